@@ -1,0 +1,410 @@
+"""The engine contract every game follows, and the moves and events they share.
+
+Every game engine (``mor``, ``more3``, ``hand``, ``runfast``) is a class with:
+
+- ``new(options, seed, totals=None, dealer=None)``: a game whose first round is dealt from the seed.
+- ``check(seat, move) -> str | None``: why ``move`` is refused now, or None when it is legal. The UI
+  lights a control from ``can(seat, move)`` and, when pressed anyway, shows this reason: one
+  source of truth (like pokerkit's ``verify_*`` / ``can_*``).
+- ``apply(seat, move) -> list[Event]``: re-checks, raises ``IllegalMove(reason)`` when refused and
+  changes nothing; otherwise plays the move and returns what happened.
+- ``view(seat)``: a frozen view with only what that seat may see.
+- ``to_json()`` / ``from_json(data)``: the whole state as plain JSON data.
+- ``record``: ``{game, rules_version, options, seed, dealer, totals, moves}``; ``replay(record)``
+  rebuilds the same state. Starting the next round is the pseudo-move ``{"do": "next_round"}``.
+
+Moves are frozen dataclasses with a text form, like python-chess's ``Move.uci()``:
+
+>>> Discard(card=Card.parse("7h")).to_dict()
+{'do': 'discard', 'card': '7H'}
+>>> move_from_dict({'do': 'add', 'meld': 2, 'cards': ['9S']})
+Add(meld=2, cards=(Card(rank=9, suit='S'),), end=None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from bot.games.cards import Card, CardError, parse_cards
+
+RULES_VERSION = 1
+
+
+class IllegalMove(Exception):
+    """A move the rules refuse. ``reason`` is one sentence a player can read."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class BadMove(ValueError):
+    """A move's text form could not be read (unknown ``do``, missing field, bad card)."""
+
+
+# ---------------------------------------------------------------- moves
+
+
+@dataclass(frozen=True)
+class Move:
+    do: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"do": self.do}
+
+
+@dataclass(frozen=True)
+class Draw(Move):
+    do: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True)
+class Take(Move):
+    do: ClassVar[str] = "take"
+
+
+@dataclass(frozen=True)
+class Return(Move):
+    do: ClassVar[str] = "return"
+
+
+@dataclass(frozen=True)
+class Pass(Move):
+    do: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class Meld(Move):
+    """Lay one new meld (a ``Lay`` of one meld)."""
+
+    do: ClassVar[str] = "meld"
+    cards: tuple[Card, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"do": self.do, "cards": [str(c) for c in self.cards]}
+
+
+@dataclass(frozen=True)
+class AddTo:
+    """Cards to add to one meld already on the table, inside a ``Lay``."""
+
+    meld: int
+    cards: tuple[Card, ...]
+    end: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"meld": self.meld, "cards": [str(c) for c in self.cards]}
+        if self.end:
+            out["end"] = self.end
+        return out
+
+
+@dataclass(frozen=True)
+class Lay(Move):
+    """Several new melds and additions at once: an opening must be one ``Lay``."""
+
+    do: ClassVar[str] = "lay"
+    melds: tuple[tuple[Card, ...], ...] = ()
+    adds: tuple[AddTo, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "do": self.do,
+            "melds": [[str(c) for c in m] for m in self.melds],
+            "adds": [a.to_dict() for a in self.adds],
+        }
+
+
+@dataclass(frozen=True)
+class Add(Move):
+    do: ClassVar[str] = "add"
+    meld: int
+    cards: tuple[Card, ...]
+    end: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"do": self.do, "meld": self.meld, "cards": [str(c) for c in self.cards]}
+        if self.end:
+            out["end"] = self.end
+        return out
+
+
+@dataclass(frozen=True)
+class Swap(Move):
+    """Hand: reclaim a joker by putting the card(s) it stands for in its place."""
+
+    do: ClassVar[str] = "swap"
+    meld: int
+    cards: tuple[Card, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"do": self.do, "meld": self.meld, "cards": [str(c) for c in self.cards]}
+
+
+@dataclass(frozen=True)
+class Discard(Move):
+    do: ClassVar[str] = "discard"
+    card: Card
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"do": self.do, "card": str(self.card)}
+
+
+@dataclass(frozen=True)
+class Play(Move):
+    """Run Fast: play a combination."""
+
+    do: ClassVar[str] = "play"
+    cards: tuple[Card, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"do": self.do, "cards": [str(c) for c in self.cards]}
+
+
+@dataclass(frozen=True)
+class Bid(Move):
+    do: ClassVar[str] = "bid"
+    chips: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"do": self.do, "chips": self.chips}
+
+
+def as_add(move: Add) -> AddTo:
+    return AddTo(move.meld, move.cards, move.end)
+
+
+def as_lay(move: Meld | Add | Lay) -> Lay:
+    """Every laying move in one shape, so engines check laying in one place."""
+    if isinstance(move, Meld):
+        return Lay(melds=(move.cards,))
+    if isinstance(move, Add):
+        return Lay(adds=(as_add(move),))
+    return move
+
+
+def _cards(d: Mapping[str, Any], key: str) -> tuple[Card, ...]:
+    value = d.get(key)
+    if not isinstance(value, list | str):
+        raise BadMove(f"The “{d.get('do')}” move needs a list of cards in “{key}”.")
+    try:
+        return tuple(parse_cards(value))
+    except CardError as e:
+        raise BadMove(str(e)) from None
+
+
+def _int(d: Mapping[str, Any], key: str) -> int:
+    value = d.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadMove(f"The “{d.get('do')}” move needs a whole number in “{key}”.")
+    return value
+
+
+def _end(d: Mapping[str, Any]) -> str | None:
+    end = d.get("end")
+    if end is None:
+        return None
+    if end not in ("high", "low"):
+        raise BadMove("“end” must be “high” or “low”.")
+    return str(end)
+
+
+def _add_to(d: Any) -> AddTo:
+    if not isinstance(d, Mapping):
+        raise BadMove("Each addition needs a “meld” and its “cards”.")
+    return AddTo(_int(d, "meld"), _cards(d, "cards"), _end(d))
+
+
+def move_from_dict(d: Mapping[str, Any]) -> Move:
+    """Read a move in its text form (SCENARIOS.md); raise BadMove with a sentence."""
+    if not isinstance(d, Mapping):
+        raise BadMove("A move must be an object with a “do” field.")
+    do = d.get("do")
+    simple: dict[str, type[Move]] = {"draw": Draw, "take": Take, "return": Return, "pass": Pass}
+    if do in simple:
+        return simple[do]()
+    if do == "meld":
+        return Meld(_cards(d, "cards"))
+    if do == "add":
+        return Add(_int(d, "meld"), _cards(d, "cards"), _end(d))
+    if do == "swap":
+        return Swap(_int(d, "meld"), _cards(d, "cards"))
+    if do == "discard":
+        card = d.get("card")
+        if not isinstance(card, str):
+            raise BadMove("The “discard” move needs one card in “card”.")
+        try:
+            return Discard(Card.parse(card))
+        except CardError as e:
+            raise BadMove(str(e)) from None
+    if do == "play":
+        return Play(_cards(d, "cards"))
+    if do == "bid":
+        return Bid(_int(d, "chips"))
+    if do == "lay":
+        melds = d.get("melds", [])
+        adds = d.get("adds", [])
+        if not isinstance(melds, list) or not isinstance(adds, list):
+            raise BadMove("The “lay” move takes a list of “melds” and a list of “adds”.")
+        try:
+            new = tuple(tuple(parse_cards(m)) for m in melds)
+        except CardError as e:
+            raise BadMove(str(e)) from None
+        return Lay(new, tuple(_add_to(a) for a in adds))
+    raise BadMove(f"“{do}” is not a move I know.")
+
+
+# ---------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the table's story line. ``seat`` is who did it."""
+
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    card: Card | None = None  # only the drawer sees it; views never expose other seats' cards
+
+
+@dataclass(frozen=True)
+class TookPile(Event):
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Returned(Event):
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class Melded(Event):
+    meld: int = 0
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Added(Event):
+    meld: int = 0
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Swapped(Event):
+    meld: int = 0
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Discarded(Event):
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class TookSidePile(Event):
+    """Took the team's Mor / the side's More pile into the hand."""
+
+    cards: int = 0
+
+
+@dataclass(frozen=True)
+class SidePileWaits(Event):
+    """Emptied the hand with the throw: the side pile comes at the start of the next turn."""
+
+
+@dataclass(frozen=True)
+class StockRefilled(Event):
+    """More: the More piles became the stock."""
+
+    cards: int = 0
+
+
+@dataclass(frozen=True)
+class Played(Event):
+    cards: tuple[Card, ...] = ()
+    kind: str = ""
+
+
+@dataclass(frozen=True)
+class Passed(Event):
+    pass
+
+
+@dataclass(frozen=True)
+class TrickWon(Event):
+    pass
+
+
+@dataclass(frozen=True)
+class BidMade(Event):
+    chips: int | None = None  # hidden (None) until all have bid
+
+
+@dataclass(frozen=True)
+class BidsRevealed(Event):
+    bids: tuple[int, ...] = ()
+    solo: int = 0
+
+
+@dataclass(frozen=True)
+class RoundOver(Event):
+    result: RoundResult | None = None
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    winners: tuple[int, ...] = ()
+
+
+# ---------------------------------------------------------------- outcomes
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of a score sheet: who it counts for, what it is, and its points (as shown)."""
+
+    seat: int
+    label: str
+    points: float
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How a round ended. Scores are in points (Mor's halves as .5), one per seat."""
+
+    scores: tuple[float, ...]
+    reason: str  # "closed" | "went_out" | "stock_out" | "hand_empty" ...
+    closer: int | None = None
+    lines: tuple[ScoreLine, ...] = field(default=())
+
+
+def points(halves_or_int: float) -> float | int:
+    """A score as JSON shows it: whole numbers stay ints, halves as .5."""
+    if float(halves_or_int).is_integer():
+        return int(halves_or_int)
+    return float(halves_or_int)
+
+
+class Engine(Protocol):
+    """What the table service, the computer players and the scenario runner rely on."""
+
+    game: ClassVar[str]
+    n_seats: int
+
+    def check(self, seat: int, move: Move) -> str | None: ...
+    def can(self, seat: int, move: Move) -> bool: ...
+    def apply(self, seat: int, move: Move) -> list[Event]: ...
+    def view(self, seat: int) -> Any: ...
+    def to_json(self) -> dict[str, Any]: ...
+    def legal_moves(self, seat: int) -> list[Move]: ...
+
+    @property
+    def turn(self) -> int | None: ...
+
+
+def seats_text(seats: Sequence[int]) -> str:
+    return ", ".join(f"seat {s}" for s in seats)

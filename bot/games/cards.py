@@ -1,0 +1,185 @@
+"""Cards, suits, ranks and jokers, their notation, and the decks the games use.
+
+Notation (RULES.md section 0): rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` then suit ``S H D C``;
+``JK`` is a joker. Input also takes ``T`` for 10, lower case and the suit symbols. Output is
+always canonical (``10H``, ``QS``, ``JK``).
+
+>>> Card.parse("th")
+Card(rank=10, suit='H')
+>>> str(Card.parse("q♠"))
+'QS'
+>>> str(Card.parse("jk"))
+'JK'
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+SUITS = ("S", "H", "D", "C")
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()} | {"♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+JOKER_RANK = 0
+RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
+_TEXT_TO_RANK = {v: k for k, v in RANK_TEXT.items()} | {"T": 10}
+RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"} | {
+    r: str(r) for r in range(2, 11)
+}
+
+
+class CardError(ValueError):
+    """A card or a list of cards could not be read; the message is one plain sentence."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One playing card. Copies from the two decks are equal: they are interchangeable."""
+
+    rank: int  # 1 (ace) .. 13 (king); 0 for a joker
+    suit: str | None  # "S" "H" "D" "C"; None for a joker
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read one card in the notation; raise CardError with a sentence when it isn't one."""
+        raw = text.strip()
+        t = raw.upper()
+        if t in ("JK", "JOKER", "🃏"):
+            return JOKER
+        if len(t) < 2:
+            raise CardError(f"“{raw}” is not a card: write a rank then a suit, like 7H, 10S or JK.")
+        rank_text, suit_text = t[:-1], t[-1]
+        suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text)
+        if suit not in SUITS:
+            raise CardError(f"“{raw}” is not a card: the suit must be S, H, D or C (or ♠ ♥ ♦ ♣).")
+        rank = _TEXT_TO_RANK.get(rank_text)
+        if rank is None:
+            raise CardError(
+                f"“{raw}” is not a card: the rank must be A, 2-10, J, Q or K (T also means 10)."
+            )
+        return Card(rank, suit)
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return "JK"
+        return f"{RANK_TEXT[self.rank]}{self.suit}"
+
+    @property
+    def name(self) -> str:
+        """A readable name for sentences: 'the 7 of hearts', 'a joker'."""
+        if self.is_joker:
+            return "a joker"
+        return f"the {RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit or 'S']}"
+
+    @property
+    def pretty(self) -> str:
+        """Text with the suit symbol, for chat messages: '7♥'."""
+        if self.is_joker:
+            return "🃏"
+        return f"{RANK_TEXT[self.rank]}{SUIT_SYMBOLS[self.suit or 'S']}"
+
+
+JOKER = Card(JOKER_RANK, None)
+
+
+def parse_cards(items: str | Iterable[str]) -> list[Card]:
+    """Read a list of cards from a space/comma separated string or a list of strings."""
+    if isinstance(items, str):
+        items = items.replace(",", " ").split()
+    return [Card.parse(i) if isinstance(i, str) else _not_text(i) for i in items]
+
+
+def _not_text(item: object) -> Card:
+    if isinstance(item, Card):
+        return item
+    raise CardError(f"“{item}” is not a card: cards are written as text, like 7H or JK.")
+
+
+def format_cards(cards: Iterable[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """Suit then rank, jokers last: the order hands are shown in."""
+    if card.is_joker:
+        return (len(SUITS), 0)
+    return (SUITS.index(card.suit or "S"), card.rank)
+
+
+def standard_deck() -> list[Card]:
+    return [Card(r, s) for s in SUITS for r in range(1, 14)]
+
+
+def deck_106() -> list[Card]:
+    """Two 52-card decks and two jokers (Mor, More, Hand)."""
+    return standard_deck() * 2 + [JOKER, JOKER]
+
+
+RUNFAST_REMOVED = (Card(ACE, "H"), Card(2, "H"), Card(2, "D"), Card(2, "C"))
+
+
+def deck_48() -> list[Card]:
+    """Run Fast: one pack without jokers, the ace of hearts and the 2s of hearts, diamonds, clubs."""
+    return [c for c in standard_deck() if c not in RUNFAST_REMOVED]
+
+
+def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
+    out = list(cards)
+    rng.shuffle(out)
+    return out
+
+
+def round_rng(seed: int | str, round_no: int, purpose: str = "deal") -> random.Random:
+    """The seeded random source for one purpose of one round, so no RNG state is ever stored."""
+    return random.Random(f"{seed}:{round_no}:{purpose}")
+
+
+def count(cards: Iterable[Card]) -> Counter[Card]:
+    return Counter(cards)
+
+
+def take_cards(hand: list[Card], cards: Iterable[Card]) -> list[Card] | None:
+    """The hand without ``cards`` (a multiset), or None when the hand doesn't hold them all."""
+    rest = list(hand)
+    for c in cards:
+        try:
+            rest.remove(c)
+        except ValueError:
+            return None
+    return rest
+
+
+def missing_from(hand: Iterable[Card], cards: Iterable[Card]) -> list[Card]:
+    """The cards of ``cards`` the hand does not hold (as a multiset)."""
+    have = Counter(hand)
+    missing = []
+    for c in cards:
+        if have[c] > 0:
+            have[c] -= 1
+        else:
+            missing.append(c)
+    return missing
+
+
+def check_deck_limits(cards: Iterable[Card], deck: Sequence[Card]) -> str | None:
+    """A sentence when ``cards`` hold more copies of a card than ``deck`` has, else None."""
+    limit = Counter(deck)
+    for c, n in Counter(cards).items():
+        if n > limit[c]:
+            if limit[c] == 0:
+                return f"{c} is not in this game's deck."
+            return f"There are {n} copies of {c}, but the deck has only {limit[c]}."
+    return None

@@ -1,0 +1,65 @@
+"""The four games by name, and rebuilding any game from its record or its JSON state."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from bot.games.base import move_from_dict
+
+# game key -> module path; each module defines ENGINE, the engine class.
+GAMES: dict[str, str] = {
+    "mor": "bot.games.mor",
+    "more3": "bot.games.more3",
+    "hand": "bot.games.hand",
+    "runfast": "bot.games.runfast",
+}
+
+
+class UnknownGame(ValueError):
+    pass
+
+
+def engine_class(game: str) -> Any:
+    path = GAMES.get(game)
+    if path is None:
+        raise UnknownGame(f"“{game}” is not a game here: choose mor, more3, hand or runfast.")
+    try:
+        module = importlib.import_module(path)
+    except ModuleNotFoundError as e:
+        if e.name == path:
+            raise UnknownGame(f"The {game} engine is not available yet.") from None
+        raise
+    return module.ENGINE
+
+
+def available_games() -> list[str]:
+    out = []
+    for game in GAMES:
+        try:
+            engine_class(game)
+        except UnknownGame:
+            continue
+        out.append(game)
+    return out
+
+
+def new_game(game: str, options: Mapping[str, Any] | None = None, seed: int = 0) -> Any:
+    return engine_class(game).new(dict(options or {}), seed)
+
+
+def from_json(data: Mapping[str, Any]) -> Any:
+    return engine_class(str(data["game"])).from_json(data)
+
+
+def replay(record: Mapping[str, Any]) -> Any:
+    """Rebuild a game from ``{game, options, seed, dealer, totals, position?, moves}``."""
+    cls = engine_class(str(record["game"]))
+    engine = cls.from_record_start(record)
+    for m in record.get("moves", []):
+        if m.get("do") == "next_round":
+            engine.next_round()
+        else:
+            engine.apply(int(m["seat"]), move_from_dict(m))
+    return engine
