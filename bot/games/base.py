@@ -1,17 +1,27 @@
 """The engine contract every game follows, and the moves and events they share.
 
-Every game engine (``mor``, ``more3``, ``hand``, ``runfast``) is a class with:
+Every game engine (``mor``, ``more3``, ``hand``, ``runfast``) is a class, named ``ENGINE`` in its
+module, holding a whole game (all its rounds) and offering:
 
-- ``new(options, seed, totals=None, dealer=None)``: a game whose first round is dealt from the seed.
+- ``new(options, seed)`` (classmethod): a game whose first round is dealt from the seed.
+- ``from_table_file(data)`` (classmethod): a game set up from a table file (SCENARIOS.md) -- a
+  game's record is a table file too, so replaying is ``from_table_file`` then the moves. Raises
+  ``TableFileError`` (one sentence) when the file is unusable.
 - ``check(seat, move) -> str | None``: why ``move`` is refused now, or None when it is legal. The UI
   lights a control from ``can(seat, move)`` and, when pressed anyway, shows this reason: one
   source of truth (like pokerkit's ``verify_*`` / ``can_*``).
-- ``apply(seat, move) -> list[Event]``: re-checks, raises ``IllegalMove(reason)`` when refused and
-  changes nothing; otherwise plays the move and returns what happened.
+- ``apply(seat, move) -> list[Event]``: re-checks, raises ``IllegalMove(reason)`` and changes
+  nothing when refused; otherwise plays the move and returns what happened.
+- ``legal_moves(seat) -> list[Move]``: a list of legal moves (complete for simple moves, a useful
+  selection of lays), for computer players and tests.
 - ``view(seat)``: a frozen view with only what that seat may see.
-- ``to_json()`` / ``from_json(data)``: the whole state as plain JSON data.
-- ``record``: ``{game, rules_version, options, seed, dealer, totals, moves}``; ``replay(record)``
-  rebuilds the same state. Starting the next round is the pseudo-move ``{"do": "next_round"}``.
+- ``next_round() -> list[Event]``: deal the next round once a round is over and the game is not.
+- ``turn`` (seat to move or None), ``round_over``, ``game_over``, ``winners``, ``pearls()``.
+- ``to_json()`` / ``from_json(data)``: the whole state as plain JSON data, round-tripping exactly.
+- ``record``: the table file that replays to this state: ``{game, rules_version, options, seed,
+  dealer, totals, position?, moves}``; starting the next round is the pseudo-move
+  ``{"do": "next_round"}``.
+- ``scenario_state()``: the ``state`` object of SCENARIOS.md's output.
 
 Moves are frozen dataclasses with a text form, like python-chess's ``Move.uci()``:
 
@@ -38,6 +48,10 @@ class IllegalMove(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class TableFileError(ValueError):
+    """A table file (or record) that can't be set up; the message is one plain sentence."""
 
 
 class BadMove(ValueError):

@@ -6,7 +6,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import move_from_dict
+from bot.games.base import BadMove, move_from_dict
 
 # game key -> module path; each module defines ENGINE, the engine class.
 GAMES: dict[str, str] = {
@@ -54,12 +54,18 @@ def from_json(data: Mapping[str, Any]) -> Any:
 
 
 def replay(record: Mapping[str, Any]) -> Any:
-    """Rebuild a game from ``{game, options, seed, dealer, totals, position?, moves}``."""
-    cls = engine_class(str(record["game"]))
-    engine = cls.from_record_start(record)
+    """Rebuild a game from its record, which is a table file: the same shape SCENARIOS.md gives."""
+    engine = engine_class(str(record["game"])).from_table_file(record)
     for m in record.get("moves", []):
-        if m.get("do") == "next_round":
-            engine.next_round()
-        else:
-            engine.apply(int(m["seat"]), move_from_dict(m))
+        play_move(engine, m)
     return engine
+
+
+def play_move(engine: Any, m: Mapping[str, Any]) -> list[Any]:
+    """Play one move in its text form; ``next_round`` deals the next round."""
+    if m.get("do") == "next_round":
+        return engine.next_round()
+    seat = m.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise BadMove("Each move needs the “seat” that plays it, as a number.")
+    return engine.apply(seat, move_from_dict(m))
