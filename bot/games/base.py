@@ -422,3 +422,24 @@ class Engine(Protocol):
 
 def seats_text(seats: Sequence[int]) -> str:
     return ", ".join(f"seat {s}" for s in seats)
+
+
+# ---------------------------------------------------------------- views
+
+
+@dataclass(frozen=True)
+class MeldView:
+    """A meld as everyone sees it. ``cards`` are in table order (runs low to high).
+
+    ``wilds`` pairs the index of each wild in ``cards`` with the card it stands for (in a set, the
+    rank it stands for with suit None). ``side`` is the team / side that owns it.
+    """
+
+    id: int
+    seat: int
+    side: int
+    kind: str  # "run" | "set"
+    cards: tuple[Card, ...]
+    wilds: tuple[tuple[int, Card], ...] = ()
+    project: int | None = None  # mor: 100/150/200/300 when it is a project now
+    biriba: str | None = None  # more3: "pure" / "dirty"
