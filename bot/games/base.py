@@ -139,7 +139,11 @@ class Add(Move):
     end: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"do": self.do, "meld": self.meld, "cards": [str(c) for c in self.cards]}
+        out: dict[str, Any] = {
+            "do": self.do,
+            "meld": self.meld,
+            "cards": [str(c) for c in self.cards],
+        }
         if self.end:
             out["end"] = self.end
         return out
@@ -394,6 +398,24 @@ class RoundResult:
     reason: str  # "closed" | "went_out" | "stock_out" | "hand_empty" ...
     closer: int | None = None
     lines: tuple[ScoreLine, ...] = field(default=())
+
+
+def result_to_json(result: RoundResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "scores": list(result.scores),
+        "reason": result.reason,
+        "closer": result.closer,
+        "lines": [[ln.seat, ln.label, ln.points] for ln in result.lines],
+    }
+
+
+def result_from_json(d: Mapping[str, Any] | None) -> RoundResult | None:
+    if d is None:
+        return None
+    lines = tuple(ScoreLine(int(s), str(label), p) for s, label, p in d["lines"])
+    return RoundResult(tuple(d["scores"]), d["reason"], d["closer"], lines)
 
 
 def points(halves_or_int: float) -> float | int:

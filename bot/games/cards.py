@@ -28,9 +28,7 @@ ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 JOKER_RANK = 0
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
 _TEXT_TO_RANK = {v: k for k, v in RANK_TEXT.items()} | {"T": 10}
-RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"} | {
-    r: str(r) for r in range(2, 11)
-}
+RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"} | {r: str(r) for r in range(2, 11)}
 
 
 class CardError(ValueError):
@@ -71,7 +69,8 @@ class Card:
     def __str__(self) -> str:
         if self.is_joker:
             return "JK"
-        return f"{RANK_TEXT[self.rank]}{self.suit}"
+        # A suitless rank is what a wild stands for in a set ("3" in a set of 3s).
+        return f"{RANK_TEXT[self.rank]}{self.suit or ''}"
 
     @property
     def name(self) -> str:

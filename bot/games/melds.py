@@ -1,0 +1,564 @@
+"""Runs and sets with wilds: one place for the meld rules of Mor, More and Hand.
+
+A game describes its melds with ``MeldRules`` (which cards are wild, how many per meld, which
+ranks may form sets, ...). ``read_meld`` turns a list of cards into a ``Meld`` laid out in table
+order, or explains in one sentence why it isn't one; ``add_to_meld`` and ``reclaim_joker`` change a
+meld on the table.
+
+Positions in a run are numbered by rank, the ace low at 1 or high at 14 (RULES.md section 0).
+A wild's place follows the listing order; unordered input is read the one way it can be, and when
+several readings exist the wild goes to the high end if it can, else the low end, else a gap.
+
+>>> from bot.games.cards import parse_cards
+>>> m = read_meld(parse_cards("5H 6H JK"), MOR_MELDS)
+>>> [str(c) for c in m.cards], m.stands_for(2)
+(['5H', '6H', 'JK'], Card(rank=7, suit='H'))
+>>> str(read_meld(parse_cards("JK 5H 6H"), MOR_MELDS).stands_for(0))
+'4H'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+from bot.games.cards import ACE, RANK_NAMES, SUIT_NAMES, Card
+
+ACE_HIGH = 14  # the position of an ace above the king
+
+
+@dataclass(frozen=True)
+class MeldRules:
+    """What a game allows in a meld."""
+
+    jokers_wild: bool = True
+    twos_wild: bool = True
+    max_jokers: int = 1
+    max_wild_twos: int = 1
+    max_wilds: int = 2
+    min_naturals: int = 2
+    # Ranks that may form a set; None means any rank, an empty set means no sets at all.
+    set_ranks: frozenset[int] | None = frozenset()
+    set_distinct_suits: bool = False
+    set_max: int | None = None
+    min_size: int = 3
+
+
+# Mor: runs, sets of 3s or aces; at most one joker and one wild 2, two naturals at least.
+MOR_MELDS = MeldRules(set_ranks=frozenset({3, ACE}))
+# More: runs only (ace-sets for players over 1500: ``MORE_MELDS_ACES``); one pankal per meld.
+MORE_MELDS = MeldRules(max_wilds=1, set_ranks=frozenset())
+MORE_MELDS_ACES = replace(MORE_MELDS, set_ranks=frozenset({ACE}))
+# Hand: sets of 3 or 4 distinct suits, runs; one joker per meld; 2s are ordinary cards.
+HAND_MELDS = MeldRules(
+    twos_wild=False,
+    max_wild_twos=0,
+    max_wilds=1,
+    set_ranks=None,
+    set_distinct_suits=True,
+    set_max=4,
+)
+
+
+class MeldError(ValueError):
+    """Not a legal meld, or not a legal change to one; the message is one plain sentence."""
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A meld laid out in table order.
+
+    A run has ``suit`` and ``low`` (the position of ``cards[0]``; card i stands at ``low + i``).
+    A set has ``rank``; its wilds stand for that rank.
+    """
+
+    kind: str  # "run" | "set"
+    cards: tuple[Card, ...]
+    suit: str | None = None
+    low: int = 0
+    rank: int = 0
+
+    @property
+    def high(self) -> int:
+        return self.low + len(self.cards) - 1
+
+    def spot(self, index: int) -> Card:
+        """The natural card for position ``index`` of a run."""
+        return spot_card(self.suit or "S", self.low + index)
+
+    def is_natural_at(self, index: int) -> bool:
+        card = self.cards[index]
+        if self.kind == "run":
+            return card == self.spot(index)
+        return not card.is_joker and card.rank == self.rank
+
+    def stands_for(self, index: int) -> Card:
+        """What the card at ``index`` stands for (itself when natural)."""
+        if self.kind == "run":
+            return self.spot(index)
+        card = self.cards[index]
+        return card if self.is_natural_at(index) else Card(self.rank, None)
+
+    def wild_indexes(self) -> list[int]:
+        return [i for i in range(len(self.cards)) if not self.is_natural_at(i)]
+
+    @property
+    def wilds(self) -> list[Card]:
+        return [self.cards[i] for i in self.wild_indexes()]
+
+    @property
+    def is_clean(self) -> bool:
+        return not self.wild_indexes()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "cards": [str(c) for c in self.cards],
+            "suit": self.suit,
+            "low": self.low,
+            "rank": self.rank,
+        }
+
+    @staticmethod
+    def from_json(d: dict[str, object]) -> Meld:
+        from bot.games.cards import parse_cards
+
+        return Meld(
+            kind=str(d["kind"]),
+            cards=tuple(parse_cards(d["cards"])),  # type: ignore[arg-type]
+            suit=d.get("suit"),  # type: ignore[arg-type]
+            low=int(d.get("low", 0)),  # type: ignore[arg-type]
+            rank=int(d.get("rank", 0)),  # type: ignore[arg-type]
+        )
+
+
+def spot_card(suit: str, position: int) -> Card:
+    return Card(ACE if position == ACE_HIGH else position, suit)
+
+
+def wild_capable(card: Card, rules: MeldRules) -> bool:
+    """Can this card act as a wild in this game (a 2 may still stand naturally in its spot)?"""
+    return (card.is_joker and rules.jokers_wild) or (card.rank == 2 and rules.twos_wild)
+
+
+def _positions(card: Card) -> tuple[int, ...]:
+    return (1, ACE_HIGH) if card.rank == ACE else (card.rank,)
+
+
+def _rank_phrase(rank: int) -> str:
+    return f"{RANK_NAMES[rank]}s" if rank != 6 else "6s"
+
+
+# ---------------------------------------------------------------- checking limits
+
+
+def check_limits(meld: Meld, rules: MeldRules) -> str | None:
+    """A sentence when the meld breaks the game's wild limits, else None."""
+    wilds = meld.wilds
+    jokers = sum(1 for c in wilds if c.is_joker)
+    twos = len(wilds) - jokers
+    naturals = len(meld.cards) - len(wilds)
+    if len(meld.cards) < rules.min_size:
+        return f"A meld needs at least {rules.min_size} cards."
+    if jokers > rules.max_jokers:
+        return "A meld may hold only one joker."
+    if twos > rules.max_wild_twos:
+        return "A meld may hold only one wild 2."
+    if len(wilds) > rules.max_wilds:
+        if rules.max_wilds == 1:
+            return "A meld may hold only one wild card."
+        return f"A meld may hold at most {rules.max_wilds} wild cards."
+    if naturals < rules.min_naturals:
+        return f"A meld needs at least {rules.min_naturals} natural cards."
+    return None
+
+
+# ---------------------------------------------------------------- sets
+
+
+def _read_set(cards: Sequence[Card], rules: MeldRules) -> Meld | str:
+    wilds = [c for c in cards if c.is_joker or (rules.twos_wild and c.rank == 2)]
+    naturals = [c for c in cards if not (c.is_joker or (rules.twos_wild and c.rank == 2))]
+    ranks = {c.rank for c in naturals}
+    if not naturals:
+        return "A meld needs natural cards, not only wilds."
+    if len(ranks) != 1:
+        return "A set must be cards of one rank."
+    rank = ranks.pop()
+    if rules.set_ranks is not None and rank not in rules.set_ranks:
+        if not rules.set_ranks:
+            return "Sets are not allowed here: lay runs of one suit."
+        allowed = " or ".join(_rank_phrase(r) for r in sorted(rules.set_ranks, reverse=True))
+        return f"Only sets of {allowed} are allowed."
+    if any(c.is_joker for c in wilds) and not rules.jokers_wild:
+        return "Jokers are not wild here."
+    if rules.set_distinct_suits and len({c.suit for c in naturals}) != len(naturals):
+        return "A set must have cards of different suits."
+    if rules.set_max is not None and len(cards) > rules.set_max:
+        return f"A set has at most {rules.set_max} cards."
+    # Naturals first, wilds after: a set has no positions, this is just a tidy table order.
+    meld = Meld("set", tuple(naturals) + tuple(wilds), rank=rank)
+    return check_limits(meld, rules) or meld
+
+
+# ---------------------------------------------------------------- runs
+
+
+def _run_suit(cards: Sequence[Card], rules: MeldRules) -> str | Exception | None:
+    """The run's suit from its cards that can only be natural; an error sentence if mixed."""
+    hard = [c for c in cards if not wild_capable(c, rules)]
+    if not hard:
+        twos = [c for c in cards if c.rank == 2]
+        suits = {c.suit for c in twos}
+        return twos[0].suit if len(suits) == 1 else None
+    if hard[0].is_joker:  # only when jokers are not wild
+        return MeldError("Jokers are not wild here.")
+    suits = {c.suit for c in hard}
+    if None in suits:
+        return MeldError("Jokers are not wild here.")
+    if len(suits) != 1:
+        return MeldError("A run must be cards of one suit.")
+    return suits.pop()
+
+
+def _fill_window(
+    cards: Sequence[Card], suit: str, low: int, rules: MeldRules
+) -> tuple[Card, ...] | None:
+    """Lay ``cards`` into positions low..low+n-1 (unordered): naturals in their spots, a 2 of the
+    suit in its own spot when it can (it is natural there), wilds in the remaining spots in the
+    order they were listed. None when they don't fit."""
+    n = len(cards)
+    high = low + n - 1
+    slots: list[Card | None] = [None] * n
+    loose: list[Card] = []
+    for card in cards:
+        placed = False
+        if not card.is_joker and card.suit == suit:
+            for pos in _positions(card):
+                if low <= pos <= high and slots[pos - low] is None:
+                    slots[pos - low] = card
+                    placed = True
+                    break
+        if not placed:
+            if not wild_capable(card, rules):
+                return None
+            loose.append(card)
+    free = [i for i, s in enumerate(slots) if s is None]
+    if len(free) != len(loose):
+        return None
+    for i, card in zip(free, loose, strict=True):
+        slots[i] = card
+    return tuple(c for c in slots if c is not None)
+
+
+def _ordered_low(cards: Sequence[Card], suit: str, rules: MeldRules) -> int | None:
+    """The run's low position if ``cards`` are listed low to high, else None."""
+    n = len(cards)
+    for i, card in enumerate(cards):
+        if wild_capable(card, rules):
+            continue
+        for pos in _positions(card):
+            low = pos - i
+            if low < 1 or low + n - 1 > ACE_HIGH:
+                continue
+            if all(
+                c == spot_card(suit, low + j) or wild_capable(c, rules) for j, c in enumerate(cards)
+            ):
+                return low
+        return None
+    return None
+
+
+def drop_back(meld: Meld, rules: MeldRules) -> Meld:
+    """A wild 2 of the run's own suit that can stand in its own spot goes there (RULES.md 1).
+
+    It swaps with another wild holding spot 2, or moves from the high end to just below a run
+    starting at 3. Either way the run keeps its cards and may become clean.
+    """
+    if meld.kind != "run" or not rules.twos_wild:
+        return meld
+    own_two = Card(2, meld.suit)
+    cards = list(meld.cards)
+    low = meld.low
+    for j, card in enumerate(cards):
+        if card != own_two or low + j == 2:
+            continue
+        if low <= 2 <= low + len(cards) - 1:
+            k = 2 - low
+            if cards[k] != own_two and wild_capable(cards[k], rules):
+                cards[j], cards[k] = cards[k], cards[j]
+                return drop_back(Meld("run", tuple(cards), meld.suit, low), rules)
+        elif low == 3 and j == len(cards) - 1:
+            return drop_back(Meld("run", (card, *cards[:-1]), meld.suit, 2), rules)
+    return meld
+
+
+def _read_run(cards: Sequence[Card], rules: MeldRules) -> Meld | str:
+    n = len(cards)
+    if n > 13:
+        return "A run has at most 13 cards."
+    suit = _run_suit(cards, rules)
+    if isinstance(suit, Exception):
+        return str(suit)
+    if suit is None:
+        return "A meld needs natural cards, not only wilds."
+    low = _ordered_low(cards, suit, rules)
+    if low is not None:
+        meld = drop_back(Meld("run", tuple(cards), suit, low), rules)
+        problem = check_limits(meld, rules)
+        if problem is None:
+            return meld
+    best: Meld | None = None
+    best_key: tuple[int, int] | None = None
+    for start in range(1, ACE_HIGH - n + 2):
+        laid = _fill_window(cards, suit, start, rules)
+        if laid is None:
+            continue
+        meld = drop_back(Meld("run", laid, suit, start), rules)
+        if check_limits(meld, rules) is not None:
+            continue
+        # Fewest wilds first (a 2 in its own spot is natural), then the wild as high as it goes.
+        key = (-len(meld.wilds), start)
+        if best_key is None or key > best_key:
+            best, best_key = meld, key
+    if best is not None:
+        return best
+    if low is not None:
+        return check_limits(drop_back(Meld("run", tuple(cards), suit, low), rules), rules) or ""
+    return _run_problem(cards, suit, rules)
+
+
+def _run_problem(cards: Sequence[Card], suit: str, rules: MeldRules) -> str:
+    naturals = [c for c in cards if not wild_capable(c, rules) or (c.rank == 2 and c.suit == suit)]
+    if len(naturals) != len(set(naturals)):
+        return "A run can't hold the same card twice."
+    if sum(1 for c in naturals if c.rank == ACE) > 1:
+        return "A run may hold only one ace."
+    wilds = len(cards) - len(naturals)
+    if wilds > rules.max_wilds:
+        return check_limits(Meld("set", tuple(cards), rank=0), rules) or "Too many wild cards."
+    return f"These {SUIT_NAMES[suit]} are not in sequence: a run needs consecutive ranks."
+
+
+def read_meld(cards: Sequence[Card], rules: MeldRules) -> Meld:
+    """Read a new meld; raise MeldError with one sentence when the cards aren't one."""
+    if len(cards) < rules.min_size:
+        raise MeldError(f"A meld needs at least {rules.min_size} cards.")
+    natural_ranks = {c.rank for c in cards if not wild_capable(c, rules)}
+    if len(natural_ranks) == 1 and len([c for c in cards if not wild_capable(c, rules)]) > 1:
+        result = _read_set(cards, rules)
+    else:
+        result = _read_run(cards, rules)
+    if isinstance(result, str):
+        raise MeldError(result or "These cards don't make a meld.")
+    return result
+
+
+def try_meld(cards: Sequence[Card], rules: MeldRules) -> Meld | None:
+    try:
+        return read_meld(cards, rules)
+    except MeldError:
+        return None
+
+
+# ---------------------------------------------------------------- changing a meld
+
+
+def _open_end(low: int, high: int, end: str | None) -> int | None:
+    """The position a wild goes to at an open end: ``end`` if open, else the other one."""
+    can_high = high < ACE_HIGH and not (low == 1 and high + 1 == ACE_HIGH)
+    can_low = low > 1 and not (high == ACE_HIGH and low - 1 == 1)
+    order = ("low", "high") if end == "low" else ("high", "low")
+    for side in order:
+        if side == "high" and can_high:
+            return high + 1
+        if side == "low" and can_low:
+            return low - 1
+    return None
+
+
+def add_to_meld(
+    meld: Meld, cards: Sequence[Card], rules: MeldRules, end: str | None = None
+) -> Meld:
+    """The meld with ``cards`` added; raise MeldError with one sentence when they don't fit.
+
+    In a run a natural card may take the place of a wild, which then moves to an open end
+    (``end``, default high) -- or back into its own spot if it is the run's own 2.
+    """
+    if not cards:
+        raise MeldError("Say which cards to add.")
+    if meld.kind == "set":
+        result = _read_set(list(meld.cards) + list(cards), rules)
+        if isinstance(result, str):
+            if any(not wild_capable(c, rules) and c.rank != meld.rank for c in cards):
+                raise MeldError(f"Only {_rank_phrase(meld.rank)} can be added to this set.")
+            raise MeldError(result)
+        return result
+    return _add_to_run(meld, cards, rules, end)
+
+
+def _add_to_run(meld: Meld, cards: Sequence[Card], rules: MeldRules, end: str | None) -> Meld:
+    suit = meld.suit or "S"
+    slots: dict[int, Card] = {meld.low + i: c for i, c in enumerate(meld.cards)}
+    natural = {pos for pos, c in slots.items() if c == spot_card(suit, pos)}
+    pending = list(cards)
+    displaced: list[Card] = []
+
+    def try_place(card: Card) -> bool:
+        if card.suit != suit or card.is_joker:
+            return False
+        lo, hi = min(slots), max(slots)
+        # An ace that could go at either end goes where the player said, high by default.
+        spots = _positions(card) if end == "low" else tuple(reversed(_positions(card)))
+        for pos in spots:
+            if pos in slots:
+                if pos in natural:
+                    continue
+                displaced.append(slots[pos])
+                slots[pos] = card
+                natural.add(pos)
+                return True
+            if pos in (lo - 1, hi + 1):
+                if (pos == ACE_HIGH and lo == 1) or (pos == 1 and hi == ACE_HIGH):
+                    continue
+                slots[pos] = card
+                natural.add(pos)
+                return True
+        return False
+
+    progress = True
+    while progress:
+        progress = False
+        for card in list(pending):
+            if try_place(card):
+                pending.remove(card)
+                progress = True
+    for card in pending:
+        if not wild_capable(card, rules):
+            if (
+                card.suit == suit
+                and not card.is_joker
+                and any(p in natural for p in _positions(card))
+            ):
+                raise MeldError(f"This run already has {card.name}.")
+            if card.suit != suit:
+                raise MeldError(
+                    f"{card} is not a {SUIT_NAMES[suit][:-1]}: it can't go on this run."
+                )
+            raise MeldError(f"{card} doesn't fit this run: it isn't next to its ends.")
+    wilds_in = [c for c in pending if wild_capable(c, rules)] + displaced
+    for card in wilds_in:
+        pos = _open_end(min(slots), max(slots), end)
+        if pos is None:
+            raise MeldError("There is no open end of this run for the wild card.")
+        slots[pos] = card
+    low, high = min(slots), max(slots)
+    if high - low + 1 != len(slots) or len(slots) > 13:
+        raise MeldError("These cards don't fit this run.")
+    new = drop_back(Meld("run", tuple(slots[p] for p in range(low, high + 1)), suit, low), rules)
+    problem = check_limits(new, rules)
+    if problem:
+        raise MeldError(problem)
+    return new
+
+
+def reclaim_joker(meld: Meld, cards: Sequence[Card]) -> Meld:
+    """Hand: put the card(s) a joker stands for in its place; the joker goes back to the hand.
+
+    In a run, the one card it stands for; in a set of 4, the missing suit; in a set of 3, both
+    missing suits (RULES.md section 3). Returns the meld without the joker.
+    """
+    joker_at = [i for i, c in enumerate(meld.cards) if c.is_joker]
+    if not joker_at:
+        raise MeldError("This meld has no joker to take back.")
+    i = joker_at[0]
+    if meld.kind == "run":
+        wanted = meld.spot(i)
+        if len(cards) != 1 or cards[0] != wanted:
+            raise MeldError(f"The joker here stands for {wanted}: put that card in its place.")
+        return replace(meld, cards=(*meld.cards[:i], wanted, *meld.cards[i + 1 :]))
+    present = {c.suit for c in meld.cards if not c.is_joker}
+    missing = sorted({"S", "H", "D", "C"} - present, key="SHDC".index)
+    # A set of 4 lacks one suit; a set of 3 lacks two, and both must come (RULES.md section 3).
+    wanted_cards = [Card(meld.rank, s) for s in missing]
+    if Counter(cards) != Counter(wanted_cards):
+        listed = " and ".join(str(c) for c in wanted_cards)
+        raise MeldError(f"To take this joker back, put {listed} in its place.")
+    naturals = tuple(c for c in meld.cards if not c.is_joker)
+    return replace(meld, cards=naturals + tuple(wanted_cards))
+
+
+# ---------------------------------------------------------------- finding melds
+
+
+def meld_with(card: Card, hand: Iterable[Card], rules: MeldRules) -> tuple[Card, ...] | None:
+    """A new meld that uses ``card`` and cards from ``hand``, or None: the pile-take check."""
+    pool = [c for c in hand if _near(card, c, rules)]
+    # Only a few cards can possibly meet ``card`` in a meld, so trying pairs and triples is cheap.
+    for size in (2, 3):
+        seen: set[tuple[Card, ...]] = set()
+        for combo in combinations(sorted(pool), size):
+            if combo in seen:
+                continue
+            seen.add(combo)
+            if try_meld((card, *combo), rules) is not None:
+                return (card, *combo)
+    return None
+
+
+def _near(card: Card, other: Card, rules: MeldRules) -> bool:
+    if wild_capable(other, rules) or wild_capable(card, rules):
+        return True
+    if other.rank == card.rank:
+        return True
+    if other.suit != card.suit:
+        return False
+    gaps = {abs(p - q) for p in _positions(card) for q in _positions(other)}
+    return min(gaps) <= 3
+
+
+def find_melds(hand: Sequence[Card], rules: MeldRules, limit: int = 200) -> list[Meld]:
+    """New melds that can be made from ``hand``: every natural run of 3 or more, each pair of
+    near cards with one wild, and sets. For computer players and tests."""
+    out: list[Meld] = []
+    seen: set[tuple[Card, ...]] = set()
+    wilds = sorted({c for c in hand if wild_capable(c, rules)})
+    for suit in ("S", "H", "D", "C"):
+        have = sorted({p for c in hand if c.suit == suit for p in _positions(c)})
+        for i, start in enumerate(have):
+            run = [spot_card(suit, start)]
+            for pos in have[i + 1 :]:
+                if pos != start + len(run) or (start == 1 and pos == ACE_HIGH):
+                    break
+                run.append(spot_card(suit, pos))
+                if len(run) >= 3:
+                    _add_found(out, seen, tuple(run), rules)
+            for other in have[i + 1 : i + 3]:
+                if other - start <= 2:
+                    for w in wilds:
+                        pair = (spot_card(suit, start), spot_card(suit, other), w)
+                        _add_found(out, seen, pair, rules)
+    naturals = [c for c in hand if not wild_capable(c, rules)]
+    for rank in sorted({c.rank for c in naturals}):
+        group = [c for c in naturals if c.rank == rank]
+        if rules.set_distinct_suits:
+            group = list({c.suit: c for c in group}.values())
+        if len(group) >= 3:
+            _add_found(out, seen, tuple(group[: rules.set_max or len(group)]), rules)
+        for w in wilds:
+            if len(group) >= 2:
+                _add_found(out, seen, (*group[:2], w), rules)
+    return out[:limit]
+
+
+def _add_found(
+    out: list[Meld], seen: set[tuple[Card, ...]], cards: tuple[Card, ...], rules: MeldRules
+) -> None:
+    if cards in seen:
+        return
+    seen.add(cards)
+    meld = try_meld(cards, rules)
+    if meld is not None:
+        out.append(meld)
