@@ -1,0 +1,60 @@
+"""Diwaniya's SQLite store: ``store = await Store.open(path)`` … ``await store.close()``.
+
+The repository (``bot.store.repository``) owns all SQL; everything else gets the frozen
+dataclasses re-exported here.
+"""
+
+from bot.store.errors import (
+    CorruptDatabase,
+    ForeignDatabase,
+    MigrationFailed,
+    NewerDatabase,
+    StaleVersion,
+    StoreError,
+    TableNotFound,
+    UnusableDatabase,
+    WrongStatus,
+)
+from bot.store.models import (
+    GameOutcome,
+    GameRecord,
+    GuildSettings,
+    MemberSettings,
+    MemberStats,
+    RoundOutcome,
+    RoundRecord,
+    Seat,
+    SeatResult,
+    Standing,
+    Status,
+    StoreInfo,
+    Table,
+)
+from bot.store.repository import DEFAULT_PATH, Store
+
+__all__ = [
+    "DEFAULT_PATH",
+    "CorruptDatabase",
+    "ForeignDatabase",
+    "GameOutcome",
+    "GameRecord",
+    "GuildSettings",
+    "MemberSettings",
+    "MemberStats",
+    "MigrationFailed",
+    "NewerDatabase",
+    "RoundOutcome",
+    "RoundRecord",
+    "Seat",
+    "SeatResult",
+    "StaleVersion",
+    "Standing",
+    "Status",
+    "Store",
+    "StoreError",
+    "StoreInfo",
+    "Table",
+    "TableNotFound",
+    "UnusableDatabase",
+    "WrongStatus",
+]

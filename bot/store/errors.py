@@ -1,0 +1,56 @@
+"""What the store refuses, each with a message of one plain sentence."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Anything the store refuses; ``str(error)`` is one sentence fit for a log or a console."""
+
+
+class UnusableDatabase(StoreError):
+    """The database file can't be used at start; it has been left exactly as it was."""
+
+
+class CorruptDatabase(UnusableDatabase):
+    pass
+
+
+class NewerDatabase(UnusableDatabase):
+    pass
+
+
+class ForeignDatabase(UnusableDatabase):
+    """A SQLite file holding some other program's tables."""
+
+
+class MigrationFailed(UnusableDatabase):
+    pass
+
+
+class TableNotFound(StoreError):
+    def __init__(self, guild_id: int, table_id: int) -> None:
+        super().__init__(f"There is no table {table_id} on this server.")
+        self.guild_id = guild_id
+        self.table_id = table_id
+
+
+class StaleVersion(StoreError):
+    """An optimistic write based on a state that another write has already moved past."""
+
+    def __init__(self, table_id: int, expected: int, actual: int) -> None:
+        super().__init__(
+            f"Table {table_id} is at move {actual}, not {expected}: this write was based on an "
+            "earlier state and was refused."
+        )
+        self.table_id = table_id
+        self.expected = expected
+        self.actual = actual
+
+
+class WrongStatus(StoreError):
+    """The table is not in the state the operation needs (e.g. a move on a finished table)."""
+
+    def __init__(self, table_id: int, status: str, wanted: str) -> None:
+        super().__init__(f"Table {table_id} is {status}, so it can't {wanted}.")
+        self.table_id = table_id
+        self.status = status

@@ -1,0 +1,1071 @@
+"""The store: one long-lived aiosqlite connection, and every SQL statement the bot runs.
+
+Nothing else in the bot writes SQL; callers get the frozen dataclasses of ``bot.store.models``.
+All SQL is parameterised. Every query that reads or writes a server's rows takes its ``guild_id``;
+the one exception is ``all_unfinished_tables``, which restores every server's tables at start.
+
+Concurrency: aiosqlite runs statements one after another on a single thread, but coroutines could
+still interleave statements inside one another's transactions, so every operation holds
+``self._lock``. Writes that belong together (a move, its round result, the game result and the
+leaderboard) run in one ``BEGIN IMMEDIATE … COMMIT``.
+
+Durability: WAL with ``synchronous=NORMAL`` keeps every committed transaction through a crash or
+kill of the process (a power cut may lose the last few, never corrupt the file), at a fraction of
+the cost of a sync per move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+from types import TracebackType
+from typing import Any, Self
+
+import aiosqlite
+
+from bot.store import migrations as _migrations
+from bot.store.errors import (
+    CorruptDatabase,
+    ForeignDatabase,
+    MigrationFailed,
+    NewerDatabase,
+    StaleVersion,
+    TableNotFound,
+    UnusableDatabase,
+    WrongStatus,
+)
+from bot.store.models import (
+    GameOutcome,
+    GameRecord,
+    GuildSettings,
+    MemberSettings,
+    MemberStats,
+    RoundOutcome,
+    RoundRecord,
+    Seat,
+    SeatResult,
+    Standing,
+    Status,
+    StoreInfo,
+    Table,
+)
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_PATH = "diwaniya.db"
+DEFAULT_TURN_TIMER = GuildSettings(guild_id=0).turn_timer
+BUSY_TIMEOUT_MS = 5000  # only matters if another process (a backup, the sqlite3 shell) holds a lock
+
+# ---------------------------------------------------------------- SQL: tables
+
+TABLE_COLUMNS = (
+    "id, guild_id, channel_id, thread_id, message_id, host_id, game, options, seed, seats, record, "
+    "version, status, turn_timer, turn_deadline, missed_turns, created_at, updated_at, started_at, "
+    "finished_at"
+)
+
+INSERT_TABLE = f"""
+INSERT INTO tables (guild_id, channel_id, thread_id, message_id, host_id, game, options, seed,
+                    seats, turn_timer, missed_turns, created_at, updated_at)
+VALUES (:guild, :channel, :thread, :message, :host, :game, :options, :seed, :seats,
+        coalesce(:turn_timer,
+                 (SELECT turn_timer FROM guild_settings WHERE guild_id = :guild),
+                 :default_timer),
+        :missed, :now, :now)
+RETURNING {TABLE_COLUMNS}
+"""
+
+SELECT_TABLE = f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = :id AND guild_id = :guild"
+
+SELECT_STATUS = "SELECT status, version FROM tables WHERE id = :id AND guild_id = :guild"
+
+# The status list must match the partial index tables_unfinished for SQLite to use it.
+SELECT_UNFINISHED = f"""
+SELECT {TABLE_COLUMNS} FROM tables
+WHERE guild_id = :guild AND status IN ('lobby', 'playing') ORDER BY id
+"""
+
+SELECT_ALL_UNFINISHED = f"""
+SELECT {TABLE_COLUMNS} FROM tables INDEXED BY tables_unfinished
+WHERE status IN ('lobby', 'playing') ORDER BY guild_id, id
+"""
+
+UPDATE_LOBBY = f"""
+UPDATE tables SET
+    seats = coalesce(:seats, seats),
+    missed_turns = coalesce(:missed, missed_turns),
+    options = coalesce(:options, options),
+    seed = coalesce(:seed, seed),
+    turn_timer = coalesce(:turn_timer, turn_timer),
+    updated_at = :now
+WHERE id = :id AND guild_id = :guild AND status = 'lobby'
+RETURNING {TABLE_COLUMNS}
+"""
+
+START_TABLE = f"""
+UPDATE tables SET
+    status = 'playing', record = :record, version = :version,
+    seats = coalesce(:seats, seats),
+    missed_turns = coalesce(:missed, missed_turns),
+    turn_deadline = :deadline, started_at = :now, updated_at = :now
+WHERE id = :id AND guild_id = :guild AND status = 'lobby'
+RETURNING {TABLE_COLUMNS}
+"""
+
+# The optimistic check: the WHERE clause only matches the version the move was played on.
+SAVE_MOVE = f"""
+UPDATE tables SET
+    record = :record, version = :version, status = :status,
+    seats = coalesce(:seats, seats),
+    missed_turns = coalesce(:missed, missed_turns),
+    turn_deadline = :deadline, updated_at = :now, finished_at = :finished
+WHERE id = :id AND guild_id = :guild AND status = 'playing' AND version = :expected
+RETURNING {TABLE_COLUMNS}
+"""
+
+UPDATE_TIMERS = f"""
+UPDATE tables SET
+    seats = coalesce(:seats, seats),
+    missed_turns = coalesce(:missed, missed_turns),
+    turn_deadline = :deadline, updated_at = :now
+WHERE id = :id AND guild_id = :guild AND status = 'playing' AND version = :expected
+RETURNING {TABLE_COLUMNS}
+"""
+
+SET_MESSAGES = f"""
+UPDATE tables SET thread_id = :thread, message_id = :message, updated_at = :now
+WHERE id = :id AND guild_id = :guild
+RETURNING {TABLE_COLUMNS}
+"""
+
+CANCEL_TABLE = f"""
+UPDATE tables SET status = 'cancelled', turn_deadline = NULL, updated_at = :now, finished_at = :now
+WHERE id = :id AND guild_id = :guild AND status IN ('lobby', 'playing')
+RETURNING {TABLE_COLUMNS}
+"""
+
+# ---------------------------------------------------------------- SQL: results
+
+ROUNDS_SO_FAR = """
+SELECT count(*) AS played, coalesce(max(finished_at), :started) AS since
+FROM rounds WHERE table_id = :table
+"""
+
+INSERT_ROUND = """
+INSERT INTO rounds (guild_id, table_id, number, seats, scores, reason, closer, duration,
+                    finished_at)
+VALUES (:guild, :table, :number, :seats, :scores, :reason, :closer, :duration, :now)
+"""
+
+SELECT_ROUNDS = """
+SELECT id, table_id, number, seats, scores, reason, closer, duration, finished_at
+FROM rounds WHERE guild_id = :guild AND table_id = :table ORDER BY number
+"""
+
+INSERT_GAME = """
+INSERT INTO games (guild_id, table_id, game, options, rounds, with_computers, low_score_wins,
+                   duration, finished_at)
+VALUES (:guild, :table, :game, :options, :rounds, :with_computers, :low, :duration, :now)
+RETURNING id
+"""
+
+INSERT_GAME_SEAT = """
+INSERT INTO game_seats (game_id, seat, guild_id, user_id, computer, score, won, pearls)
+VALUES (:game_id, :seat, :guild, :user, :computer, :score, :won, :pearls)
+"""
+
+# One line per member and game. The cpu_* part is what came from games with computer players, so
+# a server that ranks without them reads totals minus that part (see migration 0002).
+UPSERT_LEADERBOARD = """
+INSERT INTO leaderboard (guild_id, game, user_id, games, wins, points, pearls, best,
+                         cpu_games, cpu_wins, cpu_points, cpu_pearls, best_without_cpu)
+VALUES (:guild, :game, :user, 1, :won, :score, :pearls, :score,
+        :cpu, :cpu * :won, :cpu * :score, :cpu * :pearls,
+        CASE WHEN :cpu THEN NULL ELSE :score END)
+ON CONFLICT (guild_id, game, user_id) DO UPDATE SET
+    games = games + 1,
+    wins = wins + excluded.wins,
+    points = points + excluded.points,
+    pearls = pearls + excluded.pearls,
+    best = CASE WHEN :low THEN min(best, excluded.best) ELSE max(best, excluded.best) END,
+    cpu_games = cpu_games + excluded.cpu_games,
+    cpu_wins = cpu_wins + excluded.cpu_wins,
+    cpu_points = cpu_points + excluded.cpu_points,
+    cpu_pearls = cpu_pearls + excluded.cpu_pearls,
+    best_without_cpu = CASE
+        WHEN excluded.best_without_cpu IS NULL THEN best_without_cpu
+        WHEN best_without_cpu IS NULL THEN excluded.best_without_cpu
+        WHEN :low THEN min(best_without_cpu, excluded.best_without_cpu)
+        ELSE max(best_without_cpu, excluded.best_without_cpu)
+    END
+"""
+
+GAME_COLUMNS = (
+    "g.id, g.table_id, g.game, g.options, g.rounds, g.with_computers, g.duration, g.finished_at"
+)
+
+SELECT_TABLE_GAME = f"""
+SELECT {GAME_COLUMNS} FROM games AS g WHERE g.guild_id = :guild AND g.table_id = :table
+"""
+
+SELECT_RECENT_GAMES = f"""
+SELECT {GAME_COLUMNS}
+FROM game_seats AS s JOIN games AS g ON g.id = s.game_id
+WHERE s.guild_id = :guild AND s.user_id = :user AND s.user_id IS NOT NULL
+ORDER BY s.game_id DESC LIMIT :limit
+"""
+
+# The game ids come as one JSON array parameter, so the statement text never varies.
+SELECT_GAME_SEATS = """
+SELECT game_id, seat, user_id, computer, score, won, pearls
+FROM game_seats
+WHERE guild_id = :guild AND game_id IN (SELECT value FROM json_each(:ids))
+ORDER BY game_id, seat
+"""
+
+# ---------------------------------------------------------------- SQL: rankings
+
+# How a leaderboard line reads with games against computers counted (True) or left out (False).
+# The expressions are the ones indexed in migration 0002, so SQLite walks the index in rank order.
+_LINE: dict[bool, dict[str, str]] = {
+    True: {
+        "games": "games",
+        "wins": "wins",
+        "points": "points",
+        "pearls": "pearls",
+        "best": "best",
+        "cpu": "cpu_games",
+        "where": "1",
+    },
+    False: {
+        "games": "games - cpu_games",
+        "wins": "wins - cpu_wins",
+        "points": "points - cpu_points",
+        "pearls": "pearls - cpu_pearls",
+        "best": "best_without_cpu",
+        "cpu": "0",
+        "where": "games > cpu_games",
+    },
+}
+
+
+def _game_ranking(counted: bool) -> str:
+    c = _LINE[counted]
+    order = f"{c['pearls']} DESC, {c['wins']} DESC, {c['games']}"
+    return f"""
+SELECT user_id, {c["games"]} AS games, {c["wins"]} AS wins, {c["points"]} AS points,
+       {c["pearls"]} AS pearls, {c["best"]} AS best, {c["cpu"]} AS computer_games,
+       rank() OVER (ORDER BY {order}) AS rank
+FROM leaderboard
+WHERE guild_id = :guild AND game = :game AND {c["where"]}
+ORDER BY {order}, user_id
+"""
+
+
+def _overall_ranking(counted: bool) -> str:
+    c = _LINE[counted]
+    return f"""
+WITH totals AS (
+    SELECT user_id, sum({c["games"]}) AS games, sum({c["wins"]}) AS wins,
+           sum({c["points"]}) AS points, sum({c["pearls"]}) AS pearls,
+           sum({c["cpu"]}) AS computer_games
+    FROM leaderboard INDEXED BY leaderboard_member
+    WHERE guild_id = :guild AND {c["where"]}
+    GROUP BY user_id
+)
+SELECT user_id, games, wins, points, pearls, NULL AS best, computer_games,
+       rank() OVER (ORDER BY pearls DESC, wins DESC, games) AS rank
+FROM totals
+ORDER BY pearls DESC, wins DESC, games, user_id
+"""
+
+
+# (overall?, computer games counted?) -> statement; built once from the fixed pieces above.
+RANKING = {
+    (overall, counted): (_overall_ranking if overall else _game_ranking)(counted)
+    for overall in (False, True)
+    for counted in (False, True)
+}
+TOP = {key: sql + "LIMIT :limit" for key, sql in RANKING.items()}
+MEMBER_RANK = {key: f"SELECT * FROM ({sql}) WHERE user_id = :user" for key, sql in RANKING.items()}
+
+MEMBER_GAMES = (
+    "SELECT game FROM leaderboard WHERE guild_id = :guild AND user_id = :user ORDER BY game"
+)
+
+# ---------------------------------------------------------------- SQL: settings
+
+SELECT_GUILD_SETTINGS = """
+SELECT guild_id, language, turn_timer, default_variants, rank_computer_games
+FROM guild_settings WHERE guild_id = :guild
+"""
+
+UPSERT_GUILD_SETTINGS = """
+INSERT INTO guild_settings (guild_id, language, turn_timer, default_variants, rank_computer_games,
+                            updated_at)
+VALUES (:guild, :language, :turn_timer, :variants, :rank_cpu, :now)
+ON CONFLICT (guild_id) DO UPDATE SET
+    language = excluded.language, turn_timer = excluded.turn_timer,
+    default_variants = excluded.default_variants,
+    rank_computer_games = excluded.rank_computer_games, updated_at = excluded.updated_at
+"""
+
+SELECT_MEMBER_SETTINGS = """
+SELECT user_id, language, card_style, sort_order FROM member_settings WHERE user_id = :user
+"""
+
+UPSERT_MEMBER_SETTINGS = """
+INSERT INTO member_settings (user_id, language, card_style, sort_order, updated_at)
+VALUES (:user, :language, :card_style, :sort_order, :now)
+ON CONFLICT (user_id) DO UPDATE SET
+    language = excluded.language, card_style = excluded.card_style,
+    sort_order = excluded.sort_order, updated_at = excluded.updated_at
+"""
+
+
+# ---------------------------------------------------------------- conversions
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def _time(stamp: float) -> datetime:
+    return datetime.fromtimestamp(stamp, UTC)
+
+
+def _maybe_time(stamp: float | None) -> datetime | None:
+    return None if stamp is None else _time(stamp)
+
+
+def _stamp(moment: datetime | None) -> float | None:
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        # A naive datetime would be read as local time and shift deadlines by the server's offset.
+        raise ValueError("Times given to the store must carry a timezone (use UTC).")
+    return moment.timestamp()
+
+
+def _seat_data(seat: Seat | None) -> dict[str, Any] | None:
+    if seat is None:
+        return None
+    if seat.user_id is not None:
+        return {"user": seat.user_id}
+    return {"computer": seat.computer}
+
+
+def _seat(data: Mapping[str, Any] | None) -> Seat | None:
+    if data is None:
+        return None
+    if "user" in data:
+        return Seat(user_id=int(data["user"]))
+    return Seat(computer=str(data["computer"]))
+
+
+def _seats_json(seats: Sequence[Seat | None]) -> str:
+    members = [s.user_id for s in seats if s is not None and s.user_id is not None]
+    if len(members) != len(set(members)):
+        # Two seats for one member would count their game twice on the leaderboard.
+        raise ValueError("A member can take only one seat at a table.")
+    return _dumps([_seat_data(s) for s in seats])
+
+
+def _table(row: sqlite3.Row) -> Table:
+    return Table(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        message_id=row["message_id"],
+        host_id=row["host_id"],
+        game=row["game"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        seats=tuple(_seat(s) for s in json.loads(row["seats"])),
+        record=None if row["record"] is None else json.loads(row["record"]),
+        version=row["version"],
+        status=Status(row["status"]),
+        turn_timer=row["turn_timer"],
+        turn_deadline=_maybe_time(row["turn_deadline"]),
+        missed_turns=tuple(json.loads(row["missed_turns"])),
+        created_at=_time(row["created_at"]),
+        updated_at=_time(row["updated_at"]),
+        started_at=_maybe_time(row["started_at"]),
+        finished_at=_maybe_time(row["finished_at"]),
+    )
+
+
+def _round(row: sqlite3.Row) -> RoundRecord:
+    return RoundRecord(
+        id=row["id"],
+        table_id=row["table_id"],
+        number=row["number"],
+        seats=tuple(s for s in (_seat(d) for d in json.loads(row["seats"])) if s is not None),
+        scores=tuple(json.loads(row["scores"])),
+        reason=row["reason"],
+        closer=row["closer"],
+        duration=timedelta(seconds=row["duration"]),
+        finished_at=_time(row["finished_at"]),
+    )
+
+
+def _standing(row: sqlite3.Row) -> Standing:
+    return Standing(
+        rank=row["rank"],
+        user_id=row["user_id"],
+        games=row["games"],
+        wins=row["wins"],
+        points=row["points"],
+        pearls=row["pearls"],
+        best=row["best"],
+        computer_games=row["computer_games"],
+    )
+
+
+def _moves(record: Mapping[str, Any]) -> int:
+    moves = record.get("moves")
+    if not isinstance(moves, list):
+        raise ValueError("A game record needs its list of “moves”.")
+    return len(moves)
+
+
+def _missed(missed_turns: Sequence[int] | None) -> str | None:
+    return None if missed_turns is None else _dumps(list(missed_turns))
+
+
+def _full_seats(seats: Sequence[Seat | None]) -> tuple[Seat, ...]:
+    if any(s is None for s in seats):
+        raise ValueError("Every seat must be taken (by a member or a computer) to play.")
+    return tuple(s for s in seats if s is not None)
+
+
+# ---------------------------------------------------------------- opening a file
+
+
+async def _first(
+    db: aiosqlite.Connection, sql: str, params: Mapping[str, Any] | None = None
+) -> sqlite3.Row | None:
+    rows = list(await db.execute_fetchall(sql, params or {}))
+    return rows[0] if rows else None
+
+
+async def _one(db: aiosqlite.Connection, sql: str, params: Mapping[str, Any] | None = None) -> Any:
+    """The first column of the first row, or None."""
+    row = await _first(db, sql, params)
+    return None if row is None else row[0]
+
+
+async def _check_file(db: aiosqlite.Connection, path: str, latest: int) -> int:
+    """The schema version of an existing file, after making sure it is ours and sound.
+
+    Runs only reads, so a file refused here is left byte for byte as it was.
+    """
+    try:
+        problems = [r[0] for r in await db.execute_fetchall("PRAGMA quick_check") if r[0] != "ok"]
+        version = int(await _one(db, "PRAGMA user_version"))
+        objects = int(await _one(db, "SELECT count(*) FROM sqlite_schema"))
+    except sqlite3.DatabaseError as e:
+        raise CorruptDatabase(
+            f"The database file {path} is damaged or is not a database ({e}), so it was left "
+            "untouched: restore a backup or point the bot at another file."
+        ) from e
+    if problems:
+        raise CorruptDatabase(
+            f"The database file {path} is damaged ({problems[0]}), so it was left untouched: "
+            "restore a backup or point the bot at another file."
+        )
+    if version > latest:
+        raise NewerDatabase(
+            f"The database file {path} was written by a newer Diwaniya (schema version {version}, "
+            f"this one knows up to {latest}), so it was left untouched: run the newer version or "
+            "point the bot at another file."
+        )
+    if version == 0 and objects:
+        raise ForeignDatabase(
+            f"The file {path} holds another program's database, so it was left untouched: point "
+            "the bot at another file."
+        )
+    return version
+
+
+async def _migrate(
+    db: aiosqlite.Connection, path: str, migrations: Sequence[_migrations.Migration]
+) -> int:
+    """Apply the missing migrations in one transaction; a failure leaves the file as it was.
+
+    Runs with foreign keys off, as SQLite advises for schema changes, and checks them before the
+    commit instead.
+    """
+    latest = len(migrations)
+    await db.execute("BEGIN IMMEDIATE")
+    # Read again under the write lock: another process may have migrated in the meantime.
+    current = int(await _one(db, "PRAGMA user_version"))
+    try:
+        for migration in migrations[current:]:
+            for statement in migration.statements():
+                await db.execute(statement)
+            logger.info("Applied migration %04d_%s to %s", migration.version, migration.name, path)
+        if await db.execute_fetchall("PRAGMA foreign_key_check"):
+            raise sqlite3.IntegrityError("a foreign key points at a missing row")
+        # PRAGMA takes no parameters; the value is an int the code computed, never input.
+        await db.execute(f"PRAGMA user_version = {int(latest)}")
+        await db.execute("COMMIT")
+    except BaseException as e:
+        await db.execute("ROLLBACK")
+        if isinstance(e, sqlite3.Error):
+            raise MigrationFailed(
+                f"Upgrading the database file {path} from schema version {current} to {latest} "
+                f"failed ({e}), so nothing was changed."
+            ) from e
+        raise
+    return latest
+
+
+# ---------------------------------------------------------------- the store
+
+
+class Store:
+    """Diwaniya's database. Open one with ``await Store.open(path)`` and close it at shutdown."""
+
+    def __init__(
+        self, db: aiosqlite.Connection, path: str, version: int, clock: Callable[[], float]
+    ) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+        self._clock = clock
+        self.path = path
+        self.schema_version = version
+
+    # ------------------------------------------------------------ lifecycle
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | os.PathLike[str] = DEFAULT_PATH,
+        *,
+        clock: Callable[[], float] = time.time,
+        migrations: Sequence[_migrations.Migration] | None = None,
+    ) -> Store:
+        """Open (creating it on first start) and upgrade the database at ``path``.
+
+        Raises an ``UnusableDatabase`` subclass, with one sentence, for a damaged file, a file from a
+        newer Diwaniya or another program's database; such a file is never written to.
+        ``migrations`` is for tests; the bot uses the files shipped in ``bot/store/migrations``.
+        """
+        path = os.fspath(path)
+        steps = tuple(_migrations.load() if migrations is None else migrations)
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as e:
+            raise UnusableDatabase(f"The database file {path} can't be opened ({e}).") from e
+        try:
+            db.row_factory = sqlite3.Row
+            await db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_MS)}")
+            version = await _check_file(db, path, len(steps))
+            # Only now that the file is known to be ours may anything write to it. Migrations run
+            # before the switch to WAL (which rewrites the header), so one that fails leaves the
+            # file exactly as it was.
+            if version < len(steps):
+                version = await _migrate(db, path, steps)
+            mode = await _one(db, "PRAGMA journal_mode = WAL")
+            if mode != "wal":
+                logger.warning("%s is in %s journal mode: WAL is not available there", path, mode)
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+        except BaseException:
+            await db.close()
+            raise
+        logger.info("Opened %s at schema version %d", path, version)
+        return cls(db, path, version, clock)
+
+    async def close(self) -> None:
+        async with self._lock:
+            # Lets SQLite refresh the statistics its query planner uses, cheaply, as it advises.
+            await self._db.execute("PRAGMA optimize")
+            await self._db.close()
+        logger.info("Closed %s", self.path)
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def info(self) -> StoreInfo:
+        async with self._lock:
+            mode = await _one(self._db, "PRAGMA journal_mode")
+            keys = await _one(self._db, "PRAGMA foreign_keys")
+            sync = await _one(self._db, "PRAGMA synchronous")
+        names = {0: "off", 1: "normal", 2: "full", 3: "extra"}
+        return StoreInfo(self.path, self.schema_version, mode, bool(keys), names[sync])
+
+    # ------------------------------------------------------------ plumbing
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+                await self._db.execute("COMMIT")
+            except BaseException:
+                try:
+                    await self._db.execute("ROLLBACK")
+                except sqlite3.OperationalError:
+                    # Already ended: the COMMIT went through just as the task was cancelled. The
+                    # version check makes a retry safe.
+                    logger.warning("Rollback after a finished transaction", exc_info=True)
+                raise
+
+    async def _fetch(self, sql: str, params: Mapping[str, Any]) -> list[sqlite3.Row]:
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, params))
+
+    async def _write_table(
+        self, db: aiosqlite.Connection, sql: str, params: dict[str, Any], wanted: str
+    ) -> sqlite3.Row:
+        """Run an UPDATE … RETURNING on one table; explain in an exception when it matched none."""
+        row = await _first(db, sql, params)
+        if row is not None:
+            return row
+        found = await _first(db, SELECT_STATUS, params)
+        if found is None:
+            raise TableNotFound(params["guild"], params["id"])
+        status, version = found
+        if "expected" in params and status == Status.PLAYING:
+            raise StaleVersion(params["id"], params["expected"], version)
+        raise WrongStatus(params["id"], status, wanted)
+
+    # ------------------------------------------------------------ tables
+
+    async def create_table(
+        self,
+        guild_id: int,
+        *,
+        channel_id: int,
+        host_id: int,
+        game: str,
+        seats: Sequence[Seat | None],
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        turn_timer: int | None = None,
+        thread_id: int | None = None,
+        message_id: int | None = None,
+    ) -> Table:
+        """A new table in the lobby; ``turn_timer`` defaults to the server's setting."""
+        params = {
+            "guild": guild_id,
+            "channel": channel_id,
+            "thread": thread_id,
+            "message": message_id,
+            "host": host_id,
+            "game": game,
+            "options": _dumps(dict(options or {})),
+            "seed": seed,
+            "seats": _seats_json(seats),
+            "turn_timer": turn_timer,
+            "default_timer": DEFAULT_TURN_TIMER,
+            "missed": _dumps([0] * len(seats)),
+            "now": self._clock(),
+        }
+        rows = await self._fetch(INSERT_TABLE, params)
+        return _table(rows[0])
+
+    async def get_table(self, guild_id: int, table_id: int) -> Table | None:
+        rows = await self._fetch(SELECT_TABLE, {"id": table_id, "guild": guild_id})
+        return _table(rows[0]) if rows else None
+
+    async def unfinished_tables(self, guild_id: int) -> list[Table]:
+        """The server's lobbies and tables in play, oldest first."""
+        return [_table(r) for r in await self._fetch(SELECT_UNFINISHED, {"guild": guild_id})]
+
+    async def all_unfinished_tables(self) -> list[Table]:
+        """Every server's lobbies and tables in play, to restore at start (guilds aren't known yet
+        in ``setup_hook``); each carries its ``guild_id``."""
+        return [_table(r) for r in await self._fetch(SELECT_ALL_UNFINISHED, {})]
+
+    async def update_lobby(
+        self,
+        guild_id: int,
+        table_id: int,
+        *,
+        seats: Sequence[Seat | None] | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        turn_timer: int | None = None,
+    ) -> Table:
+        """Change a lobby's seats, options, seed or timer (None leaves a field as it is)."""
+        params = {
+            "id": table_id,
+            "guild": guild_id,
+            "seats": None if seats is None else _seats_json(seats),
+            "missed": None if seats is None else _dumps([0] * len(seats)),
+            "options": None if options is None else _dumps(dict(options)),
+            "seed": seed,
+            "turn_timer": turn_timer,
+            "now": self._clock(),
+        }
+        async with self._transaction() as db:
+            row = await self._write_table(db, UPDATE_LOBBY, params, "change its lobby")
+        return _table(row)
+
+    async def start_table(
+        self,
+        guild_id: int,
+        table_id: int,
+        *,
+        record: Mapping[str, Any],
+        seats: Sequence[Seat | None] | None = None,
+        turn_deadline: datetime | None = None,
+    ) -> Table:
+        """Lobby → playing, with the new game's record (every seat must be taken by then)."""
+        params = {
+            "id": table_id,
+            "guild": guild_id,
+            "record": _dumps(record),
+            "version": _moves(record),
+            "seats": None if seats is None else _seats_json(seats),
+            "missed": None if seats is None else _dumps([0] * len(seats)),
+            "deadline": _stamp(turn_deadline),
+            "now": self._clock(),
+        }
+        async with self._transaction() as db:
+            table = _table(await self._write_table(db, START_TABLE, params, "start"))
+            # Checked inside the transaction so a bad start is rolled back, not half-written.
+            _full_seats(table.seats)
+            if record.get("game") != table.game:
+                raise ValueError(
+                    f"This record is for {record.get('game')!r}, the table plays {table.game!r}."
+                )
+        return table
+
+    async def save_move(
+        self,
+        guild_id: int,
+        table_id: int,
+        *,
+        expected_version: int,
+        record: Mapping[str, Any],
+        turn_deadline: datetime | None,
+        missed_turns: Sequence[int] | None = None,
+        seats: Sequence[Seat] | None = None,
+        round_result: RoundOutcome | None = None,
+        game_result: GameOutcome | None = None,
+    ) -> Table:
+        """Persist accepted moves: the new record, timers, and any round and game result, at once.
+
+        ``expected_version`` is the version the move was played on; if the table has moved on
+        since, nothing is written and ``StaleVersion`` is raised. The new version is the number
+        of moves in ``record``. A ``game_result`` finishes the table, records each seat's result
+        and updates the leaderboard, all in the same transaction.
+        """
+        version = _moves(record)
+        if version <= expected_version:
+            raise ValueError(
+                f"A saved move must add to the record ({version} moves after {expected_version})."
+            )
+        now = self._clock()
+        params = {
+            "id": table_id,
+            "guild": guild_id,
+            "expected": expected_version,
+            "record": _dumps(record),
+            "version": version,
+            "status": (Status.FINISHED if game_result else Status.PLAYING).value,
+            "seats": None if seats is None else _seats_json(_full_seats(seats)),
+            "missed": _missed(missed_turns),
+            "deadline": None if game_result else _stamp(turn_deadline),
+            "finished": now if game_result else None,
+            "now": now,
+        }
+        async with self._transaction() as db:
+            row = await self._write_table(db, SAVE_MOVE, params, "take a move")
+            table = _table(row)
+            if round_result is not None:
+                await self._insert_round(db, table, row["started_at"], round_result, now)
+            if game_result is not None:
+                await self._insert_game(db, table, row["started_at"], game_result, now)
+        return table
+
+    async def update_timers(
+        self,
+        guild_id: int,
+        table_id: int,
+        *,
+        expected_version: int,
+        turn_deadline: datetime | None,
+        missed_turns: Sequence[int] | None = None,
+        seats: Sequence[Seat] | None = None,
+    ) -> Table:
+        """Change the deadline, missed-turn counters or seats (a computer taking over a seat)
+        without a move; checked against ``expected_version`` like a move."""
+        params = {
+            "id": table_id,
+            "guild": guild_id,
+            "expected": expected_version,
+            "seats": None if seats is None else _seats_json(_full_seats(seats)),
+            "missed": _missed(missed_turns),
+            "deadline": _stamp(turn_deadline),
+            "now": self._clock(),
+        }
+        async with self._transaction() as db:
+            row = await self._write_table(db, UPDATE_TIMERS, params, "change its timers")
+        return _table(row)
+
+    async def set_messages(
+        self, guild_id: int, table_id: int, *, thread_id: int | None, message_id: int | None
+    ) -> Table:
+        """Where the table lives on Discord: its thread and its one live message."""
+        params = {
+            "id": table_id,
+            "guild": guild_id,
+            "thread": thread_id,
+            "message": message_id,
+            "now": self._clock(),
+        }
+        async with self._transaction() as db:
+            row = await self._write_table(db, SET_MESSAGES, params, "move its message")
+        return _table(row)
+
+    async def cancel_table(self, guild_id: int, table_id: int) -> Table:
+        """End a lobby or a game without a result."""
+        params = {"id": table_id, "guild": guild_id, "now": self._clock()}
+        async with self._transaction() as db:
+            row = await self._write_table(db, CANCEL_TABLE, params, "be cancelled")
+        return _table(row)
+
+    # ------------------------------------------------------------ results
+
+    async def _insert_round(
+        self,
+        db: aiosqlite.Connection,
+        table: Table,
+        started_at: float,
+        result: RoundOutcome,
+        now: float,
+    ) -> None:
+        seats = _full_seats(table.seats)
+        if len(result.scores) != len(seats):
+            raise ValueError(f"A round needs one score per seat ({len(seats)}).")
+        so_far = await _first(db, ROUNDS_SO_FAR, {"table": table.id, "started": started_at})
+        assert so_far is not None  # an aggregate always gives one row
+        await db.execute(
+            INSERT_ROUND,
+            {
+                "guild": table.guild_id,
+                "table": table.id,
+                "number": so_far["played"] + 1,
+                "seats": _seats_json(seats),
+                "scores": _dumps(list(result.scores)),
+                "reason": result.reason,
+                "closer": result.closer,
+                "duration": max(0.0, now - so_far["since"]),
+                "now": now,
+            },
+        )
+
+    async def _insert_game(
+        self,
+        db: aiosqlite.Connection,
+        table: Table,
+        started_at: float,
+        result: GameOutcome,
+        now: float,
+    ) -> None:
+        seats = _full_seats(table.seats)
+        n = len(seats)
+        if len(result.totals) != n or len(result.pearls) != n:
+            raise ValueError(f"A game result needs one total and one pearl count per seat ({n}).")
+        if not all(0 <= w < n for w in result.winners):
+            raise ValueError(f"Winners must be seats 0 to {n - 1}.")
+        with_computers = any(s.is_computer for s in seats)
+        rounds = int(await _one(db, ROUNDS_SO_FAR, {"table": table.id, "started": started_at}))
+        game_id = await _one(
+            db,
+            INSERT_GAME,
+            {
+                "guild": table.guild_id,
+                "table": table.id,
+                "game": table.game,
+                "options": _dumps(dict(table.options)),
+                "rounds": rounds,
+                "with_computers": with_computers,
+                "low": result.low_score_wins,
+                "duration": max(0.0, now - started_at),
+                "now": now,
+            },
+        )
+        lines = [
+            {
+                "game_id": game_id,
+                "guild": table.guild_id,
+                "game": table.game,
+                "seat": i,
+                "user": seat.user_id,
+                "computer": seat.computer,
+                "score": float(result.totals[i]),
+                "won": i in result.winners,
+                "pearls": int(result.pearls[i]),
+                "cpu": with_computers,
+                "low": result.low_score_wins,
+            }
+            for i, seat in enumerate(seats)
+        ]
+        await db.executemany(INSERT_GAME_SEAT, lines)
+        await db.executemany(UPSERT_LEADERBOARD, [x for x in lines if x["user"] is not None])
+
+    async def table_rounds(self, guild_id: int, table_id: int) -> list[RoundRecord]:
+        """The table's finished rounds in order, for its score sheet."""
+        rows = await self._fetch(SELECT_ROUNDS, {"guild": guild_id, "table": table_id})
+        return [_round(r) for r in rows]
+
+    async def table_game(self, guild_id: int, table_id: int) -> GameRecord | None:
+        """The table's game result, once it is finished."""
+        games = await self._games(SELECT_TABLE_GAME, {"guild": guild_id, "table": table_id})
+        return games[0] if games else None
+
+    async def recent_games(self, guild_id: int, user_id: int, limit: int = 10) -> list[GameRecord]:
+        """The member's last finished games on this server, newest first."""
+        params = {"guild": guild_id, "user": user_id, "limit": limit}
+        return await self._games(SELECT_RECENT_GAMES, params)
+
+    async def _games(self, sql: str, params: Mapping[str, Any]) -> list[GameRecord]:
+        async with self._lock:
+            games = list(await self._db.execute_fetchall(sql, params))
+            ids = _dumps([g["id"] for g in games])
+            seat_rows = await self._db.execute_fetchall(
+                SELECT_GAME_SEATS, {"guild": params["guild"], "ids": ids}
+            )
+        seats: dict[int, list[SeatResult]] = {}
+        for s in seat_rows:
+            seats.setdefault(s["game_id"], []).append(
+                SeatResult(
+                    s["seat"], s["user_id"], s["computer"], s["score"], bool(s["won"]), s["pearls"]
+                )
+            )
+        return [
+            GameRecord(
+                id=g["id"],
+                table_id=g["table_id"],
+                game=g["game"],
+                options=json.loads(g["options"]),
+                rounds=g["rounds"],
+                with_computers=bool(g["with_computers"]),
+                duration=timedelta(seconds=g["duration"]),
+                finished_at=_time(g["finished_at"]),
+                seats=tuple(seats.get(g["id"], ())),
+            )
+            for g in games
+        ]
+
+    # ------------------------------------------------------------ rankings
+
+    async def _counted(self, guild_id: int, with_computers: bool | None) -> bool:
+        if with_computers is not None:
+            return with_computers
+        return (await self.guild_settings(guild_id)).rank_computer_games
+
+    async def top(
+        self,
+        guild_id: int,
+        game: str | None = None,
+        limit: int = 10,
+        *,
+        with_computers: bool | None = None,
+    ) -> list[Standing]:
+        """The server's best members for one game, or over every game (``game=None``).
+
+        Ranked by pearls, then wins, then fewer games; equal lines share a rank. Games with
+        computer players count unless the server (or ``with_computers=False``) leaves them out.
+        """
+        counted = await self._counted(guild_id, with_computers)
+        params = {"guild": guild_id, "game": game, "limit": limit}
+        return [_standing(r) for r in await self._fetch(TOP[game is None, counted], params)]
+
+    async def member_rank(
+        self,
+        guild_id: int,
+        user_id: int,
+        game: str | None = None,
+        *,
+        with_computers: bool | None = None,
+    ) -> Standing | None:
+        """The member's line and rank in ``top``'s order, or None if they have no ranked game."""
+        counted = await self._counted(guild_id, with_computers)
+        params = {"guild": guild_id, "game": game, "user": user_id}
+        rows = await self._fetch(MEMBER_RANK[game is None, counted], params)
+        return _standing(rows[0]) if rows else None
+
+    async def member_stats(
+        self, guild_id: int, user_id: int, *, with_computers: bool | None = None
+    ) -> MemberStats:
+        """The member's overall line and one line per game they have played, with ranks."""
+        counted = await self._counted(guild_id, with_computers)
+        overall = await self.member_rank(guild_id, user_id, with_computers=counted)
+        games = await self._fetch(MEMBER_GAMES, {"guild": guild_id, "user": user_id})
+        by_game: dict[str, Standing] = {}
+        for (game,) in games:
+            line = await self.member_rank(guild_id, user_id, game, with_computers=counted)
+            if line is not None:
+                by_game[game] = line
+        return MemberStats(user_id, overall, by_game)
+
+    # ------------------------------------------------------------ settings
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings; defaults until it saves some."""
+        rows = await self._fetch(SELECT_GUILD_SETTINGS, {"guild": guild_id})
+        if not rows:
+            return GuildSettings(guild_id)
+        r = rows[0]
+        return GuildSettings(
+            guild_id=r["guild_id"],
+            language=r["language"],
+            turn_timer=r["turn_timer"],
+            default_variants=json.loads(r["default_variants"]),
+            rank_computer_games=bool(r["rank_computer_games"]),
+        )
+
+    async def save_guild_settings(self, settings: GuildSettings) -> GuildSettings:
+        params = {
+            "guild": settings.guild_id,
+            "language": settings.language,
+            "turn_timer": settings.turn_timer,
+            "variants": _dumps({k: dict(v) for k, v in settings.default_variants.items()}),
+            "rank_cpu": settings.rank_computer_games,
+            "now": self._clock(),
+        }
+        await self._fetch(UPSERT_GUILD_SETTINGS, params)
+        return settings
+
+    async def member_settings(self, user_id: int) -> MemberSettings:
+        """A member's own preferences (the same on every server); defaults until saved."""
+        rows = await self._fetch(SELECT_MEMBER_SETTINGS, {"user": user_id})
+        if not rows:
+            return MemberSettings(user_id)
+        r = rows[0]
+        return MemberSettings(r["user_id"], r["language"], r["card_style"], r["sort_order"])
+
+    async def save_member_settings(self, settings: MemberSettings) -> MemberSettings:
+        params = {
+            "user": settings.user_id,
+            "language": settings.language,
+            "card_style": settings.card_style,
+            "sort_order": settings.sort_order,
+            "now": self._clock(),
+        }
+        await self._fetch(UPSERT_MEMBER_SETTINGS, params)
+        return settings
