@@ -7,7 +7,6 @@ as points (``points()``) only at the edges.
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -15,7 +14,6 @@ from typing import Any, ClassVar
 from bot.games.base import (
     RULES_VERSION,
     Add,
-    Added,
     AddTo,
     Discard,
     Discarded,
@@ -26,7 +24,6 @@ from bot.games.base import (
     IllegalMove,
     Lay,
     Meld,
-    Melded,
     MeldView,
     Move,
     RoundOver,
@@ -47,7 +44,9 @@ from bot.games.melds import MOR_MELDS, find_melds, meld_with
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
     TableMeld,
+    place_lay,
     play_lay,
+    public_event,
     read_header,
     read_options,
     read_position,
@@ -456,15 +455,7 @@ class Mor:
 
     def _do_lay(self, seat: int, outcome: Any, events: list[Event]) -> None:
         self.hands[seat] = outcome.hand
-        for meld in outcome.new:
-            self.melds[self.next_id] = TableMeld(self.next_id, seat, meld)
-            events.append(Melded(seat, self.next_id, meld.cards))
-            self.next_id += 1
-        for mid, meld in outcome.changed.items():
-            old = self.melds[mid]
-            self.melds[mid] = TableMeld(mid, old.seat, meld)
-            added = list((Counter(meld.cards) - Counter(old.meld.cards)).elements())
-            events.append(Added(seat, mid, tuple(added)))
+        self.next_id = place_lay(self.melds, self.next_id, seat, outcome, events)
         if self.must_lay and uses_any(outcome.laid, self.must_lay):
             self.must_lay = []
         if not self.hands[seat]:
@@ -642,9 +633,7 @@ class Mor:
     @staticmethod
     def _public(event: Event, seat: int) -> Event:
         """Hide a drawn card from everyone but the drawer."""
-        if isinstance(event, Drew) and event.seat != seat:
-            return Drew(event.seat, None)
-        return event
+        return public_event(event, seat)
 
     @property
     def record(self) -> dict[str, Any]:

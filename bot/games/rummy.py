@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.base import IllegalMove, Lay, TableFileError
+from bot.games.base import Added, Drew, Event, IllegalMove, Lay, Melded, TableFileError
 from bot.games.cards import Card, CardError, check_deck_limits, parse_cards, take_cards
 from bot.games.melds import Meld, MeldError, MeldRules, add_to_meld, read_meld
 
@@ -84,6 +84,32 @@ def play_lay(
         except MeldError as e:
             raise IllegalMove(f"Meld {add.meld}: {e}") from None
     return LayOutcome(rest, new, changed, laid)
+
+
+def place_lay(
+    melds: dict[int, TableMeld], next_id: int, seat: int, outcome: LayOutcome, events: list[Event]
+) -> int:
+    """Put a checked lay on the table: new melds get ids from ``next_id`` and ``seat`` as owner,
+    changed melds keep their owner. Appends Melded/Added events; returns the next free id.
+
+    The hand is the caller's to update (``outcome.hand``): games differ in what follows."""
+    for meld in outcome.new:
+        melds[next_id] = TableMeld(next_id, seat, meld)
+        events.append(Melded(seat, next_id, meld.cards))
+        next_id += 1
+    for mid, meld in outcome.changed.items():
+        old = melds[mid]
+        melds[mid] = TableMeld(mid, old.seat, meld)
+        added = list((Counter(meld.cards) - Counter(old.meld.cards)).elements())
+        events.append(Added(seat, mid, tuple(added)))
+    return next_id
+
+
+def public_event(event: Event, seat: int) -> Event:
+    """An event as ``seat`` may see it: a drawn card is hidden from everyone but the drawer."""
+    if isinstance(event, Drew) and event.seat != seat:
+        return Drew(event.seat, None)
+    return event
 
 
 def _meld_reason(cards: Sequence[Card], why: str) -> str:
