@@ -107,13 +107,14 @@ def classify(cards: Sequence[Card], opening: bool = False) -> Combo | str:
             return Combo(BOMB, 4, top)
         return f"{_shown(cards)} is not a combination: the deck has at most four of a rank."
     shape = set(counts.values())
-    if shape == {1}:
+    if shape == {1} and n < MIN_STRAIGHT:
+        if TWO_POWER not in counts and _consecutive(powers):
+            return f"A straight needs at least {MIN_STRAIGHT} cards; {_shown(cards)} has {n}."
+    elif shape == {1}:
         if TWO_POWER in counts:
             return "A 2 can't be part of a straight."
         if not _consecutive(powers):
             return f"{_shown(cards)} is not a straight: the ranks must follow each other, and the ace is only high (10 J Q K A)."
-        if n < MIN_STRAIGHT:
-            return f"A straight needs at least {MIN_STRAIGHT} cards; {_shown(cards)} has {n}."
         return Combo(STRAIGHT, n, top)
     if shape == {2}:
         if not _consecutive(powers):
