@@ -379,6 +379,17 @@ def _open_end(low: int, high: int, end: str | None) -> int | None:
     return None
 
 
+def could_add(meld: Meld, card: Card, rules: MeldRules) -> bool:
+    """A cheap first look: could ``card`` possibly go on ``meld``? (``add_to_meld`` decides.)"""
+    if wild_capable(card, rules):
+        return True
+    if meld.kind == "set":
+        return card.rank == meld.rank
+    return card.suit == meld.suit and any(
+        meld.low - 1 <= p <= meld.high + 1 for p in _positions(card)
+    )
+
+
 def add_to_meld(
     meld: Meld, cards: Sequence[Card], rules: MeldRules, end: str | None = None
 ) -> Meld:

@@ -40,7 +40,7 @@ from bot.games.base import (
     result_to_json,
 )
 from bot.games.cards import ACE, JOKER_RANK, Card, deck_106, parse_cards, round_rng, sort_key
-from bot.games.melds import MOR_MELDS, find_melds, meld_with
+from bot.games.melds import MOR_MELDS, could_add, find_melds, meld_with
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
     TableMeld,
@@ -241,12 +241,6 @@ class Mor:
         self._turn = starter if pos.turn is None else pos.turn
         default_phase = "play" if self._turn == starter and not self.discard else "draw"
         self.phase = pos.phase or default_phase
-        # A seat whose hand is already empty emptied it with a throw: its Mor is waiting.
-        for seat, hand in enumerate(self.hands):
-            team = self.team(seat)
-            if not hand and not self.mor_taken[team] and self.mors[team]:
-                self.mor_taken[team] = True
-                self.mor_waiting.append(seat)
         if self.phase == "draw":
             self._begin_turn(self._turn, [])
 
@@ -360,7 +354,7 @@ class Mor:
             if found:
                 out.append(Lay(melds=(found,)))
             for m in self.melds.values():
-                if self.team(m.seat) == team:
+                if self.team(m.seat) == team and could_add(m.meld, card, MOR_MELDS):
                     out.append(Lay(adds=(AddTo(m.id, (card,)),)))
         return out
 
@@ -581,6 +575,8 @@ class Mor:
             if self.team(m.seat) != team:
                 continue
             for card in set(hand):
+                if not could_add(m.meld, card, MOR_MELDS):
+                    continue
                 move = Add(m.id, (card,))
                 if self.can(seat, move):
                     out.append(move)

@@ -1,0 +1,61 @@
+"""Configuration from the environment and an optional ``.env`` file, in one typed object."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class ConfigError(ValueError):
+    """A setting is missing or wrong; the message is one sentence saying what to put in .env."""
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """``KEY=value`` lines; blank lines and ``#`` comments ignored; quotes around values removed."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        values[key.strip()] = value.strip().strip('"').strip("'")
+    return values
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    database: Path
+    log_level: str = "INFO"
+    dev_guild: int | None = None
+    bot_move_delay: float = 1.5
+
+    def __repr__(self) -> str:  # never show the token in logs or tracebacks
+        return f"Settings(database={self.database!s}, log_level={self.log_level})"
+
+
+def load_settings(env_file: Path = Path(".env"), environ: dict[str, str] | None = None) -> Settings:
+    env = {**read_env_file(env_file), **(os.environ if environ is None else environ)}
+    token = env.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise ConfigError(
+            "No Discord token: put DISCORD_TOKEN=<your bot token> in a .env file here "
+            "(see .env.example)."
+        )
+    guild = env.get("DIWANIYA_DEV_GUILD", "").strip()
+    if guild and not guild.isdigit():
+        raise ConfigError("DIWANIYA_DEV_GUILD in .env must be a server id (digits only).")
+    try:
+        delay = float(env.get("DIWANIYA_BOT_DELAY", "1.5"))
+    except ValueError:
+        raise ConfigError("DIWANIYA_BOT_DELAY in .env must be a number of seconds.") from None
+    return Settings(
+        token=token,
+        database=Path(env.get("DIWANIYA_DB", "diwaniya.db")),
+        log_level=env.get("DIWANIYA_LOG_LEVEL", "INFO").upper(),
+        dev_guild=int(guild) if guild else None,
+        bot_move_delay=delay,
+    )

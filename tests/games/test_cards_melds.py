@@ -1,0 +1,138 @@
+"""Notation and meld unit tests (RULES.md section 0 and the meld rules of sections 1-3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.cards import Card, CardError, deck_48, deck_106, parse_cards
+from bot.games.melds import (
+    HAND_MELDS,
+    MOR_MELDS,
+    MORE_MELDS,
+    MORE_MELDS_ACES,
+    MeldError,
+    add_to_meld,
+    read_meld,
+    reclaim_joker,
+)
+
+
+def cards(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def shown(meld) -> list[str]:
+    return [str(c) for c in meld.cards]
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [("7h", "7H"), ("T♠", "10S"), ("10d", "10D"), ("jk", "JK"), ("q♣", "QC"), ("a♥", "AH")],
+)
+def test_notation_reads_and_writes_canonically(text: str, canonical: str) -> None:
+    assert str(Card.parse(text)) == canonical
+
+
+@pytest.mark.parametrize("bad", ["", "1H", "11S", "7X", "Z", "KK", "JKS"])
+def test_bad_notation_is_one_sentence(bad: str) -> None:
+    with pytest.raises(CardError) as e:
+        Card.parse(bad)
+    assert str(e.value).endswith(".") and "\n" not in str(e.value)
+
+
+def test_decks() -> None:
+    assert len(deck_106()) == 106 and deck_106().count(Card.parse("JK")) == 2
+    assert len(deck_48()) == 48
+    assert all(str(c) not in {"AH", "2H", "2D", "2C", "JK"} for c in deck_48())
+    assert Card.parse("2S") in deck_48()
+
+
+@pytest.mark.parametrize(
+    ("listed", "table"),
+    [
+        ("5H 6H JK", "5H 6H JK"),  # joker as 7H
+        ("JK 5H 6H", "JK 5H 6H"),  # joker as 4H
+        ("7H JK 5H 6H", "5H 6H 7H JK"),  # unordered: wild to the high end
+        ("JK 3H 5H", "3H JK 5H"),  # unordered, only reading: the gap
+        ("QH KH JK", "QH KH JK"),  # joker as the high ace
+        ("JK QH KH AH", "JK QH KH AH"),  # high end closed, so low
+        ("3H 4H 5H 2H", "2H 3H 4H 5H"),  # the run's own 2 drops back: clean
+        ("AH 2H 3H", "AH 2H 3H"),
+    ],
+)
+def test_wild_placement(listed: str, table: str) -> None:
+    assert shown(read_meld(cards(listed), MOR_MELDS)) == table.split()
+
+
+def test_a_natural_two_keeps_the_run_clean() -> None:
+    assert read_meld(cards("2H 3H 4H"), MOR_MELDS).is_clean
+    assert not read_meld(cards("2S 3H 4H"), MOR_MELDS).is_clean
+
+
+@pytest.mark.parametrize(
+    ("listed", "rules", "reason"),
+    [
+        ("KH AH 2H 3H", MOR_MELDS, ""),
+        ("5H 5S 5D", MOR_MELDS, "3s or aces"),
+        ("5H 6H JK JK", MOR_MELDS, "one joker"),
+        ("5H 6H 2C 2D", MOR_MELDS, "one wild 2"),
+        ("5H 2C JK", MOR_MELDS, "2 natural"),
+        ("5H 6H 2C JK", MORE_MELDS, "one wild"),
+        ("AH AS AD", MORE_MELDS, "not allowed"),
+        ("5H 5H JK", HAND_MELDS, "different suits"),
+        ("5H 5S 5D 5C JK", HAND_MELDS, "at most 4"),
+        ("5H 6S 7H", MOR_MELDS, "one suit"),
+        ("5H 6H", MOR_MELDS, "at least 3"),
+    ],
+)
+def test_refused_melds_say_why(listed: str, rules, reason: str) -> None:
+    with pytest.raises(MeldError) as e:
+        read_meld(cards(listed), rules)
+    assert reason.lower() in str(e.value).lower()
+
+
+def test_rules_per_game() -> None:
+    assert read_meld(cards("AH AS AD"), MORE_MELDS_ACES).kind == "set"
+    assert read_meld(cards("2H 2S 2D"), HAND_MELDS).kind == "set"  # 2s are ordinary in Hand
+    assert read_meld(cards("9H 9S JK"), HAND_MELDS).kind == "set"
+
+
+def test_displaced_wild_moves_to_the_chosen_end() -> None:
+    run = read_meld(cards("5H JK 7H"), MOR_MELDS)
+    assert shown(add_to_meld(run, cards("6H"), MOR_MELDS)) == ["5H", "6H", "7H", "JK"]
+    assert shown(add_to_meld(run, cards("6H"), MOR_MELDS, "low")) == ["JK", "5H", "6H", "7H"]
+
+
+def test_adding_several_cards_and_refusals() -> None:
+    run = read_meld(cards("5H 6H 7H"), MOR_MELDS)
+    assert shown(add_to_meld(run, cards("9H 8H"), MOR_MELDS)) == ["5H", "6H", "7H", "8H", "9H"]
+    with pytest.raises(MeldError, match="isn't next"):
+        add_to_meld(run, cards("10H"), MOR_MELDS)
+    with pytest.raises(MeldError, match="already has"):
+        add_to_meld(run, cards("6H"), MOR_MELDS)
+    with pytest.raises(MeldError):
+        add_to_meld(run, cards("8S"), MOR_MELDS)
+
+
+def test_wild_two_drops_back_when_displaced() -> None:
+    run = read_meld(cards("3H 4H 2H 6H"), MOR_MELDS)
+    assert not run.is_clean
+    grown = add_to_meld(run, cards("5H"), MOR_MELDS)
+    assert shown(grown) == ["2H", "3H", "4H", "5H", "6H"] and grown.is_clean
+
+
+def test_no_open_end_for_a_displaced_wild() -> None:
+    run = read_meld(cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH JK"), MOR_MELDS)
+    with pytest.raises(MeldError, match="open end"):
+        add_to_meld(run, cards("KH"), MOR_MELDS)
+
+
+def test_reclaim_joker() -> None:
+    run = read_meld(cards("5H JK 7H"), HAND_MELDS)
+    assert shown(reclaim_joker(run, cards("6H"))) == ["5H", "6H", "7H"]
+    with pytest.raises(MeldError, match="stands for 6H"):
+        reclaim_joker(run, cards("8H"))
+    three = read_meld(cards("9H 9S JK"), HAND_MELDS)
+    with pytest.raises(MeldError, match="9D and 9C"):
+        reclaim_joker(three, cards("9D"))
+    assert len(reclaim_joker(three, cards("9D 9C")).cards) == 4
