@@ -1,0 +1,768 @@
+"""Hand (RULES.md section 3): 3 players, each for themselves, five rounds, lowest total wins.
+
+Built like Mor (``bot.games.mor``): the same check/plan/apply split, the same shared lay mechanics
+(``bot.games.rummy``), the same table-file reading. What is Hand's own: the 51-point opening, the
+single taken discard with its ``return``, adding to anyone's melds, reclaiming jokers (``swap``),
+and the round scores with the Hand doubling.
+
+Settlements of points RULES.md leaves open are marked **(decision)** where they are made:
+
+- A table file may give ``round`` (1-5, default 1): which of the five rounds it sets up.
+- Once a player has opened -- also earlier in the same turn -- they may add to any meld and swap.
+- A taken discard must be used before any other lay, add, swap or throw; ``return`` is possible
+  only while it is unused, which is the same as "before laying anything" this turn.
+- A joker in a run stays where it is: putting the card it stands for there is a ``swap`` (the
+  joker goes to the hand), not an ``add`` that pushes the joker along as Mor does.
+- A reclaimed joker need not be laid this turn.
+- The Hand is spoiled by adding to, or swapping in, a meld that was on the table when the turn
+  began; a taken discard does not spoil it (it is used in a new meld, which the rule allows).
+- A player who goes out on the turn the stock ran out has won the round (going out comes first).
+- Pearls: 50 to each winner; tied winners each get the full 50.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from bot.games.base import (
+    RULES_VERSION,
+    Add,
+    Discard,
+    Discarded,
+    Draw,
+    Drew,
+    Event,
+    GameOver,
+    IllegalMove,
+    Lay,
+    Meld,
+    MeldView,
+    Move,
+    Return,
+    Returned,
+    RoundOver,
+    RoundResult,
+    ScoreLine,
+    Swap,
+    Swapped,
+    TableFileError,
+    Take,
+    TookPile,
+    as_lay,
+    result_from_json,
+    result_to_json,
+)
+from bot.games.cards import (
+    ACE,
+    JOKER,
+    Card,
+    deck_106,
+    missing_from,
+    parse_cards,
+    round_rng,
+    sort_key,
+    take_cards,
+)
+from bot.games.melds import HAND_MELDS, MeldError, find_melds, meld_with, reclaim_joker
+from bot.games.melds import Meld as MeldShape
+from bot.games.rummy import (
+    LayOutcome,
+    TableMeld,
+    place_lay,
+    play_lay,
+    public_event,
+    read_header,
+    read_options,
+    read_position,
+    read_seat,
+    text_cards,
+    uses_any,
+)
+
+N_SEATS = 3
+HAND_SIZE = 14  # the starter gets one more and throws first
+ROUNDS = 5
+OPENING_MIN = 51
+WIN_SCORE = -30
+NOT_OPENED_PENALTY = 100
+JOKER_IN_HAND = 15
+PEARLS = 50  # (decision) each winner, as a Quick Mor win; ties share the win, each gets 50
+
+
+def card_value(card: Card) -> int:
+    """A card's points where it stands: A 11 (low or high), J/Q/K 10, 2-10 face value."""
+    if card.rank == ACE:
+        return 11
+    return min(card.rank, 10)
+
+
+def meld_value(meld: MeldShape) -> int:
+    """What a meld counts toward the opening: a joker is worth the card it stands for (in a set,
+    the set's rank)."""
+    return sum(card_value(meld.stands_for(i)) for i in range(len(meld.cards)))
+
+
+def hand_value(card: Card) -> int:
+    """A card left in hand at the end of a round: as above, but a joker costs 15."""
+    return JOKER_IN_HAND if card.is_joker else card_value(card)
+
+
+def _joker_moved(old: MeldShape, new: MeldShape) -> bool:
+    """Did an addition push a run's joker off the spot it stood for?"""
+    if old.kind != "run":
+        return False
+    before = [old.stands_for(i) for i in old.wild_indexes()]
+    return bool(before) and before != [new.stands_for(i) for i in new.wild_indexes()]
+
+
+@dataclass(frozen=True)
+class HandView:
+    """What one seat may see of a Hand table: Mor's fields where they apply, plus who has opened."""
+
+    game: str
+    seat: int
+    n_seats: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    turn: int | None
+    phase: str
+    dealer: int
+    round_no: int
+    totals: tuple[float, ...]
+    round_over: bool
+    game_over: bool
+    winners: tuple[int, ...]
+    result: RoundResult | None
+    last_events: tuple[Event, ...]
+    melds: tuple[MeldView, ...]
+    discard: tuple[Card, ...]
+    stock_count: int
+    side_piles: tuple[int, ...]
+    side_taken: tuple[bool, ...]
+    sides: tuple[int, ...]
+    just_drawn: tuple[Card, ...]
+    must_lay: tuple[Card, ...]
+    opened: tuple[bool, ...]
+    rounds_total: int = ROUNDS
+
+
+class Hand:
+    """A whole game of Hand: five rounds, then the lowest total wins."""
+
+    game: ClassVar[str] = "hand"
+
+    def __init__(self, options: Mapping[str, Any], seed: int | str) -> None:
+        players = options.get("players", N_SEATS)
+        if players != N_SEATS:
+            raise TableFileError("Hand is played by 3 players.")
+        self.options: dict[str, Any] = {}
+        self.n_seats: int = N_SEATS
+        self.seed = seed
+        self.header: dict[str, Any] = {}
+        self.moves: list[dict[str, Any]] = []
+        self.round_no = 0
+        self.dealer = 0
+        self.totals = [0] * N_SEATS
+        self.history: list[dict[str, Any]] = []
+        self.hands: list[list[Card]] = []
+        self.stock: list[Card] = []  # top last
+        self.discard: list[Card] = []
+        self.melds: dict[int, TableMeld] = {}
+        self.next_id = 1
+        self.opened = [False] * N_SEATS
+        self._turn: int | None = 0
+        self.phase = "play"
+        self.must_lay: list[Card] = []  # the taken discard until it is in a new meld
+        self.just_drawn: list[Card] = []
+        # For the Hand: was the player unopened when the turn began, which melds were already on
+        # the table then (ids below this), and has the player added to or swapped in one of them.
+        self.opened_at_start = False
+        self.turn_first_id = 1
+        self.touched_old = False
+        self.stock_out = False
+        self.result: RoundResult | None = None
+        self.winners: list[int] = []
+        self.finished = False
+        self.last_events: list[Event] = []
+
+    # ------------------------------------------------------------ set-up
+
+    @classmethod
+    def new(cls, options: Mapping[str, Any] | None = None, seed: int | str = 0) -> Hand:
+        return cls.from_table_file({"game": "hand", "options": dict(options or {}), "seed": seed})
+
+    @classmethod
+    def from_table_file(cls, data: Mapping[str, Any]) -> Hand:
+        options = read_options(data)
+        game = cls(options, data.get("seed", 0))
+        seed, dealer, totals = read_header(data, game.n_seats)
+        game.seed = seed
+        if dealer is None:
+            dealer = round_rng(seed, 0, "dealer").randrange(game.n_seats)
+        game.dealer = dealer
+        if not all(t.is_integer() for t in totals):
+            raise TableFileError("Hand scores are whole numbers: “totals” can't hold fractions.")
+        game.totals = [int(t) for t in totals]
+        # (decision) A table file may say which of the five rounds it sets up; default the first.
+        rnd = data.get("round", 1)
+        if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= ROUNDS:
+            raise TableFileError(f"“round” must be a round number from 1 to {ROUNDS}.")
+        game.round_no = rnd - 1
+        game.header = {
+            "game": "hand",
+            "rules_version": RULES_VERSION,
+            "options": game.options,
+            "seed": seed,
+            "dealer": dealer,
+            "totals": list(game.totals),
+            "round": rnd,
+        }
+        if data.get("position") is not None:
+            game.header["position"] = copy.deepcopy(data["position"])
+            game._set_position(data["position"])
+        else:
+            game._deal()
+        return game
+
+    def _deal(self) -> None:
+        deck = deck_106()
+        round_rng(self.seed, self.round_no, "deal").shuffle(deck)
+        n = self.n_seats
+        starter = (self.dealer + 1) % n
+        self._reset_round()
+        self.hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)]
+        rest = deck[n * HAND_SIZE :]
+        self.hands[starter].append(rest.pop(0))  # the starter's 15th card
+        self.stock = list(reversed(rest))
+        # The starter opens the discard pile by throwing without drawing (and may open first).
+        self._start_turn(starter, "play")
+
+    def _reset_round(self) -> None:
+        self.melds, self.next_id, self.discard = {}, 1, []
+        self.opened = [False] * self.n_seats
+        self.must_lay, self.just_drawn, self.stock_out = [], [], False
+        self.result, self.last_events = None, []
+
+    def _set_position(self, raw: Any) -> None:
+        self._reset_round()
+        pos = read_position(
+            raw,
+            n_seats=self.n_seats,
+            deck=deck_106(),
+            meld_rules=lambda _seat: HAND_MELDS,
+            side_piles=0,
+            side_size=0,
+            rng=round_rng(self.seed, self.round_no, "position"),
+        )
+        self.hands = pos.hands
+        self.melds = {m.id: m for m in pos.melds}
+        self.next_id = len(pos.melds) + 1
+        self.stock = list(reversed(pos.stock))
+        self.discard = pos.discard
+        self.opened = self._read_opened(raw.get("opened"), pos.melds)
+        # A table laid out with an empty stock is on its last turn (RULES.md section 0).
+        self.stock_out = not self.stock
+        starter = (self.dealer + 1) % self.n_seats
+        turn = starter if pos.turn is None else pos.turn
+        default_phase = "play" if turn == starter and not self.discard else "draw"
+        self._start_turn(turn, pos.phase or default_phase)
+
+    def _read_opened(self, raw: Any, melds: list[TableMeld]) -> list[bool]:
+        """``opened``: the seats that have opened (a list of seats, or one true/false per seat);
+        default: the seats owning a meld on the table (SCENARIOS.md)."""
+        if raw is None:
+            owners = {m.seat for m in melds}
+            return [s in owners for s in range(self.n_seats)]
+        if not isinstance(raw, list):
+            raise TableFileError("“opened” must be a list of the seats that have opened.")
+        if len(raw) == self.n_seats and all(isinstance(v, bool) for v in raw):
+            return list(raw)
+        seats = {read_seat(v, self.n_seats, "Each seat in “opened”") for v in raw}
+        return [s in seats for s in range(self.n_seats)]
+
+    # ------------------------------------------------------------ basics
+
+    @property
+    def turn(self) -> int | None:
+        return None if self.round_over else self._turn
+
+    @property
+    def round_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def game_over(self) -> bool:
+        return self.finished
+
+    # ------------------------------------------------------------ checks
+
+    def check(self, seat: int, move: Move) -> str | None:
+        try:
+            self._plan(seat, move)
+        except IllegalMove as e:
+            return e.reason
+        return None
+
+    def can(self, seat: int, move: Move) -> bool:
+        return self.check(seat, move) is None
+
+    def _common(self, seat: int) -> None:
+        if self.finished:
+            raise IllegalMove("The game is over.")
+        if self.round_over:
+            raise IllegalMove("The round is over: wait for the next deal.")
+        if not 0 <= seat < self.n_seats:
+            raise IllegalMove("You are not seated at this table.")
+        if seat != self._turn:
+            raise IllegalMove("It's not your turn.")
+
+    def _plan(self, seat: int, move: Move) -> Any:
+        """Check ``move`` fully and return what ``apply`` needs; raise IllegalMove."""
+        self._common(seat)
+        if not isinstance(move, Draw | Take | Return | Meld | Add | Lay | Swap | Discard):
+            raise IllegalMove(f"“{move.do}” is not a move in Hand.")
+        if isinstance(move, Draw | Take):
+            if self.phase != "draw":
+                raise IllegalMove(self._already_drawn(seat))
+            if isinstance(move, Draw) and not self.stock:
+                raise IllegalMove("The stock is empty.")
+            if isinstance(move, Take) and not self.discard:
+                raise IllegalMove("The discard pile is empty.")
+            return None
+        if self.phase != "play":
+            raise IllegalMove("Draw a card or take the top discard first.")
+        if isinstance(move, Return):
+            return self._check_return()
+        if isinstance(move, Meld | Add | Lay):
+            return self._check_lay(seat, as_lay(move))
+        if isinstance(move, Swap):
+            return self._check_swap(seat, move)
+        assert isinstance(move, Discard)
+        return self._check_discard(seat, move.card)
+
+    def _already_drawn(self, seat: int) -> str:
+        if not self.discard and seat == (self.dealer + 1) % self.n_seats and not self.moves:
+            return "You start the round: throw a card without drawing."
+        return "You have already drawn this turn: lay cards or throw one."
+
+    def _taken_text(self) -> str:
+        return str(self.must_lay[0])
+
+    def _check_return(self) -> None:
+        if not self.must_lay:
+            raise IllegalMove(
+                "You can only return the card you took from the discard pile, before laying anything."
+            )
+        if not self.stock:
+            raise IllegalMove(
+                f"The stock is empty, so you can't return {self._taken_text()}: lay it in a new meld."
+            )
+
+    def _check_lay(self, seat: int, lay: Lay) -> LayOutcome:
+        opened = self.opened[seat]
+        if not opened and lay.adds:
+            raise IllegalMove("You can't add to melds before you have opened with 51 points.")
+        # Anyone's meld may take cards once the player has opened (RULES.md section 3).
+        outcome = play_lay(self.hands[seat], self.melds, lay, HAND_MELDS, lambda _m: None)
+        for mid, meld in outcome.changed.items():
+            old = self.melds[mid].meld
+            if _joker_moved(old, meld):
+                spot = old.stands_for(old.wild_indexes()[0])
+                raise IllegalMove(
+                    f"The joker in meld {mid} stands for {spot}: use swap to put {spot} in its "
+                    "place and take the joker."
+                )
+        if self.must_lay and not uses_any([c for m in outcome.new for c in m.cards], self.must_lay):
+            raise IllegalMove(
+                f"You took {self._taken_text()}: your next lay must use it in a new meld "
+                "(or return it before laying anything)."
+            )
+        if not opened:
+            value = sum(meld_value(m) for m in outcome.new)
+            if value < OPENING_MIN:
+                raise IllegalMove(
+                    f"Your opening must be worth at least {OPENING_MIN} points in one lay; "
+                    f"these melds are worth {value}."
+                )
+        if not outcome.hand:
+            raise IllegalMove("Keep one card: you go out only by throwing your last card.")
+        return outcome
+
+    def _check_swap(self, seat: int, move: Swap) -> tuple[MeldShape, list[Card]]:
+        if not self.opened[seat]:
+            raise IllegalMove("You can't take back a joker before you have opened with 51 points.")
+        if self.must_lay:
+            raise IllegalMove(
+                f"First lay {self._taken_text()}, the card you took, in a new meld (or return it)."
+            )
+        target = self.melds.get(move.meld)
+        if target is None:
+            raise IllegalMove(f"There is no meld {move.meld} on the table.")
+        missing = missing_from(self.hands[seat], move.cards)
+        if missing:
+            raise IllegalMove(f"You don't have {' '.join(str(c) for c in missing)} in your hand.")
+        try:
+            new = reclaim_joker(target.meld, move.cards)
+        except MeldError as e:
+            raise IllegalMove(f"Meld {move.meld}: {e}") from None
+        rest = take_cards(self.hands[seat], move.cards)
+        assert rest is not None  # missing_from said the hand holds them
+        return new, [*rest, JOKER]
+
+    def _check_discard(self, seat: int, card: Card) -> bool:
+        """True when this throw empties the hand: the player goes out."""
+        if card not in self.hands[seat]:
+            raise IllegalMove(f"You don't have {card} in your hand.")
+        if self.must_lay:
+            raise IllegalMove(
+                f"First lay {self._taken_text()}, the card you took, in a new meld "
+                "(or return it and draw instead)."
+            )
+        return len(self.hands[seat]) == 1
+
+    # ------------------------------------------------------------ playing
+
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        plan = self._plan(seat, move)
+        events: list[Event] = []
+        if isinstance(move, Draw):
+            self._draw(seat, events)
+        elif isinstance(move, Take):
+            card = self.discard.pop()
+            self.hands[seat].append(card)
+            self.must_lay = [card]
+            self.just_drawn = [card]
+            self.phase = "play"
+            events.append(TookPile(seat, (card,)))
+        elif isinstance(move, Return):
+            card = self.must_lay[0]
+            self.hands[seat].remove(card)
+            self.discard.append(card)
+            self.must_lay = []
+            events.append(Returned(seat, card))
+            self._draw(seat, events)
+        elif isinstance(move, Meld | Add | Lay):
+            self._do_lay(seat, plan, events)
+        elif isinstance(move, Swap):
+            self._do_swap(seat, move.meld, plan, events)
+        elif isinstance(move, Discard):
+            self._do_discard(seat, move.card, going_out=plan, events=events)
+        self.moves.append({"seat": seat, **move.to_dict()})
+        self.last_events = events
+        return events
+
+    def _draw(self, seat: int, events: list[Event]) -> None:
+        card = self.stock.pop()
+        self.hands[seat].append(card)
+        self.just_drawn = [card]
+        self.phase = "play"
+        if not self.stock:
+            self.stock_out = True  # the round ends at the end of this turn
+        events.append(Drew(seat, card))
+
+    def _do_lay(self, seat: int, outcome: LayOutcome, events: list[Event]) -> None:
+        self.hands[seat] = outcome.hand
+        self.next_id = place_lay(self.melds, self.next_id, seat, outcome, events)
+        self.opened[seat] = True
+        if any(mid < self.turn_first_id for mid in outcome.changed):
+            self.touched_old = True
+        if self.must_lay and uses_any(outcome.laid, self.must_lay):
+            self.must_lay = []
+
+    def _do_swap(
+        self, seat: int, mid: int, plan: tuple[MeldShape, list[Card]], events: list[Event]
+    ) -> None:
+        meld, hand = plan
+        old = self.melds[mid]
+        self.melds[mid] = TableMeld(mid, old.seat, meld)
+        self.hands[seat] = hand
+        # (decision) A swap puts cards into a meld: on one already on the table it spoils the Hand.
+        if mid < self.turn_first_id:
+            self.touched_old = True
+        put = tuple((Counter(meld.cards) - Counter(old.meld.cards)).elements())
+        events.append(Swapped(seat, mid, put))
+
+    def _do_discard(self, seat: int, card: Card, going_out: bool, events: list[Event]) -> None:
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        events.append(Discarded(seat, card))
+        if going_out:
+            # The Hand: opened and went out in this one turn, touching no meld already down.
+            the_hand = not self.opened_at_start and self.opened[seat] and not self.touched_old
+            self._end_round("hand" if the_hand else "went_out", seat, events)
+            return
+        if self.stock_out:
+            self._end_round("stock_out", None, events)
+            return
+        self._start_turn((seat + 1) % self.n_seats, "draw")
+
+    def _start_turn(self, seat: int, phase: str) -> None:
+        self._turn = seat
+        self.phase = phase
+        self.must_lay = []
+        self.just_drawn = []
+        self.opened_at_start = self.opened[seat]
+        self.turn_first_id = self.next_id
+        self.touched_old = False
+
+    # ------------------------------------------------------------ scoring
+
+    def _end_round(self, reason: str, winner: int | None, events: list[Event]) -> None:
+        factor = 2 if reason == "hand" else 1
+        scores = [0] * self.n_seats
+        lines: list[ScoreLine] = []
+        for seat in range(self.n_seats):
+            parts: list[tuple[str, int]] = []
+            if seat == winner:
+                parts.append(("went out", WIN_SCORE))
+            else:
+                parts.append(("cards left in hand", sum(hand_value(c) for c in self.hands[seat])))
+                if not self.opened[seat]:
+                    parts.append(("never opened", NOT_OPENED_PENALTY))
+            base = sum(p for _, p in parts)
+            if factor == 2:
+                parts.append(("the Hand doubles it", base))
+            scores[seat] = base * factor
+            lines.extend(ScoreLine(seat, label, p) for label, p in parts)
+        for seat in range(self.n_seats):
+            self.totals[seat] += scores[seat]
+        self.result = RoundResult(tuple(scores), reason, winner, tuple(lines))
+        self.history.append({"round": self.round_no, "scores": list(scores), "reason": reason})
+        events.append(RoundOver(winner, self.result))
+        self._turn = None
+        if self.round_no + 1 >= ROUNDS:
+            best = min(self.totals)
+            # Tied lowest totals share the win (RULES.md section 3).
+            self.winners = [s for s in range(self.n_seats) if self.totals[s] == best]
+            self.finished = True
+            events.append(GameOver(None, tuple(self.winners)))
+
+    def next_round(self) -> list[Event]:
+        if self.finished:
+            raise IllegalMove("The game is over.")
+        if not self.round_over:
+            raise IllegalMove("The round is still being played.")
+        self.round_no += 1
+        self.dealer = (self.dealer + 1) % self.n_seats
+        self._deal()
+        self.moves.append({"do": "next_round"})
+        return []
+
+    def pearls(self) -> dict[int, int]:
+        """Pearls for each winner once the game is over: 50 each (decision, module docstring)."""
+        if not self.finished:
+            return {}
+        return {s: PEARLS for s in self.winners}
+
+    # ------------------------------------------------------------ moves for computer players
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every draw, take, return, swap and throw that is legal, and a useful set of lays."""
+        if self.round_over or seat != self._turn:
+            return []
+        if self.phase == "draw":
+            return [m for m in (Draw(), Take()) if self.can(seat, m)]
+        out: list[Move] = []
+        hand = self.hands[seat]
+        if self.must_lay:
+            out.extend(m for m in (Return(),) if self.can(seat, m))
+        if not self.opened[seat]:
+            out.extend(self.openings(seat))
+        else:
+            out.extend(self._simple_lays(seat))
+        for card in sorted(set(hand), key=sort_key):
+            move = Discard(card)
+            if self.can(seat, move):
+                out.append(move)
+        return out
+
+    def openings(self, seat: int) -> list[Lay]:
+        """A few openings worth 51 from the hand (with the taken card in them, if there is one):
+        starting from each meld found, add disjoint melds, most valuable first, until 51."""
+        hand = self.hands[seat]
+        found = sorted(find_melds(hand, HAND_MELDS), key=meld_value, reverse=True)
+        out: list[Lay] = []
+        seen: set[tuple[tuple[Card, ...], ...]] = set()
+        for first in found:
+            left = Counter(hand) - Counter(first.cards)
+            chosen, value = [first.cards], meld_value(first)
+            for other in found:
+                if value >= OPENING_MIN:
+                    break
+                if other is not first and not Counter(other.cards) - left:
+                    chosen.append(other.cards)
+                    left -= Counter(other.cards)
+                    value += meld_value(other)
+            key = tuple(sorted(chosen))
+            if value >= OPENING_MIN and key not in seen:
+                seen.add(key)
+                lay = Lay(melds=tuple(chosen))
+                if self.can(seat, lay):
+                    out.append(lay)
+        return out
+
+    def _simple_lays(self, seat: int) -> list[Move]:
+        """For an opened player: new melds, single cards added to any meld, joker swaps."""
+        hand = self.hands[seat]
+        out: list[Move] = []
+        if self.must_lay:
+            rest = take_cards(hand, self.must_lay) or []
+            found = meld_with(self.must_lay[0], rest, HAND_MELDS)
+            if found and self.can(seat, Meld(found)):
+                out.append(Meld(found))
+            return out
+        for meld in find_melds(hand, HAND_MELDS):
+            move = Meld(meld.cards)
+            if self.can(seat, move):
+                out.append(move)
+        cards = sorted(set(hand), key=sort_key)
+        for m in self.melds.values():
+            for card in cards:
+                add = Add(m.id, (card,))
+                if self.can(seat, add):
+                    out.append(add)
+            if any(c.is_joker for c in m.meld.cards):
+                out.extend(self._swaps(seat, m))
+        return out
+
+    def _swaps(self, seat: int, m: TableMeld) -> list[Move]:
+        meld = m.meld
+        if meld.kind == "run":
+            wanted = [meld.stands_for(i) for i in meld.wild_indexes()]
+        else:
+            present = {c.suit for c in meld.cards if not c.is_joker}
+            wanted = [Card(meld.rank, s) for s in "SHDC" if s not in present]
+        move = Swap(m.id, tuple(wanted))
+        return [move] if self.can(seat, move) else []
+
+    # ------------------------------------------------------------ views and data
+
+    def meld_view(self, m: TableMeld) -> MeldView:
+        meld = m.meld
+        wilds = tuple((i, meld.stands_for(i)) for i in meld.wild_indexes())
+        # Each player is their own side in Hand.
+        return MeldView(m.id, m.seat, m.seat, meld.kind, meld.cards, wilds)
+
+    def view(self, seat: int) -> HandView:
+        own = 0 <= seat < self.n_seats
+        return HandView(
+            game="hand",
+            seat=seat,
+            n_seats=self.n_seats,
+            hand=tuple(sorted(self.hands[seat], key=sort_key)) if own else (),
+            hand_counts=tuple(len(h) for h in self.hands),
+            turn=self.turn,
+            phase=self.phase,
+            dealer=self.dealer,
+            round_no=self.round_no,
+            totals=tuple(float(t) for t in self.totals),
+            round_over=self.round_over,
+            game_over=self.finished,
+            winners=tuple(self.winners),
+            result=self.result,
+            last_events=tuple(public_event(e, seat) for e in self.last_events),
+            melds=tuple(self.meld_view(m) for m in self.melds.values()),
+            discard=tuple(self.discard),
+            stock_count=len(self.stock),
+            side_piles=(),
+            side_taken=(),
+            sides=tuple(range(self.n_seats)),
+            just_drawn=tuple(self.just_drawn) if own and seat == self._turn else (),
+            must_lay=tuple(self.must_lay) if seat == self._turn else (),
+            opened=tuple(self.opened),
+        )
+
+    @property
+    def record(self) -> dict[str, Any]:
+        return {**copy.deepcopy(self.header), "moves": copy.deepcopy(self.moves)}
+
+    def scenario_state(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "hands": [text_cards(h) for h in self.hands],
+            "stock": len(self.stock),
+            "discard": text_cards(self.discard),
+            "melds": [
+                {
+                    "id": m.id,
+                    "seat": m.seat,
+                    "cards": text_cards(m.meld.cards),
+                    "project": None,
+                    "biriba": None,
+                }
+                for m in self.melds.values()
+            ],
+            "side_taken": [],
+            "opened": list(self.opened),
+            "must_lay": text_cards(self.must_lay),
+            "solo": None,
+            "dealer": self.dealer,
+            "round": self.round_no + 1,
+            "round_over": self.round_over,
+            "reason": self.result.reason if self.result else None,
+            "round_scores": list(self.result.scores) if self.result else None,
+            "totals": list(self.totals),
+            "game_over": self.finished,
+            "winners": list(self.winners),
+            "pearls": {str(k): v for k, v in self.pearls().items()},
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "hand",
+            "header": copy.deepcopy(self.header),
+            "moves": copy.deepcopy(self.moves),
+            "round_no": self.round_no,
+            "dealer": self.dealer,
+            "totals": list(self.totals),
+            "history": copy.deepcopy(self.history),
+            "hands": [text_cards(h) for h in self.hands],
+            "stock": text_cards(self.stock),
+            "discard": text_cards(self.discard),
+            "melds": [m.to_json() for m in self.melds.values()],
+            "next_id": self.next_id,
+            "opened": list(self.opened),
+            "turn": self._turn,
+            "phase": self.phase,
+            "must_lay": text_cards(self.must_lay),
+            "just_drawn": text_cards(self.just_drawn),
+            "opened_at_start": self.opened_at_start,
+            "turn_first_id": self.turn_first_id,
+            "touched_old": self.touched_old,
+            "stock_out": self.stock_out,
+            "result": result_to_json(self.result),
+            "winners": list(self.winners),
+            "finished": self.finished,
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Hand:
+        header = d["header"]
+        game = cls(header.get("options", {}), header.get("seed", 0))
+        game.header = copy.deepcopy(header)
+        game.moves = copy.deepcopy(d["moves"])
+        game.round_no, game.dealer = d["round_no"], d["dealer"]
+        game.totals = list(d["totals"])
+        game.history = copy.deepcopy(d["history"])
+        game.hands = [parse_cards(h) for h in d["hands"]]
+        game.stock, game.discard = parse_cards(d["stock"]), parse_cards(d["discard"])
+        melds = [TableMeld.from_json(m) for m in d["melds"]]
+        game.melds = {m.id: m for m in melds}
+        game.next_id = d["next_id"]
+        game.opened = list(d["opened"])
+        game._turn, game.phase = d["turn"], d["phase"]
+        game.must_lay, game.just_drawn = parse_cards(d["must_lay"]), parse_cards(d["just_drawn"])
+        game.opened_at_start = d["opened_at_start"]
+        game.turn_first_id, game.touched_old = d["turn_first_id"], d["touched_old"]
+        game.stock_out = d["stock_out"]
+        game.result = result_from_json(d["result"])
+        game.winners, game.finished = list(d["winners"]), d["finished"]
+        return game
+
+
+ENGINE = Hand
