@@ -1,0 +1,61 @@
+"""Computer players: one per game, deciding only from what their seat may see.
+
+A player is a pure function ``choose(view, legal, rng) -> Move``: ``view`` is the engine's
+``view(seat)`` (the seat's own hand, the table, the counts), ``legal`` the moves the engine lists
+as legal for that seat (legality is public knowledge: it follows from the seat's own hand and the
+table), and ``rng`` a seeded ``random.Random``. Nothing else: never another hand, never the stock.
+
+>>> from bot.games.registry import new_game
+>>> import random
+>>> game = new_game("mor", {"players": 4}, seed=1)
+>>> seat = game.turn
+>>> move = choose_move(game.view(seat), game.legal_moves(seat), "normal", random.Random(0))
+>>> game.can(seat, move)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.games.base import Move
+
+LEVELS: tuple[str, ...] = ("random", "simple", "normal")
+
+Chooser = Callable[[Any, Sequence[Move], random.Random], Move]
+
+# game -> module under bot.ai holding choose_simple / choose_normal
+_MODULES = {
+    "mor": "bot.ai.mor",
+    "runfast": "bot.ai.runfast",
+    "more3": "bot.ai.more3",
+    "hand": "bot.ai.hand",
+}
+
+
+class NoMove(RuntimeError):
+    """The engine listed no legal move for a seat asked to play: a bug in the caller or engine."""
+
+
+def choose_random(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
+    return legal[rng.randrange(len(legal))]
+
+
+def chooser(game: str, level: str) -> Chooser:
+    if level not in LEVELS:
+        raise ValueError(f"“{level}” is not a level: choose {', '.join(LEVELS)}.")
+    if level == "random":
+        return choose_random
+    module = importlib.import_module(_MODULES[game])
+    fn: Chooser = getattr(module, f"choose_{level}")
+    return fn
+
+
+def choose_move(view: Any, legal: Sequence[Move], level: str, rng: random.Random) -> Move:
+    """The move a computer player of ``level`` makes from ``view``, among ``legal``."""
+    if not legal:
+        raise NoMove(f"No legal move for seat {view.seat}.")
+    return chooser(view.game, level)(view, legal, rng)

@@ -1,0 +1,150 @@
+"""Computer players for Mor (RULES.md section 1), deciding from a ``MorView`` and the legal moves.
+
+- ``simple``: always draws, lays the biggest thing it can, throws its highest useless card.
+- ``normal``: takes the pile when its cards are useful, keeps wilds for projects (a clean run of 7
+  is worth 200, a dirty one 100), lays naturals and feeds the team's melds, never throws a card the
+  opponents could lay off on their melds while it has another, and closes as soon as it can.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from bot.ai.rummy import (
+    KEEP_FEEDS_OPPONENT,
+    best_discard,
+    biggest_lay,
+    fits,
+    keep_scores,
+    laid_cards,
+    lays,
+    seen_counts,
+    shape_of,
+)
+from bot.games.base import Add, Discard, Draw, Meld, Move, Take
+from bot.games.cards import Card
+from bot.games.melds import MOR_MELDS, meld_with, wild_capable
+from bot.games.mor import MorView, card_halves
+
+PROJECT_SIZE = 7
+LATE_STOCK = 12  # few draws left: laying any points beats holding them
+
+
+def _team_melds(view: MorView) -> list:
+    team = view.sides[view.seat]
+    return [m for m in view.melds if m.side == team]
+
+
+def choose_simple(view: MorView, legal: Sequence[Move], rng: random.Random) -> Move:
+    if view.phase == "draw":
+        return next((m for m in legal if isinstance(m, Draw)), legal[0])
+    lay = biggest_lay(legal)
+    if lay is not None:
+        return lay
+    keep = keep_scores(view.hand, MOR_MELDS)
+    return best_discard(legal, keep, card_halves) or legal[0]
+
+
+def choose_normal(view: MorView, legal: Sequence[Move], rng: random.Random) -> Move:
+    if view.phase == "draw":
+        take = next((m for m in legal if isinstance(m, Take)), None)
+        if take is not None and _pile_worth_taking(view):
+            return take
+        return next((m for m in legal if isinstance(m, Draw)), legal[0])
+    closing = _closing_throw(view, legal)
+    if closing is not None:
+        return closing
+    lay = _best_lay(view, legal)
+    if lay is not None:
+        return lay
+    return _discard(view, legal)
+
+
+def _closing_throw(view: MorView, legal: Sequence[Move]) -> Move | None:
+    """With one card left and the Mor taken, a legal throw closes: +10 and the round ends."""
+    team = view.sides[view.seat]
+    if len(view.hand) == 1 and view.side_taken[team]:
+        return next((m for m in legal if isinstance(m, Discard)), None)
+    return None
+
+
+def _pile_worth_taking(view: MorView) -> bool:
+    """Take the whole pile when enough of it is useful: cards that make new melds with the hand or
+    go on the team's melds. Late in the round a big pile is mostly points left in hand."""
+    pile = list(view.discard)
+    hand = list(view.hand)
+    shapes = [shape_of(m, MOR_MELDS) for m in _team_melds(view)]
+
+    def helps(card: Card) -> bool:
+        if wild_capable(card, MOR_MELDS):
+            return True
+        return any(fits(s, card, MOR_MELDS) for s in shapes) or bool(
+            meld_with(card, hand, MOR_MELDS)
+        )
+
+    useful = sum(1 for card in pile if helps(card))
+    if useful == 0:
+        return False
+    if view.stock_count > 2 * LATE_STOCK:
+        return True
+    return 2 * useful >= len(pile)
+
+
+def _wilds(cards: Sequence[Card]) -> int:
+    # A 2 of a run's suit in its own spot is natural; the engine's shape knows, but for choosing
+    # what to hold back it is enough to count cards that could be wild.
+    return sum(1 for c in cards if wild_capable(c, MOR_MELDS))
+
+
+def _lay_score(view: MorView, move: Move) -> float | None:
+    """How good a lay is, or None to hold it back (a wild spent on a small meld)."""
+    cards = laid_cards(move)
+    wilds = _wilds(cards)
+    late = view.stock_count <= LATE_STOCK
+    melds = {m.id: m for m in view.melds}
+    score = float(len(cards))
+    if isinstance(move, Meld):
+        if wilds and not late and _team_melds(view) and len(cards) < PROJECT_SIZE:
+            return None  # keep the wild for a project
+        score += 2.0 if not wilds else 0.0
+    elif isinstance(move, Add):
+        target = melds.get(move.meld)
+        size = len(target.cards) + len(cards) if target else 0
+        if wilds and not late:
+            # A wild makes a 100 of a run that could become a 200: only spend it to reach a
+            # project on a meld that already holds a wild.
+            dirty = target is not None and bool(target.wilds)
+            if not (dirty and size >= PROJECT_SIZE):
+                return None
+        if target is not None and len(target.cards) < PROJECT_SIZE <= size:
+            score += 5.0
+    if any(c in view.must_lay for c in cards):
+        score += 10.0
+    return score
+
+
+def _best_lay(view: MorView, legal: Sequence[Move]) -> Move | None:
+    options = lays(legal)
+    if view.must_lay:
+        # The throw is refused until a card from the pile is laid: any lay using one will do.
+        using = [m for m in options if any(c in view.must_lay for c in laid_cards(m))]
+        if using:
+            return max(using, key=lambda m: len(laid_cards(m)))
+    scored = [(s, m) for m in options if (s := _lay_score(view, m)) is not None]
+    if not scored:
+        return None
+    return max(scored, key=lambda sm: sm[0])[1]
+
+
+def _discard(view: MorView, legal: Sequence[Move]) -> Move:
+    seen = seen_counts(view.hand, view.melds, view.discard)
+    keep = keep_scores(view.hand, MOR_MELDS, seen)
+    team = view.sides[view.seat]
+    theirs = [shape_of(m, MOR_MELDS) for m in view.melds if m.side != team]
+
+    def feeds(card: Card) -> float:
+        # The next opponent takes the whole pile if one card of it goes on their melds.
+        return KEEP_FEEDS_OPPONENT if any(fits(s, card, MOR_MELDS) for s in theirs) else 0.0
+
+    return best_discard(legal, keep, card_halves, feeds) or legal[0]

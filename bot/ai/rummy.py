@@ -1,0 +1,160 @@
+"""What the computer players of the three rummies (Mor, More, Hand) share.
+
+Everything here reads only what a seat may see: its own hand, the melds on the table, the discard
+pile and the counts. A card is judged by how much it helps the hand (``keep_scores``); the card to
+throw is the one the hand needs least, highest points first.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+
+from bot.games.base import Add, Discard, Lay, Meld, MeldView, Move
+from bot.games.cards import ACE, Card
+from bot.games.melds import Meld as MeldShape
+from bot.games.melds import MeldError, MeldRules, add_to_meld, find_melds, read_meld, wild_capable
+
+ACE_HIGH = 14
+
+# How much a card is worth keeping, by what it does for the hand. Only the order matters.
+KEEP_WILD = 100.0
+KEEP_IN_MELD = 50.0
+KEEP_NEXT_TO = 20.0  # a card one step from another of its suit, or a pair towards a set
+KEEP_GAP = 10.0  # two apart: one card completes the run
+KEEP_FEEDS_OPPONENT = 60.0  # normal: a card the next player could lay off on their melds
+
+
+def positions(card: Card) -> tuple[int, ...]:
+    return (1, ACE_HIGH) if card.rank == ACE else (card.rank,)
+
+
+def shape_of(meld: MeldView, rules: MeldRules) -> MeldShape | None:
+    """A table meld as the meld rules read it (table order puts the wilds where they stand)."""
+    try:
+        return read_meld(meld.cards, rules)
+    except MeldError:
+        return None
+
+
+def fits(meld: MeldShape | None, card: Card, rules: MeldRules) -> bool:
+    """Can ``card`` be added to ``meld`` on its own?"""
+    if meld is None:
+        return False
+    try:
+        add_to_meld(meld, [card], rules)
+    except MeldError:
+        return False
+    return True
+
+
+def seen_counts(
+    hand: Iterable[Card], melds: Iterable[MeldView], discard: Iterable[Card]
+) -> Counter[Card]:
+    """Copies of each card the seat can see: a run waiting on a card whose copies are all in sight
+    is dead, so its cards are not worth keeping for it."""
+    seen: Counter[Card] = Counter(hand)
+    for m in melds:
+        seen.update(m.cards)
+    seen.update(discard)
+    return seen
+
+
+def keep_scores(
+    hand: Sequence[Card],
+    rules: MeldRules,
+    seen: Counter[Card] | None = None,
+    copies: int = 2,
+) -> dict[Card, float]:
+    """How much each distinct card of the hand is worth keeping (higher: keep).
+
+    With ``seen`` (normal level), a partial run whose missing card is all in sight earns nothing.
+    """
+    have = Counter(hand)
+    in_meld: Counter[Card] = Counter()
+    for meld in find_melds(hand, rules):
+        for c in set(meld.cards):
+            in_meld[c] += 1
+    scores: dict[Card, float] = {}
+    for card in have:
+        if wild_capable(card, rules):
+            scores[card] = KEEP_WILD
+            continue
+        score = KEEP_IN_MELD if in_meld[card] else 0.0
+        for other in have:
+            if other == card or wild_capable(other, rules):
+                continue
+            if other.rank == card.rank and _sets_allowed(card.rank, rules):
+                if not rules.set_distinct_suits or other.suit != card.suit:
+                    score += KEEP_NEXT_TO
+                continue
+            if other.suit != card.suit:
+                continue
+            gap = min(abs(p - q) for p in positions(card) for q in positions(other))
+            if gap == 1:
+                score += KEEP_NEXT_TO
+            elif gap == 2 and not _dead_gap(card, other, seen, copies):
+                score += KEEP_GAP
+        if have[card] > 1 and not _sets_allowed(card.rank, rules):
+            # A second copy can't sit in the same run: throwing one loses nothing.
+            score = min(score, KEEP_GAP / 2)
+        scores[card] = score
+    return scores
+
+
+def _sets_allowed(rank: int, rules: MeldRules) -> bool:
+    return rules.set_ranks is None or rank in rules.set_ranks
+
+
+def _dead_gap(a: Card, b: Card, seen: Counter[Card] | None, copies: int) -> bool:
+    if seen is None or a.suit is None:
+        return False
+    for p in positions(a):
+        for q in positions(b):
+            if abs(p - q) == 2:
+                mid = (p + q) // 2
+                middle = Card(ACE if mid in (1, ACE_HIGH) else mid, a.suit)
+                if seen[middle] < copies:
+                    return False
+    return True
+
+
+def best_discard(
+    legal: Sequence[Move],
+    keep: dict[Card, float],
+    value: Callable[[Card], float],
+    penalty: Callable[[Card], float] | None = None,
+) -> Move | None:
+    """The legal throw of the card the hand needs least; among equals, the one worth most points
+    (it would count against us in the hand)."""
+    throws = [m for m in legal if isinstance(m, Discard)]
+    if not throws:
+        return None
+
+    def cost(m: Discard) -> tuple[float, float, str]:
+        extra = penalty(m.card) if penalty else 0.0
+        return (keep.get(m.card, 0.0) + extra, -value(m.card), str(m.card))
+
+    return min(throws, key=cost)  # type: ignore[arg-type]
+
+
+def laid_cards(move: Move) -> tuple[Card, ...]:
+    if isinstance(move, Meld | Add):
+        return move.cards
+    if isinstance(move, Lay):
+        return tuple(c for m in move.melds for c in m) + tuple(
+            c for a in move.adds for c in a.cards
+        )
+    return ()
+
+
+def lays(legal: Sequence[Move]) -> list[Move]:
+    return [m for m in legal if isinstance(m, Meld | Add | Lay)]
+
+
+def biggest_lay(legal: Sequence[Move]) -> Move | None:
+    """The legal lay that puts down the most cards (ties: the first listed, the engine's order)."""
+    options = lays(legal)
+    if not options:
+        return None
+    return max(options, key=lambda m: len(laid_cards(m)))

@@ -1,0 +1,141 @@
+"""Computer players for Run Fast (RULES.md section 4), deciding from a ``RunFastView``.
+
+Suits never rank, so every decision works on the hand's counts per power (3..15, 15 for the 2).
+
+- ``simple``: the lowest play that beats the table (a same-kind play before a bomb); leading, the
+  lowest card with as many of its rank as it can.
+- ``normal``: plays to run out in as few plays as it can: each candidate is judged by the fewest
+  plays the rest of the hand splits into (``min_plays``, a memoised search), keeping control cards
+  (aces, the 2) and bombs for when they win a trick, and never leading a single the next player
+  could go out on.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+
+from bot.games.base import Move, Pass, Play
+from bot.games.runfast import RunFastView
+from bot.games.runfast_combos import (
+    ACE_POWER,
+    LOW,
+    MIN_PAIRS,
+    MIN_STRAIGHT,
+    TWO_POWER,
+    classify,
+    power,
+)
+
+Counts = tuple[int, ...]  # cards held per power, index 0 = power 3 .. index 12 = power 15 (the 2)
+N_POWERS = TWO_POWER - LOW + 1
+
+CONTROL_COST = 0.6  # spending an ace or the 2 before it is needed
+BOMB_COST = 1.5  # breaking up four of a kind or the three aces
+DANGER_COST = 3.0  # leading a low single to a player holding one card
+
+
+def counts_of(cards: Sequence) -> Counts:
+    out = [0] * N_POWERS
+    for c in cards:
+        out[power(c) - LOW] += 1
+    return tuple(out)
+
+
+@lru_cache(maxsize=200_000)
+def min_plays(counts: Counts) -> int:
+    """The fewest plays that empty a hand with these counts (bombs and triples count as one).
+
+    The lowest power held must be in some play, and every play holding it starts at it, so trying
+    each play that starts there covers every split.
+    """
+    i = next((k for k, n in enumerate(counts) if n), None)
+    if i is None:
+        return 0
+    best = 99
+    c = list(counts)
+    n = counts[i]
+    for take in range(1, n + 1):  # single, pair, triple, four of a kind
+        c[i] -= take
+        best = min(best, 1 + min_plays(tuple(c)))
+        c[i] += take
+    top = ACE_POWER - LOW  # straights and pairs stop at the ace
+    for per, least in ((1, MIN_STRAIGHT), (2, MIN_PAIRS)):
+        j = i
+        while j <= top and counts[j] >= per:
+            j += 1
+        for end in range(i + least, j + 1):
+            for k in range(i, end):
+                c[k] -= per
+            best = min(best, 1 + min_plays(tuple(c)))
+            for k in range(i, end):
+                c[k] += per
+    return best
+
+
+def _plays(legal: Sequence[Move]) -> list[Play]:
+    return [m for m in legal if isinstance(m, Play)]
+
+
+def choose_simple(view: RunFastView, legal: Sequence[Move], rng: random.Random) -> Move:
+    plays = _plays(legal)
+    if not plays:
+        return legal[0]
+
+    def key(m: Play) -> tuple[bool, int, int, str]:
+        combo = classify(m.cards, opening=view.opening)
+        assert not isinstance(combo, str)
+        return (combo.is_bomb, combo.top, -len(m.cards), " ".join(sorted(map(str, m.cards))))
+
+    return min(plays, key=key)
+
+
+def choose_normal(view: RunFastView, legal: Sequence[Move], rng: random.Random) -> Move:
+    plays = _plays(legal)
+    if not plays:
+        return next((m for m in legal if isinstance(m, Pass)), legal[0])
+    hand = counts_of(view.hand)
+    leading = not view.trick
+    nxt = (view.seat + 1) % view.n_seats
+    danger = view.hand_counts[nxt] == 1 or (leading and min(_others(view)) == 1)
+    # Many plays differ only by suit: judge each shape of powers once.
+    judged: dict[Counts, float] = {}
+
+    def cost(m: Play) -> tuple[float, int, int, str]:
+        shape = counts_of(m.cards)
+        combo = classify(m.cards, opening=view.opening)
+        assert not isinstance(combo, str)
+        if shape not in judged:
+            judged[shape] = _judge(hand, shape, combo.is_bomb, combo.kind, leading, danger)
+        return (judged[shape], combo.top, -len(m.cards), " ".join(sorted(map(str, m.cards))))
+
+    return min(plays, key=cost)
+
+
+def _others(view: RunFastView) -> list[int]:
+    return [n for s, n in enumerate(view.hand_counts) if s != view.seat]
+
+
+def _judge(
+    hand: Counts, shape: Counts, is_bomb: bool, kind: str, leading: bool, danger: bool
+) -> float:
+    rest = tuple(h - s for h, s in zip(hand, shape, strict=True))
+    if not any(rest):
+        return -100.0  # going out
+    score = float(min_plays(rest))
+    controls = shape[ACE_POWER - LOW] + shape[TWO_POWER - LOW]
+    if not danger:
+        score += CONTROL_COST * controls
+    if not is_bomb and any(h == 4 and s and s < 4 for h, s in zip(hand, shape, strict=True)):
+        score += BOMB_COST  # breaks four of a kind
+    if not is_bomb and hand[ACE_POWER - LOW] == 3 and shape[ACE_POWER - LOW]:
+        score += BOMB_COST  # breaks the three aces
+    if is_bomb and leading and min_plays(rest) > 1:
+        score += BOMB_COST  # a led bomb earns nothing: keep it to answer with
+    if danger and kind == "single":
+        # The next player holds one card: a low single lets them out; the highest may stop them.
+        highest = max(k for k, n in enumerate(hand) if n)
+        if shape.index(1) != highest:
+            score += DANGER_COST
+    return score

@@ -1,0 +1,566 @@
+"""Play any game in a terminal against computer players: ``python -m bot.console GAME``.
+
+You take one seat; computer players take the others. Moves are typed like the slash commands
+(``draw``, ``meld 7H 8H 9H``, ``discard KD`` ... ``help`` lists them). Refusals are the engine's own
+sentences, so the terminal, Discord and table files all say the same thing.
+
+The loop reads from and writes to the streams it is given (``run(args, stdin, stdout)``) so tests
+drive whole games through it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from bot.ai import LEVELS, choose_move
+from bot.games.base import (
+    Add,
+    Added,
+    AddTo,
+    BadMove,
+    Bid,
+    BidMade,
+    BidsRevealed,
+    Discard,
+    Discarded,
+    Draw,
+    Drew,
+    Event,
+    GameOver,
+    IllegalMove,
+    Lay,
+    Meld,
+    Melded,
+    Move,
+    Pass,
+    Passed,
+    Play,
+    Played,
+    Return,
+    Returned,
+    RoundOver,
+    RoundResult,
+    SidePileWaits,
+    StockRefilled,
+    Swap,
+    Swapped,
+    TableFileError,
+    Take,
+    TookPile,
+    TookSidePile,
+    TrickWon,
+    points,
+)
+from bot.games.cards import Card, CardError, parse_cards
+from bot.games.registry import UnknownGame, available_games, new_game
+
+HELP = """\
+Moves (type them like the slash commands):
+  draw                      draw the top card of the stock
+  take                      take the discard pile (Mor: all of it; More, Hand: the top card)
+  return                    Hand: put the taken card back and draw instead
+  meld 7H 8H 9H             lay one new meld (list a wild where it stands: 5H 6H JK)
+  lay 3H 4H 5H | 9S 9D 9C   lay several melds at once; add to a meld inside with | add 3 10H
+  add 3 10H [high|low]      add cards to meld 3 (high/low: where a displaced wild goes)
+  swap 2 5S                 Hand: put 5S in place of meld 2's joker and take the joker
+  discard KD                throw a card (ends your turn)
+  play 9S 9H                Run Fast: play a combination
+  pass                      Run Fast: pass when nothing in your hand beats the table
+  bid 2                     More with bidding: bid 0 to 3 chips for the Solo
+Other words:
+  hand   your hand         table   the whole table       moves   some legal moves now
+  help   this list         quit    leave (the game is saved with --save)
+Cards: rank A 2-10 J Q K (T for 10) then suit S H D C; JK is a joker."""
+
+RED = "\033[31m"
+BLUE = "\033[34m"
+MAGENTA = "\033[35m"
+BOLD = "\033[1m"
+DIM = "\033[2m"
+RESET = "\033[0m"
+
+SIMPLE_WORDS: dict[str, type[Move]] = {"draw": Draw, "take": Take, "return": Return, "pass": Pass}
+COMMANDS = frozenset({"help", "hand", "table", "moves", "quit", "exit"})
+
+
+class InputError(ValueError):
+    """Typed input that is not a move; the message is one sentence."""
+
+
+# ---------------------------------------------------------------- reading moves
+
+
+def _cards(words: Sequence[str], what: str) -> tuple[Card, ...]:
+    if not words:
+        raise InputError(f"Name the cards {what}, like 7H 8H 9H.")
+    try:
+        return tuple(parse_cards(list(words)))
+    except CardError as e:
+        raise InputError(str(e)) from None
+
+
+def _meld_id(word: str | None, verb: str) -> int:
+    if word is None or not word.isdigit():
+        raise InputError(f"Say which meld by its number, like “{verb} 3 10H”.")
+    return int(word)
+
+
+def _end_of(words: list[str]) -> tuple[list[str], str | None]:
+    if words and words[-1].lower() in ("high", "low"):
+        return words[:-1], words[-1].lower()
+    return words, None
+
+
+def _addition(words: list[str]) -> AddTo:
+    """``add 3 10H [high|low]`` inside a ``lay``."""
+    words, end = _end_of(words)
+    meld = _meld_id(words[0] if words else None, "add")
+    return AddTo(meld, _cards(words[1:], "to add"), end)
+
+
+def parse_move(text: str) -> Move:
+    """Read one typed move; raise InputError with a sentence when it isn't one."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise InputError("Type a move, or help for the list.")
+    verb, rest = words[0].lower(), words[1:]
+    if verb in SIMPLE_WORDS:
+        if rest:
+            raise InputError(f"“{verb}” takes nothing after it.")
+        return SIMPLE_WORDS[verb]()
+    if verb == "meld":
+        return Meld(_cards(rest, "to meld"))
+    if verb == "add":
+        rest, end = _end_of(rest)
+        meld = _meld_id(rest[0] if rest else None, "add")
+        return Add(meld, _cards(rest[1:], "to add"), end)
+    if verb == "lay":
+        melds: list[tuple[Card, ...]] = []
+        adds: list[AddTo] = []
+        for part in " ".join(rest).split("|"):
+            piece = part.split()
+            if piece and piece[0].lower() == "add":
+                adds.append(_addition(piece[1:]))
+            elif piece:
+                melds.append(_cards(piece, "to meld"))
+        if not melds and not adds:
+            raise InputError("Name the melds to lay, like “lay 3H 4H 5H | 9S 9D 9C”.")
+        return Lay(tuple(melds), tuple(adds))
+    if verb == "swap":
+        meld = _meld_id(rest[0] if rest else None, "swap")
+        return Swap(meld, _cards(rest[1:], "to put in the joker's place"))
+    if verb in ("discard", "throw"):
+        if len(rest) != 1:
+            raise InputError("Throw one card, like “discard KD”.")
+        return Discard(_cards(rest, "to throw")[0])
+    if verb == "play":
+        return Play(_cards(rest, "to play"))
+    if verb == "bid":
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise InputError("Bid a number of chips, like “bid 2”.")
+        return Bid(int(rest[0]))
+    raise InputError(f"“{words[0]}” is not a move I know: type help for the list.")
+
+
+def move_text(move: Move) -> str:
+    """A move as it is typed here: ``parse_move(move_text(m)) == m``."""
+    d = move.to_dict()
+    do = d["do"]
+    if isinstance(move, Meld | Play):
+        return f"{do} {' '.join(d['cards'])}"
+    if isinstance(move, Add):
+        return " ".join([do, str(move.meld), *d["cards"], *([move.end] if move.end else [])])
+    if isinstance(move, Swap):
+        return f"{do} {move.meld} {' '.join(d['cards'])}"
+    if isinstance(move, Discard):
+        return f"discard {d['card']}"
+    if isinstance(move, Bid):
+        return f"bid {move.chips}"
+    if isinstance(move, Lay):
+        parts = [" ".join(str(c) for c in m) for m in move.melds]
+        for a in move.adds:
+            end = f" {a.end}" if a.end else ""
+            parts.append(f"add {a.meld} {' '.join(str(c) for c in a.cards)}{end}")
+        return "lay " + " | ".join(parts)
+    return str(do)
+
+
+# ---------------------------------------------------------------- showing the table
+
+
+class Painter:
+    """Colours suits with plain ANSI codes when colour is on; the text reads the same without."""
+
+    def __init__(self, color: bool) -> None:
+        self.color = color
+
+    def paint(self, text: str, code: str) -> str:
+        return f"{code}{text}{RESET}" if self.color else text
+
+    def card(self, card: Card) -> str:
+        text = str(card)
+        if card.is_joker:
+            return self.paint(text, MAGENTA)
+        if card.suit in ("H", "D"):
+            return self.paint(text, RED)
+        return self.paint(text, BOLD) if self.color else text
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return " ".join(self.card(c) for c in cards) if cards else "-"
+
+
+def use_color(stream: TextIO, no_color: bool) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    if no_color or os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+# ---------------------------------------------------------------- the game loop
+
+
+class Console:
+    def __init__(
+        self,
+        engine: Any,
+        seat: int,
+        level: str,
+        seed: int,
+        stdin: TextIO,
+        stdout: TextIO,
+        color: bool = False,
+        save: str | None = None,
+    ) -> None:
+        self.engine = engine
+        self.seat = seat
+        self.level = level
+        self.seed = seed
+        self.stdin = stdin
+        self.out = stdout
+        self.p = Painter(color)
+        self.save = save
+        self.decisions = 0
+
+    # -------------------------------------------------------- output
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def who(self, seat: int | None) -> str:
+        if seat is None:
+            return "The table"
+        return "You" if seat == self.seat else f"Seat {seat}"
+
+    def seat_label(self, seat: int) -> str:
+        return "you" if seat == self.seat else f"computer, {self.level}"
+
+    def show_hand(self) -> None:
+        view = self.engine.view(self.seat)
+        hand = list(view.hand)
+        self.say(f"Your hand ({len(hand)}): {self.p.cards(hand)}")
+        drawn = getattr(view, "just_drawn", ())
+        if drawn and view.turn == self.seat:
+            self.say(f"  just got: {self.p.cards(list(drawn))}")
+        must = getattr(view, "must_lay", ())
+        if must:
+            self.say(f"  lay one of these before you throw: {self.p.cards(list(must))}")
+
+    def show_table(self) -> None:
+        view = self.engine.view(self.seat)
+        title = f"{view.game} · round {view.round_no + 1}"
+        target = getattr(view, "target", None)
+        if target:
+            title += f" · to {target}"
+        self.say(self.p.paint(f"── {title} ──", BOLD))
+        sides = getattr(view, "sides", None)
+        for s in range(view.n_seats):
+            team = f" team {sides[s]}" if sides else ""
+            mark = " ◀ to play" if view.turn == s else ""
+            total = points(view.totals[s]) if s < len(view.totals) else 0
+            self.say(
+                f"  seat {s} ({self.seat_label(s)}){team}: {view.hand_counts[s]} cards, "
+                f"total {total}{mark}"
+            )
+        self._show_rummy(view)
+        self._show_trick(view)
+
+    def _show_rummy(self, view: Any) -> None:
+        if hasattr(view, "stock_count"):
+            line = f"  stock {view.stock_count}"
+            piles = getattr(view, "side_piles", None)
+            if piles is not None:
+                taken = getattr(view, "side_taken", ())
+                shown = ", ".join(
+                    f"{n} cards" + (" (taken)" if i < len(taken) and taken[i] else "")
+                    for i, n in enumerate(piles)
+                )
+                line += f" · side piles: {shown}"
+            self.say(line)
+        if hasattr(view, "discard"):
+            pile = list(view.discard)
+            self.say(f"  discard pile ({len(pile)}): {self.p.cards(pile)}")
+        melds = getattr(view, "melds", ())
+        if melds:
+            self.say("  melds:")
+            for m in melds:
+                extra = f" project {m.project}" if m.project else ""
+                extra += f" biriba {m.biriba}" if getattr(m, "biriba", None) else ""
+                self.say(
+                    f"    [{m.id}] seat {m.seat} (side {m.side}) {m.kind}: "
+                    f"{self.p.cards(list(m.cards))}{extra}"
+                )
+        meters = getattr(view, "meters", ())
+        for team, text in enumerate(meters):
+            self.say(f"  team {team} projects: {text}")
+        solo = getattr(view, "solo", None)
+        if solo is not None:
+            self.say(f"  solo: seat {solo}")
+
+    def _show_trick(self, view: Any) -> None:
+        if not hasattr(view, "trick"):
+            return
+        if view.trick:
+            kind = (view.trick_kind or "").replace("_", " ")
+            self.say(
+                f"  on the table: {self.p.cards(list(view.trick))} ({kind}) "
+                f"by seat {view.trick_seat}"
+            )
+        else:
+            self.say("  the trick is empty: the player to move leads")
+        must = getattr(view, "must_include", None)
+        if must is not None and view.turn == self.seat:
+            self.say(f"  your play must include {self.p.card(must)}")
+
+    def event_text(self, e: Event) -> str | None:
+        who = self.who(e.seat)
+        p = self.p
+        if isinstance(e, Drew):
+            if e.seat == self.seat and e.card is not None:
+                return f"You drew {p.card(e.card)}."
+            return f"{who} drew a card."
+        if isinstance(e, TookPile):
+            return f"{who} took the discard pile: {p.cards(list(e.cards))}."
+        if isinstance(e, Returned):
+            card = f" {p.card(e.card)}" if e.card else ""
+            return f"{who} put{card} back and drew instead."
+        if isinstance(e, Melded):
+            return f"{who} laid meld [{e.meld}]: {p.cards(list(e.cards))}."
+        if isinstance(e, Added):
+            return f"{who} added {p.cards(list(e.cards))} to meld [{e.meld}]."
+        if isinstance(e, Swapped):
+            return f"{who} took the joker from meld [{e.meld}] with {p.cards(list(e.cards))}."
+        if isinstance(e, Discarded):
+            return f"{who} threw {p.card(e.card)}." if e.card else f"{who} threw a card."
+        if isinstance(e, TookSidePile):
+            return f"{who} took the side pile ({e.cards} cards)."
+        if isinstance(e, SidePileWaits):
+            return f"{who} emptied the hand and takes the side pile next turn."
+        if isinstance(e, StockRefilled):
+            return f"The side piles became the stock ({e.cards} cards)."
+        if isinstance(e, Played):
+            kind = e.kind.replace("_", " ")
+            return f"{who} played {p.cards(list(e.cards))} ({kind})."
+        if isinstance(e, Passed):
+            return f"{who} passed."
+        if isinstance(e, TrickWon):
+            return f"{who} won the trick and leads."
+        if isinstance(e, BidMade):
+            return f"{who} bid." if e.chips is None else f"{who} bid {e.chips}."
+        if isinstance(e, BidsRevealed):
+            return f"Bids: {', '.join(str(b) for b in e.bids)}; seat {e.solo} is the Solo."
+        if isinstance(e, RoundOver | GameOver):
+            return None  # shown as the score sheet and the result
+        extra = getattr(e, "points", None)
+        name = type(e).__name__
+        return f"{who}: {name}" + (f" ({extra})" if extra is not None else "") + "."
+
+    def show_events(self, events: Sequence[Event]) -> None:
+        for e in events:
+            text = self.event_text(e)
+            if text:
+                self.say(text)
+
+    def show_result(self, result: RoundResult | None) -> None:
+        view = self.engine.view(self.seat)
+        self.say(self.p.paint("── score sheet ──", BOLD))
+        if result is not None:
+            how = result.reason.replace("_", " ")
+            closer = f" by seat {result.closer}" if result.closer is not None else ""
+            self.say(f"  round ended: {how}{closer}")
+            for line in result.lines:
+                self.say(f"  seat {line.seat}: {line.label:<28} {points(line.points):>7}")
+            scores = ", ".join(f"seat {s}: {points(x)}" for s, x in enumerate(result.scores))
+            self.say(f"  round scores: {scores}")
+        totals = ", ".join(f"seat {s}: {points(x)}" for s, x in enumerate(view.totals))
+        self.say(f"  totals: {totals}")
+
+    def show_game_over(self) -> None:
+        view = self.engine.view(self.seat)
+        winners = list(view.winners)
+        if self.seat in winners:
+            self.say(self.p.paint("You win!", BOLD))
+        others = ", ".join(f"seat {s}" for s in winners)
+        self.say(f"Game over. Winners: {others or 'nobody'}.")
+
+    # -------------------------------------------------------- playing
+
+    def computer_turn(self, seat: int) -> None:
+        view = self.engine.view(seat)
+        legal = self.engine.legal_moves(seat)
+        rng = random.Random(f"{self.seed}:{seat}:{self.decisions}")
+        self.decisions += 1
+        move = choose_move(view, legal, self.level, rng)
+        self.show_events(self.engine.apply(seat, move))
+
+    def prompt(self) -> str | None:
+        """One line typed by the player, or None at the end of input."""
+        self.out.write(f"seat {self.seat} > ")
+        self.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            return None
+        return line.strip()
+
+    def human_turn(self) -> bool:
+        """Read and play one move; False when the player leaves."""
+        line = self.prompt()
+        if line is None:
+            return False
+        word = line.split()[0].lower() if line.split() else ""
+        if word in ("quit", "exit"):
+            return False
+        if word == "help":
+            self.say(HELP)
+        elif word == "hand":
+            self.show_hand()
+        elif word == "table":
+            self.show_table()
+            self.show_hand()
+        elif word == "moves":
+            legal = self.engine.legal_moves(self.seat)
+            shown = [move_text(m) for m in legal[:15]]
+            more = f" (and {len(legal) - 15} more)" if len(legal) > 15 else ""
+            self.say("Some legal moves: " + "; ".join(shown) + more)
+        else:
+            self.try_move(line)
+        return True
+
+    def try_move(self, line: str) -> None:
+        try:
+            move = parse_move(line)
+            events = self.engine.apply(self.seat, move)
+        except (InputError, IllegalMove, BadMove, CardError) as e:
+            self.say(getattr(e, "reason", None) or str(e))
+            return
+        self.show_events(events)
+        if self.engine.turn == self.seat and not self.engine.round_over:
+            self.show_hand()
+
+    def play(self) -> int:
+        self.say(
+            f"{self.engine.game}, seed {self.seed}: you are seat {self.seat}; "
+            f"computer players ({self.level}) have the other seats. Type help for the moves."
+        )
+        announced: Any = None
+        try:
+            while True:
+                if self.engine.game_over:
+                    self.show_result(self.engine.view(self.seat).result)
+                    self.show_game_over()
+                    return 0
+                if self.engine.round_over:
+                    self.show_result(self.engine.view(self.seat).result)
+                    self.show_events(self.engine.next_round())
+                    announced = None
+                    continue
+                seat = self.engine.turn
+                if seat != self.seat:
+                    self.computer_turn(seat)
+                    continue
+                # Show the table once when the turn comes round, not after every refusal.
+                key = (len(self.engine.record["moves"]), seat)
+                if key != announced:
+                    announced = key
+                    self.show_table()
+                    self.show_hand()
+                if not self.human_turn():
+                    self.say("Bye.")
+                    return 0
+        finally:
+            self.write_save()
+
+    def write_save(self) -> None:
+        if not self.save:
+            return
+        with open(self.save, "w", encoding="utf-8") as f:
+            json.dump(self.engine.record, f, indent=1)
+            f.write("\n")
+        self.say(f"Saved the game to {self.save} (replay it with python -m bot.scenario).")
+
+
+def game_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Only the options the chosen game reads (SCENARIOS.md ``options``)."""
+    if args.game == "mor":
+        return {"players": args.players or 4, "length": args.length or "quick"}
+    if args.game == "more3":
+        return {"bid": bool(args.bid)}
+    return {}
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="python -m bot.console", description="Play a card game against computer players."
+    )
+    ap.add_argument("game", help="mor, more3, hand or runfast")
+    ap.add_argument("--players", type=int, choices=(4, 2), help="mor: 4 (2 vs 2) or 2")
+    ap.add_argument("--length", choices=("quick", "full"), help="mor: quick (101, default) or full")
+    ap.add_argument("--bid", action="store_true", help="more3: bid for the Solo")
+    ap.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    ap.add_argument("--level", default="normal", help="computer players: simple, normal or hard")
+    ap.add_argument("--seed", type=int, help="deal seed (default: random, and printed)")
+    ap.add_argument("--save", help="write the game as a table file here at the end")
+    ap.add_argument("--no-color", action="store_true", help="plain text, no colours")
+    return ap
+
+
+def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    level = args.level
+    if level == "hard":
+        stdout.write("The hard level is not available yet: playing normal.\n")
+        level = "normal"
+    if level not in LEVELS:
+        stdout.write(f"“{level}” is not a level: choose simple or normal.\n")
+        return 2
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    try:
+        engine = new_game(args.game, game_options(args), seed)
+    except (UnknownGame, TableFileError) as e:
+        stdout.write(f"{e} Games here now: {', '.join(available_games())}.\n")
+        return 2
+    if not 0 <= args.seat < engine.n_seats:
+        stdout.write(f"There is no seat {args.seat}: choose 0 to {engine.n_seats - 1}.\n")
+        return 2
+    color = use_color(stdout, args.no_color)
+    console = Console(engine, args.seat, level, seed, stdin, stdout, color, args.save)
+    return console.play()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return run(args, sys.stdin, sys.stdout)
+    except KeyboardInterrupt:
+        sys.stdout.write("\nBye.\n")
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

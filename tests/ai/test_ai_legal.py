@@ -1,0 +1,37 @@
+"""Every decision of every level is legal over many seeded deals, and a fixed seed plays the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ai import LEVELS
+from bot.games.registry import available_games
+from tests.ai.playout import N_SEATS, decisions
+
+GAMES = [g for g in ("mor", "runfast", "more3", "hand") if g in available_games()]
+DEALS = {"mor": 6, "runfast": 40, "more3": 4, "hand": 4}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_decision_is_legal(game: str, level: str) -> None:
+    for seed in range(DEALS[game]):
+        # Mixed tables: the level under test sits with the others, so it meets their play.
+        levels = [level if s % 2 == 0 else LEVELS[(seed + s) % len(LEVELS)] for s in range(4)]
+        count = 0
+        for engine, seat, legal, move, _rng in decisions(game, levels[: N_SEATS[game]], seed):
+            assert move in legal
+            assert engine.check(seat, move) is None
+            count += 1
+        assert count > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_fixed_seed_plays_the_same(game: str) -> None:
+    levels = ["normal", "simple", "random", "normal"][: N_SEATS[game]]
+
+    def moves(seed: int) -> list[object]:
+        return [(seat, move) for _e, seat, _l, move, _r in decisions(game, levels, seed)]
+
+    assert moves(11) == moves(11)
+    assert moves(11) != moves(12)
