@@ -30,14 +30,15 @@ class Migration:
         string literals and trigger bodies where they belong.
         """
         out: list[str] = []
+        *parts, tail = self.sql.split(";")
         buffer = ""
-        for part in self.sql.split(";"):
+        for part in parts:
             buffer += part + ";"
             if sqlite3.complete_statement(buffer):
                 if _has_code(buffer):
                     out.append(buffer.strip())
                 buffer = ""
-        if _has_code(buffer.rstrip(";")):
+        if _has_code(buffer + tail):
             raise ValueError(
                 f"Migration {self.version:04d}_{self.name} ends in an unfinished statement."
             )

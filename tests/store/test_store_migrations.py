@@ -1,0 +1,268 @@
+"""Numbered migrations: from an empty file, from every earlier version, with data, atomically.
+
+Old databases are built here with the SQL of their own time, as an older Diwaniya would have
+written them; the store under test only ever sees the finished file.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from store_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, fake_record
+
+from bot.store import (
+    GameOutcome,
+    MigrationFailed,
+    Seat,
+    Status,
+    Store,
+    UnusableDatabase,
+    migrations,
+)
+from bot.store.migrations import Migration
+
+LATEST = len(migrations.load())
+
+
+def build_at(path: Path, version: int) -> sqlite3.Connection:
+    """A database as the bot left it at schema ``version`` (0: a brand-new empty file)."""
+    db = sqlite3.connect(path, isolation_level=None)
+    for migration in migrations.load()[:version]:
+        for statement in migration.statements():
+            db.execute(statement)
+    db.execute(f"PRAGMA user_version = {version}")
+    return db
+
+
+def schema(path: Path) -> list[tuple]:
+    with closing(sqlite3.connect(path)) as db:
+        return db.execute(
+            "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name"
+        ).fetchall()
+
+
+def test_migration_files_are_numbered_and_split() -> None:
+    loaded = migrations.load()
+    assert [m.version for m in loaded] == list(range(1, LATEST + 1))
+    assert LATEST >= 2
+    for m in loaded:
+        statements = m.statements()
+        assert statements and all(sqlite3.complete_statement(s) for s in statements)
+    tricky = Migration(9, "tricky", "-- a; comment\nINSERT INTO t VALUES ('a;b');\n\n-- end\n")
+    assert tricky.statements() == ["-- a; comment\nINSERT INTO t VALUES ('a;b');"]
+    with pytest.raises(ValueError, match="unfinished"):
+        Migration(9, "cut", "CREATE TABLE t (a INTEGER").statements()
+
+
+async def test_a_new_file_is_created_at_the_latest_version(db_path: Path) -> None:
+    assert not db_path.exists()
+    store = await Store.open(db_path)
+    info = await store.info()
+    await store.close()
+    assert db_path.exists()
+    assert (info.schema_version, info.journal_mode, info.synchronous) == (LATEST, "wal", "normal")
+    assert info.foreign_keys
+    with closing(sqlite3.connect(db_path)) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (LATEST,)
+        tables = db.execute(
+            "SELECT name, strict FROM pragma_table_list "
+            "WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%'"
+        ).fetchall()
+    assert {name for name, _ in tables} == {
+        "guild_settings",
+        "member_settings",
+        "tables",
+        "rounds",
+        "games",
+        "game_seats",
+        "leaderboard",
+    }
+    assert all(strict for _, strict in tables)
+
+
+@pytest.mark.parametrize("version", range(LATEST))
+async def test_every_earlier_version_upgrades_to_the_same_schema(
+    tmp_path: Path, version: int
+) -> None:
+    fresh = tmp_path / "fresh.db"
+    await (await Store.open(fresh)).close()
+    old = tmp_path / f"v{version}.db"
+    build_at(old, version).close()
+    store = await Store.open(old)
+    assert store.schema_version == LATEST
+    await store.close()
+    assert schema(old) == schema(fresh)
+    # Opening again applies nothing and changes nothing.
+    await (await Store.open(old)).close()
+    assert schema(old) == schema(fresh)
+
+
+def fill_version_1(db: sqlite3.Connection) -> int:
+    """What a version-1 bot wrote: settings, a game in play, and finished games with and without
+    computers (leaderboard lines as version 1 kept them). Returns the id of the table in play."""
+    now = 1_700_000_000.0
+    db.execute(
+        "INSERT INTO guild_settings VALUES (?, 'ar', 60, ?, ?)",
+        (GUILD, json.dumps({"mor": {"length": "quick"}}), now),
+    )
+    db.execute(
+        "INSERT INTO member_settings VALUES (?, 'en', 'four_colour', 'rank', ?)", (ALICE, now)
+    )
+    seats = json.dumps([{"user": ALICE}, {"user": BOB}, {"computer": "easy"}])
+
+    def insert_table(game: str, moves: int, status: str, finished: float | None) -> int:
+        return db.execute(
+            "INSERT INTO tables (guild_id, channel_id, host_id, game, options, seed, seats, "
+            "record, version, status, turn_timer, created_at, updated_at, started_at, finished_at) "
+            "VALUES (:guild, :channel, :host, :game, '{}', 7, :seats, :record, :version, :status, "
+            "60, :now, :now, :now, :finished)",
+            {
+                "guild": GUILD,
+                "channel": CHANNEL,
+                "host": ALICE,
+                "game": game,
+                "seats": seats,
+                "record": json.dumps(fake_record(moves, game)),
+                "version": moves,
+                "status": status,
+                "now": now,
+                "finished": finished,
+            },
+        ).lastrowid
+
+    in_play = insert_table("runfast", 3, "playing", None)
+    # game key, seats (user or None for a computer), totals, winners, pearls, low wins
+    finished = [
+        ("runfast", [ALICE, BOB, CAROL], [30.0, -10.0, -20.0], [0], [50, 0, 0], 0),
+        ("runfast", [ALICE, None, BOB], [40.0, -20.0, -20.0], [0], [80, 0, 0], 0),
+        ("hand", [ALICE, BOB, CAROL], [-30.0, 60.0, 75.0], [0], [50, 0, 0], 1),
+        ("hand", [ALICE, BOB, None], [-60.0, 20.0, 30.0], [0], [80, 0, 0], 1),
+    ]
+    lines: dict[tuple[str, int], list] = {}
+    for game, users, totals, winners, pearls, low in finished:
+        table_id = insert_table(game, 1, "finished", now + 600)
+        cpu = int(None in users)
+        game_id = db.execute(
+            "INSERT INTO games (guild_id, table_id, game, options, rounds, with_computers, "
+            "low_score_wins, duration, finished_at) VALUES (?, ?, ?, '{}', 1, ?, ?, 600, ?)",
+            (GUILD, table_id, game, cpu, low, now + 600),
+        ).lastrowid
+        for seat, user in enumerate(users):
+            won = int(seat in winners)
+            db.execute(
+                "INSERT INTO game_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    seat,
+                    GUILD,
+                    user,
+                    None if user else "easy",
+                    totals[seat],
+                    won,
+                    pearls[seat],
+                ),
+            )
+            if user is not None:
+                line = lines.setdefault((game, user), [0, 0, 0.0, 0, []])
+                line[0] += 1
+                line[1] += won
+                line[2] += totals[seat]
+                line[3] += pearls[seat]
+                line[4].append(totals[seat])
+    for (game, user), (games, wins, points, pearls, scores) in lines.items():
+        best = min(scores) if game == "hand" else max(scores)
+        db.execute(
+            "INSERT INTO leaderboard VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (GUILD, game, user, games, wins, points, pearls, best),
+        )
+    return in_play
+
+
+async def test_a_version_1_database_with_data_upgrades_and_keeps_everything(
+    db_path: Path,
+) -> None:
+    db = build_at(db_path, 1)
+    in_play = fill_version_1(db)
+    db.close()
+
+    store = await Store.open(db_path)
+    try:
+        assert store.schema_version == LATEST
+        settings = await store.guild_settings(GUILD)
+        assert (settings.language, settings.turn_timer) == ("ar", 60)
+        assert settings.default_variants == {"mor": {"length": "quick"}}
+        assert settings.rank_computer_games  # the new setting starts as the old behaviour
+        assert (await store.member_settings(ALICE)).card_style == "four_colour"
+
+        [restored] = await store.all_unfinished_tables()
+        assert (restored.id, restored.status, restored.version) == (in_play, Status.PLAYING, 3)
+        assert restored.record == fake_record(3)
+
+        # Counted (the old behaviour): every game.
+        hand = await store.member_rank(GUILD, ALICE, "hand")
+        assert hand is not None
+        assert (hand.games, hand.wins, hand.pearls, hand.best, hand.computer_games) == (
+            2,
+            2,
+            130,
+            -60.0,
+            1,
+        )
+        # Left out: the backfill found which part came from games with computers.
+        hand = await store.member_rank(GUILD, ALICE, "hand", with_computers=False)
+        assert hand is not None
+        assert (hand.games, hand.wins, hand.pearls, hand.best) == (1, 1, 50, -30.0)
+        runfast = await store.top(GUILD, "runfast", with_computers=False)
+        assert [(s.user_id, s.games, s.points, s.best) for s in runfast] == [
+            (ALICE, 1, 30.0, 30.0),
+            (BOB, 1, -10.0, -10.0),
+            (CAROL, 1, -20.0, -20.0),
+        ]
+        assert [g.game for g in await store.recent_games(GUILD, ALICE)] == [
+            "hand",
+            "hand",
+            "runfast",
+            "runfast",
+        ]
+
+        # The restored game goes on and finishes under the new schema.
+        await store.save_move(
+            GUILD,
+            in_play,
+            expected_version=3,
+            record=fake_record(4),
+            turn_deadline=None,
+            seats=[Seat.member(ALICE), Seat.member(BOB), Seat.member(CAROL)],
+            game_result=GameOutcome((5.0, 0.0, -5.0), (0,), (50, 0, 0)),
+        )
+        runfast = await store.top(GUILD, "runfast", with_computers=False)
+        assert (runfast[0].user_id, runfast[0].games, runfast[0].pearls) == (ALICE, 2, 100)
+    finally:
+        await store.close()
+
+
+async def test_a_failing_migration_changes_nothing(db_path: Path) -> None:
+    db = build_at(db_path, 1)
+    fill_version_1(db)
+    db.close()
+    before = db_path.read_bytes()
+    broken = Migration(
+        2,
+        "broken",
+        "ALTER TABLE leaderboard ADD COLUMN x INTEGER;\n"
+        "CREATE TABLE oops (a INTEGER) STRICT;\n"
+        "UPDATE no_such_table SET a = 1;\n",
+    )
+    with pytest.raises(MigrationFailed) as refused:
+        await Store.open(db_path, migrations=(*migrations.load()[:1], broken))
+    message = str(refused.value)
+    assert message.startswith(f"Upgrading the database file {db_path} from schema version 1 to 2")
+    assert message.endswith("failed (no such table: no_such_table), so nothing was changed.")
+    assert isinstance(refused.value, UnusableDatabase)
+    assert db_path.read_bytes() == before
+    # The real migrations still apply afterwards.
+    await (await Store.open(db_path)).close()

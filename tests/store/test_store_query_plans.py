@@ -1,0 +1,77 @@
+"""Every statement the repository runs reaches its rows through an index, never a full scan.
+
+The plans are read on a migrated database without statistics, so they show what the schema's
+indexes allow rather than what a planner guesses for a handful of rows.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from bot.store import Store, repository
+
+# Full scans of a stored table: "SCAN tables" but not "SCAN tables USING … INDEX …".
+FULL_SCAN = re.compile(
+    r"^SCAN (tables|rounds|games|game_seats|leaderboard|guild_settings|member_settings)\b(?! USING)"
+)
+PARAMS = {
+    "id": 1,
+    "guild": 1,
+    "user": 1,
+    "game": "mor",
+    "table": 1,
+    "limit": 10,
+    "ids": "[1, 2]",
+    "started": 0.0,
+    "expected": 0,
+    "now": 0.0,
+}
+
+
+def statements() -> dict[str, str]:
+    found = {
+        name: value
+        for name, value in vars(repository).items()
+        if name.isupper() and isinstance(value, str) and re.search(r"\b(SELECT|UPDATE)\b", value)
+    }
+    for family in ("TOP", "MEMBER_RANK"):
+        for (overall, counted), sql in getattr(repository, family).items():
+            found[f"{family}[overall={overall}, counted={counted}]"] = sql
+    return found
+
+
+@pytest.fixture(scope="module")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    import asyncio
+
+    path = tmp_path_factory.mktemp("plans") / "plans.db"
+
+    async def make() -> None:
+        await (await Store.open(path)).close()
+
+    asyncio.run(make())
+    return path
+
+
+def test_the_statement_list_is_complete() -> None:
+    names = set(statements())
+    assert {"SELECT_TABLE", "SAVE_MOVE", "SELECT_RECENT_GAMES", "SELECT_ALL_UNFINISHED"} <= names
+    assert len([n for n in names if n.startswith(("TOP[", "MEMBER_RANK["))]) == 8
+
+
+@pytest.mark.parametrize("name", sorted(statements()))
+def test_no_statement_scans_a_whole_table(migrated: Path, name: str) -> None:
+    sql = statements()[name]
+    with closing(sqlite3.connect(migrated)) as db:
+        used = set(re.findall(r":(\w+)", sql))
+        plan = [
+            row[3]
+            for row in db.execute(f"EXPLAIN QUERY PLAN {sql}", {k: PARAMS.get(k) for k in used})
+        ]
+    scans = [step for step in plan if FULL_SCAN.search(step)]
+    assert not scans, f"{name} scans: {plan}"
