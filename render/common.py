@@ -1,0 +1,127 @@
+"""What the three pictures share: PNG encoding, pasting sprites, lines of text and card chips."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+from bot.games.cards import Card
+from render import fonts
+from render.cards import card_chip
+from render.shapes import shape_sprite
+from render.style import MET as CHECK_GREEN
+from render.style import RGB, suit_colour
+
+# zlib level for the picture data. Our pictures are mostly flat colour, where level 1 is within
+# a few KB of level 9 and several times faster.
+PNG_LEVEL = 1
+
+
+def png_bytes(img: Image.Image) -> bytes:
+    """Encode an RGB picture as PNG.
+
+    Pillow's encoder tries every PNG row filter on every row, which costs more than compressing
+    our flat-colour pictures; rows with no filter compress almost as small here, so we write the
+    few PNG chunks ourselves (any PNG reader, Pillow included, reads them back exactly).
+    """
+    if img.mode != "RGB":
+        img = img.convert("RGB")
+    w, h = img.size
+    raw = img.tobytes()
+    stride = w * 3
+    rows = b"".join(b"\x00" + raw[i : i + stride] for i in range(0, len(raw), stride))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
+
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL))
+        + chunk(b"IEND", b"")
+    )
+
+
+def paste(base: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> None:
+    """Blend an RGBA sprite onto the RGB picture (cheaper than alpha_composite on RGBA)."""
+    base.paste(sprite, (round(xy[0]), round(xy[1])), sprite)
+
+
+def fmt_points(value: float, sign: bool = False) -> str:
+    """Points as players read them: whole numbers plain, halves as .5, a real minus sign."""
+    text = f"{abs(value):g}" if float(value).is_integer() else f"{abs(value):.1f}"
+    if value < 0:
+        return "−" + text
+    return ("+" + text) if sign and value > 0 else text
+
+
+@dataclass(frozen=True)
+class Icon:
+    """A shape inside a line of text (see ``render.shapes.SHAPES``)."""
+
+    kind: str
+    colour: RGB
+
+
+Segment = str | Card | Icon
+
+_CHECKS = "✓✔"
+_SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+
+def symbol_segments(text: str, four_colour: bool = False) -> list[Segment]:
+    """Text with its suit symbols and check marks as drawn shapes (no installed font has them)."""
+    out: list[Segment] = []
+    word = ""
+    for ch in text:
+        if ch in _SUIT_SYMBOLS or ch in _CHECKS:
+            if word.strip():
+                out.append(word)
+            word = ""
+            if ch in _CHECKS:
+                out.append(Icon("check", CHECK_GREEN))
+            else:
+                suit = _SUIT_SYMBOLS[ch]
+                out.append(Icon(suit, suit_colour(suit, four_colour)))
+        else:
+            word += ch
+    if word.strip():
+        out.append(word)
+    return out
+
+
+def rich_line(
+    segments: Sequence[Segment],
+    size: int,
+    colour: RGB,
+    weight: int = fonts.REGULAR,
+    four_colour: bool = False,
+) -> Image.Image:
+    """One line of text with card chips and icons, vertically centred on the text's x-height."""
+    parts: list[Image.Image] = []
+    for seg in segments:
+        if isinstance(seg, Card):
+            parts.append(card_chip(seg, round(size * 1.25), four_colour))
+        elif isinstance(seg, Icon):
+            parts.append(shape_sprite(seg.kind, round(size * 0.8), seg.colour))
+        elif seg:
+            parts.append(fonts.text_sprite(seg, size, colour, weight))
+    h = max([fonts.line_height(size), *(p.height for p in parts)])
+    gap = round(size * 0.2)
+    w = sum(p.width for p in parts) + gap * max(0, len(parts) - 1)
+    out = Image.new("RGBA", (max(1, w), h), (0, 0, 0, 0))
+    x = 0
+    # Text sprites carry their own line box; chips and icons centre on the text's middle.
+    middle = round(size * (fonts.BASELINE - 0.36)) + (h - fonts.line_height(size)) // 2
+    for seg, p in zip([s for s in segments if s != ""], parts, strict=True):
+        y = (h - fonts.line_height(size)) // 2 if isinstance(seg, str) else middle - p.height // 2
+        out.alpha_composite(p, (x, max(0, y)))
+        x += p.width + gap
+    return out

@@ -1,0 +1,236 @@
+"""Fonts from the project's own font packages, chosen per script, and cached text sprites.
+
+The fonts are the Noto Sans families that the ``fontpkg-noto-sans*`` packages install (no system
+font is assumed). They are variable fonts, so one file gives every weight and a condensed width
+(used for the "10" in a card's corner). Pillow's raqm layout shapes Arabic and Devanagari.
+
+A member's name can mix scripts and carry emoji; :func:`text_runs` splits it into runs, each drawn
+with the font of its script, and drops characters that no font has, so a name never shows tofu
+boxes.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import fontpkg
+from PIL import Image, ImageDraw, ImageFont
+
+# Script key -> fontpkg family. The first is the fallback for everything not Arabic/Devanagari.
+FAMILIES = {
+    "latin": "Noto Sans",
+    "arabic": "Noto Sans Arabic",
+    "devanagari": "Noto Sans Devanagari",
+}
+FALLBACK_ORDER = ("latin", "arabic", "devanagari")
+
+REGULAR, MEDIUM, BOLD, BLACK = 400, 500, 700, 850
+NORMAL_WIDTH, CONDENSED = 100, 75
+
+# A line box in units of the font size: tall enough for Devanagari's marks above the head line
+# and Arabic's dots below the baseline, so runs of every script share one baseline.
+LINE_HEIGHT = 1.55
+BASELINE = 1.12
+
+# Unicode blocks that decide the font by themselves; everything else is chosen by coverage.
+_ARABIC = ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
+_DEVANAGARI = ((0x0900, 0x097F), (0xA8E0, 0xA8FF), (0x1CD0, 0x1CFF))
+_RTL_SCRIPTS = frozenset({"arabic"})
+_PROBE_SIZE = 24
+_NOTDEF_PROBE = "\U0010fffd"  # a private-use code point no font maps: draws the .notdef box
+
+
+@functools.cache
+def font(
+    script: str, size: int, weight: int = REGULAR, width: int = NORMAL_WIDTH
+) -> ImageFont.FreeTypeFont:
+    """One size / weight / width of a script's font, loaded once."""
+    path = fontpkg.path(FAMILIES[script])
+    f = ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.RAQM)
+    wanted = {"weight": weight, "wght": weight, "width": width, "wdth": width}
+    values = []
+    for axis in f.get_variation_axes():
+        name = axis["name"]
+        key = (name.decode("ascii", "replace") if isinstance(name, bytes) else str(name)).lower()
+        value = wanted.get(key, axis["default"])
+        values.append(max(axis["minimum"], min(axis["maximum"], value)))
+    f.set_variation_by_axes(values)
+    return f
+
+
+@functools.cache
+def _glyph_print(script: str, ch: str) -> bytes:
+    f = font(script, _PROBE_SIZE)
+    box = f.getbbox(ch)
+    img = Image.new("L", (_PROBE_SIZE * 3, _PROBE_SIZE * 2))
+    ImageDraw.Draw(img).text((2, 2), ch, font=f, fill=255)
+    return repr(box).encode() + img.tobytes()
+
+
+@functools.cache
+def has_glyph(script: str, ch: str) -> bool:
+    """Whether the script's font draws ``ch`` (Pillow has no cmap query: compare with .notdef)."""
+    return _glyph_print(script, ch) != _glyph_print(script, _NOTDEF_PROBE)
+
+
+def _block_script(ch: str) -> str | None:
+    cp = ord(ch)
+    if any(a <= cp <= b for a, b in _ARABIC):
+        return "arabic"
+    if any(a <= cp <= b for a, b in _DEVANAGARI):
+        return "devanagari"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    script: str
+    text: str
+
+
+def _script_of(ch: str) -> str | None:
+    """The font for a strong character, or None when no installed font draws it."""
+    script = _block_script(ch)
+    if script is not None:
+        return script
+    return next((s for s in FALLBACK_ORDER if has_glyph(s, ch)), None)
+
+
+def _neutral_font(text: str, beside: str) -> str:
+    return next(
+        (s for s in (beside, *FALLBACK_ORDER) if all(has_glyph(s, c) for c in text.strip())), beside
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def text_runs(text: str) -> tuple[Run, ...]:
+    """Split text into runs of one font each, in visual order, dropping undrawable characters.
+
+    Marks and joiners stay with the letter before them (shaping needs them there). Spaces, digits
+    and punctuation between two letters of one script join their run ("سارة 2" is one run);
+    between two scripts they become a run of their own, so that in "عبد الله & प्रिया" the "&" is
+    placed between the names whichever way the line reads.
+    """
+    items: list[list[Any]] = []  # [script, or None for neutral, text], logical order
+    for ch in unicodedata.normalize("NFC", text):
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Co", "Cs", "Cn") or ch in "\ufe0e\ufe0f":
+            continue  # controls, private use and emoji selectors draw nothing useful
+        if cat in ("Mn", "Mc", "Me", "Cf"):
+            if items:
+                items[-1][1] += ch
+            continue
+        script: str | None = None
+        if cat == "Zs":
+            ch = " "
+        elif cat.startswith("L") or not any(has_glyph(f, ch) for f in FALLBACK_ORDER):
+            script = _script_of(ch)
+            if script is None:
+                continue  # emoji, CJK...: no installed font has it
+        if items and items[-1][0] == script:
+            items[-1][1] += ch
+        else:
+            items.append([script, ch])
+    strong = [s for s, _ in items if s is not None]
+    rtl = bool(strong) and strong[0] in _RTL_SCRIPTS
+    # One font that draws it all is best: raqm then orders mixed directions exactly. Noto Sans
+    # Arabic and Devanagari carry Latin, so only names mixing those two need several runs.
+    whole = re.sub(" {2,}", " ", "".join(t for _, t in items)).strip()
+    drawn = [c for c in whole if unicodedata.category(c) not in ("Cf", "Zs")]
+    for script in FALLBACK_ORDER if not rtl else ("arabic", *FALLBACK_ORDER):
+        if whole and all(has_glyph(script, c) for c in drawn):
+            return (Run(script, whole),)
+    runs: list[list[str]] = []
+    for i, (script, part) in enumerate(items):
+        prev = items[i - 1][0] if i > 0 else None
+        nxt = items[i + 1][0] if i + 1 < len(items) else None
+        if script is None:
+            if prev is None:  # leading: goes with what follows (or alone)
+                script = nxt or "latin"
+            elif prev == nxt or (nxt is None and (rtl or prev not in _RTL_SCRIPTS)):
+                script = prev
+            else:  # between two scripts, or after Arabic at the end of a left-to-right line
+                runs.append(["", _neutral_font(part, prev), part])
+                continue
+        if runs and runs[-1][0] != "" and runs[-1][1] == script:
+            runs[-1][2] += part
+        else:
+            runs.append(["x", script, part])
+    cleaned = [[k, s, re.sub(" {2,}", " ", t)] for k, s, t in runs]
+    if cleaned:
+        cleaned[0][2] = cleaned[0][2].lstrip()
+        cleaned[-1][2] = cleaned[-1][2].rstrip()
+    out = [Run(s, t) for _, s, t in cleaned if t.strip()]
+    # Base direction from the first strong letter; raqm orders the text inside each run.
+    if rtl:
+        out.reverse()
+    return tuple(out)
+
+
+def _run_fonts(
+    runs: Sequence[Run], size: int, weight: int, width: int
+) -> list[ImageFont.FreeTypeFont]:
+    return [font(r.script, size, weight, width) for r in runs]
+
+
+@functools.lru_cache(maxsize=8192)
+def text_width(text: str, size: int, weight: int = REGULAR, width: int = NORMAL_WIDTH) -> int:
+    runs = text_runs(text)
+    fonts = _run_fonts(runs, size, weight, width)
+    return round(sum(f.getlength(r.text) for f, r in zip(fonts, runs, strict=True)))
+
+
+@functools.lru_cache(maxsize=4096)
+def fit_text(
+    text: str, size: int, max_width: int, weight: int = REGULAR, width: int = NORMAL_WIDTH
+) -> str:
+    """The text, cut with an ellipsis so it is at most ``max_width`` pixels wide."""
+    clean = " ".join(text.split())
+    if text_width(clean, size, weight, width) <= max_width:
+        return clean
+    chars = list(clean)
+    while chars and text_width("".join(chars).rstrip() + "…", size, weight, width) > max_width:
+        chars.pop()
+    return "".join(chars).rstrip() + "…" if chars else "…"
+
+
+def line_height(size: int) -> int:
+    return round(size * LINE_HEIGHT)
+
+
+@functools.lru_cache(maxsize=4096)
+def text_mask(
+    text: str, size: int, weight: int = REGULAR, width: int = NORMAL_WIDTH
+) -> Image.Image:
+    """An "L" mask of the text on one line box (baseline at ``BASELINE * size``)."""
+    runs = text_runs(text)
+    fonts = _run_fonts(runs, size, weight, width)
+    w = max(1, text_width(text, size, weight, width) + 2)
+    mask = Image.new("L", (w, line_height(size)))
+    draw = ImageDraw.Draw(mask)
+    x = 1.0
+    baseline = round(size * BASELINE)
+    for f, r in zip(fonts, runs, strict=True):
+        draw.text((x, baseline), r.text, font=f, fill=255, anchor="ls")
+        x += f.getlength(r.text)
+    return mask
+
+
+@functools.lru_cache(maxsize=4096)
+def text_sprite(
+    text: str,
+    size: int,
+    colour: tuple[int, int, int],
+    weight: int = REGULAR,
+    width: int = NORMAL_WIDTH,
+) -> Image.Image:
+    """The text as an RGBA sprite in one colour (alpha from the mask, so no dark fringes)."""
+    mask = text_mask(text, size, weight, width)
+    sprite = Image.new("RGBA", mask.size, (*colour, 255))
+    sprite.putalpha(mask)
+    return sprite

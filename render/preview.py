@@ -1,0 +1,69 @@
+"""Write sample pictures of every game to a folder, to look at them.
+
+    python -m render.preview all --out preview
+    python -m render.preview mor
+
+For each game: a freshly dealt table (from the real engine when it is there, else a sample deal),
+a mid-game table with melds, projects, wilds and piles taken, the seat's hand, and a score sheet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from render import samples
+from render.hand import render_hand
+from render.score import render_score_sheet
+from render.table import render_table
+
+GAMES = ("mor", "more3", "hand", "runfast")
+
+
+def _write(out: Path, name: str, data: bytes) -> None:
+    path = out / f"{name}.png"
+    path.write_bytes(data)
+    print(f"{path}  {len(data) // 1024} KB")
+
+
+def preview(game: str, out: Path) -> None:
+    seat_counts = (4, 2) if game == "mor" else (3,)
+    for n in seat_counts:
+        suffix = f"_{n}p" if game == "mor" else ""
+        names = samples.NAMES[n]
+        real = samples.engine_view(game, seed=1) if n == (4 if game == "mor" else 3) else None
+        dealt = real if real is not None else samples.dealt(game, n)
+        source = "engine" if real is not None else "sample"
+        _write(
+            out, f"{game}{suffix}_table_dealt_{source}", render_table(dealt, names, computers={1})
+        )
+        _write(out, f"{game}{suffix}_hand_dealt", render_hand(dealt))
+        mid = samples.midgame(game, n)
+        _write(out, f"{game}{suffix}_table_midgame", render_table(mid, names, computers={1}))
+        _write(out, f"{game}{suffix}_hand_midgame", render_hand(mid, sort="rank", four_colour=True))
+        result, totals = samples.sample_result(game, n)
+        sheet = render_score_sheet(
+            result, names, totals, game, round_no=mid.round_no + 1, winners=(0,)
+        )
+        _write(out, f"{game}{suffix}_score", sheet)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m render.preview", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("game", choices=(*GAMES, "all"), help="a game key, or all")
+    parser.add_argument("--out", type=Path, default=Path("preview"), help="folder to write to")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    for game in GAMES if args.game == "all" else (args.game,):
+        preview(game, args.out)
+    print(f"done in {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
