@@ -1,0 +1,146 @@
+"""Computer players for three-player More (RULES.md section 2), deciding from a ``More3View``.
+
+- ``simple``: bids 0, always draws, lays the biggest thing it can, throws its highest useless card.
+- ``normal``: bids from the standings (the Solo's net is multiplied by 1.5, so a player behind
+  bids to catch up; hands are unseen while bidding). The Pair feeds its partner's melds and takes
+  the pile when its top card melds; the Solo, alone against two, takes too but keeps its pankal
+  (wilds) for its own biribas. Neither throws a card the next opponent could lay on their melds
+  while it has another, and it goes out as soon as it can.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from bot.ai.rummy import (
+    KEEP_FEEDS_OPPONENT,
+    best_discard,
+    biggest_lay,
+    fits,
+    keep_scores,
+    laid_cards,
+    lays,
+    seen_counts,
+    shape_of,
+)
+from bot.games.base import Add, Bid, Discard, Draw, Meld, Move, Take
+from bot.games.cards import Card
+from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, wild_capable
+from bot.games.more3 import HIGH_SCORE, More3View, card_points
+
+BIRIBA_SIZE = 7
+LATE_STOCK = 12
+CATCH_UP = 600  # behind the leader by this much: bid high for the Solo's 1.5
+
+
+def _rules(view: More3View) -> MeldRules:
+    return MORE_MELDS_ACES if view.totals[view.seat] > HIGH_SCORE else MORE_MELDS
+
+
+def _bid(view: More3View, legal: Sequence[Move], chips: int) -> Move:
+    return next((m for m in legal if isinstance(m, Bid) and m.chips == chips), legal[0])
+
+
+def choose_simple(view: More3View, legal: Sequence[Move], rng: random.Random) -> Move:
+    if view.phase == "bid":
+        return _bid(view, legal, 0)
+    if view.phase == "draw":
+        return next((m for m in legal if isinstance(m, Draw)), legal[0])
+    lay = biggest_lay(legal)
+    if lay is not None:
+        return lay
+    return best_discard(legal, keep_scores(view.hand, _rules(view)), card_points) or legal[0]
+
+
+def choose_normal(view: More3View, legal: Sequence[Move], rng: random.Random) -> Move:
+    if view.phase == "bid":
+        return _bid(view, legal, _bid_size(view))
+    if view.phase == "draw":
+        take = next((m for m in legal if isinstance(m, Take)), None)
+        # The engine allows the take only when the top card melds at once, and the rest of the
+        # pile comes along: early on that is cards to build with.
+        if take is not None and (view.stock_count > LATE_STOCK or len(view.discard) <= 3):
+            return take
+        return next((m for m in legal if isinstance(m, Draw)), legal[0])
+    if len(view.hand) == 1:
+        out = next((m for m in legal if isinstance(m, Discard)), None)
+        if out is not None:
+            return out
+    lay = _best_lay(view, legal)
+    if lay is not None:
+        return lay
+    return _discard(view, legal)
+
+
+def _bid_size(view: More3View) -> int:
+    mine = view.totals[view.seat]
+    others = [t for s, t in enumerate(view.totals) if s != view.seat]
+    if mine < min(others):
+        return 0  # the lowest total is the Solo anyway
+    behind = max(others) - mine
+    if behind >= CATCH_UP:
+        return 2
+    return 1 if behind > 0 else 0
+
+
+def _solo(view: More3View) -> bool:
+    return view.solo == view.seat
+
+
+def _best_lay(view: More3View, legal: Sequence[Move]) -> Move | None:
+    options = lays(legal)
+    if view.must_lay:
+        using = [m for m in options if any(c in view.must_lay for c in laid_cards(m))]
+        if using:
+            return max(using, key=lambda m: len(laid_cards(m)))
+    late = view.stock_count <= LATE_STOCK
+    melds = {m.id: m for m in view.melds}
+    mine = view.sides[view.seat]
+    scored: list[tuple[float, Move]] = []
+    for move in options:
+        cards = laid_cards(move)
+        wild = any(wild_capable(c, MORE_MELDS) for c in cards)
+        score = float(len(cards))
+        if isinstance(move, Add):
+            target = melds.get(move.meld)
+            size = len(target.cards) + len(cards) if target else 0
+            if wild and not late and size < BIRIBA_SIZE:
+                continue  # a pankal makes a dirty biriba: only spend it to reach seven
+            if target is not None and len(target.cards) < BIRIBA_SIZE <= size:
+                score += 5.0
+            if target is not None and target.side == mine and target.seat != view.seat:
+                score += 0.5  # feed the partner's melds
+        elif (
+            isinstance(move, Meld)
+            and wild
+            and not late
+            and (_solo(view) or len(cards) < 4)
+            and any(m.side == mine for m in view.melds)
+        ):
+            # The Solo keeps its pankal for a biriba of its own; the Pair spends one only to get
+            # a first meld down that the partner can build on.
+            continue
+        if not wild:
+            score += 1.0
+        scored.append((score, move))
+    if not scored:
+        return None
+    return max(scored, key=lambda sm: sm[0])[1]
+
+
+def _discard(view: More3View, legal: Sequence[Move]) -> Move:
+    rules = _rules(view)
+    keep = keep_scores(view.hand, rules, seen_counts(view.hand, view.melds, view.discard))
+    mine = view.sides[view.seat]
+    nxt = (view.seat + 1) % view.n_seats
+    theirs = [shape_of(m, rules) for m in view.melds if m.side != mine]
+    enemy_next = view.sides[nxt] != mine
+
+    def feeds(card: Card) -> float:
+        # The next player may take the top card if it goes on their side's melds.
+        if enemy_next and any(fits(s, card, rules) for s in theirs):
+            return KEEP_FEEDS_OPPONENT
+        return 0.0
+
+    return best_discard(legal, keep, card_points, feeds) or legal[0]
