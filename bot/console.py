@@ -237,6 +237,7 @@ class Console:
         stdout: TextIO,
         color: bool = False,
         save: str | None = None,
+        max_rounds: int | None = None,
     ) -> None:
         self.engine = engine
         self.seat = seat
@@ -247,6 +248,8 @@ class Console:
         self.p = Painter(color)
         self.save = save
         self.decisions = 0
+        self.max_rounds = max_rounds  # stop after this many scored rounds (tests, short sessions)
+        self.rounds_done = 0
 
     # -------------------------------------------------------- output
 
@@ -478,6 +481,10 @@ class Console:
                     return 0
                 if self.engine.round_over:
                     self.show_result(self.engine.view(self.seat).result)
+                    self.rounds_done += 1
+                    if self.max_rounds is not None and self.rounds_done >= self.max_rounds:
+                        self.say(f"Stopping after {self.rounds_done} round(s).")
+                        return 0
                     self.show_events(self.engine.next_round())
                     announced = None
                     continue
