@@ -142,7 +142,10 @@ def text_runs(text: str) -> tuple[Run, ...]:
     # Arabic and Devanagari carry Latin, so only names mixing those two need several runs.
     whole = re.sub(" {2,}", " ", "".join(t for _, t in items)).strip()
     drawn = [c for c in whole if unicodedata.category(c) not in ("Cf", "Zs")]
-    for script in FALLBACK_ORDER if not rtl else ("arabic", *FALLBACK_ORDER):
+    # A script's own font first: Noto Sans has some Devanagari too, but the dedicated font is
+    # the one made for its conjuncts.
+    blocks = [b for b in dict.fromkeys(_block_script(c) for c in drawn) if b]
+    for script in dict.fromkeys((*blocks, *FALLBACK_ORDER)):
         if whole and all(has_glyph(script, c) for c in drawn):
             return (Run(script, whole),)
     runs: list[list[str]] = []

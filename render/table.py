@@ -304,7 +304,7 @@ def _draw_plate(
     if role:
         info.append(role)
     if computer:
-        info.append("computer")
+        info.append("CPU")
     iy = y0 + 46
     paste(img, card_back(16), (x0 + PLATE_PAD, iy + 2))
     line = fonts.fit_text("  ·  ".join(info), PLATE_INFO_SIZE, x1 - x0 - 2 * PLATE_PAD - 22)

@@ -1,0 +1,63 @@
+"""The score sheet: size and mode, one column per seat (per team in Mor)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+import render.score as score
+from bot.games.base import RoundResult, ScoreLine
+from render import render_score_sheet, samples
+from render.common import Icon, fmt_points, symbol_segments
+
+
+def decode(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+@pytest.mark.parametrize(
+    ("game", "n"), [("mor", 4), ("mor", 2), ("more3", 3), ("hand", 3), ("runfast", 3)]
+)
+def test_size_and_mode(game: str, n: int) -> None:
+    result, totals = samples.sample_result(game, n)
+    img = decode(
+        render_score_sheet(result, samples.NAMES[n], totals, game, round_no=2, winners=(0,))
+    )
+    assert img.mode == "RGB"
+    columns = len(score._sections(game, n))
+    col_w = score.TEAM_COL_W if game == "mor" and n == 4 else score.COL_W
+    assert img.width == columns * col_w + (columns - 1) * score.SECTION_GAP + 2 * score.MARGIN
+
+
+def test_mor_partners_share_a_column() -> None:
+    assert score._sections("mor", 4) == [[0, 2], [1, 3]]
+    assert score._sections("mor", 2) == [[0], [1]]
+    assert score._sections("hand", 3) == [[0], [1], [2]]
+
+
+def test_more_lines_make_a_taller_sheet() -> None:
+    short = RoundResult((1.0, -1.0), "stock_out", None, (ScoreLine(0, "cards", 1),))
+    long = RoundResult(
+        (1.0, -1.0), "stock_out", None, tuple(ScoreLine(0, f"line {i}", 1) for i in range(6))
+    )
+    a = decode(render_score_sheet(short, ["A", "B"], (1, -1), "hand"))
+    b = decode(render_score_sheet(long, ["A", "B"], (1, -1), "hand"))
+    assert b.height - a.height == 5 * score.LINE_H
+
+
+def test_points_read_as_players_write_them() -> None:
+    assert fmt_points(12.5) == "12.5"
+    assert fmt_points(-10) == "−10"
+    assert fmt_points(3.0, sign=True) == "+3"
+    assert fmt_points(0, sign=True) == "0"
+
+
+def test_suit_symbols_and_checks_become_shapes() -> None:
+    segs = symbol_segments("2♠ still held ✓")
+    assert segs[0] == "2"
+    assert isinstance(segs[1], Icon) and segs[1].kind == "S"
+    assert isinstance(segs[-1], Icon) and segs[-1].kind == "check"
