@@ -1,0 +1,748 @@
+"""The table service: lobbies, seats, turns, timers and persistence. It knows nothing of Discord.
+
+Every change to a table happens under that table's ``asyncio.Lock`` and is written to the store
+before anyone hears of it, so two clicks never apply twice and a restart loses nothing. What
+happened goes out as ``Notice`` data to one listener (the Discord layer renders it; tests record
+it). Refusals are ``Refusal`` exceptions carrying one readable sentence: the engine's own reason
+for a move, or the service's for who may act when.
+
+A seat whose member missed two turns in a row is played by the computer until the member takes it
+back; that state lives in the stored ``missed_turns`` counters (>= 2), so it survives restarts and
+the seat stays the member's on the score sheet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from bot import ai
+from bot.games import registry
+from bot.games.base import Event, IllegalMove, Move, RoundOver
+from bot.i18n import t
+from bot.store import Store
+from bot.store.errors import StoreError
+from bot.store.models import GameOutcome, RoundOutcome, Seat, Status, Table
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_LEVEL = "normal"
+MISSES_TO_TAKE_OVER = 2
+NEXT_ROUND_DELAY = 30.0
+LOBBY_IDLE = 30 * 60.0
+
+Sleep = Callable[[float], Awaitable[None]]
+
+
+class Refusal(Exception):
+    """An action the service refuses; ``str()`` is one sentence for the player."""
+
+    def __init__(self, key: str, text: str | None = None, **params: Any) -> None:
+        self.key = key
+        self.text = text if text is not None else t(key, **params)
+        super().__init__(self.text)
+
+
+@dataclass
+class LiveTable:
+    """A table in memory: the stored row, the engine once started, and its one lock."""
+
+    table: Table
+    engine: Any | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    task: asyncio.Task[None] | None = None
+    task_kind: str = ""  # "computer" | "timer" | "round" | "lobby": what the task waits for
+    ready: set[int] = field(default_factory=set)
+
+    @property
+    def id(self) -> int:
+        return self.table.id
+
+    @property
+    def guild_id(self) -> int:
+        return self.table.guild_id
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    @property
+    def seats(self) -> tuple[Seat | None, ...]:
+        return self.table.seats
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, s in enumerate(self.table.seats):
+            if s is not None and s.user_id == user_id:
+                return i
+        return None
+
+    def taken_over(self, seat: int) -> bool:
+        missed = self.table.missed_turns
+        return seat < len(missed) and missed[seat] >= MISSES_TO_TAKE_OVER
+
+    def automated(self, seat: int) -> bool:
+        """Played by the computer now: a computer seat, or a member's seat it has taken over."""
+        s = self.table.seats[seat]
+        return s is None or s.is_computer or self.taken_over(seat)
+
+    def level(self, seat: int) -> str:
+        s = self.table.seats[seat]
+        return s.computer if s is not None and s.computer else DEFAULT_LEVEL
+
+    def members(self) -> list[int]:
+        return [s.user_id for s in self.table.seats if s is not None and s.user_id is not None]
+
+    def teams(self) -> bool:
+        """Mor 2 vs 2 is the one game where players pick a team (partners sit opposite)."""
+        return self.table.game == "mor" and len(self.table.seats) == 4
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something that happened at a table, for the Discord layer to show.
+
+    ``kind``: lobby | started | cancelled | move | turn | taken_over | taken_back | round_over |
+    next_round | game_over | restored. ``auto`` is set when the computer played a member's turn
+    (timer ran out or seat taken over).
+    """
+
+    kind: str
+    table: LiveTable
+    seat: int | None = None
+    move: Mapping[str, Any] | None = None
+    events: tuple[Event, ...] = ()
+    auto: bool = False
+    user_id: int | None = None
+
+
+Listener = Callable[[Notice], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class HandInfo:
+    """What one member may see and do now: their seat's view and the engine's legal moves."""
+
+    table: LiveTable
+    seat: int
+    view: Any
+    legal: tuple[Move, ...]
+    version: int
+    my_turn: bool
+
+
+def choose_computer_move(engine: Any, seat: int, level: str, rng: random.Random) -> Move:
+    """The one place computer players are asked, so a new AI plugs in here."""
+    legal = engine.legal_moves(seat)
+    try:
+        return ai.choose_move(engine.view(seat), legal, level, rng)
+    except (ImportError, AttributeError, ValueError):  # a game without its AI yet
+        logger.warning("No %s computer for %s; playing the first legal move", level, engine.game)
+        return legal[0]
+
+
+def _utc(stamp: float) -> datetime:
+    return datetime.fromtimestamp(stamp, UTC)
+
+
+class TableService:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        listener: Listener | None = None,
+        bot_delay: float = 1.5,
+        next_round_delay: float = NEXT_ROUND_DELAY,
+        lobby_idle: float = LOBBY_IDLE,
+        sleep: Sleep = asyncio.sleep,
+        clock: Callable[[], float] = time.time,
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
+        self.store = store
+        self.listener = listener
+        self.bot_delay = bot_delay
+        self.next_round_delay = next_round_delay
+        self.lobby_idle = lobby_idle
+        self._sleep = sleep
+        self._clock = clock
+        self._seeds = seeds or (lambda: random.SystemRandom().randrange(2**31))
+        self._tables: dict[tuple[int, int], LiveTable] = {}
+        self._closed = False
+
+    # ------------------------------------------------------------ finding tables
+
+    def get(self, guild_id: int, table_id: int) -> LiveTable:
+        live = self._tables.get((guild_id, table_id))
+        if live is None:
+            raise Refusal("no_table_id")
+        return live
+
+    def tables(self, guild_id: int | None = None) -> list[LiveTable]:
+        return [lt for (g, _), lt in self._tables.items() if guild_id is None or g == guild_id]
+
+    def find(self, guild_id: int, channel_id: int, user_id: int | None = None) -> LiveTable:
+        """The table a command means: the one whose thread this is, else the member's table in
+        this channel, else the channel's only table."""
+        here = [
+            lt
+            for lt in self.tables(guild_id)
+            if channel_id in (lt.table.thread_id, lt.table.channel_id)
+        ]
+        threads = [lt for lt in here if lt.table.thread_id == channel_id]
+        if threads:
+            return threads[0]
+        if user_id is not None:
+            mine = [lt for lt in here if lt.seat_of(user_id) is not None]
+            if mine:
+                return mine[-1]
+        if here:
+            return here[-1]
+        raise Refusal("no_table")
+
+    def hand(self, guild_id: int, table_id: int, user_id: int) -> HandInfo:
+        live = self.get(guild_id, table_id)
+        engine = self._engine(live)
+        seat = self._seat(live, user_id)
+        legal = tuple(engine.legal_moves(seat)) if not live.automated(seat) else ()
+        my_turn = bool(legal) or engine.turn == seat
+        return HandInfo(live, seat, engine.view(seat), legal, live.version, my_turn)
+
+    # ------------------------------------------------------------ lobby
+
+    async def open_table(
+        self,
+        guild_id: int,
+        *,
+        channel_id: int,
+        host_id: int,
+        game: str,
+        options: Mapping[str, Any] | None = None,
+        turn_timer: int | None = None,
+        thread_id: int | None = None,
+    ) -> LiveTable:
+        if game not in registry.available_games():
+            raise Refusal("unknown_game")
+        seed = self._seeds()
+        try:
+            probe = registry.new_game(game, options, seed)
+        except (ValueError, IllegalMove) as e:  # TableFileError: the engine's one sentence
+            raise Refusal("bad_options", str(e)) from None
+        opts = dict(getattr(probe, "options", options or {}))
+        if turn_timer is None:
+            turn_timer = (await self.store.guild_settings(guild_id)).turn_timer
+        seats: list[Seat | None] = [None] * probe.n_seats
+        seats[0] = Seat.member(host_id)
+        table = await self.store.create_table(
+            guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            game=game,
+            seats=seats,
+            seed=seed,
+            options=opts,
+            turn_timer=max(0, int(turn_timer)),
+            thread_id=thread_id,
+        )
+        live = LiveTable(table)
+        self._tables[(guild_id, table.id)] = live
+        async with live.lock:
+            self._schedule(live)
+        return live
+
+    async def set_messages(
+        self, live: LiveTable, *, thread_id: int | None, message_id: int | None
+    ) -> None:
+        live.table = await self.store.set_messages(
+            live.guild_id, live.id, thread_id=thread_id, message_id=message_id
+        )
+
+    async def join(
+        self, guild_id: int, table_id: int, user_id: int, team: int | None = None
+    ) -> int:
+        live = self.get(guild_id, table_id)
+        async with live.lock:
+            self._lobby(live)
+            if live.seat_of(user_id) is not None:
+                raise Refusal("already_seated")
+            seats = list(live.seats)
+            seat = self._free_seat(live, seats, team)
+            seats[seat] = Seat.member(user_id)
+            await self._save_lobby(live, seats)
+        return seat
+
+    async def pick_team(self, guild_id: int, table_id: int, user_id: int, team: int) -> int:
+        """Mor 2 vs 2: move to a free seat of ``team`` (seats 0 and 2 are team 1, 1 and 3 team
+        2), joining the table first if needed."""
+        live = self.get(guild_id, table_id)
+        if not live.teams():
+            raise Refusal("no_teams")
+        async with live.lock:
+            self._lobby(live)
+            seats = list(live.seats)
+            old = live.seat_of(user_id)
+            if old is not None and old % 2 == team:
+                return old
+            seat = self._free_seat(live, seats, team)
+            if old is not None:
+                seats[old] = None
+            seats[seat] = Seat.member(user_id)
+            await self._save_lobby(live, seats)
+        return seat
+
+    async def leave(self, guild_id: int, table_id: int, user_id: int) -> None:
+        live = self.get(guild_id, table_id)
+        async with live.lock:
+            self._lobby(live)
+            seat = self._seat(live, user_id)
+            if user_id == live.table.host_id:
+                raise Refusal("host_cannot_leave")
+            seats = list(live.seats)
+            seats[seat] = None
+            await self._save_lobby(live, seats)
+
+    async def add_computer(
+        self, guild_id: int, table_id: int, by: int, level: str = DEFAULT_LEVEL
+    ) -> int:
+        live = self.get(guild_id, table_id)
+        if level not in ai.LEVELS:
+            raise Refusal("bad_level", levels=", ".join(ai.LEVELS))
+        async with live.lock:
+            self._lobby(live)
+            self._host(live, by)
+            seats = list(live.seats)
+            seat = self._free_seat(live, seats, None)
+            seats[seat] = Seat.bot(level)
+            await self._save_lobby(live, seats)
+        return seat
+
+    async def kick(self, guild_id: int, table_id: int, by: int, user_id: int) -> None:
+        live = self.get(guild_id, table_id)
+        async with live.lock:
+            self._lobby(live)
+            self._host(live, by)
+            seat = live.seat_of(user_id)
+            if seat is None or user_id == by:
+                raise Refusal("no_such_seat")
+            seats = list(live.seats)
+            seats[seat] = None
+            await self._save_lobby(live, seats)
+
+    async def cancel(self, guild_id: int, table_id: int, by: int | None) -> None:
+        """The host ends a lobby or a game without a result (``by=None``: the idle timeout)."""
+        live = self.get(guild_id, table_id)
+        async with live.lock:
+            if by is not None:
+                self._host(live, by)
+            live.table = await self.store.cancel_table(guild_id, table_id)
+            self._tables.pop((guild_id, table_id), None)
+            self._stop(live)
+            await self._tell(Notice("cancelled", live))
+
+    async def start(self, guild_id: int, table_id: int, by: int) -> LiveTable:
+        """Fill empty seats with computers, deal, and play on until a member's turn."""
+        live = self.get(guild_id, table_id)
+        async with live.lock:
+            self._lobby(live)
+            self._host(live, by)
+            seats = [s if s is not None else Seat.bot(DEFAULT_LEVEL) for s in live.seats]
+            engine = registry.new_game(live.table.game, live.table.options, live.table.seed)
+            live.engine = engine  # so the first turn's deadline can be worked out
+            try:
+                live.table = await self.store.start_table(
+                    guild_id,
+                    table_id,
+                    record=engine.record,
+                    seats=seats,
+                    turn_deadline=self._deadline(live),
+                )
+            except BaseException:
+                live.engine = None
+                raise
+            await self._tell(Notice("started", live))
+            await self._after_change(live)
+        return live
+
+    # ------------------------------------------------------------ playing
+
+    async def play(
+        self,
+        guild_id: int,
+        table_id: int,
+        user_id: int,
+        move: Move,
+        expected_version: int | None = None,
+    ) -> list[Event]:
+        """A member's move: seated, their turn, the button current, then the engine decides."""
+        live = self.get(guild_id, table_id)
+        async with live.lock:
+            engine = self._engine(live)
+            seat = self._seat(live, user_id)
+            if expected_version is not None and expected_version != live.version:
+                raise Refusal("stale")
+            if engine.game_over:
+                raise Refusal("game_over")
+            if live.taken_over(seat):
+                raise Refusal("seat_taken_over")
+            if engine.round_over or (engine.turn is not None and engine.turn != seat):
+                raise Refusal("not_your_turn")
+            reason = engine.check(seat, move)
+            if reason is not None:
+                raise Refusal("illegal", reason)
+            return await self._apply(live, seat, move, auto=False)
+
+    async def ready(self, guild_id: int, table_id: int, user_id: int) -> bool:
+        """A member is ready for the next round; deals it once every member is. True if dealt."""
+        live = self.get(guild_id, table_id)
+        async with live.lock:
+            engine = self._engine(live)
+            seat = self._seat(live, user_id)
+            if engine.game_over:
+                raise Refusal("game_over")
+            if not engine.round_over:
+                raise Refusal("round_not_over")
+            live.ready.add(seat)
+            waiting = [
+                i for i in range(len(live.seats)) if not live.automated(i) and i not in live.ready
+            ]
+            if waiting:
+                return False
+            await self._next_round(live)
+            return True
+
+    async def take_back(self, guild_id: int, table_id: int, user_id: int) -> None:
+        """``/table back``: the member plays their own seat again."""
+        live = self.get(guild_id, table_id)
+        async with live.lock:
+            self._engine(live)
+            seat = self._seat(live, user_id)
+            if not live.taken_over(seat):
+                raise Refusal("not_taken_over")
+            missed = list(live.table.missed_turns)
+            missed[seat] = 0
+            live.table = await self.store.update_timers(
+                guild_id,
+                table_id,
+                expected_version=live.version,
+                turn_deadline=self._deadline(live),
+                missed_turns=missed,
+            )
+            await self._tell(Notice("taken_back", live, seat=seat, user_id=user_id))
+            # The computer may be about to play this seat: let the member's own timer run instead.
+            self._schedule(live)
+
+    # ------------------------------------------------------------ restarts
+
+    async def restore(self) -> list[LiveTable]:
+        """Rebuild every unfinished table from the store (replaying its record) and restart its
+        timers; a table that can't be rebuilt is logged and left as it is."""
+        restored = []
+        for table in await self.store.all_unfinished_tables():
+            live = LiveTable(table)
+            try:
+                if table.status == Status.PLAYING and table.record is not None:
+                    live.engine = registry.replay(table.record)
+            except Exception:
+                logger.exception("Table %d (%s) could not be restored", table.id, table.game)
+                continue
+            self._tables[(table.guild_id, table.id)] = live
+            restored.append(live)
+        for live in restored:
+            async with live.lock:
+                await self._tell(Notice("restored", live))
+                self._schedule(live, deadline=live.table.turn_deadline)
+        return restored
+
+    async def close(self) -> None:
+        """Stop every table's timers (the store keeps their state for the next start)."""
+        self._closed = True
+        tasks = [lt.task for lt in self._tables.values() if lt.task is not None]
+        for live in self._tables.values():
+            self._stop(live)
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def idle(self, guild_id: int, table_id: int) -> None:
+        """Wait until the computers have played and the table waits for a member (for tests and
+        the benchmark: computer moves chain through tasks)."""
+        live = self._tables.get((guild_id, table_id))
+        while (
+            live is not None and live.task is not None and live.task_kind in ("computer", "acting")
+        ):
+            task = live.task
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.shield(task)
+            if live.task is task:
+                break
+
+    # ------------------------------------------------------------ inside the lock
+
+    async def _apply(self, live: LiveTable, seat: int, move: Move, *, auto: bool) -> list[Event]:
+        engine = live.engine
+        assert engine is not None
+        before = engine.to_json()
+        try:
+            events = engine.apply(seat, move)
+        except IllegalMove as e:
+            raise Refusal("illegal", e.reason) from None
+        missed = list(live.table.missed_turns)
+        if not auto and seat < len(missed):
+            missed[seat] = 0
+        elif auto and not live.automated(seat):
+            missed[seat] += 1
+        try:
+            await self._save(live, events, missed)
+        except BaseException:
+            # Nothing reached the store, so the engine must not have moved either.
+            live.engine = registry.from_json(before)
+            raise
+        await self._tell(
+            Notice(
+                "move",
+                live,
+                seat=seat,
+                move=engine.record["moves"][-1],
+                events=tuple(events),
+                auto=auto,
+            )
+        )
+        if auto and live.taken_over(seat) and missed[seat] == MISSES_TO_TAKE_OVER:
+            seated = live.seats[seat]
+            await self._tell(
+                Notice("taken_over", live, seat=seat, user_id=seated.user_id if seated else None)
+            )
+        await self._after_change(live)
+        return events
+
+    async def _save(self, live: LiveTable, events: Sequence[Event], missed: list[int]) -> None:
+        engine = live.engine
+        assert engine is not None
+        round_result = None
+        game_result = None
+        for e in events:
+            if isinstance(e, RoundOver) and e.result is not None:
+                r = e.result
+                round_result = RoundOutcome(tuple(r.scores), r.reason, r.closer)
+        if engine.game_over:
+            game_result = self._game_outcome(engine)
+        live.table = await self.store.save_move(
+            live.guild_id,
+            live.id,
+            expected_version=live.version,
+            record=engine.record,
+            turn_deadline=self._deadline(live, engine=engine, missed=missed),
+            missed_turns=missed,
+            round_result=round_result,
+            game_result=game_result,
+        )
+
+    @staticmethod
+    def _game_outcome(engine: Any) -> GameOutcome:
+        n = engine.n_seats
+        totals = tuple(float(x) for x in engine.view(0).totals)
+        pearls_raw = engine.pearls()
+        if isinstance(pearls_raw, Mapping):
+            pearls = tuple(int(pearls_raw.get(s, 0)) for s in range(n))
+        else:
+            pearls = tuple(int(p) for p in pearls_raw)
+        low = bool(getattr(engine, "low_score_wins", engine.game == "hand"))
+        return GameOutcome(totals, tuple(engine.winners), pearls, low)
+
+    async def _next_round(self, live: LiveTable) -> None:
+        engine = live.engine
+        assert engine is not None
+        before = engine.to_json()
+        engine.next_round()
+        live.ready.clear()
+        try:
+            await self._save(live, [], list(live.table.missed_turns))
+        except BaseException:
+            live.engine = registry.from_json(before)
+            raise
+        await self._tell(Notice("next_round", live))
+        await self._after_change(live)
+
+    async def _after_change(self, live: LiveTable) -> None:
+        engine = live.engine
+        assert engine is not None
+        if engine.game_over:
+            self._tables.pop((live.guild_id, live.id), None)
+            self._stop(live)
+            await self._tell(Notice("game_over", live))
+            return
+        if engine.round_over:
+            live.ready.clear()
+            await self._tell(Notice("round_over", live))
+        else:
+            for seat in self._to_move(live):
+                if not live.automated(seat):
+                    seated = live.seats[seat]
+                    user = seated.user_id if seated else None
+                    await self._tell(Notice("turn", live, seat=seat, user_id=user))
+        self._schedule(live)
+
+    def _to_move(self, live: LiveTable) -> list[int]:
+        engine = live.engine
+        assert engine is not None
+        if engine.round_over or engine.game_over:
+            return []
+        if engine.turn is not None:
+            return [engine.turn]
+        # No single turn (e.g. simultaneous bids): whoever has a legal move.
+        return [s for s in range(engine.n_seats) if engine.legal_moves(s)]
+
+    def _deadline(
+        self, live: LiveTable, *, engine: Any = None, missed: Sequence[int] | None = None
+    ) -> datetime | None:
+        engine = engine or live.engine
+        timer = live.table.turn_timer
+        if engine is None or timer <= 0 or engine.round_over or engine.game_over:
+            return None
+        counts = missed if missed is not None else live.table.missed_turns
+        for seat in self._to_move(live):
+            s = live.seats[seat]
+            if s is not None and s.user_id is not None and counts[seat] < MISSES_TO_TAKE_OVER:
+                return _utc(self._clock() + timer)
+        return None
+
+    # ------------------------------------------------------------ the table's one task
+
+    def _schedule(self, live: LiveTable, deadline: datetime | None = None) -> None:
+        """Start the one waiting task the table needs now: a computer's move, a member's turn
+        timer, the pause before the next round, or the idle lobby's closing."""
+        self._stop(live)
+        if self._closed:
+            return
+        engine = live.engine
+        if live.table.status == Status.LOBBY:
+            live.task_kind = "lobby"
+            live.task = asyncio.create_task(self._lobby_timeout(live, live.version))
+            return
+        if engine is None or engine.game_over:
+            return
+        version = live.version
+        if engine.round_over:
+            live.task_kind = "round"
+            live.task = asyncio.create_task(self._round_timeout(live, version))
+            return
+        seats = self._to_move(live)
+        auto = [s for s in seats if live.automated(s)]
+        if auto:
+            live.task_kind = "computer"
+            live.task = asyncio.create_task(self._computer_turn(live, version, auto[0]))
+            return
+        when = deadline or live.table.turn_deadline
+        if when is not None and seats:
+            live.task_kind = "timer"
+            delay = max(0.0, when.timestamp() - self._clock())
+            live.task = asyncio.create_task(self._turn_timeout(live, version, seats[0], delay))
+
+    def _stop(self, live: LiveTable) -> None:
+        task, live.task, live.task_kind = live.task, None, ""
+        if task is not None and task is not asyncio.current_task() and not task.done():
+            task.cancel()
+
+    async def _guarded(
+        self, live: LiveTable, version: int, action: Callable[[], Awaitable[Any]]
+    ) -> None:
+        """Run a timed action under the lock if the table hasn't moved on meanwhile."""
+        if live.task is asyncio.current_task():
+            live.task_kind = "acting"  # past its wait: ``idle`` now waits for it
+        async with live.lock:
+            if live.version != version or (live.guild_id, live.id) not in self._tables:
+                return
+            try:
+                await action()
+            except (Refusal, StoreError):
+                logger.exception("Table %d: a timed action was refused", live.id)
+
+    async def _computer_turn(self, live: LiveTable, version: int, seat: int) -> None:
+        await self._sleep(self.bot_delay)
+
+        async def act() -> None:
+            engine = live.engine
+            rng = random.Random(f"{live.table.seed}:{live.version}:{seat}")
+            move = choose_computer_move(engine, seat, live.level(seat), rng)
+            await self._apply(live, seat, move, auto=not live.seats[seat].is_computer)
+
+        await self._guarded(live, version, act)
+
+    async def _turn_timeout(self, live: LiveTable, version: int, seat: int, delay: float) -> None:
+        await self._sleep(delay)
+
+        async def act() -> None:
+            engine = live.engine
+            rng = random.Random(f"{live.table.seed}:{live.version}:{seat}")
+            move = choose_computer_move(engine, seat, DEFAULT_LEVEL, rng)
+            await self._apply(live, seat, move, auto=True)
+
+        await self._guarded(live, version, act)
+
+    async def _round_timeout(self, live: LiveTable, version: int) -> None:
+        await self._sleep(self.next_round_delay)
+        await self._guarded(live, version, lambda: self._next_round(live))
+
+    async def _lobby_timeout(self, live: LiveTable, version: int) -> None:
+        await self._sleep(self.lobby_idle)
+        if live.task is asyncio.current_task():
+            live.task_kind = "acting"
+        if live.table.status != Status.LOBBY or (live.guild_id, live.id) not in self._tables:
+            return
+        async with live.lock:
+            live.table = await self.store.cancel_table(live.guild_id, live.id)
+            self._tables.pop((live.guild_id, live.id), None)
+            live.task = None
+            await self._tell(Notice("cancelled", live))
+
+    # ------------------------------------------------------------ small checks
+
+    async def _tell(self, notice: Notice) -> None:
+        # A failed message must never undo or block a saved move: log it and go on.
+        if self.listener is None:
+            return
+        try:
+            await self.listener(notice)
+        except Exception:
+            logger.exception("Table %d: showing %r failed", notice.table.id, notice.kind)
+
+    def _engine(self, live: LiveTable) -> Any:
+        if live.engine is None:
+            raise Refusal("not_playing")
+        return live.engine
+
+    @staticmethod
+    def _seat(live: LiveTable, user_id: int) -> int:
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise Refusal("not_seated")
+        return seat
+
+    @staticmethod
+    def _lobby(live: LiveTable) -> None:
+        if live.table.status != Status.LOBBY:
+            raise Refusal("not_lobby")
+
+    @staticmethod
+    def _host(live: LiveTable, user_id: int) -> None:
+        if user_id != live.table.host_id:
+            raise Refusal("not_host")
+
+    @staticmethod
+    def _free_seat(live: LiveTable, seats: Sequence[Seat | None], team: int | None) -> int:
+        if team is not None and not live.teams():
+            raise Refusal("no_teams")
+        free = [i for i, s in enumerate(seats) if s is None and (team is None or i % 2 == team)]
+        if not free:
+            raise Refusal("team_full" if team is not None else "table_full")
+        return free[0]
+
+    async def _save_lobby(self, live: LiveTable, seats: Sequence[Seat | None]) -> None:
+        live.table = await self.store.update_lobby(live.guild_id, live.id, seats=seats)
+        await self._tell(Notice("lobby", live))
+        self._schedule(live)  # any change keeps an idle lobby open
