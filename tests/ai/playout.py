@@ -66,9 +66,31 @@ def _shuffle_runfast(data: dict[str, Any], seat: int, rng: random.Random) -> dic
     return data
 
 
+def _shuffle_more3(data: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    others = [s for s in range(len(data["hands"])) if s != seat]
+    places = [data["hands"][s] for s in others] + [data["stock"]] + data["piles"]
+    new = _redeal(places, rng)
+    for s, cards in zip(others, new, strict=False):
+        data["hands"][s] = cards
+    data["stock"] = new[len(others)]
+    data["piles"] = new[len(others) + 1 :]
+    return data
+
+
+def _shuffle_hand(data: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    others = [s for s in range(len(data["hands"])) if s != seat]
+    new = _redeal([data["hands"][s] for s in others] + [data["stock"]], rng)
+    for s, cards in zip(others, new, strict=False):
+        data["hands"][s] = cards
+    data["stock"] = new[len(others)]
+    return data
+
+
 SHUFFLERS: dict[str, Callable[[dict[str, Any], int, random.Random], dict[str, Any]]] = {
     "mor": _shuffle_mor,
     "runfast": _shuffle_runfast,
+    "more3": _shuffle_more3,
+    "hand": _shuffle_hand,
 }
 
 
