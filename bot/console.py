@@ -266,6 +266,9 @@ class Console:
 
     def show_hand(self) -> None:
         view = self.engine.view(self.seat)
+        if view.phase == "bid":
+            self.say("Bid first (bid 0 to 3): you see your hand once everybody has bid.")
+            return
         hand = list(view.hand)
         self.say(f"Your hand ({len(hand)}): {self.p.cards(hand)}")
         drawn = getattr(view, "just_drawn", ())
@@ -284,7 +287,8 @@ class Console:
         self.say(self.p.paint(f"── {title} ──", BOLD))
         sides = getattr(view, "sides", None)
         for s in range(view.n_seats):
-            team = f" team {sides[s]}" if sides else ""
+            word = "team" if view.game == "mor" else "side"
+            team = f" {word} {sides[s]}" if sides else ""
             mark = " ◀ to play" if view.turn == s else ""
             total = points(view.totals[s]) if s < len(view.totals) else 0
             self.say(
