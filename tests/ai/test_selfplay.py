@@ -1,0 +1,40 @@
+"""bot.selfplay: the interval maths, and saved deals that bot.scenario replays."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.scenario import run as run_table_file
+from bot.selfplay import main, wilson
+
+
+def test_wilson_interval_known_values() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3)
+    assert hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    "game,seats", [("mor", "normal,simple"), ("runfast", "normal,simple,random")]
+)
+def test_saved_deals_replay(tmp_path, capsys, game: str, seats: str) -> None:
+    assert (
+        main([game, "--seats", seats, "--deals", "2", "--seed", "7", "--save", str(tmp_path)]) == 0
+    )
+    text = capsys.readouterr().out
+    assert "95%" in text and "p99" in text
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 2
+    for f in files:
+        status, out = run_table_file(json.loads(f.read_text()))
+        assert status == 0
+        assert out["state"]["round_over"] is True
+
+
+def test_unknown_level_is_refused(capsys) -> None:
+    assert main(["mor", "--seats", "normal,wizard", "--deals", "1"]) == 2
+    assert "wizard" in capsys.readouterr().err
