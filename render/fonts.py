@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -43,6 +44,9 @@ _DEVANAGARI = ((0x0900, 0x097F), (0xA8E0, 0xA8FF), (0x1CD0, 0x1CFF))
 _RTL_SCRIPTS = frozenset({"arabic"})
 _PROBE_SIZE = 24
 _NOTDEF_PROBE = "\U0010fffd"  # a private-use code point no font maps: draws the .notdef box
+# A FreeType face may be used by one thread at a time, and the bot renders in worker threads
+# (asyncio.to_thread). Only cache misses take the lock: warm pictures never touch FreeType.
+_FREETYPE = threading.RLock()
 
 
 @functools.cache
@@ -51,7 +55,8 @@ def font(
 ) -> ImageFont.FreeTypeFont:
     """One size / weight / width of a script's font, loaded once."""
     path = fontpkg.path(FAMILIES[script])
-    f = ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.RAQM)
+    with _FREETYPE:
+        f = ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.RAQM)
     wanted = {"weight": weight, "wght": weight, "width": width, "wdth": width}
     values = []
     for axis in f.get_variation_axes():
@@ -59,16 +64,18 @@ def font(
         key = (name.decode("ascii", "replace") if isinstance(name, bytes) else str(name)).lower()
         value = wanted.get(key, axis["default"])
         values.append(max(axis["minimum"], min(axis["maximum"], value)))
-    f.set_variation_by_axes(values)
+    with _FREETYPE:
+        f.set_variation_by_axes(values)
     return f
 
 
 @functools.cache
 def _glyph_print(script: str, ch: str) -> bytes:
     f = font(script, _PROBE_SIZE)
-    box = f.getbbox(ch)
     img = Image.new("L", (_PROBE_SIZE * 3, _PROBE_SIZE * 2))
-    ImageDraw.Draw(img).text((2, 2), ch, font=f, fill=255)
+    with _FREETYPE:
+        box = f.getbbox(ch)
+        ImageDraw.Draw(img).text((2, 2), ch, font=f, fill=255)
     return repr(box).encode() + img.tobytes()
 
 
@@ -185,7 +192,8 @@ def _run_fonts(
 def text_width(text: str, size: int, weight: int = REGULAR, width: int = NORMAL_WIDTH) -> int:
     runs = text_runs(text)
     fonts = _run_fonts(runs, size, weight, width)
-    return round(sum(f.getlength(r.text) for f, r in zip(fonts, runs, strict=True)))
+    with _FREETYPE:
+        return round(sum(f.getlength(r.text) for f, r in zip(fonts, runs, strict=True)))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -218,9 +226,10 @@ def text_mask(
     draw = ImageDraw.Draw(mask)
     x = 1.0
     baseline = round(size * BASELINE)
-    for f, r in zip(fonts, runs, strict=True):
-        draw.text((x, baseline), r.text, font=f, fill=255, anchor="ls")
-        x += f.getlength(r.text)
+    with _FREETYPE:
+        for f, r in zip(fonts, runs, strict=True):
+            draw.text((x, baseline), r.text, font=f, fill=255, anchor="ls")
+            x += f.getlength(r.text)
     return mask
 
 

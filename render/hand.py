@@ -84,7 +84,6 @@ class _Slot:
     x: int
     row: int
     marked: bool
-    last_in_group: bool
 
 
 def _layout(
@@ -113,7 +112,7 @@ def _layout(
                 marked = left[c] > 0
                 if marked:
                     left[c] -= 1
-                slots.append(_Slot(c, number, x + i * STEP, row, marked, i == len(chunk) - 1))
+                slots.append(_Slot(c, number, x + i * STEP, row, marked))
             widest = max(widest, x + w)
             x += w + GROUP_GAP
     return slots, widest
@@ -175,8 +174,7 @@ def hand_image(
         if s.marked:
             paste(img, frame, (x - MARK_FRAME, y - MARK_FRAME))
         paste(img, card_face(s.card, CARD_W, four), (x, y))
-        strip = CARD_W if s.last_in_group else STEP
-        centre = x + min(strip, STEP) / 2 + 2
+        centre = x + STEP / 2 + 2  # under the corner index, the part of a card always shown
         lay = left[s.card] > 0
         if lay:
             left[s.card] -= 1

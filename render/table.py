@@ -765,6 +765,8 @@ def _draw_header(img: Image.Image, view: Any, names: Sequence[str], four: bool) 
         parts.append(f"to {target}")
     if view.game == "more3":
         parts.append("to 3100")
+    if getattr(view, "phase", "") == "bid":
+        parts.append("bidding for the Solo")
     if getattr(view, "game_over", False):
         parts.append("game over")
     elif getattr(view, "round_over", False):

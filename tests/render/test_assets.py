@@ -80,3 +80,14 @@ def test_png_writer_round_trips_exactly() -> None:
     back = Image.open(io.BytesIO(png_bytes(img)))
     back.load()
     assert back.mode == "RGB" and back.tobytes() == img.tobytes()
+
+
+def test_threads_render_the_same_pictures() -> None:
+    # The bot renders in worker threads; fresh names make every thread load and draw text.
+    from concurrent.futures import ThreadPoolExecutor
+
+    view = samples.midgame("hand")
+    names = [(f"Thread {i} Zoë", f"سارة {i}", f"मीरा {i}") for i in range(8)]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda n: render_table(view, n), names))
+    assert together == [render_table(view, n) for n in names]
