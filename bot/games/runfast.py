@@ -106,7 +106,7 @@ class RunFastView:
     played: tuple[bool, ...]
     settlement: tuple[int, ...]  # this deal's points so far (bomb bonuses, then the settlement)
     opening: bool  # the next play is the game's opening play
-    must_include: Card | None  # a card the seat to move must play (3♥ at the opening)
+    must_include: Card | None  # a card this seat must put in its play now (3♥ at the opening)
 
 
 def _sorted(cards: Sequence[Card]) -> list[Card]:
@@ -353,6 +353,8 @@ class RunFast:
 
     def must_include(self, seat: int) -> Card | None:
         """3♥ while it is the opening play and the leader holds it: the first play must show it."""
+        # (decision) Only when the leader holds 3♥: a table file may leave it out of play, and
+        # then the opening play is free.
         if self.opening and THREE_OF_HEARTS in self.hands[seat]:
             return THREE_OF_HEARTS
         return None
@@ -366,7 +368,7 @@ class RunFast:
     def _check(self, seat: int, move: Move) -> tuple[str | None, Combo | None]:
         if self.winner is not None:
             return "The game is over.", None
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < N_SEATS:
+        if type(seat) is not int or not 0 <= seat < N_SEATS:  # (bool is not a seat number)
             return f"There is no seat {seat} at this table.", None
         if seat != self.turn_seat:
             return f"It's not your turn: seat {self.turn_seat} plays now.", None
@@ -435,7 +437,7 @@ class RunFast:
         plays = legal_plays(self.hands[seat], self.trick_combo, self.must_include(seat))
         if not plays:
             return [Pass()]
-        return [Play(p) for p in plays]
+        return list(map(Play, plays))
 
     def apply(self, seat: int, move: Move) -> list[Event]:
         why, combo = self._check(seat, move)
@@ -463,6 +465,8 @@ class RunFast:
         self.opening = False
         # Led bombs earn nothing; a bomb over someone's cards waits for its trick to end, and a
         # higher bomb on top of it takes the wait over (the beaten one earns nothing).
+        # (decision) "Before the trick ends" = until both others pass it; the bonus is paid then
+        # (into the settlement and the totals), or at once below when it was the last play.
         self.bomb_seat = seat if over_cards and combo.kind in BOMB_KINDS else None
         events: list[Event] = [Played(seat, shown, combo.kind)]
         if hand:
@@ -475,6 +479,8 @@ class RunFast:
 
     def _pass(self, seat: int) -> list[Event]:
         events: list[Event] = [Passed(seat)]
+        # (decision) A pass doesn't take the player out of the trick: the trick ends only when
+        # both others have passed the top play in a row, and any later play resets the count.
         self.passes += 1
         if self.passes < N_SEATS - 1:
             self.turn_seat = (seat + 1) % N_SEATS
@@ -550,7 +556,7 @@ class RunFast:
             played=tuple(self.played),
             settlement=tuple(self.settlement),
             opening=self.opening,
-            must_include=None if self.turn_seat is None else self.must_include(self.turn_seat),
+            must_include=self.must_include(seat) if seat == self.turn_seat else None,
         )
 
     def scenario_state(self) -> dict[str, Any]:

@@ -60,6 +60,9 @@ class Combo(NamedTuple):
         return self.kind in BOMB_KINDS
 
 
+_SINGLES = tuple(Combo(SINGLE, 1, p) for p in range(HEAVENLY_TOP + 1))
+
+
 def power(card: Card) -> int:
     return POWER[card.rank]
 
@@ -84,6 +87,8 @@ def classify(cards: Sequence[Card], opening: bool = False) -> Combo | str:
     Duplicated cards are the caller's business (the engine refuses them before asking).
     """
     n = len(cards)
+    if n == 1:
+        return _SINGLES[POWER[cards[0].rank]]  # the commonest play, answered without counting
     if n == 0:
         return "Name the cards you want to play."
     counts: dict[int, int] = {}
@@ -180,20 +185,21 @@ Play = tuple[Card, ...]
 
 def group_by_power(hand: Iterable[Card]) -> list[list[Card]]:
     """The hand as 17 lists indexed by power (3..15 used), each in the hand's order."""
-    groups: list[list[Card]] = [[] for _ in range(HEAVENLY_TOP + 1)]
-    pw = POWER  # a local name: this runs for every must-beat check
+    # Written out (not a comprehension) and with a local name: this runs for every must-beat
+    # check and every enumeration, so its constant cost shows in whole-game throughput.
+    groups: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
+    pw = POWER
     for c in hand:
         groups[pw[c.rank]].append(c)
     return groups
 
 
-def _bombs_above(groups: list[list[Card]], strength: int) -> Iterator[Play]:
+def _bombs_above(groups: list[list[Card]], strength: int) -> list[Play]:
     """Bombs stronger than ``strength``, weakest first (0: every bomb)."""
-    for p in range(max(strength + 1, LOW), ACE_POWER):
-        if len(groups[p]) == 4:
-            yield tuple(groups[p])
+    out = [tuple(g) for g in groups[max(strength + 1, LOW) : ACE_POWER] if len(g) == 4]
     if strength < ACE_POWER and len(groups[ACE_POWER]) == 3:
-        yield tuple(groups[ACE_POWER])
+        out.append(tuple(groups[ACE_POWER]))
+    return out
 
 
 def _same_kind_above(groups: list[list[Card]], table: Combo) -> Iterator[Play]:
@@ -305,12 +311,13 @@ def can_beat(hand: Iterable[Card], table: Combo) -> Play | None:
     if not table.is_bomb:
         for play in _same_kind_above(groups, table):
             return play
-    for play in _bombs_above(groups, table.top if table.is_bomb else 0):
-        return play
-    return None
+    bombs = _bombs_above(groups, table.top if table.is_bomb else 0)
+    return bombs[0] if bombs else None
 
 
 def bombs_in(hand: Iterable[Card]) -> int:
-    """How many bombs a hand holds: four of a kind of any rank, and the three aces."""
-    groups = group_by_power(hand)
-    return sum(1 for _ in _bombs_above(groups, 0))
+    """How many bombs a hand holds: four of a kind of any rank, and the three aces.
+
+    (decision) Four 3s still held at the end count as a bomb held: they are one (the lowest).
+    """
+    return len(_bombs_above(group_by_power(hand), 0))

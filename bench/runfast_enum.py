@@ -1,0 +1,98 @@
+"""Run Fast throughput: whole deals per second with a random legal player, and the time to list
+every legal play of a 16-card hand (leading, so nothing is filtered out by a table to beat).
+
+    python bench/runfast_enum.py [--deals N] [--hands N] [--seed S]
+
+Timings are wall-clock (time.perf_counter) on one core; run it on an idle machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.games.cards import deck_48
+from bot.games.runfast import RunFast
+from bot.games.runfast_combos import can_beat, classify, legal_plays
+
+
+def deals_per_second(n: int, seed: int) -> tuple[float, float]:
+    """Deals played to the end by a random legal player (legal_moves, then apply)."""
+    moves = 0
+    start = time.perf_counter()
+    for i in range(n):
+        game = RunFast.new({}, seed + i)
+        rng = random.Random(seed + i)
+        while not game.game_over:
+            turn = game.turn
+            assert turn is not None
+            game.apply(turn, rng.choice(game.legal_moves(turn)))
+            moves += 1
+    elapsed = time.perf_counter() - start
+    return n / elapsed, moves / n
+
+
+def enumeration_times(n: int, seed: int) -> tuple[list[float], list[int]]:
+    """Seconds to list every play of a random 16-card hand when leading, and the list sizes."""
+    rng = random.Random(seed)
+    deck = deck_48()
+    times, sizes = [], []
+    for _ in range(n):
+        hand = rng.sample(deck, 16)
+        start = time.perf_counter()
+        plays = legal_plays(hand)
+        times.append(time.perf_counter() - start)
+        sizes.append(len(plays))
+    return times, sizes
+
+
+def must_beat_times(n: int, seed: int) -> list[float]:
+    """Seconds for the must-beat question (can this hand beat a random single?)."""
+    rng = random.Random(seed)
+    deck = deck_48()
+    times = []
+    for _ in range(n):
+        cards = rng.sample(deck, 17)
+        table = classify(cards[16:])
+        assert not isinstance(table, str)
+        start = time.perf_counter()
+        can_beat(cards[:16], table)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--hands", type=int, default=20000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    per_second, moves = deals_per_second(args.deals, args.seed)
+    print(
+        f"random legal play: {per_second:,.0f} deals/s ({moves:.1f} moves per deal, {args.deals} deals)"
+    )
+
+    times, sizes = enumeration_times(args.hands, args.seed)
+    us = sorted(t * 1e6 for t in times)
+    worst = max(range(len(times)), key=times.__getitem__)
+    print(
+        f"legal plays of a 16-card hand (leading), {args.hands} hands: "
+        f"median {statistics.median(us):.1f} µs, p99 {us[int(len(us) * 0.99)]:.1f} µs, "
+        f"worst {us[-1]:.1f} µs ({sizes[worst]} plays); "
+        f"plays per hand median {statistics.median(sizes):.0f}, most {max(sizes)}"
+    )
+    beat = sorted(t * 1e6 for t in must_beat_times(args.hands, args.seed))
+    print(
+        f"must-beat check (can_beat vs a single): median {statistics.median(beat):.1f} µs, worst {beat[-1]:.1f} µs"
+    )
+
+
+if __name__ == "__main__":
+    main()
