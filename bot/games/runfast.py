@@ -289,10 +289,8 @@ class RunFast:
         if trick_seat is not None:
             turn = (trick_seat + 1 + passes) % N_SEATS
             if "turn" in pos and _seat_number(pos["turn"], "“turn”") != turn:
-                raise TableFileError(
-                    f"After seat {trick_seat}'s play and {passes} pass(es), seat {turn} plays, "
-                    f"not seat {pos['turn']}."
-                )
+                after = f"seat {trick_seat}'s play" + (" and one pass" if passes else "")
+                raise TableFileError(f"After {after}, seat {turn} plays, not seat {pos['turn']}.")
         elif "turn" in pos:
             turn = _seat_number(pos["turn"], "“turn”")
         else:

@@ -86,6 +86,10 @@ def test_the_deal(seed: int | str) -> None:
     assert game.opening and game.must_include(game.turn or 0) == THREE_H
     assert RunFast.new({}, seed).to_json() == game.to_json()
     assert game.view(0).dealer == game.turn
+    leader = game.turn or 0
+    assert [game.view(s).must_include for s in range(3)] == [
+        THREE_H if s == leader else None for s in range(3)
+    ]
 
 
 def test_the_leader_is_the_holder_of_3h_for_every_seed() -> None:
