@@ -207,6 +207,21 @@ ON CONFLICT (guild_id, game, user_id) DO UPDATE SET
     END
 """
 
+UPSERT_OVERALL = """
+INSERT INTO leaderboard_overall (guild_id, user_id, games, wins, points, pearls,
+                                 cpu_games, cpu_wins, cpu_points, cpu_pearls)
+VALUES (:guild, :user, 1, :won, :score, :pearls, :cpu, :cpu * :won, :cpu * :score, :cpu * :pearls)
+ON CONFLICT (guild_id, user_id) DO UPDATE SET
+    games = games + 1,
+    wins = wins + excluded.wins,
+    points = points + excluded.points,
+    pearls = pearls + excluded.pearls,
+    cpu_games = cpu_games + excluded.cpu_games,
+    cpu_wins = cpu_wins + excluded.cpu_wins,
+    cpu_points = cpu_points + excluded.cpu_points,
+    cpu_pearls = cpu_pearls + excluded.cpu_pearls
+"""
+
 GAME_COLUMNS = (
     "g.id, g.table_id, g.game, g.options, g.rounds, g.with_computers, g.duration, g.finished_at"
 )
@@ -233,7 +248,9 @@ ORDER BY game_id, seat
 # ---------------------------------------------------------------- SQL: rankings
 
 # How a leaderboard line reads with games against computers counted (True) or left out (False).
-# The expressions are the ones indexed in migration 0002, so SQLite walks the index in rank order.
+# The expressions are the ones indexed in migrations 0002 and 0003, so SQLite walks the index in
+# rank order. Ranks are computed from those walks rather than with rank() OVER (…), which sorts
+# every line of the server first (the benchmark showed it dominating).
 _LINE: dict[bool, dict[str, str]] = {
     True: {
         "games": "games",
@@ -256,45 +273,33 @@ _LINE: dict[bool, dict[str, str]] = {
 }
 
 
-def _game_ranking(counted: bool) -> str:
+def _ranking(overall: bool, counted: bool) -> dict[str, str]:
+    """The three ranking statements for one kind of line, from the fixed pieces above only."""
     c = _LINE[counted]
-    order = f"{c['pearls']} DESC, {c['wins']} DESC, {c['games']}"
-    return f"""
-SELECT user_id, {c["games"]} AS games, {c["wins"]} AS wins, {c["points"]} AS points,
-       {c["pearls"]} AS pearls, {c["best"]} AS best, {c["cpu"]} AS computer_games,
-       rank() OVER (ORDER BY {order}) AS rank
-FROM leaderboard
-WHERE guild_id = :guild AND game = :game AND {c["where"]}
-ORDER BY {order}, user_id
-"""
+    source = "leaderboard_overall" if overall else "leaderboard"
+    scope = "guild_id = :guild" + ("" if overall else " AND game = :game") + f" AND {c['where']}"
+    columns = (
+        f"user_id, {c['games']} AS games, {c['wins']} AS wins, {c['points']} AS points, "
+        f"{c['pearls']} AS pearls, {'NULL' if overall else c['best']} AS best, "
+        f"{c['cpu']} AS computer_games"
+    )
+    return {
+        "top": f"SELECT {columns} FROM {source} WHERE {scope} "
+        f"ORDER BY {c['pearls']} DESC, {c['wins']} DESC, {c['games']}, user_id LIMIT :limit",
+        "line": f"SELECT {columns} FROM {source} WHERE {scope} AND user_id = :user",
+        # Lines strictly ahead of one with :pearls, :wins and :games; the first condition is the
+        # index range, the rest the tie-breaks. Rank = 1 + this count (equal lines share a rank).
+        "ahead": f"SELECT count(*) FROM {source} WHERE {scope} AND {c['pearls']} >= :pearls "
+        f"AND ({c['pearls']} > :pearls OR {c['wins']} > :wins "
+        f"OR ({c['wins']} = :wins AND {c['games']} < :games))",
+    }
 
 
-def _overall_ranking(counted: bool) -> str:
-    c = _LINE[counted]
-    return f"""
-WITH totals AS (
-    SELECT user_id, sum({c["games"]}) AS games, sum({c["wins"]}) AS wins,
-           sum({c["points"]}) AS points, sum({c["pearls"]}) AS pearls,
-           sum({c["cpu"]}) AS computer_games
-    FROM leaderboard INDEXED BY leaderboard_member
-    WHERE guild_id = :guild AND {c["where"]}
-    GROUP BY user_id
-)
-SELECT user_id, games, wins, points, pearls, NULL AS best, computer_games,
-       rank() OVER (ORDER BY pearls DESC, wins DESC, games) AS rank
-FROM totals
-ORDER BY pearls DESC, wins DESC, games, user_id
-"""
-
-
-# (overall?, computer games counted?) -> statement; built once from the fixed pieces above.
-RANKING = {
-    (overall, counted): (_overall_ranking if overall else _game_ranking)(counted)
-    for overall in (False, True)
-    for counted in (False, True)
-}
-TOP = {key: sql + "LIMIT :limit" for key, sql in RANKING.items()}
-MEMBER_RANK = {key: f"SELECT * FROM ({sql}) WHERE user_id = :user" for key, sql in RANKING.items()}
+# (overall?, computer games counted?) -> statement
+_RANKINGS = {(o, c): _ranking(o, c) for o in (False, True) for c in (False, True)}
+TOP = {key: r["top"] for key, r in _RANKINGS.items()}
+MEMBER_LINE = {key: r["line"] for key, r in _RANKINGS.items()}
+LINES_AHEAD = {key: r["ahead"] for key, r in _RANKINGS.items()}
 
 MEMBER_GAMES = (
     "SELECT game FROM leaderboard WHERE guild_id = :guild AND user_id = :user ORDER BY game"
@@ -417,9 +422,9 @@ def _round(row: sqlite3.Row) -> RoundRecord:
     )
 
 
-def _standing(row: sqlite3.Row) -> Standing:
+def _standing(row: sqlite3.Row, rank: int) -> Standing:
     return Standing(
-        rank=row["rank"],
+        rank=rank,
         user_id=row["user_id"],
         games=row["games"],
         wins=row["wins"],
@@ -925,7 +930,9 @@ class Store:
             for i, seat in enumerate(seats)
         ]
         await db.executemany(INSERT_GAME_SEAT, lines)
-        await db.executemany(UPSERT_LEADERBOARD, [x for x in lines if x["user"] is not None])
+        members = [x for x in lines if x["user"] is not None]
+        await db.executemany(UPSERT_LEADERBOARD, members)
+        await db.executemany(UPSERT_OVERALL, members)
 
     async def table_rounds(self, guild_id: int, table_id: int) -> list[RoundRecord]:
         """The table's finished rounds in order, for its score sheet."""
@@ -993,7 +1000,18 @@ class Store:
         """
         counted = await self._counted(guild_id, with_computers)
         params = {"guild": guild_id, "game": game, "limit": limit}
-        return [_standing(r) for r in await self._fetch(TOP[game is None, counted], params)]
+        rows = await self._fetch(TOP[game is None, counted], params)
+        out: list[Standing] = []
+        for i, row in enumerate(rows):
+            # Rows come in rank order from the first, so a line ties with the one before it or
+            # ranks by its position.
+            same = out and (row["pearls"], row["wins"], row["games"]) == (
+                out[-1].pearls,
+                out[-1].wins,
+                out[-1].games,
+            )
+            out.append(_standing(row, out[-1].rank if same else i + 1))
+        return out
 
     async def member_rank(
         self,
@@ -1005,9 +1023,18 @@ class Store:
     ) -> Standing | None:
         """The member's line and rank in ``top``'s order, or None if they have no ranked game."""
         counted = await self._counted(guild_id, with_computers)
+        key = (game is None, counted)
         params = {"guild": guild_id, "game": game, "user": user_id}
-        rows = await self._fetch(MEMBER_RANK[game is None, counted], params)
-        return _standing(rows[0]) if rows else None
+        async with self._lock:
+            line = await _first(self._db, MEMBER_LINE[key], params)
+            if line is None:
+                return None
+            ahead = await _one(
+                self._db,
+                LINES_AHEAD[key],
+                {**params, "pearls": line["pearls"], "wins": line["wins"], "games": line["games"]},
+            )
+        return _standing(line, ahead + 1)
 
     async def member_stats(
         self, guild_id: int, user_id: int, *, with_computers: bool | None = None

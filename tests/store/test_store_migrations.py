@@ -41,7 +41,9 @@ def build_at(path: Path, version: int) -> sqlite3.Connection:
 def schema(path: Path) -> list[tuple]:
     with closing(sqlite3.connect(path)) as db:
         return db.execute(
-            "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name"
+            # sqlite_stat1 is SQLite's own statistics (PRAGMA optimize), not the schema.
+            "SELECT type, name, tbl_name, sql FROM sqlite_schema "
+            "WHERE name NOT LIKE 'sqlite_stat%' ORDER BY type, name"
         ).fetchall()
 
 
@@ -80,6 +82,7 @@ async def test_a_new_file_is_created_at_the_latest_version(db_path: Path) -> Non
         "games",
         "game_seats",
         "leaderboard",
+        "leaderboard_overall",
     }
     assert all(strict for _, strict in tables)
 
@@ -182,11 +185,17 @@ def fill_version_1(db: sqlite3.Connection) -> int:
     return in_play
 
 
-async def test_a_version_1_database_with_data_upgrades_and_keeps_everything(
-    db_path: Path,
+@pytest.mark.parametrize("version", range(1, LATEST))
+async def test_a_database_with_data_upgrades_and_keeps_everything(
+    db_path: Path, version: int
 ) -> None:
+    """Data written at version 1, then carried to ``version`` by that bot's own migrations."""
     db = build_at(db_path, 1)
     in_play = fill_version_1(db)
+    for migration in migrations.load()[1:version]:
+        for statement in migration.statements():
+            db.execute(statement)
+    db.execute(f"PRAGMA user_version = {version}")
     db.close()
 
     store = await Store.open(db_path)
@@ -222,6 +231,19 @@ async def test_a_version_1_database_with_data_upgrades_and_keeps_everything(
             (BOB, 1, -10.0, -10.0),
             (CAROL, 1, -20.0, -20.0),
         ]
+        # Overall: every game of the server, counted and without computers.
+        overall = await store.top(GUILD)
+        assert [(s.rank, s.user_id, s.games, s.pearls) for s in overall] == [
+            (1, ALICE, 4, 260),
+            (2, CAROL, 2, 0),
+            (3, BOB, 4, 0),
+        ]
+        overall = await store.top(GUILD, with_computers=False)
+        assert [(s.rank, s.user_id, s.games, s.pearls) for s in overall] == [
+            (1, ALICE, 2, 100),
+            (2, BOB, 2, 0),
+            (2, CAROL, 2, 0),
+        ]
         assert [g.game for g in await store.recent_games(GUILD, ALICE)] == [
             "hand",
             "hand",
@@ -241,6 +263,8 @@ async def test_a_version_1_database_with_data_upgrades_and_keeps_everything(
         )
         runfast = await store.top(GUILD, "runfast", with_computers=False)
         assert (runfast[0].user_id, runfast[0].games, runfast[0].pearls) == (ALICE, 2, 100)
+        mine = await store.member_rank(GUILD, ALICE, with_computers=False)
+        assert mine is not None and (mine.rank, mine.games, mine.pearls) == (1, 3, 150)
     finally:
         await store.close()
 

@@ -19,7 +19,11 @@ from bot.store import Store, repository
 FULL_SCAN = re.compile(
     r"^SCAN (tables|rounds|games|game_seats|leaderboard|guild_settings|member_settings)\b(?! USING)"
 )
+RANKING_FAMILIES = ("TOP", "MEMBER_LINE", "LINES_AHEAD")
 PARAMS = {
+    "pearls": 80,
+    "wins": 1,
+    "games": 3,
     "id": 1,
     "guild": 1,
     "user": 1,
@@ -39,7 +43,7 @@ def statements() -> dict[str, str]:
         for name, value in vars(repository).items()
         if name.isupper() and isinstance(value, str) and re.search(r"\b(SELECT|UPDATE)\b", value)
     }
-    for family in ("TOP", "MEMBER_RANK"):
+    for family in RANKING_FAMILIES:
         for (overall, counted), sql in getattr(repository, family).items():
             found[f"{family}[overall={overall}, counted={counted}]"] = sql
     return found
@@ -61,7 +65,7 @@ def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_statement_list_is_complete() -> None:
     names = set(statements())
     assert {"SELECT_TABLE", "SAVE_MOVE", "SELECT_RECENT_GAMES", "SELECT_ALL_UNFINISHED"} <= names
-    assert len([n for n in names if n.startswith(("TOP[", "MEMBER_RANK["))]) == 8
+    assert len([n for n in names if n.startswith(RANKING_FAMILIES)]) == 12
 
 
 @pytest.mark.parametrize("name", sorted(statements()))
@@ -75,3 +79,6 @@ def test_no_statement_scans_a_whole_table(migrated: Path, name: str) -> None:
         ]
     scans = [step for step in plan if FULL_SCAN.search(step)]
     assert not scans, f"{name} scans: {plan}"
+    if name.startswith(RANKING_FAMILIES):
+        # Rankings walk an index in rank order: no sorting of a whole server's lines.
+        assert not [step for step in plan if "TEMP B-TREE" in step], f"{name} sorts: {plan}"

@@ -266,7 +266,18 @@ def test_leaderboard_always_matches_the_results(games: list) -> None:
                 for game in ("hand", "runfast", None):
                     top = await store.top(GUILD, game, 100, with_computers=with_computers)
                     got = [(s.user_id, s.games, s.wins, s.points, s.pearls, s.best) for s in top]
-                    assert got == expected_lines(games, with_computers, game)
+                    expected = expected_lines(games, with_computers, game)
+                    assert got == expected
+                    # Competition ranking ("1224"): a line ranks by how many lines beat it.
+                    keys = [(x[4], x[2], -x[1]) for x in expected]  # fewer games is better
+                    ranks = [1 + sum(k > mine for k in keys) for mine in keys]
+                    assert [s.rank for s in top] == ranks
+                    # A member's own rank is counted another way; it must agree with the list.
+                    for standing in top:
+                        alone = await store.member_rank(
+                            GUILD, standing.user_id, game, with_computers=with_computers
+                        )
+                        assert alone == standing
         finally:
             await store.close()
 
