@@ -1,0 +1,1005 @@
+"""More for three players (RULES.md section 2): a Solo against a Pair, roles re-decided each round.
+
+Built on the same mechanics as Mor (``rummy.play_lay``/``place_lay``, ``melds``), with More's
+policy: runs only (ace-sets for players over 1500), one pankal per meld, taking only the top
+discard, the 7.5 opening rule, biribas, the More piles and the Solo's ×1.5.
+
+Scores are whole points (every card is worth a multiple of 5, bids are whole), so they are ints.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from bot.games.base import (
+    RULES_VERSION,
+    Add,
+    AddTo,
+    Bid,
+    BidMade,
+    BidsRevealed,
+    Discard,
+    Discarded,
+    Draw,
+    Drew,
+    Event,
+    GameOver,
+    IllegalMove,
+    Lay,
+    Meld,
+    MeldView,
+    Move,
+    RoundOver,
+    RoundResult,
+    ScoreLine,
+    SidePileWaits,
+    StockRefilled,
+    TableFileError,
+    Take,
+    TookPile,
+    TookSidePile,
+    as_lay,
+    result_from_json,
+    result_to_json,
+)
+from bot.games.cards import (
+    ACE,
+    JOKER_RANK,
+    Card,
+    deck_106,
+    parse_cards,
+    round_rng,
+    sort_key,
+    take_cards,
+)
+from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, find_melds, meld_with
+from bot.games.melds import Meld as MeldShape
+from bot.games.rummy import (
+    LayOutcome,
+    TableMeld,
+    place_lay,
+    play_lay,
+    public_event,
+    read_header,
+    read_options,
+    read_position,
+    read_seat,
+    text_cards,
+    uses_any,
+)
+
+N_SEATS = 3
+HAND_SIZE = 11
+PILE_SIZE = 11
+PAIR, SOLO = 0, 1  # side numbers; also the index of each side's More pile
+TARGET = 3100
+HIGH_SCORE = 1500  # over this: the 7.5 rule and ace-sets
+OPENING_HALVES = 15  # 7.5 points, counted in half-points
+PURE_BONUS, DIRTY_BONUS = 200, 100
+OUT_BONUS = 100
+NO_PILE_PENALTY = 100
+SOLO_WIN_BONUS = 150
+MAX_BID = 3
+MAX_SOLO_STREAK = 2
+# Pearls (the app's reward): RULES.md gives none for More, so, like Mor's Full game, a winner gets
+# a base award and a big-win bonus over a clear margin. (decision: 60, +30 for a 500-point margin)
+PEARLS_WIN = 60
+BIG_WIN_MARGIN = 500
+BIG_WIN_BONUS = 30
+
+
+# ---------------------------------------------------------------- pure rules
+
+
+def card_points(card: Card) -> int:
+    """Scoring value: joker 20, ace 15, 2 and 8-K 10, 3-7 5."""
+    if card.rank == JOKER_RANK:
+        return 20
+    if card.rank == ACE:
+        return 15
+    return 10 if card.rank == 2 or card.rank >= 8 else 5
+
+
+def opening_halves(card: Card) -> int:
+    """7.5-rule value in half-points: joker 2.0, ace 1.5, 2 and 8-K 1.0, 3-7 0.5."""
+    if card.rank == JOKER_RANK:
+        return 4
+    if card.rank == ACE:
+        return 3
+    return 2 if card.rank == 2 or card.rank >= 8 else 1
+
+
+def biriba_kind(meld: MeldShape) -> str | None:
+    """ "pure" or "dirty" for a run of 7 or more; an ace-set never counts. (decision, RULES.md 2)"""
+    if meld.kind != "run" or len(meld.cards) < 7:
+        return None
+    return "pure" if meld.is_clean else "dirty"
+
+
+def can_go_out_with(biribas: Sequence[str]) -> bool:
+    """One pure biriba and a second biriba; a second pure one will do. (decision, RULES.md 2)"""
+    return "pure" in biribas and len(biribas) >= 2
+
+
+def solo_score(
+    melded: int,
+    biriba_bonus: int,
+    hand: int,
+    *,
+    went_out_bonus: int = 0,
+    pile_penalty: int = 0,
+    round_win_bonus: int = 0,
+) -> int:
+    """The Solo's round score in the page's order of operations: the net, ×1.5 rounded down only
+    when positive, then the round-win bonus, which is never multiplied."""
+    net = melded + biriba_bonus + went_out_bonus - hand - pile_penalty
+    if net > 0:
+        net = net * 3 // 2
+    return net + round_win_bonus
+
+
+def choose_solo(
+    totals: Sequence[float], past_solos: Sequence[int], starter: int, cap: bool = True
+) -> int:
+    """The Solo by the role rules: lowest total; tie -> Solo least recently (never = least
+    recently); tie -> first from the starter in play order. Someone who was Solo in each of the
+    last two rounds is skipped for the next in that same order when ``cap`` holds."""
+    n = len(totals)
+
+    def last_solo(seat: int) -> int:
+        return max((i for i, s in enumerate(past_solos) if s == seat), default=-1)
+
+    order = sorted(range(n), key=lambda s: (totals[s], last_solo(s), (s - starter) % n))
+    recent = list(past_solos[-MAX_SOLO_STREAK:])
+    if cap and len(recent) == MAX_SOLO_STREAK and len(set(recent)) == 1:
+        order = [s for s in order if s != recent[0]]
+    return order[0]
+
+
+def bid_winner(bids: Sequence[int], starter: int) -> int:
+    """Highest bid; tied highest -> the first of them from the starter on."""
+    n = len(bids)
+    return max(range(n), key=lambda s: (bids[s], -((s - starter) % n)))
+
+
+@dataclass(frozen=True)
+class More3View:
+    """What one seat may see of a More table."""
+
+    game: str
+    seat: int
+    n_seats: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    turn: int | None
+    phase: str
+    dealer: int
+    round_no: int
+    totals: tuple[float, ...]
+    round_over: bool
+    game_over: bool
+    winners: tuple[int, ...]
+    result: RoundResult | None
+    last_events: tuple[Event, ...]
+    melds: tuple[MeldView, ...]
+    discard: tuple[Card, ...]
+    stock_count: int
+    side_piles: tuple[int, ...]
+    side_taken: tuple[bool, ...]
+    sides: tuple[int, ...]
+    just_drawn: tuple[Card, ...]
+    must_lay: tuple[Card, ...]
+    solo: int | None
+    bids: tuple[int | None, ...]  # before the reveal only the seat's own bid is shown
+    opened: tuple[int, ...]
+
+
+class More3:
+    """A whole game of three-player More: rounds until someone reaches 3100."""
+
+    game: ClassVar[str] = "more3"
+
+    def __init__(self, options: Mapping[str, Any], seed: int | str) -> None:
+        bid = options.get("bid", False)
+        if not isinstance(bid, bool):
+            raise TableFileError("More's “bid” option must be true or false.")
+        self.options: dict[str, Any] = {"bid": bid}
+        self.n_seats = N_SEATS
+        self.seed = seed
+        self.header: dict[str, Any] = {}
+        self.moves: list[dict[str, Any]] = []
+        self.round_no = 0
+        self.dealer = 0
+        self.totals = [0] * N_SEATS
+        self.history: list[dict[str, Any]] = []
+        self.past_solos: list[int] = []  # the Solo of each finished round, oldest first
+        self.hands: list[list[Card]] = []
+        self.stock: list[Card] = []  # top last
+        self.discard: list[Card] = []  # top last
+        self.melds: dict[int, TableMeld] = {}
+        self.next_id = 1
+        self.piles: list[list[Card]] = [[], []]  # [Pair's, Solo's], top first
+        self.pile_taken = [False, False]  # counts as taken from the emptying throw on
+        self.pile_gone = [False, False]  # went into the stock: nobody can take it any more
+        self.pile_waiting: list[int] = []
+        self.solo: int | None = None
+        self.bids: list[int | None] = [None] * N_SEATS
+        self.opened: set[int] = set()
+        self._turn: int | None = 0
+        self.phase = "draw"
+        self.after_bids: tuple[int, str] = (0, "draw")  # turn and phase once the bids are in
+        self.must_lay: list[Card] = []
+        self.just_drawn: list[Card] = []
+        self.stock_out = False
+        self.went_out: int | None = None
+        self.result: RoundResult | None = None
+        self.winners: list[int] = []
+        self.finished = False
+        self.last_events: list[Event] = []
+
+    # ------------------------------------------------------------ set-up
+
+    @classmethod
+    def new(cls, options: Mapping[str, Any] | None = None, seed: int | str = 0) -> More3:
+        return cls.from_table_file({"game": "more3", "options": dict(options or {}), "seed": seed})
+
+    @classmethod
+    def from_table_file(cls, data: Mapping[str, Any]) -> More3:
+        options = read_options(data)
+        game = cls(options, data.get("seed", 0))
+        seed, dealer, totals = read_header(data, N_SEATS)
+        game.seed = seed
+        if dealer is None:
+            dealer = round_rng(seed, 0, "dealer").randrange(N_SEATS)
+        game.dealer = dealer
+        game.totals = [round(t) for t in totals]
+        game.header = {
+            "game": "more3",
+            "rules_version": RULES_VERSION,
+            "options": game.options,
+            "seed": seed,
+            "dealer": dealer,
+            "totals": list(game.totals),
+        }
+        if data.get("position") is not None:
+            game.header["position"] = copy.deepcopy(data["position"])
+            game._set_position(data["position"])
+        else:
+            game._deal()
+        return game
+
+    @property
+    def starter(self) -> int:
+        return (self.dealer + 1) % N_SEATS
+
+    def _reset_round(self) -> None:
+        self.melds, self.next_id, self.discard = {}, 1, []
+        self.pile_taken, self.pile_gone, self.pile_waiting = [False, False], [False, False], []
+        self.bids, self.opened, self.solo = [None] * N_SEATS, set(), None
+        self.must_lay, self.just_drawn, self.stock_out = [], [], False
+        self.went_out, self.result, self.last_events = None, None, []
+
+    def _deal(self) -> None:
+        deck = deck_106()
+        round_rng(self.seed, self.round_no, "deal").shuffle(deck)
+        self._reset_round()
+        self.hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(N_SEATS)]
+        rest = deck[N_SEATS * HAND_SIZE :]
+        self.piles = [rest[:PILE_SIZE], rest[PILE_SIZE : 2 * PILE_SIZE]]
+        self.stock = list(reversed(rest[2 * PILE_SIZE :]))
+        self.discard = [self.stock.pop()]  # the dealer turns the top stock card up
+        self._start_roles(None, (self.starter, "draw"))
+
+    def _start_roles(self, solo: int | None, after: tuple[int, str]) -> None:
+        """Settle the Solo (or open the bidding) and hand the turn to whoever plays first."""
+        self.after_bids = after
+        if solo is not None:
+            self.solo = solo
+        elif self.options["bid"]:
+            # The cards are dealt face down and nobody sees them until the bids are in: the same
+            # as bidding before the deal, and every card of the deck always has a place.
+            self.phase = "bid"
+            self._turn = self._next_bidder()
+            return
+        else:
+            self.solo = choose_solo(self.totals, self.past_solos, self.starter)
+        self._turn, self.phase = after
+        if self.phase == "draw":
+            self._begin_turn(self._turn, [])
+
+    def _set_position(self, raw: Any) -> None:
+        self._reset_round()
+        pos = read_position(
+            raw,
+            n_seats=N_SEATS,
+            deck=deck_106(),
+            meld_rules=self.rules_for,
+            side_piles=2,
+            side_size=PILE_SIZE,
+            rng=round_rng(self.seed, self.round_no, "position"),
+        )
+        self.hands = pos.hands
+        self.melds = {m.id: m for m in pos.melds}
+        self.next_id = len(pos.melds) + 1
+        self.stock = list(reversed(pos.stock))
+        self.discard = pos.discard
+        self.piles = pos.side
+        self.pile_taken = list(pos.side_taken)
+        # A pile given empty but not taken has gone into the stock: it can't be taken any more.
+        self.pile_gone = [not t and not p for t, p in zip(self.pile_taken, self.piles, strict=True)]
+        opened = raw.get("opened")
+        if opened is None:
+            self.opened = {m.seat for m in pos.melds}
+        elif isinstance(opened, list):
+            self.opened = {read_seat(s, N_SEATS, "Each seat in “opened”") for s in opened}
+        else:
+            raise TableFileError("“opened” must be a list of seats.")
+        solo = raw.get("solo")
+        if solo is not None:
+            solo = read_seat(solo, N_SEATS, "“solo”")
+        turn = self.starter if pos.turn is None else pos.turn
+        self._start_roles(solo, (turn, pos.phase or "draw"))
+        if self.solo is not None:
+            self._waiting_from_position()
+
+    def _waiting_from_position(self) -> None:
+        # A seat whose hand is already empty emptied it with a throw: its More pile is waiting.
+        for seat, hand in enumerate(self.hands):
+            side = self.side(seat)
+            if not hand and not self.pile_taken[side] and self.piles[side]:
+                self.pile_taken[side] = True
+                self.pile_waiting.append(seat)
+        if self.phase == "draw" and self._turn in self.pile_waiting:
+            self._begin_turn(self._turn, [])
+
+    # ------------------------------------------------------------ basics
+
+    def side(self, seat: int) -> int:
+        return SOLO if seat == self.solo else PAIR
+
+    def side_seats(self, side: int) -> list[int]:
+        return [s for s in range(N_SEATS) if self.side(s) == side]
+
+    def partner(self, seat: int) -> int | None:
+        if self.side(seat) == SOLO:
+            return None
+        return next(s for s in self.side_seats(PAIR) if s != seat)
+
+    def rules_for(self, seat: int) -> MeldRules:
+        """Ace-sets only for a player whose own total is over 1500."""
+        return MORE_MELDS_ACES if self.totals[seat] > HIGH_SCORE else MORE_MELDS
+
+    def needs_opening(self, seat: int) -> bool:
+        """Must this seat's first lay be worth 7.5? (decision: the rule is per player)"""
+        if seat in self.opened or self.totals[seat] <= HIGH_SCORE:
+            return False
+        partner = self.partner(seat)
+        return partner is None or partner not in self.opened
+
+    @property
+    def turn(self) -> int | None:
+        return None if self.round_over else self._turn
+
+    @property
+    def round_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def game_over(self) -> bool:
+        return self.finished
+
+    def side_biribas(
+        self,
+        side: int,
+        changed: Mapping[int, MeldShape] | None = None,
+        new: Sequence[MeldShape] = (),
+    ) -> list[str]:
+        """The side's biribas, optionally as they would be after a lay."""
+        changed = changed or {}
+        out = []
+        for m in self.melds.values():
+            if self.side(m.seat) == side:
+                kind = biriba_kind(changed.get(m.id, m.meld))
+                if kind:
+                    out.append(kind)
+        out += [k for k in (biriba_kind(m) for m in new) if k]
+        return out
+
+    def pile_open(self, side: int) -> bool:
+        """Can the side still take its More pile (not taken, not gone into the stock)?"""
+        return not self.pile_taken[side] and not self.pile_gone[side] and bool(self.piles[side])
+
+    def _next_bidder(self) -> int:
+        return next(
+            (self.starter + i) % N_SEATS
+            for i in range(N_SEATS)
+            if self.bids[(self.starter + i) % N_SEATS] is None
+        )
+
+    # ------------------------------------------------------------ checks
+
+    def check(self, seat: int, move: Move) -> str | None:
+        try:
+            self._plan(seat, move)
+        except IllegalMove as e:
+            return e.reason
+        return None
+
+    def can(self, seat: int, move: Move) -> bool:
+        return self.check(seat, move) is None
+
+    def _common(self, seat: int) -> None:
+        if self.finished:
+            raise IllegalMove("The game is over.")
+        if self.round_over:
+            raise IllegalMove("The round is over: wait for the next deal.")
+        if not 0 <= seat < N_SEATS:
+            raise IllegalMove("You are not seated at this table.")
+
+    def _plan(self, seat: int, move: Move) -> Any:
+        """Check ``move`` fully and return what ``apply`` needs; raise IllegalMove."""
+        self._common(seat)
+        if isinstance(move, Bid):
+            return self._check_bid(seat, move.chips)
+        if self.phase == "bid":
+            raise IllegalMove("Everyone bids for the Solo first: bid 0 to 3.")
+        if seat != self._turn:
+            raise IllegalMove("It's not your turn.")
+        if isinstance(move, Draw | Take):
+            if self.phase != "draw":
+                raise IllegalMove("You have already drawn this turn: lay cards or throw one.")
+            if isinstance(move, Take):
+                return self._check_take(seat)
+            if not self.stock:
+                raise IllegalMove("The stock is empty.")
+            return None
+        if isinstance(move, Meld | Add | Lay):
+            if self.phase != "play":
+                raise IllegalMove("Draw a card or take the top discard first.")
+            return self._lay_outcome(seat, as_lay(move), self.hands[seat], self.must_lay)
+        if isinstance(move, Discard):
+            if self.phase != "play":
+                raise IllegalMove("Draw a card or take the top discard first.")
+            return self._check_discard(seat, move.card)
+        raise IllegalMove(f"“{move.do}” is not a move in More.")
+
+    def _check_bid(self, seat: int, chips: int) -> None:
+        if not self.options["bid"]:
+            raise IllegalMove("This table doesn't bid for the Solo.")
+        if self.phase != "bid":
+            raise IllegalMove("The bidding for this round is over.")
+        if self.bids[seat] is not None:
+            raise IllegalMove("You have already bid this round.")
+        if not 0 <= chips <= MAX_BID:
+            raise IllegalMove("Bid 0, 1, 2 or 3.")
+
+    def _check_take(self, seat: int) -> Lay:
+        """The top discard may be taken only if this player can meld it this turn: return a lay
+        that would do it (the rest of the pile joins the hand first and may be used too)."""
+        if not self.discard:
+            raise IllegalMove("The discard pile is empty.")
+        top = self.discard[-1]
+        hand_after = self.hands[seat] + self.discard
+        rest = self.hands[seat] + self.discard[:-1]
+        for lay in self._take_lays(seat, top, rest):
+            try:
+                self._lay_outcome(seat, lay, hand_after, [top])
+                return lay
+            except IllegalMove:
+                continue
+        raise IllegalMove(f"You can't take {top}: you could not meld it this turn.")
+
+    def _take_lays(self, seat: int, card: Card, rest: list[Card]) -> list[Lay]:
+        """Lays that meld ``card``: a new meld with hand cards or an addition to a side meld, each
+        also widened by more melds from the hand, which a 7.5 opening may need.
+
+        (decision) The search is sound but not exhaustive: a take is allowed only when the engine
+        finds a real lay for the card, so a player can never be stuck holding it."""
+        rules = self.rules_for(seat)
+        base: list[Lay] = []
+        found = meld_with(card, rest, rules)
+        if found:
+            base.append(Lay(melds=(found,)))
+        side = self.side(seat)
+        for m in self.melds.values():
+            if self.side(m.seat) == side:
+                base.append(Lay(adds=(AddTo(m.id, (card,)),)))
+        out = list(base)
+        if not self.needs_opening(seat):
+            return out  # a small lay will do; widening only helps a 7.5 opening
+        for lay in base:
+            left = take_cards(rest, [c for m in lay.melds for c in m]) or []
+            more = _disjoint_melds(left, rules)
+            if more:
+                out.append(Lay(melds=lay.melds + tuple(more), adds=lay.adds))
+        return out
+
+    def _may_add(self, seat: int, target: TableMeld) -> str | None:
+        if self.side(target.seat) != self.side(seat):
+            return "You can only add to your own side's melds."
+        return None
+
+    def _lay_outcome(
+        self, seat: int, lay: Lay, hand: list[Card], must: Sequence[Card]
+    ) -> LayOutcome:
+        # (decision) Anyone of the side may add to an ace-set already on the table: the
+        # over-1500 rule limits who forms one. Sets can only be ace-sets, so one rule set serves.
+        outcome = play_lay(
+            hand,
+            self.melds,
+            lay,
+            self.rules_for(seat),
+            lambda m: self._may_add(seat, m),
+            lambda _m: MORE_MELDS_ACES,
+        )
+        if must and not uses_any(outcome.laid, must):
+            raise IllegalMove(
+                f"Your next lay must meld the card you took from the pile ({must[0]})."
+            )
+        if self.needs_opening(seat):
+            value = sum(opening_halves(c) for c in outcome.laid)
+            if value < OPENING_HALVES:
+                raise IllegalMove(
+                    "With over 1500 points you go down only with cards worth 7.5 in one lay; "
+                    f"these are worth {value / 2:g}."
+                )
+        problem = self._leftover_problem(seat, outcome)
+        if problem:
+            raise IllegalMove(problem)
+        return outcome
+
+    def _leftover_problem(self, seat: int, outcome: LayOutcome) -> str | None:
+        """A lay may not empty the hand unless the side's More pile comes at once, nor leave one
+        card the player could never legally throw (that would be a dead end)."""
+        left = len(outcome.hand)
+        if left > 1:
+            return None
+        side = self.side(seat)
+        biribas = self.side_biribas(side, outcome.changed, outcome.new)
+        if not biribas:
+            return (
+                "Keep two cards: your side has no biriba yet, so you may not empty your hand."
+                if left
+                else "Keep a card: your side has no biriba yet, so you may not empty your hand."
+            )
+        if self.pile_open(side):
+            return None
+        if not self.pile_taken[side]:
+            return (
+                "Keep two cards: your side's More pile went into the stock, so you can't empty "
+                "your hand any more."
+            )
+        if left == 0:
+            return "Keep a card to throw: melding your last card never goes out."
+        if can_go_out_with(biribas):
+            return None
+        return (
+            "Keep two cards: to throw your last card your side needs a pure biriba and a second "
+            "biriba."
+        )
+
+    def _check_discard(self, seat: int, card: Card) -> bool:
+        """True when this throw goes out."""
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalMove(f"You don't have {card} in your hand.")
+        if self.must_lay:
+            raise IllegalMove(f"First meld the card you took from the pile ({self.must_lay[0]}).")
+        if len(hand) > 1:
+            return False
+        side = self.side(seat)
+        biribas = self.side_biribas(side)
+        if not biribas:
+            raise IllegalMove(
+                "You can't throw your last card: your side has no biriba on the table yet."
+            )
+        if self.pile_open(side):
+            return False  # the More pile waits for this seat's next turn
+        if not self.pile_taken[side]:
+            raise IllegalMove(
+                "You can't throw your last card: your side's More pile went into the stock."
+            )
+        if not can_go_out_with(biribas):
+            raise IllegalMove(
+                "You can't go out yet: your side needs a pure biriba and a second biriba."
+            )
+        return True
+
+    # ------------------------------------------------------------ playing
+
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        plan = self._plan(seat, move)
+        events: list[Event] = []
+        if isinstance(move, Bid):
+            self._do_bid(seat, move.chips, events)
+        elif isinstance(move, Draw):
+            card = self.stock.pop()
+            self.hands[seat].append(card)
+            self.just_drawn = [card]
+            self.phase = "play"
+            events.append(Drew(seat, card))
+            if not self.stock:
+                self._stock_exhausted(events)
+        elif isinstance(move, Take):
+            taken = self.discard
+            self.discard = []
+            self.hands[seat].extend(taken)
+            self.must_lay = [taken[-1]]
+            self.just_drawn = list(taken)
+            self.phase = "play"
+            events.append(TookPile(seat, tuple(taken)))
+        elif isinstance(move, Meld | Add | Lay):
+            self._do_lay(seat, plan, events)
+        elif isinstance(move, Discard):
+            self._do_discard(seat, move.card, going_out=plan, events=events)
+        self.moves.append({"seat": seat, **move.to_dict()})
+        self.last_events = events
+        return events
+
+    def _do_bid(self, seat: int, chips: int, events: list[Event]) -> None:
+        self.bids[seat] = chips
+        events.append(BidMade(seat, chips))
+        if any(b is None for b in self.bids):
+            self._turn = self._next_bidder()
+            return
+        bids = [b or 0 for b in self.bids]
+        solo = bid_winner(bids, self.starter)
+        # The Solo pays the bid to each opponent at once: totals change now, not at round end.
+        for s in range(N_SEATS):
+            self.totals[s] += -2 * bids[solo] if s == solo else bids[solo]
+        events.append(BidsRevealed(None, tuple(bids), solo))
+        self._start_roles(solo, self.after_bids)
+        self._waiting_from_position()
+
+    def _stock_exhausted(self, events: list[Event]) -> None:
+        """The last stock card was drawn: the untaken More piles become the stock, or, with none
+        left, the round ends at the end of this turn."""
+        left = [s for s in (PAIR, SOLO) if self.pile_open(s)]
+        if not left:
+            self.stock_out = True
+            return
+        if len(left) == 2 and round_rng(self.seed, self.round_no, "more-stock").random() < 0.5:
+            left.reverse()
+        top_first = [c for s in left for c in self.piles[s]]  # each pile keeps its order
+        for s in left:
+            self.piles[s] = []
+            self.pile_gone[s] = True
+        self.stock = list(reversed(top_first))
+        events.append(StockRefilled(None, len(self.stock)))
+
+    def _do_lay(self, seat: int, outcome: LayOutcome, events: list[Event]) -> None:
+        self.hands[seat] = outcome.hand
+        self.next_id = place_lay(self.melds, self.next_id, seat, outcome, events)
+        self.opened.add(seat)
+        if self.must_lay and uses_any(outcome.laid, self.must_lay):
+            self.must_lay = []
+        if not self.hands[seat]:
+            self._take_pile(seat, events)
+
+    def _take_pile(self, seat: int, events: list[Event]) -> None:
+        side = self.side(seat)
+        pile = self.piles[side]
+        self.piles[side] = []
+        self.pile_taken[side] = True
+        self.hands[seat].extend(pile)
+        self.just_drawn = list(pile)
+        events.append(TookSidePile(seat, len(pile)))
+
+    def _do_discard(self, seat: int, card: Card, going_out: bool, events: list[Event]) -> None:
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        events.append(Discarded(seat, card))
+        if going_out:
+            self.went_out = seat
+            self._end_round("went_out", events)
+            return
+        if not self.hands[seat]:
+            self.pile_taken[self.side(seat)] = True  # taken from this throw on, as in Mor
+            self.pile_waiting.append(seat)
+            events.append(SidePileWaits(seat))
+        if self.stock_out:
+            self._end_round("stock_out", events)
+            return
+        self._begin_turn((seat + 1) % N_SEATS, events)
+
+    def _begin_turn(self, seat: int, events: list[Event]) -> None:
+        self._turn = seat
+        self.phase = "draw"
+        self.must_lay = []
+        self.just_drawn = []
+        if seat in self.pile_waiting:
+            self.pile_waiting.remove(seat)
+            self._take_pile(seat, events)
+
+    # ------------------------------------------------------------ scoring
+
+    def round_scores(self) -> tuple[list[int], list[ScoreLine]]:
+        """Each seat's score for the round as it stands (RULES.md 2, Scoring)."""
+        scores = [0] * N_SEATS
+        lines: list[ScoreLine] = []
+        for side in (PAIR, SOLO):
+            seats = self.side_seats(side)
+            melds = [m.meld for m in self.melds.values() if self.side(m.seat) == side]
+            melded = sum(card_points(c) for m in melds for c in m.cards)
+            kinds = [k for k in (biriba_kind(m) for m in melds) if k]
+            bonus = sum(PURE_BONUS if k == "pure" else DIRTY_BONUS for k in kinds)
+            penalty = 0 if self.pile_taken[side] else NO_PILE_PENALTY
+            for seat in seats:
+                hand = sum(card_points(c) for c in self.hands[seat])
+                out = seat == self.went_out
+                if side == PAIR:
+                    scores[seat] = melded + bonus + (OUT_BONUS if out else 0) - hand - penalty
+                else:
+                    scores[seat] = solo_score(
+                        melded,
+                        bonus,
+                        hand,
+                        went_out_bonus=OUT_BONUS if out else 0,
+                        pile_penalty=penalty,
+                        round_win_bonus=SOLO_WIN_BONUS if out else 0,
+                    )
+                lines.append(ScoreLine(seat, "cards in melds", melded))
+                for k in kinds:
+                    lines.append(
+                        ScoreLine(seat, f"{k} biriba", PURE_BONUS if k == "pure" else DIRTY_BONUS)
+                    )
+                if out:
+                    lines.append(ScoreLine(seat, "went out", OUT_BONUS))
+                lines.append(ScoreLine(seat, "cards left in hand", -hand))
+                if penalty:
+                    lines.append(ScoreLine(seat, "never took the More pile", -penalty))
+                if side == SOLO:
+                    lines.append(ScoreLine(seat, "Solo total (×1.5 when positive)", scores[seat]))
+        return scores, lines
+
+    def _end_round(self, reason: str, events: list[Event]) -> None:
+        scores, lines = self.round_scores()
+        for s in range(N_SEATS):
+            self.totals[s] += scores[s]
+        self.result = RoundResult(tuple(scores), reason, self.went_out, tuple(lines))
+        assert self.solo is not None
+        self.past_solos.append(self.solo)
+        self.history.append(
+            {"round": self.round_no, "solo": self.solo, "scores": list(scores), "reason": reason}
+        )
+        events.append(RoundOver(self.went_out, self.result))
+        self._turn = None
+        over = [s for s in range(N_SEATS) if self.totals[s] >= TARGET]
+        if not over:
+            return
+        best = max(self.totals[s] for s in over)
+        top = [s for s in over if self.totals[s] == best]
+        if len(top) > 1 and self.went_out in top:
+            top = [self.went_out]
+        if len(top) == 1:  # still tied: another round is played
+            self.winners = top
+            self.finished = True
+            events.append(GameOver(None, tuple(self.winners)))
+
+    def next_round(self) -> list[Event]:
+        if self.finished:
+            raise IllegalMove("The game is over.")
+        if not self.round_over:
+            raise IllegalMove("The round is still being played.")
+        self.round_no += 1
+        self.dealer = (self.dealer + 1) % N_SEATS
+        self._deal()
+        self.moves.append({"do": "next_round"})
+        return []
+
+    def pearls(self) -> dict[int, int]:
+        """Pearls for the winner once the game is over (see PEARLS_WIN: a (decision))."""
+        if not self.finished:
+            return {}
+        out = {}
+        for w in self.winners:
+            second = max(self.totals[s] for s in range(N_SEATS) if s != w)
+            big = self.totals[w] - second >= BIG_WIN_MARGIN
+            out[w] = PEARLS_WIN + (BIG_WIN_BONUS if big else 0)
+        return out
+
+    # ------------------------------------------------------------ moves for computer players
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every bid, draw, take and discard that is legal, and a useful set of lays."""
+        if self.round_over or self.finished:
+            return []
+        if self.phase == "bid":
+            if not 0 <= seat < N_SEATS or self.bids[seat] is not None:
+                return []
+            return [Bid(c) for c in range(MAX_BID + 1)]
+        if seat != self._turn:
+            return []
+        if self.phase == "draw":
+            return [m for m in (Draw(), Take()) if self.can(seat, m)]
+        out: list[Move] = []
+        hand = self.hands[seat]
+        rules = self.rules_for(seat)
+        candidates: list[Move] = []
+        if self.must_lay:
+            rest = take_cards(hand, self.must_lay) or []
+            candidates += self._take_lays(seat, self.must_lay[0], rest)
+        candidates += [Meld(m.cards) for m in find_melds(hand, rules)]
+        everything = _disjoint_melds(hand, rules)
+        if len(everything) > 1:
+            candidates.append(Lay(melds=tuple(everything)))
+        side = self.side(seat)
+        for m in self.melds.values():
+            if self.side(m.seat) == side:
+                candidates += [Add(m.id, (card,)) for card in sorted(set(hand), key=sort_key)]
+        candidates += [Discard(card) for card in sorted(set(hand), key=sort_key)]
+        for move in candidates:
+            if self.can(seat, move):
+                out.append(move)
+        return out
+
+    # ------------------------------------------------------------ views and data
+
+    def meld_view(self, m: TableMeld) -> MeldView:
+        meld = m.meld
+        wilds = tuple((i, meld.stands_for(i)) for i in meld.wild_indexes())
+        return MeldView(
+            m.id, m.seat, self.side(m.seat), meld.kind, meld.cards, wilds, None, biriba_kind(meld)
+        )
+
+    def view(self, seat: int) -> More3View:
+        own = 0 <= seat < N_SEATS
+        bidding = self.phase == "bid"
+        return More3View(
+            game="more3",
+            seat=seat,
+            n_seats=N_SEATS,
+            # Nobody sees their cards while bidding: the page bids "before anyone looks".
+            hand=tuple(sorted(self.hands[seat], key=sort_key)) if own and not bidding else (),
+            hand_counts=tuple(len(h) for h in self.hands),
+            turn=self.turn,
+            phase=self.phase,
+            dealer=self.dealer,
+            round_no=self.round_no,
+            totals=tuple(self.totals),
+            round_over=self.round_over,
+            game_over=self.finished,
+            winners=tuple(self.winners),
+            result=self.result,
+            last_events=tuple(self._public(e, seat) for e in self.last_events),
+            melds=tuple(self.meld_view(m) for m in self.melds.values()),
+            discard=tuple(self.discard),
+            stock_count=len(self.stock),
+            side_piles=tuple(len(p) for p in self.piles),
+            side_taken=tuple(self.pile_taken),
+            sides=() if self.solo is None else tuple(self.side(s) for s in range(N_SEATS)),
+            just_drawn=tuple(self.just_drawn) if own and seat == self._turn else (),
+            must_lay=tuple(self.must_lay) if seat == self._turn else (),
+            solo=self.solo,
+            bids=tuple(self._visible_bids(seat)),
+            opened=tuple(sorted(self.opened)),
+        )
+
+    def _visible_bids(self, seat: int) -> list[int | None]:
+        if self.phase != "bid":
+            return list(self.bids)
+        return [b if s == seat else None for s, b in enumerate(self.bids)]
+
+    def _public(self, event: Event, seat: int) -> Event:
+        """Hide a drawn card, and a bid before the reveal, from everyone but its owner."""
+        if isinstance(event, BidMade) and event.seat != seat:
+            return BidMade(event.seat, None)
+        return public_event(event, seat)
+
+    @property
+    def record(self) -> dict[str, Any]:
+        return {**copy.deepcopy(self.header), "moves": copy.deepcopy(self.moves)}
+
+    def scenario_state(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "hands": [text_cards(h) for h in self.hands],
+            "stock": len(self.stock),
+            "discard": text_cards(self.discard),
+            "melds": [
+                {
+                    "id": m.id,
+                    "seat": m.seat,
+                    "cards": text_cards(m.meld.cards),
+                    "project": None,
+                    "biriba": biriba_kind(m.meld),
+                }
+                for m in self.melds.values()
+            ],
+            "side_taken": list(self.pile_taken),
+            "side": [len(p) for p in self.piles],
+            "side_gone": list(self.pile_gone),
+            "pile_waiting": list(self.pile_waiting),
+            "must_lay": text_cards(self.must_lay),
+            "solo": self.solo,
+            "bids": list(self.bids) if self.phase != "bid" else [None] * N_SEATS,
+            "opened": sorted(self.opened),
+            "dealer": self.dealer,
+            "round_over": self.round_over,
+            "round_scores": list(self.result.scores) if self.result else None,
+            "went_out": self.went_out,
+            "totals": list(self.totals),
+            "game_over": self.finished,
+            "winners": list(self.winners),
+            "pearls": {str(k): v for k, v in self.pearls().items()},
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "more3",
+            "header": copy.deepcopy(self.header),
+            "moves": copy.deepcopy(self.moves),
+            "round_no": self.round_no,
+            "dealer": self.dealer,
+            "totals": list(self.totals),
+            "history": copy.deepcopy(self.history),
+            "past_solos": list(self.past_solos),
+            "hands": [text_cards(h) for h in self.hands],
+            "stock": text_cards(self.stock),
+            "discard": text_cards(self.discard),
+            "melds": [m.to_json() for m in self.melds.values()],
+            "next_id": self.next_id,
+            "piles": [text_cards(p) for p in self.piles],
+            "pile_taken": list(self.pile_taken),
+            "pile_gone": list(self.pile_gone),
+            "pile_waiting": list(self.pile_waiting),
+            "solo": self.solo,
+            "bids": list(self.bids),
+            "opened": sorted(self.opened),
+            "turn": self._turn,
+            "phase": self.phase,
+            "after_bids": list(self.after_bids),
+            "must_lay": text_cards(self.must_lay),
+            "just_drawn": text_cards(self.just_drawn),
+            "stock_out": self.stock_out,
+            "went_out": self.went_out,
+            "result": result_to_json(self.result),
+            "winners": list(self.winners),
+            "finished": self.finished,
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> More3:
+        header = d["header"]
+        game = cls(header.get("options", {}), header.get("seed", 0))
+        game.header = copy.deepcopy(header)
+        game.moves = copy.deepcopy(d["moves"])
+        game.round_no, game.dealer = d["round_no"], d["dealer"]
+        game.totals = list(d["totals"])
+        game.history = copy.deepcopy(d["history"])
+        game.past_solos = list(d["past_solos"])
+        game.hands = [parse_cards(h) for h in d["hands"]]
+        game.stock, game.discard = parse_cards(d["stock"]), parse_cards(d["discard"])
+        melds = [TableMeld.from_json(m) for m in d["melds"]]
+        game.melds = {m.id: m for m in melds}
+        game.next_id = d["next_id"]
+        game.piles = [parse_cards(p) for p in d["piles"]]
+        game.pile_taken, game.pile_gone = list(d["pile_taken"]), list(d["pile_gone"])
+        game.pile_waiting = list(d["pile_waiting"])
+        game.solo, game.bids, game.opened = d["solo"], list(d["bids"]), set(d["opened"])
+        game._turn, game.phase = d["turn"], d["phase"]
+        game.after_bids = (d["after_bids"][0], d["after_bids"][1])
+        game.must_lay, game.just_drawn = parse_cards(d["must_lay"]), parse_cards(d["just_drawn"])
+        game.stock_out, game.went_out = d["stock_out"], d["went_out"]
+        game.result = result_from_json(d["result"])
+        game.winners, game.finished = list(d["winners"]), d["finished"]
+        return game
+
+
+def _disjoint_melds(hand: Sequence[Card], rules: MeldRules) -> list[tuple[Card, ...]]:
+    """Melds from ``hand`` that don't share cards, biggest first: a whole lay for an opening."""
+    left = list(hand)
+    out: list[tuple[Card, ...]] = []
+    for meld in sorted(find_melds(left, rules), key=lambda m: -len(m.cards)):
+        rest = take_cards(left, meld.cards)
+        if rest is not None:
+            out.append(meld.cards)
+            left = rest
+    return out
+
+
+ENGINE = More3
