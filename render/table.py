@@ -134,6 +134,7 @@ FAN_CARD_W = 46
 FAN_STEP = 12
 FAN_GAP = 14
 LAST_CARDS_WARNING = 2
+OPENING_CARD = Card(3, "H")
 HALO = 6
 
 TRICK_KINDS = {
@@ -258,7 +259,7 @@ def _role(view: Any, seat: int) -> str:
     if game == "runfast":
         played = getattr(view, "played", ())
         if seat < len(played) and not played[seat]:
-            return "not played yet"
+            return "not played"
     return ""
 
 
@@ -651,8 +652,10 @@ def _draw_trick(
         paste(img, label, ((x0 + x1 - label.width) / 2, top - fonts.line_height(24) - 6))
     elif view.turn is not None:
         line: list[Segment] = [_name(names, view.turn), "leads"]
-        must = getattr(view, "must_include", None)
-        if getattr(view, "opening", False) and isinstance(must, Card):
+        # The game's first play must hold the 3 of hearts (RULES.md 4); views give the card only
+        # to the seat that holds it, but the rule is public.
+        must = getattr(view, "must_include", None) or OPENING_CARD
+        if getattr(view, "opening", False):
             line += ["· the first play must hold", must]
         label = rich_line(line, 26, SOFT_TEXT, fonts.MEDIUM, four)
         paste(img, label, ((x0 + x1 - label.width) / 2, cy - label.height / 2))
