@@ -91,3 +91,10 @@ def test_threads_render_the_same_pictures() -> None:
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(lambda n: render_table(view, n), names))
     assert together == [render_table(view, n) for n in names]
+
+
+def test_warm_builds_the_caches() -> None:
+    from render import warm
+
+    assert warm() >= 0
+    assert card_face.cache_info().currsize > 0
