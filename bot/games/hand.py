@@ -67,7 +67,7 @@ from bot.games.cards import (
     sort_key,
     take_cards,
 )
-from bot.games.melds import HAND_MELDS, MeldError, find_melds, meld_with, reclaim_joker
+from bot.games.melds import ACE_HIGH, HAND_MELDS, MeldError, find_melds, meld_with, reclaim_joker
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
     LayOutcome,
@@ -91,6 +91,16 @@ WIN_SCORE = -30
 NOT_OPENED_PENALTY = 100
 JOKER_IN_HAND = 15
 PEARLS = 50  # (decision) each winner, as a Quick Mor win; ties share the win, each gets 50
+
+
+def json_copy(data: Any) -> Any:
+    """A copy of plain JSON data (dicts, lists, scalars): records grow with every move and are
+    copied for every ``to_json``, where ``copy.deepcopy``'s bookkeeping is needless."""
+    if isinstance(data, dict):
+        return {k: json_copy(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [json_copy(v) for v in data]
+    return data
 
 
 def card_value(card: Card) -> int:
@@ -117,6 +127,21 @@ def _joker_moved(old: MeldShape, new: MeldShape) -> bool:
         return False
     before = [old.stands_for(i) for i in old.wild_indexes()]
     return bool(before) and before != [new.stands_for(i) for i in new.wild_indexes()]
+
+
+def might_fit(card: Card, meld: MeldShape) -> bool:
+    """A cheap first look before the full check: could ``card`` be added to ``meld`` at all?
+    (Computer players try many additions; most are hopeless and need not be checked in full.)"""
+    if card.is_joker:
+        return not any(c.is_joker for c in meld.cards)
+    if meld.kind == "set":
+        return card.rank == meld.rank
+    ends = (meld.low - 1, meld.high + 1)
+    return card.suit == meld.suit and any(p in ends for p in _positions(card))
+
+
+def _positions(card: Card) -> tuple[int, ...]:
+    return (1, ACE_HIGH) if card.rank == ACE else (card.rank,)
 
 
 @dataclass(frozen=True)
@@ -580,29 +605,40 @@ class Hand:
                 out.append(move)
         return out
 
-    def openings(self, seat: int) -> list[Lay]:
+    def openings(self, seat: int, limit: int = 5) -> list[Lay]:
         """A few openings worth 51 from the hand (with the taken card in them, if there is one):
         starting from each meld found, add disjoint melds, most valuable first, until 51."""
         hand = self.hands[seat]
-        found = sorted(find_melds(hand, HAND_MELDS), key=meld_value, reverse=True)
+        found = find_melds(hand, HAND_MELDS)
+        values = [meld_value(m) for m in found]
+        # Even all the melds found together (they may share cards) can't make 51: nothing to try.
+        if sum(values) < OPENING_MIN:
+            return []
+        ranked = sorted(zip(values, found, strict=True), key=lambda vm: vm[0], reverse=True)
+        needs = [Counter(m.cards) for _, m in ranked]
+        have = Counter(hand)
         out: list[Lay] = []
         seen: set[tuple[tuple[Card, ...], ...]] = set()
-        for first in found:
-            left = Counter(hand) - Counter(first.cards)
-            chosen, value = [first.cards], meld_value(first)
-            for other in found:
+        for i, (value, first) in enumerate(ranked):
+            if self.must_lay and self.must_lay[0] not in first.cards:
+                continue  # the taken card must be in the opening: start from a meld holding it
+            left = have - needs[i]
+            chosen = [first.cards]
+            for j, (other_value, other) in enumerate(ranked):
                 if value >= OPENING_MIN:
                     break
-                if other is not first and not Counter(other.cards) - left:
+                if j != i and all(left[c] >= n for c, n in needs[j].items()):
                     chosen.append(other.cards)
-                    left -= Counter(other.cards)
-                    value += meld_value(other)
+                    left.subtract(needs[j])
+                    value += other_value
             key = tuple(sorted(chosen))
             if value >= OPENING_MIN and key not in seen:
                 seen.add(key)
                 lay = Lay(melds=tuple(chosen))
                 if self.can(seat, lay):
                     out.append(lay)
+                    if len(out) >= limit:
+                        break
         return out
 
     def _simple_lays(self, seat: int) -> list[Move]:
@@ -623,7 +659,7 @@ class Hand:
         for m in self.melds.values():
             for card in cards:
                 add = Add(m.id, (card,))
-                if self.can(seat, add):
+                if might_fit(card, m.meld) and self.can(seat, add):
                     out.append(add)
             if any(c.is_joker for c in m.meld.cards):
                 out.extend(self._swaps(seat, m))
@@ -678,7 +714,7 @@ class Hand:
 
     @property
     def record(self) -> dict[str, Any]:
-        return {**copy.deepcopy(self.header), "moves": copy.deepcopy(self.moves)}
+        return {**copy.deepcopy(self.header), "moves": json_copy(self.moves)}
 
     def scenario_state(self) -> dict[str, Any]:
         return {
@@ -716,11 +752,11 @@ class Hand:
         return {
             "game": "hand",
             "header": copy.deepcopy(self.header),
-            "moves": copy.deepcopy(self.moves),
+            "moves": json_copy(self.moves),
             "round_no": self.round_no,
             "dealer": self.dealer,
             "totals": list(self.totals),
-            "history": copy.deepcopy(self.history),
+            "history": json_copy(self.history),
             "hands": [text_cards(h) for h in self.hands],
             "stock": text_cards(self.stock),
             "discard": text_cards(self.discard),
@@ -745,10 +781,10 @@ class Hand:
         header = d["header"]
         game = cls(header.get("options", {}), header.get("seed", 0))
         game.header = copy.deepcopy(header)
-        game.moves = copy.deepcopy(d["moves"])
+        game.moves = json_copy(d["moves"])
         game.round_no, game.dealer = d["round_no"], d["dealer"]
         game.totals = list(d["totals"])
-        game.history = copy.deepcopy(d["history"])
+        game.history = json_copy(d["history"])
         game.hands = [parse_cards(h) for h in d["hands"]]
         game.stock, game.discard = parse_cards(d["stock"]), parse_cards(d["discard"])
         melds = [TableMeld.from_json(m) for m in d["melds"]]
