@@ -490,6 +490,10 @@ class More3:
                 return lay
             except IllegalMove:
                 continue
+        if self.needs_opening(seat):
+            raise IllegalMove(
+                f"You can't take {top}: you could not meld it this turn in an opening worth 7.5."
+            )
         raise IllegalMove(f"You can't take {top}: you could not meld it this turn.")
 
     def _take_lays(self, seat: int, card: Card, rest: list[Card]) -> list[Lay]:
@@ -511,7 +515,9 @@ class More3:
         if not self.needs_opening(seat):
             return out  # a small lay will do; widening only helps a 7.5 opening
         for lay in base:
-            left = take_cards(rest, [c for m in lay.melds for c in m]) or []
+            left = take_cards([*rest, card], [c for m in lay.melds for c in m]) or []
+            if card in left and not lay.melds:
+                left.remove(card)  # the card went on a side meld
             more = _disjoint_melds(left, rules)
             if more:
                 out.append(Lay(melds=lay.melds + tuple(more), adds=lay.adds))
@@ -527,6 +533,8 @@ class More3:
     ) -> LayOutcome:
         # (decision) Anyone of the side may add to an ace-set already on the table: the
         # over-1500 rule limits who forms one. Sets can only be ace-sets, so one rule set serves.
+        if self.totals[seat] <= HIGH_SCORE and any(_is_ace_set(m) for m in lay.melds):
+            raise IllegalMove("Ace-sets are only for players with over 1500 points.")
         outcome = play_lay(
             hand,
             self.melds,
@@ -988,6 +996,11 @@ class More3:
         game.result = result_from_json(d["result"])
         game.winners, game.finished = list(d["winners"]), d["finished"]
         return game
+
+
+def _is_ace_set(cards: Sequence[Card]) -> bool:
+    naturals = [c for c in cards if not c.is_joker and c.rank != 2]
+    return len(naturals) >= 2 and all(c.rank == ACE for c in naturals)
 
 
 def _disjoint_melds(hand: Sequence[Card], rules: MeldRules) -> list[tuple[Card, ...]]:

@@ -1,0 +1,319 @@
+"""More for three (RULES.md section 2): table files per rule, scoring, roles, bids and views."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.games import registry
+from bot.games.base import Bid, Discard, Draw, IllegalMove
+from bot.games.cards import parse_cards
+from bot.games.more3 import More3, bid_winner, choose_solo, solo_score
+from bot.scenario import run
+
+TABLES = Path(__file__).parents[1] / "tables" / "more3"
+
+
+def play(name: str, **changes: Any) -> tuple[int, dict[str, Any]]:
+    """Run a table file through the scenario runner: (exit code, output)."""
+    data = json.loads((TABLES / f"{name}.json").read_text(encoding="utf-8"))
+    data.update(changes)
+    return run(data)
+
+
+def legal(name: str, **changes: Any) -> dict[str, Any]:
+    code, out = play(name, **changes)
+    assert code == 0, out["error"]
+    return out["state"]
+
+
+def refused(name: str, words: str) -> dict[str, Any]:
+    code, out = play(name)
+    assert code == 1, out
+    message = out["error"]["message"]
+    assert words in message
+    assert message.endswith(".") and "\n" not in message  # one plain sentence
+    return out
+
+
+def sorted_cards(cards: list[str]) -> list[str]:
+    return sorted(cards)
+
+
+def test_every_table_file_is_tested() -> None:
+    names = {p.stem for p in TABLES.glob("*.json")}
+    source = Path(__file__).read_text(encoding="utf-8")
+    untested = sorted(n for n in names if f'"{n}"' not in source)
+    assert not untested
+
+
+# ---------------------------------------------------------------- taking the top discard
+
+
+def test_take_top_card_and_rest_of_pile() -> None:
+    state = legal("take_top_meld")
+    assert sorted_cards(state["hands"][0]) == ["3S", "9C"]
+    assert state["melds"][0]["cards"] == ["5H", "6H", "7H"]
+    assert state["discard"] == ["KD"] and state["turn"] == 1
+
+
+def test_take_refusals() -> None:
+    refused("take_refused", "You can't take 7H")
+    refused("take_discard_first_refused", "First meld the card you took")
+    refused("take_other_lay_first_refused", "must meld the card you took")
+    refused("take_opening_needs_75_refused", "opening worth 7.5")
+
+
+def test_take_variants() -> None:
+    assert legal("take_uses_rest_of_pile")["hands"][0] == ["9C", "3S"]
+    assert legal("take_add_to_partner")["melds"][0]["cards"] == ["4H", "5H", "6H", "7H"]
+    state = legal("take_opening_75")
+    assert state["opened"] == [0] and len(state["melds"]) == 2
+
+
+# ---------------------------------------------------------------- melds and going down
+
+
+def test_whose_melds() -> None:
+    assert legal("add_partner_meld")["melds"][0]["cards"] == ["4D", "5D", "6D", "7D"]
+    refused("add_other_side_refused", "your own side's melds")
+
+
+def test_seven_and_a_half_rule() -> None:
+    refused("opening_75_refused", "worth 5")
+    refused("opening_75_pair_refused", "worth 1.5")
+    refused("opening_adds_count", "worth 6.5")
+    assert legal("opening_75_ok")["opened"] == [0]
+    assert legal("opening_partner_down")["opened"] == [0, 2]
+    state = legal("opening_adds_reach")
+    assert state["melds"][0]["cards"] == ["4D", "5D", "6D", "7D", "8D", "9D", "10D"]
+    assert state["melds"][0]["biriba"] == "pure"  # the partner's meld became a biriba
+
+
+def test_ace_sets_and_pankal() -> None:
+    assert legal("ace_set_over_1500")["melds"][1]["cards"] == ["AS", "AH", "AD"]
+    refused("ace_set_refused", "Ace-sets are only for players with over 1500")
+    refused("two_pankal_refused", "only one wild card")
+
+
+def test_biribas_and_the_natural_two() -> None:
+    assert legal("biriba_pure_natural_two")["melds"][0]["biriba"] == "pure"
+    assert legal("biriba_dirty_other_two")["melds"][0]["biriba"] == "dirty"
+    assert legal("wild_moves_on_add")["melds"][0]["cards"] == ["JK", "4H", "5H", "6H", "7H"]
+
+
+# ---------------------------------------------------------------- emptying, the pile, going out
+
+
+def test_no_empty_hand_before_a_biriba() -> None:
+    refused("empty_no_biriba_refused", "no biriba yet")
+    refused("one_card_no_biriba_refused", "Keep two cards")
+    refused("last_card_no_biriba_refused", "no biriba on the table")
+
+
+def test_more_pile_by_lay_and_by_throw() -> None:
+    state = legal("empty_by_lay_takes_pile")
+    assert state["side_taken"] == [True, False] and len(state["hands"][0]) == 10
+    assert state["melds"][0]["cards"][-3:] == ["10C", "JC", "QC"]
+    state = legal("empty_by_discard_pile_waits")
+    assert state["turn"] == 0 and state["phase"] == "draw"
+    assert len(state["hands"][0]) == 11 and state["side"] == [0, 11]
+    # Just after the throw the pile is counted as taken but still waits.
+    code, out = play(
+        "empty_by_discard_pile_waits",
+        moves=[{"seat": 0, "do": "discard", "card": "KD"}],
+    )
+    assert code == 0 and out["state"]["pile_waiting"] == [0]
+    assert out["state"]["side_taken"] == [True, False] and out["state"]["hands"][0] == []
+
+
+def test_going_out_and_pair_scores() -> None:
+    state = legal("go_out_pair")
+    # Pool: cards 45 + 60, biribas 200 + 100 = 405. Seat 0 went out (+100); seat 2 holds 15.
+    # The Solo: hand 25, never took the pile -100 = -125, negative so not multiplied.
+    assert state["round_scores"] == [505, -125, 390]
+    assert state["went_out"] == 0 and state["round_over"] and state["solo"] == 1
+    refused("go_out_one_biriba_refused", "pure biriba and a second biriba")
+    refused("go_out_two_dirty_refused", "pure biriba and a second biriba")
+    refused("meld_last_card_refused", "never goes out")
+
+
+def test_solo_goes_out() -> None:
+    state = legal("go_out_solo")
+    # (105 + 300 + 100) = 505 -> x1.5 = 757 (757.5 down) -> + 150 = 907; the Pair never took its
+    # pile (-100 each) and keeps its hands.
+    assert state["round_scores"] == [907, -110, -115]
+
+
+def test_winner_tie_goes_to_who_went_out() -> None:
+    state = legal("go_out_winner")
+    assert state["totals"] == [3505, -125, 3505]
+    assert state["game_over"] and state["winners"] == [0]
+    assert state["pearls"] == {"0": 60}  # 3505 - 3505: no big-win bonus
+
+
+def test_solo_score_example_from_the_page() -> None:
+    # 400 melded - 80 in hand + 200 pure biriba = 520 -> x1.5 = 780 -> +150 = 930.
+    assert solo_score(400, 200, 80) == 780
+    assert solo_score(400, 200, 80, round_win_bonus=150) == 930
+
+
+def test_solo_score_never_multiplies_a_negative_or_the_bonus() -> None:
+    assert solo_score(50, 0, 80, pile_penalty=100) == -130
+    assert solo_score(0, 0, 0, round_win_bonus=150) == 150
+    assert solo_score(15, 0, 0) == 22  # 22.5 rounds down
+
+
+# ---------------------------------------------------------------- the stock runs out
+
+
+def test_both_piles_become_the_stock() -> None:
+    state = legal("stock_refill_both")
+    assert state["stock"] == 21 and state["side"] == [0, 0]
+    assert state["side_gone"] == [True, True] and state["side_taken"] == [False, False]
+    drawn = [c for c in state["hands"][1] if c not in ("KH", "KS")]
+    assert drawn in (["3D"], ["3C"])  # piles list top first: the top of the pile put on top
+
+
+def test_one_pile_becomes_the_stock() -> None:
+    state = legal("stock_refill_one")
+    assert state["stock"] == 10 and state["side_gone"] == [False, True]
+    assert sorted_cards(state["hands"][1]) == ["3C", "KH", "KS"]
+
+
+def test_stock_out_with_both_piles_taken_ends_the_round() -> None:
+    state = legal("stock_out_both_taken")
+    assert state["round_over"] and state["round_scores"] == [-20, -20, -20]
+
+
+def test_a_pile_gone_into_the_stock_keeps_the_hand() -> None:
+    refused("pile_gone_last_card_refused", "went into the stock")
+
+
+# ---------------------------------------------------------------- bids
+
+
+def test_bid_reveal_and_payment() -> None:
+    state = legal("bid_reveal")
+    assert state["solo"] == 1 and state["totals"] == [3, -6, 3]
+    assert state["bids"] == [1, 3, 3] and state["phase"] == "draw" and state["turn"] == 0
+    refused("bid_twice_refused", "already bid")
+    refused("bid_out_of_range_refused", "Bid 0, 1, 2 or 3")
+    refused("draw_while_bidding_refused", "bids for the Solo first")
+    refused("bid_without_option_refused", "doesn't bid")
+
+
+def test_bids_are_hidden_until_all_have_bid() -> None:
+    game = More3.new({"bid": True}, seed=5)
+    starter = game.turn
+    assert starter is not None and game.phase == "bid"
+    game.apply(starter, Bid(2))
+    other = (starter + 1) % 3
+    view = game.view(other)
+    assert view.bids == (None, None, None) and view.hand == () and view.solo is None
+    assert all(getattr(e, "chips", None) is None for e in view.last_events)
+    assert game.view(starter).bids[starter] == 2
+    assert game.scenario_state()["bids"] == [None, None, None]
+    game.apply(other, Bid(0))
+    game.apply((starter + 2) % 3, Bid(1))
+    view = game.view(other)
+    assert view.solo == starter and sorted(b or 0 for b in view.bids) == [0, 1, 2]
+    assert len(view.hand) == 11 and view.sides[starter] == 1
+
+
+def test_bid_winner_ties_from_the_starter() -> None:
+    assert bid_winner([3, 3, 0], starter=1) == 1  # seats 0 and 1 tie: seat 1 comes first
+    assert bid_winner([3, 3, 0], starter=0) == 0
+    assert bid_winner([0, 2, 2], starter=2) == 2
+    assert bid_winner([0, 0, 0], starter=1) == 1
+
+
+# ---------------------------------------------------------------- roles
+
+
+def test_role_rules_over_a_scripted_sequence() -> None:
+    past: list[int] = []
+    # Round 1: all on 0, nobody was Solo: the starter.
+    assert choose_solo([0, 0, 0], past, starter=1) == 1
+    past.append(1)
+    # Lowest total.
+    assert choose_solo([100, 50, 200], past, starter=2) == 1
+    past.append(1)
+    # Seat 1 is lowest again but was Solo twice in a row: the next-lowest instead.
+    assert choose_solo([100, 50, 200], past, starter=0) == 0
+    past.append(0)
+    # Tie on total: the one Solo least recently (never counts as least recently).
+    assert choose_solo([0, 0, 0], past, starter=0) == 2
+    past.append(2)
+    # Tie on total between seats 0 and 1: seat 1 was Solo longer ago than seat 0.
+    assert choose_solo([10, 10, 500], past, starter=2) == 1
+    # Still tied (both never Solo): first from the starter on.
+    assert choose_solo([5, 5, 5], [], starter=2) == 2
+    assert choose_solo([5, 5, 0], [2, 2], starter=0) == 0
+    # Without the cap (a role won by bidding) the streak may go on.
+    assert choose_solo([100, 50, 200], [1, 1], starter=0, cap=False) == 1
+
+
+def test_next_round_roles_come_from_totals() -> None:
+    code, out = play("stock_out_both_taken", totals=[0, 400, 50])
+    assert code == 0 and out["state"]["round_over"]
+    data = json.loads((TABLES / "stock_out_both_taken.json").read_text(encoding="utf-8"))
+    data["totals"] = [0, 400, 50]
+    game = registry.replay(data)
+    assert game.totals == [-20, 380, 30]
+    game.next_round()
+    assert game.solo == 0 and game.dealer == 0 and game.turn == 1
+    assert game.view(1).sides == (1, 0, 0)
+
+
+# ---------------------------------------------------------------- engine contract
+
+
+def test_illegal_move_changes_nothing() -> None:
+    game = More3.new({}, seed=11)
+    before = game.to_json()
+    seat = game.turn
+    assert seat is not None
+    with pytest.raises(IllegalMove):
+        game.apply((seat + 1) % 3, Draw())
+    with pytest.raises(IllegalMove):
+        game.apply(seat, Discard(parse_cards("JK")[0]))
+    assert game.to_json() == before
+    assert game.check(seat, Draw()) is None and game.can(seat, Draw())
+
+
+def test_new_round_deal() -> None:
+    game = More3.new({}, seed=4)
+    state = game.scenario_state()
+    assert [len(h) for h in state["hands"]] == [11, 11, 11]
+    assert state["side"] == [11, 11] and len(state["discard"]) == 1 and state["stock"] == 50
+    assert state["solo"] == (game.dealer + 1) % 3 == game.turn and state["phase"] == "draw"
+    view = game.view(game.turn)
+    assert view.game == "more3" and view.sides.count(1) == 1 and view.opened == ()
+
+
+def test_views_hide_other_hands_and_drawn_cards() -> None:
+    game = More3.new({}, seed=9)
+    seat = game.turn
+    assert seat is not None
+    game.apply(seat, Draw())
+    other = game.view((seat + 1) % 3)
+    assert other.hand != tuple(game.hands[seat]) and other.just_drawn == ()
+    assert other.last_events[0].card is None
+    assert game.view(seat).last_events[0].card is not None
+    assert game.view(seat).just_drawn == tuple(game.just_drawn)
+
+
+def test_scenario_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.scenario import main
+
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"game": "more3", "seed": 3}), encoding="utf-8")
+    assert main([str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["state"]["solo"] is not None and out["state"]["melds"] == []
+    path.write_text(json.dumps({"game": "more3", "options": {"bid": "yes"}}), encoding="utf-8")
+    assert main([str(path)]) == 2
