@@ -370,7 +370,9 @@ class Hand:
         return self._check_discard(seat, move.card)
 
     def _already_drawn(self, seat: int) -> str:
-        if not self.discard and seat == (self.dealer + 1) % self.n_seats and not self.moves:
+        # Only the starter's first turn is in play without a drawn card and with no discard yet
+        # (``moves`` can't tell: a record holds every round's moves).
+        if not self.just_drawn and not self.discard:
             return "You start the round: throw a card without drawing."
         return "You have already drawn this turn: lay cards or throw one."
 
@@ -378,6 +380,8 @@ class Hand:
         return str(self.must_lay[0])
 
     def _check_return(self) -> None:
+        # (decision) Every lay must use the taken card first, so "before laying anything" is
+        # exactly "while the taken card is unused".
         if not self.must_lay:
             raise IllegalMove(
                 "You can only return the card you took from the discard pile, before laying anything."
@@ -388,11 +392,15 @@ class Hand:
             )
 
     def _check_lay(self, seat: int, lay: Lay) -> LayOutcome:
+        # (decision) "Opened" counts from the opening lay on, so later lays, adds and swaps in the
+        # same turn are allowed; the opening itself is new melds only (an unopened seat can't add).
         opened = self.opened[seat]
         if not opened and lay.adds:
             raise IllegalMove("You can't add to melds before you have opened with 51 points.")
         # Anyone's meld may take cards once the player has opened (RULES.md section 3).
         outcome = play_lay(self.hands[seat], self.melds, lay, HAND_MELDS, lambda _m: None)
+        # (decision) A joker stays on its spot: its card goes there only by a swap (RULES.md 3 has
+        # no wild moving along as Mor's section 1 has).
         for mid, meld in outcome.changed.items():
             old = self.melds[mid].meld
             if _joker_moved(old, meld):
@@ -436,6 +444,7 @@ class Hand:
             raise IllegalMove(f"Meld {move.meld}: {e}") from None
         rest = take_cards(self.hands[seat], move.cards)
         assert rest is not None  # missing_from said the hand holds them
+        # (decision) The reclaimed joker joins the hand with no duty to lay it this turn.
         return new, [*rest, JOKER]
 
     def _check_discard(self, seat: int, card: Card) -> bool:
@@ -516,6 +525,8 @@ class Hand:
         self.discard.append(card)
         events.append(Discarded(seat, card))
         if going_out:
+            # (decision) Going out on the turn the stock ran out still wins the round.
+            # (decision) A taken discard doesn't spoil the Hand; adds and swaps on old melds do.
             # The Hand: opened and went out in this one turn, touching no meld already down.
             the_hand = not self.opened_at_start and self.opened[seat] and not self.touched_old
             self._end_round("hand" if the_hand else "went_out", seat, events)
