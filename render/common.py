@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import struct
 import zlib
 from collections.abc import Sequence
@@ -104,7 +105,21 @@ def rich_line(
     weight: int = fonts.REGULAR,
     four_colour: bool = False,
 ) -> Image.Image:
-    """One line of text with card chips and icons, vertically centred on the text's x-height."""
+    """One line of text with card chips and icons, vertically centred on the text's x-height.
+
+    Cached: plates, titles and labels repeat from move to move. Treat the result as read-only.
+    """
+    return _rich_line(tuple(segments), size, colour, weight, four_colour)
+
+
+@functools.lru_cache(maxsize=2048)
+def _rich_line(
+    segments: tuple[Segment, ...],
+    size: int,
+    colour: RGB,
+    weight: int,
+    four_colour: bool,
+) -> Image.Image:
     parts: list[Image.Image] = []
     for seg in segments:
         if isinstance(seg, Card):

@@ -91,6 +91,7 @@ PLATE_INFO_SIZE = 19
 TOTAL_SIZE = 22
 DEALER_DISC = 26
 TURN_GLOW = 6
+PLATE_BLEED = 16  # room around a plate's sprite for its glow, dealer button and tag
 # Where each seat plate is centred; which slots a table uses depends on its seats (seat_slots).
 SLOT_CENTRES = {
     "bottom": (600, 845),
@@ -271,34 +272,8 @@ def _draw_plate(
     box: Box,
     computer: bool,
 ) -> None:
-    x0, y0, x1, y1 = box
     turn = view.turn == seat and not view.round_over
-    fill, edge, text, soft = (
-        (TURN, TURN_EDGE, TURN_TEXT, TURN_TEXT) if turn else (PLATE, PLATE_EDGE, WHITE, SOFT_TEXT)
-    )
-    if turn:  # a soft glow around whoever is to play
-        glow = rounded_box(
-            (x1 - x0 + 2 * TURN_GLOW, y1 - y0 + 2 * TURN_GLOW),
-            PLATE_RADIUS + TURN_GLOW,
-            (*TURN, 90),
-        )
-        paste(img, glow, (x0 - TURN_GLOW, y0 - TURN_GLOW))
-    plate = rounded_box(
-        (x1 - x0, y1 - y0), PLATE_RADIUS, (*fill, 255), (*edge, 255), 3 if turn else 2
-    )
-    paste(img, plate, (x0, y0))
-
-    total = ""
-    if seat < len(view.totals):
-        total = fmt_points(view.totals[seat])
-    total_sprite = fonts.text_sprite(total, TOTAL_SIZE, text, fonts.BOLD) if total else None
-    name_w = x1 - x0 - 2 * PLATE_PAD - (total_sprite.width + 10 if total_sprite else 0)
-    shown = fonts.fit_text(name or f"Seat {seat + 1}", NAME_SIZE, name_w, fonts.BOLD)
-    paste(img, fonts.text_sprite(shown, NAME_SIZE, text, fonts.BOLD), (x0 + PLATE_PAD, y0 + 2))
-    if total_sprite:
-        ty = y0 + 2 + round(NAME_SIZE * fonts.BASELINE) - round(TOTAL_SIZE * fonts.BASELINE)
-        paste(img, total_sprite, (x1 - PLATE_PAD - total_sprite.width, ty))
-
+    total = fmt_points(view.totals[seat]) if seat < len(view.totals) else ""
     count = view.hand_counts[seat] if seat < len(view.hand_counts) else 0
     info: list[str] = [f"{count} card" + ("" if count == 1 else "s")]
     role = _role(view, seat)
@@ -306,25 +281,61 @@ def _draw_plate(
         info.append(role)
     if computer:
         info.append("CPU")
-    iy = y0 + 46
-    paste(img, card_back(16), (x0 + PLATE_PAD, iy + 2))
-    line = fonts.fit_text("  ·  ".join(info), PLATE_INFO_SIZE, x1 - x0 - 2 * PLATE_PAD - 22)
-    paste(img, fonts.text_sprite(line, PLATE_INFO_SIZE, soft), (x0 + PLATE_PAD + 22, iy - 6))
+    dealer = getattr(view, "dealer", None) == seat
+    sprite = _plate_sprite(name or f"Seat {seat + 1}", total, "  ·  ".join(info), turn, dealer)
+    paste(img, sprite, (box[0] - PLATE_BLEED, box[1] - PLATE_BLEED))
 
-    if getattr(view, "dealer", None) == seat:  # the dealer's button on the plate's corner
-        paste(img, shape_sprite("dot", DEALER_DISC + 4, PLATE_EDGE), (x0 - 12, y0 - 12))
-        paste(img, shape_sprite("dot", DEALER_DISC, WHITE), (x0 - 10, y0 - 10))
-        d = fonts.text_sprite("D", 17, INK, fonts.BOLD)
-        paste(
-            img, d, (x0 - 10 + (DEALER_DISC - d.width) / 2, y0 - 10 + DEALER_DISC / 2 - 17 * 0.78)
+
+@functools.lru_cache(maxsize=512)
+def _plate_sprite(name: str, total: str, info: str, turn: bool, dealer: bool) -> Image.Image:
+    """A seat plate with its glow, dealer button and turn tag, cached: most plates don't change
+    from one move to the next. Drawn ``PLATE_BLEED`` inside the sprite's edges."""
+    w, h = PLATE_SIZE
+    b = PLATE_BLEED
+    img = Image.new("RGBA", (w + 2 * b, h + 2 * b), (0, 0, 0, 0))
+    fill, edge, text, soft = (
+        (TURN, TURN_EDGE, TURN_TEXT, TURN_TEXT) if turn else (PLATE, PLATE_EDGE, WHITE, SOFT_TEXT)
+    )
+    if turn:  # a soft glow around whoever is to play
+        glow = rounded_box(
+            (w + 2 * TURN_GLOW, h + 2 * TURN_GLOW), PLATE_RADIUS + TURN_GLOW, (*TURN, 90)
         )
+        img.alpha_composite(glow, (b - TURN_GLOW, b - TURN_GLOW))
+    plate = rounded_box((w, h), PLATE_RADIUS, (*fill, 255), (*edge, 255), 3 if turn else 2)
+    img.alpha_composite(plate, (b, b))
+
+    total_sprite = fonts.text_sprite(total, TOTAL_SIZE, text, fonts.BOLD) if total else None
+    name_w = w - 2 * PLATE_PAD - (total_sprite.width + 10 if total_sprite else 0)
+    shown = fonts.fit_text(name, NAME_SIZE, name_w, fonts.BOLD)
+    img.alpha_composite(
+        fonts.text_sprite(shown, NAME_SIZE, text, fonts.BOLD), (b + PLATE_PAD, b + 2)
+    )
+    if total_sprite:
+        ty = b + 2 + round(NAME_SIZE * fonts.BASELINE) - round(TOTAL_SIZE * fonts.BASELINE)
+        img.alpha_composite(total_sprite, (b + w - PLATE_PAD - total_sprite.width, ty))
+
+    iy = b + 46
+    img.alpha_composite(card_back(16), (b + PLATE_PAD, iy + 2))
+    line = fonts.fit_text(info, PLATE_INFO_SIZE, w - 2 * PLATE_PAD - 22)
+    img.alpha_composite(
+        fonts.text_sprite(line, PLATE_INFO_SIZE, soft), (b + PLATE_PAD + 22, iy - 6)
+    )
+
+    if dealer:  # the dealer's button on the plate's corner
+        img.alpha_composite(shape_sprite("dot", DEALER_DISC + 4, PLATE_EDGE), (b - 12, b - 12))
+        img.alpha_composite(shape_sprite("dot", DEALER_DISC, WHITE), (b - 10, b - 10))
+        d = fonts.text_sprite("D", 17, INK, fonts.BOLD)
+        dy = round(b - 10 + DEALER_DISC / 2 - 17 * 0.78)
+        img.alpha_composite(d, (round(b - 10 + (DEALER_DISC - d.width) / 2), dy))
     if turn:  # a tag on the plate's edge, so the turn reads even without colour
         tag = rich_line([Icon("arrow", TURN), "TO PLAY"], 15, TURN, fonts.BOLD)
         tw, th = tag.width + 16, tag.height
-        paste(
-            img, rounded_box((tw, th), th // 2, (*TURN_TEXT, 255)), (x1 - tw - 12, y0 - th // 2 - 2)
+        ty = b - th // 2 - 2
+        img.alpha_composite(
+            rounded_box((tw, th), th // 2, (*TURN_TEXT, 255)), (b + w - tw - 12, ty)
         )
-        paste(img, tag, (x1 - tw - 4, y0 - th // 2 - 2))
+        img.alpha_composite(tag, (b + w - tw - 4, ty))
+    return img
 
 
 # ---------------------------------------------------------------- melds
