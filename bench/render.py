@@ -7,7 +7,8 @@ Budgets (issue 9): table p50 < 40 ms and p99 < 80 ms, hand p50 < 20 ms, every PN
 The views are the sample mid-game tables of every game plus real engine views taken along seeded
 random playouts, so the melds, piles and captions vary as they do in play. Every time includes
 the PNG encoding (the functions return bytes). Caches are warmed first; the first, cold picture
-is reported on its own. Exits 1 when a budget is missed.
+is reported on its own. Budgets are judged on wall-clock time (exit 1 when one is missed) and
+shown in CPU time too, which is what they measure on a core nobody else is using.
 """
 
 from __future__ import annotations
@@ -147,7 +148,15 @@ def main(argv: list[str] | None = None) -> int:
         f"every PNG < {MAX_PNG_KB} KB": max(table_s + hand_s + sheet_s) < MAX_PNG_KB * 1024,
     }
     for label, ok in checks.items():
-        print(f"{'PASS' if ok else 'FAIL'}  {label}")
+        print(f"{'PASS' if ok else 'FAIL'}  {label} (wall clock)")
+    # The same budgets in CPU time: what a quiet core would show when others share this one.
+    cpu_checks = {
+        f"table p50 < {TABLE_P50_MS:g} ms": pct(table_c, 50) < TABLE_P50_MS,
+        f"table p99 < {TABLE_P99_MS:g} ms": pct(table_c, 99) < TABLE_P99_MS,
+        f"hand p50 < {HAND_P50_MS:g} ms": pct(hand_c, 50) < HAND_P50_MS,
+    }
+    for label, ok in cpu_checks.items():
+        print(f"{'PASS' if ok else 'FAIL'}  {label} (CPU time)")
     return 0 if all(checks.values()) else 1
 
 
