@@ -138,12 +138,8 @@ LAST_CARDS_WARNING = 2
 OPENING_CARD = Card(3, "H")
 HALO = 6
 
-TRICK_KINDS = {
-    "pairs": "consecutive pairs",
-    "consecutive_pairs": "consecutive pairs",
-    "heavenly_bomb": "heavenly bomb",
-    "heavenly": "heavenly bomb",
-}
+# Run Fast kinds as players say them; others read with "_" as a space ("ace_bomb").
+TRICK_KINDS = {"pairs": "consecutive pairs", "heavenly": "heavenly bomb"}
 
 
 # ---------------------------------------------------------------- layout
@@ -492,8 +488,7 @@ def _draw_area(
     melds = [m for m in getattr(view, "melds", ()) if m.side == side]
     x0, y0, x1, y1 = area
     title = _area_title(view, side, melds, names)
-    met_colour = SOFT_TEXT
-    line = rich_line(title, AREA_TITLE_SIZE, met_colour, fonts.MEDIUM)
+    line = rich_line(title, AREA_TITLE_SIZE, SOFT_TEXT, fonts.MEDIUM)
     if line.width > x1 - x0 - 2 * AREA_PAD:
         line = line.crop((0, 0, x1 - x0 - 2 * AREA_PAD, line.height))
     paste(img, line, (x0 + AREA_PAD + 4, y0 + 2))

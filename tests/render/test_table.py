@@ -171,3 +171,32 @@ def test_real_engine_views(game: str) -> None:
         assert img.size == table.TABLE_SIZE and img.mode == "RGB"
         if view.turn is not None:
             assert probe(img, view, view.turn) == TURN
+
+
+@pytest.mark.parametrize("game", ["mor", "more3", "hand", "runfast"])
+def test_real_views_along_a_playout(game: str) -> None:
+    """Melds, wilds, taken piles, tricks and events as the engines really give them."""
+    if game not in available_games():
+        pytest.skip(f"the {game} engine is not here yet")
+    import random
+
+    engine = new_game(game, {}, 3)
+    rng = random.Random(3)
+    for step in range(120):
+        if engine.round_over or engine.turn is None:
+            break
+        seat = engine.turn
+        legal = engine.legal_moves(seat)
+        lays = [m for m in legal if m.do in ("meld", "lay", "add", "play")]
+        engine.apply(seat, rng.choice(lays) if lays and rng.random() < 0.7 else rng.choice(legal))
+        if step % 15 == 0:
+            view = engine.view(step % engine.n_seats)
+            img = decode(render_table(view, names(engine.n_seats)))
+            assert img.size == table.TABLE_SIZE
+    view = engine.view(0)
+    assert decode(render_table(view, names(engine.n_seats))).mode == "RGB"
+    if view.result is not None:
+        from render import render_score_sheet
+
+        sheet = render_score_sheet(view.result, names(engine.n_seats), view.totals, game)
+        assert decode(sheet).mode == "RGB"
