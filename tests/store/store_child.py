@@ -19,7 +19,6 @@ from typing import Any
 
 from store_helpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, fake_record, next_move, outcomes
 
-from bot.games import registry
 from bot.store import RoundOutcome, Seat, Store
 
 WRITE_SEATS = [Seat.member(ALICE), Seat.member(BOB), Seat.bot("easy")]
@@ -56,6 +55,9 @@ async def write(path: str) -> None:
 
 
 async def play(path: str, seed: int, games: list[str], max_moves: int) -> None:
+    # Imported here so the write loop depends on nothing but the store.
+    from bot.games import registry
+
     store = await Store.open(path)
     members = [Seat.member(u) for u in (ALICE, BOB, CAROL, DAVE)]
     for game in games:
