@@ -27,6 +27,10 @@ class MigrationFailed(UnusableDatabase):
     pass
 
 
+class SQLiteTooOld(StoreError):
+    """The SQLite library Python was built with lacks what the schema needs."""
+
+
 class TableNotFound(StoreError):
     def __init__(self, guild_id: int, table_id: int) -> None:
         super().__init__(f"There is no table {table_id} on this server.")

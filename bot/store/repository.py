@@ -37,6 +37,7 @@ from bot.store.errors import (
     ForeignDatabase,
     MigrationFailed,
     NewerDatabase,
+    SQLiteTooOld,
     StaleVersion,
     TableNotFound,
     UnusableDatabase,
@@ -62,6 +63,9 @@ logger = logging.getLogger(__name__)
 
 DEFAULT_PATH = "diwaniya.db"
 DEFAULT_TURN_TIMER = GuildSettings(guild_id=0).turn_timer
+# STRICT tables came in SQLite 3.37 (RETURNING in 3.35). Python on Linux uses the system's
+# library, and some still-supported distributions ship an older one.
+MIN_SQLITE = (3, 37, 0)
 BUSY_TIMEOUT_MS = 5000  # only matters if another process (a backup, the sqlite3 shell) holds a lock
 
 # ---------------------------------------------------------------- SQL: tables
@@ -588,6 +592,11 @@ class Store:
         ``migrations`` is for tests; the bot uses the files shipped in ``bot/store/migrations``.
         """
         path = os.fspath(path)
+        if sqlite3.sqlite_version_info < MIN_SQLITE:
+            raise SQLiteTooOld(
+                f"Diwaniya needs SQLite {'.'.join(map(str, MIN_SQLITE))} or newer and this Python "
+                f"uses {sqlite3.sqlite_version}, so the database was not opened."
+            )
         steps = tuple(_migrations.load() if migrations is None else migrations)
         folder = os.path.dirname(os.path.abspath(path))
         if path != ":memory:" and not os.path.isdir(folder):

@@ -14,6 +14,7 @@ from bot.store import (
     ForeignDatabase,
     NewerDatabase,
     Seat,
+    SQLiteTooOld,
     Store,
     StoreError,
     UnusableDatabase,
@@ -113,3 +114,17 @@ async def test_an_empty_file_is_a_new_database(db_path: Path) -> None:
     store = await Store.open(db_path)
     assert store.schema_version == LATEST
     await store.close()
+
+
+async def test_an_old_sqlite_is_named_before_anything_is_created(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 34, 1))
+    monkeypatch.setattr(sqlite3, "sqlite_version", "3.34.1")
+    with pytest.raises(SQLiteTooOld) as refused:
+        await Store.open(db_path)
+    assert str(refused.value) == (
+        "Diwaniya needs SQLite 3.37.0 or newer and this Python uses 3.34.1, so the database was "
+        "not opened."
+    )
+    assert not db_path.exists()
