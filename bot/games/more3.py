@@ -299,12 +299,15 @@ class More3:
         if solo is not None:
             self.solo = solo
         elif self.options["bid"]:
-            # The cards are dealt face down and nobody sees them until the bids are in: the same
-            # as bidding before the deal, and every card of the deck always has a place.
+            # (decision) The cards are dealt face down and nobody sees them until the bids are in:
+            # the same as bidding before the deal, and every card of the deck always has a place.
+            # A table file with the bid option and no "solo" starts with the bidding too.
             self.phase = "bid"
             self._turn = self._next_bidder()
             return
         else:
+            # (decision) With the bid option the role always comes from the bids, so the
+            # 2-rounds cap (from which a bid-won Solo is exempt) applies only without it.
             self.solo = choose_solo(self.totals, self.past_solos, self.starter)
         self._turn, self.phase = after
         if self.phase == "draw":
@@ -329,6 +332,7 @@ class More3:
         self.piles = pos.side
         self.pile_taken = list(pos.side_taken)
         # A pile given empty but not taken has gone into the stock: it can't be taken any more.
+        # Side piles are listed top first, like the stock. (decision)
         self.pile_gone = [not t and not p for t, p in zip(self.pile_taken, self.piles, strict=True)]
         opened = raw.get("opened")
         if opened is None:
@@ -369,7 +373,9 @@ class More3:
         return next(s for s in self.side_seats(PAIR) if s != seat)
 
     def rules_for(self, seat: int) -> MeldRules:
-        """Ace-sets only for a player whose own total is over 1500."""
+        """Ace-sets only for a player whose own total is over 1500.
+
+        (decision) The 1500 rules read the total at the moment of play, bid payments included."""
         return MORE_MELDS_ACES if self.totals[seat] > HIGH_SCORE else MORE_MELDS
 
     def needs_opening(self, seat: int) -> bool:
@@ -478,7 +484,8 @@ class More3:
 
     def _check_take(self, seat: int) -> Lay:
         """The top discard may be taken only if this player can meld it this turn: return a lay
-        that would do it (the rest of the pile joins the hand first and may be used too)."""
+        that would do it. (decision) The rest of the pile joins the hand at once and may be laid
+        this turn too, with the top card or in other melds."""
         if not self.discard:
             raise IllegalMove("The discard pile is empty.")
         top = self.discard[-1]
@@ -576,6 +583,8 @@ class More3:
         if self.pile_open(side):
             return None
         if not self.pile_taken[side]:
+            # (decision) A side whose More pile went into the stock can never take it, so it can
+            # neither empty a hand nor go out; it also pays the -100 for never taking it.
             return (
                 "Keep two cards: your side's More pile went into the stock, so you can't empty "
                 "your hand any more."
@@ -775,6 +784,8 @@ class More3:
         )
         events.append(RoundOver(self.went_out, self.result))
         self._turn = None
+        # (decision) Reaching 3100 exactly counts; the game ends only at the end of a round, never
+        # on a bid payment.
         over = [s for s in range(N_SEATS) if self.totals[s] >= TARGET]
         if not over:
             return
@@ -887,6 +898,7 @@ class More3:
         )
 
     def _visible_bids(self, seat: int) -> list[int | None]:
+        # (decision) Before the reveal a seat sees only its own bid.
         if self.phase != "bid":
             return list(self.bids)
         return [b if s == seat else None for s, b in enumerate(self.bids)]
