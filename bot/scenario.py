@@ -20,14 +20,16 @@ def load(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise TableFileError(f"The table file is not valid JSON (line {e.lineno}: {e.msg}).") from None
+        raise TableFileError(
+            f"The table file is not valid JSON (line {e.lineno}: {e.msg})."
+        ) from None
     if not isinstance(data, dict):
         raise TableFileError("The table file must be a JSON object with a “game” field.")
     if "game" not in data:
         raise TableFileError("The table file has no “game”: use mor, more3, hand or runfast.")
     moves = data.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
-        raise TableFileError("“moves” must be a list of objects like {\"seat\": 0, \"do\": \"draw\"}.")
+        raise TableFileError('“moves” must be a list of objects like {"seat": 0, "do": "draw"}.')
     return data
 
 
@@ -61,7 +63,10 @@ def run(data: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("Usage: python -m bot.scenario FILE  (FILE may be - for standard input)", file=sys.stderr)
+        print(
+            "Usage: python -m bot.scenario FILE  (FILE may be - for standard input)",
+            file=sys.stderr,
+        )
         return 2
     try:
         if args[0] == "-":
