@@ -317,3 +317,65 @@ def test_scenario_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert out["state"]["solo"] is not None and out["state"]["melds"] == []
     path.write_text(json.dumps({"game": "more3", "options": {"bid": "yes"}}), encoding="utf-8")
     assert main([str(path)]) == 2
+
+
+def test_legal_moves_are_all_accepted() -> None:
+    for seed in range(3):
+        game = More3.new({"bid": seed == 1}, seed)
+        steps = 0
+        while not game.round_over and steps < 400:
+            seat = game.turn
+            assert seat is not None
+            moves = game.legal_moves(seat)
+            assert moves, f"seat {seat} has no legal move"
+            assert all(game.check(seat, m) is None for m in moves)
+            assert game.legal_moves((seat + 1) % 3) == [] or game.phase == "bid"
+            game.apply(seat, moves[0] if game.phase != "play" else moves[-1])
+            steps += 1
+
+
+def test_meld_views_carry_the_biriba() -> None:
+    data = json.loads((TABLES / "go_out_pair.json").read_text(encoding="utf-8"))
+    game = More3.from_table_file(data)
+    melds = game.view(1).melds
+    assert [(m.side, m.biriba) for m in melds] == [(0, "pure"), (0, "dirty")]
+    assert melds[1].wilds == ((3, parse_cards("6D")[0]),)
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        {"hands": [[], [], []], "solo": 3},
+        {"hands": [[], [], []], "opened": "all"},
+        {"hands": [[], [], []], "side_taken": [True]},
+        {"hands": [["AS", "AS", "AS"], [], []]},
+    ],
+)
+def test_unusable_table_files(position: dict[str, Any]) -> None:
+    from bot.games.base import TableFileError
+
+    with pytest.raises(TableFileError):
+        run({"game": "more3", "position": position})
+
+
+def test_pearls_big_win() -> None:
+    state = legal("go_out_winner", totals=[3000, 0, 2000])
+    assert state["winners"] == [0] and state["pearls"] == {"0": 90}
+
+
+def test_bidding_again_each_round() -> None:
+    data = json.loads((TABLES / "stock_out_both_taken.json").read_text(encoding="utf-8"))
+    data["options"] = {"bid": True}
+    data["position"].pop("solo")
+    data["moves"] = [
+        {"seat": 0, "do": "bid", "chips": 0},
+        {"seat": 1, "do": "bid", "chips": 0},
+        {"seat": 2, "do": "bid", "chips": 2},
+        *data["moves"],
+    ]
+    game = registry.replay(data)
+    assert game.round_over and game.solo == 2
+    assert game.totals[2] == -20 - 4 and game.totals[0] == -20 + 2
+    game.next_round()
+    assert game.phase == "bid" and game.solo is None and game.bids == [None, None, None]
+    assert registry.replay(game.record).to_json() == game.to_json()
