@@ -574,7 +574,7 @@ class Mor:
         for m in self.melds.values():
             if self.team(m.seat) != team:
                 continue
-            for card in set(hand):
+            for card in sorted(set(hand), key=sort_key):
                 if not could_add(m.meld, card, MOR_MELDS):
                     continue
                 move = Add(m.id, (card,))
