@@ -13,7 +13,7 @@ from bot.games.base import Add, Bid, Discard, Draw, IllegalMove, Lay, Meld, Move
 from bot.games.cards import Card, deck_106
 from bot.games.melds import Meld as MeldShape
 from bot.games.melds import meld_with
-from bot.games.more3 import More3, _disjoint_melds
+from bot.games.more3 import More3, _disjoint_melds, card_points
 
 DECK = Counter(deck_106())
 
@@ -121,6 +121,15 @@ def play_round(game: More3, rng: random.Random, stats: Counter) -> None:
         if steps % 25 == 0:
             assert all_cards(game) == DECK
     assert all_cards(game) == DECK
+    # The Pair shares one pooled score: partners differ only by their own hands and going out.
+    a, b = game.side_seats(0)
+    scores = game.result.scores
+
+    def own(seat: int) -> int:
+        out = 100 if game.went_out == seat else 0
+        return out - sum(card_points(c) for c in game.hands[seat])
+
+    assert scores[a] - own(a) == scores[b] - own(b)
     stats[game.result.reason] += 1
 
 
