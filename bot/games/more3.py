@@ -419,6 +419,8 @@ class More3:
         return not self.pile_taken[side] and not self.pile_gone[side] and bool(self.piles[side])
 
     def _next_bidder(self) -> int:
+        # (decision) Bids are simultaneous: any seat that hasn't bid may bid, and ``turn`` names
+        # the next one from the starter so a table can prompt someone.
         return next(
             (self.starter + i) % N_SEATS
             for i in range(N_SEATS)
