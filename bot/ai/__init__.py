@@ -23,11 +23,11 @@ from typing import Any
 
 from bot.games.base import Move
 
-LEVELS: tuple[str, ...] = ("random", "simple", "normal")
+LEVELS: tuple[str, ...] = ("random", "simple", "normal", "hard")
 
 Chooser = Callable[[Any, Sequence[Move], random.Random], Move]
 
-# game -> module under bot.ai holding choose_simple / choose_normal
+# game -> module under bot.ai holding choose_simple / choose_normal / choose_hard
 _MODULES = {
     "mor": "bot.ai.mor",
     "runfast": "bot.ai.runfast",

@@ -13,10 +13,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
-from bot.ai.rummy import best_discard, biggest_lay, keep_scores, laid_cards, lays, seen_counts
+from bot.ai.rummy import (
+    best_discard,
+    biggest_lay,
+    hard_candidates,
+    keep_scores,
+    laid_cards,
+    lays,
+    ranked_discards,
+    seen_counts,
+)
+from bot.ai.search import Budget, deal, distinct, header, meld_json, search, texts, unseen
 from bot.games.base import Discard, Draw, Move, Return, Swap, Take
-from bot.games.hand import HandView, hand_value
+from bot.games.cards import deck_106
+from bot.games.hand import ENGINE, Hand, HandView, hand_value
 from bot.games.melds import HAND_MELDS
 
 LATE_STOCK = 15
@@ -63,6 +75,92 @@ def choose_normal(view: HandView, legal: Sequence[Move], rng: random.Random) -> 
     elif options:
         # Shed high cards first: they are what a hand left at the end costs.
         return max(options, key=lambda m: (len(laid_cards(m)), sum(map(hand_value, laid_cards(m)))))
+    order = _discard_order(view, legal)
+    return order[0] if order else legal[0]
+
+
+def _discard_order(view: HandView, legal: Sequence[Move]) -> list[Move]:
     seen = seen_counts(view.hand, view.melds, view.discard)
     keep = keep_scores(view.hand, HAND_MELDS, seen)
-    return best_discard(legal, keep, hand_value) or legal[0]
+    return ranked_discards(legal, keep, hand_value)
+
+
+# ---------------------------------------------------------------- hard
+
+# 3 candidates x 5 deals of the unseen cards, 9 decisions on by ``simple`` (a round of turns),
+# then scored as if the round ended (cards left in hand and unopened penalties).
+HARD = Budget(samples=5, horizon=9, candidates=3)
+
+
+def choose_hard(view: HandView, legal: Sequence[Move], rng: random.Random) -> Move:
+    first = choose_normal(view, legal, rng)
+    if view.must_lay:
+        return first  # a taken discard to use or give back: normal's rule settles it
+    others = _discard_order(view, legal)[1:] if isinstance(first, Discard) else []
+    candidates = distinct(hard_candidates(first, view, legal, others), HARD.candidates)
+    if len(candidates) == 1:
+        return first
+    try:
+        return search(
+            view,
+            candidates,
+            rng,
+            engine=ENGINE,
+            build=_sample_state,
+            value=_value,
+            policy=choose_simple,
+            budget=HARD,
+        )
+    except ValueError:
+        return first  # the view's counts don't add up to a deck: play as normal does
+
+
+def _value(game: Hand, seat: int) -> float:
+    """Minus the seat's round score (points are bad in Hand), scored as if the round ended now
+    when the playout stopped."""
+    if not game.round_over:
+        game._end_round("stock_out", None, [])
+    assert game.result is not None
+    return -float(game.result.scores[seat])
+
+
+def _sample_state(view: HandView, rng: random.Random) -> dict[str, Any]:
+    """A whole Hand state from the view, the unseen cards dealt into the other hands and the
+    stock by their counts."""
+    others = [s for s in range(view.n_seats) if s != view.seat]
+    seen = [*view.hand, *(c for m in view.melds for c in m.cards), *view.discard]
+    sizes = [*(view.hand_counts[s] for s in others), view.stock_count]
+    dealt = deal(unseen(deck_106(), seen), sizes, rng)
+    hands: list[list[str]] = [[] for _ in range(view.n_seats)]
+    hands[view.seat] = texts(view.hand)
+    for s, cards in zip(others, dealt, strict=False):
+        hands[s] = texts(cards)
+    next_id = max((m.id for m in view.melds), default=0) + 1
+    return {
+        "game": "hand",
+        "header": header("hand", {}),
+        "moves": [],
+        "round_no": view.round_no,
+        "dealer": view.dealer,
+        "totals": [round(t) for t in view.totals],
+        "history": [],
+        "hands": hands,
+        "stock": texts(dealt[-1]),
+        "discard": texts(view.discard),
+        "melds": [meld_json(m) for m in view.melds],
+        "next_id": next_id,
+        "opened": list(view.opened),
+        "turn": view.turn,
+        "phase": view.phase,
+        "must_lay": texts(view.must_lay),
+        "just_drawn": texts(view.just_drawn),
+        # What the turn began with only matters for a Hand (all out in one turn); the search
+        # never weighs the throw that goes out, so the view's present state stands in for it.
+        "opened_at_start": view.opened[view.seat],
+        "turn_first_id": next_id,
+        "touched_old": False,
+        "stock_out": view.stock_count == 0 and view.phase != "draw",
+        "result": None,
+        "winners": [],
+        "finished": False,
+    }

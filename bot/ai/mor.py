@@ -10,22 +10,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from bot.ai.rummy import (
     KEEP_FEEDS_OPPONENT,
     best_discard,
     biggest_lay,
     fits,
+    hard_candidates,
     keep_scores,
     laid_cards,
     lays,
+    ranked_discards,
     seen_counts,
     shape_of,
 )
+from bot.ai.search import Budget, deal, distinct, header, meld_json, search, texts, unseen
 from bot.games.base import Add, Discard, Draw, Meld, Move, Take
-from bot.games.cards import Card
+from bot.games.cards import Card, deck_106
 from bot.games.melds import MOR_MELDS, meld_with, wild_capable
-from bot.games.mor import MorView, card_halves
+from bot.games.mor import ENGINE, TARGETS, Mor, MorView, card_halves
 
 PROJECT_SIZE = 7
 LATE_STOCK = 12  # few draws left: laying any points beats holding them
@@ -138,6 +142,11 @@ def _best_lay(view: MorView, legal: Sequence[Move]) -> Move | None:
 
 
 def _discard(view: MorView, legal: Sequence[Move]) -> Move:
+    order = _discard_order(view, legal)
+    return order[0] if order else legal[0]
+
+
+def _discard_order(view: MorView, legal: Sequence[Move]) -> list[Move]:
     seen = seen_counts(view.hand, view.melds, view.discard)
     keep = keep_scores(view.hand, MOR_MELDS, seen)
     team = view.sides[view.seat]
@@ -147,4 +156,88 @@ def _discard(view: MorView, legal: Sequence[Move]) -> Move:
         # The next opponent takes the whole pile if one card of it goes on their melds.
         return KEEP_FEEDS_OPPONENT if any(fits(s, card, MOR_MELDS) for s in theirs) else 0.0
 
-    return best_discard(legal, keep, card_halves, feeds) or legal[0]
+    return ranked_discards(legal, keep, card_halves, feeds)
+
+
+# ---------------------------------------------------------------- hard
+
+# 3 candidates x 4 deals of the unseen cards, each played 12 decisions on by ``simple`` (about a
+# round of turns: the next opponent's answer to our throw is what the search is for), then the
+# round scored as if it ended there.
+HARD = Budget(samples=4, horizon=12, candidates=3)
+
+
+def choose_hard(view: MorView, legal: Sequence[Move], rng: random.Random) -> Move:
+    first = choose_normal(view, legal, rng)
+    if _closing_throw(view, legal) is not None:
+        return first
+    others = _discard_order(view, legal)[1:] if isinstance(first, Discard) else []
+    candidates = distinct(hard_candidates(first, view, legal, others), HARD.candidates)
+    if len(candidates) == 1:
+        return first
+    try:
+        return search(
+            view,
+            candidates,
+            rng,
+            engine=ENGINE,
+            build=_sample_state,
+            value=_value,
+            policy=choose_simple,
+            budget=HARD,
+        )
+    except ValueError:
+        return first  # the view's counts don't add up to a deck: play as normal does
+
+
+def _value(game: Mor, seat: int) -> float:
+    """The seat's team's round score: the real one if the playout ended the round, else the
+    round scored as if it ended now (melded cards and projects for, cards in hand against)."""
+    if not game.round_over:
+        game._end_round("stock_out", closer=None, events=[])
+    assert game.result is not None
+    return float(game.result.scores[seat])
+
+
+def _sample_state(view: MorView, rng: random.Random) -> dict[str, Any]:
+    """A whole Mor state from the view, the unseen cards dealt at random into the other hands,
+    the stock and the Mors by their counts."""
+    others = [s for s in range(view.n_seats) if s != view.seat]
+    seen = [*view.hand, *(c for m in view.melds for c in m.cards), *view.discard]
+    sizes = [*(view.hand_counts[s] for s in others), view.stock_count, *view.side_piles]
+    dealt = deal(unseen(deck_106(), seen), sizes, rng)
+    hands: list[list[str]] = [[] for _ in range(view.n_seats)]
+    hands[view.seat] = texts(view.hand)
+    for s, cards in zip(others, dealt, strict=False):
+        hands[s] = texts(cards)
+    n_others = len(others)
+    totals = [0, 0]
+    for s in range(view.n_seats):
+        totals[view.sides[s]] = round(2 * view.totals[s])
+    length = "quick" if view.target == TARGETS["quick"] else "full"
+    return {
+        "game": "mor",
+        "header": header("mor", {"players": view.n_seats, "length": length}),
+        "moves": [],
+        "round_no": view.round_no,
+        "dealer": view.dealer,
+        "totals": totals,
+        "history": [],
+        "hands": hands,
+        "stock": texts(dealt[n_others]),
+        "discard": texts(view.discard),
+        "melds": [meld_json(m) for m in view.melds],
+        "next_id": max((m.id for m in view.melds), default=0) + 1,
+        "mors": [texts(p) for p in dealt[n_others + 1 :]],
+        "mor_taken": list(view.side_taken),
+        "mor_waiting": list(view.mor_waiting),
+        "turn": view.turn,
+        "phase": view.phase,
+        "must_lay": texts(view.must_lay),
+        "just_drawn": texts(view.just_drawn),
+        # The last stock card was drawn this turn: the round ends with it.
+        "stock_out": view.stock_count == 0 and view.phase != "draw",
+        "result": None,
+        "winners": [],
+        "finished": False,
+    }

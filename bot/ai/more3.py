@@ -12,22 +12,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from bot.ai.rummy import (
     KEEP_FEEDS_OPPONENT,
     best_discard,
     biggest_lay,
     fits,
+    hard_candidates,
     keep_scores,
     laid_cards,
     lays,
+    ranked_discards,
     seen_counts,
     shape_of,
 )
+from bot.ai.search import Budget, deal, distinct, header, meld_json, search, texts, unseen
 from bot.games.base import Add, Bid, Discard, Draw, Meld, Move, Take
-from bot.games.cards import Card
+from bot.games.cards import Card, deck_106
 from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, wild_capable
-from bot.games.more3 import HIGH_SCORE, More3View, card_points
+from bot.games.more3 import ENGINE, HIGH_SCORE, More3, More3View, card_points
 
 BIRIBA_SIZE = 7
 LATE_STOCK = 12
@@ -130,6 +134,11 @@ def _best_lay(view: More3View, legal: Sequence[Move]) -> Move | None:
 
 
 def _discard(view: More3View, legal: Sequence[Move]) -> Move:
+    order = _discard_order(view, legal)
+    return order[0] if order else legal[0]
+
+
+def _discard_order(view: More3View, legal: Sequence[Move]) -> list[Move]:
     rules = _rules(view)
     keep = keep_scores(view.hand, rules, seen_counts(view.hand, view.melds, view.discard))
     mine = view.sides[view.seat]
@@ -143,4 +152,94 @@ def _discard(view: More3View, legal: Sequence[Move]) -> Move:
             return KEEP_FEEDS_OPPONENT
         return 0.0
 
-    return best_discard(legal, keep, card_points, feeds) or legal[0]
+    return ranked_discards(legal, keep, card_points, feeds)
+
+
+# ---------------------------------------------------------------- hard
+
+# 3 candidates x 3 deals of the unseen cards, 9 decisions on by ``simple`` (a round of turns),
+# then scored as if the round ended. More's legal_moves is the slowest of the engines (several
+# ms a call), which sets this budget.
+HARD = Budget(samples=3, horizon=9, candidates=3)
+
+
+def choose_hard(view: More3View, legal: Sequence[Move], rng: random.Random) -> Move:
+    first = choose_normal(view, legal, rng)
+    if view.phase == "bid":
+        return first  # nobody has cards while bidding: nothing to sample
+    others = _discard_order(view, legal)[1:] if isinstance(first, Discard) else []
+    candidates = distinct(hard_candidates(first, view, legal, others), HARD.candidates)
+    if len(candidates) == 1:
+        return first
+    try:
+        return search(
+            view,
+            candidates,
+            rng,
+            engine=ENGINE,
+            build=_sample_state,
+            value=_value,
+            policy=choose_simple,
+            budget=HARD,
+        )
+    except ValueError:
+        return first  # the view's counts don't add up to a deck: play as normal does
+
+
+def _value(game: More3, seat: int) -> float:
+    """The seat's own round score, scored as if the round ended now when the playout stopped."""
+    if not game.round_over:
+        game._end_round("stock_out", events=[])
+    assert game.result is not None
+    return float(game.result.scores[seat])
+
+
+def _sample_state(view: More3View, rng: random.Random) -> dict[str, Any]:
+    """A whole More state from the view, the unseen cards dealt into the other hands, the stock
+    and the two More piles by their counts."""
+    others = [s for s in range(view.n_seats) if s != view.seat]
+    seen = [*view.hand, *(c for m in view.melds for c in m.cards), *view.discard]
+    sizes = [*(view.hand_counts[s] for s in others), view.stock_count, *view.side_piles]
+    dealt = deal(unseen(deck_106(), seen), sizes, rng)
+    hands: list[list[str]] = [[] for _ in range(view.n_seats)]
+    hands[view.seat] = texts(view.hand)
+    for s, cards in zip(others, dealt, strict=False):
+        hands[s] = texts(cards)
+    n_others = len(others)
+    piles = dealt[n_others + 1 :]
+    return {
+        "game": "more3",
+        "header": header("more3", {}),
+        "moves": [],
+        "round_no": view.round_no,
+        "dealer": view.dealer,
+        "totals": list(view.totals),
+        "history": [],
+        "past_solos": [],
+        "hands": hands,
+        "stock": texts(dealt[n_others]),
+        "discard": texts(view.discard),
+        "melds": [meld_json(m) for m in view.melds],
+        "next_id": max((m.id for m in view.melds), default=0) + 1,
+        "piles": [texts(p) for p in piles],
+        "pile_taken": list(view.side_taken),
+        # An untaken pile that is empty went into the stock when it ran out.
+        "pile_gone": [
+            not t and not n for t, n in zip(view.side_taken, view.side_piles, strict=True)
+        ],
+        # A seat with no cards emptied its hand by a throw and takes its pile next turn.
+        "pile_waiting": [s for s in range(view.n_seats) if view.hand_counts[s] == 0],
+        "solo": view.solo,
+        "bids": list(view.bids),
+        "opened": list(view.opened),
+        "turn": view.turn,
+        "phase": view.phase,
+        "after_bids": [0, "draw"],
+        "must_lay": texts(view.must_lay),
+        "just_drawn": texts(view.just_drawn),
+        "stock_out": view.stock_count == 0 and view.phase != "draw" and all(view.side_taken),
+        "went_out": None,
+        "result": None,
+        "winners": [],
+        "finished": False,
+    }

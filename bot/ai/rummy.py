@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
-from bot.games.base import Add, Discard, Lay, Meld, MeldView, Move
+from bot.games.base import Add, Discard, Draw, Lay, Meld, MeldView, Move, Take
 from bot.games.cards import ACE, Card
 from bot.games.melds import Meld as MeldShape
 from bot.games.melds import MeldError, MeldRules, add_to_meld, find_melds, read_meld, wild_capable
@@ -127,15 +128,37 @@ def best_discard(
 ) -> Move | None:
     """The legal throw of the card the hand needs least; among equals, the one worth most points
     (it would count against us in the hand)."""
+    order = ranked_discards(legal, keep, value, penalty)
+    return order[0] if order else None
+
+
+def ranked_discards(
+    legal: Sequence[Move],
+    keep: dict[Card, float],
+    value: Callable[[Card], float],
+    penalty: Callable[[Card], float] | None = None,
+) -> list[Move]:
+    """Every legal throw, the one ``best_discard`` picks first (``hard`` tries the first few)."""
     throws = [m for m in legal if isinstance(m, Discard)]
-    if not throws:
-        return None
 
     def cost(m: Discard) -> tuple[float, float, str]:
         extra = penalty(m.card) if penalty else 0.0
         return (keep.get(m.card, 0.0) + extra, -value(m.card), str(m.card))
 
-    return min(throws, key=cost)  # type: ignore[arg-type]
+    return sorted(throws, key=cost)
+
+
+def hard_candidates(
+    first: Move, view: Any, legal: Sequence[Move], discards: list[Move]
+) -> list[Move]:
+    """What ``hard`` weighs: ``normal``'s move first, then the other choice of the draw (stock or
+    pile) or, when ``normal`` throws, its next-best throws. Lays follow ``normal`` unsearched: a
+    lay is rarely wrong and searching every turn's lays would cost more than the budget allows."""
+    if view.phase == "draw":
+        return [first, *(m for m in legal if isinstance(m, Draw | Take) and m != first)]
+    if isinstance(first, Discard) and len(view.hand) > 1:
+        return [first, *discards]
+    return [first]
 
 
 def laid_cards(move: Move) -> tuple[Card, ...]:

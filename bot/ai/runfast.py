@@ -15,11 +15,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
+from bot.ai.search import Budget, deal, search, texts, unseen
 from bot.games.base import Move, Pass, Play
-from bot.games.runfast import RunFastView
+from bot.games.cards import deck_48
+from bot.games.runfast import ENGINE, RunFast, RunFastView
 from bot.games.runfast_combos import (
     ACE_POWER,
+    BOMB_KINDS,
     LOW,
     MIN_PAIRS,
     MIN_STRAIGHT,
@@ -92,9 +96,14 @@ def choose_simple(view: RunFastView, legal: Sequence[Move], rng: random.Random) 
 
 
 def choose_normal(view: RunFastView, legal: Sequence[Move], rng: random.Random) -> Move:
+    return ranked(view, legal)[0]
+
+
+def ranked(view: RunFastView, legal: Sequence[Move]) -> list[Move]:
+    """Every legal move, best first by ``normal``'s judgement (a pass only when it must)."""
     plays = _plays(legal)
     if not plays:
-        return next((m for m in legal if isinstance(m, Pass)), legal[0])
+        return [next((m for m in legal if isinstance(m, Pass)), legal[0])]
     hand = counts_of(view.hand)
     leading = not view.trick
     nxt = (view.seat + 1) % view.n_seats
@@ -110,7 +119,81 @@ def choose_normal(view: RunFastView, legal: Sequence[Move], rng: random.Random) 
             judged[shape] = _judge(hand, shape, combo.is_bomb, combo.kind, leading, danger)
         return (judged[shape], combo.top, -len(m.cards), " ".join(sorted(map(str, m.cards))))
 
-    return min(plays, key=cost)
+    return sorted(plays, key=cost)
+
+
+def choose_hard(view: RunFastView, legal: Sequence[Move], rng: random.Random) -> Move:
+    """``normal``'s best few plays (one per shape of powers: suits never matter), each tried on
+    the same deals of the unseen cards and played out to the end by ``normal`` for every seat;
+    the best total settlement wins."""
+    order = ranked(view, legal)
+    shapes: dict[Counts, Move] = {}
+    for m in order:
+        key = counts_of(m.cards) if isinstance(m, Play) else ()
+        shapes.setdefault(key, m)
+        if len(shapes) >= HARD.candidates:
+            break
+    candidates = list(shapes.values())
+    return search(
+        view,
+        candidates,
+        rng,
+        engine=ENGINE,
+        build=_sample_state,
+        value=_settled,
+        policy=choose_normal,
+        budget=HARD,
+    )
+
+
+# 4 candidates x 16 deals of full playouts: about 64 short games, well inside 800 ms on one core.
+HARD = Budget(samples=16, horizon=None, candidates=4)
+
+
+def _settled(game: RunFast, seat: int) -> float:
+    return float(game.settlement[seat])
+
+
+def _sample_state(view: RunFastView, rng: random.Random) -> dict[str, Any]:
+    """A whole Run Fast state from the view: the other two hands dealt from the unseen cards.
+
+    The view does not list the cards played in earlier tricks (only the current trick), so the
+    unseen pool also holds cards already gone; the surplus is put on the table as played cards.
+    """
+    others = [s for s in range(view.n_seats) if s != view.seat]
+    pool = unseen(deck_48(), [*view.hand, *view.trick])
+    sizes = [view.hand_counts[s] for s in others]
+    dealt = deal(pool, [*sizes, len(pool) - sum(sizes)], rng)
+    hands: list[list[str]] = [[] for _ in range(view.n_seats)]
+    hands[view.seat] = texts(view.hand)
+    for s, cards in zip(others, dealt, strict=False):
+        hands[s] = texts(cards)
+    bomb = view.trick_kind in BOMB_KINDS and view.trick_seat is not None
+    return {
+        "game": "runfast",
+        "rules_version": 1,
+        "options": {},
+        "seed": 0,
+        "dealer": view.dealer,
+        "start_totals": [0.0] * view.n_seats,
+        "position": None,
+        "hands": hands,
+        "table": texts([*dealt[-1], *view.trick]),
+        "turn": view.turn,
+        "trick": texts(view.trick),
+        "trick_kind": view.trick_kind,
+        "trick_seat": view.trick_seat,
+        "passes": view.passes,
+        "played": list(view.played),
+        "opening": view.opening,
+        # A bomb on the table most often went over cards; the view can't tell, so assume it did.
+        "bomb_seat": view.trick_seat if bomb else None,
+        "settlement": list(view.settlement),
+        "lines": [],
+        "winner": None,
+        "moves": [],
+        "last_events": [],
+    }
 
 
 def _others(view: RunFastView) -> list[int]:

@@ -1,0 +1,151 @@
+"""The ``hard`` level's search: determinized sampling over what a seat cannot see.
+
+A ``hard`` player asks its game's ``normal`` player for a few candidate moves, then for each of a
+fixed number of *samples* deals the cards it cannot see (other hands, the stock, the side piles)
+at random among the places the view says hold them, builds an engine from the view plus that
+sample (``ENGINE.from_json`` of a synthesized state: the real engine is never read), plays each
+candidate followed by a playout with a cheap policy, and keeps the candidate with the best total
+value. Every candidate is judged on the same samples (common random numbers), which makes the
+comparison far less noisy than independent samples would.
+
+Everything is drawn from the ``rng`` the caller passes, and the budget is counted in playouts,
+never in wall time, so a seed always gives the same decision on any machine at any load. Hidden
+cards enter only as a canonical (sorted) pool that the rng shuffles, so permuting the cards a
+seat cannot see never changes what it samples, hence never its decision.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.base import MeldView, Move
+from bot.games.cards import ACE, Card, sort_key
+
+Policy = Callable[[Any, Sequence[Move], random.Random], Move]
+Builder = Callable[[Any, random.Random], dict[str, Any]]
+Valuer = Callable[[Any, int], float]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a ``hard`` decision may search. ``samples`` deals of the hidden cards, each
+    played out once per candidate for at most ``horizon`` decisions (None: to the round's end)."""
+
+    samples: int
+    horizon: int | None
+    candidates: int
+
+
+def unseen(deck: Iterable[Card], seen: Iterable[Card]) -> list[Card]:
+    """The deck less every card the seat has seen, in a canonical order (independent of where the
+    hidden cards really are: the fairness of ``hard`` rests on it)."""
+    left = Counter(deck)
+    left.subtract(Counter(seen))
+    if any(n < 0 for n in left.values()):
+        raise ValueError("The view shows more copies of a card than the deck holds.")
+    return sorted(left.elements(), key=lambda c: (sort_key(c), str(c)))
+
+
+def deal(pool: Sequence[Card], sizes: Sequence[int], rng: random.Random) -> list[list[Card]]:
+    """Shuffle ``pool`` and cut it into places of ``sizes`` (their sum must be the pool's size)."""
+    if sum(sizes) != len(pool):
+        raise ValueError(f"{len(pool)} unseen cards for places holding {sum(sizes)}.")
+    cards = list(pool)
+    rng.shuffle(cards)
+    out, i = [], 0
+    for n in sizes:
+        out.append(cards[i : i + n])
+        i += n
+    return out
+
+
+def texts(cards: Iterable[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def meld_json(m: MeldView) -> dict[str, Any]:
+    """A table meld as the engines store it (``TableMeld.to_json``), read back from its view: the
+    view lists cards in table order and says which indexes hold wilds."""
+    wild = {i for i, _ in m.wilds}
+    naturals = [(i, c) for i, c in enumerate(m.cards) if i not in wild]
+    suit, low, rank = None, 0, 0
+    if m.kind == "set":
+        rank = naturals[0][1].rank
+    else:
+        suit = naturals[0][1].suit
+        plain = [(i, c) for i, c in naturals if c.rank != ACE]
+        if plain:
+            i, c = plain[0]
+            low = c.rank - i
+        else:  # only aces natural cannot happen (two naturals of a run differ), but be safe
+            i, _ = naturals[0]
+            low = 1 - i if i == 0 else 14 - i
+    meld = {"kind": m.kind, "cards": texts(m.cards), "suit": suit, "low": low, "rank": rank}
+    return {"id": m.id, "seat": m.seat, "meld": meld}
+
+
+def search(
+    view: Any,
+    candidates: Sequence[Move],
+    rng: random.Random,
+    *,
+    engine: Any,
+    build: Builder,
+    value: Valuer,
+    policy: Policy,
+    budget: Budget,
+) -> Move:
+    """The candidate with the best total value over ``budget.samples`` determinizations.
+
+    Ties keep the earlier candidate, so the first (``normal``'s own choice) wins unless another
+    does strictly better on the same samples.
+    """
+    if len(candidates) == 1:
+        return candidates[0]
+    seat = view.seat
+    totals = [0.0] * len(candidates)
+    for _ in range(budget.samples):
+        sample_seed = rng.getrandbits(64)
+        state = build(view, random.Random(sample_seed))
+        for k, move in enumerate(candidates):
+            game = engine.from_json(state)
+            game.apply(seat, move)
+            playout(game, policy, random.Random(sample_seed ^ 0x5EED), budget.horizon)
+            totals[k] += value(game, seat)
+    best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
+    return candidates[best]
+
+
+def playout(game: Any, policy: Policy, rng: random.Random, horizon: int | None) -> None:
+    """Play ``policy`` for every seat until the round ends or ``horizon`` decisions are made."""
+    steps = 0
+    while not game.round_over and (horizon is None or steps < horizon):
+        seat = game.turn
+        legal = game.legal_moves(seat)
+        if not legal:
+            return
+        game.apply(seat, policy(game.view(seat), legal, rng))
+        steps += 1
+
+
+def distinct(moves: Iterable[Move], limit: int) -> list[Move]:
+    out: list[Move] = []
+    for m in moves:
+        if m not in out:
+            out.append(m)
+        if len(out) >= limit:
+            break
+    return out
+
+
+def hidden_sizes(view: Any, others: Sequence[int]) -> list[int]:
+    return [view.hand_counts[s] for s in others]
+
+
+def header(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A neutral header for a sampled state: the sample never deals, so the seed is irrelevant."""
+    return {"game": game, "rules_version": 1, "options": dict(options), "seed": 0}
