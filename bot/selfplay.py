@@ -7,6 +7,14 @@ lowest in Hand, where points are bad); a shared best counts half.
 
 Prints per level: deals won with a 95% Wilson interval, the average score margin (its seats'
 average round score minus the other seats' average), and decision time p50/p99.
+
+Then, for every pair of levels at the table, the head-to-head measure that the README's figures
+use ("A beats B"): in each deal every seat of A is compared with every seat of B, the better round
+score winning the pair (a tie is half); the deal counts for A the share of those pairs A won (1, 0
+or in between), and the figure is the mean over deals with a 95% interval. In Mor's 2 vs 2 both
+partners share a score, so this is the plain team win rate. In the 3-seat games a level with two
+seats gets no extra credit for having two chances: each of its seats must beat the lone other.
+Fair share is 50% whatever the seat counts, so "beats" means the interval lies above 50%.
 """
 
 from __future__ import annotations
@@ -53,6 +61,8 @@ def percentile(values: Sequence[float], q: float) -> float:
 class Tally:
     wins: dict[str, float] = field(default_factory=lambda: defaultdict(float))
     margins: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    # (A, B) -> per deal, the share of (seat of A, seat of B) pairs that A's seat won
+    pairs: dict[tuple[str, str], list[float]] = field(default_factory=lambda: defaultdict(list))
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     deals: int = 0
 
@@ -90,8 +100,35 @@ def play_deal(game: str, levels: Sequence[str], seed: int, tally: Tally) -> tupl
         rest = [x for s, x in enumerate(scores) if seats[s] != level]
         if rest:
             tally.margins[level].append(sum(mine) / len(mine) - sum(rest) / len(rest))
+    for a in dict.fromkeys(seats):
+        for b in dict.fromkeys(seats):
+            if a == b:
+                continue
+            won = [
+                1.0 if scores[i] > scores[j] else 0.5 if scores[i] == scores[j] else 0.0
+                for i in range(len(seats))
+                for j in range(len(seats))
+                if seats[i] == a and seats[j] == b
+            ]
+            tally.pairs[(a, b)].append(sum(won) / len(won))
     tally.deals += 1
     return engine, seats
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """Mean of per-deal values in [0, 1] and its 95% interval. All-0/1 values (every pair of a
+    deal decided the same way, as in Mor) get the Wilson interval; otherwise the normal
+    approximation with the sample variance, sound for the 1000+ deals the README's figures use."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 1.0)
+    mean = sum(values) / n
+    if all(v in (0.0, 1.0) for v in values):
+        lo, hi = wilson(sum(values), n, z)
+        return (mean, lo, hi)
+    var = sum((v - mean) ** 2 for v in values) / max(1, n - 1)
+    half = z * math.sqrt(var / n)
+    return (mean, max(0.0, mean - half), min(1.0, mean + half))
 
 
 def report(game: str, levels: Sequence[str], tally: Tally) -> str:
@@ -108,6 +145,21 @@ def report(game: str, levels: Sequence[str], tally: Tally) -> str:
             f"decision p50 {1000 * percentile(t, 0.5):.2f} ms  "
             f"p99 {1000 * percentile(t, 0.99):.2f} ms  ({len(t)} decisions)"
         )
+    names = list(dict.fromkeys(levels))
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            mean, lo, hi = mean_interval(tally.pairs[(a, b)])
+            verdict = (
+                f"{a} beats {b}"
+                if lo > 0.5
+                else f"{b} beats {a}"
+                if hi < 0.5
+                else "no clear winner"
+            )
+            lines.append(
+                f"  head-to-head {a} vs {b}: {a} won {mean:.3f} of seat pairs "
+                f"[95% {lo:.3f}-{hi:.3f}] over {len(tally.pairs[(a, b)])} deals: {verdict}"
+            )
     return "\n".join(lines)
 
 
