@@ -30,7 +30,9 @@ def test_hidden_cards_never_change_a_decision(game: str) -> None:
             )
             other_legal = other.legal_moves(seat)
             assert other_legal == legal
-            for level in LEVELS:
+            # hard samples the hidden cards: its search must see the same pool either way. It
+            # is slow, so it is checked at every ninth decision only.
+            for level in [lv for lv in LEVELS if lv != "hard" or n % 9 == 0]:
                 mine = choose_move(engine.view(seat), legal, level, decision_rng(seed, n))
                 theirs = choose_move(other.view(seat), other_legal, level, decision_rng(seed, n))
                 assert mine == theirs, (game, seed, n, level)
