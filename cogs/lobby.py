@@ -1,0 +1,182 @@
+"""``/table``: open a table (in its own thread where allowed), join, leave, computers, start."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import refusals
+from bot.i18n import t
+from bot.tables import LiveTable, TableService
+from cogs.play import GAME_NAMES, remember, send_hand, service_of
+
+if TYPE_CHECKING:
+    from bot.client import Diwaniya
+
+logger = logging.getLogger(__name__)
+
+Game = Literal["mor", "more3", "hand", "runfast"]
+Level = Literal["random", "simple", "normal"]
+
+
+class Lobby(commands.GroupCog, group_name="table", group_description="Open and run card tables"):
+    def __init__(self, bot: Diwaniya) -> None:
+        self.bot = bot
+        super().__init__()
+
+    def here(self, interaction: discord.Interaction) -> tuple[TableService, LiveTable]:
+        remember(interaction)
+        service = service_of(interaction)
+        live = service.find(
+            interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id
+        )
+        return service, live
+
+    async def done(self, interaction: discord.Interaction, text: str) -> None:
+        await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(name="new", description="Open a new card table in this channel.")
+    @app_commands.describe(
+        game="Which game",
+        players="Mor: 4 (2 vs 2) or 2 (1 vs 1)",
+        length="Mor: quick (101) or full (201)",
+        bid="More: play with bidding",
+        timer="Seconds per turn (0 = no timer; default: the server's setting)",
+    )
+    @app_commands.guild_only()
+    @refusals
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: Game,
+        players: Literal[4, 2] | None = None,
+        length: Literal["quick", "full"] | None = None,
+        bid: bool | None = None,
+        timer: app_commands.Range[int, 0, 3600] | None = None,
+    ) -> None:
+        remember(interaction)
+        await interaction.response.defer(thinking=True)
+        service = service_of(interaction)
+        options: dict[str, Any] = {}
+        if game == "mor":
+            options = {"players": players or 4, "length": length or "full"}
+        elif game == "more3" and bid is not None:
+            options = {"bid": bid}
+        thread_id = None
+        channel = interaction.channel
+        if isinstance(channel, discord.TextChannel):
+            perms = channel.permissions_for(channel.guild.me) if channel.guild.me else None
+            if perms is None or perms.create_public_threads:
+                try:
+                    thread = await channel.create_thread(
+                        name=f"{GAME_NAMES.get(game, game)} table",
+                        type=discord.ChannelType.public_thread,
+                    )
+                    thread_id = thread.id
+                except discord.HTTPException:
+                    logger.info(
+                        "No thread in channel %s: the table plays in the channel", channel.id
+                    )
+        live = await service.open_table(
+            interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0,
+            host_id=interaction.user.id,
+            game=game,
+            options=options,
+            turn_timer=timer,
+            thread_id=thread_id,
+        )
+        await self.bot.presenter.refresh(live, new=True)
+        where = f"<#{thread_id}>" if thread_id else t("here")
+        await interaction.followup.send(t("opened", table=live.id, where=where))
+
+    @app_commands.command(name="join", description="Take a seat at the table here.")
+    @app_commands.describe(team="Mor 2 vs 2: the team you want (1 or 2)")
+    @app_commands.guild_only()
+    @refusals
+    async def join(
+        self, interaction: discord.Interaction, team: Literal[1, 2] | None = None
+    ) -> None:
+        service, live = self.here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        gid = live.guild_id
+        if team is not None and live.seat_of(interaction.user.id) is not None:
+            seat = await service.pick_team(gid, live.id, interaction.user.id, team - 1)
+        else:
+            seat = await service.join(
+                gid, live.id, interaction.user.id, None if team is None else team - 1
+            )
+        await self.done(interaction, t("joined", seat=seat + 1))
+
+    @app_commands.command(name="leave", description="Leave the table's lobby.")
+    @app_commands.guild_only()
+    @refusals
+    async def leave(self, interaction: discord.Interaction) -> None:
+        service, live = self.here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await service.leave(live.guild_id, live.id, interaction.user.id)
+        await self.done(interaction, t("left"))
+
+    @app_commands.command(name="bot", description="Seat a computer player (host only).")
+    @app_commands.describe(level="How well it plays")
+    @app_commands.guild_only()
+    @refusals
+    async def computer(self, interaction: discord.Interaction, level: Level = "normal") -> None:
+        service, live = self.here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        seat = await service.add_computer(live.guild_id, live.id, interaction.user.id, level)
+        await self.done(interaction, t("computer_added", level=level, seat=seat + 1))
+
+    @app_commands.command(name="kick", description="Remove a member from the lobby (host only).")
+    @app_commands.describe(member="Who to remove")
+    @app_commands.guild_only()
+    @refusals
+    async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
+        service, live = self.here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await service.kick(live.guild_id, live.id, interaction.user.id, member.id)
+        await self.done(interaction, t("kicked", name=member.display_name))
+
+    @app_commands.command(name="start", description="Start the game; computers fill empty seats.")
+    @app_commands.guild_only()
+    @refusals
+    async def start(self, interaction: discord.Interaction) -> None:
+        service, live = self.here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await service.start(live.guild_id, live.id, interaction.user.id)
+        await self.done(interaction, t("started"))
+
+    @app_commands.command(name="cancel", description="Cancel the table (host only).")
+    @app_commands.guild_only()
+    @refusals
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        service, live = self.here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await service.cancel(live.guild_id, live.id, interaction.user.id)
+        await self.done(interaction, t("cancelled"))
+
+    @app_commands.command(name="show", description="Post the live table again.")
+    @app_commands.guild_only()
+    @refusals
+    async def show(self, interaction: discord.Interaction) -> None:
+        _, live = self.here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.presenter.refresh(live, new=True)
+        await self.done(interaction, t("lobby_started", table=live.id))
+
+    @app_commands.command(name="back", description="Take your seat back from the computer.")
+    @app_commands.guild_only()
+    @refusals
+    async def back(self, interaction: discord.Interaction) -> None:
+        service, live = self.here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await service.take_back(live.guild_id, live.id, interaction.user.id)
+        await send_hand(interaction, service.hand(live.guild_id, live.id, interaction.user.id))
+
+
+async def setup(bot: Diwaniya) -> None:
+    await bot.add_cog(Lobby(bot))

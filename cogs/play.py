@@ -1,0 +1,679 @@
+"""Playing: the live table message, private hands, move commands and the table's buttons.
+
+Thin on purpose: every rule is the engine's, asked through the table service; this module turns
+interactions into service calls and the service's notices into messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from collections import deque
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import refusals, refuse
+from bot.games.base import BadMove, Move, move_from_dict
+from bot.games.cards import CardError
+from bot.i18n import t
+from bot.tables import HandInfo, LiveTable, Notice, Refusal, TableService
+
+if TYPE_CHECKING:
+    from bot.client import Diwaniya
+
+logger = logging.getLogger(__name__)
+
+PAGE = 25  # Discord's limit on options in one select menu
+GAME_NAMES = {"mor": "Mor", "more3": "More", "hand": "Hand", "runfast": "Run Fast"}
+
+
+# ---------------------------------------------------------------- pictures, through one adapter
+
+
+def _table_png(view: Any, names: Sequence[str], computers: Sequence[int]) -> bytes | None:
+    try:
+        from render.table import render_table
+    except ImportError:
+        return None
+    return render_table(view, names, computers=computers)
+
+
+def _hand_png(view: Any) -> bytes | None:
+    try:
+        from render.hand import render_hand
+    except ImportError:
+        return None
+    return render_hand(view, game=getattr(view, "game", None))
+
+
+async def picture(fn: Any, *args: Any, name: str) -> discord.File | None:
+    """A picture in a thread, or None: a failed picture must never stop the game's text."""
+    try:
+        data = await asyncio.to_thread(fn, *args)
+    except Exception:
+        logger.exception("Rendering %s failed; sending text only", name)
+        return None
+    return discord.File(io.BytesIO(data), filename=name) if data else None
+
+
+# ---------------------------------------------------------------- words
+
+
+def move_words(m: Any) -> str:
+    """A move's record form in words (``{"do": "discard", "card": "7H"}`` → discarded 7H)."""
+    d = m.to_dict() if isinstance(m, Move) else dict(m)
+    do = d.get("do", "")
+    cards = " ".join(d.get("cards", []))
+    if do == "lay":
+        parts = [" ".join(x) for x in d.get("melds", [])]
+        parts += [f"{' '.join(a['cards'])}→{a['meld']}" for a in d.get("adds", [])]
+        cards = " | ".join(parts)
+    key = f"mv_{do}"
+    try:
+        return t(
+            key,
+            cards=cards,
+            card=d.get("card", ""),
+            meld=d.get("meld", ""),
+            chips=d.get("chips", ""),
+        )
+    except KeyError:
+        return str(do)
+
+
+def names_of(bot: Diwaniya, live: LiveTable) -> list[str]:
+    out = []
+    for i, seat in enumerate(live.seats):
+        if seat is None:
+            out.append(f"seat {i + 1}")
+        elif seat.user_id is not None:
+            out.append(bot.names.get(seat.user_id, f"member {seat.user_id}"))
+        else:
+            out.append(f"computer ({seat.computer})")
+    return out
+
+
+def seat_name(bot: Diwaniya, live: LiveTable, seat: int) -> str:
+    return names_of(bot, live)[seat]
+
+
+def service_of(interaction: discord.Interaction) -> TableService:
+    bot: Any = interaction.client
+    assert bot.service is not None
+    return bot.service
+
+
+def remember(interaction: discord.Interaction) -> None:
+    """Members' display names come from interactions (no members intent is asked for)."""
+    bot: Any = interaction.client
+    bot.names[interaction.user.id] = interaction.user.display_name
+
+
+# ---------------------------------------------------------------- the table message
+
+
+class Presenter:
+    """Turns the service's notices into the table's messages: one live message, edited after
+    every move, plus short messages (the turn ping, round and game results)."""
+
+    def __init__(self, bot: Diwaniya) -> None:
+        self.bot = bot
+        self.story: dict[int, deque[str]] = {}
+
+    def channel(self, live: LiveTable) -> discord.abc.Messageable:
+        return self.bot.get_partial_messageable(
+            live.table.thread_id or live.table.channel_id, guild_id=live.guild_id
+        )
+
+    def text(self, live: LiveTable) -> str:
+        tb = live.table
+        game = GAME_NAMES.get(tb.game, tb.game)
+        names = names_of(self.bot, live)
+        timer = t("timer_seconds", seconds=tb.turn_timer) if tb.turn_timer else t("timer_off")
+        if live.engine is None:
+            lines = [
+                t("lobby_title", game=game, table=tb.id),
+                t("lobby_host", host=f"<@{tb.host_id}>"),
+            ]
+            for i, seat in enumerate(tb.seats):
+                team = t("lobby_seat_team", team=i % 2 + 1) if live.teams() else ""
+                if seat is None:
+                    lines.append(t("lobby_seat_empty", seat=i + 1) + team)
+                else:
+                    lines.append(t("lobby_seat_member", seat=i + 1, name=names[i]) + team)
+            opts = ", ".join(f"{k}={v}" for k, v in tb.options.items()) or "-"
+            lines.append(t("lobby_options", options=opts, timer=timer))
+            return "\n".join(lines)
+        view = live.engine.view(-1)
+        lines = [t("table_title", game=game, table=tb.id, round=getattr(view, "round_no", 0) + 1)]
+        if view.turn is not None:
+            lines.append(t("table_turn", name=names[view.turn]))
+        elif getattr(view, "round_over", False):
+            lines.append(t("table_no_turn"))
+        for line in self.story.get(tb.id, ()):
+            lines.append(t("table_last", text=line))
+        totals = getattr(view, "totals", None)
+        if totals:
+            lines.append(
+                t(
+                    "table_scores",
+                    scores=", ".join(f"{n} {s:g}" for n, s in zip(names, totals, strict=False)),
+                )
+            )
+        if hasattr(view, "stock_count"):
+            lines.append(t("table_stock", count=view.stock_count))
+        meters = getattr(view, "meters", None)
+        if meters:
+            lines.append(
+                t(
+                    "table_meters",
+                    meters=" · ".join(f"team {i + 1}: {m}" for i, m in enumerate(meters)),
+                )
+            )
+        return "\n".join(lines)[:2000]
+
+    def view(self, live: LiveTable) -> discord.ui.View:
+        v = discord.ui.View(timeout=None)
+        tid, ver = live.id, live.version
+        if live.engine is None:
+            for action in ("join", "leave", "bot", "start", "cancel"):
+                v.add_item(TableButton(action, tid, ver))
+            if live.teams():
+                v.add_item(TableButton("team0", tid, ver))
+                v.add_item(TableButton("team1", tid, ver))
+        else:
+            v.add_item(TableButton("hand", tid, ver))
+            if live.engine.round_over and not live.engine.game_over:
+                v.add_item(TableButton("ready", tid, ver))
+        return v
+
+    async def refresh(self, live: LiveTable, *, new: bool = False) -> None:
+        """Edit the live message (or post it when there is none yet / ``new``)."""
+        file = None
+        if live.engine is not None:
+            computers = [i for i in range(len(live.seats)) if live.automated(i)]
+            file = await picture(
+                _table_png,
+                live.engine.view(-1),
+                names_of(self.bot, live),
+                computers,
+                name="table.png",
+            )
+        content, view = self.text(live), self.view(live)
+        channel = self.channel(live)
+        if live.table.message_id and not new:
+            msg = channel.get_partial_message(live.table.message_id)  # type: ignore[attr-defined]
+            kwargs: dict[str, Any] = {"content": content, "view": view}
+            kwargs["attachments"] = [file] if file else []
+            await msg.edit(**kwargs)
+            return
+        kwargs = {"content": content, "view": view}
+        if file:
+            kwargs["file"] = file
+        sent = await channel.send(**kwargs)
+        await service_of_bot(self.bot).set_messages(
+            live, thread_id=live.table.thread_id, message_id=sent.id
+        )
+
+    async def say(self, live: LiveTable, text: str, mention: int | None = None) -> None:
+        allowed = (
+            discord.AllowedMentions(users=[discord.Object(mention)])
+            if mention
+            else discord.AllowedMentions.none()
+        )
+        await self.channel(live).send(text, allowed_mentions=allowed)
+
+    async def handle(self, n: Notice) -> None:
+        live = n.table
+        names = names_of(self.bot, live)
+        story = self.story.setdefault(live.id, deque(maxlen=3))
+        if n.kind == "lobby":
+            await self.refresh(live)
+        elif n.kind == "started":
+            story.clear()
+            await self.refresh(live)
+        elif n.kind == "cancelled":
+            await self.say(live, t("lobby_cancelled", table=live.id))
+            if live.table.message_id:
+                msg = self.channel(live).get_partial_message(live.table.message_id)  # type: ignore[attr-defined]
+                await msg.edit(view=None)
+        elif n.kind == "move":
+            words = move_words(n.move or {})
+            key = "moved_for" if n.auto and not live.seats[n.seat].is_computer else "moved"
+            story.append(t(key, name=names[n.seat], move=words))
+            if n.auto and key == "moved_for":
+                await self.say(live, t(key, name=names[n.seat], move=words))
+            await self.refresh(live)
+        elif n.kind == "turn" and n.user_id is not None:
+            await self.say(
+                live, t("ping", mention=f"<@{n.user_id}>", table=live.id), mention=n.user_id
+            )
+        elif n.kind == "taken_over":
+            await self.say(live, t("taken_over", name=names[n.seat]))
+        elif n.kind == "taken_back":
+            await self.refresh(live)
+        elif n.kind == "round_over":
+            result = live.engine.view(-1).result
+            scores = ", ".join(f"{nm} {s:+g}" for nm, s in zip(names, result.scores, strict=False))
+            await self.say(
+                live,
+                t("round_over", scores=scores)
+                + " "
+                + t("next_round_soon", seconds=int(self.bot.next_round_delay)),
+            )
+        elif n.kind == "next_round":
+            story.clear()
+            await self.refresh(live)
+        elif n.kind == "game_over":
+            engine = live.engine
+            pearls = engine.pearls()
+            pearls = pearls if isinstance(pearls, dict) else dict(enumerate(pearls))
+            won = ", ".join(names[s] for s in engine.winners)
+            given = ", ".join(f"{names[s]} {p}" for s, p in pearls.items() if p)
+            await self.refresh(live)
+            await self.say(live, t("game_won", names=won, pearls=given or "0"))
+        elif n.kind == "restored":
+            await self.say(live, t("restored"))
+            if live.table.message_id:
+                await self.refresh(live)
+
+
+def service_of_bot(bot: Any) -> TableService:
+    assert bot.service is not None
+    return bot.service
+
+
+# ---------------------------------------------------------------- buttons that survive restarts
+
+LABELS = {
+    "join": ("btn_join", discord.ButtonStyle.success),
+    "leave": ("btn_leave", discord.ButtonStyle.secondary),
+    "bot": ("btn_computer", discord.ButtonStyle.secondary),
+    "start": ("btn_start", discord.ButtonStyle.primary),
+    "cancel": ("btn_cancel", discord.ButtonStyle.danger),
+    "team0": ("btn_team", discord.ButtonStyle.secondary),
+    "team1": ("btn_team", discord.ButtonStyle.secondary),
+    "hand": ("btn_hand", discord.ButtonStyle.primary),
+    "ready": ("btn_ready", discord.ButtonStyle.success),
+    "draw": ("btn_draw", discord.ButtonStyle.primary),
+    "take": ("btn_take", discord.ButtonStyle.success),
+    "pass": ("btn_pass", discord.ButtonStyle.secondary),
+    "return": ("mv_return", discord.ButtonStyle.secondary),
+}
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dw:(?P<action>[a-z0-9]+):(?P<table>\d+):(?P<version>\d+)",
+):
+    """Every table and hand button: the custom_id carries the action, the table and the move
+    number it was drawn at; all three are untrusted and re-checked by the service."""
+
+    def __init__(self, action: str, table: int, version: int) -> None:
+        key, style = LABELS[action]
+        team = int(action[-1]) + 1 if action.startswith("team") else ""
+        label = t(key, team=team, cards="", card="", meld="", chips="")
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"dw:{action}:{table}:{version}")
+        )
+        self.action, self.table, self.version = action, table, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> TableButton:
+        return cls(match["action"], int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        remember(interaction)
+        service = service_of(interaction)
+        gid = interaction.guild_id or 0
+        try:
+            await self.act(interaction, service, gid)
+        except Refusal as r:
+            await refuse(interaction, r.text)
+
+    async def act(self, interaction: discord.Interaction, service: TableService, gid: int) -> None:
+        a, uid, tid = self.action, interaction.user.id, self.table
+        if a == "hand":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await send_hand(interaction, service.hand(gid, tid, uid))
+            return
+        if a in ("draw", "take", "pass", "return"):
+            await interaction.response.defer()
+            await service.play(
+                gid, tid, uid, move_from_dict({"do": a}), expected_version=self.version
+            )
+            await send_hand_if_turn(interaction, service, gid, tid)
+            return
+        await interaction.response.defer()
+        if a == "join":
+            await service.join(gid, tid, uid)
+        elif a == "leave":
+            await service.leave(gid, tid, uid)
+        elif a == "bot":
+            await service.add_computer(gid, tid, uid)
+        elif a == "start":
+            await service.start(gid, tid, uid)
+        elif a == "cancel":
+            await service.cancel(gid, tid, uid)
+        elif a.startswith("team"):
+            await service.pick_team(gid, tid, uid, int(a[-1]))
+        elif a == "ready":
+            await service.ready(gid, tid, uid)
+
+
+# ---------------------------------------------------------------- private hands
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"dwm:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+)",
+):
+    """One page of the moves the engine allows now; a value is the move's index in the engine's
+    list at that move number, so the service's version check makes it safe."""
+
+    def __init__(self, table: int, version: int, page: int, legal: Sequence[Move] = ()) -> None:
+        chunk = list(enumerate(legal))[page * PAGE : (page + 1) * PAGE]
+        pages = max(1, -(-len(legal) // PAGE))
+        options = [discord.SelectOption(label=move_words(m)[:100], value=str(i)) for i, m in chunk]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"dwm:{table}:{version}:{page}",
+                placeholder=t("select_move", page=page + 1, pages=pages),
+                options=options or [discord.SelectOption(label="-", value="-1")],
+            )
+        )
+        self.table, self.version, self.page = table, version, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> MoveSelect:
+        obj = cls(int(match["table"]), int(match["version"]), int(match["page"]))
+        obj.item = item
+        return obj
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        remember(interaction)
+        service = service_of(interaction)
+        gid = interaction.guild_id or 0
+        try:
+            await interaction.response.defer()
+            info = service.hand(gid, self.table, interaction.user.id)
+            if info.version != self.version:
+                raise Refusal("stale")
+            index = int(self.item.values[0])
+            if not 0 <= index < len(info.legal):
+                raise Refusal("stale")
+            await service.play(
+                gid,
+                self.table,
+                interaction.user.id,
+                info.legal[index],
+                expected_version=self.version,
+            )
+            await send_hand_if_turn(interaction, service, gid, self.table)
+        except Refusal as r:
+            await refuse(interaction, r.text)
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dwp:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+)",
+):
+    def __init__(self, table: int, version: int, page: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"dwp:{table}:{version}:{page}",
+            )
+        )
+        self.table, self.version, self.page = table, version, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> PageButton:
+        return cls(int(match["table"]), int(match["version"]), int(match["page"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        try:
+            info = service.hand(interaction.guild_id or 0, self.table, interaction.user.id)
+            if info.version != self.version:
+                raise Refusal("stale")
+            await interaction.response.edit_message(view=hand_controls(info, self.page))
+        except Refusal as r:
+            await refuse(interaction, r.text)
+
+
+SIMPLE = ("draw", "take", "pass", "return")
+
+
+def hand_controls(info: HandInfo, page: int = 0) -> discord.ui.View:
+    """Only the moves the engine allows now: buttons for the simple ones, a paged menu for the
+    rest (every option reachable, never truncated)."""
+    v = discord.ui.View(timeout=None)
+    tid, ver = info.table.id, info.version
+    v.add_item(TableButton("hand", tid, ver))
+    for m in info.legal:
+        if m.do in SIMPLE:
+            v.add_item(TableButton(m.do, tid, ver))
+    rest = [m for m in info.legal if m.do not in SIMPLE]
+    if rest:
+        # Indexes must be those of the full legal list, so page over it but show non-simple ones.
+        pages = max(1, -(-len(info.legal) // PAGE))
+        page = min(page, pages - 1)
+        v.add_item(MoveSelect(tid, ver, page, info.legal))
+        if page > 0:
+            v.add_item(PageButton(tid, ver, page - 1, t("btn_prev")))
+        if page < pages - 1:
+            v.add_item(PageButton(tid, ver, page + 1, t("btn_next")))
+    return v
+
+
+def hand_text(bot: Any, info: HandInfo) -> str:
+    cards = " ".join(str(c) for c in info.view.hand)
+    lines = [t("hand_header", count=len(info.view.hand), cards=cards or "-")]
+    if info.legal:
+        lines.append(t("hand_your_turn"))
+    elif info.view.turn is not None:
+        lines.append(t("hand_not_turn", name=seat_name(bot, info.table, info.view.turn)))
+    return "\n".join(lines)
+
+
+async def send_hand(interaction: discord.Interaction, info: HandInfo) -> None:
+    """A fresh ephemeral hand: picture, the cards as text, and the allowed moves."""
+    file = await picture(_hand_png, info.view, name="hand.png")
+    kwargs: dict[str, Any] = {"ephemeral": True, "view": hand_controls(info)}
+    if file:
+        kwargs["file"] = file
+    await interaction.followup.send(hand_text(interaction.client, info), **kwargs)
+
+
+async def send_hand_if_turn(
+    interaction: discord.Interaction, service: TableService, gid: int, tid: int
+) -> None:
+    """After a move in the middle of a turn (a draw), the member gets the hand to go on with."""
+    try:
+        info = service.hand(gid, tid, interaction.user.id)
+    except Refusal:
+        return
+    if info.legal:
+        await send_hand(interaction, info)
+
+
+# ---------------------------------------------------------------- slash commands for moves
+
+
+async def hand_cards(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete from the caller's own hand only (at most 25)."""
+    service = service_of(interaction)
+    try:
+        live = service.find(
+            interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id
+        )
+        info = service.hand(live.guild_id, live.id, interaction.user.id)
+    except Refusal:
+        return []
+    typed = current.strip().upper().split()
+    last = typed[-1] if typed and not current.endswith(" ") else ""
+    before = " ".join(typed[:-1] if last else typed)
+    out: list[app_commands.Choice[str]] = []
+    for c in dict.fromkeys(str(c) for c in info.view.hand):
+        if c.startswith(last):
+            value = f"{before} {c}".strip()
+            out.append(app_commands.Choice(name=value, value=value))
+        if len(out) == 25:
+            break
+    return out
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: Diwaniya) -> None:
+        self.bot = bot
+
+    async def move(self, interaction: discord.Interaction, data: dict[str, Any]) -> None:
+        remember(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = service_of(interaction)
+        gid = interaction.guild_id or 0
+        live = service.find(gid, interaction.channel_id or 0, interaction.user.id)
+        seat = live.seat_of(interaction.user.id)
+        try:
+            move = move_from_dict({**data, "seat": seat})
+        except (BadMove, CardError) as e:
+            raise Refusal("bad_cards", str(e)) from None
+        await service.play(gid, live.id, interaction.user.id, move)
+        await interaction.followup.send(t("move_done", move=move_words(move)), ephemeral=True)
+
+    @app_commands.command(
+        name="hand", description="See your own cards and the moves you may make now."
+    )
+    @app_commands.guild_only()
+    @refusals
+    async def hand(self, interaction: discord.Interaction) -> None:
+        remember(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = service_of(interaction)
+        live = service.find(
+            interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id
+        )
+        await send_hand(interaction, service.hand(live.guild_id, live.id, interaction.user.id))
+
+    @app_commands.command(name="draw", description="Draw the top card of the stock.")
+    @app_commands.guild_only()
+    @refusals
+    async def draw(self, interaction: discord.Interaction) -> None:
+        await self.move(interaction, {"do": "draw"})
+
+    @app_commands.command(name="take", description="Take the discard pile.")
+    @app_commands.guild_only()
+    @refusals
+    async def take(self, interaction: discord.Interaction) -> None:
+        await self.move(interaction, {"do": "take"})
+
+    @app_commands.command(name="return", description="Return a card (where the game allows it).")
+    @app_commands.guild_only()
+    @refusals
+    async def return_(self, interaction: discord.Interaction) -> None:
+        await self.move(interaction, {"do": "return"})
+
+    @app_commands.command(name="pass", description="Pass your turn (where the game allows it).")
+    @app_commands.guild_only()
+    @refusals
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        await self.move(interaction, {"do": "pass"})
+
+    @app_commands.command(name="discard", description="Throw one card onto the discard pile.")
+    @app_commands.describe(card="The card, e.g. 7H, 10S, QD, JK (joker)")
+    @app_commands.autocomplete(card=hand_cards)
+    @app_commands.guild_only()
+    @refusals
+    async def discard(self, interaction: discord.Interaction, card: str) -> None:
+        await self.move(interaction, {"do": "discard", "card": card.strip().upper()})
+
+    @app_commands.command(name="meld", description="Lay one new meld from your hand.")
+    @app_commands.describe(cards="The meld's cards separated by spaces, e.g. 5H 6H 7H")
+    @app_commands.autocomplete(cards=hand_cards)
+    @app_commands.guild_only()
+    @refusals
+    async def meld(self, interaction: discord.Interaction, cards: str) -> None:
+        await self.move(interaction, {"do": "meld", "cards": cards.upper()})
+
+    @app_commands.command(name="lay", description="Lay several melds at once (an opening).")
+    @app_commands.describe(melds="Melds separated by |, e.g. 5H 6H 7H | 9C 9D 9S")
+    @app_commands.guild_only()
+    @refusals
+    async def lay(self, interaction: discord.Interaction, melds: str) -> None:
+        parts = [p.strip().upper() for p in melds.split("|") if p.strip()]
+        await self.move(interaction, {"do": "lay", "melds": parts, "adds": []})
+
+    @app_commands.command(name="add", description="Add cards to a meld on the table.")
+    @app_commands.describe(
+        meld="The meld's number on the table", cards="Cards to add", end="Which end of a run"
+    )
+    @app_commands.autocomplete(cards=hand_cards)
+    @app_commands.guild_only()
+    @refusals
+    async def add(
+        self,
+        interaction: discord.Interaction,
+        meld: app_commands.Range[int, 1, 999],
+        cards: str,
+        end: Literal["high", "low"] | None = None,
+    ) -> None:
+        data: dict[str, Any] = {"do": "add", "meld": meld, "cards": cards.upper()}
+        if end:
+            data["end"] = end
+        await self.move(interaction, data)
+
+    @app_commands.command(
+        name="swap", description="Hand: reclaim a joker from a meld with the card it stands for."
+    )
+    @app_commands.describe(
+        meld="The meld's number on the table", cards="The card(s) the joker stands for"
+    )
+    @app_commands.autocomplete(cards=hand_cards)
+    @app_commands.guild_only()
+    @refusals
+    async def swap(
+        self, interaction: discord.Interaction, meld: app_commands.Range[int, 1, 999], cards: str
+    ) -> None:
+        await self.move(interaction, {"do": "swap", "meld": meld, "cards": cards.upper()})
+
+    @app_commands.command(name="play", description="Run Fast: play a combination.")
+    @app_commands.describe(cards="The cards separated by spaces, e.g. 9S 9H")
+    @app_commands.autocomplete(cards=hand_cards)
+    @app_commands.guild_only()
+    @refusals
+    async def play(self, interaction: discord.Interaction, cards: str) -> None:
+        await self.move(interaction, {"do": "play", "cards": cards.upper()})
+
+    @app_commands.command(name="bid", description="More: bid chips for the Solo.")
+    @app_commands.describe(chips="How many chips")
+    @app_commands.guild_only()
+    @refusals
+    async def bid(
+        self, interaction: discord.Interaction, chips: app_commands.Range[int, 0, 1000]
+    ) -> None:
+        await self.move(interaction, {"do": "bid", "chips": chips})
+
+
+async def setup(bot: Diwaniya) -> None:
+    presenter = Presenter(bot)
+    bot.presenter = presenter
+    assert bot.service is not None
+    bot.service.listener = presenter.handle
+    bot.add_dynamic_items(TableButton, MoveSelect, PageButton)
+    await bot.add_cog(Play(bot))

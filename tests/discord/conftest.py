@@ -1,0 +1,49 @@
+"""SimCord world for the bot: the real discord.py against an in-memory Discord, on a real DB."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import discord
+
+from bot.client import Diwaniya
+from bot.tables import LiveTable, choose_computer_move
+
+
+def make_bot(db: Path) -> Diwaniya:
+    # Computers move at once (no pacing) so a round plays out within one settle.
+    return Diwaniya(database=db, bot_delay=0)
+
+
+def live_table(bot: Diwaniya, guild_id: int) -> LiveTable:
+    assert bot.service is not None
+    tables = bot.service.tables(guild_id)
+    assert tables, "no live table"
+    return tables[-1]
+
+
+def pick_move(live: LiveTable, seat: int) -> tuple[int, Any]:
+    """The move a member makes in these tests: what a computer would, from the same list the
+    hand's controls offer (index into the engine's legal moves)."""
+    engine = live.engine
+    legal = engine.legal_moves(seat)
+    move = choose_computer_move(engine, seat, "normal", random.Random(live.version))
+    return legal.index(move), move
+
+
+def reply(result: Any) -> Any:
+    """The bot's answer: after a deferred "thinking" response Discord puts the first follow-up
+    in the original response, so it is either there or the last follow-up."""
+    if result.followups:
+        return result.followups[-1]
+    assert result.response is not None, "the bot did not answer"
+    return result.response
+
+
+def hand_message(result: Any) -> discord.Message:
+    """The ephemeral hand a Show my hand click (or /hand) answered with."""
+    answer = reply(result)
+    assert answer.ephemeral
+    return answer.message
