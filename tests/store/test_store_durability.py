@@ -57,7 +57,13 @@ async def test_a_killed_writer_leaves_every_committed_move(db_path: Path) -> Non
                 break
         # Killed while it is busy with the next write.
         child.send_signal(signal.SIGKILL)
-        rest, _ = child.communicate()
+        # Read the rest through the same buffered file: communicate() would read the raw pipe and
+        # miss lines the loop above had already buffered.
+        rest = child.stdout.read()
+        child.wait()
+        child.stdout.close()
+        if child.stderr:
+            child.stderr.close()
         assert child.returncode == -signal.SIGKILL
         for line in rest.splitlines():
             last_printed = int(line.split()[1])
