@@ -465,3 +465,27 @@ class MeldView:
     wilds: tuple[tuple[int, Card], ...] = ()
     project: int | None = None  # mor: 100/150/200/300 when it is a project now
     biriba: str | None = None  # more3: "pure" / "dirty"
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What every game's ``view(seat)`` shows: only what that seat may see.
+
+    Each engine's view adds its own fields (``RummyView`` in rummy.py for the three rummies).
+    """
+
+    game: str
+    seat: int
+    n_seats: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    turn: int | None
+    phase: str
+    dealer: int
+    round_no: int
+    totals: tuple[float, ...]
+    round_over: bool
+    game_over: bool
+    winners: tuple[int, ...]
+    result: RoundResult | None
+    last_events: tuple[Event, ...]

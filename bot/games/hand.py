@@ -71,6 +71,7 @@ from bot.games.melds import ACE_HIGH, HAND_MELDS, MeldError, find_melds, meld_wi
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
     LayOutcome,
+    RummyView,
     TableMeld,
     place_lay,
     play_lay,
@@ -145,32 +146,9 @@ def _positions(card: Card) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class HandView:
+class HandView(RummyView):
     """What one seat may see of a Hand table: Mor's fields where they apply, plus who has opened."""
 
-    game: str
-    seat: int
-    n_seats: int
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    turn: int | None
-    phase: str
-    dealer: int
-    round_no: int
-    totals: tuple[float, ...]
-    round_over: bool
-    game_over: bool
-    winners: tuple[int, ...]
-    result: RoundResult | None
-    last_events: tuple[Event, ...]
-    melds: tuple[MeldView, ...]
-    discard: tuple[Card, ...]
-    stock_count: int
-    side_piles: tuple[int, ...]
-    side_taken: tuple[bool, ...]
-    sides: tuple[int, ...]
-    just_drawn: tuple[Card, ...]
-    must_lay: tuple[Card, ...]
     opened: tuple[bool, ...]
     rounds_total: int = ROUNDS
 

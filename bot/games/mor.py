@@ -43,6 +43,7 @@ from bot.games.cards import ACE, JOKER_RANK, Card, deck_106, parse_cards, round_
 from bot.games.melds import MOR_MELDS, could_add, find_melds, meld_with
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
+    RummyView,
     TableMeld,
     place_lay,
     play_lay,
@@ -98,32 +99,9 @@ def meter_text(projects: list[int]) -> str:
 
 
 @dataclass(frozen=True)
-class MorView:
+class MorView(RummyView):
     """What one seat may see of a Mor table."""
 
-    game: str
-    seat: int
-    n_seats: int
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    turn: int | None
-    phase: str
-    dealer: int
-    round_no: int
-    totals: tuple[float, ...]
-    round_over: bool
-    game_over: bool
-    winners: tuple[int, ...]
-    result: RoundResult | None
-    last_events: tuple[Event, ...]
-    melds: tuple[MeldView, ...]
-    discard: tuple[Card, ...]
-    stock_count: int
-    side_piles: tuple[int, ...]
-    side_taken: tuple[bool, ...]
-    sides: tuple[int, ...]
-    just_drawn: tuple[Card, ...]
-    must_lay: tuple[Card, ...]
     target: int
     meters: tuple[str, ...]
     mor_waiting: tuple[int, ...]

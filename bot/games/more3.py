@@ -59,6 +59,7 @@ from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, find_melds, 
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
     LayOutcome,
+    RummyView,
     TableMeld,
     place_lay,
     play_lay,
@@ -166,32 +167,9 @@ def bid_winner(bids: Sequence[int], starter: int) -> int:
 
 
 @dataclass(frozen=True)
-class More3View:
+class More3View(RummyView):
     """What one seat may see of a More table."""
 
-    game: str
-    seat: int
-    n_seats: int
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    turn: int | None
-    phase: str
-    dealer: int
-    round_no: int
-    totals: tuple[float, ...]
-    round_over: bool
-    game_over: bool
-    winners: tuple[int, ...]
-    result: RoundResult | None
-    last_events: tuple[Event, ...]
-    melds: tuple[MeldView, ...]
-    discard: tuple[Card, ...]
-    stock_count: int
-    side_piles: tuple[int, ...]
-    side_taken: tuple[bool, ...]
-    sides: tuple[int, ...]
-    just_drawn: tuple[Card, ...]
-    must_lay: tuple[Card, ...]
     solo: int | None
     bids: tuple[int | None, ...]  # before the reveal only the seat's own bid is shown
     opened: tuple[int, ...]

@@ -13,7 +13,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.base import Added, Drew, Event, IllegalMove, Lay, Melded, TableFileError
+from bot.games.base import (
+    Added,
+    Drew,
+    Event,
+    IllegalMove,
+    Lay,
+    Melded,
+    MeldView,
+    SeatView,
+    TableFileError,
+)
 from bot.games.cards import Card, CardError, check_deck_limits, parse_cards, take_cards
 from bot.games.melds import Meld, MeldError, MeldRules, add_to_meld, read_meld
 
@@ -32,6 +42,20 @@ class TableMeld:
     @staticmethod
     def from_json(d: Mapping[str, Any]) -> TableMeld:
         return TableMeld(int(d["id"]), int(d["seat"]), Meld.from_json(d["meld"]))
+
+
+@dataclass(frozen=True)
+class RummyView(SeatView):
+    """A rummy seat's view: the table's melds, piles and sides beside the common fields."""
+
+    melds: tuple[MeldView, ...]
+    discard: tuple[Card, ...]
+    stock_count: int
+    side_piles: tuple[int, ...]
+    side_taken: tuple[bool, ...]
+    sides: tuple[int, ...]
+    just_drawn: tuple[Card, ...]
+    must_lay: tuple[Card, ...]
 
 
 @dataclass(frozen=True)

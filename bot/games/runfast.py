@@ -40,6 +40,7 @@ from bot.games.base import (
     RoundOver,
     RoundResult,
     ScoreLine,
+    SeatView,
     TableFileError,
     TrickWon,
     points,
@@ -81,24 +82,9 @@ class BombBonus(Event):
 
 
 @dataclass(frozen=True)
-class RunFastView:
+class RunFastView(SeatView):
     """What one seat may see: its own hand, everybody's card counts, the table and the scores."""
 
-    game: str
-    seat: int
-    n_seats: int
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    turn: int | None
-    phase: str
-    dealer: int  # the first leader: Run Fast has no dealer of its own
-    round_no: int
-    totals: tuple[float, ...]
-    round_over: bool
-    game_over: bool
-    winners: tuple[int, ...]
-    result: RoundResult | None
-    last_events: tuple[Event, ...]
     trick: tuple[Card, ...]
     trick_seat: int | None
     trick_kind: str | None
@@ -345,9 +331,11 @@ class RunFast:
         """The given totals plus this deal's settlement so far."""
         return [t + s for t, s in zip(self.start_totals, self.settlement, strict=True)]
 
-    def pearls(self) -> tuple[int, ...]:
-        """Pearls per seat: (decision) 50 for the winner, once the game is over."""
-        return tuple(WINNER_PEARLS if s == self.winner else 0 for s in range(N_SEATS))
+    def pearls(self) -> dict[int, int]:
+        """Pearls for the winner once the game is over: (decision) 50, like a Quick Mor win."""
+        if self.winner is None:
+            return {}
+        return {self.winner: WINNER_PEARLS}
 
     def must_include(self, seat: int) -> Card | None:
         """3♥ while it is the opening play and the leader holds it: the first play must show it."""

@@ -160,7 +160,7 @@ def test_bomb_bonus_events_and_the_end() -> None:
     assert result is not None and result.scores == (-11, 25, -14) and result.closer == 1
     assert sum(line.points for line in result.lines) == 0
     assert game.winners == (1,) and game.game_over and game.round_over and game.turn is None
-    assert game.pearls() == (0, 50, 0)
+    assert game.pearls() == {1: 50}
     assert game.legal_moves(2) == []
     with pytest.raises(IllegalMove, match=r"^The game is over\.$"):
         game.next_round()
@@ -169,7 +169,7 @@ def test_bomb_bonus_events_and_the_end() -> None:
 def test_next_round_during_the_deal() -> None:
     with pytest.raises(IllegalMove):
         RunFast.new({}, 3).next_round()
-    assert RunFast.new({}, 3).pearls() == (0, 0, 0)
+    assert RunFast.new({}, 3).pearls() == {}
 
 
 def _cards_in(value: Any) -> set[Card]:
