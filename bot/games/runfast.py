@@ -382,14 +382,11 @@ class RunFast:
     def _check_play(self, seat: int, cards: Sequence[Card]) -> tuple[str | None, Combo | None]:
         if not cards:
             return "Name the cards you want to play.", None
-        # Cards are compared as (rank, suit) keys: tuples hash and compare in C, which keeps the
-        # random-play property test (tens of thousands of deals) fast.
-        named = {(c.rank, c.suit) for c in cards}
-        if len(named) != len(cards):
+        if len(set(cards)) != len(cards):
             twice = next(c for c in cards if cards.count(c) > 1)
             return f"You named {twice.pretty} twice.", None
-        held = {(c.rank, c.suit) for c in self.hands[seat]}
-        missing = [c for c in cards if (c.rank, c.suit) not in held]
+        held = set(self.hands[seat])
+        missing = [c for c in cards if c not in held]
         if missing:
             return f"You don't hold {pretty(missing)}.", None
         combo = classify(cards, opening=self.opening)
@@ -439,8 +436,8 @@ class RunFast:
         return events
 
     def _play(self, seat: int, cards: Sequence[Card], combo: Combo) -> list[Event]:
-        gone = {(c.rank, c.suit) for c in cards}
-        hand = [c for c in self.hands[seat] if (c.rank, c.suit) not in gone]
+        gone = set(cards)
+        hand = [c for c in self.hands[seat] if c not in gone]
         self.hands[seat] = hand
         shown = tuple(_sorted(cards))
         self.table.extend(shown)
