@@ -93,6 +93,7 @@ class RunFastView(SeatView):
     settlement: tuple[int, ...]  # this deal's points so far (bomb bonuses, then the settlement)
     opening: bool  # the next play is the game's opening play
     must_include: Card | None  # a card this seat must put in its play now (3♥ at the opening)
+    played_cards: tuple[Card, ...] = ()  # every card played so far: public, everyone saw them
 
 
 def _sorted(cards: Sequence[Card]) -> list[Card]:
@@ -540,6 +541,7 @@ class RunFast:
             settlement=tuple(self.settlement),
             opening=self.opening,
             must_include=self.must_include(seat) if seat == self.turn_seat else None,
+            played_cards=tuple(self.table),
         )
 
     def scenario_state(self) -> dict[str, Any]:
