@@ -85,6 +85,14 @@ def main(argv: list[str] | None = None) -> int:
     except TableFileError as e:
         print(str(e), file=sys.stderr)
         return 2
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
+        # A shape no check anticipated (a list where a number belongs, ...): still one sentence
+        # and exit 2, never a traceback. Logged details would help, but stdout is the contract.
+        print(
+            f"The table file has a value of the wrong kind ({type(e).__name__}: {e}).",
+            file=sys.stderr,
+        )
+        return 2
     json.dump(out, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return code

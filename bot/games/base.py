@@ -240,6 +240,8 @@ def move_from_dict(d: Mapping[str, Any]) -> Move:
     if not isinstance(d, Mapping):
         raise BadMove("A move must be an object with a “do” field.")
     do = d.get("do")
+    if not isinstance(do, str):
+        raise BadMove("Each move needs a “do” naming it, like “draw” or “discard”.")
     simple: dict[str, type[Move]] = {"draw": Draw, "take": Take, "return": Return, "pass": Pass}
     if do in simple:
         return simple[do]()

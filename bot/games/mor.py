@@ -115,9 +115,9 @@ class Mor:
     def __init__(self, options: Mapping[str, Any], seed: int | str) -> None:
         players = options.get("players", 4)
         length = options.get("length", "full")
-        if players not in (2, 4):
+        if isinstance(players, bool) or players not in (2, 4):
             raise TableFileError("Mor is played by 4 players (2 vs 2) or 2 (1 vs 1).")
-        if length not in TARGETS:
+        if not isinstance(length, str) or length not in TARGETS:
             raise TableFileError("Mor's length is “quick” (101) or “full” (201).")
         self.options: dict[str, Any] = {"players": players, "length": length}
         self.n_seats: int = players
