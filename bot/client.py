@@ -86,6 +86,7 @@ class Diwaniya(commands.Bot):
         bot_delay: float | None = None,
         next_round_delay: float = 30.0,
         sync_guilds: tuple[int, ...] = (),
+        seeds: Callable[[], int] | None = None,
         **kwargs: Any,
     ) -> None:
         # Slash commands and components only: no message-content or members intent is needed.
@@ -105,6 +106,7 @@ class Diwaniya(commands.Bot):
             bot_delay if bot_delay is not None else (settings.bot_move_delay if settings else 1.5)
         )
         self.next_round_delay = next_round_delay
+        self.seeds = seeds  # tests fix the deal; None: a fresh random seed per table
         dev = (settings.dev_guild,) if settings and settings.dev_guild else ()
         self.sync_guilds = sync_guilds or dev
         self.store: Store | None = None
@@ -116,7 +118,10 @@ class Diwaniya(commands.Bot):
         assert self.database is not None, "the bot needs a database path"
         self.store = await Store.open(self.database)
         self.service = TableService(
-            self.store, bot_delay=self.bot_delay, next_round_delay=self.next_round_delay
+            self.store,
+            bot_delay=self.bot_delay,
+            next_round_delay=self.next_round_delay,
+            seeds=self.seeds,
         )
         for ext in EXTENSIONS:
             try:

@@ -14,7 +14,7 @@ from bot.tables import LiveTable, choose_computer_move
 
 def make_bot(db: Path) -> Diwaniya:
     # Computers move at once (no pacing) so a round plays out within one settle.
-    return Diwaniya(database=db, bot_delay=0)
+    return Diwaniya(database=db, bot_delay=0, seeds=lambda: 2024)
 
 
 def live_table(bot: Diwaniya, guild_id: int) -> LiveTable:
