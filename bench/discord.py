@@ -16,13 +16,15 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# Run as a script, this file's folder comes first on sys.path and its name would shadow the
+# discord package: put the repository there instead.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-import simcord
+import simcord  # noqa: E402
 
-from bot.client import Diwaniya
-from cogs.play import PAGE, SIMPLE
-from tests.discord.conftest import hand_message, live_table, pick_move
+from bot.client import Diwaniya  # noqa: E402
+from cogs.play import PAGE, SIMPLE  # noqa: E402
+from tests.discord.conftest import hand_message, live_table, pick_move  # noqa: E402
 
 
 def pct(xs: list[float], p: float) -> float:
