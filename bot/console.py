@@ -535,7 +535,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--length", choices=("quick", "full"), help="mor: quick (101, default) or full")
     ap.add_argument("--bid", action="store_true", help="more3: bid for the Solo")
     ap.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    ap.add_argument("--level", default="normal", help="computer players: simple, normal or hard")
+    ap.add_argument("--level", default="normal", help="computer players: random, simple, normal or hard")
     ap.add_argument("--seed", type=int, help="deal seed (default: random, and printed)")
     ap.add_argument("--save", help="write the game as a table file here at the end")
     ap.add_argument("--no-color", action="store_true", help="plain text, no colours")
@@ -544,11 +544,8 @@ def parser() -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     level = args.level
-    if level == "hard":
-        stdout.write("The hard level is not available yet: playing normal.\n")
-        level = "normal"
     if level not in LEVELS:
-        stdout.write(f"“{level}” is not a level: choose simple or normal.\n")
+        stdout.write(f"“{level}” is not a level: choose {', '.join(LEVELS)}.\n")
         return 2
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
