@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.ai.search import Budget, deal, search, texts, unseen
 from bot.games.base import Move, Pass, Play
-from bot.games.cards import deck_48
+from bot.games.cards import Card, deck_48
 from bot.games.runfast import ENGINE, RunFast, RunFastView
 from bot.games.runfast_combos import (
     ACE_POWER,
@@ -96,7 +96,17 @@ def choose_simple(view: RunFastView, legal: Sequence[Move], rng: random.Random) 
 
 
 def choose_normal(view: RunFastView, legal: Sequence[Move], rng: random.Random) -> Move:
-    return ranked(view, legal)[0]
+    plays = _plays(legal)
+    if len(plays) <= 1:
+        return ranked(view, legal)[0]
+    # ``ranked(...)[0]`` without sorting every play or spelling out every play's cards: ``hard``
+    # calls this at every step of its playouts, where that was most of the time. The card text
+    # only breaks ties, so it is built for the tied plays alone; the choice is the same.
+    ctx = _context(view)
+    keys = [_primary(ctx, view.opening, m) for m in plays]
+    best = min(keys)
+    tied = [m for m, k in zip(plays, keys, strict=True) if k == best]
+    return min(tied, key=_card_text)
 
 
 def ranked(view: RunFastView, legal: Sequence[Move]) -> list[Move]:
@@ -104,22 +114,37 @@ def ranked(view: RunFastView, legal: Sequence[Move]) -> list[Move]:
     plays = _plays(legal)
     if not plays:
         return [next((m for m in legal if isinstance(m, Pass)), legal[0])]
-    hand = counts_of(view.hand)
+    ctx = _context(view)
+    return sorted(plays, key=lambda m: (*_primary(ctx, view.opening, m), _card_text(m)))
+
+
+def _context(view: RunFastView) -> tuple[Counts, bool, bool]:
+    """What every play of this turn is judged against: the hand, leading or not, and danger (a
+    player about to go out)."""
     leading = not view.trick
     nxt = (view.seat + 1) % view.n_seats
     danger = view.hand_counts[nxt] == 1 or (leading and min(_others(view)) == 1)
-    # Many plays differ only by suit: judge each shape of powers once.
-    judged: dict[Counts, float] = {}
+    return counts_of(view.hand), leading, danger
 
-    def cost(m: Play) -> tuple[float, int, int, str]:
-        shape = counts_of(m.cards)
-        combo = classify(m.cards, opening=view.opening)
-        assert not isinstance(combo, str)
-        if shape not in judged:
-            judged[shape] = _judge(hand, shape, combo.is_bomb, combo.kind, leading, danger)
-        return (judged[shape], combo.top, -len(m.cards), " ".join(sorted(map(str, m.cards))))
 
-    return sorted(plays, key=cost)
+def _primary(ctx: tuple[Counts, bool, bool], opening: bool, m: Play) -> tuple[float, int, int]:
+    """``normal``'s judgement of a play, best lowest, before the tie-break on its cards."""
+    hand, leading, danger = ctx
+    shape, is_bomb, kind, top = _play_info(m.cards, opening)
+    return (_judge(hand, shape, is_bomb, kind, leading, danger), top, -len(m.cards))
+
+
+@lru_cache(maxsize=200_000)
+def _play_info(cards: tuple[Card, ...], opening: bool) -> tuple[Counts, bool, str, int]:
+    """A play's shape of powers and its combination, once per play: playouts list the same plays
+    turn after turn."""
+    combo = classify(cards, opening=opening)
+    assert not isinstance(combo, str)
+    return counts_of(cards), combo.is_bomb, combo.kind, combo.top
+
+
+def _card_text(m: Play) -> str:
+    return " ".join(sorted(map(str, m.cards)))
 
 
 def choose_hard(view: RunFastView, legal: Sequence[Move], rng: random.Random) -> Move:
@@ -146,9 +171,10 @@ def choose_hard(view: RunFastView, legal: Sequence[Move], rng: random.Random) ->
     )
 
 
-# 4 candidates x 10 deals of full playouts: about 40 short games. 16 deals measured stronger
-# (hard vs normal 0.598 of seat pairs over 200 deals) but its p99 went past 800 ms on a loaded core.
-HARD = Budget(samples=10, horizon=None, candidates=4)
+# 4 candidates x 16 deals of full playouts: about 64 short games. 16 deals beat normal (0.598 of
+# seat pairs over 200 deals) even before the view listed the played cards; the cached judgements
+# above keep them under 800 ms on a loaded core.
+HARD = Budget(samples=16, horizon=None, candidates=4)
 
 
 def _settled(game: RunFast, seat: int) -> float:
@@ -156,18 +182,16 @@ def _settled(game: RunFast, seat: int) -> float:
 
 
 def _sample_state(view: RunFastView, rng: random.Random) -> dict[str, Any]:
-    """A whole Run Fast state from the view: the other two hands dealt from the unseen cards.
-
-    The view does not list the cards played in earlier tricks (only the current trick), so the
-    unseen pool also holds cards already gone; the surplus is put on the table as played cards.
-    """
+    """A whole Run Fast state from the view: the other two hands dealt from the unseen cards (the
+    deck less this hand and every card played so far, which the view lists), by their counts.
+    Three hands of 16 use the whole deck, so the pool is exactly the other two hands."""
     others = [s for s in range(view.n_seats) if s != view.seat]
-    pool = unseen(deck_48(), [*view.hand, *view.trick])
+    pool = unseen(deck_48(), [*view.hand, *view.played_cards])
     sizes = [view.hand_counts[s] for s in others]
-    dealt = deal(pool, [*sizes, len(pool) - sum(sizes)], rng)
+    dealt = deal(pool, sizes, rng)
     hands: list[list[str]] = [[] for _ in range(view.n_seats)]
     hands[view.seat] = texts(view.hand)
-    for s, cards in zip(others, dealt, strict=False):
+    for s, cards in zip(others, dealt, strict=True):
         hands[s] = texts(cards)
     bomb = view.trick_kind in BOMB_KINDS and view.trick_seat is not None
     return {
@@ -179,7 +203,7 @@ def _sample_state(view: RunFastView, rng: random.Random) -> dict[str, Any]:
         "start_totals": [0.0] * view.n_seats,
         "position": None,
         "hands": hands,
-        "table": texts([*dealt[-1], *view.trick]),
+        "table": texts(view.played_cards),
         "turn": view.turn,
         "trick": texts(view.trick),
         "trick_kind": view.trick_kind,
@@ -201,6 +225,9 @@ def _others(view: RunFastView) -> list[int]:
     return [n for s, n in enumerate(view.hand_counts) if s != view.seat]
 
 
+# Many plays differ only by suit, and playouts meet the same hands again and again: judge each
+# (hand, shape, situation) once.
+@lru_cache(maxsize=200_000)
 def _judge(
     hand: Counts, shape: Counts, is_bomb: bool, kind: str, leading: bool, danger: bool
 ) -> float:

@@ -16,8 +16,7 @@ from bot.games.registry import available_games, engine_class
 from tests.ai.playout import N_SEATS, decision_rng, decisions
 
 GAMES = [g for g in ("mor", "runfast", "more3", "hand") if g in available_games()]
-# Fields a sampled state cannot reproduce: the story of the last move, and (Run Fast) the cards
-# played in earlier tricks, which the view does not list.
+# Fields a sampled state cannot reproduce: the story of the last move.
 IGNORED = {"last_events": ()}
 
 
