@@ -64,3 +64,20 @@ def test_hard_is_deterministic_for_a_seed(game: str) -> None:
         if seat == 0:
             again = choose_move(engine.view(seat), legal, "hard", decision_rng(3, n))
             assert again == move
+
+
+def test_run_fast_samples_hide_only_unseen_cards() -> None:
+    """Run Fast's view lists every card played, so a sample deals the other hands exactly the
+    cards that really are in them, only placed at random."""
+    from bot.ai.runfast import _sample_state
+
+    for n, (engine, seat, _l, _m, _r) in enumerate(decisions("runfast", ["normal"] * 3, 4)):
+        if n % 5:
+            continue
+        real = engine.to_json()["hands"]
+        sampled = _sample_state(engine.view(seat), random.Random(n))["hands"]
+        others = [s for s in range(3) if s != seat]
+        assert sorted(c for s in others for c in sampled[s]) == sorted(
+            c for s in others for c in real[s]
+        )
+        assert [len(sampled[s]) for s in others] == [len(real[s]) for s in others]
