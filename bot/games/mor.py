@@ -301,7 +301,8 @@ class Mor:
         raise IllegalMove(f"“{move.do}” is not a move in Mor.")
 
     def _already_drawn(self, seat: int) -> str:
-        if not self.discard and seat == (self.dealer + 1) % self.n_seats and not self.moves:
+        # The opening turn of any round: nothing thrown yet and nothing drawn or taken.
+        if not self.discard and not self.just_drawn and seat == (self.dealer + 1) % self.n_seats:
             return "You start the round: throw a card without drawing."
         return "You have already drawn this turn: lay cards or throw one."
 
