@@ -16,7 +16,8 @@ module, holding a whole game (all its rounds) and offering:
   selection of lays), for computer players and tests.
 - ``view(seat)``: a frozen view with only what that seat may see.
 - ``next_round() -> list[Event]``: deal the next round once a round is over and the game is not.
-- ``turn`` (seat to move or None), ``round_over``, ``game_over``, ``winners``, ``pearls()``.
+- ``turn`` (seat to move or None), ``round_over``, ``game_over``, ``winners``, ``pearls()`` (a dict
+  of winner seat to pearls once the game is over), ``low_score_wins`` (True in Hand).
 - ``to_json()`` / ``from_json(data)``: the whole state as plain JSON data, round-tripping exactly.
 - ``record``: the table file that replays to this state: ``{game, rules_version, options, seed,
   dealer, totals, position?, moves}``; starting the next round is the pseudo-move

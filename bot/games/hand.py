@@ -157,6 +157,7 @@ class Hand:
     """A whole game of Hand: five rounds, then the lowest total wins."""
 
     game: ClassVar[str] = "hand"
+    low_score_wins: ClassVar[bool] = True  # the lowest total wins (RULES.md section 3)
 
     def __init__(self, options: Mapping[str, Any], seed: int | str) -> None:
         players = options.get("players", N_SEATS)

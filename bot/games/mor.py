@@ -111,6 +111,7 @@ class Mor:
     """A whole game of Mor: rounds until a team reaches the target."""
 
     game: ClassVar[str] = "mor"
+    low_score_wins: ClassVar[bool] = False
 
     def __init__(self, options: Mapping[str, Any], seed: int | str) -> None:
         players = options.get("players", 4)

@@ -179,6 +179,7 @@ class More3:
     """A whole game of three-player More: rounds until someone reaches 3100."""
 
     game: ClassVar[str] = "more3"
+    low_score_wins: ClassVar[bool] = False
 
     def __init__(self, options: Mapping[str, Any], seed: int | str) -> None:
         bid = options.get("bid", False)

@@ -123,6 +123,7 @@ class RunFast:
     """One game of Run Fast: a single deal among three seats."""
 
     game: ClassVar[str] = "runfast"
+    low_score_wins: ClassVar[bool] = False
     n_seats: int = N_SEATS
 
     def __init__(
