@@ -428,6 +428,24 @@ def points(halves_or_int: float) -> float | int:
     return float(halves_or_int)
 
 
+class PlannedChecks:
+    """``check`` and ``can`` derived from one ``_plan(seat, move)`` that raises IllegalMove and
+    returns what ``apply`` needs: the UI's yes/no, its reason and ``apply`` share one source."""
+
+    def _plan(self, seat: int, move: Move) -> Any:
+        raise NotImplementedError
+
+    def check(self, seat: int, move: Move) -> str | None:
+        try:
+            self._plan(seat, move)
+        except IllegalMove as e:
+            return e.reason
+        return None
+
+    def can(self, seat: int, move: Move) -> bool:
+        return self.check(seat, move) is None
+
+
 class Engine(Protocol):
     """What the table service, the computer players and the scenario runner rely on."""
 

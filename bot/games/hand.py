@@ -42,6 +42,7 @@ from bot.games.base import (
     Meld,
     MeldView,
     Move,
+    PlannedChecks,
     Return,
     Returned,
     RoundOver,
@@ -153,7 +154,7 @@ class HandView(RummyView):
     rounds_total: int = ROUNDS
 
 
-class Hand:
+class Hand(PlannedChecks):
     """A whole game of Hand: five rounds, then the lowest total wins."""
 
     game: ClassVar[str] = "hand"
@@ -303,16 +304,6 @@ class Hand:
         return self.finished
 
     # ------------------------------------------------------------ checks
-
-    def check(self, seat: int, move: Move) -> str | None:
-        try:
-            self._plan(seat, move)
-        except IllegalMove as e:
-            return e.reason
-        return None
-
-    def can(self, seat: int, move: Move) -> bool:
-        return self.check(seat, move) is None
 
     def _common(self, seat: int) -> None:
         if self.finished:

@@ -26,6 +26,7 @@ from bot.games.base import (
     Meld,
     MeldView,
     Move,
+    PlannedChecks,
     RoundOver,
     RoundResult,
     ScoreLine,
@@ -107,7 +108,7 @@ class MorView(RummyView):
     mor_waiting: tuple[int, ...]
 
 
-class Mor:
+class Mor(PlannedChecks):
     """A whole game of Mor: rounds until a team reaches the target."""
 
     game: ClassVar[str] = "mor"
@@ -257,16 +258,6 @@ class Mor:
         return out
 
     # ------------------------------------------------------------ checks
-
-    def check(self, seat: int, move: Move) -> str | None:
-        try:
-            self._plan(seat, move)
-        except IllegalMove as e:
-            return e.reason
-        return None
-
-    def can(self, seat: int, move: Move) -> bool:
-        return self.check(seat, move) is None
 
     def _common(self, seat: int) -> None:
         if self.finished:

@@ -32,6 +32,7 @@ from bot.games.base import (
     Meld,
     MeldView,
     Move,
+    PlannedChecks,
     RoundOver,
     RoundResult,
     ScoreLine,
@@ -175,7 +176,7 @@ class More3View(RummyView):
     opened: tuple[int, ...]
 
 
-class More3:
+class More3(PlannedChecks):
     """A whole game of three-player More: rounds until someone reaches 3100."""
 
     game: ClassVar[str] = "more3"
@@ -407,16 +408,6 @@ class More3:
         )
 
     # ------------------------------------------------------------ checks
-
-    def check(self, seat: int, move: Move) -> str | None:
-        try:
-            self._plan(seat, move)
-        except IllegalMove as e:
-            return e.reason
-        return None
-
-    def can(self, seat: int, move: Move) -> bool:
-        return self.check(seat, move) is None
 
     def _common(self, seat: int) -> None:
         if self.finished:
