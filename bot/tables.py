@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
 import time
@@ -145,6 +146,24 @@ def choose_computer_move(engine: Any, seat: int, level: str, rng: random.Random)
     except (ImportError, AttributeError, ValueError):  # a game without its AI yet
         logger.warning("No %s computer for %s; playing the first legal move", level, engine.game)
         return legal[0]
+
+
+def public_view(engine: Any) -> Any:
+    """What everyone at the table may see (the live table's picture and text).
+
+    Engines give it as ``view(-1)``; one that only knows its seats (Run Fast) gets a seat's view
+    with that seat's private parts emptied, so the public message never shows anyone's hand.
+    """
+    try:
+        return engine.view(-1)
+    except ValueError:
+        view = engine.view(0)
+        private: dict[str, Any] = {"seat": -1, "hand": ()}
+        if hasattr(view, "must_include"):
+            private["must_include"] = None
+        if hasattr(view, "must_lay"):
+            private["must_lay"] = ()
+        return dataclasses.replace(view, **private)
 
 
 def _utc(stamp: float) -> datetime:

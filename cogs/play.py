@@ -22,7 +22,7 @@ from bot.client import refusals, refuse
 from bot.games.base import BadMove, Move, move_from_dict
 from bot.games.cards import CardError
 from bot.i18n import t
-from bot.tables import HandInfo, LiveTable, Notice, Refusal, TableService
+from bot.tables import HandInfo, LiveTable, Notice, Refusal, TableService, public_view
 
 if TYPE_CHECKING:
     from bot.client import Diwaniya
@@ -150,7 +150,7 @@ class Presenter:
             opts = ", ".join(f"{k}={v}" for k, v in tb.options.items()) or "-"
             lines.append(t("lobby_options", options=opts, timer=timer))
             return "\n".join(lines)
-        view = live.engine.view(-1)
+        view = public_view(live.engine)
         lines = [t("table_title", game=game, table=tb.id, round=getattr(view, "round_no", 0) + 1)]
         if view.turn is not None:
             lines.append(t("table_turn", name=names[view.turn]))
@@ -200,7 +200,7 @@ class Presenter:
             computers = [i for i in range(len(live.seats)) if live.automated(i)]
             file = await picture(
                 _table_png,
-                live.engine.view(-1),
+                public_view(live.engine),
                 names_of(self.bot, live),
                 computers,
                 name="table.png",
@@ -259,7 +259,7 @@ class Presenter:
         elif n.kind == "taken_back":
             await self.refresh(live)
         elif n.kind == "round_over":
-            result = live.engine.view(-1).result
+            result = public_view(live.engine).result
             scores = ", ".join(f"{nm} {s:+g}" for nm, s in zip(names, result.scores, strict=False))
             await self.say(
                 live,

@@ -12,9 +12,10 @@ from bot.client import Diwaniya
 from bot.tables import LiveTable, choose_computer_move
 
 
-def make_bot(db: Path) -> Diwaniya:
-    # Computers move at once (no pacing) so a round plays out within one settle.
-    return Diwaniya(database=db, bot_delay=0, seeds=lambda: 2024)
+def make_bot(db: Path, seed: int = 2024, **kwargs: Any) -> Diwaniya:
+    # Computers move at once (no pacing) so a round plays out within one settle; a fixed seed
+    # fixes the deal (tests pick deals whose first round is short).
+    return Diwaniya(database=db, bot_delay=0, seeds=lambda: seed, **kwargs)
 
 
 def live_table(bot: Diwaniya, guild_id: int) -> LiveTable:
@@ -47,3 +48,13 @@ def hand_message(result: Any) -> discord.Message:
     answer = reply(result)
     assert answer.ephemeral
     return answer.message
+
+
+def drawn_at(message: discord.Message) -> int | None:
+    """The move number a hand's controls were drawn at (from their custom_id), or None."""
+    for row in message.components:
+        for c in getattr(row, "children", ()):
+            cid = getattr(c, "custom_id", None) or ""
+            if cid.startswith("dw:hand:"):
+                return int(cid.rsplit(":", 1)[1])
+    return None
