@@ -516,13 +516,14 @@ class RunFast:
     # ------------------------------------------------------------ what players see
 
     def view(self, seat: int) -> RunFastView:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < N_SEATS:
-            raise ValueError(f"There is no seat {seat} at this table.")
+        """A seat's view; any other number (say -1) is a spectator's, with no hand, as in the
+        other games -- what the public table picture is drawn from."""
+        own = not isinstance(seat, bool) and isinstance(seat, int) and 0 <= seat < N_SEATS
         return RunFastView(
             game=self.game,
             seat=seat,
             n_seats=N_SEATS,
-            hand=tuple(self.hands[seat]),
+            hand=tuple(self.hands[seat]) if own else (),
             hand_counts=tuple(len(h) for h in self.hands),
             turn=self.turn_seat,
             phase="play",

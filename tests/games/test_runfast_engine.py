@@ -196,9 +196,13 @@ def test_a_view_shows_only_the_seats_own_cards(seed: int) -> None:
         assert view.phase == "play" and view.round_no == 0 and view.n_seats == 3
 
 
-def test_view_of_a_missing_seat() -> None:
-    with pytest.raises(ValueError):
-        RunFast.new({}, 0).view(3)
+def test_a_spectator_sees_no_hand() -> None:
+    # Any number that is not a seat is a spectator, as in the other games: the public table.
+    game = RunFast.new({}, 0)
+    for outsider in (-1, 3):
+        view = game.view(outsider)
+        assert view.hand == () and view.hand_counts == (16, 16, 16)
+        assert view.must_include is None
 
 
 @pytest.mark.parametrize("seed", range(10))
