@@ -98,11 +98,14 @@ def search(
     value: Valuer,
     policy: Policy,
     budget: Budget,
+    keep_first: float = 0.0,
 ) -> Move:
     """The candidate with the best total value over ``budget.samples`` determinizations.
 
     Ties keep the earlier candidate, so the first (``normal``'s own choice) wins unless another
-    does strictly better on the same samples.
+    does strictly better on the same samples. With ``keep_first``, another must beat it by that
+    much per sample: with few samples a lucky playout would otherwise overrule a heuristic that
+    is right more often than not.
     """
     if len(candidates) == 1:
         return candidates[0]
@@ -116,6 +119,7 @@ def search(
             game.apply(seat, move)
             playout(game, policy, random.Random(sample_seed ^ 0x5EED), budget.horizon)
             totals[k] += value(game, seat)
+    totals[0] += keep_first * budget.samples
     best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
     return candidates[best]
 
