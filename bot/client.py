@@ -22,7 +22,13 @@ from bot.tables import Refusal, TableService
 logger = logging.getLogger(__name__)
 
 # Loaded explicitly, in this order, so a missing cog is an error at start rather than a surprise.
-EXTENSIONS: tuple[str, ...] = ("cogs.play", "cogs.lobby", "cogs.leaderboard", "cogs.help")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.play",
+    "cogs.lobby",
+    "cogs.leaderboard",
+    "cogs.settings",
+    "cogs.help",
+)
 
 
 async def refuse(interaction: discord.Interaction, text: str) -> None:

@@ -44,12 +44,17 @@ def _table_png(view: Any, names: Sequence[str], computers: Sequence[int]) -> byt
     return render_table(view, names, computers=computers)
 
 
-def _hand_png(view: Any) -> bytes | None:
+def _hand_png(view: Any, four_colour: bool = False, sort: str = "suit") -> bytes | None:
     try:
         from render.hand import render_hand
     except ImportError:
         return None
-    return render_hand(view, game=getattr(view, "game", None))
+    return render_hand(
+        view,
+        game=getattr(view, "game", None),
+        four_colour=four_colour,
+        sort="rank" if sort == "rank" else "suit",
+    )
 
 
 async def picture(fn: Any, *args: Any, name: str) -> discord.File | None:
@@ -491,8 +496,14 @@ def hand_text(bot: Any, info: HandInfo) -> str:
 
 
 async def send_hand(interaction: discord.Interaction, info: HandInfo) -> None:
-    """A fresh ephemeral hand: picture, the cards as text, and the allowed moves."""
-    file = await picture(_hand_png, info.view, name="hand.png")
+    """A fresh ephemeral hand: picture, the cards as text, and the allowed moves, drawn the way
+    the member chose in /preferences."""
+    store: Any = getattr(interaction.client, "store", None)
+    four_colour, sort = False, "suit"
+    if store is not None:
+        prefs = await store.member_settings(interaction.user.id)
+        four_colour, sort = prefs.card_style == "four_colour", prefs.sort_order
+    file = await picture(_hand_png, info.view, four_colour, sort, name="hand.png")
     kwargs: dict[str, Any] = {"ephemeral": True, "view": hand_controls(info)}
     if file:
         kwargs["file"] = file
