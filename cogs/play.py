@@ -310,6 +310,7 @@ LABELS = {
     "take": ("btn_take", discord.ButtonStyle.success),
     "pass": ("btn_pass", discord.ButtonStyle.secondary),
     "return": ("mv_return", discord.ButtonStyle.secondary),
+    "laynow": ("btn_lay_now", discord.ButtonStyle.success),
 }
 
 
@@ -349,6 +350,18 @@ class TableButton(
         if a == "hand":
             await interaction.response.defer(ephemeral=True, thinking=True)
             await send_hand(interaction, service.hand(gid, tid, uid))
+            return
+        if a == "laynow":
+            # The engine's lays that use the taken card(s); the first is the one offered.
+            await interaction.response.defer()
+            info = service.hand(gid, tid, uid)
+            if info.version != self.version:
+                raise Refusal("stale")
+            lays = lay_now_moves(info)
+            if not lays:
+                raise Refusal("no_lay_now")
+            await service.play(gid, tid, uid, lays[0], expected_version=self.version)
+            await send_hand_if_turn(interaction, service, gid, tid)
             return
         if a in ("draw", "take", "pass", "return"):
             await interaction.response.defer()
@@ -463,6 +476,14 @@ class PageButton(
 SIMPLE = ("draw", "take", "pass", "return")
 
 
+def lay_now_moves(info: HandInfo) -> list[Move]:
+    """After taking the pile or a discard, the engine's legal moves are the lays that use a taken
+    card (``view.must_lay``); empty otherwise."""
+    if not getattr(info.view, "must_lay", ()):
+        return []
+    return [m for m in info.legal if m.do not in SIMPLE]
+
+
 def hand_controls(info: HandInfo, page: int = 0) -> discord.ui.View:
     """Only the moves the engine allows now: buttons for the simple ones, a paged menu for the
     rest (every option reachable, never truncated)."""
@@ -472,6 +493,8 @@ def hand_controls(info: HandInfo, page: int = 0) -> discord.ui.View:
     for m in info.legal:
         if m.do in SIMPLE:
             v.add_item(TableButton(m.do, tid, ver))
+    if lay_now_moves(info):
+        v.add_item(TableButton("laynow", tid, ver))
     rest = [m for m in info.legal if m.do not in SIMPLE]
     if rest:
         # Indexes must be those of the full legal list, so page over it but show non-simple ones.

@@ -60,6 +60,8 @@ MESSAGES: dict[str, str] = {
     "btn_draw": "Draw",
     "btn_take": "Take the pile",
     "btn_pass": "Pass",
+    "btn_lay_now": "Lay it now",
+    "no_lay_now": "There is no taken card to lay now.",
     "btn_prev": "◀ Earlier",
     "btn_next": "Later ▶",
     "select_move": "Choose a move ({page}/{pages})",
