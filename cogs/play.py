@@ -130,6 +130,9 @@ class Presenter:
     def __init__(self, bot: Diwaniya) -> None:
         self.bot = bot
         self.story: dict[int, deque[str]] = {}
+        # Who made each table's last move by hand: their turn going on needs no new ping (they
+        # are looking at it), which keeps a human move within three Discord requests.
+        self.mover: dict[int, int | None] = {}
 
     def channel(self, live: LiveTable) -> discord.abc.Messageable:
         return self.bot.get_partial_messageable(
@@ -184,7 +187,7 @@ class Presenter:
         return "\n".join(lines)[:2000]
 
     def view(self, live: LiveTable) -> discord.ui.View:
-        v = discord.ui.View(timeout=None)
+        v = TableView()
         tid, ver = live.id, live.version
         if live.engine is None:
             for action in ("join", "leave", "bot", "start", "cancel"):
@@ -249,6 +252,8 @@ class Presenter:
                 msg = self.channel(live).get_partial_message(live.table.message_id)  # type: ignore[attr-defined]
                 await msg.edit(view=None)
         elif n.kind == "move":
+            seated = live.seats[n.seat] if n.seat is not None else None
+            self.mover[live.id] = None if n.auto or seated is None else seated.user_id
             words = move_words(n.move or {})
             key = "moved_for" if n.auto and not live.seats[n.seat].is_computer else "moved"
             story.append(t(key, name=names[n.seat], move=words))
@@ -256,6 +261,8 @@ class Presenter:
                 await self.say(live, t(key, name=names[n.seat], move=words))
             await self.refresh(live)
         elif n.kind == "turn" and n.user_id is not None:
+            if self.mover.get(live.id) == n.user_id:
+                return
             await self.say(
                 live, t("ping", mention=f"<@{n.user_id}>", table=live.id), mention=n.user_id
             )
@@ -295,6 +302,30 @@ def service_of_bot(bot: Any) -> TableService:
 
 
 # ---------------------------------------------------------------- buttons that survive restarts
+
+
+async def control_failed(interaction: discord.Interaction, error: BaseException) -> None:
+    """An unexpected error in a button or menu: logged with its traceback, and the member gets a
+    short private apology instead of Discord's "interaction failed"."""
+    logger.error("A table control failed", exc_info=error)
+    try:
+        await refuse(interaction, t("error"))
+    except discord.HTTPException:
+        logger.warning("Could not apologise for a failed control")
+
+
+class TableView(discord.ui.View):
+    """Every view the bot sends; its controls are DynamicItems (they outlive the process), and
+    each catches its own errors too, since a restored control has no live View behind it."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
+        await control_failed(interaction, error)
+
 
 LABELS = {
     "join": ("btn_join", discord.ButtonStyle.success),
@@ -344,6 +375,8 @@ class TableButton(
             await self.act(interaction, service, gid)
         except Refusal as r:
             await refuse(interaction, r.text)
+        except Exception as e:
+            await control_failed(interaction, e)
 
     async def act(self, interaction: discord.Interaction, service: TableService, gid: int) -> None:
         a, uid, tid = self.action, interaction.user.id, self.table
@@ -440,6 +473,8 @@ class MoveSelect(
             await send_hand_if_turn(interaction, service, gid, self.table)
         except Refusal as r:
             await refuse(interaction, r.text)
+        except Exception as e:
+            await control_failed(interaction, e)
 
 
 class PageButton(
@@ -471,6 +506,8 @@ class PageButton(
             await interaction.response.edit_message(view=hand_controls(info, self.page))
         except Refusal as r:
             await refuse(interaction, r.text)
+        except Exception as e:
+            await control_failed(interaction, e)
 
 
 SIMPLE = ("draw", "take", "pass", "return")
@@ -487,7 +524,7 @@ def lay_now_moves(info: HandInfo) -> list[Move]:
 def hand_controls(info: HandInfo, page: int = 0) -> discord.ui.View:
     """Only the moves the engine allows now: buttons for the simple ones, a paged menu for the
     rest (every option reachable, never truncated)."""
-    v = discord.ui.View(timeout=None)
+    v = TableView()
     tid, ver = info.table.id, info.version
     v.add_item(TableButton("hand", tid, ver))
     for m in info.legal:
@@ -578,8 +615,10 @@ class Play(commands.Cog):
         self.bot = bot
 
     async def move(self, interaction: discord.Interaction, data: dict[str, Any]) -> None:
+        """A typed move in three requests at most: the table edit, the next player's ping, and
+        the confirmation as this command's first answer (no "thinking" deferral, as the move is
+        one engine call and one store write, well within Discord's 3 s)."""
         remember(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
         gid = interaction.guild_id or 0
         live = service.find(gid, interaction.channel_id or 0, interaction.user.id)
@@ -589,7 +628,9 @@ class Play(commands.Cog):
         except (BadMove, CardError) as e:
             raise Refusal("bad_cards", str(e)) from None
         await service.play(gid, live.id, interaction.user.id, move)
-        await interaction.followup.send(t("move_done", move=move_words(move)), ephemeral=True)
+        await interaction.response.send_message(
+            t("move_done", move=move_words(move)), ephemeral=True
+        )
 
     @app_commands.command(
         name="hand", description="See your own cards and the moves you may make now."
