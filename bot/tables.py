@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import random
 import time
@@ -143,27 +142,17 @@ def choose_computer_move(engine: Any, seat: int, level: str, rng: random.Random)
     legal = engine.legal_moves(seat)
     try:
         return ai.choose_move(engine.view(seat), legal, level, rng)
-    except (ImportError, AttributeError, ValueError):  # a game without its AI yet
-        logger.warning("No %s computer for %s; playing the first legal move", level, engine.game)
+    except Exception:
+        # A computer player that fails must not stall a table people are playing at: log the
+        # bug with its traceback and play the first legal move instead.
+        logger.exception("The %s computer for %s failed; playing a legal move", level, engine.game)
         return legal[0]
 
 
 def public_view(engine: Any) -> Any:
-    """What everyone at the table may see (the live table's picture and text).
-
-    Engines give it as ``view(-1)``; one that only knows its seats (Run Fast) gets a seat's view
-    with that seat's private parts emptied, so the public message never shows anyone's hand.
-    """
-    try:
-        return engine.view(-1)
-    except ValueError:
-        view = engine.view(0)
-        private: dict[str, Any] = {"seat": -1, "hand": ()}
-        if hasattr(view, "must_include"):
-            private["must_include"] = None
-        if hasattr(view, "must_lay"):
-            private["must_lay"] = ()
-        return dataclasses.replace(view, **private)
+    """What everyone at the table may see (the live table's picture and text): every engine's
+    view of a non-seat is a spectator's, with no hand."""
+    return engine.view(-1)
 
 
 def _utc(stamp: float) -> datetime:
@@ -565,13 +554,9 @@ class TableService:
     def _game_outcome(engine: Any) -> GameOutcome:
         n = engine.n_seats
         totals = tuple(float(x) for x in engine.view(0).totals)
-        pearls_raw = engine.pearls()
-        if isinstance(pearls_raw, Mapping):
-            pearls = tuple(int(pearls_raw.get(s, 0)) for s in range(n))
-        else:
-            pearls = tuple(int(p) for p in pearls_raw)
-        low = bool(getattr(engine, "low_score_wins", engine.game == "hand"))
-        return GameOutcome(totals, tuple(engine.winners), pearls, low)
+        won = engine.pearls()
+        pearls = tuple(int(won.get(s, 0)) for s in range(n))
+        return GameOutcome(totals, tuple(engine.winners), pearls, engine.low_score_wins)
 
     async def _next_round(self, live: LiveTable) -> None:
         engine = live.engine

@@ -23,6 +23,7 @@ from bot.games.base import BadMove, Move, move_from_dict
 from bot.games.cards import CardError
 from bot.i18n import t
 from bot.tables import HandInfo, LiveTable, Notice, Refusal, TableService, public_view
+from render import render_hand, render_score_sheet, render_table
 
 if TYPE_CHECKING:
     from bot.client import Diwaniya
@@ -36,24 +37,28 @@ GAME_NAMES = {"mor": "Mor", "more3": "More", "hand": "Hand", "runfast": "Run Fas
 # ---------------------------------------------------------------- pictures, through one adapter
 
 
-def _table_png(view: Any, names: Sequence[str], computers: Sequence[int]) -> bytes | None:
-    try:
-        from render.table import render_table
-    except ImportError:
-        return None
+def _table_png(view: Any, names: Sequence[str], computers: Sequence[int]) -> bytes:
     return render_table(view, names, computers=computers)
 
 
-def _hand_png(view: Any, four_colour: bool = False, sort: str = "suit") -> bytes | None:
-    try:
-        from render.hand import render_hand
-    except ImportError:
-        return None
+def _hand_png(view: Any, four_colour: bool = False, sort: str = "suit") -> bytes:
     return render_hand(
         view,
         game=getattr(view, "game", None),
         four_colour=four_colour,
         sort="rank" if sort == "rank" else "suit",
+    )
+
+
+def _score_png(view: Any, names: Sequence[str]) -> bytes:
+    return render_score_sheet(
+        view.result,
+        names,
+        view.totals,
+        view.game,
+        round_no=view.round_no + 1,
+        winners=view.winners,
+        game_over=view.game_over,
     )
 
 
@@ -229,13 +234,30 @@ class Presenter:
             live, thread_id=live.table.thread_id, message_id=sent.id
         )
 
-    async def say(self, live: LiveTable, text: str, mention: int | None = None) -> None:
+    async def say(
+        self,
+        live: LiveTable,
+        text: str,
+        mention: int | None = None,
+        file: discord.File | None = None,
+    ) -> None:
         allowed = (
             discord.AllowedMentions(users=[discord.Object(mention)])
             if mention
             else discord.AllowedMentions.none()
         )
-        await self.channel(live).send(text, allowed_mentions=allowed)
+        extra = {"file": file} if file else {}
+        await self.channel(live).send(text, allowed_mentions=allowed, **extra)
+
+    async def round_summary(
+        self, live: LiveTable, names: Sequence[str]
+    ) -> tuple[str, discord.File | None]:
+        """The round's scores in words and its score sheet, line by line, as a picture, so
+        players can check the arithmetic."""
+        view = public_view(live.engine)
+        scores = ", ".join(f"{nm} {s:+g}" for nm, s in zip(names, view.result.scores, strict=False))
+        sheet = await picture(_score_png, view, names, name="scores.png")
+        return t("round_over", scores=scores), sheet
 
     async def handle(self, n: Notice) -> None:
         live = n.table
@@ -271,13 +293,11 @@ class Presenter:
         elif n.kind == "taken_back":
             await self.refresh(live)
         elif n.kind == "round_over":
-            result = public_view(live.engine).result
-            scores = ", ".join(f"{nm} {s:+g}" for nm, s in zip(names, result.scores, strict=False))
+            text, sheet = await self.round_summary(live, names)
             await self.say(
                 live,
-                t("round_over", scores=scores)
-                + " "
-                + t("next_round_soon", seconds=int(self.bot.next_round_delay)),
+                text + " " + t("next_round_soon", seconds=int(self.bot.next_round_delay)),
+                file=sheet,
             )
         elif n.kind == "next_round":
             story.clear()
@@ -285,11 +305,14 @@ class Presenter:
         elif n.kind == "game_over":
             engine = live.engine
             pearls = engine.pearls()
-            pearls = pearls if isinstance(pearls, dict) else dict(enumerate(pearls))
             won = ", ".join(names[s] for s in engine.winners)
             given = ", ".join(f"{names[s]} {p}" for s, p in pearls.items() if p)
             await self.refresh(live)
-            await self.say(live, t("game_won", names=won, pearls=given or "0"))
+            # The last round's scores and sheet come with the result, in one message.
+            text, sheet = await self.round_summary(live, names)
+            await self.say(
+                live, text + " " + t("game_won", names=won, pearls=given or "0"), file=sheet
+            )
         elif n.kind == "restored":
             await self.say(live, t("restored"))
             if live.table.message_id:

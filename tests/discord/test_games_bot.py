@@ -144,6 +144,8 @@ async def test_one_round(tmp_path: Path, game: str, options: dict[str, Any], see
         # The score sheet (Run Fast is one deal: its round's end is the game's).
         said = "Game over" if live.engine.game_over else "Round over"
         assert any(said in m.content for m in thread.history())
+        sheets = [a for m in thread.history() if said in m.content for a in m.attachments]
+        assert any(a.filename == "scores.png" for a in sheets)
         # Someone's moves were announced on the live table along the way.
         assert "Last:" in table_message(thread, live).content
         await bot.close()

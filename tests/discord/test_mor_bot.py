@@ -117,5 +117,8 @@ async def test_mor_round_restart_and_refusals(tmp_path: Path):
                 break
         live2 = live_table(bot2, guild.id) if bot2.service.tables(guild.id) else live2
         assert live2.engine.round_over or live2.engine.game_over
-        assert any("Round over" in m.content for m in thread.history())
+        round_over = [m for m in thread.history() if "Round over" in m.content]
+        assert round_over
+        # The round's score sheet comes as a picture with the message.
+        assert any(a.filename == "scores.png" for m in round_over for a in m.attachments)
         await bot2.close()
