@@ -206,8 +206,6 @@ class Hand(PlannedChecks):
         game = cls(options, data.get("seed", 0))
         seed, dealer, totals = read_header(data, game.n_seats)
         game.seed = seed
-        if dealer is None:
-            dealer = round_rng(seed, 0, "dealer").randrange(game.n_seats)
         game.dealer = dealer
         if not all(t.is_integer() for t in totals):
             raise TableFileError("Hand scores are whole numbers: “totals” can't hold fractions.")

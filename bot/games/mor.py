@@ -160,8 +160,6 @@ class Mor(PlannedChecks):
         game = cls(options, data.get("seed", 0))
         seed, dealer, totals = read_header(data, game.n_seats)
         game.seed = seed
-        if dealer is None:
-            dealer = round_rng(seed, 0, "dealer").randrange(game.n_seats)
         game.dealer = dealer
         game.totals = [round(totals[t] * 2) for t in range(2)]
         game.header = {

@@ -232,8 +232,6 @@ class More3(PlannedChecks):
         game = cls(options, data.get("seed", 0))
         seed, dealer, totals = read_header(data, N_SEATS)
         game.seed = seed
-        if dealer is None:
-            dealer = round_rng(seed, 0, "dealer").randrange(N_SEATS)
         game.dealer = dealer
         game.totals = [round(t) for t in totals]
         game.header = {

@@ -24,7 +24,14 @@ from bot.games.base import (
     SeatView,
     TableFileError,
 )
-from bot.games.cards import Card, CardError, check_deck_limits, parse_cards, take_cards
+from bot.games.cards import (
+    Card,
+    CardError,
+    check_deck_limits,
+    parse_cards,
+    round_rng,
+    take_cards,
+)
 from bot.games.melds import Meld, MeldError, MeldRules, add_to_meld, read_meld
 
 
@@ -287,13 +294,18 @@ def read_position(
     )
 
 
-def read_header(data: Mapping[str, Any], n_seats: int) -> tuple[int | str, int | None, list[float]]:
-    """The table file's seed, dealer and totals (one number per seat)."""
+def read_header(data: Mapping[str, Any], n_seats: int) -> tuple[int | str, int, list[float]]:
+    """The table file's seed, dealer and totals (one number per seat).
+
+    Without a ``dealer`` the first dealer is random, from the seed (RULES.md section 0).
+    """
     seed = data.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise TableFileError("“seed” must be a whole number.")
     dealer = data.get("dealer")
-    if dealer is not None:
+    if dealer is None:
+        dealer = round_rng(seed, 0, "dealer").randrange(n_seats)
+    else:
         dealer = read_seat(dealer, n_seats, "“dealer”")
     totals = data.get("totals", [0] * n_seats)
     if (
