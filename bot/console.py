@@ -535,7 +535,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--length", choices=("quick", "full"), help="mor: quick (101, default) or full")
     ap.add_argument("--bid", action="store_true", help="more3: bid for the Solo")
     ap.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    ap.add_argument("--level", default="normal", help="computer players: random, simple, normal or hard")
+    ap.add_argument(
+        "--level", default="normal", help="computer players: random, simple, normal or hard"
+    )
     ap.add_argument("--seed", type=int, help="deal seed (default: random, and printed)")
     ap.add_argument("--save", help="write the game as a table file here at the end")
     ap.add_argument("--no-color", action="store_true", help="plain text, no colours")
