@@ -25,7 +25,7 @@ from bot.ai.rummy import (
     ranked_discards,
     seen_counts,
 )
-from bot.ai.search import Budget, deal, distinct, header, meld_json, search, texts, unseen
+from bot.ai.search import Budget, deal, distinct, header, meld_json, refine, texts, unseen
 from bot.games.base import Discard, Draw, Move, Return, Swap, Take
 from bot.games.cards import deck_106
 from bot.games.hand import ENGINE, Hand, HandView, hand_value
@@ -108,22 +108,18 @@ def choose_hard(view: HandView, legal: Sequence[Move], rng: random.Random) -> Mo
         [*_opening_choice(first, view, legal, order), *hard_candidates(first, view, legal, others)],
         HARD.candidates,
     )
-    if len(candidates) == 1:
-        return first
-    try:
-        return search(
-            view,
-            candidates,
-            rng,
-            engine=ENGINE,
-            build=_sample_state,
-            value=_value,
-            policy=choose_normal,
-            budget=HARD,
-            keep_first=KEEP_FIRST,
-        )
-    except ValueError:
-        return first  # the view's counts don't add up to a deck: play as normal does
+    return refine(
+        first,
+        candidates,
+        view,
+        rng,
+        engine=ENGINE,
+        build=_sample_state,
+        value=_value,
+        policy=choose_normal,
+        budget=HARD,
+        keep_first=KEEP_FIRST,
+    )
 
 
 def _opening_choice(

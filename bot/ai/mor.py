@@ -25,7 +25,7 @@ from bot.ai.rummy import (
     seen_counts,
     shape_of,
 )
-from bot.ai.search import Budget, deal, distinct, header, meld_json, search, texts, unseen
+from bot.ai.search import Budget, deal, distinct, header, meld_json, refine, texts, unseen
 from bot.games.base import Add, Discard, Draw, Meld, Move, Take
 from bot.games.cards import Card, deck_106
 from bot.games.melds import MOR_MELDS, meld_with, wild_capable
@@ -175,21 +175,17 @@ def choose_hard(view: MorView, legal: Sequence[Move], rng: random.Random) -> Mov
         return first
     others = _discard_order(view, legal)[1:] if isinstance(first, Discard) else []
     candidates = distinct(hard_candidates(first, view, legal, others), HARD.candidates)
-    if len(candidates) == 1:
-        return first
-    try:
-        return search(
-            view,
-            candidates,
-            rng,
-            engine=ENGINE,
-            build=_sample_state,
-            value=_value,
-            policy=choose_normal,
-            budget=HARD,
-        )
-    except ValueError:
-        return first  # the view's counts don't add up to a deck: play as normal does
+    return refine(
+        first,
+        candidates,
+        view,
+        rng,
+        engine=ENGINE,
+        build=_sample_state,
+        value=_value,
+        policy=choose_normal,
+        budget=HARD,
+    )
 
 
 def _value(game: Mor, seat: int) -> float:

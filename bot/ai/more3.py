@@ -27,7 +27,7 @@ from bot.ai.rummy import (
     seen_counts,
     shape_of,
 )
-from bot.ai.search import Budget, deal, distinct, header, meld_json, search, texts, unseen
+from bot.ai.search import Budget, deal, distinct, header, meld_json, refine, texts, unseen
 from bot.games.base import Add, Bid, Discard, Draw, Meld, Move, Take
 from bot.games.cards import Card, deck_106
 from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, wild_capable
@@ -169,21 +169,17 @@ def choose_hard(view: More3View, legal: Sequence[Move], rng: random.Random) -> M
         return first  # nobody has cards while bidding: nothing to sample
     others = _discard_order(view, legal)[1:] if isinstance(first, Discard) else []
     candidates = distinct(hard_candidates(first, view, legal, others), HARD.candidates)
-    if len(candidates) == 1:
-        return first
-    try:
-        return search(
-            view,
-            candidates,
-            rng,
-            engine=ENGINE,
-            build=_sample_state,
-            value=_value,
-            policy=choose_simple,
-            budget=HARD,
-        )
-    except ValueError:
-        return first  # the view's counts don't add up to a deck: play as normal does
+    return refine(
+        first,
+        candidates,
+        view,
+        rng,
+        engine=ENGINE,
+        build=_sample_state,
+        value=_value,
+        policy=choose_simple,
+        budget=HARD,
+    )
 
 
 def _value(game: More3, seat: int) -> float:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from bot.ai.search import Budget, deal, search, texts, unseen
+from bot.ai.search import Budget, deal, refine, texts, unseen
 from bot.games.base import Move, Pass, Play
 from bot.games.cards import Card, deck_48
 from bot.games.runfast import ENGINE, RunFast, RunFastView
@@ -159,9 +159,10 @@ def choose_hard(view: RunFastView, legal: Sequence[Move], rng: random.Random) ->
         if len(shapes) >= HARD.candidates:
             break
     candidates = list(shapes.values())
-    return search(
-        view,
+    return refine(
+        order[0],
         candidates,
+        view,
         rng,
         engine=ENGINE,
         build=_sample_state,

@@ -153,3 +153,17 @@ def hidden_sizes(view: Any, others: Sequence[int]) -> list[int]:
 def header(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """A neutral header for a sampled state: the sample never deals, so the seed is irrelevant."""
     return {"game": game, "rules_version": 1, "options": dict(options), "seed": 0}
+
+
+def refine(
+    first: Move, candidates: Sequence[Move], view: Any, rng: random.Random, **how: Any
+) -> Move:
+    """``hard``'s decision: ``normal``'s move ``first`` unless ``search`` (with ``how``) finds a
+    better candidate. Nothing to compare, or a view whose counts can't be dealt into a sample,
+    leaves ``normal``'s move."""
+    if len(candidates) <= 1:
+        return first
+    try:
+        return search(view, candidates, rng, **how)
+    except ValueError:
+        return first
