@@ -34,7 +34,6 @@ from bot.games.base import (
     TableFileError,
     Take,
     TookPile,
-    TookSidePile,
     as_lay,
     points,
     result_from_json,
@@ -52,6 +51,7 @@ from bot.games.rummy import (
     read_header,
     read_options,
     read_position,
+    take_side_pile,
     text_cards,
     uses_any,
 )
@@ -425,13 +425,9 @@ class Mor(PlannedChecks):
             self._take_mor(seat, events)
 
     def _take_mor(self, seat: int, events: list[Event]) -> None:
-        team = self.team(seat)
-        pile = self.mors[team]
-        self.mors[team] = []
-        self.mor_taken[team] = True
-        self.hands[seat].extend(pile)
-        self.just_drawn = list(pile)
-        events.append(TookSidePile(seat, len(pile)))
+        self.just_drawn = take_side_pile(
+            seat, self.team(seat), self.hands, self.mors, self.mor_taken, events
+        )
 
     def _do_discard(self, seat: int, card: Card, closing: bool, events: list[Event]) -> None:
         self.hands[seat].remove(card)

@@ -41,7 +41,6 @@ from bot.games.base import (
     TableFileError,
     Take,
     TookPile,
-    TookSidePile,
     as_lay,
     result_from_json,
     result_to_json,
@@ -69,6 +68,7 @@ from bot.games.rummy import (
     read_options,
     read_position,
     read_seat,
+    take_side_pile,
     text_cards,
     uses_any,
 )
@@ -667,13 +667,9 @@ class More3(PlannedChecks):
             self._take_pile(seat, events)
 
     def _take_pile(self, seat: int, events: list[Event]) -> None:
-        side = self.side(seat)
-        pile = self.piles[side]
-        self.piles[side] = []
-        self.pile_taken[side] = True
-        self.hands[seat].extend(pile)
-        self.just_drawn = list(pile)
-        events.append(TookSidePile(seat, len(pile)))
+        self.just_drawn = take_side_pile(
+            seat, self.side(seat), self.hands, self.piles, self.pile_taken, events
+        )
 
     def _do_discard(self, seat: int, card: Card, going_out: bool, events: list[Event]) -> None:
         self.hands[seat].remove(card)

@@ -23,6 +23,7 @@ from bot.games.base import (
     MeldView,
     SeatView,
     TableFileError,
+    TookSidePile,
 )
 from bot.games.cards import (
     Card,
@@ -156,6 +157,23 @@ def _missing_text(hand: Sequence[Card], wanted: Sequence[Card]) -> str:
         else:
             missing.append(str(c))
     return " ".join(missing)
+
+
+def take_side_pile(
+    seat: int,
+    side: int,
+    hands: list[list[Card]],
+    piles: list[list[Card]],
+    taken: list[bool],
+    events: list[Event],
+) -> list[Card]:
+    """The side's Mor / More pile goes into the hand that emptied: the pile is gone and the side
+    has taken it. Returns the cards, which the seat has just received."""
+    pile, piles[side] = piles[side], []
+    taken[side] = True
+    hands[seat].extend(pile)
+    events.append(TookSidePile(seat, len(pile)))
+    return pile
 
 
 def uses_any(laid: Sequence[Card], must: Sequence[Card]) -> bool:
