@@ -494,7 +494,6 @@ class TableService:
     async def _apply(self, live: LiveTable, seat: int, move: Move, *, auto: bool) -> list[Event]:
         engine = live.engine
         assert engine is not None
-        before = engine.to_json()
         try:
             events = engine.apply(seat, move)
         except IllegalMove as e:
@@ -507,8 +506,7 @@ class TableService:
         try:
             await self._save(live, events, missed)
         except BaseException:
-            # Nothing reached the store, so the engine must not have moved either.
-            live.engine = registry.from_json(before)
+            self._rewind(live)
             raise
         await self._tell(
             Notice(
@@ -561,16 +559,21 @@ class TableService:
     async def _next_round(self, live: LiveTable) -> None:
         engine = live.engine
         assert engine is not None
-        before = engine.to_json()
         engine.next_round()
         live.ready.clear()
         try:
             await self._save(live, [], list(live.table.missed_turns))
         except BaseException:
-            live.engine = registry.from_json(before)
+            self._rewind(live)
             raise
         await self._tell(Notice("next_round", live))
         await self._after_change(live)
+
+    @staticmethod
+    def _rewind(live: LiveTable) -> None:
+        """Nothing reached the store, so the engine must not have moved either: rebuild it from
+        the last record the store accepted. Only a failed save pays for this, not every move."""
+        live.engine = registry.replay(live.table.record)
 
     async def _after_change(self, live: LiveTable) -> None:
         engine = live.engine

@@ -99,6 +99,31 @@ async def test_start_fills_with_computers_and_plays_to_member(service: TableServ
         await service.join(G, live.id, DAN)
 
 
+async def test_a_failed_save_leaves_the_game_where_the_store_has_it(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+):
+    live = await open_mor(service)
+    await service.join(G, live.id, BOB)
+    await service.start(G, live.id, HOST)
+    await service.idle(G, live.id)
+    seat = live.engine.turn
+    user = live.seats[seat].user_id
+    before, version = live.engine.to_json(), live.version
+    move = choose_computer_move(live.engine, seat, "normal", random.Random(1))
+
+    async def disk_full(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    with monkeypatch.context() as m:
+        m.setattr(service.store, "save_move", disk_full)
+        with pytest.raises(OSError):
+            await service.play(G, live.id, user, move, expected_version=version)
+    # Nothing was stored, so nothing moved: the same move can be played again.
+    assert live.engine.to_json() == before and live.version == version
+    await service.play(G, live.id, user, move, expected_version=version)
+    assert (await service.store.get_table(G, live.id)).version == version + 1
+
+
 async def test_refusals_not_seated_not_your_turn_stale_and_engine_reason(
     service: TableService, recorder: Recorder
 ):
