@@ -55,7 +55,14 @@ from bot.games.cards import (
     sort_key,
     take_cards,
 )
-from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, find_melds, meld_with
+from bot.games.melds import (
+    MORE_MELDS,
+    MORE_MELDS_ACES,
+    MeldRules,
+    could_add,
+    find_melds,
+    meld_with,
+)
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
     LayOutcome,
@@ -812,10 +819,18 @@ class More3(PlannedChecks):
         if len(everything) > 1:
             candidates.append(Lay(melds=tuple(everything)))
         side = self.side(seat)
+        distinct_cards = sorted(set(hand), key=sort_key)
         for m in self.melds.values():
             if self.side(m.seat) == side:
-                candidates += [Add(m.id, (card,)) for card in sorted(set(hand), key=sort_key)]
-        candidates += [Discard(card) for card in sorted(set(hand), key=sort_key)]
+                # could_add is a cheap first look that only rules out: the full check follows.
+                # It spares the full check of every card against every meld (most of the time
+                # computer players spent here).
+                candidates += [
+                    Add(m.id, (card,))
+                    for card in distinct_cards
+                    if could_add(m.meld, card, MORE_MELDS_ACES)
+                ]
+        candidates += [Discard(card) for card in distinct_cards]
         for move in candidates:
             if self.can(seat, move):
                 out.append(move)
