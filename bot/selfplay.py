@@ -15,6 +15,10 @@ or in between), and the figure is the mean over deals with a 95% interval. In Mo
 partners share a score, so this is the plain team win rate. In the 3-seat games a level with two
 seats gets no extra credit for having two chances: each of its seats must beat the lone other.
 Fair share is 50% whatever the seat counts, so "beats" means the interval lies above 50%.
+
+With ``--games`` each seed is a whole game instead (every round to the game's end: Mor's Quick
+target, More's 3100, Hand's five rounds; in Run Fast one deal is the game) and the same measures
+compare the final totals: "normal beats random in N% of games".
 """
 
 from __future__ import annotations
@@ -65,6 +69,33 @@ class Tally:
     pairs: dict[tuple[str, str], list[float]] = field(default_factory=lambda: defaultdict(list))
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     deals: int = 0
+    rounds: int = 0
+
+    def score(self, game: str, seats: Sequence[str], raw: Sequence[float]) -> None:
+        """Count one deal (or game) whose seats scored ``raw`` (round scores or final totals)."""
+        sign = -1.0 if game in LOWER_IS_BETTER else 1.0
+        scores = [sign * s for s in raw]
+        best = max(scores)
+        winners = {seats[s] for s, x in enumerate(scores) if x == best}
+        for level in winners:
+            self.wins[level] += 1.0 / len(winners)
+        for level in set(seats):
+            mine = [x for s, x in enumerate(scores) if seats[s] == level]
+            rest = [x for s, x in enumerate(scores) if seats[s] != level]
+            if rest:
+                self.margins[level].append(sum(mine) / len(mine) - sum(rest) / len(rest))
+        for a in dict.fromkeys(seats):
+            for b in dict.fromkeys(seats):
+                if a == b:
+                    continue
+                won = [
+                    1.0 if scores[i] > scores[j] else 0.5 if scores[i] == scores[j] else 0.0
+                    for i in range(len(seats))
+                    for j in range(len(seats))
+                    if seats[i] == a and seats[j] == b
+                ]
+                self.pairs[(a, b)].append(sum(won) / len(won))
+        self.deals += 1
 
 
 def options_for(game: str, n_levels: int) -> dict[str, Any]:
@@ -75,44 +106,49 @@ def options_for(game: str, n_levels: int) -> dict[str, Any]:
 
 def play_deal(game: str, levels: Sequence[str], seed: int, tally: Tally) -> tuple[Any, list[str]]:
     """Play one round with ``levels`` rotated by the deal; record the outcome in ``tally``."""
-    rot = seed % len(levels)
-    seats = list(levels[rot:]) + list(levels[:rot])
+    seats = seating(levels, seed)
     engine = new_game(game, options_for(game, len(levels)), seed)
+    play_round(engine, seats, str(seed), tally)
+    tally.score(game, seats, engine.view(0).result.scores)
+    return engine, seats
+
+
+def play_game(game: str, levels: Sequence[str], seed: int, tally: Tally) -> tuple[Any, list[str]]:
+    """Play one whole game (every round to the game's end) with ``levels`` rotated by the game;
+    the outcome compares the final totals. In Run Fast a game is one deal."""
+    seats = seating(levels, seed)
+    engine = new_game(game, options_for(game, len(levels)), seed)
+    played = 0
+    while True:
+        # The first round draws as ``play_deal``'s does, so a one-deal game decides the same.
+        play_round(engine, seats, f"{seed}:{played}" if played else str(seed), tally)
+        played += 1
+        tally.rounds += 1
+        if engine.game_over:
+            break
+        engine.next_round()
+    tally.score(game, seats, engine.view(0).totals)
+    return engine, seats
+
+
+def seating(levels: Sequence[str], seed: int) -> list[str]:
+    rot = seed % len(levels)
+    return list(levels[rot:]) + list(levels[:rot])
+
+
+def play_round(engine: Any, seats: Sequence[str], key: str, tally: Tally) -> None:
+    """Play the round in progress to its end; decision ``n`` draws from ``Random(f"{key}:{n}")``."""
     n = 0
     while not engine.round_over:
         seat = engine.turn
         view = engine.view(seat)
         legal = engine.legal_moves(seat)
-        rng = random.Random(f"{seed}:{n}")
+        rng = random.Random(f"{key}:{n}")
         start = time.perf_counter()
         move = choose_move(view, legal, seats[seat], rng)
         tally.times[seats[seat]].append(time.perf_counter() - start)
         engine.apply(seat, move)
         n += 1
-    sign = -1.0 if game in LOWER_IS_BETTER else 1.0
-    scores = [sign * s for s in engine.view(0).result.scores]
-    best = max(scores)
-    winners = {seats[s] for s, x in enumerate(scores) if x == best}
-    for level in winners:
-        tally.wins[level] += 1.0 / len(winners)
-    for level in set(seats):
-        mine = [x for s, x in enumerate(scores) if seats[s] == level]
-        rest = [x for s, x in enumerate(scores) if seats[s] != level]
-        if rest:
-            tally.margins[level].append(sum(mine) / len(mine) - sum(rest) / len(rest))
-    for a in dict.fromkeys(seats):
-        for b in dict.fromkeys(seats):
-            if a == b:
-                continue
-            won = [
-                1.0 if scores[i] > scores[j] else 0.5 if scores[i] == scores[j] else 0.0
-                for i in range(len(seats))
-                for j in range(len(seats))
-                if seats[i] == a and seats[j] == b
-            ]
-            tally.pairs[(a, b)].append(sum(won) / len(won))
-    tally.deals += 1
-    return engine, seats
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
@@ -131,8 +167,10 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     return (mean, max(0.0, mean - half), min(1.0, mean + half))
 
 
-def report(game: str, levels: Sequence[str], tally: Tally) -> str:
-    lines = [f"{game}: seats {','.join(levels)} rotated, {tally.deals} deals"]
+def report(game: str, levels: Sequence[str], tally: Tally, games: bool = False) -> str:
+    what = f"{tally.deals} whole games ({tally.rounds} deals)" if games else f"{tally.deals} deals"
+    lines = [f"{game}: seats {','.join(levels)} rotated, {what}"]
+    unit = "games" if games else "deals"
     for level in dict.fromkeys(levels):
         w = tally.wins[level]
         lo, hi = wilson(w, tally.deals)
@@ -158,7 +196,7 @@ def report(game: str, levels: Sequence[str], tally: Tally) -> str:
             )
             lines.append(
                 f"  head-to-head {a} vs {b}: {a} won {mean:.3f} of seat pairs "
-                f"[95% {lo:.3f}-{hi:.3f}] over {len(tally.pairs[(a, b)])} deals: {verdict}"
+                f"[95% {lo:.3f}-{hi:.3f}] over {len(tally.pairs[(a, b)])} {unit}: {verdict}"
             )
     return "\n".join(lines)
 
@@ -170,6 +208,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--seats", required=True, help="a level per seat, e.g. normal,simple,normal,simple"
     )
     ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument(
+        "--games",
+        action="store_true",
+        help="play whole games (every round to the end) and compare final totals: --deals games",
+    )
     ap.add_argument("--seed", type=int, default=0, help="deal i uses seed SEED+i")
     ap.add_argument("--save", help="directory for each deal's table file (replay: bot.scenario)")
     args = ap.parse_args(argv)
@@ -184,11 +227,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     tally = Tally()
     for i in range(args.deals):
         seed = args.seed + i
-        engine, _ = play_deal(args.game, levels, seed, tally)
+        engine, _ = (play_game if args.games else play_deal)(args.game, levels, seed, tally)
         if out_dir:
             path = out_dir / f"{args.game}-{seed}.json"
             path.write_text(json.dumps(engine.record) + "\n", encoding="utf-8")
-    print(report(args.game, levels, tally))
+    print(report(args.game, levels, tally, games=args.games))
     return 0
 
 

@@ -38,3 +38,25 @@ def test_saved_deals_replay(tmp_path, capsys, game: str, seats: str) -> None:
 def test_unknown_level_is_refused(capsys) -> None:
     assert main(["mor", "--seats", "normal,wizard", "--deals", "1"]) == 2
     assert "wizard" in capsys.readouterr().err
+
+
+def test_whole_games_compare_final_totals(capsys) -> None:
+    # A Quick Mor game is several deals; the report counts games and the deals they took.
+    assert main(["mor", "--seats", "normal,random", "--deals", "2", "--seed", "3", "--games"]) == 0
+    text = capsys.readouterr().out
+    head = text.splitlines()[0]
+    assert head.startswith("mor: seats normal,random rotated, 2 whole games (")
+    deals = int(head.split("(")[1].split()[0])
+    assert deals > 2
+    assert "over 2 games" in text
+
+
+def test_a_runfast_game_is_one_deal(capsys) -> None:
+    argv = ["runfast", "--seats", "normal,simple,random", "--deals", "3", "--seed", "5"]
+    assert main(argv) == 0
+    per_deal = capsys.readouterr().out.splitlines()[-3:]
+    assert main([*argv, "--games"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("3 whole games (3 deals)")
+    # The same seeds decide the same way, so the same outcomes, counted as games.
+    assert [line.replace("games", "deals") for line in out[-3:]] == per_deal
