@@ -87,14 +87,15 @@ def _discard_order(view: HandView, legal: Sequence[Move]) -> list[Move]:
 
 # ---------------------------------------------------------------- hard
 
-# 3 candidates x 4 deals of the unseen cards, each played 40 decisions on (about half a round) by
-# ``normal`` for every seat, then scored as if the round ended there. ``simple`` playouts of 9
-# decisions measured weaker than normal itself (0.468 of seat pairs over 150 deals). These
-# ``normal`` playouts still only draw level: 0.485 [0.440-0.530] of seat pairs over 300 deals,
-# and 0.486 [0.441-0.531] with the opening choice and the margin below.
-HARD = Budget(samples=4, horizon=40, candidates=3)
-# Another move must beat normal's by a quarter of a seat beaten per sample, so that with 4 samples
-# a lucky playout does not overrule normal's heuristic on noise alone.
+# 3 candidates x 16 deals of the unseen cards, each played 9 decisions on (a round of turns: the
+# next players' answer to our throw or pick-up, and our next turn) by ``normal`` for every seat,
+# then scored as if the round ended there. Deals matter more than depth: 4 deals of 40 decisions
+# only drew level with normal (0.486 [0.441-0.531] of seat pairs over 300 deals); 4 deals of 9
+# decisions 0.508, 12 deals 0.550 (each every deal in all three seatings, 90 deals). ``simple``
+# playouts measured weaker than normal itself.
+HARD = Budget(samples=16, horizon=9, candidates=3)
+# Another move must beat normal's by a quarter of a seat beaten per sample, so that a lucky
+# playout does not overrule normal's heuristic on noise alone.
 KEEP_FIRST = 0.25
 
 
