@@ -31,7 +31,10 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +74,12 @@ class Tally:
     deals: int = 0
     rounds: int = 0
 
+    def add(self, game: str, outcome: Outcome) -> None:
+        for level, t in outcome.times.items():
+            self.times[level].extend(t)
+        self.rounds += outcome.rounds
+        self.score(game, outcome.seats, outcome.scores)
+
     def score(self, game: str, seats: Sequence[str], raw: Sequence[float]) -> None:
         """Count one deal (or game) whose seats scored ``raw`` (round scores or final totals)."""
         sign = -1.0 if game in LOWER_IS_BETTER else 1.0
@@ -104,31 +113,34 @@ def options_for(game: str, n_levels: int) -> dict[str, Any]:
     return {}
 
 
-def play_deal(game: str, levels: Sequence[str], seed: int, tally: Tally) -> tuple[Any, list[str]]:
-    """Play one round with ``levels`` rotated by the deal; record the outcome in ``tally``."""
-    seats = seating(levels, seed)
-    engine = new_game(game, options_for(game, len(levels)), seed)
-    play_round(engine, seats, str(seed), tally)
-    tally.score(game, seats, engine.view(0).result.scores)
-    return engine, seats
+@dataclass(frozen=True)
+class Outcome:
+    """What one seed's play left: plain data, so worker processes can send it back."""
+
+    seats: tuple[str, ...]
+    scores: tuple[float, ...]  # round scores of a deal, or final totals of a whole game
+    times: dict[str, list[float]]  # level -> seconds per decision
+    rounds: int
+    record: dict[str, Any]  # the table file that replays it
 
 
-def play_game(game: str, levels: Sequence[str], seed: int, tally: Tally) -> tuple[Any, list[str]]:
-    """Play one whole game (every round to the game's end) with ``levels`` rotated by the game;
-    the outcome compares the final totals. In Run Fast a game is one deal."""
+def play(game: str, levels: Sequence[str], seed: int, whole: bool = False) -> Outcome:
+    """Play the deal (or with ``whole`` the game: every round to the game's end; in Run Fast a
+    game is one deal) dealt from ``seed``, with ``levels`` rotated by the seed."""
     seats = seating(levels, seed)
     engine = new_game(game, options_for(game, len(levels)), seed)
+    times: dict[str, list[float]] = defaultdict(list)
     played = 0
     while True:
-        # The first round draws as ``play_deal``'s does, so a one-deal game decides the same.
-        play_round(engine, seats, f"{seed}:{played}" if played else str(seed), tally)
+        # A game's first round draws as a lone deal does, so a one-deal game decides the same.
+        play_round(engine, seats, f"{seed}:{played}" if played else str(seed), times)
         played += 1
-        tally.rounds += 1
-        if engine.game_over:
+        if not whole or engine.game_over:
             break
         engine.next_round()
-    tally.score(game, seats, engine.view(0).totals)
-    return engine, seats
+    view = engine.view(0)
+    scores = view.totals if whole else view.result.scores
+    return Outcome(tuple(seats), tuple(scores), dict(times), played, engine.record)
 
 
 def seating(levels: Sequence[str], seed: int) -> list[str]:
@@ -136,7 +148,7 @@ def seating(levels: Sequence[str], seed: int) -> list[str]:
     return list(levels[rot:]) + list(levels[:rot])
 
 
-def play_round(engine: Any, seats: Sequence[str], key: str, tally: Tally) -> None:
+def play_round(engine: Any, seats: Sequence[str], key: str, times: dict[str, list[float]]) -> None:
     """Play the round in progress to its end; decision ``n`` draws from ``Random(f"{key}:{n}")``."""
     n = 0
     while not engine.round_over:
@@ -146,7 +158,7 @@ def play_round(engine: Any, seats: Sequence[str], key: str, tally: Tally) -> Non
         rng = random.Random(f"{key}:{n}")
         start = time.perf_counter()
         move = choose_move(view, legal, seats[seat], rng)
-        tally.times[seats[seat]].append(time.perf_counter() - start)
+        times[seats[seat]].append(time.perf_counter() - start)
         engine.apply(seat, move)
         n += 1
 
@@ -215,6 +227,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     ap.add_argument("--seed", type=int, default=0, help="deal i uses seed SEED+i")
     ap.add_argument("--save", help="directory for each deal's table file (replay: bot.scenario)")
+    ap.add_argument(
+        "--jobs", type=int, default=1, help="play seeds in this many processes (same results)"
+    )
     args = ap.parse_args(argv)
     levels = [s.strip() for s in args.seats.split(",")]
     bad = [lv for lv in levels if lv not in LEVELS]
@@ -225,12 +240,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if out_dir:
         out_dir.mkdir(parents=True, exist_ok=True)
     tally = Tally()
-    for i in range(args.deals):
-        seed = args.seed + i
-        engine, _ = (play_game if args.games else play_deal)(args.game, levels, seed, tally)
-        if out_dir:
-            path = out_dir / f"{args.game}-{seed}.json"
-            path.write_text(json.dumps(engine.record) + "\n", encoding="utf-8")
+    seeds = range(args.seed, args.seed + args.deals)
+    task = partial(play, args.game, levels, whole=args.games)
+    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        # Each seed's play depends on nothing else, so the outcomes are the same in any order
+        # and with any number of processes; map keeps the seeds' order for the tally.
+        outcomes = pool.map(task, seeds, chunksize=4) if pool else map(task, seeds)
+        for seed, outcome in zip(seeds, outcomes, strict=True):
+            tally.add(args.game, outcome)
+            if out_dir:
+                path = out_dir / f"{args.game}-{seed}.json"
+                path.write_text(json.dumps(outcome.record) + "\n", encoding="utf-8")
     print(report(args.game, levels, tally, games=args.games))
     return 0
 

@@ -60,3 +60,17 @@ def test_a_runfast_game_is_one_deal(capsys) -> None:
     assert out[0].endswith("3 whole games (3 deals)")
     # The same seeds decide the same way, so the same outcomes, counted as games.
     assert [line.replace("games", "deals") for line in out[-3:]] == per_deal
+
+
+def test_processes_give_the_same_figures(capsys) -> None:
+    # Every seed's play stands alone, so two processes report what one does, decision times aside.
+    argv = ["hand", "--seats", "normal,simple,random", "--deals", "4", "--seed", "11"]
+    assert main(argv) == 0
+    alone = capsys.readouterr().out.splitlines()
+    assert main([*argv, "--jobs", "2"]) == 0
+    shared = capsys.readouterr().out.splitlines()
+
+    def outcome(line: str) -> str:
+        return line.split("decision")[0]
+
+    assert [outcome(x) for x in shared] == [outcome(x) for x in alone]
