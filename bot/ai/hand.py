@@ -7,6 +7,10 @@
   (a **Hand** doubles every score) and the stock is long, otherwise opens with the biggest lay;
   once open it sheds its highest cards onto any meld. Penalties count high cards, so it throws
   the highest card it does not need.
+- ``hard``: ``normal``'s move unless the cards say otherwise: at a draw (stock or discard), a
+  throw, or the choice to open now or wait, ``normal``'s choice and the next best are each tried
+  on the same 16 deals of the cards this seat cannot see, played a round of turns on by
+  ``normal`` for every seat; another move must do clearly better to be played.
 """
 
 from __future__ import annotations
