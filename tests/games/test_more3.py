@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.games import registry
-from bot.games.base import Bid, Discard, Draw, IllegalMove
+from bot.games.base import Add, Bid, Discard, Draw, IllegalMove
 from bot.games.cards import parse_cards
 from bot.games.more3 import More3, bid_winner, choose_solo, solo_score
 from bot.scenario import run
@@ -332,6 +333,24 @@ def test_legal_moves_are_all_accepted() -> None:
             assert game.legal_moves((seat + 1) % 3) == [] or game.phase == "bid"
             game.apply(seat, moves[0] if game.phase != "play" else moves[-1])
             steps += 1
+
+
+def test_every_single_card_add_is_listed() -> None:
+    # legal_moves rules out adds with a cheap first look (could_add) before the full check: it
+    # must never rule out an add the engine accepts.
+    for seed in range(4):
+        game = More3.new({}, seed)
+        rng = random.Random(seed)
+        while not game.round_over:
+            seat = game.turn
+            assert seat is not None
+            moves = game.legal_moves(seat)
+            if game.phase == "play":
+                for meld_id in game.melds:
+                    for card in set(game.hands[seat]):
+                        add = Add(meld_id, (card,))
+                        assert game.can(seat, add) == (add in moves), (seed, add)
+            game.apply(seat, rng.choice(moves))
 
 
 def test_meld_views_carry_the_biriba() -> None:
