@@ -164,8 +164,8 @@ def _discard_order(view: More3View, legal: Sequence[Move]) -> list[Move]:
 # 3 candidates x 12 deals of the unseen cards, each played 9 decisions on (a round of turns) by
 # ``normal`` for every seat, then scored as if the round ended there, our side against the other.
 # ``simple`` playouts judging our own score alone lost to normal (0.300 of seat pairs over 20
-# deals); these ``normal`` playouts drew level with 4 deals (0.508) and won 0.550 with 8 (each
-# deal in all three seatings, 60 deals).
+# deals); these ``normal`` playouts drew level with 4 deals and with 12 beat normal in 0.558
+# [0.533-0.583] of seat pairs over 1000 deals, p99 380 ms a decision.
 HARD = Budget(samples=12, horizon=9, candidates=3)
 
 
