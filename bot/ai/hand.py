@@ -7,19 +7,16 @@
   (a **Hand** doubles every score) and the stock is long, otherwise opens with the biggest lay;
   once open it sheds its highest cards onto any meld. Penalties count high cards, so it throws
   the highest card it does not need.
-- ``hard``: ``normal``'s move unless the cards say otherwise. Before opening, it throws the card
-  that brings the 51 soonest over 40 deals of the cards it cannot see (a player who never opens
-  pays 100). Otherwise, at a draw (stock or discard), a throw, or the choice to open now or wait,
-  ``normal``'s choice and the next best are each tried on the same 16 deals, played a round of
-  turns on by ``normal`` for every seat; another move must do clearly better to be played.
+- ``hard``: ``normal``'s move unless the cards say otherwise: at a draw (stock or discard), a
+  throw, or the choice to open now or wait, ``normal``'s choice and the next best are each tried
+  on the same 16 deals of the cards this seat cannot see, played a round of turns on by
+  ``normal`` for every seat; another move must do clearly better to be played.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from bot.ai.rummy import (
@@ -34,9 +31,9 @@ from bot.ai.rummy import (
 )
 from bot.ai.search import Budget, deal, distinct, header, meld_json, refine, texts, unseen
 from bot.games.base import Discard, Draw, Move, Return, Swap, Take
-from bot.games.cards import Card, deck_106, sort_key
-from bot.games.hand import ENGINE, OPENING_MIN, Hand, HandView, hand_value, meld_value
-from bot.games.melds import HAND_MELDS, find_melds
+from bot.games.cards import deck_106
+from bot.games.hand import ENGINE, Hand, HandView, hand_value
+from bot.games.melds import HAND_MELDS
 
 LATE_STOCK = 15
 HAND_WAIT = 3  # at most this many cards outside the opening: wait and try for a Hand
@@ -111,8 +108,6 @@ def choose_hard(view: HandView, legal: Sequence[Move], rng: random.Random) -> Mo
     if view.must_lay:
         return first  # a taken discard to use or give back: normal's rule settles it
     order = _discard_order(view, legal)
-    if isinstance(first, Discard) and not view.opened[view.seat] and len(view.hand) > 1:
-        return _throw_towards_opening(view, first, order, rng)
     others = order[1:] if isinstance(first, Discard) else []
     candidates = distinct(
         [*_opening_choice(first, view, legal, order), *hard_candidates(first, view, legal, others)],
@@ -130,79 +125,6 @@ def choose_hard(view: HandView, legal: Sequence[Move], rng: random.Random) -> Mo
         budget=HARD,
         keep_first=KEEP_FIRST,
     )
-
-
-# Unopened, the throw decides how soon the 51 comes, and a player who never opens pays 100: normal's
-# best 4 throws are judged on 40 deals of the unseen cards by how many of the next three draws
-# each needs before the hand holds an opening worth 51.
-OPENING_DEALS = 40
-OPENING_DRAWS = 3
-OPENING_THROWS = 4
-
-
-def _throw_towards_opening(
-    view: HandView, first: Move, order: Sequence[Move], rng: random.Random
-) -> Move:
-    throws = [first, *(t for t in order if t != first)][:OPENING_THROWS]
-    if len(throws) == 1:
-        return first
-    seen = [*view.hand, *(c for m in view.melds for c in m.cards), *view.discard]
-    try:
-        pool = unseen(deck_106(), seen)
-    except ValueError:
-        return first
-    rests = []
-    for t in throws:
-        rest = list(view.hand)
-        rest.remove(t.card)  # type: ignore[attr-defined]
-        rests.append(rest)
-    totals = [0] * len(throws)
-    for _ in range(OPENING_DEALS):
-        rng.shuffle(pool)
-        draws = pool[:OPENING_DRAWS]
-        for k, rest in enumerate(rests):
-            for n in range(OPENING_DRAWS + 1):
-                if can_open(_canonical([*rest, *draws[:n]])):
-                    totals[k] += OPENING_DRAWS + 1 - n
-                    break
-    best = max(range(len(throws)), key=lambda k: (totals[k], -k))
-    return throws[best]
-
-
-def _canonical(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: (sort_key(c), str(c))))
-
-
-@lru_cache(maxsize=50_000)
-def can_open(cards: tuple[Card, ...]) -> bool:
-    """Do ``cards`` hold disjoint melds worth the 51 of an opening?"""
-    melds = sorted(
-        ((Counter(m.cards), meld_value(m)) for m in find_melds(cards, HAND_MELDS)),
-        key=lambda mw: -mw[1],
-    )
-    # after[i]: all the melds from i on together, an upper bound on what they can add
-    after = [0] * (len(melds) + 1)
-    for i in range(len(melds) - 1, -1, -1):
-        after[i] = after[i + 1] + melds[i][1]
-    if after[0] < OPENING_MIN:
-        return False
-
-    def search(left: Counter[Card], start: int, value: int) -> bool:
-        if value >= OPENING_MIN:
-            return True
-        for i in range(start, len(melds)):
-            if value + after[i] < OPENING_MIN:
-                return False
-            need, worth = melds[i]
-            if all(left[c] >= n for c, n in need.items()):
-                left.subtract(need)
-                found = search(left, i + 1, value + worth)
-                left.update(need)
-                if found:
-                    return True
-        return False
-
-    return search(Counter(cards), 0, 0)
 
 
 def _opening_choice(
