@@ -22,14 +22,14 @@ from typing import Any
 from bot.ai.rummy import (
     best_discard,
     biggest_lay,
-    hard_candidates,
     keep_scores,
     laid_cards,
     lays,
     ranked_discards,
+    refine_draw_or_throw,
     seen_counts,
 )
-from bot.ai.search import Budget, deal, distinct, header, meld_json, refine, texts, unseen
+from bot.ai.search import Budget, deal, header, meld_json, texts, unseen
 from bot.games.base import Discard, Draw, Move, Return, Swap, Take
 from bot.games.cards import deck_106
 from bot.games.hand import ENGINE, Hand, HandView, hand_value
@@ -108,16 +108,13 @@ def choose_hard(view: HandView, legal: Sequence[Move], rng: random.Random) -> Mo
     if view.must_lay:
         return first  # a taken discard to use or give back: normal's rule settles it
     order = _discard_order(view, legal)
-    others = order[1:] if isinstance(first, Discard) else []
-    candidates = distinct(
-        [*_opening_choice(first, view, legal, order), *hard_candidates(first, view, legal, others)],
-        HARD.candidates,
-    )
-    return refine(
+    return refine_draw_or_throw(
         first,
-        candidates,
         view,
+        legal,
+        order,
         rng,
+        extra=_opening_choice(first, view, legal, order),
         engine=ENGINE,
         build=_sample_state,
         value=_value,

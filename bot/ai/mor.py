@@ -17,15 +17,15 @@ from bot.ai.rummy import (
     best_discard,
     biggest_lay,
     fits,
-    hard_candidates,
     keep_scores,
     laid_cards,
     lays,
     ranked_discards,
+    refine_draw_or_throw,
     seen_counts,
     shape_of,
 )
-from bot.ai.search import Budget, deal, distinct, header, meld_json, refine, texts, unseen
+from bot.ai.search import Budget, deal, header, meld_json, texts, unseen
 from bot.games.base import Add, Discard, Draw, Meld, Move, Take
 from bot.games.cards import Card, deck_106
 from bot.games.melds import MOR_MELDS, meld_with, wild_capable
@@ -173,12 +173,12 @@ def choose_hard(view: MorView, legal: Sequence[Move], rng: random.Random) -> Mov
     first = choose_normal(view, legal, rng)
     if _closing_throw(view, legal) is not None:
         return first
-    others = _discard_order(view, legal)[1:] if isinstance(first, Discard) else []
-    candidates = distinct(hard_candidates(first, view, legal, others), HARD.candidates)
-    return refine(
+    throws = _discard_order(view, legal) if isinstance(first, Discard) else []
+    return refine_draw_or_throw(
         first,
-        candidates,
         view,
+        legal,
+        throws,
         rng,
         engine=ENGINE,
         build=_sample_state,

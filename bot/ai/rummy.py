@@ -7,10 +7,12 @@ throw is the one the hand needs least, highest points first.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from bot.ai.search import distinct, refine
 from bot.games.base import Add, Discard, Draw, Lay, Meld, MeldView, Move, Take
 from bot.games.cards import ACE, Card
 from bot.games.melds import Meld as MeldShape
@@ -148,17 +150,29 @@ def ranked_discards(
     return sorted(throws, key=cost)
 
 
-def hard_candidates(
-    first: Move, view: Any, legal: Sequence[Move], discards: list[Move]
-) -> list[Move]:
-    """What ``hard`` weighs: ``normal``'s move first, then the other choice of the draw (stock or
-    pile) or, when ``normal`` throws, its next-best throws. Lays follow ``normal`` unsearched: a
-    lay is rarely wrong and searching every turn's lays would cost more than the budget allows."""
+def refine_draw_or_throw(
+    first: Move,
+    view: Any,
+    legal: Sequence[Move],
+    throws: Sequence[Move],
+    rng: random.Random,
+    *,
+    extra: Sequence[Move] = (),
+    **how: Any,
+) -> Move:
+    """``hard``'s decision in the three rummies: ``normal``'s move ``first`` unless the search
+    (``search.refine`` with ``how``) finds better among ``extra`` and the other choice of the draw
+    (stock or pile) or, when ``normal`` throws, its next-best ``throws`` (``normal``'s order).
+    Lays follow ``normal`` unsearched: a lay is rarely wrong and searching every turn's lays would
+    cost more than the budget allows."""
     if view.phase == "draw":
-        return [first, *(m for m in legal if isinstance(m, Draw | Take) and m != first)]
-    if isinstance(first, Discard) and len(view.hand) > 1:
-        return [first, *discards]
-    return [first]
+        others = [m for m in legal if isinstance(m, Draw | Take) and m != first]
+    elif isinstance(first, Discard) and len(view.hand) > 1:
+        others = list(throws[1:])
+    else:
+        others = []
+    candidates = distinct([*extra, first, *others], how["budget"].candidates)
+    return refine(first, candidates, view, rng, **how)
 
 
 def laid_cards(move: Move) -> tuple[Card, ...]:
