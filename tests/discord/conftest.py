@@ -18,6 +18,13 @@ def make_bot(db: Path, seed: int = 2024, **kwargs: Any) -> Diwaniya:
     return Diwaniya(database=db, bot_delay=0, seeds=lambda: seed, **kwargs)
 
 
+def club(env: Any, *names: str) -> tuple[Any, Any, list[Any]]:
+    """A server "Diwaniya" with a #cards channel and a member for each of ``names``."""
+    guild = env.create_guild(name="Diwaniya")
+    channel = guild.create_text_channel("cards")
+    return guild, channel, [guild.add_member(env.create_user(n)) for n in names]
+
+
 def live_table(bot: Diwaniya, guild_id: int) -> LiveTable:
     assert bot.service is not None
     tables = bot.service.tables(guild_id)

@@ -7,17 +7,14 @@ from typing import Any
 
 import simcord
 
-from .conftest import live_table, make_bot, pick_move, reply
+from .conftest import club, live_table, make_bot, pick_move, reply
 from .test_games_bot import open_and_start, table_message
 
 
 async def test_failing_control_apologises(tmp_path: Path, monkeypatch: Any) -> None:
     bot = make_bot(tmp_path / "bot.db")
     async with simcord.run(bot) as env:
-        guild = env.create_guild(name="Diwaniya")
-        channel = guild.create_text_channel("cards")
-        alice = guild.add_member(env.create_user("alice"))
-        bob = guild.add_member(env.create_user("bob"))
+        guild, channel, (alice, bob) = club(env, "alice", "bob")
         thread, _ = await open_and_start(channel, alice, bob, "runfast")
         live = live_table(bot, guild.id)
 
@@ -34,10 +31,7 @@ async def test_failing_control_apologises(tmp_path: Path, monkeypatch: Any) -> N
 async def test_a_typed_move_takes_three_requests(tmp_path: Path) -> None:
     bot = make_bot(tmp_path / "bot.db")
     async with simcord.run(bot) as env:
-        guild = env.create_guild(name="Diwaniya")
-        channel = guild.create_text_channel("cards")
-        alice = guild.add_member(env.create_user("alice"))
-        bob = guild.add_member(env.create_user("bob"))
+        guild, channel, (alice, bob) = club(env, "alice", "bob")
         actors = {alice.id: alice, bob.id: bob}
         thread, _ = await open_and_start(channel, alice, bob, "runfast")
         live = live_table(bot, guild.id)

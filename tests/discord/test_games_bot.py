@@ -14,7 +14,7 @@ import simcord
 
 from cogs.play import PAGE, SIMPLE
 
-from .conftest import drawn_at, hand_message, live_table, make_bot, pick_move, reply
+from .conftest import club, drawn_at, hand_message, live_table, make_bot, pick_move, reply
 
 LABELS = {"draw": "Draw", "take": "Take the pile", "pass": "Pass", "return": "returned a card"}
 
@@ -126,10 +126,7 @@ async def check_private_hands(
 async def test_one_round(tmp_path: Path, game: str, options: dict[str, Any], seed: int) -> None:
     bot = make_bot(tmp_path / "bot.db", seed)
     async with simcord.run(bot) as env:
-        guild = env.create_guild(name="Diwaniya")
-        channel = guild.create_text_channel("cards")
-        alice = guild.add_member(env.create_user("alice"))
-        bob = guild.add_member(env.create_user("bob"))
+        guild, channel, (alice, bob) = club(env, "alice", "bob")
         actors = {alice.id: alice, bob.id: bob}
         thread, _ = await open_and_start(channel, alice, bob, game, **options)
         live = live_table(bot, guild.id)

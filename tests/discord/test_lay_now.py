@@ -8,7 +8,7 @@ from typing import Any
 
 import simcord
 
-from .conftest import hand_message, live_table, make_bot
+from .conftest import club, hand_message, live_table, make_bot
 from .test_games_bot import member_move, open_and_start, table_message
 
 
@@ -19,10 +19,7 @@ def labels(message: Any) -> set[str]:
 async def test_lay_it_now_after_taking_the_discard(tmp_path: Path) -> None:
     bot = make_bot(tmp_path / "bot.db", 14)
     async with simcord.run(bot) as env:
-        guild = env.create_guild(name="Diwaniya")
-        channel = guild.create_text_channel("cards")
-        alice = guild.add_member(env.create_user("alice"))
-        bob = guild.add_member(env.create_user("bob"))
+        guild, channel, (alice, bob) = club(env, "alice", "bob")
         actors = {alice.id: alice, bob.id: bob}
         thread, _ = await open_and_start(channel, alice, bob, "more3")
         live = live_table(bot, guild.id)

@@ -8,15 +8,11 @@ import simcord
 
 from cogs.play import PAGE, SIMPLE
 
-from .conftest import hand_message, live_table, make_bot, pick_move, reply
+from .conftest import club, hand_message, live_table, make_bot, pick_move, reply
 
 
 async def setup_world(env):
-    guild = env.create_guild(name="Diwaniya")
-    channel = guild.create_text_channel("cards")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    carol = guild.add_member(env.create_user("carol"))
+    guild, channel, (alice, bob, carol) = club(env, "alice", "bob", "carol")
     return guild, channel, alice, bob, carol
 
 

@@ -15,7 +15,7 @@ from bot.games.mor import BIG_WIN_BONUS, BIG_WIN_MARGIN, PEARLS, TARGETS
 from bot.store.models import Status
 from cogs.play import PAGE
 
-from .conftest import hand_message, live_table, make_bot, reply
+from .conftest import club, hand_message, live_table, make_bot, reply
 
 # Seed 10: two rounds, every member move a typed one (no lay that also adds), bob's team wins
 # 125 to 71, so 50 pearls with no big-win bonus (found with an engine-only loop, each seat
@@ -59,10 +59,7 @@ async def send_move(thread: Any, live: Any, actor: Any, seat: int, move: Any) ->
 async def test_mor_quick_game_to_the_end(tmp_path: Path) -> None:
     bot = make_bot(tmp_path / "bot.db", SEED)
     async with simcord.run(bot) as env:
-        guild = env.create_guild(name="Diwaniya")
-        channel = guild.create_text_channel("cards")
-        alice = guild.add_member(env.create_user("alice"))
-        bob = guild.add_member(env.create_user("bob"))
+        guild, channel, (alice, bob) = club(env, "alice", "bob")
         actors = {alice.id: alice, bob.id: bob}
 
         r = await alice.slash(channel, "table new", game="mor", players=4, length="quick")
