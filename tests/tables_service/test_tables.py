@@ -27,6 +27,15 @@ async def open_mor(service: TableService, **kw: object) -> LiveTable:
     )
 
 
+async def started_mor(service: TableService) -> LiveTable:
+    """A Mor table the host and Bob have sat down at and started, settled to a member's turn."""
+    live = await open_mor(service)
+    await service.join(G, live.id, BOB)
+    await service.start(G, live.id, HOST)
+    await service.idle(G, live.id)
+    return live
+
+
 async def member_move(service: TableService, live: LiveTable) -> bool:
     """Play one member's turn the way a computer would; False when no member is to move."""
     await service.idle(live.guild_id, live.id)
@@ -102,10 +111,7 @@ async def test_start_fills_with_computers_and_plays_to_member(service: TableServ
 async def test_a_failed_save_leaves_the_game_where_the_store_has_it(
     service: TableService, monkeypatch: pytest.MonkeyPatch
 ):
-    live = await open_mor(service)
-    await service.join(G, live.id, BOB)
-    await service.start(G, live.id, HOST)
-    await service.idle(G, live.id)
+    live = await started_mor(service)
     seat = live.engine.turn
     user = live.seats[seat].user_id
     before, version = live.engine.to_json(), live.version
@@ -127,10 +133,7 @@ async def test_a_failed_save_leaves_the_game_where_the_store_has_it(
 async def test_refusals_not_seated_not_your_turn_stale_and_engine_reason(
     service: TableService, recorder: Recorder
 ):
-    live = await open_mor(service)
-    await service.join(G, live.id, BOB)
-    await service.start(G, live.id, HOST)
-    await service.idle(G, live.id)
+    live = await started_mor(service)
     turn = live.engine.turn
     mover = live.seats[turn].user_id
     other = BOB if mover == HOST else HOST
@@ -157,10 +160,7 @@ async def test_refusals_not_seated_not_your_turn_stale_and_engine_reason(
 
 
 async def test_two_clicks_apply_once(service: TableService):
-    live = await open_mor(service)
-    await service.join(G, live.id, BOB)
-    await service.start(G, live.id, HOST)
-    await service.idle(G, live.id)
+    live = await started_mor(service)
     seat = live.engine.turn
     user = live.seats[seat].user_id
     move = live.engine.legal_moves(seat)[0]
