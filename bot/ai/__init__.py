@@ -4,6 +4,9 @@ A player is a pure function ``choose(view, legal, rng) -> Move``: ``view`` is th
 ``view(seat)`` (the seat's own hand, the table, the counts), ``legal`` the moves the engine lists
 as legal for that seat (legality is public knowledge: it follows from the seat's own hand and the
 table), and ``rng`` a seeded ``random.Random``. Nothing else: never another hand, never the stock.
+The engines list every draw and throw but only a useful few of the lays; a player may also lay
+what it planned from its own hand (Hand's ``hard`` opening), which the engine checks as it checks
+anyone's move.
 
 >>> from bot.games.registry import new_game
 >>> import random

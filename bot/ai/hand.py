@@ -7,33 +7,37 @@
   (a **Hand** doubles every score) and the stock is long, otherwise opens with the biggest lay;
   once open it sheds its highest cards onto any meld. Penalties count high cards, so it throws
   the highest card it does not need.
-- ``hard``: ``normal``'s move unless the cards say otherwise: at a draw (stock or discard), a
-  throw, or the choice to open now or wait, ``normal``'s choice and the next best are each tried
-  on the same 16 deals of the cards this seat cannot see, played a round of turns on by
-  ``normal`` for every seat; another move must do clearly better to be played.
+- ``hard``: ``normal`` with a deeper look at its own hand. Before opening it searches every
+  combination of melds in the hand for a 51 (the engine lists only a few openings, built
+  greedily, and can miss one that exists), and keeps the cards of high partial melds longer,
+  since they bring the 51 sooner; its throws weigh a card's use to the hand and its points
+  together. The determinized playout search ``hard`` runs in the other games drew level with
+  ``normal`` here in every form tried (README, "Computer players"), so Hand's ``hard`` does not
+  sample the hidden cards.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from itertools import combinations
 
 from bot.ai.rummy import (
+    KEEP_WILD,
     best_discard,
     biggest_lay,
     keep_scores,
     laid_cards,
     lays,
     ranked_discards,
-    refine_draw_or_throw,
     seen_counts,
 )
-from bot.ai.search import Budget, deal, header, meld_json, texts, unseen
-from bot.games.base import Discard, Draw, Move, Return, Swap, Take
-from bot.games.cards import deck_106
-from bot.games.hand import ENGINE, Hand, HandView, hand_value
-from bot.games.melds import HAND_MELDS
+from bot.games.base import Discard, Draw, Lay, Move, Return, Swap, Take
+from bot.games.cards import Card
+from bot.games.hand import OPENING_MIN, HandView, hand_value, meld_value
+from bot.games.melds import HAND_MELDS, find_melds, try_meld
+from bot.games.melds import Meld as MeldShape
 
 LATE_STOCK = 15
 HAND_WAIT = 3  # at most this many cards outside the opening: wait and try for a Hand
@@ -71,10 +75,7 @@ def choose_normal(view: HandView, legal: Sequence[Move], rng: random.Random) -> 
     options = lays(legal)
     if not opened and options:
         best = max(options, key=lambda m: len(laid_cards(m)))
-        left = len(view.hand) - len(laid_cards(best))
-        # Close to a Hand (all cards out in one turn, doubling every score) with time left: wait.
-        waiting = 1 < left <= HAND_WAIT and view.stock_count > LATE_STOCK
-        if not waiting:
+        if not _waits(view, best):
             return best
     elif options:
         # Shed high cards first: they are what a hand left at the end costs.
@@ -84,113 +85,107 @@ def choose_normal(view: HandView, legal: Sequence[Move], rng: random.Random) -> 
 
 
 def _discard_order(view: HandView, legal: Sequence[Move]) -> list[Move]:
-    seen = seen_counts(view.hand, view.melds, view.discard)
-    keep = keep_scores(view.hand, HAND_MELDS, seen)
-    return ranked_discards(legal, keep, hand_value)
+    return ranked_discards(legal, _keep(view), hand_value)
+
+
+def _keep(view: HandView) -> dict[Card, float]:
+    """How much the hand needs each of its cards, a run whose missing card is all in sight
+    counting for nothing."""
+    return keep_scores(view.hand, HAND_MELDS, seen_counts(view.hand, view.melds, view.discard))
 
 
 # ---------------------------------------------------------------- hard
 
-# 3 candidates x 16 deals of the unseen cards, each played 9 decisions on (a round of turns: the
-# next players' answer to our throw or pick-up, and our next turn) by ``normal`` for every seat,
-# then scored as if the round ended there. It draws level with normal, no better: 0.487
-# [0.463-0.512] of seat pairs over 1000 deals, as did 4 deals of 40 decisions (0.486 over 300)
-# and, over 1000 deals, throwing before the opening whatever brings the 51 soonest over sampled
-# draws (0.493). ``simple`` playouts measured weaker than normal itself.
-HARD = Budget(samples=16, horizon=9, candidates=3)
-# Another move must beat normal's by a quarter of a seat beaten per sample, so that a lucky
-# playout does not overrule normal's heuristic on noise alone.
-KEEP_FIRST = 0.25
+# Before opening, a card that belongs to a partial meld is kept by this much more per point:
+# the 51 comes sooner from high melds. Measured against 6 and 10 (and 0, normal's order) over
+# whole games; 3 was best, 10 measured weaker than normal.
+HIGH_PARTIAL = 3.0
+# The opening planner stops looking past this many partial plans and keeps the best found: a
+# bound so a hand full of overlapping melds can't stall a decision.
+PLAN_LIMIT = 50_000
 
 
 def choose_hard(view: HandView, legal: Sequence[Move], rng: random.Random) -> Move:
     first = choose_normal(view, legal, rng)
-    if view.must_lay:
-        return first  # a taken discard to use or give back: normal's rule settles it
-    order = _discard_order(view, legal)
-    return refine_draw_or_throw(
-        first,
-        view,
-        legal,
-        order,
-        rng,
-        extra=_opening_choice(first, view, legal, order),
-        engine=ENGINE,
-        build=_sample_state,
-        value=_value,
-        policy=choose_normal,
-        budget=HARD,
-        keep_first=KEEP_FIRST,
-    )
+    if view.phase == "draw" or len(view.hand) <= 1:
+        return first
+    if not view.opened[view.seat] and isinstance(first, Discard | Return):
+        # normal found no opening among the few the engine lists: look at every way to open.
+        opening = plan_opening(view.hand, view.must_lay)
+        if opening is not None and (view.must_lay or not _waits(view, opening)):
+            return opening
+    if isinstance(first, Discard) and not view.must_lay:
+        return _hard_discard_order(view, legal)[0]
+    return first
 
 
-def _opening_choice(
-    first: Move, view: HandView, legal: Sequence[Move], order: Sequence[Move]
-) -> list[Move]:
-    """Before opening, whether to open now or wait (for a Hand, or for more of the 51) is
-    ``normal``'s biggest guess: weigh both, normal's choice first."""
-    if view.phase == "draw" or view.opened[view.seat] or len(view.hand) <= 1:
-        return [first]
-    options = lays(legal)
-    if not options:
-        return [first]
-    best = max(options, key=lambda m: len(laid_cards(m)))
-    wait = order[0] if order else None
-    other = wait if first == best else best
-    return [first] if other is None else [first, other]
+def _waits(view: HandView, opening: Move) -> bool:
+    """normal's rule for holding back an opening: close to a Hand (all cards out in one turn,
+    doubling every score) with the stock still long."""
+    left = len(view.hand) - len(laid_cards(opening))
+    return 1 < left <= HAND_WAIT and view.stock_count > LATE_STOCK
 
 
-def _value(game: Hand, seat: int) -> float:
-    """How the seat did against each other seat (points are bad in Hand): +1 for each one it
-    beat, -1 for each that beat it (what the table's standings reward), plus the score margin
-    in hundreds to tell a close round from a rout."""
-    if not game.round_over:
-        game._end_round("stock_out", None, [])  # a playout can only stop at the round's end
-    assert game.result is not None
-    scores = game.result.scores
-    mine = scores[seat]
-    others = [x for s, x in enumerate(scores) if s != seat]
-    wins = sum((x > mine) - (x < mine) for x in others)
-    return wins + (sum(others) / len(others) - mine) / 100.0
+def _hard_discard_order(view: HandView, legal: Sequence[Move]) -> list[Move]:
+    """normal's order, the hand's worth and the card's points weighed together, and before the
+    opening partial melds of high cards kept longer: they bring the 51."""
+    keep = _keep(view)
+    opened = view.opened[view.seat]
+
+    def worth(card: Card) -> float:
+        k = keep.get(card, 0.0)
+        if not opened and 0 < k < KEEP_WILD:
+            k += HIGH_PARTIAL * hand_value(card)
+        return k - hand_value(card)
+
+    throws = [m for m in legal if isinstance(m, Discard)]
+    return sorted(throws, key=lambda m: (worth(m.card), str(m.card)))
 
 
-def _sample_state(view: HandView, rng: random.Random) -> dict[str, Any]:
-    """A whole Hand state from the view, the unseen cards dealt into the other hands and the
-    stock by their counts."""
-    others = [s for s in range(view.n_seats) if s != view.seat]
-    seen = [*view.hand, *(c for m in view.melds for c in m.cards), *view.discard]
-    sizes = [*(view.hand_counts[s] for s in others), view.stock_count]
-    dealt = deal(unseen(deck_106(), seen), sizes, rng)
-    hands: list[list[str]] = [[] for _ in range(view.n_seats)]
-    hands[view.seat] = texts(view.hand)
-    for s, cards in zip(others, dealt, strict=False):
-        hands[s] = texts(cards)
-    next_id = max((m.id for m in view.melds), default=0) + 1
-    return {
-        "game": "hand",
-        "header": header("hand", {}),
-        "moves": [],
-        "round_no": view.round_no,
-        "dealer": view.dealer,
-        "totals": [round(t) for t in view.totals],
-        "history": [],
-        "hands": hands,
-        "stock": texts(dealt[-1]),
-        "discard": texts(view.discard),
-        "melds": [meld_json(m) for m in view.melds],
-        "next_id": next_id,
-        "opened": list(view.opened),
-        "turn": view.turn,
-        "phase": view.phase,
-        "must_lay": texts(view.must_lay),
-        "just_drawn": texts(view.just_drawn),
-        # What the turn began with only matters for a Hand (all out in one turn); the search
-        # never weighs the throw that goes out, so the view's present state stands in for it.
-        "opened_at_start": view.opened[view.seat],
-        "turn_first_id": next_id,
-        "touched_old": False,
-        "stock_out": view.stock_count == 0 and view.phase != "draw",
-        "result": None,
-        "winners": [],
-        "finished": False,
-    }
+def candidate_melds(hand: Sequence[Card]) -> list[MeldShape]:
+    """The melds ``find_melds`` sees in the hand, and every set of three inside a set of four
+    (the fourth card may be wanted in a run)."""
+    found = find_melds(hand, HAND_MELDS, limit=1000)
+    threes = [
+        meld
+        for m in found
+        if m.kind == "set" and len(m.cards) == 4
+        for three in combinations(m.cards, 3)
+        if (meld := try_meld(three, HAND_MELDS)) is not None
+    ]
+    return found + threes
+
+
+def plan_opening(hand: Sequence[Card], taken: Sequence[Card] = ()) -> Lay | None:
+    """The opening that lays the most cards (then the most points) among every combination of
+    melds in ``hand`` worth 51, keeping a card to throw, with the ``taken`` discard in it if
+    there is one; None when there is none. The engine lists only a few openings, built greedily
+    from the most valuable meld, and can miss one that exists."""
+    melds = candidate_melds(hand)
+    values = [meld_value(m) for m in melds]
+    needs = [Counter(m.cards) for m in melds]
+    best: tuple[int, int] = (0, 0)
+    plan: list[int] = []
+    chosen: list[int] = []
+    visited = 0
+
+    def extend(start: int, left: Counter[Card], value: int, laid: int) -> None:
+        nonlocal best, plan, visited
+        visited += 1
+        if (
+            value >= OPENING_MIN
+            and laid < len(hand)
+            and (laid, value) > best
+            and (not taken or any(taken[0] in melds[i].cards for i in chosen))
+        ):
+            best, plan = (laid, value), list(chosen)
+        for j in range(start, len(melds)):
+            if visited > PLAN_LIMIT:
+                return
+            if all(left[c] >= n for c, n in needs[j].items()):
+                chosen.append(j)
+                extend(j + 1, left - needs[j], value + values[j], laid + len(melds[j].cards))
+                chosen.pop()
+
+    extend(0, Counter(hand), 0, 0)
+    return Lay(melds=tuple(melds[i].cards for i in plan)) if plan else None

@@ -160,7 +160,7 @@ def refine_draw_or_throw(
     extra: Sequence[Move] = (),
     **how: Any,
 ) -> Move:
-    """``hard``'s decision in the three rummies: ``normal``'s move ``first`` unless the search
+    """``hard``'s decision in Mor and More: ``normal``'s move ``first`` unless the search
     (``search.refine`` with ``how``) finds better among ``extra`` and the other choice of the draw
     (stock or pile) or, when ``normal`` throws, its next-best ``throws`` (``normal``'s order).
     Lays follow ``normal`` unsearched: a lay is rarely wrong and searching every turn's lays would

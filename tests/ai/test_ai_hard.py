@@ -16,6 +16,8 @@ from bot.games.registry import available_games, engine_class
 from tests.ai.playout import N_SEATS, decision_rng, decisions
 
 GAMES = [g for g in ("mor", "runfast", "more3", "hand") if g in available_games()]
+# Hand's hard plans from its own hand and samples nothing (bot/ai/hand.py says why).
+SAMPLING = [g for g in GAMES if g != "hand"]
 # Fields a sampled state cannot reproduce: the story of the last move.
 IGNORED = {"last_events": ()}
 
@@ -35,7 +37,7 @@ def _sorted_cards(moves: list[Move]) -> list[Move]:
     return out
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", SAMPLING)
 def test_a_sampled_state_shows_the_seat_what_it_saw(game: str) -> None:
     module = importlib.import_module(f"bot.ai.{game}")
     engine_cls = engine_class(game)

@@ -1,0 +1,92 @@
+"""Hand's hard player: it finds every opening its hand holds, and keeps high partial melds
+before it opens."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.ai.hand import choose_hard, choose_normal, plan_opening
+from bot.games.base import Discard, Draw, Lay, Return, Take
+from bot.games.cards import parse_cards
+from bot.games.hand import Hand, meld_value
+from bot.games.melds import HAND_MELDS, read_meld
+
+# Four kings and J-Q of hearts: the engine's greedy listing tries the set of four (40) and the run
+# J-Q-K of hearts (30), which share the king of hearts, so it lists no opening; three kings and
+# the run make 60.
+KINGS_AND_RUN = "KS KH KD KC JH QH 2C 6C 9C 4D 5D 7S 8S 3H"
+# The same without the king of hearts, which the player then takes from the discard pile.
+WANTS_KH = "KS KD KC JH QH 2C 6C 9C 4D 5D 7S 8S 3H"
+
+
+def _at_play(hand: str, draw: str = "draw", discard: str = "2D", stock: str = "5C") -> Hand:
+    """Seat 0, unopened, holding ``hand``, after drawing (``draw``) or taking the discard."""
+    data: dict[str, Any] = {
+        "game": "hand",
+        "dealer": 2,
+        "position": {
+            "hands": [hand.split(), ["10S"], ["10H"]],
+            "discard": discard.split(),
+            "stock": stock.split(),
+        },
+    }
+    engine = Hand.from_table_file(data)
+    engine.apply(0, Draw() if draw == "draw" else Take())
+    return engine
+
+
+def test_the_plan_finds_an_opening_the_listing_misses() -> None:
+    engine = _at_play(KINGS_AND_RUN)
+    legal = engine.legal_moves(0)
+    assert not any(isinstance(m, Lay) for m in legal)
+    view = engine.view(0)
+    assert isinstance(choose_normal(view, legal, random.Random(0)), Discard)
+
+    move = choose_hard(view, legal, random.Random(0))
+    assert isinstance(move, Lay)
+    assert engine.check(0, move) is None
+    assert sum(meld_value(read_meld(m, HAND_MELDS)) for m in move.melds) == 60
+    assert sorted(map(str, (c for m in move.melds for c in m))) == sorted(
+        ["KS", "KD", "KC", "JH", "QH", "KH"]
+    )
+
+
+def test_the_plan_lays_the_most_cards_and_keeps_one_to_throw() -> None:
+    # Everything melds: 9-10-J-Q-K of spades and the three aces. Laying all 8 would leave nothing
+    # to throw, so the plan lays 7 and keeps the 9 (the run from 10 still makes 51 with the aces).
+    plan = plan_opening(parse_cards("9S 10S JS QS KS AH AD AC"))
+    assert plan is not None
+    laid = sorted(str(c) for m in plan.melds for c in m)
+    assert len(laid) == 7
+    assert "9S" not in laid
+
+
+def test_the_plan_uses_the_taken_discard() -> None:
+    hand = parse_cards(KINGS_AND_RUN)
+    assert plan_opening(hand, parse_cards("2C")) is None  # no opening holds the 2 of clubs
+    plan = plan_opening(hand, parse_cards("KH"))
+    assert plan is not None
+    assert any("KH" in map(str, m) for m in plan.melds)
+
+
+def test_hard_opens_with_a_taken_card_the_listing_could_not_open_with() -> None:
+    engine = _at_play(WANTS_KH, draw="take", discard="KH")
+    legal = engine.legal_moves(0)
+    view = engine.view(0)
+    assert isinstance(choose_normal(view, legal, random.Random(0)), Return)
+    move = choose_hard(view, legal, random.Random(0))
+    assert isinstance(move, Lay) and engine.check(0, move) is None
+    assert any("KH" in map(str, m) for m in move.melds)
+
+
+def test_before_opening_hard_keeps_the_high_pair() -> None:
+    # Three pairs towards sets and nothing else: normal throws the highest card, a king; hard
+    # keeps the kings (they bring the 51 sooner) and throws a 3.
+    engine = _at_play("KS KH 3C 3D 7S", stock="7H")
+    legal = engine.legal_moves(0)
+    view = engine.view(0)
+    assert choose_normal(view, legal, random.Random(0)) in (
+        Discard(c) for c in parse_cards("KS KH")
+    )
+    assert choose_hard(view, legal, random.Random(0)) in (Discard(c) for c in parse_cards("3C 3D"))
