@@ -127,19 +127,17 @@ def _waits(view: HandView, opening: Move) -> bool:
 
 
 def _hard_discard_order(view: HandView, legal: Sequence[Move]) -> list[Move]:
-    """normal's order, the hand's worth and the card's points weighed together, and before the
+    """normal's order with a card's points weighed against its use to the hand, and before the
     opening partial melds of high cards kept longer: they bring the 51."""
     keep = _keep(view)
     opened = view.opened[view.seat]
 
-    def worth(card: Card) -> float:
-        k = keep.get(card, 0.0)
-        if not opened and 0 < k < KEEP_WILD:
-            k += HIGH_PARTIAL * hand_value(card)
-        return k - hand_value(card)
+    def points(card: Card) -> float:
+        if not opened and 0 < keep.get(card, 0.0) < KEEP_WILD:
+            return (HIGH_PARTIAL - 1) * hand_value(card)
+        return -hand_value(card)
 
-    throws = [m for m in legal if isinstance(m, Discard)]
-    return sorted(throws, key=lambda m: (worth(m.card), str(m.card)))
+    return ranked_discards(legal, keep, hand_value, points)
 
 
 def candidate_melds(hand: Sequence[Card]) -> list[MeldShape]:
