@@ -146,10 +146,6 @@ def distinct(moves: Iterable[Move], limit: int) -> list[Move]:
     return out
 
 
-def hidden_sizes(view: Any, others: Sequence[int]) -> list[int]:
-    return [view.hand_counts[s] for s in others]
-
-
 def header(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """A neutral header for a sampled state: the sample never deals, so the seed is irrelevant."""
     return {"game": game, "rules_version": 1, "options": dict(options), "seed": 0}
