@@ -72,6 +72,9 @@ _DECK = tuple(deck_48())  # built once: dealing copies it instead of filtering a
 _POSITION_KEYS = frozenset(
     {"hands", "turn", "phase", "trick", "trick_seat", "passes", "played", "opening"}
 )
+# The rummies' position fields (SCENARIOS.md): a file may carry them empty, which says nothing
+# about a Run Fast table, so only a non-empty one is refused.
+_RUMMY_KEYS = frozenset({"melds", "stock", "discard", "side", "side_taken", "solo", "opened"})
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,13 @@ def _sorted(cards: Sequence[Card]) -> list[Card]:
 
 def _strs(cards: Sequence[Card]) -> list[str]:
     return [str(c) for c in cards]
+
+
+def _empty(value: Any) -> bool:
+    """Nothing placed: null, false, an empty list, or a list of nothing but those."""
+    if isinstance(value, list):
+        return all(_empty(v) for v in value)
+    return value is None or value is False
 
 
 def _seat_number(value: Any, what: str) -> int:
@@ -208,7 +218,9 @@ class RunFast:
     def _placed(cls, seed: int | str, totals: Sequence[float], pos: Any) -> RunFast:
         if not isinstance(pos, Mapping):
             raise TableFileError("“position” must be an object with the “hands”.")
-        unknown = sorted(set(pos) - _POSITION_KEYS)
+        unknown = sorted(
+            k for k in set(pos) - _POSITION_KEYS if k not in _RUMMY_KEYS or not _empty(pos[k])
+        )
         if unknown:
             raise TableFileError(f"A Run Fast position has no “{unknown[0]}”.")
         if "hands" not in pos:
