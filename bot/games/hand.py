@@ -9,8 +9,9 @@ Settlements of points RULES.md leaves open are marked **(decision)** where they 
 
 - A table file may give ``round`` (1-5, default 1): which of the five rounds it sets up.
 - Once a player has opened -- also earlier in the same turn -- they may add to any meld and swap.
-- A taken discard must be used before any other lay, add, swap or throw; ``return`` is possible
-  only while it is unused, which is the same as "before laying anything" this turn.
+- Until the taken discard is in a new meld only the throw waits (RULES.md 3): other lays, adds and
+  swaps may come first, but none that leaves no new meld for it (the player would be stuck, able
+  neither to throw nor to return it). ``return`` is possible only before laying anything.
 - A joker in a run stays where it is: putting the card it stands for there is a ``swap`` (the
   joker goes to the hand), not an ``add`` that pushes the joker along as Mor does.
 - A reclaimed joker need not be laid this turn.
@@ -347,10 +348,27 @@ class Hand(PlannedChecks):
     def _taken_text(self) -> str:
         return str(self.must_lay[0])
 
+    def _laid_since_take(self) -> bool:
+        """Has anything been laid (a meld, an add, a swap) since this turn's take? The record
+        says, so the answer survives a save and a restart."""
+        for move in reversed(self.moves):
+            if move["do"] == "take":
+                return False
+            if move["do"] in ("meld", "lay", "add", "swap"):
+                return True
+        return False
+
+    def _still_meldable(self, hand: list[Card]) -> bool:
+        """Can the taken card still go into a new meld from ``hand``, keeping a card to throw?
+        A meld holding it has a three-card part holding it, so ``meld_with``'s small melds tell."""
+        rest = take_cards(hand, self.must_lay)
+        if rest is None:
+            return False  # it went onto a meld already on the table
+        found = meld_with(self.must_lay[0], rest, HAND_MELDS)
+        return found is not None and len(hand) > len(found)
+
     def _check_return(self) -> None:
-        # (decision) Every lay must use the taken card first, so "before laying anything" is
-        # exactly "while the taken card is unused".
-        if not self.must_lay:
+        if not self.must_lay or self._laid_since_take():
             raise IllegalMove(
                 "You can only return the card you took from the discard pile, before laying anything."
             )
@@ -378,10 +396,7 @@ class Hand(PlannedChecks):
                     "place and take the joker."
                 )
         if self.must_lay and not uses_any([c for m in outcome.new for c in m.cards], self.must_lay):
-            raise IllegalMove(
-                f"You took {self._taken_text()}: your next lay must use it in a new meld "
-                "(or return it before laying anything)."
-            )
+            self._keep_taken_meldable(opened, outcome.hand)
         if not opened:
             value = sum(meld_value(m) for m in outcome.new)
             if value < OPENING_MIN:
@@ -396,10 +411,6 @@ class Hand(PlannedChecks):
     def _check_swap(self, seat: int, move: Swap) -> tuple[MeldShape, list[Card]]:
         if not self.opened[seat]:
             raise IllegalMove("You can't take back a joker before you have opened with 51 points.")
-        if self.must_lay:
-            raise IllegalMove(
-                f"First lay {self._taken_text()}, the card you took, in a new meld (or return it)."
-            )
         target = self.melds.get(move.meld)
         if target is None:
             raise IllegalMove(f"There is no meld {move.meld} on the table.")
@@ -413,16 +424,38 @@ class Hand(PlannedChecks):
         rest = take_cards(self.hands[seat], move.cards)
         assert rest is not None  # missing_from said the hand holds them
         # (decision) The reclaimed joker joins the hand with no duty to lay it this turn.
-        return new, [*rest, JOKER]
+        hand = [*rest, JOKER]
+        if self.must_lay:
+            self._keep_taken_meldable(True, hand)
+        return new, hand
+
+    def _keep_taken_meldable(self, opened: bool, hand: list[Card]) -> None:
+        """A lay or swap that leaves the taken card out must leave a new meld for it."""
+        taken = self._taken_text()
+        if not opened:
+            raise IllegalMove(
+                f"You took {taken}: your opening must include it (or return it before laying "
+                "anything)."
+            )
+        if take_cards(hand, self.must_lay) is None:
+            raise IllegalMove(
+                f"You took {taken}: it must go into a new meld, not onto one on the table."
+            )
+        if not self._still_meldable(hand):
+            raise IllegalMove(
+                f"You took {taken}: after this no new meld could use it, and it must go into one "
+                "this turn."
+            )
 
     def _check_discard(self, seat: int, card: Card) -> bool:
         """True when this throw empties the hand: the player goes out."""
         if card not in self.hands[seat]:
             raise IllegalMove(f"You don't have {card} in your hand.")
         if self.must_lay:
+            instead = "" if self._laid_since_take() else " (or return it and draw instead)"
             raise IllegalMove(
-                f"First lay {self._taken_text()}, the card you took, in a new meld "
-                "(or return it and draw instead)."
+                f"Lay {self._taken_text()}, the card you took, in a new meld before you throw"
+                f"{instead}."
             )
         return len(self.hands[seat]) == 1
 
