@@ -204,10 +204,11 @@ def as_lay(move: Meld | Add | Lay) -> Lay:
     return move
 
 
-def _cards(d: Mapping[str, Any], key: str) -> tuple[Card, ...]:
+def _cards(d: Mapping[str, Any], key: str, what: str | None = None) -> tuple[Card, ...]:
     value = d.get(key)
     if not isinstance(value, list | str):
-        raise BadMove(f"The “{d.get('do')}” move needs a list of cards in “{key}”.")
+        what = what or f"The “{d.get('do')}” move"
+        raise BadMove(f"{what} needs a list of cards in “{key}”.")
     try:
         return tuple(parse_cards(value))
     except CardError as e:
@@ -233,7 +234,10 @@ def _end(d: Mapping[str, Any]) -> str | None:
 def _add_to(d: Any) -> AddTo:
     if not isinstance(d, Mapping):
         raise BadMove("Each addition needs a “meld” and its “cards”.")
-    return AddTo(_int(d, "meld"), _cards(d, "cards"), _end(d))
+    meld = d.get("meld")
+    if isinstance(meld, bool) or not isinstance(meld, int):
+        raise BadMove("Each addition needs the number of its meld in “meld”.")
+    return AddTo(meld, _cards(d, "cards", "Each addition"), _end(d))
 
 
 def move_from_dict(d: Mapping[str, Any]) -> Move:
@@ -269,6 +273,8 @@ def move_from_dict(d: Mapping[str, Any]) -> Move:
         adds = d.get("adds", [])
         if not isinstance(melds, list) or not isinstance(adds, list):
             raise BadMove("The “lay” move takes a list of “melds” and a list of “adds”.")
+        if not all(isinstance(m, list | str) for m in melds):
+            raise BadMove("Each of the “melds” of a “lay” must be a list of cards.")
         try:
             new = tuple(tuple(parse_cards(m)) for m in melds)
         except CardError as e:
