@@ -439,6 +439,24 @@ def _add_to_run(meld: Meld, cards: Sequence[Card], rules: MeldRules, end: str | 
                 return True
         return False
 
+    def fill_gap() -> bool:
+        """A natural one spot beyond an end, with a wild among the added cards: the wild takes
+        the spot between (``5H 6H 7H`` + ``JK 9H``: the joker is 8H), as a new run would read."""
+        wild = next((c for c in pending if wild_capable(c, rules)), None)
+        if wild is None:
+            return False
+        lo, hi = min(slots), max(slots)
+        for card in pending:
+            if card.suit != suit or card.is_joker or card is wild:
+                continue
+            for pos in _positions(card):
+                between = hi + 1 if pos == hi + 2 else lo - 1 if pos == lo - 2 else None
+                if between is not None and 1 <= between <= ACE_HIGH:
+                    slots[between] = wild
+                    pending.remove(wild)
+                    return True
+        return False
+
     progress = True
     while progress:
         progress = False
@@ -446,6 +464,8 @@ def _add_to_run(meld: Meld, cards: Sequence[Card], rules: MeldRules, end: str | 
             if try_place(card):
                 pending.remove(card)
                 progress = True
+        if not progress:
+            progress = fill_gap()
     for card in pending:
         if not wild_capable(card, rules):
             if (
@@ -517,6 +537,41 @@ def meld_with(card: Card, hand: Iterable[Card], rules: MeldRules) -> tuple[Card,
             if try_meld((card, *combo), rules) is not None:
                 return (card, *combo)
     return None
+
+
+def extend_with(
+    card: Card, hand: Iterable[Card], meld: Meld, rules: MeldRules
+) -> list[tuple[Card, ...]]:
+    """Ways to add ``card`` to the run ``meld`` with cards from ``hand`` when it lies beyond an
+    end: the cards for the spots between, a wild from the hand standing in for one missing card.
+    The pile-take check (``meld_with`` covers new melds, ``could_add`` a card on its own); the
+    caller still checks each way with the real lay."""
+    if meld.kind != "run" or card.suit != meld.suit or wild_capable(card, rules):
+        return []
+    have = list(hand)
+    wild = next((c for c in have if wild_capable(c, rules)), None)
+    out: list[tuple[Card, ...]] = []
+    for pos in _positions(card):
+        if pos > meld.high + 1:
+            between = range(meld.high + 1, pos)
+        elif pos < meld.low - 1:
+            between = range(pos + 1, meld.low)
+        else:
+            continue
+        pool, group, wild_used = list(have), [card], False
+        for spot in between:
+            want = spot_card(card.suit, spot)
+            if want in pool:
+                pool.remove(want)
+                group.append(want)
+            elif wild is not None and not wild_used:
+                group.append(wild)
+                wild_used = True
+            else:
+                break
+        else:
+            out.append(tuple(group))
+    return out
 
 
 def _near(card: Card, other: Card, rules: MeldRules) -> bool:

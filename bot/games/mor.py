@@ -40,7 +40,7 @@ from bot.games.base import (
     result_to_json,
 )
 from bot.games.cards import ACE, JOKER_RANK, Card, deck_106, parse_cards, round_rng, sort_key
-from bot.games.melds import MOR_MELDS, could_add, find_melds, meld_with
+from bot.games.melds import MOR_MELDS, could_add, extend_with, find_melds, meld_with
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
     RummyView,
@@ -315,7 +315,8 @@ class Mor(PlannedChecks):
         raise IllegalMove("You can't take the pile: none of its cards can be laid right now.")
 
     def _pile_lays(self, seat: int, hand: list[Card], pile: list[Card]) -> list[Lay]:
-        """Small lays that use one card of ``pile``: a new meld with hand cards, or one addition."""
+        """Small lays that use one card of ``pile``: a new meld with hand cards, or an addition
+        to a team meld, on its own or with the hand cards that lead up to it."""
         team = self.team(seat)
         out: list[Lay] = []
         for card in sorted(set(pile), key=sort_key):
@@ -323,8 +324,12 @@ class Mor(PlannedChecks):
             if found:
                 out.append(Lay(melds=(found,)))
             for m in self.melds.values():
-                if self.team(m.seat) == team and could_add(m.meld, card, MOR_MELDS):
+                if self.team(m.seat) != team:
+                    continue
+                if could_add(m.meld, card, MOR_MELDS):
                     out.append(Lay(adds=(AddTo(m.id, (card,)),)))
+                for group in extend_with(card, hand, m.meld, MOR_MELDS):
+                    out.append(Lay(adds=(AddTo(m.id, group),)))
         return out
 
     def _may_add(self, seat: int, target: TableMeld) -> str | None:
