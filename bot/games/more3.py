@@ -60,6 +60,7 @@ from bot.games.melds import (
     MORE_MELDS_ACES,
     MeldRules,
     could_add,
+    extend_with,
     find_melds,
     meld_with,
 )
@@ -495,9 +496,16 @@ class More3(PlannedChecks):
         for m in self.melds.values():
             if self.side(m.seat) == side:
                 base.append(Lay(adds=(AddTo(m.id, (card,)),)))
-        out = list(base)
+                base += [
+                    Lay(adds=(AddTo(m.id, g),)) for g in extend_with(card, rest, m.meld, rules)
+                ]
         if not self.needs_opening(seat):
-            return out  # a small lay will do; widening only helps a 7.5 opening
+            return base  # a small lay will do; widening only helps a 7.5 opening
+        # A 7.5 opening may need the card's longest meld (10H JH QH + KH, not JH QH KH alone).
+        for m in find_melds([*rest, card], rules):
+            if card in m.cards and (m.cards,) not in [lay.melds for lay in base]:
+                base.append(Lay(melds=(m.cards,)))
+        out = list(base)
         for lay in base:
             left = take_cards([*rest, card], [c for m in lay.melds for c in m]) or []
             if card in left and not lay.melds:
@@ -527,10 +535,6 @@ class More3(PlannedChecks):
             lambda m: self._may_add(seat, m),
             lambda _m: MORE_MELDS_ACES,
         )
-        if must and not uses_any(outcome.laid, must):
-            raise IllegalMove(
-                f"Your next lay must meld the card you took from the pile ({must[0]})."
-            )
         if self.needs_opening(seat):
             value = sum(opening_halves(c) for c in outcome.laid)
             if value < OPENING_HALVES:
@@ -541,7 +545,30 @@ class More3(PlannedChecks):
         problem = self._leftover_problem(seat, outcome)
         if problem:
             raise IllegalMove(problem)
+        if must and not uses_any(outcome.laid, must) and not self._meldable_after(seat, outcome):
+            raise IllegalMove(
+                f"You took {must[0]}: after this lay it could not be melded this turn, and it "
+                "must be."
+            )
         return outcome
+
+    def _meldable_after(self, seat: int, outcome: LayOutcome) -> bool:
+        """(decision) Until the taken card is melded only the throw waits (RULES.md 2), so other
+        lays may come first; but not one after which no lay could meld it: the player would be
+        stuck, unable to throw. Tried on a copy of the table with the lay made."""
+        trial = copy.deepcopy(self)
+        trial._do_lay(seat, copy.deepcopy(outcome), [])  # the real move may still apply it
+        taken = trial.must_lay[0]
+        rest = take_cards(trial.hands[seat], [taken])
+        if rest is None:
+            return False
+        for lay in trial._take_lays(seat, taken, rest):
+            try:
+                trial._lay_outcome(seat, lay, trial.hands[seat], [taken])
+            except IllegalMove:
+                continue
+            return True
+        return False
 
     def _leftover_problem(self, seat: int, outcome: LayOutcome) -> str | None:
         """A lay may not empty the hand unless the side's More pile comes at once, nor leave one
@@ -830,6 +857,11 @@ class More3(PlannedChecks):
                     for card in distinct_cards
                     if could_add(m.meld, card, MORE_MELDS_ACES)
                 ]
+        if self.must_lay:
+            # Other lays may come first (``_meldable_after``), but computer players meld the
+            # taken card first: list only the lays that do.
+            taken = self.must_lay[0]
+            candidates = [m for m in candidates if taken in _lay_cards(as_lay(m))]
         candidates += [Discard(card) for card in distinct_cards]
         for move in candidates:
             if self.can(seat, move):
@@ -994,6 +1026,10 @@ class More3(PlannedChecks):
 def _is_ace_set(cards: Sequence[Card]) -> bool:
     naturals = [c for c in cards if not c.is_joker and c.rank != 2]
     return len(naturals) >= 2 and all(c.rank == ACE for c in naturals)
+
+
+def _lay_cards(lay: Lay) -> list[Card]:
+    return [c for m in lay.melds for c in m] + [c for a in lay.adds for c in a.cards]
 
 
 def _disjoint_melds(hand: Sequence[Card], rules: MeldRules) -> list[tuple[Card, ...]]:

@@ -64,7 +64,7 @@ def test_take_top_card_and_rest_of_pile() -> None:
 def test_take_refusals() -> None:
     refused("take_refused", "You can't take 7H")
     refused("take_discard_first_refused", "First meld the card you took")
-    refused("take_other_lay_first_refused", "must meld the card you took")
+    refused("take_lay_leaving_it_stuck_refused", "could not be melded this turn")
     refused("take_opening_needs_75_refused", "opening worth 7.5")
 
 
@@ -73,6 +73,13 @@ def test_take_variants() -> None:
     assert legal("take_add_to_partner")["melds"][0]["cards"] == ["4H", "5H", "6H", "7H"]
     state = legal("take_opening_75")
     assert state["opened"] == [0] and len(state["melds"]) == 2
+    # Only the throw waits for the taken card: another meld may come first.
+    assert [m["cards"] for m in legal("take_other_lay_first")["melds"]] == [
+        ["9C", "10C", "JC"],
+        ["5H", "6H", "7H"],
+    ]
+    assert legal("take_add_with_hand_card")["melds"][0]["cards"] == ["3H", "4H", "5H", "6H", "7H"]
+    assert len(legal("take_opening_75_longest_run")["melds"]) == 3
 
 
 # ---------------------------------------------------------------- melds and going down
@@ -337,7 +344,8 @@ def test_legal_moves_are_all_accepted() -> None:
 
 def test_every_single_card_add_is_listed() -> None:
     # legal_moves rules out adds with a cheap first look (could_add) before the full check: it
-    # must never rule out an add the engine accepts.
+    # must never rule out an add the engine accepts (while a taken card waits, it lists only
+    # the lays that meld it).
     for seed in range(4):
         game = More3.new({}, seed)
         rng = random.Random(seed)
@@ -349,7 +357,8 @@ def test_every_single_card_add_is_listed() -> None:
                 for meld_id in game.melds:
                     for card in set(game.hands[seat]):
                         add = Add(meld_id, (card,))
-                        assert game.can(seat, add) == (add in moves), (seed, add)
+                        listed = game.can(seat, add) and card in (game.must_lay or [card])
+                        assert listed == (add in moves), (seed, add)
             game.apply(seat, rng.choice(moves))
 
 
