@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from bot.games.cards import ACE, RANK_NAMES, SUIT_NAMES, Card
+from bot.games.cards import ACE, RANK_NAMES, SUIT_NAMES, Card, sort_key
 
 ACE_HIGH = 14  # the position of an ace above the king
 
@@ -549,7 +549,8 @@ def extend_with(
     if meld.kind != "run" or card.suit != meld.suit or wild_capable(card, rules):
         return []
     have = list(hand)
-    wild = next((c for c in have if wild_capable(c, rules)), None)
+    # The same wild whatever order the hand is in: the ways offered follow from the cards alone.
+    wild = min((c for c in have if wild_capable(c, rules)), key=sort_key, default=None)
     out: list[tuple[Card, ...]] = []
     for pos in _positions(card):
         if pos > meld.high + 1:
