@@ -358,15 +358,6 @@ class Hand(PlannedChecks):
                 return True
         return False
 
-    def _still_meldable(self, hand: list[Card]) -> bool:
-        """Can the taken card still go into a new meld from ``hand``, keeping a card to throw?
-        A meld holding it has a three-card part holding it, so ``meld_with``'s small melds tell."""
-        rest = take_cards(hand, self.must_lay)
-        if rest is None:
-            return False  # it went onto a meld already on the table
-        found = meld_with(self.must_lay[0], rest, HAND_MELDS)
-        return found is not None and len(hand) > len(found)
-
     def _check_return(self) -> None:
         if not self.must_lay or self._laid_since_take():
             raise IllegalMove(
@@ -430,18 +421,22 @@ class Hand(PlannedChecks):
         return new, hand
 
     def _keep_taken_meldable(self, opened: bool, hand: list[Card]) -> None:
-        """A lay or swap that leaves the taken card out must leave a new meld for it."""
+        """A lay or swap that leaves the taken card out must leave ``hand`` a new meld for it,
+        with a card to throw. A meld holding it has a three-card part holding it, so
+        ``meld_with``'s small melds tell."""
         taken = self._taken_text()
         if not opened:
             raise IllegalMove(
                 f"You took {taken}: your opening must include it (or return it before laying "
                 "anything)."
             )
-        if take_cards(hand, self.must_lay) is None:
+        rest = take_cards(hand, self.must_lay)
+        if rest is None:
             raise IllegalMove(
                 f"You took {taken}: it must go into a new meld, not onto one on the table."
             )
-        if not self._still_meldable(hand):
+        found = meld_with(self.must_lay[0], rest, HAND_MELDS)
+        if found is None or len(hand) <= len(found):
             raise IllegalMove(
                 f"You took {taken}: after this no new meld could use it, and it must go into one "
                 "this turn."
