@@ -176,13 +176,7 @@ def refine_draw_or_throw(
 
 
 def laid_cards(move: Move) -> tuple[Card, ...]:
-    if isinstance(move, Meld | Add):
-        return move.cards
-    if isinstance(move, Lay):
-        return tuple(c for m in move.melds for c in m) + tuple(
-            c for a in move.adds for c in a.cards
-        )
-    return ()
+    return move.cards if isinstance(move, Meld | Add | Lay) else ()
 
 
 def lays(legal: Sequence[Move]) -> list[Move]:

@@ -124,6 +124,13 @@ class Lay(Move):
     melds: tuple[tuple[Card, ...], ...] = ()
     adds: tuple[AddTo, ...] = ()
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card it puts down, as ``Meld.cards`` and ``Add.cards`` say theirs."""
+        return tuple(c for m in self.melds for c in m) + tuple(
+            c for a in self.adds for c in a.cards
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "do": self.do,

@@ -861,7 +861,9 @@ class More3(PlannedChecks):
             # Other lays may come first (``_meldable_after``), but computer players meld the
             # taken card first: list only the lays that do.
             taken = self.must_lay[0]
-            candidates = [m for m in candidates if taken in _lay_cards(as_lay(m))]
+            candidates = [
+                m for m in candidates if isinstance(m, Meld | Add | Lay) and taken in m.cards
+            ]
         candidates += [Discard(card) for card in distinct_cards]
         for move in candidates:
             if self.can(seat, move):
@@ -1026,10 +1028,6 @@ class More3(PlannedChecks):
 def _is_ace_set(cards: Sequence[Card]) -> bool:
     naturals = [c for c in cards if not c.is_joker and c.rank != 2]
     return len(naturals) >= 2 and all(c.rank == ACE for c in naturals)
-
-
-def _lay_cards(lay: Lay) -> list[Card]:
-    return [c for m in lay.melds for c in m] + [c for a in lay.adds for c in a.cards]
 
 
 def _disjoint_melds(hand: Sequence[Card], rules: MeldRules) -> list[tuple[Card, ...]]:
