@@ -502,9 +502,11 @@ class More3(PlannedChecks):
         if not self.needs_opening(seat):
             return base  # a small lay will do; widening only helps a 7.5 opening
         # A 7.5 opening may need the card's longest meld (10H JH QH + KH, not JH QH KH alone).
-        for m in find_melds([*rest, card], rules):
-            if card in m.cards and (m.cards,) not in [lay.melds for lay in base]:
-                base.append(Lay(melds=(m.cards,)))
+        # Only the longest: each base lay is widened below, and widening costs a meld search.
+        holding = [m.cards for m in find_melds([*rest, card], rules) if card in m.cards]
+        longest = max(holding, key=len, default=None)
+        if longest is not None and (longest,) not in [lay.melds for lay in base]:
+            base.append(Lay(melds=(longest,)))
         out = list(base)
         for lay in base:
             left = take_cards([*rest, card], [c for m in lay.melds for c in m]) or []
