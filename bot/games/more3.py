@@ -10,7 +10,7 @@ Scores are whole points (every card is worth a multiple of 5, bids are whole), s
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -481,9 +481,11 @@ class More3(PlannedChecks):
             )
         raise IllegalMove(f"You can't take {top}: you could not meld it this turn.")
 
-    def _take_lays(self, seat: int, card: Card, rest: list[Card]) -> list[Lay]:
+    def _take_lays(self, seat: int, card: Card, rest: list[Card]) -> Iterator[Lay]:
         """Lays that meld ``card``: a new meld with hand cards or an addition to a side meld, each
-        also widened by more melds from the hand, which a 7.5 opening may need.
+        also widened by more melds from the hand, which a 7.5 opening may need. Small lays come
+        first and the costly widened ones only when asked for: a take check stops at the first
+        lay that works.
 
         (decision) The search is sound but not exhaustive: a take is allowed only when the engine
         finds a real lay for the card, so a player can never be stuck holding it."""
@@ -499,23 +501,23 @@ class More3(PlannedChecks):
                 base += [
                     Lay(adds=(AddTo(m.id, g),)) for g in extend_with(card, rest, m.meld, rules)
                 ]
+        yield from base
         if not self.needs_opening(seat):
-            return base  # a small lay will do; widening only helps a 7.5 opening
+            return  # a small lay will do; widening only helps a 7.5 opening
         # A 7.5 opening may need the card's longest meld (10H JH QH + KH, not JH QH KH alone).
         # Only the longest: each base lay is widened below, and widening costs a meld search.
         holding = [m.cards for m in find_melds([*rest, card], rules) if card in m.cards]
         longest = max(holding, key=len, default=None)
         if longest is not None and (longest,) not in [lay.melds for lay in base]:
             base.append(Lay(melds=(longest,)))
-        out = list(base)
+            yield base[-1]
         for lay in base:
             left = take_cards([*rest, card], [c for m in lay.melds for c in m]) or []
             if card in left and not lay.melds:
                 left.remove(card)  # the card went on a side meld
             more = _disjoint_melds(left, rules)
             if more:
-                out.append(Lay(melds=lay.melds + tuple(more), adds=lay.adds))
-        return out
+                yield Lay(melds=lay.melds + tuple(more), adds=lay.adds)
 
     def _may_add(self, seat: int, target: TableMeld) -> str | None:
         if self.side(target.seat) != self.side(seat):
