@@ -177,6 +177,11 @@ def choose_hard(view: More3View, legal: Sequence[Move], rng: random.Random) -> M
     first = choose_normal(view, legal, rng)
     if view.phase == "bid" or len(view.hand) <= 1:
         return first  # nobody has cards while bidding; a last card is thrown to go out
+    if isinstance(first, Take) and _solo(view):
+        # The playouts stop a round of turns on and count the cards still in hand, so a big pile
+        # looks dear there and the search turned a third of the Solo's takes into draws; over a
+        # whole round the pile pays (see choose_normal), so the Solo's take is not searched.
+        return first
     throws = _discard_order(view, legal) if isinstance(first, Discard) else []
     return refine_draw_or_throw(
         first,

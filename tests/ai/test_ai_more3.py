@@ -9,20 +9,24 @@ from typing import Any
 
 import pytest
 
+from bot.ai import Chooser
 from bot.ai.more3 import LATE_STOCK, choose_normal
 from bot.games.base import Draw, Move, Take
 from bot.games.more3 import More3
 
+# Odd cards under the 7H that melds with 5H 6H: a big pile, most of it dead weight in the hand.
+PILE = ["3S", "8C", "JD", "10S", "4C", "9D", "KC", "3D", "4S", "8D", "9S", "10C"]
 
-def _choice_at_big_pile(solo: int, stock_count: int) -> Move:
-    """Seat 0's draw with 5H 6H in hand and 7H on top of a pile of five, ``stock_count`` cards
+
+def _choice_at_big_pile(solo: int, stock_count: int, chooser: Chooser = choose_normal) -> Move:
+    """Seat 0's draw with 5H 6H in hand and 7H on top of a pile of thirteen, ``stock_count`` cards
     left in the stock (a table file puts every unplaced card there, so the view says fewer)."""
     data: dict[str, Any] = {
         "game": "more3",
         "dealer": 2,
         "position": {
             "hands": [["5H", "6H", "9C", "KD"], ["KH", "KS"], ["QH", "QS"]],
-            "discard": ["3S", "8C", "JD", "10S", "7H"],
+            "discard": [*PILE, "7H"],
             "solo": solo,
             "turn": 0,
             "phase": "draw",
@@ -32,7 +36,7 @@ def _choice_at_big_pile(solo: int, stock_count: int) -> Move:
     legal = engine.legal_moves(0)
     assert any(isinstance(m, Take) for m in legal)
     view = dataclasses.replace(engine.view(0), stock_count=stock_count)
-    return choose_normal(view, legal, random.Random(0))
+    return chooser(view, legal, random.Random(0))
 
 
 @pytest.mark.parametrize(("solo", "expected"), [(0, Take), (1, Draw)])
