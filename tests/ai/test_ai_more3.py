@@ -4,13 +4,15 @@ the stock (it alone would pay for the cards left in its hand), the Solo takes it
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.ai import Chooser
-from bot.ai.more3 import LATE_STOCK, choose_normal
+from bot.ai.more3 import LATE_STOCK, choose_hard, choose_normal
 from bot.games.base import Draw, Move, Take
 from bot.games.more3 import More3
 
@@ -47,3 +49,15 @@ def test_late_in_the_stock_only_the_solo_takes_a_big_pile(solo: int, expected: t
 @pytest.mark.parametrize("solo", [0, 1])
 def test_early_in_the_stock_both_roles_take_it(solo: int) -> None:
     assert isinstance(_choice_at_big_pile(solo, stock_count=LATE_STOCK + 1), Take)
+
+
+def test_hard_does_not_search_the_solos_take() -> None:
+    # A state from seeded play where hard's playouts, which stop a round of turns on and count
+    # the pile as cards left in hand, turned the Solo's take into a draw.
+    saved = json.loads((Path(__file__).parent / "more3_solo_take.json").read_text())
+    engine = More3.from_json(saved["state"])
+    seat = saved["seat"]
+    view, legal = engine.view(seat), engine.legal_moves(seat)
+    assert view.solo == seat
+    assert isinstance(choose_normal(view, legal, random.Random(0)), Take)
+    assert isinstance(choose_hard(view, legal, random.Random(0)), Take)
