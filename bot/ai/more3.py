@@ -169,7 +169,8 @@ def _discard_order(view: More3View, legal: Sequence[Move]) -> list[Move]:
 # ``normal`` for every seat, then scored as if the round ended there, our side against the other.
 # ``simple`` playouts judging our own score alone lost to normal (0.300 of seat pairs over 20
 # deals); these ``normal`` playouts drew level with 4 deals and with 12 beat normal in 0.558
-# [0.533-0.583] of seat pairs over 1000 deals, p99 380 ms a decision.
+# [0.533-0.583] of seat pairs over 1000 deals. Since normal's Solo takes whenever it may (and
+# hard keeps that take unsearched): 0.537 [0.512-0.561], p99 361 ms a decision.
 HARD = Budget(samples=12, horizon=9, candidates=3)
 
 
