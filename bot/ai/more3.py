@@ -4,12 +4,13 @@
 - ``normal``: bids from the standings (the Solo's net is multiplied by 1.5, so a player behind
   bids to catch up; hands are unseen while bidding). The Pair feeds its partner's melds and takes
   the pile when its top card melds, late in the stock only if the pile is small; the Solo, alone
-  against two, takes whenever it may but keeps its pankal (wilds) for its own biribas. Neither throws a card the next opponent could lay on their melds
-  while it has another, and it goes out as soon as it can.
-- ``hard``: ``normal``'s move unless the cards say otherwise: at a draw (stock or pile) or a
-  throw, ``normal``'s choice and the next best are each tried on the same 12 deals of the cards
-  this seat cannot see (the other hands, the stock, the More piles), played a round of turns on
-  by ``normal`` for every seat, and judged side against side.
+  against two, takes whenever it may but keeps its pankal (wilds) for its own biribas. Neither
+  throws a card the next opponent could lay on their melds while it has another, and it goes out
+  as soon as it can.
+- ``hard``: ``normal``'s move unless the cards say otherwise: at a draw (stock or pile; the Solo's
+  take excepted) or a throw, ``normal``'s choice and the next best are each tried on the same
+  12 deals of the cards this seat cannot see (the other hands, the stock, the More piles), played
+  a round of turns on by ``normal`` for every seat, and judged side against side.
 """
 
 from __future__ import annotations
