@@ -15,6 +15,7 @@ from bot.ai import Chooser
 from bot.ai.more3 import LATE_STOCK, choose_hard, choose_normal
 from bot.games.base import Draw, Move, Take
 from bot.games.more3 import More3
+from bot.games.registry import replay
 
 # Odd cards under the 7H that melds with 5H 6H: a big pile, most of it dead weight in the hand.
 PILE = ["3S", "8C", "JD", "10S", "4C", "9D", "KC", "3D", "4S", "8D", "9S", "10C"]
@@ -52,12 +53,11 @@ def test_early_in_the_stock_both_roles_take_it(solo: int) -> None:
 
 
 def test_hard_does_not_search_the_solos_take() -> None:
-    # A state from seeded play where hard's playouts, which stop a round of turns on and count
-    # the pile as cards left in hand, turned the Solo's take into a draw.
-    saved = json.loads((Path(__file__).parent / "more3_solo_take.json").read_text())
-    engine = More3.from_json(saved["state"])
-    seat = saved["seat"]
+    # A table file from seeded play, stopped where hard's playouts, which stop a round of turns on
+    # and count the pile as cards left in hand, turned the Solo's take into a draw.
+    engine = replay(json.loads((Path(__file__).parent / "more3_solo_take.json").read_text()))
+    seat = engine.turn
     view, legal = engine.view(seat), engine.legal_moves(seat)
-    assert view.solo == seat
+    assert view.solo == seat and view.phase == "draw"
     assert isinstance(choose_normal(view, legal, random.Random(0)), Take)
     assert isinstance(choose_hard(view, legal, random.Random(0)), Take)
