@@ -1,12 +1,13 @@
-"""Hand's hard player: it finds every opening its hand holds, and keeps high partial melds
-before it opens."""
+"""Hand's hard player: it finds every opening its hand holds, keeps high partial melds before it
+opens, and throws the card whose loss costs the fewest melded cards after the next draw."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
-from bot.ai.hand import choose_hard, choose_normal, plan_opening
+from bot.ai.hand import candidate_melds, choose_hard, choose_normal, most_melded, plan_opening
 from bot.games.base import Discard, Draw, Lay, Return, Take
 from bot.games.cards import parse_cards
 from bot.games.hand import Hand, meld_value
@@ -90,3 +91,22 @@ def test_before_opening_hard_keeps_the_high_pair() -> None:
         Discard(c) for c in parse_cards("KS KH")
     )
     assert choose_hard(view, legal, random.Random(0)) in (Discard(c) for c in parse_cards("3C 3D"))
+
+
+def test_most_melded_finds_the_best_split_of_the_hand() -> None:
+    # The run 4-7 of hearts alone lays 4; the run to 6 and the three 7s lay 6.
+    cards = parse_cards("4H 5H 6H 7H 7S 7D KC")
+    assert most_melded(candidate_melds(cards), Counter(cards)) == 6
+
+
+def test_hard_throws_from_the_pair_whose_cards_are_gone() -> None:
+    # Three pairs, each one card from a meld, and every queen that would make the set is in the
+    # discard pile. normal throws a queen (equal need, most points); hard's order before the
+    # opening keeps high partial melds and would break the 4-5 of hearts, but the queens can't
+    # meld again while the 3 or 6 of hearts still can come: hard throws a queen.
+    engine = _at_play("QS QC 4H 5H 9D", stock="9S", discard="QH QH QD QD")
+    legal = engine.legal_moves(0)
+    view = engine.view(0)
+    queens = {Discard(c) for c in parse_cards("QS QC")}
+    assert choose_normal(view, legal, random.Random(0)) in queens
+    assert choose_hard(view, legal, random.Random(0)) in queens
