@@ -233,25 +233,19 @@ def lookahead_throw(view: HandView, order: Sequence[Move]) -> Move:
     hand = list(view.hand)
     unseen = Counter(deck_106())
     unseen.subtract(seen_counts(view.hand, view.melds, view.discard))
-    draws: list[tuple[Card | None, int]] = [(None, 0)]
-    for card, copies in unseen.items():
-        if copies <= 0:
-            continue
-        if _could_meld(card, hand):
-            draws.append((card, copies))
-        else:
-            draws[0] = (None, draws[0][1] + copies)
-    score = {move: 0 for move in order}
-    for card, copies in draws:
-        cards = hand if card is None else [*hand, card]
+    near = [(card, n) for card, n in unseen.items() if n > 0 and _could_meld(card, hand)]
+    elsewhere = sum(n for n in unseen.values() if n > 0) - sum(n for _, n in near)
+    throws = [move for move in order if isinstance(move, Discard)]
+    score = {move: 0 for move in throws}
+    for drawn, copies in [(None, elsewhere), *near]:
+        cards = hand if drawn is None else [*hand, drawn]
         melds = candidate_melds(cards)
         have = Counter(cards)
-        for move in order:
-            assert isinstance(move, Discard)
+        for move in throws:
             have[move.card] -= 1
             score[move] += copies * most_melded(melds, have)
             have[move.card] += 1
-    return max(order, key=lambda move: score[move])
+    return max(throws, key=lambda move: score[move])
 
 
 def _could_meld(card: Card, hand: Sequence[Card]) -> bool:
