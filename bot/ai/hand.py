@@ -36,6 +36,7 @@ from bot.ai.rummy import (
     ranked_discards,
     seen_counts,
 )
+from bot.ai.search import unseen
 from bot.games.base import Discard, Draw, Lay, Move, Return, Swap, Take
 from bot.games.cards import Card, deck_106
 from bot.games.hand import OPENING_MIN, HandView, hand_value, meld_value
@@ -231,10 +232,10 @@ def lookahead_throw(view: HandView, order: Sequence[Move]) -> Move:
     with the hand, so those draws share one count. Equals keep ``order``: hard's ranking
     decides between them."""
     hand = list(view.hand)
-    unseen = Counter(deck_106())
-    unseen.subtract(seen_counts(view.hand, view.melds, view.discard))
-    near = [(card, n) for card, n in unseen.items() if n > 0 and _could_meld(card, hand)]
-    elsewhere = sum(n for n in unseen.values() if n > 0) - sum(n for _, n in near)
+    seen = seen_counts(view.hand, view.melds, view.discard)
+    hidden = Counter(unseen(deck_106(), seen.elements()))
+    near = [(card, n) for card, n in hidden.items() if _could_meld(card, hand)]
+    elsewhere = hidden.total() - sum(n for _, n in near)
     throws = [move for move in order if isinstance(move, Discard)]
     score = {move: 0 for move in throws}
     for drawn, copies in [(None, elsewhere), *near]:
