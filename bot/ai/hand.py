@@ -2,8 +2,8 @@
 
 - ``simple``: always draws, opens with the biggest 51 the engine lists, then lays what it can and
   throws its highest useless card.
-- ``normal``: takes the top discard when it fits a new meld (and puts it back when it can't use
-  it), reclaims jokers, plans the 51 opening: it waits while the hand is close to laying out whole
+- ``normal``: takes the top discard only when it fits a new meld this turn (in a 51 opening
+  before it has opened; and puts it back should the engine list no lay using it), reclaims jokers, plans the 51 opening: it waits while the hand is close to laying out whole
   (a **Hand** doubles every score) and the stock is long, otherwise opens with the biggest lay;
   once open it sheds its highest cards onto any meld. Penalties count high cards, so it throws
   the highest card it does not need.
@@ -60,7 +60,9 @@ def choose_simple(view: HandView, legal: Sequence[Move], rng: random.Random) -> 
 def choose_normal(view: HandView, legal: Sequence[Move], rng: random.Random) -> Move:
     if view.phase == "draw":
         take = next((m for m in legal if isinstance(m, Take)), None)
-        return take or next((m for m in legal if isinstance(m, Draw)), legal[0])
+        if take is not None and _take_pays(view):
+            return take
+        return next((m for m in legal if isinstance(m, Draw)), legal[0])
     if view.must_lay:
         using = [m for m in lays(legal) if any(c in view.must_lay for c in laid_cards(m))]
         if using:
@@ -86,6 +88,17 @@ def choose_normal(view: HandView, legal: Sequence[Move], rng: random.Random) -> 
         return max(options, key=lambda m: (len(laid_cards(m)), sum(map(hand_value, laid_cards(m)))))
     order = _discard_order(view, legal)
     return order[0] if order else legal[0]
+
+
+def _take_pays(view: HandView) -> bool:
+    """Whether the top discard would go into a new meld this turn: with hand cards once open,
+    in a 51 opening before. A taken card that can't is put back before the draw, a wasted move
+    every other player watches, so ``normal`` does not take it then."""
+    top = view.discard[-1]
+    hand = [*view.hand, top]
+    if view.opened[view.seat]:
+        return any(top in meld.cards for meld in candidate_melds(hand))
+    return plan_opening(hand, (top,)) is not None
 
 
 def _discard_order(view: HandView, legal: Sequence[Move]) -> list[Move]:

@@ -13,6 +13,8 @@ from bot.games.cards import parse_cards
 from bot.games.hand import Hand, meld_value
 from bot.games.melds import HAND_MELDS, read_meld
 
+from .playout import decisions
+
 # Four kings and J-Q of hearts: the engine's greedy listing tries the set of four (40) and the run
 # J-Q-K of hearts (30), which share the king of hearts, so it lists no opening; three kings and
 # the run make 60.
@@ -110,3 +112,40 @@ def test_hard_throws_from_the_pair_whose_cards_are_gone() -> None:
     queens = {Discard(c) for c in parse_cards("QS QC")}
     assert choose_normal(view, legal, random.Random(0)) in queens
     assert choose_hard(view, legal, random.Random(0)) in queens
+
+
+def _at_draw(hand: str, discard: str) -> Hand:
+    """Seat 0 to draw, holding ``hand``, with ``discard`` on top of the pile."""
+    data: dict[str, Any] = {
+        "game": "hand",
+        "dealer": 2,
+        "position": {
+            "hands": [hand.split(), ["10S"], ["10H"]],
+            "discard": discard.split(),
+            "stock": ["5C", "6C"],
+        },
+    }
+    return Hand.from_table_file(data)
+
+
+def test_normal_leaves_a_discard_it_could_only_put_back() -> None:
+    """Before opening, a card that makes no 51 with the hand would be taken only to be returned:
+    a wasted move the whole table watches. The king of hearts makes 60 with this hand; the 9 of
+    diamonds makes a meld of nothing."""
+    for level in (choose_normal, choose_hard):
+        engine = _at_draw(WANTS_KH, "9D")
+        view = engine.view(0)
+        assert isinstance(level(view, engine.legal_moves(0), random.Random(0)), Draw)
+        engine = _at_draw(WANTS_KH, "KH")
+        view = engine.view(0)
+        assert isinstance(level(view, engine.legal_moves(0), random.Random(0)), Take)
+
+
+def test_computers_rarely_put_a_taken_discard_back() -> None:
+    """Over seeded deals, a computer that takes the discard nearly always lays it."""
+    moves: Counter[str] = Counter()
+    for seed in range(6):
+        for _engine, _seat, _legal, move, _rng in decisions("hand", ["normal", "hard"], seed):
+            moves[type(move).__name__] += 1
+    assert moves["Take"] > 0
+    assert moves["Return"] <= moves["Take"] // 5, moves
