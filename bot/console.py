@@ -394,6 +394,11 @@ class Console:
             if text:
                 self.say(text)
 
+    def show_seen_events(self) -> None:
+        """The last move's events as this seat's view tells them: the engine hides there what the
+        seat may not know (another's drawn card, a sealed bid before the reveal)."""
+        self.show_events(self.engine.view(self.seat).last_events)
+
     def show_result(self, result: RoundResult | None) -> None:
         view = self.engine.view(self.seat)
         self.say(self.p.paint("── score sheet ──", BOLD))
@@ -424,7 +429,8 @@ class Console:
         rng = random.Random(f"{self.seed}:{seat}:{self.decisions}")
         self.decisions += 1
         move = choose_move(view, legal, self.level, rng)
-        self.show_events(self.engine.apply(seat, move))
+        self.engine.apply(seat, move)
+        self.show_seen_events()
 
     def prompt(self) -> str | None:
         """One line typed by the player, or None at the end of input."""
@@ -463,11 +469,11 @@ class Console:
     def try_move(self, line: str) -> None:
         try:
             move = parse_move(line)
-            events = self.engine.apply(self.seat, move)
+            self.engine.apply(self.seat, move)
         except (InputError, IllegalMove, BadMove, CardError) as e:
             self.say(getattr(e, "reason", None) or str(e))
             return
-        self.show_events(events)
+        self.show_seen_events()
         if self.engine.turn == self.seat and not self.engine.round_over:
             self.show_hand()
 

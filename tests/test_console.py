@@ -174,3 +174,15 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch) -> None:
     assert not use_color(Tty(), no_color=True)
     monkeypatch.setenv("NO_COLOR", "1")
     assert not use_color(Tty(), no_color=False)
+
+
+def test_sealed_bids_stay_hidden_until_the_reveal() -> None:
+    # Seat 2 bids before seat 0 on this deal; its bid must not show until every bid is in.
+    out = io.StringIO()
+    args = parser().parse_args(["more3", "--bid", "--seed", "123127", "--level", "simple"])
+    assert run(args, io.StringIO("bid 1\nquit\n"), out) == 0
+    text = out.getvalue()
+    before_reveal = text[: text.index("Bids:")]
+    assert "Seat 2 bid." in before_reveal
+    assert not any(f"Seat {s} bid {n}" in before_reveal for s in (1, 2) for n in range(4))
+    assert "You bid 1." in before_reveal
