@@ -5,12 +5,13 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 
 import pytest
 
 from bot.ai import choose_move
 from bot.console import Console, InputError, move_text, parse_move, parser, run, use_color
-from bot.games.base import Add, AddTo, Bid, Discard, Draw, Lay, Meld, Pass, Play, Swap
+from bot.games.base import Add, AddTo, Bid, Discard, Draw, Event, Lay, Meld, Pass, Play, Swap
 from bot.games.cards import parse_cards
 from bot.games.registry import new_game, replay
 from bot.scenario import run as run_table_file
@@ -66,20 +67,68 @@ def test_a_whole_mor_game_through_the_console(tmp_path) -> None:
     assert replay(record).to_json()["totals"] == engine.to_json()["totals"]
 
 
-@pytest.mark.parametrize("game", ["runfast", "hand", "more3"])
-def test_other_games_play_to_the_end(game: str) -> None:
-    from bot.games.registry import available_games
+def event_names() -> set[str]:
+    """Every event class of every engine (Run Fast's bomb bonus is its own)."""
+    found, todo = set(), [Event]
+    while todo:
+        cls = todo.pop()
+        found.add(cls.__name__)
+        todo.extend(cls.__subclasses__())
+    assert "BombBonus" in found
+    return found
 
-    if game not in available_games():
-        pytest.skip(f"{game} engine not here")
-    stdin = AutoPlayer(["hand", "pass pass"])
-    engine = new_game(game, {}, 3)
+
+# Per game: the options, what its screen must say, and exactly the moves its help lists.
+SCREENS = {
+    "mor": (
+        {"players": 4, "length": "quick"},
+        [
+            "Mor · round 1 · to 101",
+            "Mor piles: your team's 11",
+            "your partner",
+            "projects, your team:",
+        ],
+        {"draw", "take", "meld", "lay", "add", "discard"},
+    ),
+    "more3": (
+        {},
+        ["More · round 1 · to 3100", ", Solo)", ", Pair)", "More piles: Pair's", "Solo's"],
+        {"draw", "take", "meld", "lay", "add", "discard"},
+    ),
+    "hand": (
+        {},
+        ["Hand · round 1 of 5", ", not opened)", ", opened)", "a first lay worth 51 points"],
+        {"draw", "take", "return", "meld", "lay", "add", "swap", "discard"},
+    ),
+    "runfast": (
+        {},
+        ["Run Fast · one deal", "You won the trick and lead.", "held the trick with a bomb"],
+        {"play", "pass"},
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(SCREENS))
+def test_each_game_speaks_its_own_words(game: str) -> None:
+    options, says, moves = SCREENS[game]
+    stdin = AutoPlayer(["help", "hand", "pass pass"])
+    # Seed 11 deals Run Fast a bomb that holds its trick and a trick that seat 0 wins.
+    engine = new_game(game, options, 11)
     out = io.StringIO()
-    # Hand and More run for several rounds: stop once the first round is scored.
-    console = Console(engine, 1, "simple", 3, stdin, out, max_rounds=1)
+    # Hand, Mor and More run for several rounds: stop once the first round is scored.
+    console = Console(engine, 0, "simple", 11, stdin, out, max_rounds=1)
     stdin.console = console
     assert console.play() == 0
-    assert "score sheet" in out.getvalue()
+    text = out.getvalue()
+    assert "score sheet" in text
+    for words in says:
+        assert words in text
+    helped = text[text.index("Moves (") : text.index("Other words:")].splitlines()[1:]
+    assert {line.split()[0] for line in helped} == moves
+    # Nothing internal: no class names, no game codes, no reason or kind codes, no "side".
+    for name in event_names() | {"more3", "runfast"}:
+        assert name not in text
+    assert not re.search(r"\w_\w|\bside\b", text)
 
 
 def test_bad_input_never_crashes_and_end_of_input_leaves() -> None:
