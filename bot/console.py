@@ -372,6 +372,9 @@ class Console:
                     if self.max_rounds is not None and self.rounds_done >= self.max_rounds:
                         self.say(f"Stopping after {count(self.rounds_done, 'round')}.")
                         return 0
+                    if not self.wait_for_next_round():
+                        self.say("Bye.")
+                        return 0
                     self.show_events(self.engine.next_round())
                     announced = False
                     continue
@@ -389,6 +392,16 @@ class Console:
                     return 0
         finally:
             self.write_save()
+
+    def wait_for_next_round(self) -> bool:
+        """Hold the score sheet on the screen until the player is ready; False when they leave."""
+        self.out.write("Press Enter for the next round (quit leaves). ")
+        self.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            return False
+        return line.strip().lower() not in ("quit", "exit")
 
     def write_save(self) -> None:
         if not self.save:

@@ -32,6 +32,8 @@ class AutoPlayer(io.StringIO):
         if self.bad:
             return self.bad.pop(0) + "\n"
         engine, seat = self.console.engine, self.console.seat
+        if engine.round_over:
+            return "\n"  # Enter under the score sheet
         legal = engine.legal_moves(seat)
         move = choose_move(engine.view(seat), legal, "normal", random.Random(self.answered))
         self.answered += 1
@@ -129,6 +131,25 @@ def test_each_game_speaks_its_own_words(game: str) -> None:
     for name in event_names() | {"more3", "runfast"}:
         assert name not in text
     assert not re.search(r"\w_\w|\bside\b", text)
+
+
+def test_the_score_sheet_waits_for_enter() -> None:
+    class LeavesAtTheSheet(AutoPlayer):
+        def readline(self, size: int | None = -1) -> str:
+            assert self.console is not None
+            return "" if self.console.engine.round_over else super().readline()
+
+    stdin = LeavesAtTheSheet()
+    engine = new_game("hand", {}, 3)
+    out = io.StringIO()
+    console = Console(engine, 0, "simple", 3, stdin, out)
+    stdin.console = console
+    assert console.play() == 0
+    text = out.getvalue()
+    sheet = text[text.index("score sheet") :]
+    assert "Press Enter for the next round" in sheet
+    assert "round 2" not in sheet and sheet.rstrip().endswith("Bye.")
+    assert engine.round_over and engine.round_no == 0
 
 
 def test_bad_input_never_crashes_and_end_of_input_leaves() -> None:
