@@ -270,7 +270,7 @@ class Console:
     def show_result(self, result: RoundResult | None) -> None:
         view = self.engine.view(self.seat)
         words = self.words
-        self.say(self.p.paint(f"── score sheet · round {view.round_no + 1} ──", BOLD))
+        self.say(self.p.paint(f"── {words.sheet_heading(view)} ──", BOLD))
         if result is not None:
             self.say(f"  {words.round_end(result)}")
             owners = [(words.line_owner(view, ln.seat), ln) for ln in result.lines]

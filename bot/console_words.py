@@ -88,6 +88,9 @@ class GameWords:
     def heading(self, view: Any) -> str:
         return f"{self.title} · round {view.round_no + 1}"
 
+    def sheet_heading(self, view: Any) -> str:
+        return f"score sheet · round {view.round_no + 1}"
+
     def seat_note(self, view: Any, seat: int) -> str:
         """What follows a seat's card count on the table: its team, side, opening."""
         return ""
@@ -318,7 +321,7 @@ class MoreWords(RummyWords):
                 else f"{self.who(e.seat)} bid {e.chips}."
             )
         if isinstance(e, BidsRevealed):
-            bids = ", ".join(f"{self.whom(s)} {b}" for s, b in enumerate(e.bids))
+            bids = ", ".join(f"{self.whom(s)} bid {b}" for s, b in enumerate(e.bids))
             solo = "you are" if e.solo == self.me else f"seat {e.solo} is"
             return f"Bids: {bids}; {solo} the Solo."
         if isinstance(e, StockRefilled):
@@ -394,6 +397,9 @@ class RunFastWords(GameWords):
     def heading(self, view: Any) -> str:
         return f"{self.title} · one deal"
 
+    def sheet_heading(self, view: Any) -> str:
+        return "score sheet"
+
     @staticmethod
     def kind(cards: Sequence[Any], kind: str) -> str:
         return kind_words(Combo(kind, len(cards), 0))
@@ -407,7 +413,8 @@ class RunFastWords(GameWords):
                 f"by {self.whom(view.trick_seat)}"
             ]
         elif view.turn == self.me:
-            lines = ["  the table is empty: you lead, play anything"]
+            free = "" if view.must_include is not None else ", play anything"
+            lines = [f"  the table is empty: you lead{free}"]
         else:
             lines = [f"  the table is empty: {self.whom(view.turn)} leads"]
         if view.must_include is not None and view.turn == self.me:
