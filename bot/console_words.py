@@ -244,7 +244,7 @@ class MorWords(RummyWords):
         return f" · Mor piles: {piles}"
 
     def meld_owner(self, view: Any, seat: int) -> str:
-        if view.n_seats == 2:
+        if view.n_seats == 2 or seat == self.me:
             return self.whom(seat)
         return f"{self.whom(seat)}, {self.team(view, seat % 2)}"
 
