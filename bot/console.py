@@ -19,64 +19,31 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from bot.ai import LEVELS, choose_move
+from bot.console_words import count, words_for
 from bot.games.base import (
     Add,
-    Added,
     AddTo,
     BadMove,
     Bid,
-    BidMade,
-    BidsRevealed,
     Discard,
-    Discarded,
     Draw,
-    Drew,
     Event,
-    GameOver,
     IllegalMove,
     Lay,
     Meld,
-    Melded,
     Move,
     Pass,
-    Passed,
     Play,
-    Played,
     Return,
-    Returned,
-    RoundOver,
     RoundResult,
-    SidePileWaits,
-    StockRefilled,
     Swap,
-    Swapped,
     TableFileError,
     Take,
-    TookPile,
-    TookSidePile,
-    TrickWon,
     points,
 )
 from bot.games.cards import Card, CardError, parse_cards
 from bot.games.registry import UnknownGame, available_games, new_game
-
-HELP = """\
-Moves (type them like the slash commands):
-  draw                      draw the top card of the stock
-  take                      take the discard pile (Mor: all of it; More, Hand: the top card)
-  return                    Hand: put the taken card back and draw instead
-  meld 7H 8H 9H             lay one new meld (list a wild where it stands: 5H 6H JK)
-  lay 3H 4H 5H | 9S 9D 9C   lay several melds at once; add to a meld inside with | add 3 10H
-  add 3 10H [high|low]      add cards to meld 3 (high/low: where a displaced wild goes)
-  swap 2 5S                 Hand: put 5S in place of meld 2's joker and take the joker
-  discard KD                throw a card (ends your turn)
-  play 9S 9H                Run Fast: play a combination
-  pass                      Run Fast: pass when nothing in your hand beats the table
-  bid 2                     More with bidding: bid 0 to 3 chips for the Solo
-Other words:
-  hand   your hand         table   the whole table       moves   some legal moves now
-  help   this list         quit    leave (the game is saved with --save)
-Cards: rank A 2-10 J Q K (T for 10) then suit S H D C; JK is a joker."""
+from bot.i18n import t
 
 RED = "\033[31m"
 BLUE = "\033[34m"
@@ -246,6 +213,7 @@ class Console:
         self.stdin = stdin
         self.out = stdout
         self.p = Painter(color)
+        self.words = words_for(engine.game, seat, self.p, getattr(engine, "options", {}))
         self.save = save
         self.decisions = 0
         self.max_rounds = max_rounds  # stop after this many scored rounds (tests, short sessions)
@@ -256,165 +224,77 @@ class Console:
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
 
-    def who(self, seat: int | None) -> str:
-        if seat is None:
-            return "The table"
-        return "You" if seat == self.seat else f"Seat {seat}"
-
     def seat_label(self, seat: int) -> str:
         return "you" if seat == self.seat else f"computer, {self.level}"
 
     def show_hand(self) -> None:
         view = self.engine.view(self.seat)
-        if view.phase == "bid":
-            self.say("Bid first (bid 0 to 3): you see your hand once everybody has bid.")
+        hidden = self.words.hidden_hand(view)
+        if hidden:
+            self.say(hidden)
             return
         hand = list(view.hand)
         self.say(f"Your hand ({len(hand)}): {self.p.cards(hand)}")
-        drawn = getattr(view, "just_drawn", ())
+        # A drawn card stays "just drawn" for the turn; once laid it is no news in the hand.
+        drawn = [c for c in getattr(view, "just_drawn", ()) if c in hand]
         if drawn and view.turn == self.seat:
-            self.say(f"  just got: {self.p.cards(list(drawn))}")
+            self.say(f"  just got: {self.p.cards(drawn)}")
         must = getattr(view, "must_lay", ())
         if must:
-            self.say(f"  lay one of these before you throw: {self.p.cards(list(must))}")
+            self.say(f"  {self.words.must_lay(must)}")
 
     def show_table(self) -> None:
         view = self.engine.view(self.seat)
-        title = f"{view.game} · round {view.round_no + 1}"
-        target = getattr(view, "target", None)
-        if target:
-            title += f" · to {target}"
-        self.say(self.p.paint(f"── {title} ──", BOLD))
-        sides = getattr(view, "sides", None)
+        self.say(self.p.paint(f"── {self.words.heading(view)} ──", BOLD))
         for s in range(view.n_seats):
-            word = "team" if view.game == "mor" else "side"
-            team = f" {word} {sides[s]}" if sides else ""
             mark = " ◀ to play" if view.turn == s else ""
             total = points(view.totals[s]) if s < len(view.totals) else 0
             self.say(
-                f"  seat {s} ({self.seat_label(s)}){team}: {view.hand_counts[s]} cards, "
-                f"total {total}{mark}"
+                f"  seat {s} ({self.seat_label(s)}{self.words.seat_note(view, s)}): "
+                f"{count(view.hand_counts[s])}, total {total}{mark}"
             )
-        self._show_rummy(view)
-        self._show_trick(view)
-
-    def _show_rummy(self, view: Any) -> None:
-        if hasattr(view, "stock_count"):
-            line = f"  stock {view.stock_count}"
-            piles = getattr(view, "side_piles", None)
-            if piles is not None:
-                taken = getattr(view, "side_taken", ())
-                shown = ", ".join(
-                    f"{n} cards" + (" (taken)" if i < len(taken) and taken[i] else "")
-                    for i, n in enumerate(piles)
-                )
-                line += f" · side piles: {shown}"
+        for line in self.words.table_lines(view):
             self.say(line)
-        if hasattr(view, "discard"):
-            pile = list(view.discard)
-            self.say(f"  discard pile ({len(pile)}): {self.p.cards(pile)}")
-        melds = getattr(view, "melds", ())
-        if melds:
-            self.say("  melds:")
-            for m in melds:
-                extra = f" project {m.project}" if m.project else ""
-                extra += f" biriba {m.biriba}" if getattr(m, "biriba", None) else ""
-                self.say(
-                    f"    [{m.id}] seat {m.seat} (side {m.side}) {m.kind}: "
-                    f"{self.p.cards(list(m.cards))}{extra}"
-                )
-        meters = getattr(view, "meters", ())
-        for team, text in enumerate(meters):
-            self.say(f"  team {team} projects: {text}")
-        solo = getattr(view, "solo", None)
-        if solo is not None:
-            self.say(f"  solo: seat {solo}")
-
-    def _show_trick(self, view: Any) -> None:
-        if not hasattr(view, "trick"):
-            return
-        if view.trick:
-            kind = (view.trick_kind or "").replace("_", " ")
-            self.say(
-                f"  on the table: {self.p.cards(list(view.trick))} ({kind}) "
-                f"by seat {view.trick_seat}"
-            )
-        else:
-            self.say("  the trick is empty: the player to move leads")
-        must = getattr(view, "must_include", None)
-        if must is not None and view.turn == self.seat:
-            self.say(f"  your play must include {self.p.card(must)}")
-
-    def event_text(self, e: Event) -> str | None:
-        who = self.who(e.seat)
-        p = self.p
-        if isinstance(e, Drew):
-            if e.seat == self.seat and e.card is not None:
-                return f"You drew {p.card(e.card)}."
-            return f"{who} drew a card."
-        if isinstance(e, TookPile):
-            return f"{who} took the discard pile: {p.cards(list(e.cards))}."
-        if isinstance(e, Returned):
-            card = f" {p.card(e.card)}" if e.card else ""
-            return f"{who} put{card} back and drew instead."
-        if isinstance(e, Melded):
-            return f"{who} laid meld [{e.meld}]: {p.cards(list(e.cards))}."
-        if isinstance(e, Added):
-            return f"{who} added {p.cards(list(e.cards))} to meld [{e.meld}]."
-        if isinstance(e, Swapped):
-            return f"{who} took the joker from meld [{e.meld}] with {p.cards(list(e.cards))}."
-        if isinstance(e, Discarded):
-            return f"{who} threw {p.card(e.card)}." if e.card else f"{who} threw a card."
-        if isinstance(e, TookSidePile):
-            return f"{who} took the side pile ({e.cards} cards)."
-        if isinstance(e, SidePileWaits):
-            return f"{who} emptied the hand and takes the side pile next turn."
-        if isinstance(e, StockRefilled):
-            return f"The side piles became the stock ({e.cards} cards)."
-        if isinstance(e, Played):
-            kind = e.kind.replace("_", " ")
-            return f"{who} played {p.cards(list(e.cards))} ({kind})."
-        if isinstance(e, Passed):
-            return f"{who} passed."
-        if isinstance(e, TrickWon):
-            return f"{who} won the trick and leads."
-        if isinstance(e, BidMade):
-            return f"{who} bid." if e.chips is None else f"{who} bid {e.chips}."
-        if isinstance(e, BidsRevealed):
-            return f"Bids: {', '.join(str(b) for b in e.bids)}; seat {e.solo} is the Solo."
-        if isinstance(e, RoundOver | GameOver):
-            return None  # shown as the score sheet and the result
-        extra = getattr(e, "points", None)
-        name = type(e).__name__
-        return f"{who}: {name}" + (f" ({extra})" if extra is not None else "") + "."
 
     def show_events(self, events: Sequence[Event]) -> None:
         for e in events:
-            text = self.event_text(e)
+            text = self.words.event(e)
             if text:
                 self.say(text)
 
+    def show_seen_events(self) -> None:
+        """The last move's events as this seat's view tells them: the engine hides there what the
+        seat may not know (another's drawn card, a sealed bid before the reveal)."""
+        self.show_events(self.engine.view(self.seat).last_events)
+
     def show_result(self, result: RoundResult | None) -> None:
         view = self.engine.view(self.seat)
-        self.say(self.p.paint("── score sheet ──", BOLD))
+        words = self.words
+        self.say(self.p.paint(f"── {words.sheet_heading(view)} ──", BOLD))
         if result is not None:
-            how = result.reason.replace("_", " ")
-            closer = f" by seat {result.closer}" if result.closer is not None else ""
-            self.say(f"  round ended: {how}{closer}")
-            for line in result.lines:
-                self.say(f"  seat {line.seat}: {line.label:<28} {points(line.points):>7}")
-            scores = ", ".join(f"seat {s}: {points(x)}" for s, x in enumerate(result.scores))
-            self.say(f"  round scores: {scores}")
-        totals = ", ".join(f"seat {s}: {points(x)}" for s, x in enumerate(view.totals))
+            self.say(f"  {words.round_end(result)}")
+            owners = [(words.line_owner(view, ln.seat), ln) for ln in result.lines]
+            wide = max((len(who) + len(ln.label) for who, ln in owners), default=0) + 2
+            for who, ln in owners:
+                gap = " " * (wide - len(who) - len(ln.label))
+                self.say(f"  {who}: {ln.label}{gap}{points(ln.points):>7}")
+            scores = ", ".join(
+                f"{who} {result.scores[s]:+g}" for who, s in words.score_owners(view)
+            )
+            self.say(f"  {t('round_over', scores=scores)}")
+        totals = ", ".join(
+            f"{who}: {points(view.totals[s])}" for who, s in words.score_owners(view)
+        )
         self.say(f"  totals: {totals}")
 
     def show_game_over(self) -> None:
-        view = self.engine.view(self.seat)
-        winners = list(view.winners)
+        winners = list(self.engine.view(self.seat).winners)
         if self.seat in winners:
             self.say(self.p.paint("You win!", BOLD))
-        others = ", ".join(f"seat {s}" for s in winners)
-        self.say(f"Game over. Winners: {others or 'nobody'}.")
+        pearls = ", ".join(
+            f"{self.words.whom(s)} {n}" for s, n in self.engine.pearls().items() if n
+        )
+        self.say(t("game_won", names=self.words.winners(winners), pearls=pearls or "0"))
 
     # -------------------------------------------------------- playing
 
@@ -424,7 +304,8 @@ class Console:
         rng = random.Random(f"{self.seed}:{seat}:{self.decisions}")
         self.decisions += 1
         move = choose_move(view, legal, self.level, rng)
-        self.show_events(self.engine.apply(seat, move))
+        self.engine.apply(seat, move)
+        self.show_seen_events()
 
     def prompt(self) -> str | None:
         """One line typed by the player, or None at the end of input."""
@@ -445,7 +326,7 @@ class Console:
         if word in ("quit", "exit"):
             return False
         if word == "help":
-            self.say(HELP)
+            self.say(self.words.help())
         elif word == "hand":
             self.show_hand()
         elif word == "table":
@@ -463,20 +344,22 @@ class Console:
     def try_move(self, line: str) -> None:
         try:
             move = parse_move(line)
-            events = self.engine.apply(self.seat, move)
+            self.engine.apply(self.seat, move)
         except (InputError, IllegalMove, BadMove, CardError) as e:
             self.say(getattr(e, "reason", None) or str(e))
             return
-        self.show_events(events)
+        self.show_seen_events()
         if self.engine.turn == self.seat and not self.engine.round_over:
             self.show_hand()
 
     def play(self) -> int:
         self.say(
-            f"{self.engine.game}, seed {self.seed}: you are seat {self.seat}; "
+            f"{self.words.title}, seed {self.seed}: you are seat {self.seat}; "
             f"computer players ({self.level}) have the other seats. Type help for the moves."
         )
-        announced: Any = None
+        # The table is shown once when the turn comes round: not again after each move of the
+        # same turn (the hand is), nor after a refusal.
+        announced = False
         try:
             while True:
                 if self.engine.game_over:
@@ -487,19 +370,21 @@ class Console:
                     self.show_result(self.engine.view(self.seat).result)
                     self.rounds_done += 1
                     if self.max_rounds is not None and self.rounds_done >= self.max_rounds:
-                        self.say(f"Stopping after {self.rounds_done} round(s).")
+                        self.say(f"Stopping after {count(self.rounds_done, 'round')}.")
+                        return 0
+                    if not self.wait_for_next_round():
+                        self.say("Bye.")
                         return 0
                     self.show_events(self.engine.next_round())
-                    announced = None
+                    announced = False
                     continue
                 seat = self.engine.turn
                 if seat != self.seat:
                     self.computer_turn(seat)
+                    announced = False
                     continue
-                # Show the table once when the turn comes round, not after every refusal.
-                key = (len(self.engine.record["moves"]), seat)
-                if key != announced:
-                    announced = key
+                if not announced:
+                    announced = True
                     self.show_table()
                     self.show_hand()
                 if not self.human_turn():
@@ -507,6 +392,16 @@ class Console:
                     return 0
         finally:
             self.write_save()
+
+    def wait_for_next_round(self) -> bool:
+        """Hold the score sheet on the screen until the player is ready; False when they leave."""
+        self.out.write("Press Enter for the next round (quit leaves). ")
+        self.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            return False
+        return line.strip().lower() not in ("quit", "exit")
 
     def write_save(self) -> None:
         if not self.save:

@@ -1,4 +1,5 @@
-"""Play a table file (SCENARIOS.md): ``python -m bot.scenario FILE`` (``-`` for standard input).
+"""Play a table file (SCENARIOS.md): ``python -m bot.scenario FILE [--pretty]`` (``-`` for standard
+input; ``--help`` says what a table file is).
 
 Exit 0 when every move was legal, 1 when a move was refused (the output says which and why), 2 when
 the file itself is unusable (one sentence on standard error, never a traceback).
@@ -6,10 +7,11 @@ the file itself is unusable (one sentence on standard error, never a traceback).
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 from bot.games.base import BadMove, IllegalMove, TableFileError
 from bot.games.cards import CardError
@@ -60,22 +62,80 @@ def run(data: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
     return (0 if error is None else 1), out
 
 
+DESCRIPTION = """\
+Play a table file and print where it ends, as one JSON object on standard output.
+
+A table file is a JSON object that sets up one round of mor, more3, hand or runfast (dealt from a
+seed, or laid out card by card in a "position") and lists moves to play on it, each with its
+"seat" and what it does ("do"). It is a bug report, a puzzle, a saved game or a test: the terminal
+client writes one with --save, and the rules' tests are table files (tests/tables/). The format is described in
+SCENARIOS.md beside this repository."""
+
+EPILOG = """\
+exit codes:
+  0  every move was legal
+  1  a move was refused: "error" in the output says which and why, and nothing after it is played
+  2  the file itself is unusable (not JSON, an unknown game or card, ...), or the command line
+     is wrong: one sentence on standard error, no output
+
+example:
+  echo '{"game": "hand", "seed": 1, "moves": [{"seat": 2, "do": "discard", "card": "KD"}]}' \\
+    | python -m bot.scenario - --pretty"""
+
+
+class UsageError(Exception):
+    """The command line itself is wrong; the message is one sentence."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # argparse would exit from here; main answers with the usage line and exit 2 itself.
+        raise UsageError(message)
+
+
+def parser() -> Parser:
+    ap = Parser(
+        prog="python -m bot.scenario",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument("file", metavar="FILE", help="the table file, or - for standard input")
+    ap.add_argument("--pretty", action="store_true", help="indent the output for reading")
+    return ap
+
+
+def pretty(value: Any, depth: int = 0) -> str:
+    """JSON indented by two spaces a level, with each list of plain values (a hand, a pile, the
+    scores) kept on one line so a position reads like a table, not a column of cards."""
+    pad, inner = "  " * depth, "  " * (depth + 1)
+    if isinstance(value, dict) and value:
+        items = [f"{inner}{json.dumps(k)}: {pretty(v, depth + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + f"\n{pad}}}"
+    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        items = [f"{inner}{pretty(v, depth + 1)}" for v in value]
+        return "[\n" + ",\n".join(items) + f"\n{pad}]"
+    return json.dumps(value, ensure_ascii=False)
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print(
-            "Usage: python -m bot.scenario FILE  (FILE may be - for standard input)",
-            file=sys.stderr,
-        )
-        return 2
+    ap = parser()
     try:
-        if args[0] == "-":
+        args = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    except UsageError as e:
+        print(f"{ap.format_usage().strip()}\n{ap.prog}: {e} (--help says more)", file=sys.stderr)
+        return 2
+    except SystemExit as e:  # --help has been printed
+        return e.code if isinstance(e.code, int) else 0
+    path = args.file
+    try:
+        if path == "-":
             text = sys.stdin.read()
         else:
-            with open(args[0], encoding="utf-8") as f:
+            with open(path, encoding="utf-8") as f:
                 text = f.read()
     except OSError as e:
-        print(f"Can't read the table file {args[0]}: {e.strerror}.", file=sys.stderr)
+        print(f"Can't read the table file {path}: {e.strerror}.", file=sys.stderr)
         return 2
     except UnicodeDecodeError:
         print("The table file is not UTF-8 text.", file=sys.stderr)
@@ -93,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    json.dump(out, sys.stdout, ensure_ascii=False)
+    sys.stdout.write(pretty(out) if args.pretty else json.dumps(out, ensure_ascii=False))
     sys.stdout.write("\n")
     return code
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 
 import pytest
 
 from bot.ai import choose_move
 from bot.console import Console, InputError, move_text, parse_move, parser, run, use_color
-from bot.games.base import Add, AddTo, Bid, Discard, Draw, Lay, Meld, Pass, Play, Swap
+from bot.games.base import Add, AddTo, Bid, Discard, Draw, Event, Lay, Meld, Pass, Play, Swap
 from bot.games.cards import parse_cards
 from bot.games.registry import new_game, replay
 from bot.scenario import run as run_table_file
@@ -31,6 +32,8 @@ class AutoPlayer(io.StringIO):
         if self.bad:
             return self.bad.pop(0) + "\n"
         engine, seat = self.console.engine, self.console.seat
+        if engine.round_over:
+            return "\n"  # Enter under the score sheet
         legal = engine.legal_moves(seat)
         move = choose_move(engine.view(seat), legal, "normal", random.Random(self.answered))
         self.answered += 1
@@ -66,20 +69,87 @@ def test_a_whole_mor_game_through_the_console(tmp_path) -> None:
     assert replay(record).to_json()["totals"] == engine.to_json()["totals"]
 
 
-@pytest.mark.parametrize("game", ["runfast", "hand", "more3"])
-def test_other_games_play_to_the_end(game: str) -> None:
-    from bot.games.registry import available_games
+def event_names() -> set[str]:
+    """Every event class of every engine (Run Fast's bomb bonus is its own)."""
+    found, todo = set(), [Event]
+    while todo:
+        cls = todo.pop()
+        found.add(cls.__name__)
+        todo.extend(cls.__subclasses__())
+    assert "BombBonus" in found
+    return found
 
-    if game not in available_games():
-        pytest.skip(f"{game} engine not here")
-    stdin = AutoPlayer(["hand", "pass pass"])
-    engine = new_game(game, {}, 3)
+
+# Per game: the options, what its screen must say, and exactly the moves its help lists.
+SCREENS = {
+    "mor": (
+        {"players": 4, "length": "quick"},
+        [
+            "Mor · round 1 · to 101",
+            "Mor piles: your team's 11",
+            "your partner",
+            "projects, your team:",
+        ],
+        {"draw", "take", "meld", "lay", "add", "discard"},
+    ),
+    "more3": (
+        {},
+        ["More · round 1 · to 3100", ", Solo)", ", Pair)", "More piles: Pair's", "Solo's"],
+        {"draw", "take", "meld", "lay", "add", "discard"},
+    ),
+    "hand": (
+        {},
+        ["Hand · round 1 of 5", ", not opened)", ", opened)", "a first lay worth 51 points"],
+        {"draw", "take", "return", "meld", "lay", "add", "swap", "discard"},
+    ),
+    "runfast": (
+        {},
+        ["Run Fast · one deal", "You won the trick and lead.", "held the trick with a bomb"],
+        {"play", "pass"},
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(SCREENS))
+def test_each_game_speaks_its_own_words(game: str) -> None:
+    options, says, moves = SCREENS[game]
+    stdin = AutoPlayer(["help", "hand", "pass pass"])
+    # Seed 11 deals Run Fast a bomb that holds its trick and a trick that seat 0 wins.
+    engine = new_game(game, options, 11)
     out = io.StringIO()
-    # Hand and More run for several rounds: stop once the first round is scored.
-    console = Console(engine, 1, "simple", 3, stdin, out, max_rounds=1)
+    # Hand, Mor and More run for several rounds: stop once the first round is scored.
+    console = Console(engine, 0, "simple", 11, stdin, out, max_rounds=1)
     stdin.console = console
     assert console.play() == 0
-    assert "score sheet" in out.getvalue()
+    text = out.getvalue()
+    assert "score sheet" in text
+    for words in says:
+        assert words in text
+    helped = text[text.index("Moves (") : text.index("Other words:")].splitlines()[1:]
+    assert {line.split()[0] for line in helped} == moves
+    # Nothing internal: no class names, no game codes, no reason or kind codes, no "side".
+    for name in event_names() | {"more3", "runfast"}:
+        assert name not in text
+    assert not re.search(r"\w_\w|\bside\b", text)
+
+
+def test_the_score_sheet_waits_for_enter() -> None:
+    class LeavesAtTheSheet(AutoPlayer):
+        def readline(self, size: int | None = -1) -> str:
+            assert self.console is not None
+            return "" if self.console.engine.round_over else super().readline()
+
+    stdin = LeavesAtTheSheet()
+    engine = new_game("hand", {}, 3)
+    out = io.StringIO()
+    console = Console(engine, 0, "simple", 3, stdin, out)
+    stdin.console = console
+    assert console.play() == 0
+    text = out.getvalue()
+    sheet = text[text.index("score sheet") :]
+    assert "Press Enter for the next round" in sheet
+    assert "round 2" not in sheet and sheet.rstrip().endswith("Bye.")
+    assert engine.round_over and engine.round_no == 0
 
 
 def test_bad_input_never_crashes_and_end_of_input_leaves() -> None:
@@ -174,3 +244,15 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch) -> None:
     assert not use_color(Tty(), no_color=True)
     monkeypatch.setenv("NO_COLOR", "1")
     assert not use_color(Tty(), no_color=False)
+
+
+def test_sealed_bids_stay_hidden_until_the_reveal() -> None:
+    # Seat 2 bids before seat 0 on this deal; its bid must not show until every bid is in.
+    out = io.StringIO()
+    args = parser().parse_args(["more3", "--bid", "--seed", "123127", "--level", "simple"])
+    assert run(args, io.StringIO("bid 1\nquit\n"), out) == 0
+    text = out.getvalue()
+    before_reveal = text[: text.index("Bids:")]
+    assert "Seat 2 bid." in before_reveal
+    assert not any(f"Seat {s} bid {n}" in before_reveal for s in (1, 2) for n in range(4))
+    assert "You bid 1." in before_reveal
