@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Mapping
 from typing import Any, NoReturn
@@ -153,8 +154,14 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    sys.stdout.write(pretty(out) if args.pretty else json.dumps(out, ensure_ascii=False))
-    sys.stdout.write("\n")
+    try:
+        sys.stdout.write(pretty(out) if args.pretty else json.dumps(out, ensure_ascii=False))
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (`| head`): what it read is what it wanted. Point stdout at
+        # nothing so the interpreter's last flush at exit does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return code
 
 

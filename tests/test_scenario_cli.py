@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -48,3 +50,23 @@ def test_a_wrong_command_line_is_the_usage_and_exit_2(capsys: pytest.CaptureFixt
     out = capsys.readouterr()
     assert not out.out
     assert out.err.startswith("usage: python -m bot.scenario") and "--prety" in out.err
+
+
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    """`python -m bot.scenario FILE --pretty | head` must not end in a BrokenPipeError: the
+    pipe's read end is closed before the command writes, so every write fails."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "bot.scenario", str(TABLE), "--pretty"],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            cwd=Path(__file__).parent.parent,
+        )
+    finally:
+        os.close(write)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 0
