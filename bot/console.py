@@ -247,7 +247,8 @@ class Console:
         view = self.engine.view(self.seat)
         self.say(self.p.paint(f"── {self.words.heading(view)} ──", BOLD))
         for s in range(view.n_seats):
-            mark = " ◀ to play" if view.turn == s else ""
+            bidding = getattr(view, "phase", "") == "bid"
+            mark = (" ◀ to bid" if bidding else " ◀ to play") if view.turn == s else ""
             total = points(view.totals[s]) if s < len(view.totals) else 0
             self.say(
                 f"  seat {s} ({self.seat_label(s)}{self.words.seat_note(view, s)}): "

@@ -256,3 +256,5 @@ def test_sealed_bids_stay_hidden_until_the_reveal() -> None:
     assert "Seat 2 bid." in before_reveal
     assert not any(f"Seat {s} bid {n}" in before_reveal for s in (1, 2) for n in range(4))
     assert "You bid 1." in before_reveal
+    # While bids are sealed the seat to move is bidding, not playing.
+    assert "◀ to bid" in before_reveal and "◀ to play" not in before_reveal
