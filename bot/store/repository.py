@@ -630,10 +630,21 @@ class Store:
         return cls(db, path, version, clock)
 
     async def close(self) -> None:
+        """Close the connection and stop aiosqlite's thread, whatever else fails on the way.
+
+        The thread is not a daemon: left running, it would keep the process from ever exiting.
+        """
         async with self._lock:
-            # Lets SQLite refresh the statistics its query planner uses, cheaply, as it advises.
-            await self._db.execute("PRAGMA optimize")
-            await self._db.close()
+            try:
+                # Lets SQLite refresh the statistics its query planner uses, cheaply, as it
+                # advises. Only a help for the next start: if another program holds the lock
+                # (a backup, the sqlite3 shell), skip it rather than wait at shutdown.
+                await self._db.execute("PRAGMA busy_timeout = 0")
+                await self._db.execute("PRAGMA optimize")
+            except sqlite3.Error as e:
+                logger.warning("Skipped optimising %s at close: %s", self.path, e)
+            finally:
+                await self._db.close()
         logger.info("Closed %s", self.path)
 
     async def __aenter__(self) -> Self:
