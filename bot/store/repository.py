@@ -37,6 +37,7 @@ from bot.store.errors import (
     ForeignDatabase,
     MigrationFailed,
     NewerDatabase,
+    ReadOnlyDatabase,
     SQLiteTooOld,
     StaleVersion,
     TableNotFound,
@@ -527,6 +528,27 @@ async def _check_file(db: aiosqlite.Connection, path: str, latest: int) -> int:
     return version
 
 
+def _check_writable(path: str, folder: str) -> None:
+    """Refuse a file the bot could read but never write, before SQLite opens it.
+
+    SQLite quietly opens a file it can't write read-only, and then every move would fail to save;
+    in a folder it can't write it can create neither the file nor the journal and WAL files it
+    keeps beside it, and reports that as a file it can't open. Asked here, both get their own
+    sentence, and the folder is left without a journal or WAL from the attempt.
+    """
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ReadOnlyDatabase(
+            f"The database file {path} can't be written because its folder {folder} is "
+            "read-only: let the user running the bot write there or point the bot at another "
+            "folder."
+        )
+    if os.path.exists(path) and not os.access(path, os.R_OK | os.W_OK):
+        raise ReadOnlyDatabase(
+            f"The database file {path} is read-only, so it was left untouched: let the user "
+            "running the bot read and write it or point the bot at another file."
+        )
+
+
 async def _migrate(
     db: aiosqlite.Connection, path: str, migrations: Sequence[_migrations.Migration]
 ) -> int:
@@ -605,6 +627,8 @@ class Store:
             raise UnusableDatabase(
                 f"The database file {path} can't be opened (the folder {folder} does not exist)."
             )
+        if path != ":memory:":
+            _check_writable(path, folder)
         try:
             db = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as e:
