@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import inspect
 import logging
+import sys
 import typing
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.config import Settings
+from bot.config import MAX_RETRY_DELAY, Settings
 from bot.i18n import t
-from bot.store import Store
+from bot.store import Store, StoreError
 from bot.tables import Refusal, TableService
 
 logger = logging.getLogger(__name__)
@@ -89,6 +92,7 @@ class Diwaniya(commands.Bot):
         settings: Settings | None = None,
         *,
         database: str | Path | None = None,
+        store: Store | None = None,
         bot_delay: float | None = None,
         next_round_delay: float = 30.0,
         sync_guilds: tuple[int, ...] = (),
@@ -115,14 +119,17 @@ class Diwaniya(commands.Bot):
         self.seeds = seeds  # tests fix the deal; None: a fresh random seed per table
         dev = (settings.dev_guild,) if settings and settings.dev_guild else ()
         self.sync_guilds = sync_guilds or dev
-        self.store: Store | None = None
+        # A store given here was opened (and is closed) by the caller; otherwise setup_hook opens it.
+        self.store: Store | None = store
+        self._owns_store = store is None
         self.service: TableService | None = None
         self.names: dict[int, str] = {}  # display names seen in interactions (no members intent)
         self.presenter: Any = None
 
     async def setup_hook(self) -> None:
-        assert self.database is not None, "the bot needs a database path"
-        self.store = await Store.open(self.database)
+        if self.store is None:
+            assert self.database is not None, "the bot needs a database path"
+            self.store = await Store.open(self.database)
         self.service = TableService(
             self.store,
             bot_delay=self.bot_delay,
@@ -147,14 +154,74 @@ class Diwaniya(commands.Bot):
     async def close(self) -> None:
         if self.service is not None:
             await self.service.close()
-        if self.store is not None:
+        if self.store is not None and self._owns_store:
             await self.store.close()
             self.store = None
         await super().close()
 
 
+# What start-up can run into on the way to Discord: no network, no name resolution, a timeout.
+# (discord.py retries a dropped connection by itself once logged in.)
+UNREACHABLE = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
+
+TOKEN_REFUSED = (
+    "Discord refused the token: put the bot token from the Discord developer portal (Bot, Reset "
+    "Token) in DISCORD_TOKEN in .env."
+)
+
+
+def _stop(sentence: str, status: int) -> int:
+    print(sentence, file=sys.stderr)
+    return status
+
+
+def _reason(error: BaseException) -> str:
+    return str(error) or type(error).__name__
+
+
 def run(settings: Settings) -> int:
-    """Start the bot; the token goes to discord.py only and is never logged."""
-    bot = Diwaniya(settings)
-    bot.run(settings.token, log_handler=None)
-    return 0
+    """Run the bot until it is stopped; the exit status of ``python -m bot``.
+
+    A database it can't use, a refused token, or a Discord it can't reach after a few tries each
+    end the run with one sentence on stderr and a non-zero status, never a traceback. The token
+    goes to discord.py only and is never logged.
+    """
+    try:
+        return asyncio.run(_serve(settings))
+    except KeyboardInterrupt:  # Ctrl-C: asyncio.run has already closed the bot
+        return 0
+
+
+async def _serve(settings: Settings) -> int:
+    # The database first: it needs no network, and a file it can't use is the operator's to mend.
+    try:
+        store = await Store.open(settings.database)
+    except StoreError as e:
+        return _stop(str(e), 2)
+    try:
+        delay = settings.first_retry_delay
+        attempt = 0
+        while True:
+            attempt += 1
+            # A fresh client each try: a login that failed half way leaves its session closed.
+            try:
+                async with Diwaniya(settings, store=store) as bot:
+                    await bot.start(settings.token)
+                return 0
+            except discord.LoginFailure:
+                return _stop(TOKEN_REFUSED, 2)
+            except UNREACHABLE as e:
+                if attempt >= settings.connect_attempts:
+                    return _stop(
+                        f"Discord can't be reached ({_reason(e)}) after {attempt} tries, so the "
+                        "bot stopped: check the network and start it again.",
+                        1,
+                    )
+                print(
+                    f"Discord can't be reached ({_reason(e)}); trying again in {delay:g} s.",
+                    file=sys.stderr,
+                )
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, MAX_RETRY_DELAY)
+    finally:
+        await store.close()

@@ -6,6 +6,15 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+# When Discord can't be reached at start the bot tries again, waiting FIRST_RETRY_DELAY seconds and
+# twice as long each time up to MAX_RETRY_DELAY: 5, 10, 20, 40 and 60 s over six attempts ride out
+# a router restart or a short outage, then the bot stops (non-zero) so a supervisor sees it.
+CONNECT_ATTEMPTS = 6
+FIRST_RETRY_DELAY = 5.0
+MAX_RETRY_DELAY = 60.0
+
 
 class ConfigError(ValueError):
     """A setting is missing or wrong; the message is one sentence saying what to put in .env."""
@@ -32,6 +41,8 @@ class Settings:
     log_level: str = "INFO"
     dev_guild: int | None = None
     bot_move_delay: float = 1.5
+    connect_attempts: int = CONNECT_ATTEMPTS
+    first_retry_delay: float = FIRST_RETRY_DELAY
 
     def __repr__(self) -> str:  # never show the token in logs or tracebacks
         return f"Settings(database={self.database!s}, log_level={self.log_level})"
@@ -52,10 +63,16 @@ def load_settings(env_file: Path = Path(".env"), environ: dict[str, str] | None 
         delay = float(env.get("DIWANIYA_BOT_DELAY", "1.5"))
     except ValueError:
         raise ConfigError("DIWANIYA_BOT_DELAY in .env must be a number of seconds.") from None
+    level = env.get("DIWANIYA_LOG_LEVEL", "INFO").strip().upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(
+            f"DIWANIYA_LOG_LEVEL in .env must be {', '.join(LOG_LEVELS[:-1])} or {LOG_LEVELS[-1]}, "
+            f"not {level!r}."
+        )
     return Settings(
         token=token,
         database=Path(env.get("DIWANIYA_DB", "diwaniya.db")),
-        log_level=env.get("DIWANIYA_LOG_LEVEL", "INFO").upper(),
+        log_level=level,
         dev_guild=int(guild) if guild else None,
         bot_move_delay=delay,
     )

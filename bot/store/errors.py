@@ -27,6 +27,10 @@ class MigrationFailed(UnusableDatabase):
     pass
 
 
+class ReadOnlyDatabase(UnusableDatabase):
+    """The file, or the folder SQLite keeps its journal in beside it, can't be written."""
+
+
 class SQLiteTooOld(StoreError):
     """The SQLite library Python was built with lacks what the schema needs."""
 

@@ -61,7 +61,7 @@ class Table:
     record: Mapping[str, Any] | None  # the table file that replays to now; None in a lobby
     version: int
     status: Status
-    turn_timer: int  # seconds
+    turn_timer: int  # seconds; 0: no timer
     turn_deadline: datetime | None
     missed_turns: tuple[int, ...]  # one counter per seat
     created_at: datetime
@@ -161,7 +161,7 @@ class MemberStats:
 class GuildSettings:
     guild_id: int
     language: str = "en"
-    turn_timer: int = 120  # seconds
+    turn_timer: int = 120  # seconds; 0: no timer
     default_variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     rank_computer_games: bool = True  # games with computers count in rankings (and are marked)
 

@@ -37,6 +37,7 @@ from bot.store.errors import (
     ForeignDatabase,
     MigrationFailed,
     NewerDatabase,
+    ReadOnlyDatabase,
     SQLiteTooOld,
     StaleVersion,
     TableNotFound,
@@ -527,6 +528,27 @@ async def _check_file(db: aiosqlite.Connection, path: str, latest: int) -> int:
     return version
 
 
+def _check_writable(path: str, folder: str) -> None:
+    """Refuse a file the bot could read but never write, before SQLite opens it.
+
+    SQLite quietly opens a file it can't write read-only, and then every move would fail to save;
+    in a folder it can't write it can create neither the file nor the journal and WAL files it
+    keeps beside it, and reports that as a file it can't open. Asked here, both get their own
+    sentence, and the folder is left without a journal or WAL from the attempt.
+    """
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ReadOnlyDatabase(
+            f"The database file {path} can't be written because its folder {folder} is "
+            "read-only: let the user running the bot write there or point the bot at another "
+            "folder."
+        )
+    if os.path.exists(path) and not os.access(path, os.R_OK | os.W_OK):
+        raise ReadOnlyDatabase(
+            f"The database file {path} is read-only, so it was left untouched: let the user "
+            "running the bot read and write it or point the bot at another file."
+        )
+
+
 async def _migrate(
     db: aiosqlite.Connection, path: str, migrations: Sequence[_migrations.Migration]
 ) -> int:
@@ -605,6 +627,8 @@ class Store:
             raise UnusableDatabase(
                 f"The database file {path} can't be opened (the folder {folder} does not exist)."
             )
+        if path != ":memory:":
+            _check_writable(path, folder)
         try:
             db = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as e:
@@ -630,10 +654,21 @@ class Store:
         return cls(db, path, version, clock)
 
     async def close(self) -> None:
+        """Close the connection and stop aiosqlite's thread, whatever else fails on the way.
+
+        The thread is not a daemon: left running, it would keep the process from ever exiting.
+        """
         async with self._lock:
-            # Lets SQLite refresh the statistics its query planner uses, cheaply, as it advises.
-            await self._db.execute("PRAGMA optimize")
-            await self._db.close()
+            try:
+                # Lets SQLite refresh the statistics its query planner uses, cheaply, as it
+                # advises. Only a help for the next start: if another program holds the lock
+                # (a backup, the sqlite3 shell), skip it rather than wait at shutdown.
+                await self._db.execute("PRAGMA busy_timeout = 0")
+                await self._db.execute("PRAGMA optimize")
+            except sqlite3.Error as e:
+                logger.warning("Skipped optimising %s at close: %s", self.path, e)
+            finally:
+                await self._db.close()
         logger.info("Closed %s", self.path)
 
     async def __aenter__(self) -> Self:

@@ -78,3 +78,30 @@ async def test_member_preferences_draw_the_hand(tmp_path: Path, monkeypatch: Any
         assert drawn[-1] == (True, "rank")
         assert reply(r).message.attachments  # the picture is there
         await bot.close()
+
+
+async def test_timer_zero_turns_the_timer_off(tmp_path: Path) -> None:
+    bot = make_bot(tmp_path / "bot.db")
+    async with simcord.run(bot) as env:
+        guild = env.create_guild(name="Diwaniya")
+        channel = guild.create_text_channel("cards")
+        admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+        admin = guild.add_member(env.create_user("ada"), roles=[admins])
+
+        r = await admin.slash(channel, "settings", timer=0)
+        assert "saved" in reply(r).content and "Turn timer for new tables: off." in reply(r).content
+        assert (await bot.store.guild_settings(guild.id)).turn_timer == 0
+
+        # A server with a timer: the table asked for without one has none.
+        await admin.slash(channel, "settings", timer=45)
+        r = await admin.slash(channel, "table new", game="runfast", timer=0)
+        assert "is open in" in reply(r).content
+        live = live_table(bot, guild.id)
+        assert live.table.turn_timer == 0
+        thread = channel.threads[-1]
+        assert "Turn timer: off." in thread.history()[0].content
+        await admin.slash(thread, "table start")  # two computers join
+        await bot.service.idle(guild.id, live.id)
+        assert live.engine.turn == 0  # the member's turn (this deal), with nothing counting down
+        assert live.table.turn_deadline is None and live.task_kind != "timer"
+        await bot.close()

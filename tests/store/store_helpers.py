@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import random
-from collections.abc import Mapping, Sequence
+import shutil
+import subprocess
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.store import GameOutcome, RoundOutcome, Seat, Store, Table
 
@@ -29,6 +36,33 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+@contextmanager
+def read_only(path: Path) -> Iterator[None]:
+    """``path`` (a file or a folder) read-only for this process, as ``chmod a-w`` makes it for an
+    ordinary user running the bot.
+
+    Root writes whatever the mode says, so as root the path is marked immutable (``chattr +i``),
+    which stops root too and fails the same calls (SQLite then opens the file read-only, exactly
+    as for an ordinary user); where that can't be done the test is skipped.
+    """
+    if os.geteuid() != 0:
+        mode = path.stat().st_mode
+        path.chmod(mode & ~0o222)
+        try:
+            yield
+        finally:
+            path.chmod(mode)
+        return
+    chattr = shutil.which("chattr")
+    if chattr is None or subprocess.run([chattr, "+i", str(path)], capture_output=True).returncode:
+        pytest.skip("as root file modes don't stop writes, and chattr +i is not available here")
+    try:
+        assert not os.access(path, os.W_OK)
+        yield
+    finally:
+        subprocess.run([chattr, "-i", str(path)], check=True)
 
 
 def fake_move(i: int) -> dict[str, Any]:

@@ -6,6 +6,7 @@ written them; the store under test only ever sees the finished file.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from contextlib import closing
@@ -205,6 +206,9 @@ async def test_a_database_with_data_upgrades_and_keeps_everything(
         assert (settings.language, settings.turn_timer) == ("ar", 60)
         assert settings.default_variants == {"mor": {"length": "quick"}}
         assert settings.rank_computer_games  # the new setting starts as the old behaviour
+        # Version 4: a timer of 0 ("off") is taken where the first three refused it.
+        await store.save_guild_settings(dataclasses.replace(settings, turn_timer=0))
+        assert (await store.guild_settings(GUILD)).turn_timer == 0
         assert (await store.member_settings(ALICE)).card_style == "four_colour"
 
         [restored] = await store.all_unfinished_tables()

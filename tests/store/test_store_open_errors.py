@@ -7,12 +7,13 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from store_helpers import ALICE, BOB, finish_game
+from store_helpers import ALICE, BOB, finish_game, read_only
 
 from bot.store import (
     CorruptDatabase,
     ForeignDatabase,
     NewerDatabase,
+    ReadOnlyDatabase,
     Seat,
     SQLiteTooOld,
     Store,
@@ -107,6 +108,27 @@ async def test_an_unreachable_path_is_refused(tmp_path: Path) -> None:
     with pytest.raises(UnusableDatabase, match="can't be opened"):
         await Store.open(path)
     assert not path.parent.exists()
+
+
+async def test_a_read_only_file_is_refused(db_path: Path) -> None:
+    # Opened as it was, SQLite would fall back to reading it and every move would fail to save.
+    await (await Store.open(db_path)).close()
+    with read_only(db_path):
+        error = await refuse(db_path)
+    assert isinstance(error, ReadOnlyDatabase)
+    assert "is read-only, so it was left untouched" in str(error)
+
+
+@pytest.mark.parametrize("exists", [True, False])
+async def test_a_read_only_folder_is_named_not_called_damaged(db_path: Path, exists: bool) -> None:
+    # SQLite keeps its journal and WAL beside the file: it needs the folder, not only the file.
+    if exists:
+        await (await Store.open(db_path)).close()
+    with read_only(db_path.parent):
+        error = await refuse(db_path)
+    assert isinstance(error, ReadOnlyDatabase)
+    assert f"its folder {db_path.parent} is read-only" in str(error)
+    assert db_path.exists() == exists
 
 
 async def test_an_empty_file_is_a_new_database(db_path: Path) -> None:

@@ -61,6 +61,19 @@ async def test_turn_timer_comes_from_the_server_unless_given(store: Store) -> No
     assert (await store.create_table(OTHER_GUILD, **kwargs)).turn_timer == 120
 
 
+async def test_a_turn_timer_of_zero_means_off(store: Store) -> None:
+    # /settings timer:0 and /table new timer:0 offer "off"; versions 1-3 of the schema refused 0.
+    kwargs = {"channel_id": CHANNEL, "host_id": ALICE, "game": "hand", "seats": SEATS, "seed": 1}
+    await store.save_guild_settings(GuildSettings(GUILD, turn_timer=0))
+    assert (await store.guild_settings(GUILD)).turn_timer == 0
+    assert (await store.create_table(GUILD, **kwargs)).turn_timer == 0
+    # Given, 0 is kept as off rather than read as "not given" and replaced by the server's timer.
+    await store.save_guild_settings(GuildSettings(GUILD, turn_timer=45))
+    lobby = await store.create_table(GUILD, **kwargs, turn_timer=0)
+    assert lobby.turn_timer == 0
+    assert (await store.update_lobby(GUILD, lobby.id, turn_timer=0)).turn_timer == 0
+
+
 async def test_lobby_changes_seats_options_and_seed(store: Store) -> None:
     table = await store.create_table(
         GUILD,

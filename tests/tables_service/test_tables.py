@@ -255,6 +255,18 @@ async def test_timer_runs_out_then_computer_keeps_seat_until_back(
         await service.take_back(G, live.id, HOST)
 
 
+async def test_a_timer_of_zero_opens_a_table_without_a_timer(service: TableService):
+    live = await service.open_table(
+        G, channel_id=CH, host_id=HOST, game="mor", options={"players": 2}, turn_timer=0
+    )
+    assert live.table.turn_timer == 0
+    await service.start(G, live.id, HOST)  # host against one computer
+    await service.idle(G, live.id)
+    assert live.engine.turn == 0  # the host's turn, and nothing counting it down
+    assert live.table.turn_deadline is None and live.task_kind != "timer"
+    assert (await service.store.get_table(G, live.id)).turn_deadline is None
+
+
 async def test_full_game_saves_result_leaderboard_and_pearls(
     service: TableService, sleeper: ParkedSleep, recorder: Recorder
 ):

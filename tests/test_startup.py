@@ -1,0 +1,151 @@
+"""``python -m bot`` at start: what can go wrong ends in one sentence on stderr and a non-zero
+exit, never a traceback. The database and configuration cases run the real command in a child
+process; the token and network cases run ``bot.client.run`` against a local endpoint standing in
+for Discord (a 401 for a refused token, a port nobody listens on for no network)."""
+
+from __future__ import annotations
+
+import dataclasses
+import http.server
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from contextlib import closing
+from pathlib import Path
+
+import discord.http
+import pytest
+
+from bot.client import TOKEN_REFUSED, run
+from bot.config import Settings, load_settings
+
+
+def start_bot(folder: Path, *env_lines: str) -> subprocess.CompletedProcess[str]:
+    (folder / ".env").write_text("\n".join(["DISCORD_TOKEN=not-a-real-token", *env_lines]) + "\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DIWANIYA_"))}
+    # The timeout only stops a regression that hangs; the bot here exits before any network.
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def one_sentence(stderr: str) -> str:
+    assert "Traceback" not in stderr, stderr
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].endswith("."), stderr
+    return lines[0]
+
+
+def write_newer_database(path: Path) -> None:
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        db.execute("CREATE TABLE tables (id INTEGER PRIMARY KEY) STRICT")
+        db.execute("PRAGMA user_version = 99")
+
+
+@pytest.mark.parametrize(
+    ("case", "said"),
+    [
+        ("corrupt", "bot.db is damaged or is not a database"),
+        ("newer", "bot.db was written by a newer Diwaniya"),
+        ("log level", "DIWANIYA_LOG_LEVEL in .env must be DEBUG, INFO, WARNING or ERROR"),
+    ],
+)
+def test_start_stops_in_one_sentence(tmp_path: Path, case: str, said: str) -> None:
+    db = tmp_path / "bot.db"
+    if case == "corrupt":
+        db.write_bytes(b"These are my notes, not a database.\n" * 200)
+    elif case == "newer":
+        write_newer_database(db)
+    before = db.read_bytes() if db.exists() else None
+    level = "DIWANIYA_LOG_LEVEL=" + ("VERBOSE" if case == "log level" else "INFO")
+    done = start_bot(tmp_path, f"DIWANIYA_DB={db.name}", level)
+    assert done.returncode == 2
+    assert said in one_sentence(done.stderr)
+    assert (db.read_bytes() if db.exists() else None) == before
+
+
+@pytest.fixture
+def discord_at(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+    """Point discord.py's HTTP API at a local address for the test."""
+
+    def point(address: str) -> None:
+        monkeypatch.setattr(discord.http.Route, "BASE", f"http://{address}/api/v10")
+
+    return point
+
+
+class RefuseEveryToken(http.server.BaseHTTPRequestHandler):
+    """Answers as Discord does to a wrong token."""
+
+    def do_GET(self) -> None:
+        body = b'{"message": "401: Unauthorized", "code": 0}'
+        self.send_response(401)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:  # keep the test's stderr clean
+        pass
+
+
+def settings_for(tmp_path: Path, **changes: object) -> Settings:
+    settings = load_settings(tmp_path / ".env", {"DISCORD_TOKEN": "not-a-real-token"})
+    return dataclasses.replace(settings, database=tmp_path / "bot.db", **changes)
+
+
+def run_to_the_end(settings: Settings) -> int:
+    """``run``, then check every thread it started has ended (the store's thread would otherwise
+    keep the bot's process from exiting)."""
+    before = set(threading.enumerate())
+    status = run(settings)
+    for thread in set(threading.enumerate()) - before:
+        thread.join(timeout=60)  # only bounds a regression's hang
+        assert not thread.is_alive(), thread
+    return status
+
+
+def test_a_refused_token_stops_in_one_sentence(
+    tmp_path: Path, discord_at: Callable[[str], None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), RefuseEveryToken)
+    serving = threading.Thread(target=server.serve_forever, daemon=True)
+    serving.start()
+    try:
+        discord_at(f"127.0.0.1:{server.server_address[1]}")
+        status = run_to_the_end(settings_for(tmp_path))
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert status == 2
+    assert one_sentence(capsys.readouterr().err) == TOKEN_REFUSED
+
+
+def test_no_network_is_tried_again_then_stops_in_one_sentence(
+    tmp_path: Path, discord_at: Callable[[str], None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A port held but never listened on: every connection is refused, as with no network.
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        discord_at(f"127.0.0.1:{held.getsockname()[1]}")
+        status = run_to_the_end(settings_for(tmp_path, connect_attempts=3, first_retry_delay=0.0))
+    assert status == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 3, err
+    assert all("Discord can't be reached (" in line for line in lines)
+    assert all(line.endswith("; trying again in 0 s.") for line in lines[:2])
+    assert lines[2].endswith(
+        ") after 3 tries, so the bot stopped: check the network and start it again."
+    )
+    assert (tmp_path / "bot.db").exists()  # the database was opened first
