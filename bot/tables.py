@@ -18,7 +18,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -28,7 +28,7 @@ from bot.games import registry
 from bot.games.base import Event, IllegalMove, Move, RoundOver
 from bot.i18n import t
 from bot.store import Store
-from bot.store.errors import StoreError
+from bot.store.errors import DiskFull, StoreError
 from bot.store.models import GameOutcome, RoundOutcome, Seat, Status, Table
 
 logger = logging.getLogger(__name__)
@@ -37,6 +37,10 @@ DEFAULT_LEVEL = "normal"
 MISSES_TO_TAKE_OVER = 2
 NEXT_ROUND_DELAY = 30.0
 LOBBY_IDLE = 30 * 60.0
+# A timed action (a computer's move, a turn timer, the next deal) that could not be saved tries
+# again after these many seconds, doubling up to the last, until the disk has room again.
+RETRY_FIRST = 5.0
+RETRY_MAX = 300.0
 
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -58,8 +62,9 @@ class LiveTable:
     engine: Any | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     task: asyncio.Task[None] | None = None
-    task_kind: str = ""  # "computer" | "timer" | "round" | "lobby": what the task waits for
+    task_kind: str = ""  # "computer" | "timer" | "round" | "lobby" | "retry": what it waits for
     ready: set[int] = field(default_factory=set)
+    failed_saves: int = 0  # timed actions refused by a full disk in a row: sets the backoff
 
     @property
     def id(self) -> int:
@@ -159,6 +164,17 @@ def _utc(stamp: float) -> datetime:
     return datetime.fromtimestamp(stamp, UTC)
 
 
+@contextlib.contextmanager
+def _refuse_full_disk(live: LiveTable | None = None) -> Iterator[None]:
+    """A write the store could not make for want of disk space is refused in one sentence;
+    the store rolled it back, and callers rewind what they changed in memory."""
+    try:
+        yield
+    except DiskFull as e:
+        logger.error("Table %s: %s", live.id if live else "(new)", e)
+        raise Refusal("disk_full") from None
+
+
 class TableService:
     def __init__(
         self,
@@ -246,17 +262,18 @@ class TableService:
             turn_timer = (await self.store.guild_settings(guild_id)).turn_timer
         seats: list[Seat | None] = [None] * probe.n_seats
         seats[0] = Seat.member(host_id)
-        table = await self.store.create_table(
-            guild_id,
-            channel_id=channel_id,
-            host_id=host_id,
-            game=game,
-            seats=seats,
-            seed=seed,
-            options=opts,
-            turn_timer=max(0, int(turn_timer)),
-            thread_id=thread_id,
-        )
+        with _refuse_full_disk():
+            table = await self.store.create_table(
+                guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                game=game,
+                seats=seats,
+                seed=seed,
+                options=opts,
+                turn_timer=max(0, int(turn_timer)),
+                thread_id=thread_id,
+            )
         live = LiveTable(table)
         self._tables[(guild_id, table.id)] = live
         async with live.lock:
@@ -347,7 +364,8 @@ class TableService:
         async with live.lock:
             if by is not None:
                 self._host(live, by)
-            live.table = await self.store.cancel_table(guild_id, table_id)
+            with _refuse_full_disk(live):
+                live.table = await self.store.cancel_table(guild_id, table_id)
             self._tables.pop((guild_id, table_id), None)
             self._stop(live)
             await self._tell(Notice("cancelled", live))
@@ -362,13 +380,14 @@ class TableService:
             engine = registry.new_game(live.table.game, live.table.options, live.table.seed)
             live.engine = engine  # so the first turn's deadline can be worked out
             try:
-                live.table = await self.store.start_table(
-                    guild_id,
-                    table_id,
-                    record=engine.record,
-                    seats=seats,
-                    turn_deadline=self._deadline(live),
-                )
+                with _refuse_full_disk(live):
+                    live.table = await self.store.start_table(
+                        guild_id,
+                        table_id,
+                        record=engine.record,
+                        seats=seats,
+                        turn_deadline=self._deadline(live),
+                    )
             except BaseException:
                 live.engine = None
                 raise
@@ -433,13 +452,14 @@ class TableService:
                 raise Refusal("not_taken_over")
             missed = list(live.table.missed_turns)
             missed[seat] = 0
-            live.table = await self.store.update_timers(
-                guild_id,
-                table_id,
-                expected_version=live.version,
-                turn_deadline=self._deadline(live),
-                missed_turns=missed,
-            )
+            with _refuse_full_disk(live):
+                live.table = await self.store.update_timers(
+                    guild_id,
+                    table_id,
+                    expected_version=live.version,
+                    turn_deadline=self._deadline(live),
+                    missed_turns=missed,
+                )
             await self._tell(Notice("taken_back", live, seat=seat, user_id=user_id))
             # The computer may be about to play this seat: let the member's own timer run instead.
             self._schedule(live)
@@ -537,16 +557,18 @@ class TableService:
                 round_result = RoundOutcome(tuple(r.scores), r.reason, r.closer)
         if engine.game_over:
             game_result = self._game_outcome(engine)
-        live.table = await self.store.save_move(
-            live.guild_id,
-            live.id,
-            expected_version=live.version,
-            record=engine.record,
-            turn_deadline=self._deadline(live, engine=engine, missed=missed),
-            missed_turns=missed,
-            round_result=round_result,
-            game_result=game_result,
-        )
+        with _refuse_full_disk(live):
+            live.table = await self.store.save_move(
+                live.guild_id,
+                live.id,
+                expected_version=live.version,
+                record=engine.record,
+                turn_deadline=self._deadline(live, engine=engine, missed=missed),
+                missed_turns=missed,
+                round_result=round_result,
+                game_result=game_result,
+            )
+        live.failed_saves = 0
 
     @staticmethod
     def _game_outcome(engine: Any) -> GameOutcome:
@@ -666,8 +688,31 @@ class TableService:
                 return
             try:
                 await action()
-            except (Refusal, StoreError):
+            except Refusal as r:
+                if r.key != "disk_full":
+                    logger.exception("Table %d: a timed action was refused", live.id)
+                    return
+                # Nothing was saved and the engine was rewound: the table is where it was, so
+                # the same action is tried again later instead of leaving the table stuck
+                # until a restart.
+                self._retry_later(live, version, action)
+            except StoreError:
                 logger.exception("Table %d: a timed action was refused", live.id)
+
+    def _retry_later(
+        self, live: LiveTable, version: int, action: Callable[[], Awaitable[Any]]
+    ) -> None:
+        delay = min(RETRY_MAX, RETRY_FIRST * 2**live.failed_saves)
+        live.failed_saves += 1
+        logger.warning("Table %d: trying again in %.0f s", live.id, delay)
+
+        async def retry() -> None:
+            await self._sleep(delay)
+            await self._guarded(live, version, action)
+
+        self._stop(live)
+        live.task_kind = "retry"
+        live.task = asyncio.create_task(retry())
 
     async def _computer_turn(self, live: LiveTable, version: int, seat: int) -> None:
         await self._sleep(self.bot_delay)
@@ -702,7 +747,12 @@ class TableService:
         if live.table.status != Status.LOBBY or (live.guild_id, live.id) not in self._tables:
             return
         async with live.lock:
-            live.table = await self.store.cancel_table(live.guild_id, live.id)
+            try:
+                with _refuse_full_disk(live):
+                    live.table = await self.store.cancel_table(live.guild_id, live.id)
+            except Refusal:
+                self._schedule(live)  # still a lobby: try closing it after another idle spell
+                return
             self._tables.pop((live.guild_id, live.id), None)
             live.task = None
             await self._tell(Notice("cancelled", live))
@@ -750,6 +800,7 @@ class TableService:
         return free[0]
 
     async def _save_lobby(self, live: LiveTable, seats: Sequence[Seat | None]) -> None:
-        live.table = await self.store.update_lobby(live.guild_id, live.id, seats=seats)
+        with _refuse_full_disk(live):
+            live.table = await self.store.update_lobby(live.guild_id, live.id, seats=seats)
         await self._tell(Notice("lobby", live))
         self._schedule(live)  # any change keeps an idle lobby open
