@@ -6,7 +6,7 @@ import functools
 import inspect
 import logging
 import typing
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +93,7 @@ class Diwaniya(commands.Bot):
         next_round_delay: float = 30.0,
         sync_guilds: tuple[int, ...] = (),
         seeds: Callable[[], int] | None = None,
+        service_options: Mapping[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
         # Slash commands and components only: no message-content or members intent is needed.
@@ -113,6 +114,8 @@ class Diwaniya(commands.Bot):
         )
         self.next_round_delay = next_round_delay
         self.seeds = seeds  # tests fix the deal; None: a fresh random seed per table
+        # More TableService arguments (tests: a clock SimCord drives, computers deciding inline).
+        self.service_options = dict(service_options or {})
         dev = (settings.dev_guild,) if settings and settings.dev_guild else ()
         self.sync_guilds = sync_guilds or dev
         self.store: Store | None = None
@@ -128,6 +131,7 @@ class Diwaniya(commands.Bot):
             bot_delay=self.bot_delay,
             next_round_delay=self.next_round_delay,
             seeds=self.seeds,
+            **self.service_options,
         )
         for ext in EXTENSIONS:
             try:

@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot import ai
+from bot.computers import ComputerPool, decide
 from bot.games import registry
 from bot.games.base import Event, IllegalMove, Move, RoundOver
 from bot.i18n import t
@@ -143,15 +144,9 @@ class HandInfo:
 
 
 def choose_computer_move(engine: Any, seat: int, level: str, rng: random.Random) -> Move:
-    """The one place computer players are asked, so a new AI plugs in here."""
-    legal = engine.legal_moves(seat)
-    try:
-        return ai.choose_move(engine.view(seat), legal, level, rng)
-    except Exception:
-        # A computer player that fails must not stall a table people are playing at: log the
-        # bug with its traceback and play the first legal move instead.
-        logger.exception("The %s computer for %s failed; playing a legal move", level, engine.game)
-        return legal[0]
+    """A computer's move decided right here (tests and tools); the service asks its
+    ``ComputerPool`` instead, off the event loop."""
+    return decide(engine.view(seat), engine.legal_moves(seat), level, rng)
 
 
 def public_view(engine: Any) -> Any:
@@ -187,8 +182,11 @@ class TableService:
         sleep: Sleep = asyncio.sleep,
         clock: Callable[[], float] = time.time,
         seeds: Callable[[], int] | None = None,
+        computers: ComputerPool | None = None,
     ) -> None:
         self.store = store
+        # Where computer players decide: worker processes unless told otherwise.
+        self.computers = computers if computers is not None else ComputerPool()
         self.listener = listener
         self.bot_delay = bot_delay
         self.next_round_delay = next_round_delay
@@ -495,6 +493,7 @@ class TableService:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.computers.close()
 
     async def idle(self, guild_id: int, table_id: int) -> None:
         """Wait until the computers have played and the table waits for a member (for tests and
@@ -720,7 +719,7 @@ class TableService:
         async def act() -> None:
             engine = live.engine
             rng = random.Random(f"{live.table.seed}:{live.version}:{seat}")
-            move = choose_computer_move(engine, seat, live.level(seat), rng)
+            move = await self.computers.choose(engine, seat, live.level(seat), rng)
             await self._apply(live, seat, move, auto=not live.seats[seat].is_computer)
 
         await self._guarded(live, version, act)
@@ -731,7 +730,7 @@ class TableService:
         async def act() -> None:
             engine = live.engine
             rng = random.Random(f"{live.table.seed}:{live.version}:{seat}")
-            move = choose_computer_move(engine, seat, DEFAULT_LEVEL, rng)
+            move = await self.computers.choose(engine, seat, DEFAULT_LEVEL, rng)
             await self._apply(live, seat, move, auto=True)
 
         await self._guarded(live, version, act)

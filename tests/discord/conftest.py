@@ -9,13 +9,16 @@ from typing import Any
 import discord
 
 from bot.client import Diwaniya
+from bot.computers import ComputerPool
 from bot.tables import LiveTable, choose_computer_move
 
 
 def make_bot(db: Path, seed: int = 2024, **kwargs: Any) -> Diwaniya:
     # Computers move at once (no pacing) so a round plays out within one settle; a fixed seed
-    # fixes the deal (tests pick deals whose first round is short).
-    return Diwaniya(database=db, bot_delay=0, seeds=lambda: seed, **kwargs)
+    # fixes the deal (tests pick deals whose first round is short). Computers decide inline: no
+    # worker processes to start in every test (tests/tables_service/test_computers.py tries them).
+    service = {"computers": ComputerPool(0)}
+    return Diwaniya(database=db, bot_delay=0, seeds=lambda: seed, service_options=service, **kwargs)
 
 
 def club(env: Any, *names: str) -> tuple[Any, Any, list[Any]]:

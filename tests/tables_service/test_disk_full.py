@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.computers import ComputerPool
 from bot.games import registry
 from bot.i18n import t
 from bot.store import Store
@@ -59,6 +60,7 @@ async def services(
                 sleep=sleeper,
                 seeds=lambda: 12345,
                 clock=lambda: 1_000_000.0,
+                computers=ComputerPool(0),
             )
         )
         return made[-1]
