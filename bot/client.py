@@ -8,7 +8,7 @@ import inspect
 import logging
 import sys
 import typing
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +97,7 @@ class Diwaniya(commands.Bot):
         next_round_delay: float = 30.0,
         sync_guilds: tuple[int, ...] = (),
         seeds: Callable[[], int] | None = None,
+        service_options: Mapping[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
         # Slash commands and components only: no message-content or members intent is needed.
@@ -117,6 +118,8 @@ class Diwaniya(commands.Bot):
         )
         self.next_round_delay = next_round_delay
         self.seeds = seeds  # tests fix the deal; None: a fresh random seed per table
+        # More TableService arguments (tests: a clock SimCord drives, computers deciding inline).
+        self.service_options = dict(service_options or {})
         dev = (settings.dev_guild,) if settings and settings.dev_guild else ()
         self.sync_guilds = sync_guilds or dev
         # A store given here was opened (and is closed) by the caller; otherwise setup_hook opens it.
@@ -135,6 +138,7 @@ class Diwaniya(commands.Bot):
             bot_delay=self.bot_delay,
             next_round_delay=self.next_round_delay,
             seeds=self.seeds,
+            **self.service_options,
         )
         for ext in EXTENSIONS:
             try:

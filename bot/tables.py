@@ -18,17 +18,18 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from bot import ai
+from bot.computers import ComputerPool, decide
 from bot.games import registry
 from bot.games.base import Event, IllegalMove, Move, RoundOver
 from bot.i18n import t
 from bot.store import Store
-from bot.store.errors import StoreError
+from bot.store.errors import DiskFull, StoreError
 from bot.store.models import GameOutcome, RoundOutcome, Seat, Status, Table
 
 logger = logging.getLogger(__name__)
@@ -37,6 +38,10 @@ DEFAULT_LEVEL = "normal"
 MISSES_TO_TAKE_OVER = 2
 NEXT_ROUND_DELAY = 30.0
 LOBBY_IDLE = 30 * 60.0
+# A timed action (a computer's move, a turn timer, the next deal) that could not be saved tries
+# again after these many seconds, doubling up to the last, until the disk has room again.
+RETRY_FIRST = 5.0
+RETRY_MAX = 300.0
 
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -58,8 +63,9 @@ class LiveTable:
     engine: Any | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     task: asyncio.Task[None] | None = None
-    task_kind: str = ""  # "computer" | "timer" | "round" | "lobby": what the task waits for
+    task_kind: str = ""  # "computer" | "timer" | "round" | "lobby" | "retry": what it waits for
     ready: set[int] = field(default_factory=set)
+    failed_saves: int = 0  # timed actions refused by a full disk in a row: sets the backoff
 
     @property
     def id(self) -> int:
@@ -138,15 +144,9 @@ class HandInfo:
 
 
 def choose_computer_move(engine: Any, seat: int, level: str, rng: random.Random) -> Move:
-    """The one place computer players are asked, so a new AI plugs in here."""
-    legal = engine.legal_moves(seat)
-    try:
-        return ai.choose_move(engine.view(seat), legal, level, rng)
-    except Exception:
-        # A computer player that fails must not stall a table people are playing at: log the
-        # bug with its traceback and play the first legal move instead.
-        logger.exception("The %s computer for %s failed; playing a legal move", level, engine.game)
-        return legal[0]
+    """A computer's move decided right here (tests and tools); the service asks its
+    ``ComputerPool`` instead, off the event loop."""
+    return decide(engine.view(seat), engine.legal_moves(seat), level, rng)
 
 
 def public_view(engine: Any) -> Any:
@@ -157,6 +157,17 @@ def public_view(engine: Any) -> Any:
 
 def _utc(stamp: float) -> datetime:
     return datetime.fromtimestamp(stamp, UTC)
+
+
+@contextlib.contextmanager
+def _refuse_full_disk(live: LiveTable | None = None) -> Iterator[None]:
+    """A write the store could not make for want of disk space is refused in one sentence;
+    the store rolled it back, and callers rewind what they changed in memory."""
+    try:
+        yield
+    except DiskFull as e:
+        logger.error("Table %s: %s", live.id if live else "(new)", e)
+        raise Refusal("disk_full") from None
 
 
 class TableService:
@@ -171,8 +182,11 @@ class TableService:
         sleep: Sleep = asyncio.sleep,
         clock: Callable[[], float] = time.time,
         seeds: Callable[[], int] | None = None,
+        computers: ComputerPool | None = None,
     ) -> None:
         self.store = store
+        # Where computer players decide: worker processes unless told otherwise.
+        self.computers = computers if computers is not None else ComputerPool()
         self.listener = listener
         self.bot_delay = bot_delay
         self.next_round_delay = next_round_delay
@@ -246,17 +260,18 @@ class TableService:
             turn_timer = (await self.store.guild_settings(guild_id)).turn_timer
         seats: list[Seat | None] = [None] * probe.n_seats
         seats[0] = Seat.member(host_id)
-        table = await self.store.create_table(
-            guild_id,
-            channel_id=channel_id,
-            host_id=host_id,
-            game=game,
-            seats=seats,
-            seed=seed,
-            options=opts,
-            turn_timer=max(0, int(turn_timer)),
-            thread_id=thread_id,
-        )
+        with _refuse_full_disk():
+            table = await self.store.create_table(
+                guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                game=game,
+                seats=seats,
+                seed=seed,
+                options=opts,
+                turn_timer=max(0, int(turn_timer)),
+                thread_id=thread_id,
+            )
         live = LiveTable(table)
         self._tables[(guild_id, table.id)] = live
         async with live.lock:
@@ -347,7 +362,8 @@ class TableService:
         async with live.lock:
             if by is not None:
                 self._host(live, by)
-            live.table = await self.store.cancel_table(guild_id, table_id)
+            with _refuse_full_disk(live):
+                live.table = await self.store.cancel_table(guild_id, table_id)
             self._tables.pop((guild_id, table_id), None)
             self._stop(live)
             await self._tell(Notice("cancelled", live))
@@ -362,13 +378,14 @@ class TableService:
             engine = registry.new_game(live.table.game, live.table.options, live.table.seed)
             live.engine = engine  # so the first turn's deadline can be worked out
             try:
-                live.table = await self.store.start_table(
-                    guild_id,
-                    table_id,
-                    record=engine.record,
-                    seats=seats,
-                    turn_deadline=self._deadline(live),
-                )
+                with _refuse_full_disk(live):
+                    live.table = await self.store.start_table(
+                        guild_id,
+                        table_id,
+                        record=engine.record,
+                        seats=seats,
+                        turn_deadline=self._deadline(live),
+                    )
             except BaseException:
                 live.engine = None
                 raise
@@ -433,13 +450,14 @@ class TableService:
                 raise Refusal("not_taken_over")
             missed = list(live.table.missed_turns)
             missed[seat] = 0
-            live.table = await self.store.update_timers(
-                guild_id,
-                table_id,
-                expected_version=live.version,
-                turn_deadline=self._deadline(live),
-                missed_turns=missed,
-            )
+            with _refuse_full_disk(live):
+                live.table = await self.store.update_timers(
+                    guild_id,
+                    table_id,
+                    expected_version=live.version,
+                    turn_deadline=self._deadline(live),
+                    missed_turns=missed,
+                )
             await self._tell(Notice("taken_back", live, seat=seat, user_id=user_id))
             # The computer may be about to play this seat: let the member's own timer run instead.
             self._schedule(live)
@@ -475,6 +493,7 @@ class TableService:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.computers.close()
 
     async def idle(self, guild_id: int, table_id: int) -> None:
         """Wait until the computers have played and the table waits for a member (for tests and
@@ -537,16 +556,18 @@ class TableService:
                 round_result = RoundOutcome(tuple(r.scores), r.reason, r.closer)
         if engine.game_over:
             game_result = self._game_outcome(engine)
-        live.table = await self.store.save_move(
-            live.guild_id,
-            live.id,
-            expected_version=live.version,
-            record=engine.record,
-            turn_deadline=self._deadline(live, engine=engine, missed=missed),
-            missed_turns=missed,
-            round_result=round_result,
-            game_result=game_result,
-        )
+        with _refuse_full_disk(live):
+            live.table = await self.store.save_move(
+                live.guild_id,
+                live.id,
+                expected_version=live.version,
+                record=engine.record,
+                turn_deadline=self._deadline(live, engine=engine, missed=missed),
+                missed_turns=missed,
+                round_result=round_result,
+                game_result=game_result,
+            )
+        live.failed_saves = 0
 
     @staticmethod
     def _game_outcome(engine: Any) -> GameOutcome:
@@ -666,8 +687,31 @@ class TableService:
                 return
             try:
                 await action()
-            except (Refusal, StoreError):
+            except Refusal as r:
+                if r.key != "disk_full":
+                    logger.exception("Table %d: a timed action was refused", live.id)
+                    return
+                # Nothing was saved and the engine was rewound: the table is where it was, so
+                # the same action is tried again later instead of leaving the table stuck
+                # until a restart.
+                self._retry_later(live, version, action)
+            except StoreError:
                 logger.exception("Table %d: a timed action was refused", live.id)
+
+    def _retry_later(
+        self, live: LiveTable, version: int, action: Callable[[], Awaitable[Any]]
+    ) -> None:
+        delay = min(RETRY_MAX, RETRY_FIRST * 2**live.failed_saves)
+        live.failed_saves += 1
+        logger.warning("Table %d: trying again in %.0f s", live.id, delay)
+
+        async def retry() -> None:
+            await self._sleep(delay)
+            await self._guarded(live, version, action)
+
+        self._stop(live)
+        live.task_kind = "retry"
+        live.task = asyncio.create_task(retry())
 
     async def _computer_turn(self, live: LiveTable, version: int, seat: int) -> None:
         await self._sleep(self.bot_delay)
@@ -675,7 +719,7 @@ class TableService:
         async def act() -> None:
             engine = live.engine
             rng = random.Random(f"{live.table.seed}:{live.version}:{seat}")
-            move = choose_computer_move(engine, seat, live.level(seat), rng)
+            move = await self.computers.choose(engine, seat, live.level(seat), rng)
             await self._apply(live, seat, move, auto=not live.seats[seat].is_computer)
 
         await self._guarded(live, version, act)
@@ -686,7 +730,7 @@ class TableService:
         async def act() -> None:
             engine = live.engine
             rng = random.Random(f"{live.table.seed}:{live.version}:{seat}")
-            move = choose_computer_move(engine, seat, DEFAULT_LEVEL, rng)
+            move = await self.computers.choose(engine, seat, DEFAULT_LEVEL, rng)
             await self._apply(live, seat, move, auto=True)
 
         await self._guarded(live, version, act)
@@ -702,7 +746,12 @@ class TableService:
         if live.table.status != Status.LOBBY or (live.guild_id, live.id) not in self._tables:
             return
         async with live.lock:
-            live.table = await self.store.cancel_table(live.guild_id, live.id)
+            try:
+                with _refuse_full_disk(live):
+                    live.table = await self.store.cancel_table(live.guild_id, live.id)
+            except Refusal:
+                self._schedule(live)  # still a lobby: try closing it after another idle spell
+                return
             self._tables.pop((live.guild_id, live.id), None)
             live.task = None
             await self._tell(Notice("cancelled", live))
@@ -750,6 +799,7 @@ class TableService:
         return free[0]
 
     async def _save_lobby(self, live: LiveTable, seats: Sequence[Seat | None]) -> None:
-        live.table = await self.store.update_lobby(live.guild_id, live.id, seats=seats)
+        with _refuse_full_disk(live):
+            live.table = await self.store.update_lobby(live.guild_id, live.id, seats=seats)
         await self._tell(Notice("lobby", live))
         self._schedule(live)  # any change keeps an idle lobby open

@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
-from bot.games.cards import Card, CardError, parse_cards
+from bot.games.cards import JOKER, SUITS, Card, CardError, parse_cards
 
 RULES_VERSION = 1
 
@@ -288,6 +288,70 @@ def move_from_dict(d: Mapping[str, Any]) -> Move:
             raise BadMove(str(e)) from None
         return Lay(new, tuple(_add_to(a) for a in adds))
     raise BadMove(f"“{do}” is not a move I know.")
+
+
+def _card_problem(card: object) -> str | None:
+    if isinstance(card, Card) and (
+        card == JOKER or (type(card.rank) is int and 1 <= card.rank <= 13 and card.suit in SUITS)
+    ):
+        return None
+    # Not str(card): a Card's text form looks its rank up, which is what is wrong here.
+    text = f"{card.rank}{card.suit or ''}" if isinstance(card, Card) else str(card)
+    return f"“{text}” is not a card: write a rank then a suit, like 7H, 10S or JK."
+
+
+def _cards_problem(cards: object) -> str | None:
+    if not isinstance(cards, tuple | list):
+        return "Say which cards, as a list of cards."
+    return next(filter(None, map(_card_problem, cards)), None)
+
+
+def _number_problem(value: object, what: str) -> str | None:
+    if type(value) is not int:  # (bool is not a number of chips or a meld)
+        return f"“{value}” is not a whole number for the {what}."
+    return None
+
+
+def _add_problem(add: object) -> str | None:
+    if not isinstance(add, AddTo | Add):
+        return "Each addition needs a meld and its cards."
+    if add.end not in (None, "high", "low"):
+        return "“end” must be “high” or “low”."
+    return _number_problem(add.meld, "meld") or _cards_problem(add.cards)
+
+
+def move_problem(move: object) -> str | None:
+    """Why ``move`` is not a well-made move of any game, or None.
+
+    Moves read from text (``move_from_dict``) are always well made, but a move built in code
+    (the table service, a console, a test) may hold anything; each engine asks this first in its
+    check, so a ``Discard(Card(99, "X"))`` or a ``None`` gets the same one-sentence refusal as
+    any illegal move instead of a KeyError deep in the rules."""
+    if not isinstance(move, Move):
+        return "That is not a move."
+    if isinstance(move, Discard):
+        return _card_problem(move.card)
+    if isinstance(move, Meld | Play):
+        return _cards_problem(move.cards)
+    if isinstance(move, Add):
+        return _add_problem(move)
+    if isinstance(move, Swap):
+        return _number_problem(move.meld, "meld") or _cards_problem(move.cards)
+    if isinstance(move, Bid):
+        return _number_problem(move.chips, "bid")
+    if isinstance(move, Lay):
+        if not isinstance(move.melds, tuple | list) or not isinstance(move.adds, tuple | list):
+            return "Say which cards to lay, as melds and additions."
+        problems = (*map(_cards_problem, move.melds), *map(_add_problem, move.adds))
+        return next(filter(None, problems), None)
+    return None
+
+
+def require_well_made(move: object) -> None:
+    """``move_problem`` as the engines' checks raise it."""
+    problem = move_problem(move)
+    if problem is not None:
+        raise IllegalMove(problem)
 
 
 # ---------------------------------------------------------------- events

@@ -55,6 +55,7 @@ from bot.games.base import (
     Take,
     TookPile,
     as_lay,
+    require_well_made,
     result_from_json,
     result_to_json,
 )
@@ -316,6 +317,7 @@ class Hand(PlannedChecks):
 
     def _plan(self, seat: int, move: Move) -> Any:
         """Check ``move`` fully and return what ``apply`` needs; raise IllegalMove."""
+        require_well_made(move)
         self._common(seat)
         if not isinstance(move, Draw | Take | Return | Meld | Add | Lay | Swap | Discard):
             raise IllegalMove(f"“{move.do}” is not a move in Hand.")

@@ -36,6 +36,7 @@ from bot.games.base import (
     TookPile,
     as_lay,
     points,
+    require_well_made,
     result_from_json,
     result_to_json,
 )
@@ -269,6 +270,7 @@ class Mor(PlannedChecks):
 
     def _plan(self, seat: int, move: Move) -> Any:
         """Check ``move`` fully and return what ``apply`` needs; raise IllegalMove."""
+        require_well_made(move)
         self._common(seat)
         if isinstance(move, Draw):
             if self.phase != "draw":

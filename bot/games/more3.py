@@ -42,6 +42,7 @@ from bot.games.base import (
     Take,
     TookPile,
     as_lay,
+    require_well_made,
     result_from_json,
     result_to_json,
 )
@@ -425,6 +426,7 @@ class More3(PlannedChecks):
 
     def _plan(self, seat: int, move: Move) -> Any:
         """Check ``move`` fully and return what ``apply`` needs; raise IllegalMove."""
+        require_well_made(move)
         self._common(seat)
         if isinstance(move, Bid):
             return self._check_bid(seat, move.chips)

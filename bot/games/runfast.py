@@ -43,6 +43,7 @@ from bot.games.base import (
     SeatView,
     TableFileError,
     TrickWon,
+    move_problem,
     points,
 )
 from bot.games.cards import Card, CardError, check_deck_limits, deck_48, parse_cards, round_rng
@@ -366,6 +367,8 @@ class RunFast:
         return self._check(seat, move)[0] is None
 
     def _check(self, seat: int, move: Move) -> tuple[str | None, Combo | None]:
+        if (problem := move_problem(move)) is not None:
+            return problem, None
         if self.winner is not None:
             return "The game is over.", None
         if type(seat) is not int or not 0 <= seat < N_SEATS:  # (bool is not a seat number)

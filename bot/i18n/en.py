@@ -26,6 +26,9 @@ MESSAGES: dict[str, str] = {
     "busy": "Another table action is in progress, try again.",
     "unknown_game": "That game is not available yet.",
     "bad_cards": "{reason}",
+    # ---- refusals when the store can't write (table service)
+    "disk_full": "I can't save right now (the server's disk is full), so nothing changed: "
+    "try again in a little while.",
     # ---- Discord surface
     "error": "Sorry, something went wrong on my side; it has been logged.",
     "guild_only": "Tables are played in servers, not in direct messages.",

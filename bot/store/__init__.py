@@ -6,6 +6,7 @@ dataclasses re-exported here.
 
 from bot.store.errors import (
     CorruptDatabase,
+    DiskFull,
     ForeignDatabase,
     MigrationFailed,
     NewerDatabase,
@@ -37,6 +38,7 @@ from bot.store.repository import DEFAULT_PATH, Store
 __all__ = [
     "DEFAULT_PATH",
     "CorruptDatabase",
+    "DiskFull",
     "ForeignDatabase",
     "GameOutcome",
     "GameRecord",

@@ -35,6 +35,15 @@ class SQLiteTooOld(StoreError):
     """The SQLite library Python was built with lacks what the schema needs."""
 
 
+class DiskFull(StoreError):
+    """SQLite could not write because the disk (or the file's size limit) is full; the write was
+    rolled back whole, so the database holds exactly what it held before it."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"The disk holding {path} is full, so nothing was saved.")
+        self.path = path
+
+
 class TableNotFound(StoreError):
     def __init__(self, guild_id: int, table_id: int) -> None:
         super().__init__(f"There is no table {table_id} on this server.")

@@ -23,8 +23,8 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from datetime import UTC, datetime, timedelta
 from types import TracebackType
 from typing import Any, Self
@@ -34,6 +34,7 @@ import aiosqlite
 from bot.store import migrations as _migrations
 from bot.store.errors import (
     CorruptDatabase,
+    DiskFull,
     ForeignDatabase,
     MigrationFailed,
     NewerDatabase,
@@ -692,8 +693,27 @@ class Store:
 
     # ------------------------------------------------------------ plumbing
 
+    @contextmanager
+    def _disk_full_as_store_error(self) -> Iterator[None]:
+        """SQLITE_FULL (a full disk, or the file's page limit) as the store's own ``DiskFull``,
+        so callers handle one store error rather than a raw ``sqlite3.OperationalError``. The
+        statement or transaction that hit it has been rolled back by then."""
+        try:
+            yield
+        except sqlite3.OperationalError as e:
+            if getattr(e, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL:
+                raise DiskFull(self.path) from e
+            raise
+
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        with self._disk_full_as_store_error():
+            async with self._locked_transaction() as db:
+                yield db
+
+    @asynccontextmanager
+    async def _locked_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """BEGIN IMMEDIATE … COMMIT, rolled back on any error (``_transaction`` names it)."""
         async with self._lock:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -712,12 +732,14 @@ class Store:
         """One UPDATE … RETURNING on its own. A single statement is atomic in SQLite, so it runs
         without BEGIN and COMMIT: each of those is a hand-off to aiosqlite's thread, and the
         hand-offs were most of the cost of saving a move."""
-        async with self._lock:
-            return await self._write_table(self._db, sql, params, wanted)
+        with self._disk_full_as_store_error():
+            async with self._lock:
+                return await self._write_table(self._db, sql, params, wanted)
 
     async def _fetch(self, sql: str, params: Mapping[str, Any]) -> list[sqlite3.Row]:
-        async with self._lock:
-            return list(await self._db.execute_fetchall(sql, params))
+        with self._disk_full_as_store_error():  # (inserts and upserts come this way too)
+            async with self._lock:
+                return list(await self._db.execute_fetchall(sql, params))
 
     async def _write_table(
         self, db: aiosqlite.Connection, sql: str, params: dict[str, Any], wanted: str

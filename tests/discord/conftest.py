@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 from typing import Any
@@ -9,13 +10,44 @@ from typing import Any
 import discord
 
 from bot.client import Diwaniya
+from bot.computers import ComputerPool
 from bot.tables import LiveTable, choose_computer_move
 
 
 def make_bot(db: Path, seed: int = 2024, **kwargs: Any) -> Diwaniya:
-    # Computers move at once (no pacing) so a round plays out within one settle; a fixed seed
-    # fixes the deal (tests pick deals whose first round is short).
-    return Diwaniya(database=db, bot_delay=0, seeds=lambda: seed, **kwargs)
+    # Computers move at once (no pacing) unless a test paces them, a fixed seed fixes the deal
+    # (tests pick deals whose first round is short), and the table service reads the time from
+    # SimCord's virtual clock (discord.utils.utcnow), the one its sleeps run on, so a turn
+    # timer lasts exactly the seconds a test advances. Computers decide inline: no worker
+    # processes to start in every test (tests/tables_service/test_computers.py tries those).
+    kwargs.setdefault("bot_delay", 0)
+    service = {
+        "clock": lambda: discord.utils.utcnow().timestamp(),
+        "sleep": VirtualSleep(),
+        "computers": ComputerPool(0),
+    }
+    return Diwaniya(database=db, seeds=lambda: seed, service_options=service, **kwargs)
+
+
+class VirtualSleep:
+    """The table service's sleeps (turn timers, computers' pauses, retries, the pause before a
+    round), once ``drive_clock`` binds it to a SimCord env, as that env's external waits: they
+    are virtual from birth, so they end only when the test advances time, never by the wall
+    clock, and a settle does not wait for them. Unbound, it is ``asyncio.sleep``."""
+
+    def __init__(self) -> None:
+        self.env: Any = None
+
+    async def __call__(self, delay: float) -> None:
+        if self.env is None or delay <= 0:
+            await asyncio.sleep(delay)
+            return
+        await self.env.external_wait(asyncio.sleep(delay), reason=f"a table's {delay:g} s wait")
+
+
+def drive_clock(bot: Diwaniya, env: Any) -> None:
+    """From now on the bot's table waits end only when the test calls ``env.advance_time``."""
+    bot.service_options["sleep"].env = env
 
 
 def club(env: Any, *names: str) -> tuple[Any, Any, list[Any]]:

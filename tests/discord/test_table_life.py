@@ -8,7 +8,7 @@ from typing import Any
 
 import simcord
 
-from .conftest import live_table, make_bot, reply
+from .conftest import drive_clock, live_table, make_bot, reply
 from .test_games_bot import member_move, open_and_start
 
 
@@ -61,8 +61,14 @@ async def test_leaderboard_after_a_game_and_two_guilds_isolated(tmp_path: Path) 
 
 
 async def test_turn_timer_computer_plays_then_keeps_the_seat(tmp_path: Path) -> None:
-    bot = make_bot(tmp_path / "bot.db", 14)
+    # The test drives the table's clock: computers take a second a move and the turn timer
+    # five, and both end only when the test advances time, so each advance holds only the
+    # moves due within it (never a whole round played out by the computers in one settle,
+    # which took 3 s alone and timed out on a busy machine), and a slash command's settle
+    # never waits for them. What happens depends on the seconds advanced, not on this machine.
+    bot = make_bot(tmp_path / "bot.db", 14, bot_delay=1)
     async with simcord.run(bot) as env:
+        drive_clock(bot, env)
         guild = env.create_guild(name="Diwaniya")
         channel = guild.create_text_channel("cards")
         alice = guild.add_member(env.create_user("alice"))
@@ -73,15 +79,17 @@ async def test_turn_timer_computer_plays_then_keeps_the_seat(tmp_path: Path) -> 
         assert live.table.turn_timer == 5
 
         async def wait_for_alice() -> None:
-            for _ in range(50):
+            for _ in range(60):  # a computer moves each second
                 if live.engine.turn == 0 or live.engine.round_over:
                     return
-                await env.advance_time(0.1)
+                await env.advance_time(1)
 
         await wait_for_alice()
         assert live.engine.turn == 0 and not live.automated(0)
         moves = len(live.engine.record["moves"])
-        await env.advance_time(6)  # the turn timer runs out: the computer plays for her
+        await env.advance_time(4.5)  # her 5 s are not up: nothing moves
+        assert len(live.engine.record["moves"]) == moves
+        await env.advance_time(1)  # now they are: the computer plays for her
         assert len(live.engine.record["moves"]) > moves
         said = [m.content for m in thread.history()]
         assert any("ran out of time" in c for c in said)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.computers import ComputerPool
 from bot.store import Store
 from bot.tables import Notice, TableService
 
@@ -92,6 +93,7 @@ async def service(
         sleep=sleeper,
         seeds=lambda: 12345,
         clock=lambda: 1_000_000.0,  # a still clock: a timer's sleep is exactly its length
+        computers=ComputerPool(0),  # decided inline: test_computers.py tries the processes
     )
     yield svc
     await svc.close()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.computers import ComputerPool
 from bot.games.base import Discard, Draw
 from bot.games.cards import Card
 from bot.store import Store
@@ -205,7 +206,9 @@ async def test_round_end_next_round_after_ready_and_restore(
     store2 = await Store.open(db_path)
     try:
         rec2 = Recorder()
-        svc2 = TableService(store2, listener=rec2, bot_delay=0, sleep=ParkedSleep())
+        svc2 = TableService(
+            store2, listener=rec2, bot_delay=0, sleep=ParkedSleep(), computers=ComputerPool(0)
+        )
         restored = await svc2.restore()
         assert [t.id for t in restored] == [live.id]
         again = svc2.get(G, live.id)

@@ -1,0 +1,110 @@
+"""Computer players' decisions, made off the event loop.
+
+A ``hard`` decision is hundreds of milliseconds of pure-Python search. Made on the event loop it
+would stall every other table (and Discord's heartbeat) for that long; made in a thread it would
+still hold the GIL against the loop. So the table service asks a pool of worker processes: the
+loop only pickles the seat's view and legal moves (a few kilobytes) and waits.
+
+What crosses to a worker is exactly what a computer player may use: the seat's ``view``, the
+engine's legal moves and the seeded ``random.Random`` (pickled with its state), so a decision is
+the same in a worker as inline, and the engine itself never leaves the service.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import random
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from bot import ai
+from bot.games import registry
+from bot.games.base import Move
+
+logger = logging.getLogger(__name__)
+
+WORKER_NICENESS = 10  # how much lower a worker's CPU priority is than the bot's
+
+
+def decide(view: Any, legal: Sequence[Move], level: str, rng: random.Random) -> Move:
+    """A computer's move from its seat's view; the one place computer players are asked, so a
+    new AI plugs in here. Runs in a worker process or inline."""
+    try:
+        return ai.choose_move(view, legal, level, rng)
+    except Exception:
+        # A computer player that fails must not stall a table people are playing at: log the
+        # bug with its traceback and play the first legal move instead.
+        logger.exception("The %s computer for %s failed; playing a legal move", level, view.game)
+        return legal[0]
+
+
+def _warm_up() -> None:
+    """Start a worker: below the bot's priority, so that when both want a core the event loop
+    gets it at once and a search waits instead; and with every game's computer player imported
+    once, not in its first decision."""
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
+    for game in registry.available_games():
+        ai.chooser(game, "hard")
+
+
+def default_processes() -> int:
+    """One worker per core: the loop, mostly waiting, still wakes within a few milliseconds
+    (bench/ai_loop.py: 2 workers on 2 busy cores, the loop never late by more than 12 ms)."""
+    return os.cpu_count() or 2
+
+
+class ComputerPool:
+    """Worker processes for computer decisions, started at the first decision.
+
+    ``processes=0`` decides inline on the calling thread, as the terminal client and most tests
+    do (same moves, no processes to start)."""
+
+    def __init__(self, processes: int | None = None) -> None:
+        self.processes = default_processes() if processes is None else processes
+        self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
+
+    async def choose(self, engine: Any, seat: int, level: str, rng: random.Random) -> Move:
+        view, legal = engine.view(seat), engine.legal_moves(seat)
+        if self.processes <= 0 or self._closed:
+            return decide(view, legal, level, rng)
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            pool = self._executor()
+            try:
+                return await loop.run_in_executor(pool, decide, view, legal, level, rng)
+            except BrokenProcessPool:
+                # A worker died (killed, out of memory): start a fresh pool and ask once more.
+                logger.exception("The computer players' pool broke (attempt %d)", attempt)
+                self._discard(pool)
+        return legal[0]
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            # forkserver: workers start from a clean process, not a fork of this one with its
+            # event loop and SQLite threads mid-flight.
+            context = multiprocessing.get_context("forkserver")
+            self._pool = ProcessPoolExecutor(
+                self.processes, mp_context=context, initializer=_warm_up
+            )
+        return self._pool
+
+    def _discard(self, pool: ProcessPoolExecutor | Executor) -> None:
+        if self._pool is pool:
+            self._pool = None
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    async def close(self) -> None:
+        """Stop the workers (a decision under way is dropped: its table is saved as it was)."""
+        self._closed = True
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

@@ -1,0 +1,62 @@
+"""Computer decisions in worker processes: the same moves as inline, and the workers stop with
+the service."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.computers import ComputerPool
+from bot.games import registry
+from bot.store import Store
+from bot.tables import TableService, choose_computer_move
+
+from .conftest import ParkedSleep
+from .test_tables import CH, HOST, G
+
+
+@pytest.fixture
+async def workers() -> AsyncIterator[ComputerPool]:
+    pool = ComputerPool(1)
+    yield pool
+    await pool.close()
+
+
+async def test_a_worker_decides_as_the_loop_would_for_the_same_seed(workers: ComputerPool):
+    """The seeded RNG travels with the view, so a seed gives one decision wherever it is made;
+    a few moves into each game so the views hold more than a fresh deal."""
+    for game in registry.available_games():
+        engine = registry.new_game(game, None, 3)
+        for step in range(6):
+            seat = engine.turn if engine.turn is not None else 0
+            level = "hard" if step == 5 else "normal"
+            here = choose_computer_move(engine, seat, level, random.Random(step))
+            there = await workers.choose(engine, seat, level, random.Random(step))
+            assert there == here, (game, step)
+            engine.apply(seat, here)
+
+
+async def test_the_service_plays_computers_in_its_workers_and_stops_them_on_close(
+    store: Store,
+) -> None:
+    pool = ComputerPool(1)
+    service = TableService(
+        store, bot_delay=0, sleep=ParkedSleep(), seeds=lambda: 12345, computers=pool
+    )
+    live = await service.open_table(
+        G, channel_id=CH, host_id=HOST, game="mor", options={"players": 4, "length": "quick"}
+    )
+    await service.start(G, live.id, HOST)  # the host and three computers
+    await service.idle(G, live.id)
+    while live.engine.turn == 0:  # the host plays her turn ...
+        move = choose_computer_move(live.engine, 0, "normal", random.Random(live.version))
+        await service.play(G, live.id, HOST, move)
+    mine = live.version
+    await service.idle(G, live.id)
+    assert live.version > mine and live.engine.turn == 0  # ... and the computers theirs
+    processes = list(pool._pool._processes.values())  # type: ignore[union-attr]
+    assert processes and all(p.is_alive() for p in processes)
+    await service.close()
+    assert pool._pool is None and not any(p.is_alive() for p in processes)
