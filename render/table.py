@@ -107,7 +107,7 @@ TEXT = fonts.MIN_SIZE  # most text is drawn at the smallest readable size: space
 # A line of TEXT-sized text takes this much height in the layout (its sprite's box is taller,
 # with room for Arabic and Devanagari marks, and may overlap the next line's empty top).
 LINE = round(TEXT * 1.3)
-HEADER_H = 2 * LINE + 16
+HEADER_PAD = 16  # the header holds the title, and a line for the last move when there is one
 FELT_INSET = 8
 FELT_RADIUS = 80
 RIM_WIDTH = 9
@@ -142,12 +142,13 @@ EMPTY_AREA_H = LINE + 8 + card_height(MIN_CARD_W) + AREA_PAD
 PILE_CARD_W = 104
 PILE_GAP = 30
 BAND_H = card_height(PILE_CARD_W) + LINE + 28
-TRICK_CARD_W = 180
-TRICK_STEP = 90
+TRICK_CARD_W = 200
+TRICK_STEP = 100
 TRICK_H = LINE + card_height(TRICK_CARD_W) + 40
-FAN_CARD_W = 88
-FAN_STEP = 24
+FAN_CARD_W = 104
+FAN_STEP = 28
 FAN_H = card_height(FAN_CARD_W) + 6
+FULL_FAN_W = FAN_CARD_W + FAN_STEP * 15  # a Run Fast hand is dealt 16 cards
 LAST_CARDS_WARNING = 2
 OPENING_CARD = Card(3, "H")
 HALO = 6
@@ -208,6 +209,7 @@ class Layout:
     """Where everything goes on one picture; its height follows what there is to show."""
 
     size: tuple[int, int]
+    header: int  # the header's height: the felt starts below it
     plates: dict[int, Box]  # seat -> its plate
     areas: dict[int, Box]  # side -> its meld area (the rummies)
     band: Box | None  # the piles (the rummies)
@@ -327,7 +329,8 @@ def _hands_height(view: Any, bottom: int | None) -> int:
 def layout(view: Any, bottom: int | None = None) -> Layout:
     """Every box of the picture for this view."""
     slots = {seat: seat_slot(view, seat, bottom) for seat in range(view.n_seats)}
-    y = HEADER_H + FELT_INSET + 16
+    header = header_height(view)
+    y = header + FELT_INSET + 16
     top_row = _plate_row([s for s in slots.values() if s != "bottom"], y)
     y = max(b[3] for b in top_row.values()) + GAP
     areas: dict[int, Box] = {}
@@ -335,7 +338,7 @@ def layout(view: Any, bottom: int | None = None) -> Layout:
     if view.game == "runfast":
         y += FAN_H + GAP
         trick = (MARGIN, y, WIDTH - MARGIN, y + TRICK_H)
-        y += TRICK_H + GAP + FAN_H + GAP
+        y += TRICK_H + GAP
     else:
         boxes = _area_boxes(view, bottom, y, 0)
         own = _sides(view)[_bottom(view, bottom)]
@@ -354,9 +357,11 @@ def layout(view: Any, bottom: int | None = None) -> Layout:
         y += lower_h + GAP
     w = PLATE_WIDE
     plates = {}
+    # Run Fast's bottom plate has its fan beside it rather than above: the felt stays full.
+    x = (WIDTH - w - GAP - FULL_FAN_W) // 2 if view.game == "runfast" else (WIDTH - w) // 2
     for seat, slot in slots.items():
         if slot == "bottom":
-            plates[seat] = ((WIDTH - w) // 2, y, (WIDTH + w) // 2, y + PLATE_H)
+            plates[seat] = (x, y, x + w, y + PLATE_H)
         else:
             plates[seat] = top_row[slot]
     y += PLATE_H + GAP
@@ -365,7 +370,11 @@ def layout(view: Any, bottom: int | None = None) -> Layout:
     if hands_h:
         hands = (MARGIN, y, WIDTH - MARGIN, y + hands_h)
         y += hands_h + GAP
-    return Layout((WIDTH, y + FOOT), plates, areas, band, trick, hands)
+    return Layout((WIDTH, y + FOOT), header, plates, areas, band, trick, hands)
+
+
+def header_height(view: Any) -> int:
+    return (2 if caption(view, ()) else 1) * LINE + HEADER_PAD
 
 
 def seat_box(view: Any, seat: int, bottom: int | None = None) -> Box:
@@ -381,19 +390,30 @@ def side_areas(view: Any, bottom: int | None = None) -> dict[int, Box]:
 # ---------------------------------------------------------------- background
 
 
-@functools.cache
-def _background(size: tuple[int, int], areas: tuple[Box, ...]) -> Image.Image:
+def _rounded_fill(img: Image.Image, box: Box, radius: int, colour: tuple[int, int, int]) -> None:
+    """A filled rounded rectangle: flat in the middle, anti-aliased corners from one small
+    cached sprite (the picture's height changes with its melds, and supersampling a whole
+    felt for each new height cost more than the rest of the picture)."""
+    x0, y0, x1, y1 = box
+    r = radius
+    img.paste(colour, (x0 + r, y0, x1 - r, y1))
+    img.paste(colour, (x0, y0 + r, x1, y1 - r))
+    corner = rounded_box((2 * r, 2 * r), r, (*colour, 255))
+    for qx, qy, at in ((0, 0, (x0, y0)), (r, 0, (x1 - r, y0)), (0, r, (x0, y1 - r))):
+        paste(img, corner.crop((qx, qy, qx + r, qy + r)), at)
+    paste(img, corner.crop((r, r, 2 * r, 2 * r)), (x1 - r, y1 - r))
+
+
+@functools.lru_cache(maxsize=64)
+def _background(size: tuple[int, int], header: int, areas: tuple[Box, ...]) -> Image.Image:
     """Room, header bar, felt with its rim and the meld areas: the same for many moves."""
     img = Image.new("RGB", size, ROOM)
-    x0, y0, x1, y1 = FELT_INSET, HEADER_H + FELT_INSET, size[0] - FELT_INSET, size[1] - FELT_INSET
-    rim = rounded_box((x1 - x0, y1 - y0), FELT_RADIUS, (*RIM, 255))
-    paste(img, rim, (x0, y0))
-    felt = rounded_box(
-        (x1 - x0 - 2 * RIM_WIDTH, y1 - y0 - 2 * RIM_WIDTH), FELT_RADIUS - RIM_WIDTH, (*FELT, 255)
-    )
-    paste(img, felt, (x0 + RIM_WIDTH, y0 + RIM_WIDTH))
-    for ax0, ay0, ax1, ay1 in areas:
-        paste(img, rounded_box((ax1 - ax0, ay1 - ay0), AREA_RADIUS, (*FELT_DARK, 255)), (ax0, ay0))
+    x0, y0, x1, y1 = FELT_INSET, header + FELT_INSET, size[0] - FELT_INSET, size[1] - FELT_INSET
+    _rounded_fill(img, (x0, y0, x1, y1), FELT_RADIUS, RIM)
+    w = RIM_WIDTH
+    _rounded_fill(img, (x0 + w, y0 + w, x1 - w, y1 - w), FELT_RADIUS - w, FELT)
+    for area in areas:
+        _rounded_fill(img, area, AREA_RADIUS, FELT_DARK)
     return img
 
 
@@ -506,7 +526,10 @@ def _plate_sprite(
         img.alpha_composite(arrow, (x, b + 12 + 2))
         x, inner = x + arrow.width + 10, inner - arrow.width - 10
     d = DEALER_DISC
-    if dealer:  # the dealer's button at the end of the name's line
+    narrow = plate_lines(w) == 3
+    # The dealer's button ends the name's line, or on a narrow plate the cards' line, so a
+    # computer's short name (10 letters) always fits whole.
+    if dealer and not narrow:
         inner -= d + 8
     shown, size = fonts.fit(name, NAME_SIZE, inner, fonts.BOLD)
     name_sprite = fonts.text_sprite(shown, size, text, fonts.BOLD)
@@ -527,7 +550,8 @@ def _plate_sprite(
         img.alpha_composite(info, (x + icon_w, second))
         last = second
     else:
-        info = _info_line([cards, "CPU" if computer else ""], inner - icon_w, soft)
+        room = inner - icon_w - (d + 8 if dealer else 0)
+        info = _info_line([cards, "CPU" if computer else ""], room, soft)
         img.alpha_composite(info, (x + icon_w, second))
         last = second + LINE
         if role:
@@ -537,7 +561,7 @@ def _plate_sprite(
         img.alpha_composite(total_sprite, (b + w - PLATE_PAD - total_sprite.width, last))
 
     if dealer:
-        dx, dy = b + w - PLATE_PAD - d, b + 6
+        dx, dy = b + w - PLATE_PAD - d, b + 6 + (LINE if narrow else 0)
         img.alpha_composite(shape_sprite("dot", d + 4, PLATE_EDGE), (dx - 2, dy - 2))
         img.alpha_composite(shape_sprite("dot", d, WHITE), (dx, dy))
         letter = fonts.text_sprite("D", TEXT, INK, fonts.BOLD)
@@ -932,8 +956,10 @@ def _draw_fans(img: Image.Image, view: Any, plates: dict[int, Box], bottom: int 
             warn = rich_line([Icon("dot", RIBBON_CLEAN), f"{n} left!"], TEXT, HIGHLIGHT, fonts.BOLD)
         w = FAN_CARD_W + FAN_STEP * (n - 1)
         full = w + (warn.width + 14 if warn else 0)
-        left = (x0 + x1 - full) / 2
-        top = y0 - GAP - ch if seat_slot(view, seat, bottom) == "bottom" else y1 + GAP
+        if seat_slot(view, seat, bottom) == "bottom":
+            left, top = x1 + GAP, (y0 + y1 - ch) / 2
+        else:
+            left, top = (x0 + x1 - full) / 2, y1 + GAP
         for i in range(n):
             paste(img, back, (left + i * FAN_STEP, top))
         if warn:
@@ -1107,7 +1133,7 @@ def table_image(
     events = tuple(getattr(view, "last_events", ()) or ())
     box = layout(view, bottom)
     panels = [*box.areas.values(), *([box.hands] if box.hands else [])]
-    img = _background(box.size, tuple(sorted(panels))).copy()
+    img = _background(box.size, box.header, tuple(sorted(panels))).copy()
     _draw_header(img, view, names, four)
     lit = _lit_melds(events)
     for side, area in box.areas.items():

@@ -11,7 +11,7 @@ import io
 import itertools
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -218,8 +218,8 @@ def test_the_run_fast_table_is_not_mostly_empty(
         rounds[("runfast", 3)]["busiest"],
     ]
     for view in views:
-        img = decode(render_table(view, samples.NAMES[3]))
-        assert share(same_colour(img, FELT)) < 0.5
+        felt = same_colour(decode(render_table(view, samples.NAMES[3])), FELT)
+        assert share(felt.crop(felt.getbbox())) < 0.5  # of the felt, not of the picture
 
 
 @pytest.mark.parametrize(("game", "n"), TABLES)
@@ -253,3 +253,20 @@ def test_the_final_table_shows_every_hand_left_and_only_then(
         + list(getattr(busy, "trick", ()) or ())
     )
     assert not Counter(faces) - public
+
+
+@pytest.mark.parametrize(("game", "n"), TABLES)
+def test_a_computer_players_short_name_is_never_shortened(
+    game: str, n: int, drawn: tuple[list[TextDraw], list[IndexDraw]]
+) -> None:
+    """Computer players' names have at most 10 letters: they fit whole on every plate, with the
+    turn's arrow and the dealer's button beside them."""
+    texts, _ = drawn
+    names = ("Computer 1", "Maximilian", "Hard bot 3", "Normal (4)")[:n]
+    base = samples.midgame(game, n)
+    for seat in range(n):
+        render_table(replace(base, dealer=seat, turn=seat), names, computers=set(range(n)))
+    assert set(names) <= {d.text for d in texts}
+    # Plates draw names in bold; nothing bold was shortened (a 2-seat Mor's pile labels, in
+    # medium, may shorten a name to fit the band of piles).
+    assert not [d.text for d in texts if d.weight == fonts.BOLD and d.text.endswith("…")]
