@@ -9,6 +9,7 @@ card reads at a glance on a phone.
 from __future__ import annotations
 
 import functools
+import math
 
 from PIL import Image, ImageDraw
 
@@ -30,21 +31,24 @@ from render.style import (
 
 CARD_RATIO = 1.4
 # Share of a card's width that must show for its corner index to be read.
-INDEX_STRIP = 0.42
+INDEX_STRIP = 0.5
 
 # Face layout, in units of the card's width.
 CORNER_RADIUS = 0.08
-INDEX_CENTRE_X = 0.215
-RANK_TOP = 0.07
-RANK_SIZE = 0.40
+# The index takes half the card's width so a phone reads it on the smallest card we draw.
+INDEX_CENTRE_X = 0.25
+RANK_TOP = 0.06
+RANK_SIZE = 0.5
 INDEX_SUIT_GAP = 0.05
-INDEX_SUIT_SIZE = 0.25
-PIP_SIZE = 0.5
-ACE_PIP_SIZE = 0.62
-PIP_CENTRE = (0.6, 0.93)
-COURT_PANEL = (0.38, 0.1, 0.92, 1.3)
-COURT_LETTER_SIZE = 0.5
-JOKER_LETTER_SIZE = 0.2
+INDEX_SUIT_SIZE = 0.28
+PIP_SIZE = 0.44
+ACE_PIP_SIZE = 0.54
+PIP_CENTRE = (0.68, 1.04)
+COURT_PANEL = (0.5, 0.1, 0.93, 1.3)
+COURT_LETTER_SIZE = 0.42
+JOKER_STAR_SIZE = 0.4
+# A chip's rank glyph is this share of the chip's height.
+CHIP_TEXT = 0.72
 WILD_FRAME = 0.06
 BACK_MARGIN = 0.07
 BACK_LATTICE = 0.16
@@ -52,6 +56,15 @@ BACK_LATTICE = 0.16
 
 def card_height(width: int) -> int:
     return round(width * CARD_RATIO)
+
+
+# The narrowest card whose corner rank is drawn at the smallest text size (fonts.MIN_SIZE).
+MIN_CARD_W = math.ceil(fonts.MIN_SIZE / RANK_SIZE)
+
+
+def chip_height(text_size: int) -> int:
+    """A card chip's height that draws its rank at ``text_size``."""
+    return math.ceil(text_size / CHIP_TEXT)
 
 
 def rank_label(card: Card) -> str:
@@ -84,13 +97,9 @@ def _index(img: Image.Image, card: Card, width: int, colour: RGB) -> None:
     cx = INDEX_CENTRE_X * width
     top = RANK_TOP * width
     if card.is_joker:
-        # JOKER spelled down the corner, readable in a narrow strip like a rank.
-        size = max(6, round(JOKER_LETTER_SIZE * width))
-        y = top
-        for letter in "JOKER":
-            g = glyph(letter, size, fonts.BOLD)
-            _paste_mask(img, g, (round(cx - g.width / 2), round(y)), colour)
-            y += size * 1.02
+        # A star as tall as a rank, readable in the narrow strip an overlapped card shows.
+        s = round(JOKER_STAR_SIZE * width)
+        img.alpha_composite(shape_sprite("star", s, colour), (round(cx - s / 2), round(top)))
         return
     label = rank_label(card)
     g = glyph(label, max(6, round(RANK_SIZE * width)), fonts.BOLD, fonts.CONDENSED)
@@ -111,7 +120,8 @@ def _centre(img: Image.Image, card: Card, width: int, colour: RGB) -> None:
         x0, y0, x1, y1 = (round(v * width) for v in COURT_PANEL)
         tint = tuple(round(c * 0.16 + 255 * 0.84) for c in colour)
         ImageDraw.Draw(img).rectangle((x0, y0, x1, y1), fill=(*tint, 255), outline=(*colour, 255))
-        g = glyph(RANK_TEXT[card.rank], round(COURT_LETTER_SIZE * width), fonts.BLACK)
+        size = max(fonts.MIN_SIZE, round(COURT_LETTER_SIZE * width))
+        g = glyph(RANK_TEXT[card.rank], size, fonts.BLACK)
         cy = (y0 + y1) / 2 - 0.14 * width
         _paste_mask(img, g, (round((x0 + x1) / 2 - g.width / 2), round(cy - g.height / 2)), colour)
         s = round(0.3 * width)
@@ -182,8 +192,8 @@ def card_chip(
         colour = JOKER_PURPLE
     else:  # a suitless rank (a wild's place in a set) is plain ink
         colour = suit_colour(card.suit, four_colour) if card.suit else INK
-    pad = round(height * 0.18)
-    size = round(height * 0.72)
+    pad = round(height * 0.14)
+    size = round(height * CHIP_TEXT)
     parts: list[Image.Image] = []
     if card.is_joker:
         parts.append(shape_sprite("star", size, colour))

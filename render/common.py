@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.games.cards import Card
 from render import fonts
-from render.cards import card_chip
+from render.cards import card_chip, chip_height
 from render.shapes import shape_sprite
 from render.style import MET as CHECK_GREEN
 from render.style import RGB, suit_colour
@@ -123,7 +123,7 @@ def _rich_line(
     parts: list[Image.Image] = []
     for seg in segments:
         if isinstance(seg, Card):
-            parts.append(card_chip(seg, round(size * 1.25), four_colour))
+            parts.append(card_chip(seg, chip_height(size), four_colour))
         elif isinstance(seg, Icon):
             parts.append(shape_sprite(seg.kind, round(size * 0.8), seg.colour))
         elif seg:
@@ -140,3 +140,33 @@ def _rich_line(
         out.alpha_composite(p, (x, max(0, y)))
         x += p.width + gap
     return out
+
+
+def fit_line(
+    segments: Sequence[Segment],
+    size: int,
+    colour: RGB,
+    max_width: int,
+    weight: int = fonts.REGULAR,
+    four_colour: bool = False,
+) -> Image.Image:
+    """A line no wider than ``max_width``: its last text loses whole letters behind an ellipsis,
+    or whole segments are dropped from its end, until it fits, so a line is never cropped through
+    a letter or a card."""
+    kept = [s for s in segments if s != ""]
+    line = rich_line(kept, size, colour, weight, four_colour)
+    while line.width > max_width and kept:
+        last = kept.pop()
+        if isinstance(last, str) and last.strip(" ·,:&"):
+            # Words first: the last text keeps its first whole letters if they fit.
+            rest = rich_line(kept, size, colour, weight, four_colour).width if kept else 0
+            room = max_width - rest - (round(size * 0.2) if kept else 0) - 2
+            short = fonts.fit_text(last, size, room, weight)
+            if short != "…":
+                line = rich_line([*kept, short], size, colour, weight, four_colour)
+                if line.width <= max_width:
+                    return line
+        while kept and isinstance(kept[-1], str) and kept[-1].strip(" ·,:&") == "":
+            kept.pop()  # no ellipsis after a lone separator
+        line = rich_line([*kept, "…"], size, colour, weight, four_colour)
+    return line

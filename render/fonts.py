@@ -33,6 +33,15 @@ FALLBACK_ORDER = ("latin", "arabic", "devanagari")
 REGULAR, MEDIUM, BOLD, BLACK = 400, 500, 700, 850
 NORMAL_WIDTH, CONDENSED = 100, 75
 
+# Discord shows a picture about PHONE_WIDTH pixels wide on a phone; text must then be at least
+# PHONE_MIN_PX tall (its capitals and digits). Every picture is CANVAS_WIDTH wide, so the smallest
+# size any text is drawn at is MIN_SIZE: its capitals measure 34 px, 11.3 px at phone width (the
+# tests measure the drawn glyphs, see ``cap_height``).
+PHONE_WIDTH = 400
+PHONE_MIN_PX = 11
+CANVAS_WIDTH = 1200
+MIN_SIZE = 48
+
 # A line box in units of the font size: tall enough for Devanagari's marks above the head line
 # and Arabic's dots below the baseline, so runs of every script share one baseline.
 LINE_HEIGHT = 1.55
@@ -196,18 +205,51 @@ def text_width(text: str, size: int, weight: int = REGULAR, width: int = NORMAL_
         return round(sum(f.getlength(r.text) for f, r in zip(fonts, runs, strict=True)))
 
 
+_VIRAMAS = frozenset("\u094d\u09cd\u0a4d\u0acd\u0b4d\u0bcd\u0c4d\u0ccd\u0d4d")
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def clusters(text: str) -> list[str]:
+    """The text cut into the pieces a reader sees as one letter: a base with its marks, and in
+    Devanagari a conjunct (consonants joined by a virama). Shortening a name drops whole pieces,
+    so a cut never leaves a stray vowel sign or a half consonant."""
+    out: list[str] = []
+    for ch in text:
+        joins = unicodedata.category(ch).startswith("M") or ch in _JOINERS
+        if out and (joins or out[-1][-1] in _VIRAMAS or out[-1][-1] == "\u200d"):
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
 @functools.lru_cache(maxsize=4096)
 def fit_text(
     text: str, size: int, max_width: int, weight: int = REGULAR, width: int = NORMAL_WIDTH
 ) -> str:
-    """The text, cut with an ellipsis so it is at most ``max_width`` pixels wide."""
+    """The text, shortened by whole letters with an ellipsis so it is at most ``max_width``
+    pixels wide (the last resort: :func:`fit` shrinks it first)."""
     clean = " ".join(text.split())
     if text_width(clean, size, weight, width) <= max_width:
         return clean
-    chars = list(clean)
-    while chars and text_width("".join(chars).rstrip() + "…", size, weight, width) > max_width:
-        chars.pop()
-    return "".join(chars).rstrip() + "…" if chars else "…"
+    pieces = clusters(clean)
+    while pieces and text_width("".join(pieces).rstrip() + "…", size, weight, width) > max_width:
+        pieces.pop()
+    return "".join(pieces).rstrip() + "…" if pieces else "…"
+
+
+@functools.lru_cache(maxsize=4096)
+def fit(
+    text: str, size: int, max_width: int, weight: int = REGULAR, width: int = NORMAL_WIDTH
+) -> tuple[str, int]:
+    """The text and the size to draw it at within ``max_width``: the size asked for if it fits,
+    else a smaller one down to ``MIN_SIZE``, and only then shortened with an ellipsis."""
+    clean = " ".join(text.split())
+    for s in range(size, min(size, MIN_SIZE) - 1, -1):
+        if text_width(clean, s, weight, width) <= max_width:
+            return clean, s
+    small = min(size, MIN_SIZE)
+    return fit_text(clean, small, max_width, weight, width), small
 
 
 def line_height(size: int) -> int:
@@ -246,3 +288,17 @@ def text_sprite(
     sprite = Image.new("RGBA", mask.size, (*colour, 255))
     sprite.putalpha(mask)
     return sprite
+
+
+def ink_height(mask: Image.Image) -> int:
+    """Rows of a text mask with solid ink (at least half covered), so anti-aliased fringes don't
+    count as height."""
+    box = mask.point(lambda v: 255 if v >= 128 else 0).getbbox()
+    return box[3] - box[1] if box else 0
+
+
+@functools.cache
+def cap_height(size: int, weight: int = REGULAR, width: int = NORMAL_WIDTH) -> int:
+    """How tall capitals and digits are drawn at this size: measured on the glyphs, not taken
+    from the font's metrics, because hinting and weight move it by a pixel or two."""
+    return min(ink_height(text_mask(ch, size, weight, width)) for ch in "H0")

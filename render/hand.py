@@ -16,7 +16,7 @@ from PIL import Image
 from bot.games.cards import Card
 from render import fonts
 from render.cards import card_face, card_height
-from render.common import Icon, paste, png_bytes, rich_line
+from render.common import Icon, Segment, fit_line, paste, png_bytes
 from render.shapes import rounded_box
 from render.style import (
     DEFAULT_STYLE,
@@ -38,17 +38,20 @@ SUIT_ORDER = ("S", "H", "C", "D")
 # Run Fast ranks cards 3 low .. 2 high; the rummies read the ace low, as the engines' sort_key.
 RUNFAST_RANK = {r: i for i, r in enumerate((3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2))}
 
+# Every hand picture is CANVAS_WIDTH wide, so a phone shows every hand at the same scale and
+# its text (at fonts.MIN_SIZE) and corner indices at least 11 px tall.
+WIDTH = fonts.CANVAS_WIDTH
 CARD_W = 124
-STEP = 64  # the shown strip of an overlapped card: its whole corner index and then some
+STEP = 76  # the shown strip of an overlapped card: its corner index and its number's pill
 GROUP_GAP = 26
-MAX_ROW_W = 1180
-MIN_W = 560
 MARGIN = 24
-TITLE_SIZE = 24
-TITLE_H = 46
+MAX_ROW_W = WIDTH - 2 * MARGIN
+TITLE_SIZE = fonts.MIN_SIZE
+TITLE_LINE = round(TITLE_SIZE * 1.3)
 RAISE = 24  # how far a just-drawn card stands up out of the row
-NUMBER_SIZE = 21
-NUMBER_H = 34
+NUMBER_SIZE = fonts.MIN_SIZE
+NUMBER_H = fonts.cap_height(NUMBER_SIZE, fonts.BOLD) + 30
+NUMBER_PAD = 5
 ROW_GAP = 14
 MARK_FRAME = 4
 
@@ -143,42 +146,45 @@ def hand_image(
     must_lay = Counter(getattr(view, "must_lay", ()) if view is not None else ())
     marks = Counter(marked)
     order = hand_order(cards, sort, game)
-    slots, widest = _layout(order, sort, game, marks)
+    slots, _ = _layout(order, sort, game, marks)
     rows = max((s.row for s in slots), default=0) + 1
     ch = card_height(CARD_W)
     row_h = RAISE + ch + NUMBER_H + ROW_GAP
-    width = max(MIN_W, widest + 2 * MARGIN)
-    height = TITLE_H + rows * row_h + MARGIN // 2
-    img = Image.new("RGB", (width, height), FELT)
-    img.paste(ROOM, (0, 0, width, TITLE_H))
-
-    head = [title or f"Your hand · {len(cards)} card{'s' if len(cards) != 1 else ''}"]
+    width = WIDTH
+    # The title, then a line for each mark the picture uses, saying what it means.
+    head: list[list[Segment]] = [
+        [title or f"Your hand · {len(cards)} card{'s' if len(cards) != 1 else ''}"]
+    ]
     if any(s.marked for s in slots):
-        head += ["   ", Icon("arrow", HIGHLIGHT), "raised: just drawn or taken"]
+        head.append([Icon("arrow", HIGHLIGHT), "raised: just drawn or taken"])
     if must_lay:
-        head += ["   ", Icon("dot", UNMET), "lay one of these"]
-    line = rich_line(
-        head, TITLE_SIZE if len(head) == 1 else TITLE_SIZE - 4, HEADER_TEXT, fonts.BOLD
-    )
-    paste(img, line, (MARGIN, (TITLE_H - line.height) / 2 + 1))
+        head.append([Icon("dot", UNMET), "lay one of these"])
+    title_h = len(head) * TITLE_LINE + 18
+    height = title_h + rows * row_h + MARGIN // 2
+    img = Image.new("RGB", (width, height), FELT)
+    img.paste(ROOM, (0, 0, width, title_h))
+    for k, words in enumerate(head):
+        weight = fonts.BOLD if k == 0 else fonts.MEDIUM
+        line = fit_line(words, TITLE_SIZE, HEADER_TEXT, width - 2 * MARGIN, weight)
+        paste(img, line, (MARGIN, 8 + k * TITLE_LINE - (line.height - TITLE_LINE) / 2))
     if not cards:
         note = fonts.text_sprite("No cards in hand", TITLE_SIZE, SOFT_TEXT)
-        paste(img, note, ((width - note.width) / 2, TITLE_H + (row_h - note.height) / 2))
+        paste(img, note, ((width - note.width) / 2, title_h + (row_h - note.height) / 2))
         return img
 
     left = Counter(must_lay)
     frame = rounded_box((CARD_W + 2 * MARK_FRAME, ch + 2 * MARK_FRAME), 12, (*HIGHLIGHT, 255))
     for s in slots:
         x = MARGIN + s.x
-        y = TITLE_H + s.row * row_h + (0 if s.marked else RAISE)
+        y = title_h + s.row * row_h + (0 if s.marked else RAISE)
         if s.marked:
             paste(img, frame, (x - MARK_FRAME, y - MARK_FRAME))
         paste(img, card_face(s.card, CARD_W, four), (x, y))
-        centre = x + STEP / 2 + 2  # under the corner index, the part of a card always shown
+        centre = x + STEP / 2  # under the corner index, the part of a card always shown
         lay = left[s.card] > 0
         if lay:
             left[s.card] -= 1
-        _number(img, s.number, centre, TITLE_H + s.row * row_h + RAISE + ch + 5, s.marked, lay)
+        _number(img, s.number, centre, title_h + s.row * row_h + RAISE + ch + 6, s.marked, lay)
     return img
 
 
@@ -186,14 +192,13 @@ def _number(img: Image.Image, n: int, cx: float, top: int, marked: bool, lay: bo
     """The card's number for selecting, on a pill (gold when raised, orange when to be laid)."""
     fill = UNMET if lay else HIGHLIGHT if marked else WHITE
     text = fonts.text_sprite(str(n), NUMBER_SIZE, INK, fonts.BOLD)
-    w = max(NUMBER_H - 6, text.width + 12)
-    pill = rounded_box((w, NUMBER_H - 6), (NUMBER_H - 6) // 2, (*fill, 255))
+    h = NUMBER_H - 6
+    w = min(STEP - 4, max(h, text.width + 2 * NUMBER_PAD))
+    pill = rounded_box((w, h), min(h, w) // 2, (*fill, 255))
     paste(img, pill, (cx - w / 2, top))
-    paste(
-        img,
-        text,
-        (cx - text.width / 2, top + (NUMBER_H - 6) / 2 - fonts.line_height(NUMBER_SIZE) / 2 + 1),
-    )
+    cap = fonts.cap_height(NUMBER_SIZE, fonts.BOLD)
+    text_top = round(NUMBER_SIZE * fonts.BASELINE) - cap - 1
+    paste(img, text, (cx - text.width / 2, top + (h - cap) / 2 - text_top))
 
 
 def render_hand(

@@ -4,7 +4,8 @@
     python -m render.preview mor
 
 For each game: a freshly dealt table (from the real engine when it is there, else a sample deal),
-a mid-game table with melds, projects, wilds and piles taken, the seat's hand, and a score sheet.
+a mid-game table with melds, projects, wilds and piles taken, the seat's hand, a score sheet, and
+from a real round played at random the busiest table and the final one, with long names.
 """
 
 from __future__ import annotations
@@ -48,6 +49,17 @@ def preview(game: str, out: Path) -> None:
             result, names, totals, game, round_no=mid.round_no + 1, winners=(0,)
         )
         _write(out, f"{game}{suffix}_score", sheet)
+        # Real rounds: the busiest table of the round, and the final one with the hands left,
+        # both with long Latin, Arabic and Devanagari names.
+        views = samples.engine_round(game, seed=2, n_seats=n)
+        long = samples.LONG_NAMES[n]
+        for key in ("busiest", "round_over"):
+            picture = render_table(views[key], long, computers={1})
+            _write(out, f"{game}{suffix}_table_{key}_long_names", picture)
+        end = views["round_over"]
+        if end.result is not None:
+            sheet = render_score_sheet(end.result, long, end.totals, game, winners=(0,))
+            _write(out, f"{game}{suffix}_score_long_names", sheet)
 
 
 def main(argv: list[str] | None = None) -> int:

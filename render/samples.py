@@ -29,6 +29,23 @@ NAMES = {
     4: ("Sara", "عبد الله", "Omar the Bold", "प्रिया"),
 }
 
+# Members' names can be long and in any script: plates, areas, captions and sheets must fit them
+# without cutting a letter (the tests and the preview use these).
+LONG_NAMES = {
+    2: ("Alexandria Konstantinopoulou-Vandermeer", "عبد الرحمن بن عبد العزيز آل سعود"),
+    3: (
+        "Alexandria Konstantinopoulou-Vandermeer",
+        "प्रियंका चोपड़ा जोनस श्रीवास्तव",
+        "عبد الرحمن بن عبد العزيز آل سعود",
+    ),
+    4: (
+        "Alexandria Konstantinopoulou-Vandermeer",
+        "عبد الرحمن بن عبد العزيز آل سعود",
+        "Maximilian Bartholomew Fitzgerald III",
+        "प्रियंका चोपड़ा जोनस श्रीवास्तव",
+    ),
+}
+
 
 @dataclass(frozen=True)
 class SampleView:
@@ -66,6 +83,7 @@ class SampleView:
     trick_kind: str = ""
     passes: int = 0
     played: tuple[bool, ...] = field(default=())
+    opening: bool = False
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -133,6 +151,7 @@ def dealt(game: str, n_seats: int | None = None, seed: int = 7) -> SampleView:
             turn=leader,
             totals=(0.0, 0.0, 0.0),
             played=(False, False, False),
+            opening=True,
         )
     n = n_seats or (4 if game == "mor" else 3)
     size = 14 if game == "hand" else 11
@@ -339,3 +358,28 @@ def engine_view(game: str, seed: int = 1, seat: int = 0) -> Any | None:
         return new_game(game, {}, seed).view(seat)
     except UnknownGame:
         return None
+
+
+def engine_round(game: str, seed: int, n_seats: int | None = None) -> dict[str, Any]:
+    """Public views of a real round played with seeded random legal moves that prefer laying
+    cards: ``start``, ``busiest`` (the most melds, or the longest trick, on the table) and
+    ``round_over`` (with every hand left)."""
+    from bot.games.registry import new_game
+
+    options = {"players": n_seats} if game == "mor" and n_seats else {}
+    engine = new_game(game, options, seed)
+    rng = random.Random(seed)
+    start = busiest = engine.view(-1)
+
+    def crowd(view: Any) -> int:
+        return len(getattr(view, "melds", ())) * 100 + len(getattr(view, "trick", ()) or ())
+
+    while not engine.round_over:
+        seat = engine.turn
+        legal = engine.legal_moves(seat)
+        lays = [m for m in legal if m.do in ("meld", "lay", "add", "play")]
+        engine.apply(seat, rng.choice(lays) if lays and rng.random() < 0.8 else rng.choice(legal))
+        view = engine.view(-1)
+        if not view.round_over and crowd(view) >= crowd(busiest):
+            busiest = view
+    return {"start": start, "busiest": busiest, "round_over": engine.view(-1)}

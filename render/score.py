@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.base import RoundResult
 from render import fonts
-from render.common import Icon, Segment, fmt_points, paste, png_bytes, rich_line, symbol_segments
+from render.common import Icon, Segment, fit_line, fmt_points, paste, png_bytes, symbol_segments
 from render.shapes import rounded_box
 from render.style import (
     MINUS,
@@ -33,21 +33,23 @@ REASONS = {
     "stock_out": "The stock ran out",
 }
 
-COL_W = 380
-TEAM_COL_W = 460  # a Mor team's column carries two names
-COLUMNS_MAX = 3
+# Every sheet is CANVAS_WIDTH wide in two columns, so a phone shows its text (fonts.MIN_SIZE
+# and up) at least 11 px tall; a third seat's column goes below the first.
+WIDTH = fonts.CANVAS_WIDTH
+COLUMNS = 2
 MARGIN = 28
-TITLE_SIZE = 30
-SUB_SIZE = 21
-NAME_SIZE = 25
-LINE_SIZE = 21
-TOTAL_SIZE = 24
-LINE_H = 34
-HEAD_H = 96
-SECTION_HEAD_H = 48
 SECTION_GAP = 22
+COL_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * SECTION_GAP) // COLUMNS
+TITLE_SIZE = 56
+SUB_SIZE = fonts.MIN_SIZE
+NAME_SIZE = 52  # shrinks to MIN_SIZE for a long name, then is shortened with an ellipsis
+LINE_SIZE = fonts.MIN_SIZE
+TOTAL_SIZE = 52
+LINE_H = round(LINE_SIZE * 1.3)
+HEAD_H = 2 * LINE_H + 40
+SECTION_HEAD_H = LINE_H + 20
 CARD_PAD = 16
-PAD_FOR_POINTS = 100
+POINTS_GAP = 16
 
 
 def _lines_for(result: RoundResult, seats: Sequence[int]) -> list[tuple[str, float]]:
@@ -79,12 +81,12 @@ def score_sheet_image(
     """The score sheet as an RGB image (``render_score_sheet`` encodes it)."""
     n = len(result.scores)
     sections = _sections(game, n)
-    col_w = TEAM_COL_W if any(len(seats) > 1 for seats in sections) else COL_W
-    cols = min(len(sections), COLUMNS_MAX if len(sections) != 4 else 2)
+    col_w = COL_W
+    cols = COLUMNS
     grid_rows = -(-len(sections) // cols)
     most_lines = max((len(_lines_for(result, seats)) for seats in sections), default=0)
     section_h = SECTION_HEAD_H + most_lines * LINE_H + 2 * LINE_H + 24
-    width = cols * col_w + (cols - 1) * SECTION_GAP + 2 * MARGIN
+    width = WIDTH
     height = HEAD_H + grid_rows * section_h + (grid_rows - 1) * SECTION_GAP + MARGIN
     img = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(img)
@@ -97,21 +99,29 @@ def score_sheet_image(
     title = GAME_TITLES.get(game, game) + (f" · round {round_no}" if round_no else "")
     if game_over:
         title += " · game over"
-    paste(img, fonts.text_sprite(title, TITLE_SIZE, PAPER_INK, fonts.BOLD), (MARGIN, 12))
+    paste(
+        img, fit_line([title], TITLE_SIZE, PAPER_INK, width - 2 * MARGIN, fonts.BOLD), (MARGIN, 4)
+    )
     reason = REASONS.get(result.reason, result.reason.replace("_", " "))
     sub: list[Segment] = []
+    # Two partners' names share a column's head with a star and an "&".
+    name_w = (col_w - 2 * CARD_PAD - 3 * NAME_SIZE) // 2
+
+    def short(seat: int | None) -> str:
+        return fonts.fit(name(seat), SUB_SIZE, (width - 2 * MARGIN) // 3, fonts.MEDIUM)[0]
+
     if "{who}" in reason:
         before, after = reason.split("{who}")
-        sub = [before.strip(), name(result.closer), after.strip()]
+        sub = [before.strip(), short(result.closer), after.strip()]
     else:
         sub = [reason]
     if winners:
-        sub += ["  ·  ", Icon("star", WILD_GOLD), "won:" if game_over else "leading:"]
+        sub += ["·", Icon("star", WILD_GOLD), "won:" if game_over else "leading:"]
         for i, w in enumerate(sorted(winners)):
-            sub += (["&"] if i else []) + [name(w)]
-    paste(img, rich_line([s for s in sub if s], SUB_SIZE, PAPER_SOFT, fonts.MEDIUM), (MARGIN, 56))
+            sub += (["&"] if i else []) + [short(w)]
+    sub_line = fit_line(sub, SUB_SIZE, PAPER_SOFT, width - 2 * MARGIN, fonts.MEDIUM)
+    paste(img, sub_line, (MARGIN, 4 + LINE_H + 10))
 
-    name_w = (col_w - 2 * CARD_PAD - 40) // 2
     for k, seats in enumerate(sections):
         col, row = k % cols, k // cols
         x0 = MARGIN + col * (col_w + SECTION_GAP)
@@ -123,17 +133,22 @@ def score_sheet_image(
         )
         paste(img, card, (x0, y0))
         head: list[Segment] = [Icon("star", WILD_GOLD)] if won else []
+        size = NAME_SIZE
         for i, seat in enumerate(seats):
-            width_left = col_w - 2 * CARD_PAD - 40 if len(seats) == 1 else name_w
-            head += (["&"] if i else []) + [
-                fonts.fit_text(name(seat), NAME_SIZE, width_left, fonts.BOLD)
-            ]
-        paste(img, rich_line(head, NAME_SIZE, PAPER_INK, fonts.BOLD), (x0 + CARD_PAD, y0 + 8))
+            width_left = col_w - 2 * CARD_PAD - 60 if len(seats) == 1 else name_w
+            shown, fitted = fonts.fit(name(seat), NAME_SIZE, width_left, fonts.BOLD)
+            head += (["&"] if i else []) + [shown]
+            size = min(size, fitted)  # partners' names share one size
+        inner = col_w - 2 * CARD_PAD
+        head_line = fit_line(head, size, PAPER_INK, inner, fonts.BOLD)
+        paste(img, head_line, (x0 + CARD_PAD, y0 + 4))
         y = y0 + SECTION_HEAD_H
         for label, points in _lines_for(result, seats):
-            text = fonts.fit_text(label, LINE_SIZE, col_w - 2 * CARD_PAD - PAD_FOR_POINTS)
-            paste(img, rich_line(symbol_segments(text), LINE_SIZE, PAPER_INK), (x0 + CARD_PAD, y))
             p = _points_sprite(points, LINE_SIZE, fonts.MEDIUM)
+            line = fit_line(
+                symbol_segments(label), LINE_SIZE, PAPER_INK, inner - p.width - POINTS_GAP
+            )
+            paste(img, line, (x0 + CARD_PAD, y))
             paste(img, p, (x0 + col_w - CARD_PAD - p.width, y))
             y += LINE_H
         y = y0 + SECTION_HEAD_H + most_lines * LINE_H + 6

@@ -2,12 +2,19 @@
 
 ``render_table(view, names)`` is pure: it reads only the public parts of an engine's view (never
 ``hand``, ``just_drawn`` or ``must_lay``, nor the card in a ``Drew`` event), so the same picture can
-go in the public table message whichever seat's view it was made from.
+go in the public table message whichever seat's view it was made from. Once the round is over the
+view's ``hands_left`` (every hand, scored and so public then) is drawn in a panel at the foot.
 
-Layout: a header bar (game, round, last move) above the felt. The seat at the bottom is the view's
-own seat (or ``bottom``); the others follow in play order, right-hand around the picture for
-counter-clockwise games and left-hand for clockwise ones (RULES.md section 0). The bottom seat's
-side has the lower meld area, the other side(s) the upper; the piles sit in the band between.
+Sized for a phone: Discord shows the picture about 400 px wide, so every text is drawn at
+``fonts.MIN_SIZE`` or more and every card at ``cards.MIN_CARD_W`` or wider (their capitals and
+corner ranks are then at least 11 px tall on the phone). The picture is ``fonts.CANVAS_WIDTH``
+wide; its height follows the layout (:func:`layout`).
+
+Layout, top to bottom: a header (game, round, last move), then the felt: a row of the other seats'
+plates, the other side(s)' meld area, the band of piles, the bottom seat's side's meld area, the
+bottom seat's plate. The bottom seat is the view's own seat (or ``bottom``); the others follow in
+play order, right-hand around the picture for counter-clockwise games and left-hand for clockwise
+ones (RULES.md section 0). Run Fast has no melds: fans of backs by each plate and the trick between.
 """
 
 from __future__ import annotations
@@ -42,8 +49,27 @@ from bot.games.base import (
 )
 from bot.games.cards import Card
 from render import fonts
-from render.cards import card_back, card_chip, card_face, card_height, empty_slot
-from render.common import Icon, Segment, fmt_points, paste, png_bytes, rich_line, symbol_segments
+from render.cards import (
+    INDEX_STRIP,
+    MIN_CARD_W,
+    card_back,
+    card_chip,
+    card_face,
+    card_height,
+    chip_height,
+    empty_slot,
+)
+from render.common import (
+    Icon,
+    Segment,
+    fit_line,
+    fmt_points,
+    paste,
+    png_bytes,
+    rich_line,
+    symbol_segments,
+)
+from render.hand import hand_order
 from render.shapes import rounded_box, shape_sprite
 from render.style import (
     DEFAULT_STYLE,
@@ -76,67 +102,60 @@ GAME_TITLES = {"mor": "Mor", "more3": "More", "hand": "Hand", "runfast": "Run Fa
 COUNTER_CLOCKWISE = {"mor": True, "more3": False, "hand": True, "runfast": True}
 HAND_ROUNDS = 5
 
-TABLE_SIZE = (1200, 900)
-HEADER_H = 48
-FELT_BOX: Box = (8, 54, 1192, 892)
-FELT_RADIUS = 120
+WIDTH = fonts.CANVAS_WIDTH
+TEXT = fonts.MIN_SIZE  # most text is drawn at the smallest readable size: space is short
+# A line of TEXT-sized text takes this much height in the layout (its sprite's box is taller,
+# with room for Arabic and Devanagari marks, and may overlap the next line's empty top).
+LINE = round(TEXT * 1.3)
+HEADER_PAD = 16  # the header holds the title, and a line for the last move when there is one
+FELT_INSET = 8
+FELT_RADIUS = 80
 RIM_WIDTH = 9
 MARGIN = 30
+GAP = 14
+FOOT = 26
 
-PLATE_SIZE = (300, 80)
+PLATE_H = 2 * LINE + 24
+PLATE_GAP = 20
+PLATE_WIDE = 560  # a plate alone (or one of two) in its row
 PLATE_RADIUS = 16
 PLATE_PAD = 14
-NAME_SIZE = 26
-PLATE_INFO_SIZE = 19
-TOTAL_SIZE = 22
-DEALER_DISC = 26
+NAME_SIZE = 56  # shrinks to TEXT for a long name, then is shortened with an ellipsis
+DEALER_DISC = 62
 TURN_GLOW = 6
-PLATE_BLEED = 16  # room around a plate's sprite for its glow, dealer button and tag
-# Where each seat plate is centred; which slots a table uses depends on its seats (seat_slots).
-SLOT_CENTRES = {
-    "bottom": (600, 845),
-    "top": (600, 102),
-    "left": (176, 474),
-    "right": (1024, 474),
-    "top_left": (300, 102),
-    "top_right": (900, 102),
-}
-# Meld areas and the pile band between them.
-UPPER: Box = (MARGIN, 152, TABLE_SIZE[0] - MARGIN, 392)
-BAND: Box = (MARGIN, 400, TABLE_SIZE[0] - MARGIN, 548)
-LOWER: Box = (MARGIN, 556, TABLE_SIZE[0] - MARGIN, 800)
-SIDE_PLATES_BAND: Box = (334, 400, 866, 548)  # the band between left and right seat plates
-TRICK_AREA: Box = (MARGIN, 152, TABLE_SIZE[0] - MARGIN, 800)
+PLATE_BLEED = 24  # room around a plate's sprite for its glow and dealer button
 AREA_RADIUS = 18
 AREA_PAD = 10
 
-HEADER_SIZE = 22
-AREA_TITLE_SIZE = 20
-AREA_NAME_MAX_W = 260
-PILE_LABEL_SIZE = 19
-PILE_NAME_MAX_W = 150
-CAPTION_SIZE = 20
-CAPTION_MAX_W = 720
 CAPTION_GROUPS = 3
 
-# (card width, step between overlapped cards) for melds, largest first: the largest that fits.
-MELD_SCALES = ((80, 34), (72, 31), (66, 29), (58, 26), (50, 22), (42, 18), (34, 15))
+# Meld cards: the largest width whose melds fit their area, down to the smallest readable one.
+MELD_CARD_WIDTHS = (150, 138, 126, 116, 106, MIN_CARD_W)
+MELD_ROWS = 2  # an area is tall enough for two rows of the smallest meld cards
 MELD_GAP = 16
-RIBBON_OVERHANG = 12
-ROW_GAP = 8
-RIBBON_SIZE = 17
-WILD_BADGE = 0.34  # wild badge height, share of the card width
+ROW_GAP = 10
+RIBBON_PAD = 6
+RIBBON_H = fonts.cap_height(TEXT, fonts.BLACK) + 2 * RIBBON_PAD + 4
+AREA_H = LINE + 8 + MELD_ROWS * (card_height(MIN_CARD_W) + ROW_GAP) + AREA_PAD
+EMPTY_AREA_H = LINE + 8 + card_height(MIN_CARD_W) + AREA_PAD
 
-PILE_CARD_W = 78
-PILE_GAP = 34
-TRICK_CARD_W = 124
-TRICK_STEP = 60
-FAN_CARD_W = 46
-FAN_STEP = 12
-FAN_GAP = 14
+PILE_CARD_W = 104
+PILE_GAP = 30
+BAND_H = card_height(PILE_CARD_W) + LINE + 28
+TRICK_CARD_W = 200
+TRICK_STEP = 100
+TRICK_H = LINE + card_height(TRICK_CARD_W) + 40
+FAN_CARD_W = 104
+FAN_STEP = 28
+FAN_H = card_height(FAN_CARD_W) + 6
+FULL_FAN_W = FAN_CARD_W + FAN_STEP * 15  # a Run Fast hand is dealt 16 cards
 LAST_CARDS_WARNING = 2
 OPENING_CARD = Card(3, "H")
 HALO = 6
+HANDS_CARD_W = MIN_CARD_W
+HANDS_STEP = round(INDEX_STRIP * HANDS_CARD_W) + 4
+HAND_GROUP_GAP = 34
+HAND_LABEL_W = 180  # a short hand's name may be wider than its cards
 
 # Run Fast kinds as players say them; others read with "_" as a space ("ace_bomb").
 TRICK_KINDS = {"pairs": "consecutive pairs", "heavenly": "heavenly bomb"}
@@ -164,6 +183,10 @@ def seat_slots(n_seats: int, counter_clockwise: bool) -> list[str]:
     raise ValueError(f"A table picture has 2, 3 or 4 seats, not {n_seats}.")
 
 
+# Left to right in the row of plates at the top of the felt.
+TOP_ROW = ("left", "top_left", "top", "top_right", "right")
+
+
 def _bottom(view: Any, bottom: int | None) -> int:
     if bottom is not None:
         return bottom
@@ -176,20 +199,49 @@ def seat_slot(view: Any, seat: int, bottom: int | None = None) -> str:
     return slots[(seat - _bottom(view, bottom)) % view.n_seats]
 
 
-def seat_box(view: Any, seat: int, bottom: int | None = None) -> Box:
-    """Where a seat's plate is drawn (for tests and for anyone pointing at a seat)."""
-    cx, cy = SLOT_CENTRES[seat_slot(view, seat, bottom)]
-    w, h = PLATE_SIZE
-    return (cx - w // 2, cy - h // 2, cx - w // 2 + w, cy - h // 2 + h)
-
-
 def _sides(view: Any) -> tuple[int, ...]:
     sides = tuple(getattr(view, "sides", ()) or ())
     return sides if len(sides) == view.n_seats else tuple(range(view.n_seats))
 
 
-def side_areas(view: Any, bottom: int | None = None) -> dict[int, Box]:
-    """The meld area of each side: the bottom seat's side below, the others above."""
+@dataclass(frozen=True)
+class Layout:
+    """Where everything goes on one picture; its height follows what there is to show."""
+
+    size: tuple[int, int]
+    header: int  # the header's height: the felt starts below it
+    plates: dict[int, Box]  # seat -> its plate
+    areas: dict[int, Box]  # side -> its meld area (the rummies)
+    band: Box | None  # the piles (the rummies)
+    trick: Box | None  # the trick (Run Fast)
+    hands: Box | None  # the hands left, once the round is over
+
+
+def plate_lines(width: int) -> int:
+    """A narrow plate gives its name a line of its own and says the rest on two more."""
+    return 2 if width >= PLATE_WIDE else 3
+
+
+def _plate_height(width: int) -> int:
+    return plate_lines(width) * LINE + 24
+
+
+def _plate_row(slots: Sequence[str], y: int) -> dict[str, Box]:
+    """The top row's plates, left to right, sharing the felt's width."""
+    ordered = sorted(slots, key=TOP_ROW.index)
+    inner = WIDTH - 2 * MARGIN
+    w = min(PLATE_WIDE, (inner - PLATE_GAP * (len(ordered) - 1)) // len(ordered))
+    x = (WIDTH - w * len(ordered) - PLATE_GAP * (len(ordered) - 1)) // 2
+    out = {}
+    for slot in ordered:
+        out[slot] = (x, y, x + w, y + _plate_height(w))
+        x += w + PLATE_GAP
+    return out
+
+
+def _area_boxes(view: Any, bottom: int | None, upper_y: int, lower_y: int) -> dict[int, Box]:
+    """Each side's meld area (its top edge; heights come later): the bottom seat's side below,
+    the others above, two others side by side in the order their seats sit."""
     b = _bottom(view, bottom)
     sides = _sides(view)
     own = sides[b]
@@ -198,43 +250,176 @@ def side_areas(view: Any, bottom: int | None = None) -> dict[int, Box]:
         s = sides[(b + k) % view.n_seats]
         if s != own and s not in others:
             others.append(s)
-    areas = {own: LOWER}
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    areas = {own: (x0, lower_y, x1, lower_y)}
     if len(others) == 1:
-        areas[others[0]] = UPPER
-    elif len(others) >= 2:
-        mid = (UPPER[0] + UPPER[2]) // 2
-        left = (UPPER[0], UPPER[1], mid - 4, UPPER[3])
-        right = (mid + 4, UPPER[1], UPPER[2], UPPER[3])
-        # Each upper half goes to the side whose seat sits on that side of the picture.
-        for s in others[:2]:
+        areas[others[0]] = (x0, upper_y, x1, upper_y)
+    elif others:
+        mid = WIDTH // 2
+        halves = [(x0, upper_y, mid - 6, upper_y), (mid + 6, upper_y, x1, upper_y)]
+
+        def column(s: int) -> int:
             seat = next(i for i in range(view.n_seats) if sides[i] == s)
-            areas[s] = left if seat_slot(view, seat, bottom) in ("top_left", "left") else right
-        if len({areas[s] for s in others[:2]}) == 1:
-            areas[others[0]], areas[others[1]] = left, right
+            return TOP_ROW.index(seat_slot(view, seat, bottom))
+
+        for half, s in zip(halves, sorted(others[:2], key=column), strict=True):
+            areas[s] = half
     return areas
 
 
-def _band(view: Any) -> Box:
-    return SIDE_PLATES_BAND if view.n_seats == 4 else BAND
+def _area_height(view: Any, side: int, box: Box) -> int:
+    """The area's height: two rows of the smallest cards, or more when its melds need more;
+    an area with no melds yet keeps only a row's height."""
+    melds = [m for m in getattr(view, "melds", ()) if m.side == side]
+    if not melds:
+        return EMPTY_AREA_H
+    inner_w = box[2] - box[0] - 2 * AREA_PAD
+    _, used = _flow(melds, (0, 0, inner_w, 0), MIN_CARD_W)
+    return max(AREA_H, LINE + 8 + used + AREA_PAD)
+
+
+def _hands_left(view: Any) -> tuple[tuple[Card, ...], ...]:
+    if not getattr(view, "round_over", False):
+        return ()
+    hands = tuple(getattr(view, "hands_left", ()) or ())
+    return hands if any(hands) else ()
+
+
+def _hand_groups(view: Any, bottom: int | None) -> list[tuple[int, list[Card]]]:
+    """The seats with cards left, from the bottom seat round in play order."""
+    hands = _hands_left(view)
+    b = _bottom(view, bottom)
+    seats = [(b + k) % view.n_seats for k in range(view.n_seats)]
+    return [
+        (s, hand_order(hands[s], "suit", view.game)) for s in seats if s < len(hands) and hands[s]
+    ]
+
+
+def _hands_flow(
+    groups: Sequence[tuple[int, list[Card]]], x0: int, x1: int
+) -> list[tuple[int, int, int, list[Card]]]:
+    """Each group (seat, x, row, cards) left to right, wrapping; a group wider than the panel
+    is split over rows."""
+    per_row = max(1, (x1 - x0 - HANDS_CARD_W) // HANDS_STEP + 1)
+    out = []
+    x, row = x0, 0
+    for seat, cards in groups:
+        for start in range(0, len(cards), per_row):
+            chunk = cards[start : start + per_row]
+            w = HANDS_CARD_W + HANDS_STEP * (len(chunk) - 1)
+            if x > x0 and x + w > x1:
+                x, row = x0, row + 1
+            out.append((seat, x, row, chunk))
+            x += max(w, HAND_LABEL_W) + HAND_GROUP_GAP
+    return out
+
+
+HANDS_ROW_H = LINE + card_height(HANDS_CARD_W) + 16
+
+
+def _hands_height(view: Any, bottom: int | None) -> int:
+    groups = _hand_groups(view, bottom)
+    if not groups:
+        return 0
+    placed = _hands_flow(groups, MARGIN + AREA_PAD, WIDTH - MARGIN - AREA_PAD)
+    rows = max(row for _, _, row, _ in placed) + 1
+    return LINE + 8 + rows * HANDS_ROW_H
+
+
+def layout(view: Any, bottom: int | None = None) -> Layout:
+    """Every box of the picture for this view."""
+    slots = {seat: seat_slot(view, seat, bottom) for seat in range(view.n_seats)}
+    header = header_height(view)
+    y = header + FELT_INSET + 16
+    top_row = _plate_row([s for s in slots.values() if s != "bottom"], y)
+    y = max(b[3] for b in top_row.values()) + GAP
+    areas: dict[int, Box] = {}
+    band = trick = None
+    if view.game == "runfast":
+        y += FAN_H + GAP
+        trick = (MARGIN, y, WIDTH - MARGIN, y + TRICK_H)
+        y += TRICK_H + GAP
+    else:
+        boxes = _area_boxes(view, bottom, y, 0)
+        own = _sides(view)[_bottom(view, bottom)]
+        upper = [s for s in boxes if s != own]
+        upper_h = max(_area_height(view, s, boxes[s]) for s in upper)
+        for s in upper:
+            x0, _, x1, _ = boxes[s]
+            areas[s] = (x0, y, x1, y + upper_h)
+        y += upper_h + GAP
+        if not _hands_left(view):  # once the round is over the hands left matter, not piles
+            band = (MARGIN, y, WIDTH - MARGIN, y + BAND_H)
+            y += BAND_H + GAP
+        x0, _, x1, _ = boxes[own]
+        lower_h = _area_height(view, own, boxes[own])
+        areas[own] = (x0, y, x1, y + lower_h)
+        y += lower_h + GAP
+    w = PLATE_WIDE
+    plates = {}
+    # Run Fast's bottom plate has its fan beside it rather than above: the felt stays full.
+    x = (WIDTH - w - GAP - FULL_FAN_W) // 2 if view.game == "runfast" else (WIDTH - w) // 2
+    for seat, slot in slots.items():
+        if slot == "bottom":
+            plates[seat] = (x, y, x + w, y + PLATE_H)
+        else:
+            plates[seat] = top_row[slot]
+    y += PLATE_H + GAP
+    hands = None
+    hands_h = _hands_height(view, bottom)
+    if hands_h:
+        hands = (MARGIN, y, WIDTH - MARGIN, y + hands_h)
+        y += hands_h + GAP
+    return Layout((WIDTH, y + FOOT), header, plates, areas, band, trick, hands)
+
+
+def header_height(view: Any) -> int:
+    return (2 if caption(view, ()) else 1) * LINE + HEADER_PAD
+
+
+def seat_box(view: Any, seat: int, bottom: int | None = None) -> Box:
+    """Where a seat's plate is drawn (for tests and for anyone pointing at a seat)."""
+    return layout(view, bottom).plates[seat]
+
+
+def side_areas(view: Any, bottom: int | None = None) -> dict[int, Box]:
+    """The meld area of each side: the bottom seat's side below, the others above."""
+    return layout(view, bottom).areas
 
 
 # ---------------------------------------------------------------- background
 
 
-@functools.cache
-def _background(areas: tuple[Box, ...]) -> Image.Image:
-    """Room, header bar, felt with its rim and the meld areas: the same for every move."""
-    img = Image.new("RGB", TABLE_SIZE, ROOM)
-    x0, y0, x1, y1 = FELT_BOX
-    rim = rounded_box((x1 - x0, y1 - y0), FELT_RADIUS, (*RIM, 255))
-    paste(img, rim, (x0, y0))
-    felt = rounded_box(
-        (x1 - x0 - 2 * RIM_WIDTH, y1 - y0 - 2 * RIM_WIDTH), FELT_RADIUS - RIM_WIDTH, (*FELT, 255)
-    )
-    paste(img, felt, (x0 + RIM_WIDTH, y0 + RIM_WIDTH))
-    for ax0, ay0, ax1, ay1 in areas:
-        paste(img, rounded_box((ax1 - ax0, ay1 - ay0), AREA_RADIUS, (*FELT_DARK, 255)), (ax0, ay0))
+def _rounded_fill(img: Image.Image, box: Box, radius: int, colour: tuple[int, int, int]) -> None:
+    """A filled rounded rectangle: flat in the middle, anti-aliased corners from one small
+    cached sprite (the picture's height changes with its melds, and supersampling a whole
+    felt for each new height cost more than the rest of the picture)."""
+    x0, y0, x1, y1 = box
+    r = radius
+    img.paste(colour, (x0 + r, y0, x1 - r, y1))
+    img.paste(colour, (x0, y0 + r, x1, y1 - r))
+    corner = rounded_box((2 * r, 2 * r), r, (*colour, 255))
+    for qx, qy, at in ((0, 0, (x0, y0)), (r, 0, (x1 - r, y0)), (0, r, (x0, y1 - r))):
+        paste(img, corner.crop((qx, qy, qx + r, qy + r)), at)
+    paste(img, corner.crop((r, r, 2 * r, 2 * r)), (x1 - r, y1 - r))
+
+
+@functools.lru_cache(maxsize=64)
+def _background(size: tuple[int, int], header: int, areas: tuple[Box, ...]) -> Image.Image:
+    """Room, header bar, felt with its rim and the meld areas: the same for many moves."""
+    img = Image.new("RGB", size, ROOM)
+    x0, y0, x1, y1 = FELT_INSET, header + FELT_INSET, size[0] - FELT_INSET, size[1] - FELT_INSET
+    _rounded_fill(img, (x0, y0, x1, y1), FELT_RADIUS, RIM)
+    w = RIM_WIDTH
+    _rounded_fill(img, (x0 + w, y0 + w, x1 - w, y1 - w), FELT_RADIUS - w, FELT)
+    for area in areas:
+        _rounded_fill(img, area, AREA_RADIUS, FELT_DARK)
     return img
+
+
+def _text_top(size: int) -> int:
+    """From a text sprite's top to its capitals' top: lines are placed by what shows."""
+    return round(size * fonts.BASELINE) - fonts.cap_height(size) - 1
 
 
 # ---------------------------------------------------------------- seat plates
@@ -260,6 +445,10 @@ def _role(view: Any, seat: int) -> str:
     return ""
 
 
+# Short forms of the roles, for a plate too narrow for the long ones.
+SHORT_ROLES = {"not opened": "unopened", "not played": "unplayed"}
+
+
 def _draw_plate(
     img: Image.Image,
     view: Any,
@@ -271,22 +460,52 @@ def _draw_plate(
     turn = view.turn == seat and not view.round_over
     total = fmt_points(view.totals[seat]) if seat < len(view.totals) else ""
     count = view.hand_counts[seat] if seat < len(view.hand_counts) else 0
-    info: list[str] = [f"{count} card" + ("" if count == 1 else "s")]
     role = _role(view, seat)
-    if role:
-        info.append(role)
-    if computer:
-        info.append("CPU")
     dealer = getattr(view, "dealer", None) == seat
-    sprite = _plate_sprite(name or f"Seat {seat + 1}", total, "  ·  ".join(info), turn, dealer)
+    sprite = _plate_sprite(
+        name or f"Seat {seat + 1}", total, count, role, computer, turn, dealer, box[2] - box[0]
+    )
     paste(img, sprite, (box[0] - PLATE_BLEED, box[1] - PLATE_BLEED))
 
 
+def _info_line(parts: Sequence[str], max_width: int, colour: tuple[int, int, int]) -> Image.Image:
+    """The plate's second line: the first of its wordings that fits, else the long one cut
+    short by whole words."""
+    words = [p for p in parts if p]
+    wordings = [words]
+    if words and words[0].endswith(("card", "cards")):
+        short = [words[0].split()[0], *(SHORT_ROLES.get(w, w) for w in words[1:])]
+        wordings.append(short)
+        wordings.append([w.removeprefix("Team ") for w in short])
+    for wording in wordings:
+        line = rich_line([" · ".join(wording)], TEXT, colour)
+        if line.width <= max_width:
+            return line
+    return fit_line(_spaced(words), TEXT, colour, max_width)
+
+
+def _spaced(words: Sequence[str]) -> list[Segment]:
+    out: list[Segment] = []
+    for w in words:
+        out += (["·"] if out else []) + [w]
+    return out
+
+
 @functools.lru_cache(maxsize=512)
-def _plate_sprite(name: str, total: str, info: str, turn: bool, dealer: bool) -> Image.Image:
-    """A seat plate with its glow, dealer button and turn tag, cached: most plates don't change
-    from one move to the next. Drawn ``PLATE_BLEED`` inside the sprite's edges."""
-    w, h = PLATE_SIZE
+def _plate_sprite(
+    name: str,
+    total: str,
+    count: int,
+    role: str,
+    computer: bool,
+    turn: bool,
+    dealer: bool,
+    w: int,
+) -> Image.Image:
+    """A seat plate with its glow and dealer button, cached: most plates don't change from one
+    move to the next. Drawn ``PLATE_BLEED`` inside the sprite's edges. Two lines (name; cards,
+    role and total) on a wide plate, three (name; cards; role and total) on a narrow one."""
+    h = _plate_height(w)
     b = PLATE_BLEED
     img = Image.new("RGBA", (w + 2 * b, h + 2 * b), (0, 0, 0, 0))
     fill, edge, text, soft = (
@@ -300,37 +519,54 @@ def _plate_sprite(name: str, total: str, info: str, turn: bool, dealer: bool) ->
     plate = rounded_box((w, h), PLATE_RADIUS, (*fill, 255), (*edge, 255), 3 if turn else 2)
     img.alpha_composite(plate, (b, b))
 
-    total_sprite = fonts.text_sprite(total, TOTAL_SIZE, text, fonts.BOLD) if total else None
-    name_w = w - 2 * PLATE_PAD - (total_sprite.width + 10 if total_sprite else 0)
-    shown = fonts.fit_text(name, NAME_SIZE, name_w, fonts.BOLD)
-    img.alpha_composite(
-        fonts.text_sprite(shown, NAME_SIZE, text, fonts.BOLD), (b + PLATE_PAD, b + 2)
-    )
+    x, inner = b + PLATE_PAD, w - 2 * PLATE_PAD
+    top = b + 12 - _text_top(TEXT)  # sprite top for the first line's capitals
+    if turn:  # an arrow before the name, so the turn reads without colour too
+        arrow = shape_sprite("arrow", fonts.cap_height(TEXT), TURN_TEXT)
+        img.alpha_composite(arrow, (x, b + 12 + 2))
+        x, inner = x + arrow.width + 10, inner - arrow.width - 10
+    d = DEALER_DISC
+    narrow = plate_lines(w) == 3
+    # The dealer's button ends the name's line, or on a narrow plate the cards' line, so a
+    # computer's short name (10 letters) always fits whole.
+    if dealer and not narrow:
+        inner -= d + 8
+    shown, size = fonts.fit(name, NAME_SIZE, inner, fonts.BOLD)
+    name_sprite = fonts.text_sprite(shown, size, text, fonts.BOLD)
+    # Names of every size share the baseline of the smallest, so plates line up.
+    base = top + round(TEXT * fonts.BASELINE)
+    img.alpha_composite(name_sprite, (x, base - round(size * fonts.BASELINE)))
+
+    x, inner = b + PLATE_PAD, w - 2 * PLATE_PAD
+    back = card_back(30)
+    cards = f"{count} card" + ("" if count == 1 else "s")
+    total_sprite = fonts.text_sprite(total, TEXT, text, fonts.BOLD) if total else None
+    total_w = total_sprite.width + 12 if total_sprite else 0
+    icon_w = back.width + 10
+    second = top + LINE
+    img.alpha_composite(back, (x, second + _text_top(TEXT) - 4))
+    if plate_lines(w) == 2:
+        info = _info_line([cards, role, "CPU" if computer else ""], inner - icon_w - total_w, soft)
+        img.alpha_composite(info, (x + icon_w, second))
+        last = second
+    else:
+        room = inner - icon_w - (d + 8 if dealer else 0)
+        info = _info_line([cards, "CPU" if computer else ""], room, soft)
+        img.alpha_composite(info, (x + icon_w, second))
+        last = second + LINE
+        if role:
+            r = fit_line([role], TEXT, soft, inner - total_w)
+            img.alpha_composite(r, (x, last))
     if total_sprite:
-        ty = b + 2 + round(NAME_SIZE * fonts.BASELINE) - round(TOTAL_SIZE * fonts.BASELINE)
-        img.alpha_composite(total_sprite, (b + w - PLATE_PAD - total_sprite.width, ty))
+        img.alpha_composite(total_sprite, (b + w - PLATE_PAD - total_sprite.width, last))
 
-    iy = b + 46
-    img.alpha_composite(card_back(16), (b + PLATE_PAD, iy + 2))
-    line = fonts.fit_text(info, PLATE_INFO_SIZE, w - 2 * PLATE_PAD - 22)
-    img.alpha_composite(
-        fonts.text_sprite(line, PLATE_INFO_SIZE, soft), (b + PLATE_PAD + 22, iy - 6)
-    )
-
-    if dealer:  # the dealer's button on the plate's corner
-        img.alpha_composite(shape_sprite("dot", DEALER_DISC + 4, PLATE_EDGE), (b - 12, b - 12))
-        img.alpha_composite(shape_sprite("dot", DEALER_DISC, WHITE), (b - 10, b - 10))
-        d = fonts.text_sprite("D", 17, INK, fonts.BOLD)
-        dy = round(b - 10 + DEALER_DISC / 2 - 17 * 0.78)
-        img.alpha_composite(d, (round(b - 10 + (DEALER_DISC - d.width) / 2), dy))
-    if turn:  # a tag on the plate's edge, so the turn reads even without colour
-        tag = rich_line([Icon("arrow", TURN), "TO PLAY"], 15, TURN, fonts.BOLD)
-        tw, th = tag.width + 16, tag.height
-        ty = b - th // 2 - 2
-        img.alpha_composite(
-            rounded_box((tw, th), th // 2, (*TURN_TEXT, 255)), (b + w - tw - 12, ty)
-        )
-        img.alpha_composite(tag, (b + w - tw - 4, ty))
+    if dealer:
+        dx, dy = b + w - PLATE_PAD - d, b + 6 + (LINE if narrow else 0)
+        img.alpha_composite(shape_sprite("dot", d + 4, PLATE_EDGE), (dx - 2, dy - 2))
+        img.alpha_composite(shape_sprite("dot", d, WHITE), (dx, dy))
+        letter = fonts.text_sprite("D", TEXT, INK, fonts.BOLD)
+        ly = dy + d / 2 - _text_top(TEXT) - fonts.cap_height(TEXT) / 2
+        img.alpha_composite(letter, (round(dx + (d - letter.width) / 2), round(ly)))
     return img
 
 
@@ -345,28 +581,38 @@ class _Placed:
     width: int
 
 
-def _meld_width(meld: MeldView, card_w: int, step: int) -> int:
-    return card_w + step * max(0, len(meld.cards) - 1)
+def _step(card_w: int) -> int:
+    """How far an overlapped meld card shows: its whole corner index and a little more."""
+    return round(INDEX_STRIP * card_w) + 4
 
 
-def _flow(
-    melds: Sequence[MeldView], area: Box, card_w: int, step: int
-) -> tuple[list[_Placed], int]:
-    """Place melds left to right, wrapping; return the places and the height used."""
+def _meld_width(meld: MeldView, card_w: int) -> int:
+    return card_w + _step(card_w) * max(0, len(meld.cards) - 1)
+
+
+def _flow(melds: Sequence[MeldView], area: Box, card_w: int) -> tuple[list[_Placed], int]:
+    """Place melds left to right, wrapping; return the places and the height used. A row with a
+    project or biriba ribbon is taller by the ribbon, which sits above its meld."""
     x0, y0, x1, _ = area
-    row_h = RIBBON_OVERHANG + card_height(card_w) + ROW_GAP
-    x, y = x0, y0
-    out: list[_Placed] = []
+    rows: list[list[tuple[MeldView, int, int]]] = []
+    x = x0
     for m in melds:
-        w = _meld_width(m, card_w, step)
-        if x > x0 and x + w > x1:
-            x, y = x0, y + row_h
-        out.append(_Placed(m, x, y, w))
+        w = _meld_width(m, card_w)
+        if not rows or (x > x0 and x + w > x1):
+            rows.append([])
+            x = x0
+        rows[-1].append((m, x, w))
         x += w + MELD_GAP
-    return out, (y - y0 + row_h) if melds else 0
+    out: list[_Placed] = []
+    y = y0
+    for row in rows:
+        ribbon = RIBBON_H if any(_ribbon(m) for m, _, _ in row) else 0
+        out += [_Placed(m, x, y + ribbon, w) for m, x, w in row]
+        y += ribbon + card_height(card_w) + ROW_GAP
+    return out, y - y0
 
 
-def _ribbon(meld: MeldView, game: str) -> tuple[str, bool] | None:
+def _ribbon(meld: MeldView) -> tuple[str, bool] | None:
     """The ribbon text of a project or biriba, and whether it is clean (no wild)."""
     if meld.project:
         return str(meld.project), meld.project in (200, 300) or not meld.wilds
@@ -376,33 +622,34 @@ def _ribbon(meld: MeldView, game: str) -> tuple[str, bool] | None:
     return None
 
 
-def _draw_meld(
-    img: Image.Image, p: _Placed, card_w: int, step: int, game: str, four: bool, lit: bool
-) -> None:
+def _draw_meld(img: Image.Image, p: _Placed, card_w: int, four: bool, lit: bool) -> None:
     ch = card_height(card_w)
-    top = p.y + RIBBON_OVERHANG
+    step = _step(card_w)
     if lit:  # the last move: a gold halo behind the meld
         paste(
             img,
             rounded_box((p.width + 2 * HALO, ch + 2 * HALO), 10, (*HIGHLIGHT, 255)),
-            (p.x - HALO, top - HALO),
+            (p.x - HALO, p.y - HALO),
         )
     wild_at = {i for i, _ in p.meld.wilds}
     for i, card in enumerate(p.meld.cards):
-        paste(img, card_face(card, card_w, four, i in wild_at), (p.x + i * step, top))
-    badge_h = max(14, round(card_w * WILD_BADGE))
+        paste(img, card_face(card, card_w, four, i in wild_at), (p.x + i * step, p.y))
+    # What a wild stands for, on a gold chip over the lower part of its card (the overlapped
+    # cards show only their corner index above it).
+    badge_h = chip_height(TEXT)
     for i, stands_for in p.meld.wilds:
         chip = card_chip(stands_for, badge_h, four, WILD_GOLD)
-        paste(img, chip, (p.x + i * step + 2, top + ch - badge_h - 4))
-    ribbon = _ribbon(p.meld, game)
+        paste(img, chip, (p.x + i * step + 2, p.y + ch - badge_h - 4))
+    ribbon = _ribbon(p.meld)
     if ribbon:
         text, clean = ribbon
-        label = fonts.text_sprite(text, RIBBON_SIZE, WHITE, fonts.BLACK)
-        rw, rh = label.width + 14, RIBBON_OVERHANG * 2 + 2
-        rx = p.x + p.width - rw - 4
+        label = fonts.text_sprite(text, TEXT, WHITE, fonts.BLACK)
+        rw, rh = label.width + 2 * RIBBON_PAD + 4, RIBBON_H - 4
+        rx, ry = p.x + p.width - rw, p.y - RIBBON_H
         colour = RIBBON_CLEAN if clean else RIBBON_DIRTY
-        paste(img, rounded_box((rw, rh), 6, (*colour, 255), (*WHITE, 255), 1), (rx, p.y))
-        paste(img, label, (rx + 7, p.y + rh / 2 - fonts.line_height(RIBBON_SIZE) / 2 + 1))
+        paste(img, rounded_box((rw, rh), 8, (*colour, 255), (*WHITE, 255), 2), (rx, ry))
+        cap_top = ry + (rh - fonts.cap_height(TEXT, fonts.BLACK)) / 2
+        paste(img, label, (rx + RIBBON_PAD + 2, cap_top - _text_top(TEXT)))
 
 
 def project_meter(melds: Sequence[MeldView]) -> tuple[str, bool]:
@@ -433,47 +680,63 @@ def biriba_meter(melds: Sequence[MeldView]) -> tuple[str, bool]:
     return f"{have} · needs a pure biriba", False
 
 
-def _side_name(view: Any, side: int, names: Sequence[str]) -> list[Segment]:
-    """The side's title; each name is its own segment so each is shaped and ordered alone."""
-    sides = _sides(view)
-    members = [i for i in range(view.n_seats) if sides[i] == side]
-    who: list[Segment] = []
-    for i in members:
-        if who:
-            who.append("&")
-        who.append(fonts.fit_text(_name(names, i), AREA_TITLE_SIZE, AREA_NAME_MAX_W, fonts.BOLD))
-    if view.game == "mor" and view.n_seats == 4:
-        return [f"Team {'AB'[side % 2]} ·", *who]
-    if view.game == "more3":
-        solo = getattr(view, "solo", None)
-        if solo is not None:
-            return [f"{'Solo' if solo in members else 'Pair'} ·", *who]
-    return who
-
-
 def _name(names: Sequence[str], seat: int) -> str:
     return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
 
 
-def _area_title(
-    view: Any, side: int, melds: Sequence[MeldView], names: Sequence[str]
-) -> list[Segment]:
-    title: list[Segment] = _side_name(view, side, names)
+def _side_label(view: Any, side: int, names: Sequence[str], max_width: int) -> list[Segment]:
+    """Who the area belongs to, short: the plates carry the names of teams and of the Pair."""
+    sides = _sides(view)
+    members = [i for i in range(view.n_seats) if sides[i] == side]
+    if view.game == "mor" and view.n_seats == 4:
+        return [f"Team {'AB'[side % 2]}"]
+    solo = getattr(view, "solo", None)
+    if view.game == "more3" and solo is not None:
+        return ["Solo" if solo in members else "Pair"]
+    shown, _ = fonts.fit(_name(names, members[0]), TEXT, max_width, fonts.BOLD)
+    return [shown]
+
+
+def _area_titles(
+    view: Any, side: int, melds: Sequence[MeldView], names: Sequence[str], max_width: int
+) -> list[list[Segment]]:
+    """The area's title, longest wording first: the side, then its project or biriba meter
+    (the engine's own meter text when it gives one), or whether a Hand player has opened."""
+    who = _side_label(view, side, names, max_width // 2)
     meters = tuple(getattr(view, "meters", ()) or ())
-    if view.game == "mor" and side < len(meters):  # the engine's own meter text, when it gives one
-        title += ["  ", "projects:", *symbol_segments(meters[side])]
-    elif view.game in ("mor", "more3"):
+    if view.game == "mor" and side < len(meters):
+        meter = symbol_segments(meters[side])
+        return [[*who, "·", "projects:", *meter], [*who, "·", *meter]]
+    if view.game in ("mor", "more3"):
         text, met = project_meter(melds) if view.game == "mor" else biriba_meter(melds)
-        title += ["  ", "projects:" if view.game == "mor" else "biribas:", text]
-        if met:
-            title.append(Icon("check", MET))
+        word = "projects:" if view.game == "mor" else "biribas:"
+        tail: list[Segment] = [text, Icon("check", MET)] if met else [text]
+        return [[*who, "·", word, *tail], [*who, "·", *tail]]
     if view.game == "hand":
         sides = _sides(view)
         opened = getattr(view, "opened", ())
         members = [i for i in range(view.n_seats) if sides[i] == side and i < len(opened)]
         if members and not any(opened[i] for i in members):
-            title += ["  ", "not opened: needs 51"]
-    return title
+            return [[*who, "·", "not opened: needs 51"], [*who, "·", "needs 51"]]
+    return [who]
+
+
+def _title_line(wordings: Sequence[list[Segment]], max_width: int) -> Image.Image:
+    for words in wordings:
+        line = rich_line(words, TEXT, SOFT_TEXT, fonts.MEDIUM)
+        if line.width <= max_width:
+            return line
+    return fit_line(wordings[-1], TEXT, SOFT_TEXT, max_width, fonts.MEDIUM)
+
+
+def _meld_card_width(melds: Sequence[MeldView], inner: Box) -> int:
+    """The largest meld card whose rows fit the area (the smallest when none does: the area
+    was made tall enough for it)."""
+    space = inner[3] - inner[1]
+    for card_w in MELD_CARD_WIDTHS:
+        if _flow(melds, inner, card_w)[1] <= space:
+            return card_w
+    return MIN_CARD_W
 
 
 def _draw_area(
@@ -485,47 +748,35 @@ def _draw_area(
     lit: set[int],
     four: bool,
 ) -> None:
-    melds = [m for m in getattr(view, "melds", ()) if m.side == side]
+    melds = sorted((m for m in getattr(view, "melds", ()) if m.side == side), key=lambda m: m.id)
     x0, y0, x1, y1 = area
-    title = _area_title(view, side, melds, names)
-    line = rich_line(title, AREA_TITLE_SIZE, SOFT_TEXT, fonts.MEDIUM)
-    if line.width > x1 - x0 - 2 * AREA_PAD:
-        line = line.crop((0, 0, x1 - x0 - 2 * AREA_PAD, line.height))
-    paste(img, line, (x0 + AREA_PAD + 4, y0 + 2))
-    inner = (x0 + AREA_PAD, y0 + fonts.line_height(AREA_TITLE_SIZE) + 2, x1 - AREA_PAD, y1 - 4)
+    max_w = x1 - x0 - 2 * AREA_PAD - 8
+    line = _title_line(_area_titles(view, side, melds, names, max_w), max_w)
+    paste(img, line, (x0 + AREA_PAD + 4, y0 + 8 - _text_top(TEXT)))
+    inner = (x0 + AREA_PAD, y0 + LINE + 8, x1 - AREA_PAD, y1 - AREA_PAD)
     if not melds:
-        note = fonts.text_sprite("no melds yet", AREA_TITLE_SIZE, SOFT_TEXT)
+        note = fonts.text_sprite("no melds yet", TEXT, SOFT_TEXT)
         paste(img, note, ((x0 + x1 - note.width) / 2, (inner[1] + y1 - note.height) / 2))
         return
-    melds.sort(key=lambda m: m.id)
-    space = inner[3] - inner[1]
-    for card_w, step in MELD_SCALES:
-        placed, used = _flow(melds, inner, card_w, step)
-        if used <= space:
-            break
+    card_w = _meld_card_width(melds, inner)
+    placed, _ = _flow(melds, inner, card_w)
     for p in placed:
-        _draw_meld(img, p, card_w, step, view.game, four, p.meld.id in lit)
+        _draw_meld(img, p, card_w, four, p.meld.id in lit)
 
 
 # ---------------------------------------------------------------- piles
-
-
-def _pile_label(text: str, lit: bool) -> Image.Image:
-    return fonts.text_sprite(text, PILE_LABEL_SIZE, HIGHLIGHT if lit else WHITE, fonts.MEDIUM)
 
 
 def _side_pile_label(view: Any, k: int, names: Sequence[str]) -> list[Segment]:
     if view.game == "mor":
         if view.n_seats == 4:
             return [f"Mor {'AB'[k % 2]}"]
-        return [
-            "Mor ·",
-            fonts.fit_text(_name(names, k), PILE_LABEL_SIZE, PILE_NAME_MAX_W, fonts.MEDIUM),
-        ]
+        shown, _ = fonts.fit(_name(names, k), TEXT, 170, fonts.MEDIUM)
+        return ["Mor", shown]
     solo = getattr(view, "solo", None)
     if view.game == "more3" and solo is not None:
         sides = _sides(view)
-        return ["Solo's More" if sides[solo] == k else "Pair's More"]
+        return ["Solo's" if sides[solo] == k else "Pair's"]
     return [f"More {'AB'[k % 2]}"]
 
 
@@ -586,7 +837,12 @@ def _side_piles(view: Any, names: Sequence[str], events: Sequence[Event]) -> lis
 
 
 def _draw_piles(
-    img: Image.Image, view: Any, names: Sequence[str], events: Sequence[Event], four: bool
+    img: Image.Image,
+    view: Any,
+    names: Sequence[str],
+    events: Sequence[Event],
+    band: Box,
+    four: bool,
 ) -> None:
     kinds = {type(e) for e in events}
     items = [
@@ -594,18 +850,24 @@ def _draw_piles(
         _discard_pile(view, kinds, four),
         *_side_piles(view, names, events),
     ]
-    x0, y0, x1, _ = _band(view)
+    x0, y0, x1, _ = band
     ch = card_height(PILE_CARD_W)
+    colours = [HIGHLIGHT if p.lit else WHITE for p in items]
     labels = [
-        rich_line(p.label, PILE_LABEL_SIZE, HIGHLIGHT if p.lit else WHITE, fonts.MEDIUM)
-        for p in items
+        rich_line(p.label, TEXT, c, fonts.MEDIUM) for p, c in zip(items, colours, strict=True)
     ]
-    widths = [max(PILE_CARD_W + 8, lab.width) for lab in labels]
+    if sum(lab.width for lab in labels) + PILE_GAP * (len(items) - 1) > x1 - x0:
+        slot_w = (x1 - x0 - PILE_GAP * (len(items) - 1)) // len(items)
+        labels = [
+            fit_line(p.label, TEXT, c, slot_w, fonts.MEDIUM)
+            for p, c in zip(items, colours, strict=True)
+        ]
+    widths = [max(PILE_CARD_W + 2 * HALO + 12, lab.width) for lab in labels]
     gap = PILE_GAP
     if sum(widths) + gap * (len(items) - 1) > x1 - x0:
         gap = max(6, (x1 - x0 - sum(widths)) // max(1, len(items) - 1))
     x = (x0 + x1 - sum(widths) - gap * (len(items) - 1)) / 2
-    top = y0 + 10
+    top = y0 + 12
     for pile, lab, w in zip(items, labels, widths, strict=True):
         cx = x + w / 2
         card_x = cx - PILE_CARD_W / 2
@@ -617,8 +879,8 @@ def _draw_piles(
         for sprite, offset in pile.layers:
             paste(img, sprite, (card_x - offset, top - offset))
         if pile.taken:
-            paste(img, shape_sprite("check", 34, MET), (cx - 17, top + ch / 2 - 17))
-        paste(img, lab, (cx - lab.width / 2, top + ch + 2))
+            paste(img, shape_sprite("check", 44, MET), (cx - 22, top + ch / 2 - 22))
+        paste(img, lab, (cx - lab.width / 2, top + ch + 14 - _text_top(TEXT)))
         x += w + gap
 
 
@@ -626,20 +888,24 @@ def _draw_piles(
 
 
 def _draw_trick(
-    img: Image.Image, view: Any, names: Sequence[str], events: Sequence[Event], four: bool
+    img: Image.Image,
+    view: Any,
+    names: Sequence[str],
+    events: Sequence[Event],
+    area: Box,
+    four: bool,
 ) -> None:
-    x0, y0, x1, y1 = TRICK_AREA
+    x0, y0, x1, _ = area
     trick = tuple(getattr(view, "trick", ()) or ())
     trick_seat = getattr(view, "trick_seat", None)
     kind = getattr(view, "trick_kind", "") or ""
     passes = getattr(view, "passes", 0) or 0
-    cy = (y0 + y1) // 2
     ch = card_height(TRICK_CARD_W)
     if trick:
         step = min(TRICK_STEP, (x1 - x0 - 40 - TRICK_CARD_W) // max(1, len(trick) - 1))
         w = TRICK_CARD_W + step * (len(trick) - 1)
         left = (x0 + x1 - w) // 2
-        top = cy - ch // 2 + 10
+        top = y0 + LINE + 14
         if any(isinstance(e, Played) for e in events):
             paste(
                 img,
@@ -650,40 +916,78 @@ def _draw_trick(
             paste(img, card_face(c, TRICK_CARD_W, four), (left + i * step, top))
         who = _name(names, trick_seat) if trick_seat is not None else ""
         kind_text = TRICK_KINDS.get(kind, kind.replace("_", " "))
-        parts = [p for p in (who, kind_text) if p]
-        title = " · ".join(parts)
+        title: list[Segment] = [kind_text] if kind_text else []
         if passes:
-            title += f"   ({passes} pass{'es' if passes > 1 else ''})"
-        label = fonts.text_sprite(title, 24, WHITE, fonts.BOLD)
-        paste(img, label, ((x0 + x1 - label.width) / 2, top - fonts.line_height(24) - 6))
+            title.append(f"({passes} pass{'es' if passes > 1 else ''})")
+        if who:
+            rest = rich_line(title, TEXT, WHITE, fonts.BOLD).width if title else 0
+            shown, _ = fonts.fit(who, TEXT, x1 - x0 - rest - 60, fonts.BOLD)
+            title = [shown, "·", *title] if title else [shown]
+        label = fit_line(title, TEXT, WHITE, x1 - x0, fonts.BOLD)
+        paste(img, label, ((x0 + x1 - label.width) / 2, y0 + 4 - _text_top(TEXT)))
     elif view.turn is not None:
-        line: list[Segment] = [_name(names, view.turn), "leads"]
         # The game's first play must hold the 3 of hearts (RULES.md 4); views give the card only
-        # to the seat that holds it, but the rule is public.
+        # to the seat that holds it, but the rule is public: it is shown where the trick goes.
         must = getattr(view, "must_include", None) or OPENING_CARD
-        if getattr(view, "opening", False):
-            line += ["· the first play must hold", must]
-        label = rich_line(line, 26, SOFT_TEXT, fonts.MEDIUM, four)
-        paste(img, label, ((x0 + x1 - label.width) / 2, cy - label.height / 2))
+        opening = getattr(view, "opening", False)
+        tail: list[Segment] = (
+            ["leads", "· the first play must hold", must] if opening else ["leads"]
+        )
+        width = x1 - x0 - 40
+        rest = rich_line(tail, TEXT, SOFT_TEXT, fonts.MEDIUM, four).width
+        shown, _ = fonts.fit(_name(names, view.turn), TEXT, max(200, width - rest), fonts.MEDIUM)
+        label = fit_line([shown, *tail], TEXT, SOFT_TEXT, width, fonts.MEDIUM, four)
+        paste(img, label, ((x0 + x1 - label.width) / 2, y0 + 4 - _text_top(TEXT)))
+        slot = card_face(must, TRICK_CARD_W, four) if opening else empty_slot(TRICK_CARD_W)
+        paste(img, slot, ((x0 + x1 - TRICK_CARD_W) / 2, y0 + LINE + 14))
 
 
-def _draw_fans(img: Image.Image, view: Any, bottom: int | None) -> None:
+def _draw_fans(img: Image.Image, view: Any, plates: dict[int, Box], bottom: int | None) -> None:
     """Run Fast: each seat's cards as a fan of backs by its plate, so counts show at a glance."""
     ch = card_height(FAN_CARD_W)
     back = card_back(FAN_CARD_W)
     for seat in range(view.n_seats):
         n = view.hand_counts[seat] if seat < len(view.hand_counts) else 0
-        if not n:
+        if not n or _hands_left(view):
             continue
-        x0, y0, x1, y1 = seat_box(view, seat, bottom)
+        x0, y0, x1, y1 = plates[seat]
+        warn = None
+        if n <= LAST_CARDS_WARNING:
+            warn = rich_line([Icon("dot", RIBBON_CLEAN), f"{n} left!"], TEXT, HIGHLIGHT, fonts.BOLD)
         w = FAN_CARD_W + FAN_STEP * (n - 1)
-        left = (x0 + x1 - w) / 2
-        top = y0 - FAN_GAP - ch if seat_slot(view, seat, bottom) == "bottom" else y1 + FAN_GAP
+        full = w + (warn.width + 14 if warn else 0)
+        if seat_slot(view, seat, bottom) == "bottom":
+            left, top = x1 + GAP, (y0 + y1 - ch) / 2
+        else:
+            left, top = (x0 + x1 - full) / 2, y1 + GAP
         for i in range(n):
             paste(img, back, (left + i * FAN_STEP, top))
-        if n <= LAST_CARDS_WARNING:
-            warn = rich_line([Icon("dot", RIBBON_CLEAN), f"{n} left!"], 20, HIGHLIGHT, fonts.BOLD)
-            paste(img, warn, (left + w + 10, top + (ch - warn.height) / 2))
+        if warn:
+            paste(img, warn, (left + w + 14, top + (ch - warn.height) / 2))
+
+
+# ---------------------------------------------------------------- the hands left
+
+
+def _draw_hands_left(
+    img: Image.Image, view: Any, names: Sequence[str], area: Box, bottom: int | None, four: bool
+) -> None:
+    """Once the round is over: the cards each seat still holds, face up (they are scored)."""
+    x0, y0, x1, _ = area
+    paste(
+        img,
+        rich_line(["Cards left in hand"], TEXT, SOFT_TEXT, fonts.MEDIUM),
+        (x0 + AREA_PAD + 4, y0 + 8 - _text_top(TEXT)),
+    )
+    top = y0 + LINE + 8
+    groups = _hand_groups(view, bottom)
+    for seat, x, row, cards in _hands_flow(groups, x0 + AREA_PAD, x1 - AREA_PAD):
+        y = top + row * HANDS_ROW_H
+        w = HANDS_CARD_W + HANDS_STEP * (len(cards) - 1)
+        shown, size = fonts.fit(_name(names, seat), TEXT, max(w, HAND_LABEL_W), fonts.BOLD)
+        paste(img, fonts.text_sprite(shown, size, WHITE, fonts.BOLD), (x, y - _text_top(size)))
+        for i, c in enumerate(cards):
+            paste(img, card_face(c, HANDS_CARD_W, four), (x + i * HANDS_STEP, y + LINE))
 
 
 # ---------------------------------------------------------------- header
@@ -780,22 +1084,24 @@ def _draw_header(img: Image.Image, view: Any, names: Sequence[str], four: bool) 
         parts.append("game over")
     elif getattr(view, "round_over", False):
         parts.append("round over")
-    title = fonts.text_sprite("  ·  ".join(parts), HEADER_SIZE, HEADER_TEXT, fonts.BOLD)
-    paste(img, title, (MARGIN - 6, (HEADER_H - title.height) / 2 + 2))
+    width = WIDTH - 2 * MARGIN
+    title = fit_line(_spaced(parts), TEXT, HEADER_TEXT, width, fonts.BOLD)
+    paste(img, title, (MARGIN - 6, 14 - _text_top(TEXT)))
 
     lines = caption(view, names)
     if not lines:
         return
-    # Newest last: drop the oldest groups until the line fits beside the title.
+    # Newest last: drop the oldest groups until the line fits; a long one loses its end.
     k = min(len(lines), CAPTION_GROUPS)
     while True:
-        line = rich_line(["Last:", *_join(lines[-k:])], CAPTION_SIZE, HEADER_TEXT, four_colour=four)
-        if line.width <= CAPTION_MAX_W or k == 1:
+        words: list[Segment] = ["Last:", *_join(lines[-k:])]
+        line = rich_line(words, TEXT, HEADER_TEXT, four_colour=four)
+        if line.width <= width or k == 1:
             break
         k -= 1
-    if line.width > CAPTION_MAX_W:
-        line = line.crop((0, 0, CAPTION_MAX_W, line.height))
-    paste(img, line, (TABLE_SIZE[0] - MARGIN - line.width + 6, (HEADER_H - line.height) / 2 + 2))
+    if line.width > width:
+        line = fit_line(words, TEXT, HEADER_TEXT, width, four_colour=four)
+    paste(img, line, (MARGIN - 6, 14 + LINE - _text_top(TEXT)))
 
 
 def _join(groups: Sequence[list[Segment]]) -> list[Segment]:
@@ -825,22 +1131,22 @@ def table_image(
     """The table picture as an RGB image (``render_table`` encodes it)."""
     four = style.four_colour
     events = tuple(getattr(view, "last_events", ()) or ())
-    rummy = view.game != "runfast"
-    areas = side_areas(view, bottom) if rummy else {}
-    img = _background(tuple(sorted(set(areas.values())))).copy()
+    box = layout(view, bottom)
+    panels = [*box.areas.values(), *([box.hands] if box.hands else [])]
+    img = _background(box.size, box.header, tuple(sorted(panels))).copy()
     _draw_header(img, view, names, four)
-    if rummy:
-        lit = _lit_melds(events)
-        for side, area in areas.items():
-            _draw_area(img, view, side, area, names, lit, four)
-        _draw_piles(img, view, names, events, four)
-    else:
-        _draw_fans(img, view, bottom)
-        _draw_trick(img, view, names, events, four)
+    lit = _lit_melds(events)
+    for side, area in box.areas.items():
+        _draw_area(img, view, side, area, names, lit, four)
+    if box.band is not None:
+        _draw_piles(img, view, names, events, box.band, four)
+    if box.trick is not None:
+        _draw_fans(img, view, box.plates, bottom)
+        _draw_trick(img, view, names, events, box.trick, four)
+    if box.hands is not None:
+        _draw_hands_left(img, view, names, box.hands, bottom, four)
     for seat in range(view.n_seats):
-        _draw_plate(
-            img, view, seat, _name(names, seat), seat_box(view, seat, bottom), seat in computers
-        )
+        _draw_plate(img, view, seat, _name(names, seat), box.plates[seat], seat in computers)
     return img
 
 

@@ -565,6 +565,16 @@ class MeldView:
     biriba: str | None = None  # more3: "pure" / "dirty"
 
 
+def hands_left(
+    hands: Sequence[Sequence[Card]], round_over: bool, key: Any = None
+) -> tuple[tuple[Card, ...], ...]:
+    """Every seat's cards once the round is over, for the views' ``hands_left``: they are scored,
+    so everyone may see them then (the final table picture shows them); during play, nothing."""
+    if not round_over:
+        return ()
+    return tuple(tuple(sorted(h, key=key)) for h in hands)
+
+
 @dataclass(frozen=True)
 class SeatView:
     """What every game's ``view(seat)`` shows: only what that seat may see.

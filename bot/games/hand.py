@@ -55,6 +55,7 @@ from bot.games.base import (
     Take,
     TookPile,
     as_lay,
+    hands_left,
     require_well_made,
     result_from_json,
     result_to_json,
@@ -154,6 +155,7 @@ class HandView(RummyView):
 
     opened: tuple[bool, ...]
     rounds_total: int = ROUNDS
+    hands_left: tuple[tuple[Card, ...], ...] = ()  # every hand, once the round is over
 
 
 class Hand(PlannedChecks):
@@ -719,6 +721,7 @@ class Hand(PlannedChecks):
             just_drawn=tuple(self.just_drawn) if own and seat == self._turn else (),
             must_lay=tuple(self.must_lay) if seat == self._turn else (),
             opened=tuple(self.opened),
+            hands_left=hands_left(self.hands, self.round_over, sort_key),
         )
 
     @property

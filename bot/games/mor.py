@@ -35,6 +35,7 @@ from bot.games.base import (
     Take,
     TookPile,
     as_lay,
+    hands_left,
     points,
     require_well_made,
     result_from_json,
@@ -107,6 +108,7 @@ class MorView(RummyView):
     target: int
     meters: tuple[str, ...]
     mor_waiting: tuple[int, ...]
+    hands_left: tuple[tuple[Card, ...], ...] = ()  # every hand, once the round is over
 
 
 class Mor(PlannedChecks):
@@ -596,6 +598,7 @@ class Mor(PlannedChecks):
             target=self.target,
             meters=tuple(meter_text(self.team_projects(t)) for t in range(2)),
             mor_waiting=tuple(self.mor_waiting),
+            hands_left=hands_left(self.hands, self.round_over, sort_key),
         )
 
     @staticmethod

@@ -42,6 +42,7 @@ from bot.games.base import (
     Take,
     TookPile,
     as_lay,
+    hands_left,
     require_well_made,
     result_from_json,
     result_to_json,
@@ -183,6 +184,7 @@ class More3View(RummyView):
     solo: int | None
     bids: tuple[int | None, ...]  # before the reveal only the seat's own bid is shown
     opened: tuple[int, ...]
+    hands_left: tuple[tuple[Card, ...], ...] = ()  # every hand, once the round is over
 
 
 class More3(PlannedChecks):
@@ -916,6 +918,7 @@ class More3(PlannedChecks):
             solo=self.solo,
             bids=tuple(self._visible_bids(seat)),
             opened=tuple(sorted(self.opened)),
+            hands_left=hands_left(self.hands, self.round_over, sort_key),
         )
 
     def _visible_bids(self, seat: int) -> list[int | None]:

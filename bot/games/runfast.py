@@ -43,6 +43,7 @@ from bot.games.base import (
     SeatView,
     TableFileError,
     TrickWon,
+    hands_left,
     move_problem,
     points,
 )
@@ -98,6 +99,7 @@ class RunFastView(SeatView):
     opening: bool  # the next play is the game's opening play
     must_include: Card | None  # a card this seat must put in its play now (3♥ at the opening)
     played_cards: tuple[Card, ...] = ()  # every card played so far: public, everyone saw them
+    hands_left: tuple[tuple[Card, ...], ...] = ()  # every hand, once the deal is over
 
 
 def _sorted(cards: Sequence[Card]) -> list[Card]:
@@ -559,6 +561,7 @@ class RunFast:
             opening=self.opening,
             must_include=self.must_include(seat) if seat == self.turn_seat else None,
             played_cards=tuple(self.table),
+            hands_left=hands_left(self.hands, self.round_over, play_order),
         )
 
     def scenario_state(self) -> dict[str, Any]:

@@ -28,9 +28,9 @@ def test_size_and_mode(game: str, n: int) -> None:
         render_score_sheet(result, samples.NAMES[n], totals, game, round_no=2, winners=(0,))
     )
     assert img.mode == "RGB"
-    columns = len(score._sections(game, n))
-    col_w = score.TEAM_COL_W if game == "mor" and n == 4 else score.COL_W
-    assert img.width == columns * col_w + (columns - 1) * score.SECTION_GAP + 2 * score.MARGIN
+    assert img.width == score.WIDTH  # one width for every sheet: a phone scales them alike
+    rows = -(-len(score._sections(game, n)) // score.COLUMNS)
+    assert img.height > score.HEAD_H + rows * score.SECTION_HEAD_H
 
 
 def test_mor_partners_share_a_column() -> None:

@@ -36,7 +36,8 @@ def test_size_mode_and_weight(game: str, n: int) -> None:
         data = render_table(view, names(n), computers={1})
         img = decode(data)
         assert img.format == "PNG"
-        assert img.size == table.TABLE_SIZE
+        assert img.size == table.layout(view).size
+        assert img.width == table.WIDTH
         assert img.mode == "RGB"
         assert len(data) < MAX_PNG
 
@@ -131,11 +132,18 @@ def test_last_move_is_highlighted() -> None:
     assert table._lit_melds(view.last_events) == {4}
 
 
-def test_a_long_row_of_melds_shrinks_to_fit() -> None:
+def test_many_melds_make_their_area_taller_never_smaller_cards() -> None:
     view = samples.midgame("mor")
-    many = tuple(replace(m, id=100 + i) for i in range(4) for m in view.melds)
-    img = decode(render_table(replace(view, melds=many), names(4)))
-    assert img.size == table.TABLE_SIZE
+    many = replace(view, melds=tuple(replace(m, id=100 + i) for i in range(4) for m in view.melds))
+    img = decode(render_table(many, names(4)))
+    assert img.size == table.layout(many).size
+    assert img.height > table.layout(view).size[1]
+    for side, (x0, y0, x1, y1) in table.side_areas(many).items():
+        melds = [m for m in many.melds if m.side == side]
+        inner = (x0 + table.AREA_PAD, y0 + table.LINE + 8, x1 - table.AREA_PAD, y1)
+        placed, used = table._flow(melds, inner, table.MIN_CARD_W)
+        assert used <= inner[3] - inner[1]
+        assert all(p.x + p.width <= inner[2] for p in placed)
 
 
 def test_caption_names_the_move_but_never_a_drawn_card() -> None:
@@ -168,7 +176,7 @@ def test_real_engine_views(game: str) -> None:
     for seat in range(engine.n_seats):
         view = engine.view(seat)
         img = decode(render_table(view, names(engine.n_seats)))
-        assert img.size == table.TABLE_SIZE and img.mode == "RGB"
+        assert img.size == table.layout(view).size and img.mode == "RGB"
         if view.turn is not None:
             assert probe(img, view, view.turn) == TURN
 
@@ -192,7 +200,7 @@ def test_real_views_along_a_playout(game: str) -> None:
         if step % 15 == 0:
             view = engine.view(step % engine.n_seats)
             img = decode(render_table(view, names(engine.n_seats)))
-            assert img.size == table.TABLE_SIZE
+            assert img.size == table.layout(view).size
     view = engine.view(0)
     assert decode(render_table(view, names(engine.n_seats))).mode == "RGB"
     if view.result is not None:
