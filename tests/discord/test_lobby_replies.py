@@ -1,0 +1,42 @@
+"""What members hit in the lobby and in replies (issue 18): a second table in a table's thread,
+refusals too long for Discord, and the computer levels members may seat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import simcord
+
+from bot.client import MESSAGE_LIMIT, fit
+
+from .conftest import club, live_table, make_bot, reply
+
+
+def test_fit_cuts_long_text_at_a_word_within_the_limit() -> None:
+    assert fit("short") == "short"
+    cut = fit("seven " * 1000)
+    assert len(cut) <= MESSAGE_LIMIT and cut.endswith("seven…")
+
+
+async def test_long_typed_cards_get_a_short_refusal_and_change_nothing(tmp_path: Path) -> None:
+    bot = make_bot(tmp_path / "bot.db")
+    async with simcord.run(bot) as env:
+        guild, channel, (alice, bob) = club(env, "alice", "bob")
+        await alice.slash(channel, "table new", game="mor", players=2)
+        thread = channel.threads[0]
+        await bob.slash(thread, "table join")
+        await alice.slash(thread, "table start")
+        live = live_table(bot, guild.id)
+        assert live.seats[live.engine.turn].user_id == alice.id  # this seed: alice starts
+        before = live.version
+        # Discord lets a slash command's text option hold 6,000 characters.
+        r = await alice.slash(thread, "meld", cards=" ".join(["5H"] * 2000))
+        answer = reply(r)
+        assert answer.ephemeral and len(answer.content) <= MESSAGE_LIMIT
+        assert answer.content.startswith("You don't have 5H 5H 5H")
+        r = await alice.slash(thread, "discard", card="5H" * 3000)
+        answer = reply(r)
+        assert answer.ephemeral
+        assert answer.content.startswith("“5H5H5H5H5H5H…” is not a card")
+        assert live.version == before
+        await bot.close()
