@@ -41,6 +41,8 @@ MESSAGES: dict[str, str] = {
     "lobby_started": "Table #{table} has started.",
     "here": "this channel",
     "opened": "Table #{table} is open in {where}.",
+    # ---- lobby: a table's thread is that table's
+    "thread_has_table": "This thread is table #{table}'s: open a new table from {channel}.",
     "joined": "You joined seat {seat}.",
     "left": "You left the table.",
     "computer_added": "A {level} computer took seat {seat}.",

@@ -18,6 +18,27 @@ def test_fit_cuts_long_text_at_a_word_within_the_limit() -> None:
     assert len(cut) <= MESSAGE_LIMIT and cut.endswith("seven…")
 
 
+async def test_new_table_inside_a_tables_thread_is_refused(tmp_path: Path) -> None:
+    bot = make_bot(tmp_path / "bot.db")
+    async with simcord.run(bot) as env:
+        guild, channel, (alice, bob) = club(env, "alice", "bob")
+        await alice.slash(channel, "table new", game="hand")
+        thread = channel.threads[0]
+        first = live_table(bot, guild.id)
+        r = await bob.slash(thread, "table new", game="runfast")
+        answer = reply(r)
+        assert answer.ephemeral
+        assert answer.content == (
+            f"This thread is table #{first.id}'s: open a new table from <#{channel.id}>."
+        )
+        assert bot.service.tables(guild.id) == [first]
+        assert len(channel.threads) == 1
+        # From the channel itself a second table opens in a thread of its own.
+        await bob.slash(channel, "table new", game="runfast")
+        assert len(bot.service.tables(guild.id)) == 2 and len(channel.threads) == 2
+        await bot.close()
+
+
 async def test_long_typed_cards_get_a_short_refusal_and_change_nothing(tmp_path: Path) -> None:
     bot = make_bot(tmp_path / "bot.db")
     async with simcord.run(bot) as env:
