@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 Game = Literal["mor", "more3", "hand", "runfast"]
-Level = Literal["random", "simple", "normal"]
+# The levels members may seat: ``random`` and ``simple`` exist only to measure the others.
+Level = Literal["normal", "hard"]
 
 
 class Lobby(commands.GroupCog, group_name="table", group_description="Open and run card tables"):

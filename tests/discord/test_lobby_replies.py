@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import simcord
 
 from bot.client import MESSAGE_LIMIT, fit
@@ -60,4 +61,21 @@ async def test_long_typed_cards_get_a_short_refusal_and_change_nothing(tmp_path:
         assert answer.ephemeral
         assert answer.content.startswith("“5H5H5H5H5H5H…” is not a card")
         assert live.version == before
+        await bot.close()
+
+
+async def test_members_seat_normal_or_hard_computers_only(tmp_path: Path) -> None:
+    bot = make_bot(tmp_path / "bot.db")
+    async with simcord.run(bot) as env:
+        guild, channel, (alice,) = club(env, "alice")
+        await alice.slash(channel, "table new", game="hand")
+        thread = channel.threads[0]
+        r = await alice.slash(thread, "table bot", level="hard")
+        assert reply(r).content == "A hard computer took seat 2."
+        with pytest.raises(simcord.OptionError):
+            await alice.slash(thread, "table bot", level="random")
+        # The lobby's Add computer button seats the default level, normal.
+        await alice.click(thread.history()[0], label="Add computer")
+        levels = [s.computer for s in live_table(bot, guild.id).seats]
+        assert levels == [None, "hard", "normal"]
         await bot.close()
