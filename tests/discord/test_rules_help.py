@@ -17,6 +17,8 @@ from cogs.play import GAME_NAMES
 
 from .conftest import make_bot, reply
 
+README = Path(__file__).resolve().parents[2] / "README.md"
+
 
 def test_doctests() -> None:
     assert doctest.testmod(bot.rules).failed == 0
@@ -34,6 +36,12 @@ def test_every_page_fits_and_the_pages_give_back_the_section(game: str) -> None:
     # Reflowing for the chat joins lines, never drops a word of the file's section.
     raw = RULES_FILE.read_text(encoding="utf-8").split(f"\n## {GAME_NAMES[game]}\n")[1]
     assert section.split() == raw.split("\n## ")[0].split()
+
+
+def test_readme_points_to_the_rules_in_this_repository() -> None:
+    readme = README.read_text(encoding="utf-8")
+    assert "docs/rules.md" in readme
+    assert "shared/" not in readme
 
 
 async def test_rules_pages_back_and_forth_and_help_mentions_it(tmp_path: Path) -> None:
