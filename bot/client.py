@@ -34,8 +34,22 @@ EXTENSIONS: tuple[str, ...] = (
 )
 
 
+MESSAGE_LIMIT = 2000  # Discord rejects message content longer than this
+
+
+def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` cut at a word to ``limit`` characters with an ellipsis: a reply Discord rejects
+    would leave the member with no answer at all."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut) + "…"
+
+
 async def refuse(interaction: discord.Interaction, text: str) -> None:
     """One ephemeral sentence, whether or not the interaction was already answered."""
+    text = fit(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

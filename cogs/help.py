@@ -1,29 +1,85 @@
-"""``/rules`` and ``/help``: short readable summaries (the full rules are RULES.md)."""
+"""``/rules`` and ``/help``: a game's whole rules from ``docs/rules.md``, paged, and how to play."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import MESSAGE_LIMIT, refuse
 from bot.i18n import t
+from bot.rules import pages, sections
+from cogs.play import GAME_NAMES, TableView
 
 if TYPE_CHECKING:
     from bot.client import Diwaniya
+
+# A page's text leaves room in the message for its heading line ("**Run Fast**, page 2 of 3").
+RULES_PAGE = MESSAGE_LIMIT - 100
+
+
+def rules_pages(game: str) -> list[str]:
+    """The game's section of the rules document, cut into pages that fit one message."""
+    return pages(sections()[GAME_NAMES[game]], RULES_PAGE)
+
+
+def rules_message(game: str, page: int) -> tuple[str, discord.ui.View]:
+    """Page ``page`` of a game's rules (clamped to the pages there are) and its buttons."""
+    text = rules_pages(game)
+    page = min(max(page, 0), len(text) - 1)
+    heading = t("rules_page", game=GAME_NAMES[game], page=page + 1, pages=len(text))
+    view = TableView()
+    view.add_item(RulesButton(game, page - 1, "prev", disabled=page == 0))
+    view.add_item(RulesButton(game, page + 1, "next", disabled=page == len(text) - 1))
+    return f"{heading}\n{text[page].strip()}", view
+
+
+class RulesButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dwr:(?P<game>[a-z0-9]+):(?P<page>-?\d+):(?P<way>prev|next)",
+):
+    """Previous / Next on a rules page: the custom_id carries the game and the page to show, so
+    the buttons keep working after a restart; both are untrusted and checked."""
+
+    def __init__(self, game: str, page: int, way: str, *, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(f"btn_rules_{way}"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"dwr:{game}:{page}:{way}",
+                disabled=disabled,
+            )
+        )
+        self.game, self.page = game, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> RulesButton:
+        return cls(match["game"], int(match["page"]), match["way"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.game not in GAME_NAMES:
+            await refuse(interaction, t("rules_gone"))
+            return
+        content, view = rules_message(self.game, self.page)
+        await interaction.response.edit_message(content=content, view=view)
 
 
 class Help(commands.Cog):
     def __init__(self, bot: Diwaniya) -> None:
         self.bot = bot
 
-    @app_commands.command(name="rules", description="A short summary of a game's rules.")
+    @app_commands.command(name="rules", description="A game's whole rules, page by page.")
     @app_commands.describe(game="Which game")
     async def rules(
         self, interaction: discord.Interaction, game: Literal["mor", "more3", "hand", "runfast"]
     ) -> None:
-        await interaction.response.send_message(t(f"rules_{game}"), ephemeral=True)
+        content, view = rules_message(game, 0)
+        await interaction.response.send_message(content, view=view, ephemeral=True)
 
     @app_commands.command(name="help", description="How to open a table and play.")
     async def help(self, interaction: discord.Interaction) -> None:
@@ -33,4 +89,5 @@ class Help(commands.Cog):
 
 
 async def setup(bot: Diwaniya) -> None:
+    bot.add_dynamic_items(RulesButton)
     await bot.add_cog(Help(bot))

@@ -8,13 +8,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import t
+from bot.i18n import t, t_n
 from cogs.play import GAME_NAMES, remember
 
 if TYPE_CHECKING:
     from bot.client import Diwaniya
+    from bot.store.models import Standing
 
 Game = Literal["mor", "more3", "hand", "runfast"]
+
+
+def counts(standing: Standing) -> dict[str, str]:
+    """A standing's pearls, wins and games in words, each in its right singular or plural."""
+    return {
+        "pearls": t_n("n_pearls", standing.pearls),
+        "wins": t_n("n_wins", standing.wins),
+        "games": t_n("n_games", standing.games),
+    }
 
 
 class Leaderboard(commands.Cog):
@@ -37,17 +47,7 @@ class Leaderboard(commands.Cog):
         for s in top:
             cpu = t("leaderboard_cpu") if s.computer_games else ""
             name = self.bot.names.get(s.user_id, f"<@{s.user_id}>")
-            lines.append(
-                t(
-                    "leaderboard_line",
-                    rank=s.rank,
-                    name=name,
-                    pearls=s.pearls,
-                    wins=s.wins,
-                    games=s.games,
-                    cpu=cpu,
-                )
-            )
+            lines.append(t("leaderboard_line", rank=s.rank, name=name, cpu=cpu, **counts(s)))
         await interaction.followup.send(
             "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
         )
@@ -67,14 +67,7 @@ class Leaderboard(commands.Cog):
             await interaction.followup.send(t("stats_none", name=who.display_name), ephemeral=True)
             return
         lines = [
-            t(
-                "stats_line",
-                game=GAME_NAMES.get(g, g),
-                rank=s.rank,
-                pearls=s.pearls,
-                wins=s.wins,
-                games=s.games,
-            )
+            t("stats_line", game=GAME_NAMES.get(g, g), rank=s.rank, **counts(s))
             for g, s in stats.by_game.items()
         ]
         await interaction.followup.send("\n".join(lines), ephemeral=True)

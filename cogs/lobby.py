@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.client import refusals
 from bot.i18n import t
-from bot.tables import LiveTable, TableService
+from bot.tables import LiveTable, Refusal, TableService
 from cogs.play import GAME_NAMES, remember, send_hand, service_of
 
 if TYPE_CHECKING:
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 Game = Literal["mor", "more3", "hand", "runfast"]
-Level = Literal["random", "simple", "normal"]
+# The levels members may seat: ``random`` and ``simple`` exist only to measure the others.
+Level = Literal["normal", "hard"]
 
 
 class Lobby(commands.GroupCog, group_name="table", group_description="Open and run card tables"):
@@ -59,8 +60,14 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
         timer: app_commands.Range[int, 0, 3600] | None = None,
     ) -> None:
         remember(interaction)
-        await interaction.response.defer(thinking=True)
         service = service_of(interaction)
+        # Inside a table's thread every command acts on that table, so a second table opened
+        # there could never be reached; refused before the public "thinking" answer.
+        for other in service.tables(interaction.guild_id or 0):
+            if other.table.thread_id == interaction.channel_id:
+                channel_id = other.table.channel_id
+                raise Refusal("thread_has_table", table=other.id, channel=f"<#{channel_id}>")
+        await interaction.response.defer(thinking=True)
         options: dict[str, Any] = {}
         if game == "mor":
             options = {"players": players or 4, "length": length or "full"}

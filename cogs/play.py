@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.client import refusals, refuse
 from bot.games.base import BadMove, Move, move_from_dict
 from bot.games.cards import CardError
-from bot.i18n import t
+from bot.i18n import t, t_n
 from bot.tables import HandInfo, LiveTable, Notice, Refusal, TableService, public_view
 from render import render_hand, render_score_sheet, render_table
 
@@ -180,7 +180,7 @@ class Presenter:
                 )
             )
         if hasattr(view, "stock_count"):
-            lines.append(t("table_stock", count=view.stock_count))
+            lines.append(t("table_stock", count=t_n("n_cards", view.stock_count)))
         meters = getattr(view, "meters", None)
         if meters:
             lines.append(
@@ -570,7 +570,7 @@ def hand_controls(info: HandInfo, page: int = 0) -> discord.ui.View:
 
 def hand_text(bot: Any, info: HandInfo) -> str:
     cards = " ".join(str(c) for c in info.view.hand)
-    lines = [t("hand_header", count=len(info.view.hand), cards=cards or "-")]
+    lines = [t("hand_header", count=t_n("n_cards", len(info.view.hand)), cards=cards or "-")]
     if info.legal:
         lines.append(t("hand_your_turn"))
     elif info.view.turn is not None:

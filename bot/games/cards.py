@@ -30,6 +30,36 @@ RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 1
 _TEXT_TO_RANK = {v: k for k, v in RANK_TEXT.items()} | {"T": 10}
 RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"} | {r: str(r) for r in range(2, 11)}
 
+# A slash command's text can hold 6,000 characters and a table file's any number: a sentence that
+# repeated them whole would be longer than a Discord message may be, so it quotes a short start.
+QUOTE_MOST = 12  # characters of a player's text quoted back: enough to spot the slip
+CARDS_NAMED = 8  # cards listed by name in one sentence; the rest are counted
+
+
+def quoted(text: str) -> str:
+    """A player's text quoted in a sentence, cut to its first characters when long.
+
+    >>> quoted("KX")
+    '“KX”'
+    >>> quoted("5H" * 100)
+    '“5H5H5H5H5H5H…”'
+    """
+    return f"“{text}”" if len(text) <= QUOTE_MOST else f"“{text[:QUOTE_MOST]}…”"
+
+
+def named(cards: Iterable[object]) -> str:
+    """Cards listed in a sentence: the first few by name, then how many more.
+
+    >>> named(["5H"] * 3)
+    '5H 5H 5H'
+    >>> named(["5H"] * 20)
+    '5H 5H 5H 5H 5H 5H 5H 5H and 12 more'
+    """
+    names = [str(c) for c in cards]
+    if len(names) <= CARDS_NAMED:
+        return " ".join(names)
+    return f"{' '.join(names[:CARDS_NAMED])} and {len(names) - CARDS_NAMED} more"
+
 
 class CardError(ValueError):
     """A card or a list of cards could not be read; the message is one plain sentence."""
@@ -58,15 +88,19 @@ class Card(NamedTuple):
         if t in ("JK", "JOKER", "🃏"):
             return JOKER
         if len(t) < 2:
-            raise CardError(f"“{raw}” is not a card: write a rank then a suit, like 7H, 10S or JK.")
+            raise CardError(
+                f"{quoted(raw)} is not a card: write a rank then a suit, like 7H, 10S or JK."
+            )
         rank_text, suit_text = t[:-1], t[-1]
         suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text)
         if suit not in SUITS:
-            raise CardError(f"“{raw}” is not a card: the suit must be S, H, D or C (or ♠ ♥ ♦ ♣).")
+            raise CardError(
+                f"{quoted(raw)} is not a card: the suit must be S, H, D or C (or ♠ ♥ ♦ ♣)."
+            )
         rank = _TEXT_TO_RANK.get(rank_text)
         if rank is None:
             raise CardError(
-                f"“{raw}” is not a card: the rank must be A, 2-10, J, Q or K (T also means 10)."
+                f"{quoted(raw)} is not a card: the rank must be A, 2-10, J, Q or K (T also means 10)."
             )
         return Card(rank, suit)
 
@@ -104,7 +138,7 @@ def parse_cards(items: str | Iterable[str]) -> list[Card]:
 def _not_text(item: object) -> Card:
     if isinstance(item, Card):
         return item
-    raise CardError(f"“{item}” is not a card: cards are written as text, like 7H or JK.")
+    raise CardError(f"{quoted(str(item))} is not a card: cards are written as text, like 7H or JK.")
 
 
 def format_cards(cards: Iterable[Card]) -> list[str]:

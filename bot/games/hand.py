@@ -66,6 +66,7 @@ from bot.games.cards import (
     Card,
     deck_106,
     missing_from,
+    named,
     parse_cards,
     round_rng,
     sort_key,
@@ -411,7 +412,7 @@ class Hand(PlannedChecks):
             raise IllegalMove(f"There is no meld {move.meld} on the table.")
         missing = missing_from(self.hands[seat], move.cards)
         if missing:
-            raise IllegalMove(f"You don't have {' '.join(str(c) for c in missing)} in your hand.")
+            raise IllegalMove(f"You don't have {named(missing)} in your hand.")
         try:
             new = reclaim_joker(target.meld, move.cards)
         except MeldError as e:

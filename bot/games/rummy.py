@@ -29,6 +29,8 @@ from bot.games.cards import (
     Card,
     CardError,
     check_deck_limits,
+    missing_from,
+    named,
     parse_cards,
     round_rng,
     take_cards,
@@ -93,7 +95,7 @@ def play_lay(
     laid: list[Card] = [c for m in lay.melds for c in m] + [c for a in lay.adds for c in a.cards]
     rest = take_cards(hand, laid)
     if rest is None:
-        missing = _missing_text(hand, laid)
+        missing = named(missing_from(hand, laid))
         raise IllegalMove(f"You don't have {missing} in your hand.")
     new: list[Meld] = []
     for cards in lay.melds:
@@ -146,17 +148,6 @@ def public_event(event: Event, seat: int) -> Event:
 
 def _meld_reason(cards: Sequence[Card], why: str) -> str:
     return f"{' '.join(str(c) for c in cards)} is not a meld: {why[0].lower()}{why[1:]}"
-
-
-def _missing_text(hand: Sequence[Card], wanted: Sequence[Card]) -> str:
-    have = Counter(hand)
-    missing: list[str] = []
-    for c in wanted:
-        if have[c] > 0:
-            have[c] -= 1
-        else:
-            missing.append(str(c))
-    return " ".join(missing)
 
 
 def take_side_pile(
