@@ -108,6 +108,10 @@ MESSAGES: dict[str, str] = {
     "yes": "yes",
     "no": "no",
     "help_title": "Diwaniya — card tables",
+    # ---- lessons, practice tables and hints (issue 20)
+    "lesson_unknown_game": "Lessons are for {games}.",
+    "lesson_refused": "The rules refuse that: {reason} {explain}",
+    "lesson_wrong": "Allowed, but not what this step asks: {explain}",
     # move words, for the story line
     "mv_draw": "drew from the stock",
     "mv_take": "took the discard pile",
