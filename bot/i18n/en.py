@@ -113,6 +113,7 @@ MESSAGES: dict[str, str] = {
     "lesson_refused": "The rules refuse that: {reason} {explain}",
     "lesson_wrong": "Allowed, but not what this step asks: {explain}",
     "hint_title": "Hint: {move}",
+    "hint_practice_only": "Hints are for practice tables: open one with /practice.",
     "hint_draw_no_take": "Draw from the stock: the discard can't be taken now ({reason})",
     "hint_draw_over_take": "Draw from the stock: taking the discard is allowed but would put {count} cards in your hand.",
     "hint_take": "Take the discard ({count} in all): a taken card must be laid this turn, before your throw.",
