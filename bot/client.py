@@ -28,6 +28,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.leaderboard",
     "cogs.settings",
     "cogs.help",
+    "cogs.learn",
 )
 
 

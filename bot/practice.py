@@ -22,6 +22,12 @@ def is_practice(live: LiveTable) -> bool:
     return bool(live.table.options.get(PRACTICE))
 
 
+def private_table(live: LiveTable) -> bool:
+    """A practice table without a thread: it lives in the member's private hand messages only,
+    and nothing about it is posted in the channel."""
+    return is_practice(live) and not live.table.thread_id
+
+
 async def open_practice(
     service: TableService,
     guild_id: int,

@@ -42,3 +42,9 @@ def test_step_right_and_wrong_answers(step: Step) -> None:
         assert reason and wrong.message.find(reason) >= 0
     # Judging never changes the step: the same answer is right again.
     assert step.judge(answer_move(step)).right
+
+
+@pytest.mark.parametrize("step", STEPS, ids=lambda s: f"{s.game}/{s.name}")
+def test_choices_hold_a_right_and_a_wrong_answer(step: Step) -> None:
+    verdicts = [step.judge(m) for m in step.choices()]
+    assert any(v.right for v in verdicts) and any(not v.right for v in verdicts)

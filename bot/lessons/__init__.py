@@ -78,6 +78,17 @@ class Step:
         data = {k: v for k, v in self.table.items() if k not in ("moves", "lesson")}
         return engine_class(self.game).from_table_file(data)
 
+    def choices(self) -> list[Move]:
+        """The moves offered to pick from: the engine's legal moves at the position, then the
+        step's right answer and its wrong example when the engine's list lacks them (its lays
+        are a selection, and a refused move teaches the rule it breaks)."""
+        out = list(self.position().legal_moves(self.seat))
+        for m in (*self.answer, self.wrong):
+            move = move_from_dict(m)
+            if move not in out:
+                out.append(move)
+        return out
+
     def judge(self, move: Move) -> Verdict:
         """Play ``move`` for the step's seat on a fresh position and say how it went."""
         engine = self.position()
