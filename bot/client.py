@@ -31,6 +31,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.leaderboard",
     "cogs.settings",
     "cogs.help",
+    "cogs.learn",
 )
 
 

@@ -53,7 +53,7 @@ DIM = "\033[2m"
 RESET = "\033[0m"
 
 SIMPLE_WORDS: dict[str, type[Move]] = {"draw": Draw, "take": Take, "return": Return, "pass": Pass}
-COMMANDS = frozenset({"help", "hand", "table", "moves", "quit", "exit"})
+COMMANDS = frozenset({"help", "hand", "table", "moves", "hint", "quit", "exit"})
 
 
 class InputError(ValueError):
@@ -333,6 +333,10 @@ class Console:
         elif word == "table":
             self.show_table()
             self.show_hand()
+        elif word == "hint":
+            from bot.lesson_console import say_hint  # the hard player's move and why
+
+            say_hint(self)
         elif word == "moves":
             legal = self.engine.legal_moves(self.seat)
             shown = [move_text(m) for m in legal[:15]]
@@ -426,7 +430,8 @@ def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="python -m bot.console", description="Play a card game against computer players."
     )
-    ap.add_argument("game", help="mor, more3, hand or runfast")
+    ap.add_argument("game", nargs="?", help="mor, more3, hand or runfast")
+    ap.add_argument("--lesson", metavar="GAME", help="a short guided lesson in GAME instead")
     ap.add_argument("--players", type=int, choices=(4, 2), help="mor: 4 (2 vs 2) or 2")
     ap.add_argument("--length", choices=("quick", "full"), help="mor: quick (101, default) or full")
     ap.add_argument("--bid", action="store_true", help="more3: bid for the Solo")
@@ -441,6 +446,13 @@ def parser() -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    if args.lesson:
+        from bot.lesson_console import run_lesson  # it builds on this module's Console
+
+        return run_lesson(args.lesson, stdin, stdout, use_color(stdout, args.no_color))
+    if args.game is None:
+        stdout.write("Name a game (mor, more3, hand or runfast), or --lesson GAME.\n")
+        return 2
     level = args.level
     if level not in LEVELS:
         stdout.write(f"“{level}” is not a level: choose {', '.join(LEVELS)}.\n")

@@ -51,7 +51,8 @@ DISCARD = "discard KD                throw a card (ends your turn)"
 OTHER_WORDS = """\
 Other words:
   hand   your hand         table   the whole table       moves   some legal moves now
-  help   this list         quit    leave (the game is saved with --save)"""
+  help   this list         quit    leave (the game is saved with --save)
+  hint   what the hard computer player would do now, and why"""
 RANKS = "Cards: rank A 2-10 J Q K (T for 10) then suit S H D C"
 
 

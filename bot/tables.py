@@ -143,6 +143,15 @@ class HandInfo:
     my_turn: bool
 
 
+PRACTICE = "practice"
+
+
+def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A table's options as its engine takes them: the practice mark is the table's, not the
+    game's (Run Fast refuses any option it doesn't know)."""
+    return {k: v for k, v in options.items() if k != PRACTICE}
+
+
 def choose_computer_move(engine: Any, seat: int, level: str, rng: random.Random) -> Move:
     """A computer's move decided right here (tests and tools); the service asks its
     ``ComputerPool`` instead, off the event loop."""
@@ -247,6 +256,7 @@ class TableService:
         options: Mapping[str, Any] | None = None,
         turn_timer: int | None = None,
         thread_id: int | None = None,
+        practice: bool = False,
     ) -> LiveTable:
         if game not in registry.available_games():
             raise Refusal("unknown_game")
@@ -256,6 +266,8 @@ class TableService:
         except (ValueError, IllegalMove) as e:  # TableFileError: the engine's one sentence
             raise Refusal("bad_options", str(e)) from None
         opts = dict(getattr(probe, "options", options or {}))
+        if practice:  # kept in the stored options so the mark survives a restart
+            opts[PRACTICE] = True
         if turn_timer is None:
             turn_timer = (await self.store.guild_settings(guild_id)).turn_timer
         seats: list[Seat | None] = [None] * probe.n_seats
@@ -375,7 +387,9 @@ class TableService:
             self._lobby(live)
             self._host(live, by)
             seats = [s if s is not None else Seat.bot(DEFAULT_LEVEL) for s in live.seats]
-            engine = registry.new_game(live.table.game, live.table.options, live.table.seed)
+            engine = registry.new_game(
+                live.table.game, engine_options(live.table.options), live.table.seed
+            )
             live.engine = engine  # so the first turn's deadline can be worked out
             try:
                 with _refuse_full_disk(live):

@@ -11,7 +11,7 @@ import io
 import logging
 import re
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -22,6 +22,7 @@ from bot.client import refusals, refuse
 from bot.games.base import BadMove, Move, move_from_dict
 from bot.games.cards import CardError
 from bot.i18n import t, t_n
+from bot.practice import private_table
 from bot.tables import HandInfo, LiveTable, Notice, Refusal, TableService, public_view
 from render import render_hand, render_score_sheet, render_table
 
@@ -32,6 +33,8 @@ logger = logging.getLogger(__name__)
 
 PAGE = 25  # Discord's limit on options in one select menu
 GAME_NAMES = {"mor": "Mor", "more3": "More", "hand": "Hand", "runfast": "Run Fast"}
+# Other cogs add controls to a private hand here (cogs.learn: a practice table's Hint button).
+HAND_EXTRAS: list[Callable[[HandInfo], Sequence[discord.ui.Item[Any]]]] = []
 
 
 # ---------------------------------------------------------------- pictures, through one adapter
@@ -138,6 +141,8 @@ class Presenter:
         # Who made each table's last move by hand: their turn going on needs no new ping (they
         # are looking at it), which keeps a human move within three Discord requests.
         self.mover: dict[int, int | None] = {}
+        # A private practice table's news (results, notes) by member, shown with their next hand.
+        self.outbox: dict[int, list[str]] = {}
 
     def channel(self, live: LiveTable) -> discord.abc.Messageable:
         return self.bot.get_partial_messageable(
@@ -208,6 +213,8 @@ class Presenter:
 
     async def refresh(self, live: LiveTable, *, new: bool = False) -> None:
         """Edit the live message (or post it when there is none yet / ``new``)."""
+        if private_table(live):
+            return  # its table is shown in the member's private hand (send_hand)
         file = None
         if live.engine is not None:
             computers = [i for i in range(len(live.seats)) if live.automated(i)]
@@ -241,6 +248,10 @@ class Presenter:
         mention: int | None = None,
         file: discord.File | None = None,
     ) -> None:
+        if private_table(live):
+            if mention is None:  # a turn ping is noise there: the hand itself comes
+                self.outbox.setdefault(live.table.host_id, []).append(text)
+            return
         allowed = (
             discord.AllowedMentions(users=[discord.Object(mention)])
             if mention
@@ -556,6 +567,9 @@ def hand_controls(info: HandInfo, page: int = 0) -> discord.ui.View:
     if lay_now_moves(info):
         v.add_item(TableButton("laynow", tid, ver))
     rest = [m for m in info.legal if m.do not in SIMPLE]
+    for extra in HAND_EXTRAS:
+        for item in extra(info):
+            v.add_item(item)
     if rest:
         # Indexes must be those of the full legal list, so page over it but show non-simple ones.
         pages = max(1, -(-len(info.legal) // PAGE))
@@ -588,20 +602,42 @@ async def send_hand(interaction: discord.Interaction, info: HandInfo) -> None:
         four_colour, sort = prefs.card_style == "four_colour", prefs.sort_order
     file = await picture(_hand_png, info.view, four_colour, sort, name="hand.png")
     kwargs: dict[str, Any] = {"ephemeral": True, "view": hand_controls(info)}
-    if file:
-        kwargs["file"] = file
-    await interaction.followup.send(hand_text(interaction.client, info), **kwargs)
+    files = [file] if file else []
+    text = hand_text(interaction.client, info)
+    live = info.table
+    if private_table(live):
+        # No table message anywhere: the table comes with the hand.
+        bot: Any = interaction.client
+        text = bot.presenter.text(live) + "\n\n" + text
+        names = names_of(bot, live)
+        computers = [i for i in range(len(live.seats)) if live.automated(i)]
+        table = await picture(
+            _table_png, public_view(live.engine), names, computers, name="table.png"
+        )
+        files = [table, *files] if table else files
+    if files:
+        kwargs["files"] = files
+    await interaction.followup.send(text, **kwargs)
 
 
 async def send_hand_if_turn(
     interaction: discord.Interaction, service: TableService, gid: int, tid: int
 ) -> None:
     """After a move in the middle of a turn (a draw), the member gets the hand to go on with."""
+    live = next((lt for lt in service.tables(gid) if lt.id == tid), None)
+    private = live is not None and private_table(live)
+    if private:
+        # Nothing is posted for this table: let the computers play, then show where it stands.
+        await service.idle(gid, tid)
+    presenter: Any = getattr(interaction.client, "presenter", None)
+    news = presenter.outbox.pop(interaction.user.id, []) if presenter else []
+    if news:
+        await interaction.followup.send("\n".join(news), ephemeral=True)
     try:
         info = service.hand(gid, tid, interaction.user.id)
     except Refusal:
         return
-    if info.legal:
+    if info.legal or private:
         await send_hand(interaction, info)
 
 

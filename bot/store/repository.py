@@ -1027,6 +1027,8 @@ class Store:
             for i, seat in enumerate(seats)
         ]
         await db.executemany(INSERT_GAME_SEAT, lines)
+        if table.options.get("practice"):
+            return  # a practice table's game stays in the history, out of every ranking
         members = [x for x in lines if x["user"] is not None]
         await db.executemany(UPSERT_LEADERBOARD, members)
         await db.executemany(UPSERT_OVERALL, members)

@@ -1,0 +1,164 @@
+"""Hints: the move the ``hard`` computer player would make from a seat, and one sentence why.
+
+The move comes from the same computer player the tables use, deciding from the seat's view only.
+The sentence describes what the move does and the fact that allows or drives it, found by playing
+the move on a copy of the engine (a project or biriba made, an opening's points, the side pile
+coming, a bomb, nothing able to beat the table) -- never a strategy the player didn't use.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import ai
+from bot.games.base import (
+    Bid,
+    Discard,
+    Draw,
+    Event,
+    Pass,
+    Play,
+    Played,
+    Return,
+    RoundOver,
+    SidePileWaits,
+    Swap,
+    Take,
+    TookPile,
+    TookSidePile,
+)
+from bot.games.cards import Card
+from bot.games.hand import card_value
+from bot.games.runfast_combos import BOMB_KINDS
+from bot.i18n import t
+
+HINT_LEVEL = "hard"
+
+
+@dataclass(frozen=True)
+class Hint:
+    move: Any  # a Move
+    key: str  # the i18n key of the reason
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        return t(self.key, lang, **self.params)
+
+
+def cards(cs: Sequence[Card]) -> str:
+    return " ".join(c.pretty for c in cs)
+
+
+def _copy(engine: Any) -> Any:
+    return type(engine).from_json(engine.to_json())
+
+
+def hint(engine: Any, seat: int, rng: random.Random) -> Hint | None:
+    """The hard player's move for ``seat`` now and its reason; None when the seat has no move."""
+    legal = engine.legal_moves(seat)
+    if not legal:
+        return None
+    view = engine.view(seat)
+    move = ai.choose_move(view, legal, HINT_LEVEL, rng)
+    return Hint(move, *reason(engine, seat, view, move))
+
+
+def reason(engine: Any, seat: int, before: Any, move: Any) -> tuple[str, dict[str, Any]]:
+    """The key and parameters of the sentence saying what ``move`` does from ``before``."""
+    if isinstance(move, Draw):
+        why = engine.check(seat, Take())
+        if why is not None:
+            return "hint_draw_no_take", {"reason": why}
+        took = _events(engine, seat, Take())
+        count = sum(len(e.cards) for e in took if isinstance(e, TookPile))
+        return "hint_draw_over_take", {"count": count}
+    if isinstance(move, Take):
+        took = _events(engine, seat, move)
+        count = sum(len(e.cards) for e in took if isinstance(e, TookPile))
+        return "hint_take", {"count": count}
+    if isinstance(move, Return):
+        return "hint_return", {}
+    if isinstance(move, Bid):
+        return "hint_bid", {"chips": move.chips}
+    if isinstance(move, Pass):
+        return "hint_pass", {"trick": cards(before.trick)}
+    after_engine = _copy(engine)
+    events = after_engine.apply(seat, move)
+    after = after_engine.view(seat)
+    if isinstance(move, Play):
+        return _play_reason(move, before, after, events)
+    if isinstance(move, Discard):
+        return _throw_reason(move.card, before, events)
+    if isinstance(move, Swap):
+        return "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
+    return _lay_reason(move, before, after, events)
+
+
+def _events(engine: Any, seat: int, move: Any) -> list[Event]:
+    return _copy(engine).apply(seat, move)
+
+
+def _play_reason(
+    move: Play, before: Any, after: Any, events: Sequence[Event]
+) -> tuple[str, dict[str, Any]]:
+    shown = cards(move.cards)
+    kind = next((e.kind for e in events if isinstance(e, Played)), "")
+    if not after.hand:
+        return "hint_play_out", {"cards": shown}
+    if kind in BOMB_KINDS and before.trick:
+        return "hint_play_bomb", {"cards": shown, "trick": cards(before.trick)}
+    if before.trick:
+        return "hint_play_beat", {"cards": shown, "trick": cards(before.trick)}
+    return "hint_play_lead", {"cards": shown, "count": len(move.cards)}
+
+
+def _throw_reason(card: Card, before: Any, events: Sequence[Event]) -> tuple[str, dict[str, Any]]:
+    shown = card.pretty
+    if any(isinstance(e, RoundOver) for e in events):
+        return "hint_throw_ends", {"card": shown}
+    if any(isinstance(e, SidePileWaits) for e in events):
+        return "hint_throw_side_pile", {"card": shown}
+    rest = list(before.hand)
+    rest.remove(card)
+    if not card.is_joker and not any(_near(card, other) for other in rest):
+        return "hint_throw_loose", {"card": shown}
+    return "hint_throw_least", {"card": shown, "count": len(before.hand)}
+
+
+def _near(card: Card, other: Card) -> bool:
+    """Could the two ever share a meld without a wild: same rank, or same suit two ranks apart."""
+    if other.is_joker:
+        return True
+    return other.rank == card.rank or (other.suit == card.suit and abs(other.rank - card.rank) <= 2)
+
+
+def _lay_reason(
+    move: Any, before: Any, after: Any, events: Sequence[Event]
+) -> tuple[str, dict[str, Any]]:
+    shown = cards(move.cards)  # Meld, Add, Swap and Lay all name the cards they put down
+    touched = {getattr(e, "meld", None) for e in events} - {None}
+    melds = [m for m in after.melds if m.id in touched]
+    if any(isinstance(e, TookSidePile) for e in events):
+        return "hint_lay_side_pile", {"cards": shown}
+    for m in melds:
+        if m.project and not _was(before, m.id, "project", m.project):
+            return "hint_lay_project", {"cards": shown, "project": m.project}
+        if m.biriba and not _was(before, m.id, "biriba", m.biriba):
+            return "hint_lay_biriba", {"cards": shown, "biriba": m.biriba}
+    opened = getattr(before, "opened", None)
+    if opened is not None and not opened[before.seat] and after.opened[before.seat]:
+        return "hint_lay_opens", {"cards": shown, "points": _hand_points(melds)}
+    return "hint_lay", {"cards": shown, "left": len(after.hand)}
+
+
+def _was(before: Any, meld_id: int, attr: str, value: Any) -> bool:
+    return any(m.id == meld_id and getattr(m, attr) == value for m in before.melds)
+
+
+def _hand_points(melds: Sequence[Any]) -> int:
+    """Hand's opening value of the melds laid: each card at its value, a joker at the value of the
+    card (in a set, the rank) it stands for, as ``MeldView.wilds`` gives it."""
+    return sum(card_value(dict(m.wilds).get(i, c)) for m in melds for i, c in enumerate(m.cards))

@@ -1,0 +1,173 @@
+"""Guided lessons: a few positions per game, each with a task the engine checks.
+
+Each step is a table file shipped in this package (``bot/lessons/<game>/NN_name.json``): the
+position is the table file without its moves, and its ``moves`` are the right answer, so
+``python -m bot.scenario`` replays every step's answer. The ``lesson`` block says which seat the
+learner plays, the task, what counts as right (``goal``), a wrong answer (for the tests), why a
+wrong answer is wrong and what the right one did. The texts are data here, not code, so a
+language catalogue can translate them later.
+
+A move is judged on a fresh copy of the position by the engine itself: a refused move gets the
+engine's own sentence, an allowed move is right when the goal holds for the events it caused and
+the table it left.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from bot.games.base import Event, IllegalMove, Move, Played, move_from_dict
+from bot.games.registry import engine_class
+from bot.i18n import t
+
+GAMES = ("mor", "more3", "hand", "runfast")
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What a right answer does. Every given part must hold.
+
+    ``do``: the kinds of move that can be right; ``events``: events it must cause (class names:
+    ``TookPile``, ``TookSidePile``, ``RoundOver`` ...); ``meld``: fields (``project``, ``biriba``)
+    that a meld the move laid on or made must have afterwards; ``played``: the kind of a Run Fast
+    play (``bomb`` ...); ``hand_left``: cards the seat holds afterwards.
+    """
+
+    do: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    meld: Mapping[str, Any] = field(default_factory=dict)
+    played: str | None = None
+    hand_left: int | None = None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How an answer went: ``right``, or ``refused`` by the rules, or allowed but not the task."""
+
+    right: bool
+    refused: bool
+    message: str
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Step:
+    game: str
+    name: str
+    number: int  # 1-based within the game's lesson
+    table: Mapping[str, Any]  # the table file as shipped (its moves are the answer)
+    seat: int
+    title: str
+    task: str
+    goal: Goal
+    explain: str
+    done: str
+    wrong: Mapping[str, Any]
+
+    @property
+    def answer(self) -> list[Mapping[str, Any]]:
+        return list(self.table.get("moves", []))
+
+    def position(self) -> Any:
+        """A fresh engine set up at the step's position (nothing played yet)."""
+        data = {k: v for k, v in self.table.items() if k not in ("moves", "lesson")}
+        return engine_class(self.game).from_table_file(data)
+
+    def choices(self) -> list[Move]:
+        """The moves offered to pick from: the engine's legal moves at the position, then the
+        step's right answer and its wrong example when the engine's list lacks them (its lays
+        are a selection, and a refused move teaches the rule it breaks)."""
+        out = list(self.position().legal_moves(self.seat))
+        for m in (*self.answer, self.wrong):
+            move = move_from_dict(m)
+            if move not in out:
+                out.append(move)
+        return out
+
+    def judge(self, move: Move) -> Verdict:
+        """Play ``move`` for the step's seat on a fresh position and say how it went."""
+        engine = self.position()
+        try:
+            events = tuple(engine.apply(self.seat, move))
+        except IllegalMove as e:
+            return Verdict(False, True, t("lesson_refused", reason=e.reason, explain=self.explain))
+        if self._reached(move, events, engine):
+            return Verdict(True, False, self.done, events)
+        return Verdict(False, False, t("lesson_wrong", explain=self.explain), events)
+
+    def _reached(self, move: Move, events: Sequence[Event], engine: Any) -> bool:
+        goal = self.goal
+        if goal.do and move.do not in goal.do:
+            return False
+        happened = {type(e).__name__ for e in events}
+        if not set(goal.events) <= happened:
+            return False
+        if goal.played is not None and not any(
+            isinstance(e, Played) and e.kind == goal.played for e in events
+        ):
+            return False
+        if goal.hand_left is not None and len(engine.view(self.seat).hand) != goal.hand_left:
+            return False
+        if goal.meld:
+            touched = {getattr(e, "meld", None) for e in events} - {None}
+            melds = [m for m in engine.scenario_state()["melds"] if m["id"] in touched]
+            if not any(all(m.get(k) == v for k, v in goal.meld.items()) for m in melds):
+                return False
+        return True
+
+
+class LessonError(ValueError):
+    """A lesson file that can't be used; the message names the file."""
+
+
+def _step(game: str, name: str, number: int, data: Mapping[str, Any]) -> Step:
+    try:
+        lesson = data["lesson"]
+        goal = lesson["goal"]
+        step = Step(
+            game=game,
+            name=name,
+            number=number,
+            table=data,
+            seat=int(lesson["seat"]),
+            title=str(lesson["title"]),
+            task=str(lesson["task"]),
+            goal=Goal(
+                do=tuple(goal.get("do", ())),
+                events=tuple(goal.get("events", ())),
+                meld=dict(goal.get("meld", {})),
+                played=goal.get("played"),
+                hand_left=goal.get("hand_left"),
+            ),
+            explain=str(lesson["explain"]),
+            done=str(lesson["done"]),
+            wrong=dict(lesson["wrong"]),
+        )
+    except (KeyError, TypeError, ValueError) as e:
+        raise LessonError(f"The lesson file {game}/{name} is incomplete ({e}).") from None
+    if data.get("game") != game:
+        raise LessonError(f"The lesson file {game}/{name} is for {data.get('game')!r}.")
+    return step
+
+
+@cache
+def lesson(game: str) -> tuple[Step, ...]:
+    """The steps of a game's lesson, in file order."""
+    if game not in GAMES:
+        raise LessonError(t("lesson_unknown_game", games=", ".join(GAMES)))
+    folder = resources.files(__package__) / game
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
+    return tuple(
+        _step(game, f.name.removesuffix(".json"), i, json.loads(f.read_text(encoding="utf-8")))
+        for i, f in enumerate(files, start=1)
+    )
+
+
+def answer_move(step: Step) -> Move:
+    """The step's right answer as a move (its table file's one move)."""
+    return move_from_dict(step.answer[0])

@@ -1,0 +1,77 @@
+"""Practice tables: one member against computer players, out of the rankings, with hints.
+
+A practice table is an ordinary table of the service whose stored options carry the practice
+mark (``bot.tables.PRACTICE``), so a restart restores it as one and the store keeps its finished
+game out of the leaderboards. Its turn timer is long: a learner takes the time they need, and a
+table left behind is still played out by the computer in the end, as any table is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from bot import ai
+from bot.hints import Hint, hint
+from bot.tables import PRACTICE, LiveTable, Refusal, TableService
+
+PRACTICE_TIMER = 600  # seconds; the store keeps every table's timer above 0
+
+
+def is_practice(live: LiveTable) -> bool:
+    return bool(live.table.options.get(PRACTICE))
+
+
+def private_table(live: LiveTable) -> bool:
+    """A practice table without a thread: it lives in the member's private hand messages only,
+    and nothing about it is posted in the channel."""
+    return is_practice(live) and not live.table.thread_id
+
+
+async def open_practice(
+    service: TableService,
+    guild_id: int,
+    *,
+    channel_id: int,
+    user_id: int,
+    game: str,
+    level: str = "normal",
+    thread_id: int | None = None,
+) -> LiveTable:
+    """Open, fill with ``level`` computers and start a practice table for one member."""
+    if level not in ai.LEVELS:
+        raise Refusal("bad_level", levels=", ".join(ai.LEVELS))
+    live = await service.open_table(
+        guild_id,
+        channel_id=channel_id,
+        host_id=user_id,
+        game=game,
+        turn_timer=PRACTICE_TIMER,
+        thread_id=thread_id,
+        practice=True,
+    )
+    for _ in range(len(live.seats) - 1):
+        await service.add_computer(guild_id, live.id, user_id, level)
+    return await service.start(guild_id, live.id, user_id)
+
+
+async def practice_hint(service: TableService, guild_id: int, table_id: int, user_id: int) -> Hint:
+    """What the hard player would do now in the member's seat, and why.
+
+    Only at practice tables: at a ranked table a hint would play for the member.
+    """
+    live = service.get(guild_id, table_id)
+    if not is_practice(live):
+        raise Refusal("hint_practice_only")
+    async with live.lock:
+        info = service.hand(guild_id, table_id, user_id)
+        if not info.legal:
+            raise Refusal("no_moves")
+        engine = live.engine
+        # The search runs on a copy in a thread: the table stays free and the loop responsive.
+        copy = type(engine).from_json(engine.to_json())
+        rng = random.Random(f"hint:{live.table.seed}:{live.version}:{info.seat}")
+    found = await asyncio.to_thread(hint, copy, info.seat, rng)
+    if found is None:
+        raise Refusal("no_moves")
+    return found

@@ -1,0 +1,353 @@
+"""Learning: ``/lesson`` (guided steps checked by the engine) and ``/practice`` (a private table
+against computers, out of the rankings, with a Hint button).
+
+Thin like the other cogs: the steps and their judging are ``bot.lessons``, the tables and hints
+``bot.practice``. Every control's custom_id carries all it needs (game and step, or table and
+move number), so the buttons work after a restart and are re-checked like any other.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import refusals, refuse
+from bot.console import InputError, parse_move
+from bot.games.base import Move
+from bot.i18n import t
+from bot.lessons import GAMES, Step, lesson
+from bot.practice import is_practice, open_practice, practice_hint, private_table
+from bot.tables import HandInfo, Refusal, public_view
+from cogs import play
+from cogs.play import (
+    GAME_NAMES,
+    PAGE,
+    TableView,
+    control_failed,
+    move_words,
+    picture,
+    remember,
+    send_hand,
+    send_hand_if_turn,
+    service_of,
+)
+from render import render_table
+
+if TYPE_CHECKING:
+    from bot.client import Diwaniya
+
+logger = logging.getLogger(__name__)
+
+Game = Literal["mor", "more3", "hand", "runfast"]
+Level = Literal["simple", "normal", "hard"]
+
+
+# ---------------------------------------------------------------- lessons
+
+
+def step_of(game: str, number: int) -> Step:
+    steps = lesson(game)
+    if not 1 <= number <= len(steps):
+        raise Refusal("lesson_no_step", count=len(steps))
+    return steps[number - 1]
+
+
+def step_text(step: Step) -> str:
+    steps = len(lesson(step.game))
+    engine = step.position()
+    hand = " ".join(c.pretty for c in engine.view(step.seat).hand)
+    return "\n".join(
+        [
+            t(
+                "lesson_header",
+                game=GAME_NAMES[step.game],
+                number=step.number,
+                count=steps,
+                title=step.title,
+            ),
+            t("lesson_task", task=step.task),
+            t("lesson_hand", cards=hand),
+            t("lesson_how"),
+        ]
+    )
+
+
+def _position_png(step: Step) -> bytes:
+    engine = step.position()
+    names = [
+        t("lesson_you") if s == step.seat else t("lesson_seat", seat=s + 1)
+        for s in range(engine.n_seats)
+    ]
+    return render_table(public_view(engine), names, computers=())
+
+
+def step_controls(step: Step, page: int = 0) -> discord.ui.View:
+    v = TableView()
+    choices = step.choices()
+    pages = max(1, -(-len(choices) // PAGE))
+    page = min(page, pages - 1)
+    v.add_item(LessonSelect(step.game, step.number, page, choices))
+    if page > 0:
+        v.add_item(LessonButton("page", step.game, step.number, page - 1))
+    if page < pages - 1:
+        v.add_item(LessonButton("page", step.game, step.number, page + 1))
+    return v
+
+
+async def send_step(interaction: discord.Interaction, step: Step) -> None:
+    file = await picture(_position_png, step, name="lesson.png")
+    kwargs: dict[str, Any] = {"ephemeral": True, "view": step_controls(step)}
+    if file:
+        kwargs["file"] = file
+    await interaction.followup.send(step_text(step), **kwargs)
+
+
+async def send_verdict(interaction: discord.Interaction, step: Step, move: Move) -> None:
+    verdict = step.judge(move)
+    head = t("lesson_right" if verdict.right else "lesson_try_again", move=move_words(move))
+    view = TableView()
+    steps = len(lesson(step.game))
+    if verdict.right and step.number < steps:
+        view.add_item(LessonButton("next", step.game, step.number + 1, 0))
+    elif verdict.right:
+        head += " " + t("lesson_finished", game=GAME_NAMES[step.game])
+    await interaction.followup.send(f"{head}\n{verdict.message}", ephemeral=True, view=view)
+
+
+class LessonSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"dwl:(?P<game>[a-z0-9]+):(?P<step>\d+):(?P<page>\d+)",
+):
+    """A page of the step's choices; a value is an index into ``Step.choices()``, which is fixed
+    for a step, so the custom_id holds the whole state."""
+
+    def __init__(self, game: str, number: int, page: int, choices: Sequence[Move] = ()) -> None:
+        chunk = list(enumerate(choices))[page * PAGE : (page + 1) * PAGE]
+        options = [discord.SelectOption(label=move_words(m)[:100], value=str(i)) for i, m in chunk]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"dwl:{game}:{number}:{page}",
+                placeholder=t("lesson_pick"),
+                options=options or [discord.SelectOption(label="-", value="-1")],
+            )
+        )
+        self.game, self.number, self.page = game, number, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> LessonSelect:
+        obj = cls(match["game"], int(match["step"]), int(match["page"]))
+        obj.item = item
+        return obj
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            step = step_of(self.game, self.number)
+            choices = step.choices()
+            index = int(self.item.values[0])
+            if not 0 <= index < len(choices):
+                raise Refusal("stale")
+            await send_verdict(interaction, step, choices[index])
+        except Refusal as r:
+            await refuse(interaction, r.text)
+        except Exception as e:
+            await control_failed(interaction, e)
+
+
+LESSON_LABELS = {"next": "lesson_next", "page": "lesson_more"}
+
+
+class LessonButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dwlb:(?P<action>[a-z]+):(?P<game>[a-z0-9]+):(?P<step>\d+):(?P<page>\d+)",
+):
+    """``next``: show a step; ``page``: another page of a step's choices."""
+
+    def __init__(self, action: str, game: str, number: int, page: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(LESSON_LABELS.get(action, "lesson_next"), page=page + 1),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"dwlb:{action}:{game}:{number}:{page}",
+            )
+        )
+        self.action, self.game, self.number, self.page = action, game, number, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> LessonButton:
+        return cls(match["action"], match["game"], int(match["step"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            if self.game not in GAMES:
+                raise Refusal("stale")
+            step = step_of(self.game, self.number)
+            if self.action == "page":
+                await interaction.response.edit_message(view=step_controls(step, self.page))
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await send_step(interaction, step)
+        except Refusal as r:
+            await refuse(interaction, r.text)
+        except Exception as e:
+            await control_failed(interaction, e)
+
+
+# ---------------------------------------------------------------- practice hints
+
+
+class HintButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dwh:(?P<action>hint|play):(?P<table>\d+):(?P<version>\d+)",
+):
+    """``hint``: what the hard player would do now, and why; ``play``: play that move. The hint
+    is seeded by the table's move number, so both presses mean the same move."""
+
+    def __init__(self, action: str, table: int, version: int) -> None:
+        label = t("btn_hint" if action == "hint" else "btn_play_hint")
+        style = discord.ButtonStyle.secondary if action == "hint" else discord.ButtonStyle.success
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"dwh:{action}:{table}:{version}")
+        )
+        self.action, self.table, self.version = action, table, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> HintButton:
+        return cls(match["action"], int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        remember(interaction)
+        service = service_of(interaction)
+        gid, uid = interaction.guild_id or 0, interaction.user.id
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=self.action == "hint")
+            if service.get(gid, self.table).version != self.version:
+                raise Refusal("stale")
+            found = await practice_hint(service, gid, self.table, uid)
+            if self.action == "hint":
+                view = TableView()
+                view.add_item(HintButton("play", self.table, self.version))
+                text = t("hint_title", move=move_words(found.move)) + "\n" + found.text()
+                await interaction.followup.send(text, ephemeral=True, view=view)
+                return
+            await service.play(gid, self.table, uid, found.move, expected_version=self.version)
+            await send_hand_if_turn(interaction, service, gid, self.table)
+        except Refusal as r:
+            await refuse(interaction, r.text)
+        except Exception as e:
+            await control_failed(interaction, e)
+
+
+def hint_controls(info: HandInfo) -> list[discord.ui.Item[Any]]:
+    """The Hint button on a practice table's private hand when the member has a move; and, where
+    the hand is the whole table (no thread), the Ready button the table message would carry."""
+    live = info.table
+    if not is_practice(live):
+        return []
+    if info.legal:
+        return [HintButton("hint", live.id, info.version)]
+    engine = live.engine
+    if private_table(live) and engine.round_over and not engine.game_over:
+        return [play.TableButton("ready", live.id, info.version)]
+    return []
+
+
+# ---------------------------------------------------------------- commands
+
+
+class Learn(commands.Cog):
+    def __init__(self, bot: Diwaniya) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="lesson", description="A short guided lesson in a game.")
+    @app_commands.describe(
+        game="Which game",
+        step="Go to this step (default: the first)",
+        answer="Type your answer, e.g. meld 3S 3H 3D, take, play 10S 10H",
+    )
+    @refusals
+    async def lesson_(
+        self,
+        interaction: discord.Interaction,
+        game: Game,
+        step: app_commands.Range[int, 1, 99] = 1,
+        answer: str | None = None,
+    ) -> None:
+        chosen = step_of(game, step)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if answer is None:
+            await send_step(interaction, chosen)
+            return
+        try:
+            move = parse_move(answer)
+        except InputError as e:
+            raise Refusal("bad_cards", str(e)) from None
+        await send_verdict(interaction, chosen, move)
+
+    @app_commands.command(
+        name="practice", description="Play against computers on your own, with hints; not ranked."
+    )
+    @app_commands.describe(game="Which game", level="How well the computers play")
+    @app_commands.guild_only()
+    @refusals
+    async def practice(
+        self, interaction: discord.Interaction, game: Game, level: Level = "normal"
+    ) -> None:
+        remember(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = service_of(interaction)
+        thread = await private_thread(interaction, game)
+        live = await open_practice(
+            service,
+            interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0,
+            user_id=interaction.user.id,
+            game=game,
+            level=level,
+            thread_id=thread.id if thread else None,
+        )
+        await service.idle(live.guild_id, live.id)
+        if thread is not None:
+            await interaction.followup.send(
+                t("practice_opened", where=thread.mention), ephemeral=True
+            )
+        await send_hand(interaction, service.hand(live.guild_id, live.id, interaction.user.id))
+
+
+async def private_thread(interaction: discord.Interaction, game: str) -> discord.Thread | None:
+    """A private thread for the member's practice table, if the bot may make one; else None and
+    the table lives in the member's private hand messages only."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        return None
+    me = channel.guild.me
+    if me is None or not channel.permissions_for(me).create_private_threads:
+        return None
+    try:
+        thread = await channel.create_thread(
+            name=t("practice_thread", game=GAME_NAMES.get(game, game)),
+            type=discord.ChannelType.private_thread,
+        )
+        await thread.add_user(interaction.user)
+    except discord.HTTPException:
+        logger.info("No private thread in channel %s: practice in private hands", channel.id)
+        return None
+    return thread
+
+
+async def setup(bot: Diwaniya) -> None:
+    bot.add_dynamic_items(LessonSelect, LessonButton, HintButton)
+    play.HAND_EXTRAS.append(hint_controls)
+    await bot.add_cog(Learn(bot))

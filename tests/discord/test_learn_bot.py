@@ -1,0 +1,117 @@
+"""/practice and /lesson through the real bot and SimCord: a private thread (or the private hand
+alone), the Hint button and its move played, and a lesson step answered wrong then right."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+import pytest
+import simcord
+from simcord.backend.errors import SetupError
+
+from bot.games.base import move_from_dict
+
+from .conftest import club, live_table, make_bot, reply
+
+
+def ephemerals(result: object) -> list[discord.Message]:
+    # After a deferred "thinking" answer the first follow-up lands in the original response.
+    first = [result.response] if result.response and result.response.ephemeral else []  # type: ignore[attr-defined]
+    out = [f.message for f in [*first, *result.followups] if f.ephemeral]  # type: ignore[attr-defined]
+    assert out, "no private answer"
+    return out
+
+
+def public(channel: object) -> list[discord.Message]:
+    """The bot's own posts anyone can read (not ephemerals, not the thread-created notice)."""
+    return [
+        m
+        for m in channel.history()  # type: ignore[attr-defined]
+        if not m.flags.ephemeral and m.type != discord.MessageType.thread_created
+    ]
+
+
+def with_button(messages: list[discord.Message], label: str) -> discord.Message:
+    for m in reversed(messages):
+        for row in m.components:
+            if any(getattr(c, "label", None) == label for c in getattr(row, "children", ())):
+                return m
+    raise AssertionError(f"no {label!r} button in {[m.content for m in messages]}")
+
+
+async def test_practice_hint_and_play_it_in_a_private_thread(tmp_path: Path) -> None:
+    bot = make_bot(tmp_path / "bot.db", seed=7)
+    async with simcord.run(bot) as env:
+        guild, channel, (alice, bob) = club(env, "alice", "bob")
+        r = await alice.slash(channel, "practice", game="runfast", level="hard")
+        live = live_table(bot, guild.id)
+        assert live.table.options.get("practice") is True
+        assert [s.computer for s in live.seats[1:]] == ["hard", "hard"]
+        thread = channel.threads[0]
+        assert live.table.thread_id == thread.id
+        assert thread.history(viewer=alice)
+        with pytest.raises(SetupError, match="cannot read"):  # a private thread: not Bob's
+            thread.history(viewer=bob)
+        assert not public(channel)  # nothing in the channel itself
+
+        hand = with_button(ephemerals(r), "Hint")
+        before = live.version
+        r = await alice.click(hand, label="Hint")
+        answer = reply(r)
+        assert answer.ephemeral and answer.content.startswith("Hint: ")
+        reason = answer.content.splitlines()[1]
+        assert reason.endswith(".") or reason.endswith(")")
+
+        r = await alice.click(answer.message, label="Play the hint")
+        record = live.engine.record["moves"] if live.engine else []
+        mine = [m for m in record[before:] if m.get("seat") == 0]
+        assert mine, "the hinted move was not played"
+        played = move_from_dict(mine[0])
+        assert played.do in ("play", "pass")
+        await bot.close()
+
+
+async def test_practice_without_threads_lives_in_the_private_hand(tmp_path: Path) -> None:
+    bot = make_bot(tmp_path / "bot.db", seed=7)
+    async with simcord.run(bot) as env:
+        guild, _, (alice,) = club(env, "alice")
+        me = guild.me
+        assert me is not None
+        closed = guild.create_text_channel(
+            "closed", overwrites={me: discord.PermissionOverwrite(create_private_threads=False)}
+        )
+        r = await alice.slash(closed, "practice", game="hand")
+        live = live_table(bot, guild.id)
+        assert live.table.thread_id is None and not closed.threads
+        assert not public(closed)  # the table is never posted in the channel
+        hand = ephemerals(r)[-1]
+        assert {a.filename for a in hand.attachments} == {"table.png", "hand.png"}
+        assert "Hand table" in hand.content
+        await bot.close()
+
+
+async def test_lesson_step_wrong_then_right_then_next(tmp_path: Path) -> None:
+    bot = make_bot(tmp_path / "bot.db")
+    async with simcord.run(bot) as env:
+        _, channel, (alice,) = club(env, "alice")
+        r = await alice.slash(channel, "lesson", game="mor")
+        step = reply(r)
+        assert step.ephemeral and "step 1 of 5" in step.content
+        assert step.message.attachments[0].filename == "lesson.png"
+
+        # A refused answer, typed: the engine's sentence, then the step's explanation.
+        r = await alice.slash(channel, "lesson", game="mor", answer="meld 7S 7H 7D")
+        assert "The rules refuse that: 7S 7H 7D is not a meld" in reply(r).content
+
+        # From the menu: a legal but wrong move, then the right one.
+        options = step.message.components[0].children[0].options
+        values = {o.label: o.value for o in options}
+        r = await alice.select(step.message, [values["discarded KC"]])
+        assert reply(r).content.startswith("Not yet")
+        r = await alice.select(step.message, [values["laid 3S 3H 3D"]])
+        right = reply(r)
+        assert right.content.startswith("Right") and "300 project" in right.content
+        r = await alice.click(right.message, label="Next step")
+        assert "step 2 of 5: The pile" in reply(r).content
+        await bot.close()
