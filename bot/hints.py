@@ -33,9 +33,20 @@ from bot.games.base import (
 from bot.games.cards import Card
 from bot.games.hand import card_value
 from bot.games.runfast_combos import BOMB_KINDS
-from bot.i18n import t
+from bot.i18n import t, t_n
 
 HINT_LEVEL = "hard"
+
+
+@dataclass(frozen=True)
+class Count:
+    """A counted noun in a reason ("1 card", "3 cards"), worded in the reader's language."""
+
+    key: str  # a plural key of the catalogue, such as "n_cards"
+    n: int
+
+    def words(self, lang: str) -> str:
+        return t_n(self.key, self.n, lang)
 
 
 @dataclass(frozen=True)
@@ -45,7 +56,8 @@ class Hint:
     params: dict[str, Any] = field(default_factory=dict)
 
     def text(self, lang: str = "en") -> str:
-        return t(self.key, lang, **self.params)
+        words = {k: v.words(lang) if isinstance(v, Count) else v for k, v in self.params.items()}
+        return t(self.key, lang, **words)
 
 
 def cards(cs: Sequence[Card]) -> str:
@@ -74,7 +86,7 @@ def reason(engine: Any, seat: int, before: Any, move: Any) -> tuple[str, dict[st
             return "hint_draw_no_take", {"reason": why}
         took = _events(engine, seat, Take())
         count = sum(len(e.cards) for e in took if isinstance(e, TookPile))
-        return "hint_draw_over_take", {"count": count}
+        return "hint_draw_over_take", {"count": Count("n_cards", count)}
     if isinstance(move, Take):
         took = _events(engine, seat, move)
         count = sum(len(e.cards) for e in took if isinstance(e, TookPile))
@@ -112,7 +124,7 @@ def _play_reason(
         return "hint_play_bomb", {"cards": shown, "trick": cards(before.trick)}
     if before.trick:
         return "hint_play_beat", {"cards": shown, "trick": cards(before.trick)}
-    return "hint_play_lead", {"cards": shown, "count": len(move.cards)}
+    return "hint_play_lead", {"cards": shown, "count": Count("n_cards", len(move.cards))}
 
 
 def _throw_reason(card: Card, before: Any, events: Sequence[Event]) -> tuple[str, dict[str, Any]]:
@@ -125,7 +137,7 @@ def _throw_reason(card: Card, before: Any, events: Sequence[Event]) -> tuple[str
     rest.remove(card)
     if not card.is_joker and not any(_near(card, other) for other in rest):
         return "hint_throw_loose", {"card": shown}
-    return "hint_throw_least", {"card": shown, "count": len(before.hand)}
+    return "hint_throw_least", {"card": shown, "count": Count("n_cards", len(before.hand))}
 
 
 def _near(card: Card, other: Card) -> bool:
@@ -150,8 +162,11 @@ def _lay_reason(
             return "hint_lay_biriba", {"cards": shown, "biriba": m.biriba}
     opened = getattr(before, "opened", None)
     if opened is not None and not opened[before.seat] and after.opened[before.seat]:
-        return "hint_lay_opens", {"cards": shown, "points": _hand_points(melds)}
-    return "hint_lay", {"cards": shown, "left": len(after.hand)}
+        return "hint_lay_opens", {
+            "cards": shown,
+            "points": Count("n_points", _hand_points(melds)),
+        }
+    return "hint_lay", {"cards": shown, "left": Count("n_cards", len(after.hand))}
 
 
 def _was(before: Any, meld_id: int, attr: str, value: Any) -> bool:

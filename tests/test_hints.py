@@ -8,7 +8,7 @@ import pytest
 
 from bot.games.base import Take
 from bot.games.registry import engine_class
-from bot.hints import hint
+from bot.hints import Count, Hint, hint
 from bot.lessons import GAMES, Step, lesson
 
 STEPS = [step for game in GAMES for step in lesson(game)]
@@ -74,3 +74,10 @@ def test_pass_when_nothing_beats() -> None:
     )
     h = hint(engine, 0, random.Random(0))
     assert h is not None and h.text() == "Pass: nothing in your hand beats 2♠."
+
+
+def test_counts_in_a_reason_read_right_for_one() -> None:
+    one = Hint(Take(), "hint_lay", {"cards": "5♠ 6♠ 7♠", "left": Count("n_cards", 1)})
+    assert one.text().endswith("you keep 1 card in your hand.")
+    many = Hint(Take(), "hint_lay_opens", {"cards": "K♠", "points": Count("n_points", 51)})
+    assert "opens you with 51 points," in many.text()
