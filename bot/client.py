@@ -143,6 +143,8 @@ class Diwaniya(commands.Bot):
         self.service: TableService | None = None
         self.names: dict[int, str] = {}  # display names seen in interactions (no members intent)
         self.presenter: Any = None
+        # Controls other cogs add to a private hand (cogs.learn: Hint), by HandInfo.
+        self.hand_extras: list[Callable[[Any], Any]] = []
 
     async def setup_hook(self) -> None:
         if self.store is None:

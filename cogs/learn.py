@@ -24,10 +24,10 @@ from bot.i18n import t
 from bot.lessons import GAMES, Step, lesson
 from bot.practice import is_practice, open_practice, practice_hint, private_table
 from bot.tables import HandInfo, Refusal, public_view
-from cogs import play
 from cogs.play import (
     GAME_NAMES,
     PAGE,
+    TableButton,
     TableView,
     control_failed,
     move_words,
@@ -260,7 +260,7 @@ def hint_controls(info: HandInfo) -> list[discord.ui.Item[Any]]:
         return [HintButton("hint", live.id, info.version)]
     engine = live.engine
     if private_table(live) and engine.round_over and not engine.game_over:
-        return [play.TableButton("ready", live.id, info.version)]
+        return [TableButton("ready", live.id, info.version)]
     return []
 
 
@@ -349,5 +349,5 @@ async def private_thread(interaction: discord.Interaction, game: str) -> discord
 
 async def setup(bot: Diwaniya) -> None:
     bot.add_dynamic_items(LessonSelect, LessonButton, HintButton)
-    play.HAND_EXTRAS.append(hint_controls)
+    bot.hand_extras.append(hint_controls)
     await bot.add_cog(Learn(bot))

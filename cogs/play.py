@@ -33,8 +33,6 @@ logger = logging.getLogger(__name__)
 
 PAGE = 25  # Discord's limit on options in one select menu
 GAME_NAMES = {"mor": "Mor", "more3": "More", "hand": "Hand", "runfast": "Run Fast"}
-# Other cogs add controls to a private hand here (cogs.learn: a practice table's Hint button).
-HAND_EXTRAS: list[Callable[[HandInfo], Sequence[discord.ui.Item[Any]]]] = []
 
 
 # ---------------------------------------------------------------- pictures, through one adapter
@@ -537,7 +535,9 @@ class PageButton(
             info = service.hand(interaction.guild_id or 0, self.table, interaction.user.id)
             if info.version != self.version:
                 raise Refusal("stale")
-            await interaction.response.edit_message(view=hand_controls(info, self.page))
+            await interaction.response.edit_message(
+                view=hand_controls(info, self.page, extras_of(interaction))
+            )
         except Refusal as r:
             await refuse(interaction, r.text)
         except Exception as e:
@@ -555,9 +555,21 @@ def lay_now_moves(info: HandInfo) -> list[Move]:
     return [m for m in info.legal if m.do not in SIMPLE]
 
 
-def hand_controls(info: HandInfo, page: int = 0) -> discord.ui.View:
+HandExtra = Callable[[HandInfo], Sequence[discord.ui.Item[Any]]]
+
+
+def extras_of(interaction: discord.Interaction) -> Sequence[HandExtra]:
+    """The controls other cogs add to a private hand (cogs.learn: a practice table's Hint),
+    kept on the bot: discord.py loads each extension as a fresh module, so a list kept in this
+    module is not the one another cog's ``from cogs import play`` reaches."""
+    return getattr(interaction.client, "hand_extras", ())
+
+
+def hand_controls(
+    info: HandInfo, page: int = 0, extras: Sequence[HandExtra] = ()
+) -> discord.ui.View:
     """Only the moves the engine allows now: buttons for the simple ones, a paged menu for the
-    rest (every option reachable, never truncated)."""
+    rest (every option reachable, never truncated), then the ``extras``' controls."""
     v = TableView()
     tid, ver = info.table.id, info.version
     v.add_item(TableButton("hand", tid, ver))
@@ -567,7 +579,7 @@ def hand_controls(info: HandInfo, page: int = 0) -> discord.ui.View:
     if lay_now_moves(info):
         v.add_item(TableButton("laynow", tid, ver))
     rest = [m for m in info.legal if m.do not in SIMPLE]
-    for extra in HAND_EXTRAS:
+    for extra in extras:
         for item in extra(info):
             v.add_item(item)
     if rest:
@@ -601,7 +613,10 @@ async def send_hand(interaction: discord.Interaction, info: HandInfo) -> None:
         prefs = await store.member_settings(interaction.user.id)
         four_colour, sort = prefs.card_style == "four_colour", prefs.sort_order
     file = await picture(_hand_png, info.view, four_colour, sort, name="hand.png")
-    kwargs: dict[str, Any] = {"ephemeral": True, "view": hand_controls(info)}
+    kwargs: dict[str, Any] = {
+        "ephemeral": True,
+        "view": hand_controls(info, extras=extras_of(interaction)),
+    }
     files = [file] if file else []
     text = hand_text(interaction.client, info)
     live = info.table

@@ -72,6 +72,29 @@ async def test_practice_hint_and_play_it_in_a_private_thread(tmp_path: Path) -> 
         await bot.close()
 
 
+def buttons(message: discord.Message, label: str) -> int:
+    return sum(
+        getattr(c, "label", None) == label
+        for row in message.components
+        for c in getattr(row, "children", ())
+    )
+
+
+async def test_every_bot_in_a_process_gives_one_hint_button(tmp_path: Path) -> None:
+    # discord.py loads each extension as a fresh module: a Hint kept in a module-level list of
+    # cogs.play was lost by a later bot (or added twice), so the button went missing in a full run.
+    from cogs import play  # the module a plain import reaches, as another test's would
+
+    assert not hasattr(play, "HAND_EXTRAS")
+    for n in range(2):
+        bot = make_bot(tmp_path / f"bot{n}.db", seed=7)
+        async with simcord.run(bot) as env:
+            _, channel, (alice,) = club(env, "alice")
+            r = await alice.slash(channel, "practice", game="runfast", level="hard")
+            assert buttons(with_button(ephemerals(r), "Hint"), "Hint") == 1
+            await bot.close()
+
+
 async def test_practice_without_threads_lives_in_the_private_hand(tmp_path: Path) -> None:
     bot = make_bot(tmp_path / "bot.db", seed=7)
     async with simcord.run(bot) as env:

@@ -127,6 +127,6 @@ async def test_mor_quick_game_to_the_end(tmp_path: Path) -> None:
         r = await alice.slash(channel, "leaderboard", game="mor")
         board = reply(r).content
         lines = board.splitlines()
-        assert any(f"{winner}: {award} pearls, 1 wins in 1 games" in line for line in lines), board
+        assert any(f"{winner}: {award} pearls, 1 win in 1 game" in line for line in lines), board
         assert not any(f"{loser}: {award} pearls" in line for line in lines), board
         await bot.close()
