@@ -43,7 +43,7 @@ from bot.games.base import (
 )
 from bot.games.cards import Card, CardError, parse_cards
 from bot.games.registry import UnknownGame, available_games, new_game
-from bot.i18n import t
+from bot.i18n import say, t
 
 RED = "\033[31m"
 BLUE = "\033[34m"
@@ -351,7 +351,7 @@ class Console:
             move = parse_move(line)
             self.engine.apply(self.seat, move)
         except (InputError, IllegalMove, BadMove, CardError) as e:
-            self.say(getattr(e, "reason", None) or str(e))
+            self.say(say(e.reason) if isinstance(e, IllegalMove) else str(e))
             return
         self.show_seen_events()
         if self.engine.turn == self.seat and not self.engine.round_over:

@@ -16,6 +16,7 @@ from typing import Any
 from bot import ai
 from bot.games.base import (
     Bid,
+    Count,
     Discard,
     Draw,
     Event,
@@ -33,20 +34,9 @@ from bot.games.base import (
 from bot.games.cards import Card
 from bot.games.hand import card_value
 from bot.games.runfast_combos import BOMB_KINDS
-from bot.i18n import t, t_n
+from bot.i18n import t
 
 HINT_LEVEL = "hard"
-
-
-@dataclass(frozen=True)
-class Count:
-    """A counted noun in a reason ("1 card", "3 cards"), worded in the reader's language."""
-
-    key: str  # a plural key of the catalogue, such as "n_cards"
-    n: int
-
-    def words(self, lang: str) -> str:
-        return t_n(self.key, self.n, lang)
 
 
 @dataclass(frozen=True)
@@ -56,8 +46,7 @@ class Hint:
     params: dict[str, Any] = field(default_factory=dict)
 
     def text(self, lang: str = "en") -> str:
-        words = {k: v.words(lang) if isinstance(v, Count) else v for k, v in self.params.items()}
-        return t(self.key, lang, **words)
+        return t(self.key, lang, **self.params)
 
 
 def cards(cs: Sequence[Card]) -> str:

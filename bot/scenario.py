@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 from bot.games.base import BadMove, IllegalMove, TableFileError
 from bot.games.cards import CardError
 from bot.games.registry import UnknownGame, engine_class, play_move
+from bot.i18n import say
 
 
 def load(text: str) -> dict[str, Any]:
@@ -56,7 +57,7 @@ def run(data: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
             # A move that cannot even be read is a broken file, not a refused move.
             raise TableFileError(f"Move {i}: {e}") from None
         except IllegalMove as e:
-            error = {"move": i, "message": e.reason}
+            error = {"move": i, "message": say(e.reason)}
             break
         played += 1
     out = {"ok": error is None, "played": played, "error": error, "state": engine.scenario_state()}

@@ -26,8 +26,8 @@ from typing import Any
 from bot import ai
 from bot.computers import ComputerPool, decide
 from bot.games import registry
-from bot.games.base import Event, IllegalMove, Move, RoundOver
-from bot.i18n import t
+from bot.games.base import Event, IllegalMove, Move, Reason, RoundOver
+from bot.i18n import say, t
 from bot.store import Store
 from bot.store.errors import DiskFull, StoreError
 from bot.store.models import GameOutcome, RoundOutcome, Seat, Status, Table
@@ -47,12 +47,25 @@ Sleep = Callable[[float], Awaitable[None]]
 
 
 class Refusal(Exception):
-    """An action the service refuses; ``str()`` is one sentence for the player."""
+    """An action the service refuses, worded in each reader's language: the catalogue's ``key``
+    with ``params``, or the engine's ``reason`` (a ``Reason``) when the rules refuse a move."""
 
-    def __init__(self, key: str, text: str | None = None, **params: Any) -> None:
+    def __init__(self, key: str, reason: Reason | str | None = None, **params: Any) -> None:
         self.key = key
-        self.text = text if text is not None else t(key, **params)
+        self.reason = reason
+        self.params = params
         super().__init__(self.text)
+
+    def words(self, lang: str = "en") -> str:
+        """The refusal as one sentence in ``lang``."""
+        if self.reason is not None:
+            return say(self.reason, lang)
+        return t(self.key, lang, **self.params)
+
+    @property
+    def text(self) -> str:
+        """In English, the reference language (logs, tests, the console's default)."""
+        return self.words()
 
 
 @dataclass

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from bot.games.base import Take
+from bot.games.base import Count, Take
 from bot.games.registry import engine_class
-from bot.hints import Count, Hint, hint
+from bot.hints import Hint, hint
 from bot.lessons import GAMES, Step, lesson
 
 STEPS = [step for game in GAMES for step in lesson(game)]

@@ -43,10 +43,40 @@ from bot.games.cards import JOKER, SUITS, Card, CardError, parse_cards
 RULES_VERSION = 1
 
 
-class IllegalMove(Exception):
-    """A move the rules refuse. ``reason`` is one sentence a player can read."""
+@dataclass(frozen=True)
+class Count:
+    """A counted noun inside a reason ("1 card", "3 cards"): the catalogue's plural ``key``
+    (such as ``n_cards``) and the number, worded in the reader's language by ``bot.i18n``."""
 
-    def __init__(self, reason: str) -> None:
+    key: str
+    n: int
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a move is refused, as data: a catalogue key and its parameters. The engines name the
+    reason; the words, in each player's language, live in ``bot.i18n``'s catalogues.
+
+    A parameter is a number, a string written in the game's notation (cards such as ``7H``), a
+    ``Count``, or another ``Reason`` (a lay refused because one of its melds is not a meld)."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:  # logs and reprs only: players read bot.i18n.say(reason, lang)
+        return self.key
+
+
+def because(key: str, **params: Any) -> Reason:
+    """``Reason(key, params)`` written the short way: ``because("not_your_turn")``."""
+    return Reason(key, params)
+
+
+class IllegalMove(Exception):
+    """A move the rules refuse. ``reason`` says why, as a ``Reason`` a player reads through
+    ``bot.i18n.say``."""
+
+    def __init__(self, reason: Reason) -> None:
         super().__init__(reason)
         self.reason = reason
 

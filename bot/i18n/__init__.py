@@ -1,39 +1,135 @@
-"""Message catalogues: every player-facing sentence, looked up by key (English now)."""
+"""Message catalogues: every player-facing sentence, looked up by key, in four languages.
+
+The catalogues are gettext PO files, the format translators' tools (Poedit, Weblate, Pontoon)
+read, kept as ``locale/<lang>/LC_MESSAGES/<domain>.po`` beside this file. They are monolingual:
+a message's ``msgid`` is its key (``not_your_turn``) and English, the reference, is a catalogue
+like the others. A counted noun is one plural entry (``msgid "n_cards"`` / ``msgid_plural``) with a
+form per CLDR category, picked by the catalogue's ``Plural-Forms`` (Arabic has six). Texts are
+Python format strings (``python-brace-format``): ``{name}`` is filled in.
+
+The engines stay standard-library only: a refusal is a ``bot.games.base.Reason`` (a key and its
+parameters) and ``say`` words it here.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gettext
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-from bot.i18n import en
+from babel.messages.pofile import read_po
 
-CATALOGUES: dict[str, dict[str, str]] = {"en": en.MESSAGES}
+from bot.games.base import Count, Reason
 
-
-def english_plural(n: float) -> str:
-    """English's CLDR plural category: "one" for exactly 1, "other" for every other count."""
-    return "one" if n == 1 else "other"
-
-
-# A language's rule names the CLDR plural category (zero, one, two, few, many, other) of a count,
-# so a language with more forms than English adds its rule here and its ``key.few`` etc. there.
-PLURAL_RULES: dict[str, Callable[[float], str]] = {"en": english_plural}
+LOCALE_DIR = Path(__file__).with_name("locale")
+ENGLISH = "en"
+# Our languages, in the order menus offer them, by their own names.
+LANGUAGES: dict[str, str] = {"en": "English", "ar": "العربية", "hi": "हिन्दी", "nl": "Nederlands"}
+RIGHT_TO_LEFT = frozenset({"ar"})
 
 
-def t(key: str, lang: str = "en", /, **params: Any) -> str:
-    """The sentence ``key`` in ``lang`` (English when missing), with ``params`` filled in."""
-    text = CATALOGUES.get(lang, en.MESSAGES).get(key) or en.MESSAGES[key]
-    return text.format(**params) if params else text
+@dataclass(frozen=True)
+class Catalogue:
+    """One language's messages: a key's text, or its plural forms and the rule choosing one."""
+
+    lang: str
+    texts: Mapping[str, str]
+    plurals: Mapping[str, tuple[str, ...]]
+    plural_rule: Callable[[int], int]
+    plural_expr: str
 
 
-def t_n(key: str, n: float, lang: str = "en", /, **params: Any) -> str:
-    """The words for a count: ``key.one``, ``key.other`` … as ``lang``'s plural rule picks for
-    ``n`` (English's when the language has none), with ``{n}`` and ``params`` filled in.
+def _read(lang: str) -> Catalogue:
+    texts: dict[str, str] = {}
+    plurals: dict[str, tuple[str, ...]] = {}
+    expr = "(n != 1)"
+    folder = LOCALE_DIR / lang / "LC_MESSAGES"
+    for path in sorted(folder.glob("*.po")):
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        expr = catalog.plural_expr
+        for message in catalog:
+            if not message.id:
+                continue  # the header
+            if message.pluralizable:
+                key = message.id[0]
+                plurals[key] = tuple(message.string)
+            elif message.string:
+                texts[message.id] = message.string
+    return Catalogue(lang, texts, plurals, gettext.c2py(expr), expr)
+
+
+@cache
+def catalogue(lang: str) -> Catalogue:
+    """``lang``'s catalogue, read once; an unknown language gets English's."""
+    return _read(lang if lang in LANGUAGES else ENGLISH)
+
+
+def language(lang: str | None) -> str:
+    """``lang`` if it is one of ours, else English."""
+    return lang if lang in LANGUAGES else ENGLISH
+
+
+def is_rtl(lang: str) -> bool:
+    return lang in RIGHT_TO_LEFT
+
+
+def _words(value: Any, lang: str) -> Any:
+    if isinstance(value, Reason):
+        return say(value, lang)
+    if isinstance(value, Count):
+        return t_n(value.key, value.n, lang)
+    return value
+
+
+def t(key: str, lang: str = ENGLISH, /, **params: Any) -> str:
+    """The sentence ``key`` in ``lang`` (English's when the language lacks it), with ``params``
+    filled in; a ``Reason`` or ``Count`` among them is worded in ``lang`` too."""
+    text = catalogue(lang).texts.get(key) or catalogue(ENGLISH).texts[key]
+    if not params:
+        return text
+    return text.format(**{k: _words(v, lang) for k, v in params.items()})
+
+
+def t_n(key: str, n: int, lang: str = ENGLISH, /, **params: Any) -> str:
+    """The words for a count: the plural form of ``key`` that ``lang``'s rule picks for ``n``,
+    with ``{n}`` and ``params`` filled in.
 
     >>> t_n("n_cards", 1), t_n("n_cards", 0), t_n("n_cards", 14)
     ('1 card', '0 cards', '14 cards')
     """
-    form = PLURAL_RULES.get(lang, english_plural)(n)
-    catalogue = CATALOGUES.get(lang, en.MESSAGES)
-    text = catalogue.get(f"{key}.{form}") or en.MESSAGES[f"{key}.{english_plural(n)}"]
-    return text.format(n=n, **params)
+    cat = catalogue(lang)
+    forms = cat.plurals.get(key)
+    if not forms:
+        cat = catalogue(ENGLISH)
+        forms = cat.plurals[key]
+    form = forms[min(cat.plural_rule(int(n)), len(forms) - 1)]
+    return form.format(n=n, **{k: _words(v, lang) for k, v in params.items()})
+
+
+def say(reason: Reason | str, lang: str = ENGLISH) -> str:
+    """A refusal in ``lang``: the engine's ``Reason`` worded from the catalogue."""
+    if isinstance(reason, str):
+        return reason
+    return t(reason.key, lang, **reason.params)
+
+
+def has(key: str, lang: str = ENGLISH) -> bool:
+    """Whether ``lang``'s catalogue words ``key`` (a text or a plural)."""
+    cat = catalogue(lang)
+    return key in cat.texts or key in cat.plurals
+
+
+def pick_language(
+    member: str | None = None, locale: str | None = None, server: str | None = None
+) -> str:
+    """The language to answer a member in: their /preferences, else their Discord client's
+    locale where it is one of ours (``nl``, ``hi``, ``en-GB`` …), else the server's /settings,
+    else English. Discord has no Arabic client, so Arabic comes from the settings."""
+    for choice in (member, (locale or "").split("-")[0].lower() or None, server):
+        if choice in LANGUAGES:
+            return choice
+    return ENGLISH
