@@ -47,6 +47,15 @@ def sections(path: Path = RULES_FILE) -> dict[str, str]:
     return out
 
 
+# Each game's section heading in docs/rules.md, by the game's key.
+HEADINGS = {"mor": "Mor", "more3": "More", "hand": "Hand", "runfast": "Run Fast"}
+
+
+def game_rules(game: str, lang: str = "en") -> str:
+    """A game's whole rules (by its key, ``"mor"``), reflowed, in ``lang`` where written."""
+    return sections()[HEADINGS[game]]
+
+
 def pages(text: str, limit: int) -> list[str]:
     """``text`` in pieces of at most ``limit`` characters that join back into ``text``, each cut
     after a paragraph where one fits, else after a line, else after a word, so a page never

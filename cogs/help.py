@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.client import MESSAGE_LIMIT, refuse
 from bot.i18n import t
-from bot.rules import pages, sections
+from bot.rules import game_rules, pages
 from cogs.play import GAME_NAMES, TableView
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ RULES_PAGE = MESSAGE_LIMIT - 100
 
 def rules_pages(game: str) -> list[str]:
     """The game's section of the rules document, cut into pages that fit one message."""
-    return pages(sections()[GAME_NAMES[game]], RULES_PAGE)
+    return pages(game_rules(game), RULES_PAGE)
 
 
 def rules_message(game: str, page: int) -> tuple[str, discord.ui.View]:
