@@ -210,6 +210,7 @@ def render_hand(
     game: str | None = None,
     title: str | None = None,
     style: CardStyle = DEFAULT_STYLE,
+    lang: str = "en",
 ) -> bytes:
     """A hand as PNG bytes. ``hand`` is a view (its own ``hand``; ``just_drawn`` marked unless
     ``marked`` is given; ``must_lay`` flagged) or a sequence of cards. Pure: run it in a thread."""

@@ -179,6 +179,7 @@ def render_score_sheet(
     round_no: int | None = None,
     winners: Collection[int] = (),
     game_over: bool = False,
+    lang: str = "en",
 ) -> bytes:
     """A round's score sheet as PNG bytes. ``totals`` are the game totals after the round;
     ``winners`` are starred (the game's winners when ``game_over``). Pure: run it in a thread."""

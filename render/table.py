@@ -1157,6 +1157,7 @@ def render_table(
     computers: Collection[int] = (),
     style: CardStyle = DEFAULT_STYLE,
     bottom: int | None = None,
+    lang: str = "en",
 ) -> bytes:
     """The table as PNG bytes: pure, safe to run in ``asyncio.to_thread``.
 

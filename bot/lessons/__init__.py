@@ -69,6 +69,10 @@ class Step:
     done: str
     wrong: Mapping[str, Any]
 
+    def text(self, part: str, lang: str = "en") -> str:
+        """The step's ``title``, ``task``, ``explain`` or ``done`` in ``lang``."""
+        return str(getattr(self, part))
+
     @property
     def answer(self) -> list[Mapping[str, Any]]:
         return list(self.table.get("moves", []))
@@ -89,16 +93,18 @@ class Step:
                 out.append(move)
         return out
 
-    def judge(self, move: Move) -> Verdict:
-        """Play ``move`` for the step's seat on a fresh position and say how it went."""
+    def judge(self, move: Move, lang: str = "en") -> Verdict:
+        """Play ``move`` for the step's seat on a fresh position and say how it went, in
+        ``lang``."""
         engine = self.position()
+        explain = self.text("explain", lang)
         try:
             events = tuple(engine.apply(self.seat, move))
         except IllegalMove as e:
-            return Verdict(False, True, t("lesson_refused", reason=e.reason, explain=self.explain))
+            return Verdict(False, True, t("lesson_refused", lang, reason=e.reason, explain=explain))
         if self._reached(move, events, engine):
-            return Verdict(True, False, self.done, events)
-        return Verdict(False, False, t("lesson_wrong", explain=self.explain), events)
+            return Verdict(True, False, self.text("done", lang), events)
+        return Verdict(False, False, t("lesson_wrong", lang, explain=explain), events)
 
     def _reached(self, move: Move, events: Sequence[Event], engine: Any) -> bool:
         goal = self.goal
