@@ -110,8 +110,11 @@ def t_n(key: str, n: int, lang: str = ENGLISH, /, **params: Any) -> str:
     return form.format(n=n, **{k: _words(v, lang) for k, v in params.items()})
 
 
-def say(reason: Reason | str, lang: str = ENGLISH) -> str:
-    """A refusal in ``lang``: the engine's ``Reason`` worded from the catalogue."""
+def say(reason: Reason | BaseException | str, lang: str = ENGLISH) -> str:
+    """A refusal in ``lang``: the engine's ``Reason`` worded from the catalogue. An error that
+    carries a reason (``IllegalMove``, ``CardError``, ``BadMove``) is worded by its reason."""
+    if isinstance(reason, BaseException):
+        reason = getattr(reason, "reason", None) or str(reason)
     if isinstance(reason, str):
         return reason
     return t(reason.key, lang, **reason.params)
