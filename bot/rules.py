@@ -1,7 +1,10 @@
-"""The players' rules (``docs/rules.md``), one section per game, cut into pages for a chat.
+"""The players' rules (``docs/rules.md`` and its translations ``docs/rules.<lang>.md``), one
+section per game, cut into pages for a chat.
 
-The document is the one source: ``/rules`` pages through a game's section as it is written, so the
-rules in Discord and in the repository can never differ.
+The documents are the one source: ``/rules`` pages through a game's section as it is written, so
+the rules in Discord and in the repository can never differ. Each game's heading carries a marker
+naming the game's key (``## مور <!-- game: mor -->``; a Markdown viewer hides the comment), so a
+section is found the same way whatever language its heading is in.
 """
 
 from __future__ import annotations
@@ -10,9 +13,12 @@ import functools
 import re
 from pathlib import Path
 
-RULES_FILE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
-SECTION = "## "  # each game's section opens with a level-two heading naming the game
+from bot.i18n import ENGLISH, language
 
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+RULES_FILE = DOCS / "rules.md"  # English, the reference the translations follow
+SECTION = "## "  # each game's section opens with a level-two heading naming the game
+MARKER = re.compile(r"<!--\s*game:\s*([a-z0-9]+)\s*-->")
 
 LIST_ITEM = re.compile(r"\s*(?:[-*]|\d+\.)\s")
 
@@ -35,25 +41,41 @@ def reflow(text: str) -> str:
     return "\n".join(lines)
 
 
+def rules_file(lang: str = ENGLISH) -> Path:
+    """The rules document in ``lang``: ``docs/rules.<lang>.md``, or the English one for English
+    and for a language not written yet."""
+    lang = language(lang)
+    path = DOCS / f"rules.{lang}.md"
+    return path if lang != ENGLISH and path.exists() else RULES_FILE
+
+
 @functools.cache
 def sections(path: Path = RULES_FILE) -> dict[str, str]:
-    """Each game's section by its heading (``"Mor"``, ``"Run Fast"``), reflowed, without the
-    heading line; the text before the first heading introduces the document and is no game's."""
+    """Each game's section by the game key in its heading's marker (``"mor"``, ``"runfast"``),
+    reflowed, without the heading line; the text before the first heading introduces the
+    document and is no game's. Read once per file.
+
+    A heading without a marker, or a game twice, is an error: the section would silently be
+    missing from ``/rules`` otherwise.
+    """
     text = path.read_text(encoding="utf-8")
     out: dict[str, str] = {}
-    for part in text.split("\n" + SECTION)[1:]:
+    for part in ("\n" + text).split("\n" + SECTION)[1:]:
         heading, _, body = part.partition("\n")
-        out[heading.strip()] = reflow(body.strip("\n"))
+        marker = MARKER.search(heading)
+        if marker is None:
+            raise ValueError(
+                f"{path.name}: the heading {heading!r} names no game (<!-- game: … -->)"
+            )
+        if marker[1] in out:
+            raise ValueError(f"{path.name}: the game {marker[1]!r} has two sections")
+        out[marker[1]] = reflow(body.strip("\n"))
     return out
 
 
-# Each game's section heading in docs/rules.md, by the game's key.
-HEADINGS = {"mor": "Mor", "more3": "More", "hand": "Hand", "runfast": "Run Fast"}
-
-
-def game_rules(game: str, lang: str = "en") -> str:
+def game_rules(game: str, lang: str = ENGLISH) -> str:
     """A game's whole rules (by its key, ``"mor"``), reflowed, in ``lang`` where written."""
-    return sections()[HEADINGS[game]]
+    return sections(rules_file(lang))[game]
 
 
 def pages(text: str, limit: int) -> list[str]:

@@ -27,14 +27,16 @@ def test_doctests() -> None:
 
 @pytest.mark.parametrize("game", list(GAME_NAMES))
 def test_every_page_fits_and_the_pages_give_back_the_section(game: str) -> None:
-    section = sections()[GAME_NAMES[game]]
+    section = sections()[game]
     pages = rules_pages(game)
     assert "".join(pages) == section
     for page in range(len(pages)):
         content, _ = rules_message(game, page)
         assert len(content) <= MESSAGE_LIMIT
     # Reflowing for the chat joins lines, never drops a word of the file's section.
-    raw = RULES_FILE.read_text(encoding="utf-8").split(f"\n## {GAME_NAMES[game]}\n")[1]
+    raw = RULES_FILE.read_text(encoding="utf-8").split(
+        f"\n## {GAME_NAMES[game]} <!-- game: {game} -->\n"
+    )[1]
     assert section.split() == raw.split("\n## ")[0].split()
 
 
