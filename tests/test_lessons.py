@@ -1,15 +1,18 @@
 """Every lesson step: its position replays through bot.scenario, the right answer passes, a wrong
-one is refused by the rules or allowed but not right, each with a sentence."""
+one is refused by the rules or allowed but not right, each with a sentence; its texts are in
+every language's catalogue, and a step is judged in the language asked for."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from bot import scenario
 from bot.games.base import move_from_dict
-from bot.lessons import GAMES, Step, answer_move, lesson
+from bot.i18n import LANGUAGES, catalogue, say, t
+from bot.lessons import GAMES, PARTS, LessonError, Step, _step, answer_move, lesson, text_key
 
 STEPS = [step for game in GAMES for step in lesson(game)]
 
@@ -39,7 +42,7 @@ def test_step_right_and_wrong_answers(step: Step) -> None:
     if wrong.refused:
         # The engine's own refusal sentence comes first.
         reason = step.position().check(step.seat, move_from_dict(step.wrong))
-        assert reason and wrong.message.find(reason) >= 0
+        assert reason and wrong.message.find(say(reason)) >= 0
     # Judging never changes the step: the same answer is right again.
     assert step.judge(answer_move(step)).right
 
@@ -48,3 +51,52 @@ def test_step_right_and_wrong_answers(step: Step) -> None:
 def test_choices_hold_a_right_and_a_wrong_answer(step: Step) -> None:
     verdicts = [step.judge(m) for m in step.choices()]
     assert any(v.right for v in verdicts) and any(not v.right for v in verdicts)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_step_is_worded_in_every_language(lang: str) -> None:
+    texts = catalogue(lang).texts
+    for step in STEPS:
+        for part in PARTS:
+            key = text_key(step.game, step.name, part)
+            assert texts.get(key), f"{lang} lacks {key}"
+            worded = step.text(part, lang)
+            assert worded == texts[key] and worded != step.text(part), f"{lang} {key} is English"
+            # The cards a text names are the position's, written the same in every language.
+            cards = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]|🃏")
+            assert sorted(cards.findall(worded)) == sorted(cards.findall(step.text(part))), key
+
+
+def test_the_table_files_hold_no_sentences() -> None:
+    # The words live in the catalogue only: a text left in a file would silently go stale.
+    for step in STEPS:
+        assert not set(PARTS) & set(step.table["lesson"]), f"{step.game}/{step.name}"
+
+
+def test_a_wrong_move_is_judged_in_arabic() -> None:
+    for step in STEPS:
+        wrong = step.judge(move_from_dict(step.wrong), "ar")
+        assert not wrong.right
+        explain = step.text("explain", "ar")
+        assert explain in wrong.message and step.text("explain") not in wrong.message
+        if wrong.refused:
+            reason = step.position().check(step.seat, move_from_dict(step.wrong))
+            assert reason and wrong.message == t(
+                "lesson_refused", "ar", reason=reason, explain=explain
+            )
+            assert say(reason, "ar") in wrong.message
+        else:
+            assert wrong.message == t("lesson_wrong", "ar", explain=explain)
+        right = step.judge(answer_move(step), "ar")
+        assert right.right and right.message == step.text("done", "ar")
+
+
+def test_a_step_without_its_texts_is_refused_naming_the_key() -> None:
+    step = lesson("mor")[0]
+    with pytest.raises(LessonError, match=r"lesson\.mor\.99_unwritten\.title"):
+        _step("mor", "99_unwritten", 1, step.table)
+
+
+def test_a_step_has_only_its_four_texts() -> None:
+    with pytest.raises(ValueError, match="no text 'comment'"):
+        lesson("hand")[0].text("comment")

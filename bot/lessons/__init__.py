@@ -3,9 +3,10 @@
 Each step is a table file shipped in this package (``bot/lessons/<game>/NN_name.json``): the
 position is the table file without its moves, and its ``moves`` are the right answer, so
 ``python -m bot.scenario`` replays every step's answer. The ``lesson`` block says which seat the
-learner plays, the task, what counts as right (``goal``), a wrong answer (for the tests), why a
-wrong answer is wrong and what the right one did. The texts are data here, not code, so a
-language catalogue can translate them later.
+learner plays, what counts as right (``goal``) and a wrong answer (for the tests). The words a
+learner reads (the step's title, its task, why a wrong answer is wrong and what the right one
+did) are in the ``lessons`` catalogue under ``lesson.<game>.<name>.<part>``, in every language,
+so a translator never edits a table file and a table file never holds one language's sentences.
 
 A move is judged on a fresh copy of the position by the engine itself: a refused move gets the
 engine's own sentence, an allowed move is right when the goal holds for the events it caused and
@@ -23,9 +24,17 @@ from typing import Any
 
 from bot.games.base import Event, IllegalMove, Move, Played, move_from_dict
 from bot.games.registry import engine_class
-from bot.i18n import t
+from bot.i18n import ENGLISH, has, t
 
 GAMES = ("mor", "more3", "hand", "runfast")
+# A step's texts in the catalogue: its title, its task, why a wrong answer is wrong (``explain``)
+# and what the right one did (``done``).
+PARTS = ("title", "task", "explain", "done")
+
+
+def text_key(game: str, name: str, part: str) -> str:
+    """The catalogue key of a step's text: ``lesson.mor.01_sets_of_threes_and_aces.title``."""
+    return f"lesson.{game}.{name}.{part}"
 
 
 @dataclass(frozen=True)
@@ -62,16 +71,33 @@ class Step:
     number: int  # 1-based within the game's lesson
     table: Mapping[str, Any]  # the table file as shipped (its moves are the answer)
     seat: int
-    title: str
-    task: str
     goal: Goal
-    explain: str
-    done: str
     wrong: Mapping[str, Any]
 
-    def text(self, part: str, lang: str = "en") -> str:
-        """The step's ``title``, ``task``, ``explain`` or ``done`` in ``lang``."""
-        return str(getattr(self, part))
+    def text(self, part: str, lang: str = ENGLISH) -> str:
+        """The step's ``title``, ``task``, ``explain`` or ``done`` in ``lang`` (English where the
+        language's catalogue lacks it)."""
+        if part not in PARTS:
+            raise ValueError(f"A lesson step has no text {part!r} (only {', '.join(PARTS)}).")
+        return t(text_key(self.game, self.name, part), lang)
+
+    # The texts in English, for callers not yet asking in a language (cogs.learn and
+    # bot.lesson_console read ``step.title`` and ``step.task``).
+    @property
+    def title(self) -> str:
+        return self.text("title")
+
+    @property
+    def task(self) -> str:
+        return self.text("task")
+
+    @property
+    def explain(self) -> str:
+        return self.text("explain")
+
+    @property
+    def done(self) -> str:
+        return self.text("done")
 
     @property
     def answer(self) -> list[Mapping[str, Any]]:
@@ -141,8 +167,6 @@ def _step(game: str, name: str, number: int, data: Mapping[str, Any]) -> Step:
             number=number,
             table=data,
             seat=int(lesson["seat"]),
-            title=str(lesson["title"]),
-            task=str(lesson["task"]),
             goal=Goal(
                 do=tuple(goal.get("do", ())),
                 events=tuple(goal.get("events", ())),
@@ -150,14 +174,17 @@ def _step(game: str, name: str, number: int, data: Mapping[str, Any]) -> Step:
                 played=goal.get("played"),
                 hand_left=goal.get("hand_left"),
             ),
-            explain=str(lesson["explain"]),
-            done=str(lesson["done"]),
             wrong=dict(lesson["wrong"]),
         )
     except (KeyError, TypeError, ValueError) as e:
         raise LessonError(f"The lesson file {game}/{name} is incomplete ({e}).") from None
     if data.get("game") != game:
         raise LessonError(f"The lesson file {game}/{name} is for {data.get('game')!r}.")
+    for part in PARTS:
+        # English is the reference every other catalogue follows: a step it doesn't word would
+        # show a key to the learner, so it is no step.
+        if not has(key := text_key(game, name, part), ENGLISH):
+            raise LessonError(f"The lesson file {game}/{name} has no text {key} in the catalogue.")
     return step
 
 
