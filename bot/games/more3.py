@@ -33,6 +33,7 @@ from bot.games.base import (
     MeldView,
     Move,
     PlannedChecks,
+    Reason,
     RoundOver,
     RoundResult,
     ScoreLine,
@@ -42,7 +43,9 @@ from bot.games.base import (
     Take,
     TookPile,
     as_lay,
+    because,
     hands_left,
+    points,
     require_well_made,
     result_from_json,
     result_to_json,
@@ -420,11 +423,11 @@ class More3(PlannedChecks):
 
     def _common(self, seat: int) -> None:
         if self.finished:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(because("game.over"))
         if self.round_over:
-            raise IllegalMove("The round is over: wait for the next deal.")
+            raise IllegalMove(because("game.round_over"))
         if not 0 <= seat < N_SEATS:
-            raise IllegalMove("You are not seated at this table.")
+            raise IllegalMove(because("game.not_seated"))
 
     def _plan(self, seat: int, move: Move) -> Any:
         """Check ``move`` fully and return what ``apply`` needs; raise IllegalMove."""
@@ -433,43 +436,43 @@ class More3(PlannedChecks):
         if isinstance(move, Bid):
             return self._check_bid(seat, move.chips)
         if self.phase == "bid":
-            raise IllegalMove("Everyone bids for the Solo first: bid 0 to 3.")
+            raise IllegalMove(because("more3.bid_first"))
         if seat != self._turn:
-            raise IllegalMove("It's not your turn.")
+            raise IllegalMove(because("game.not_your_turn"))
         if isinstance(move, Draw | Take):
             if self.phase != "draw":
-                raise IllegalMove("You have already drawn this turn: lay cards or throw one.")
+                raise IllegalMove(because("game.already_drawn"))
             if isinstance(move, Take):
                 return self._check_take(seat)
             if not self.stock:
-                raise IllegalMove("The stock is empty.")
+                raise IllegalMove(because("game.stock_empty"))
             return None
         if isinstance(move, Meld | Add | Lay):
             if self.phase != "play":
-                raise IllegalMove("Draw a card or take the top discard first.")
+                raise IllegalMove(because("game.draw_first"))
             return self._lay_outcome(seat, as_lay(move), self.hands[seat], self.must_lay)
         if isinstance(move, Discard):
             if self.phase != "play":
-                raise IllegalMove("Draw a card or take the top discard first.")
+                raise IllegalMove(because("game.draw_first"))
             return self._check_discard(seat, move.card)
-        raise IllegalMove(f"“{move.do}” is not a move in More.")
+        raise IllegalMove(because("more3.unknown_move", do=move.do))
 
     def _check_bid(self, seat: int, chips: int) -> None:
         if not self.options["bid"]:
-            raise IllegalMove("This table doesn't bid for the Solo.")
+            raise IllegalMove(because("more3.no_bidding"))
         if self.phase != "bid":
-            raise IllegalMove("The bidding for this round is over.")
+            raise IllegalMove(because("more3.bidding_over"))
         if self.bids[seat] is not None:
-            raise IllegalMove("You have already bid this round.")
+            raise IllegalMove(because("more3.already_bid"))
         if not 0 <= chips <= MAX_BID:
-            raise IllegalMove("Bid 0, 1, 2 or 3.")
+            raise IllegalMove(because("more3.bid_range"))
 
     def _check_take(self, seat: int) -> Lay:
         """The top discard may be taken only if this player can meld it this turn: return a lay
         that would do it. (decision) The rest of the pile joins the hand at once and may be laid
         this turn too, with the top card or in other melds."""
         if not self.discard:
-            raise IllegalMove("The discard pile is empty.")
+            raise IllegalMove(because("game.discard_empty"))
         top = self.discard[-1]
         hand_after = self.hands[seat] + self.discard
         rest = self.hands[seat] + self.discard[:-1]
@@ -480,10 +483,8 @@ class More3(PlannedChecks):
             except IllegalMove:
                 continue
         if self.needs_opening(seat):
-            raise IllegalMove(
-                f"You can't take {top}: you could not meld it this turn in an opening worth 7.5."
-            )
-        raise IllegalMove(f"You can't take {top}: you could not meld it this turn.")
+            raise IllegalMove(because("more3.take_no_opening", card=str(top)))
+        raise IllegalMove(because("more3.take_no_meld", card=str(top)))
 
     def _take_lays(self, seat: int, card: Card, rest: list[Card]) -> Iterator[Lay]:
         """Lays that meld ``card``: a new meld with hand cards or an addition to a side meld, each
@@ -523,9 +524,9 @@ class More3(PlannedChecks):
             if more:
                 yield Lay(melds=lay.melds + tuple(more), adds=lay.adds)
 
-    def _may_add(self, seat: int, target: TableMeld) -> str | None:
+    def _may_add(self, seat: int, target: TableMeld) -> Reason | None:
         if self.side(target.seat) != self.side(seat):
-            return "You can only add to your own side's melds."
+            return because("more3.add_own_side")
         return None
 
     def _lay_outcome(
@@ -534,7 +535,7 @@ class More3(PlannedChecks):
         # (decision) Anyone of the side may add to an ace-set already on the table: the
         # over-1500 rule limits who forms one. Sets can only be ace-sets, so one rule set serves.
         if self.totals[seat] <= HIGH_SCORE and any(_is_ace_set(m) for m in lay.melds):
-            raise IllegalMove("Ace-sets are only for players with over 1500 points.")
+            raise IllegalMove(because("more3.ace_sets_over_1500"))
         outcome = play_lay(
             hand,
             self.melds,
@@ -546,18 +547,13 @@ class More3(PlannedChecks):
         if self.needs_opening(seat):
             value = sum(opening_halves(c) for c in outcome.laid)
             if value < OPENING_HALVES:
-                raise IllegalMove(
-                    "With over 1500 points you go down only with cards worth 7.5 in one lay; "
-                    f"these are worth {value / 2:g}."
-                )
+                # The worth as a number (5, 6.5): the catalogue writes it as English did.
+                raise IllegalMove(because("more3.opening_75", worth=points(value / 2)))
         problem = self._leftover_problem(seat, outcome)
         if problem:
             raise IllegalMove(problem)
         if must and not uses_any(outcome.laid, must) and not self._meldable_after(seat, outcome):
-            raise IllegalMove(
-                f"You took {must[0]}: after this lay it could not be melded this turn, and it "
-                "must be."
-            )
+            raise IllegalMove(because("more3.taken_stuck", card=str(must[0])))
         return outcome
 
     def _meldable_after(self, seat: int, outcome: LayOutcome) -> bool:
@@ -578,7 +574,7 @@ class More3(PlannedChecks):
             return True
         return False
 
-    def _leftover_problem(self, seat: int, outcome: LayOutcome) -> str | None:
+    def _leftover_problem(self, seat: int, outcome: LayOutcome) -> Reason | None:
         """A lay may not empty the hand unless the side's More pile comes at once, nor leave one
         card the player could never legally throw (that would be a dead end)."""
         left = len(outcome.hand)
@@ -587,54 +583,40 @@ class More3(PlannedChecks):
         side = self.side(seat)
         biribas = self.side_biribas(side, outcome.changed, outcome.new)
         if not biribas:
-            return (
-                "Keep two cards: your side has no biriba yet, so you may not empty your hand."
-                if left
-                else "Keep a card: your side has no biriba yet, so you may not empty your hand."
-            )
+            if left:
+                return because("more3.keep_two_no_biriba")
+            return because("more3.keep_one_no_biriba")
         if self.pile_open(side):
             return None
         if not self.pile_taken[side]:
             # (decision) A side whose More pile went into the stock can never take it, so it can
             # neither empty a hand nor go out; it also pays the -100 for never taking it.
-            return (
-                "Keep two cards: your side's More pile went into the stock, so you can't empty "
-                "your hand any more."
-            )
+            return because("more3.keep_two_pile_gone")
         if left == 0:
-            return "Keep a card to throw: melding your last card never goes out."
+            return because("more3.keep_one_to_throw")
         if can_go_out_with(biribas):
             return None
-        return (
-            "Keep two cards: to throw your last card your side needs a pure biriba and a second "
-            "biriba."
-        )
+        return because("more3.keep_two_to_go_out")
 
     def _check_discard(self, seat: int, card: Card) -> bool:
         """True when this throw goes out."""
         hand = self.hands[seat]
         if card not in hand:
-            raise IllegalMove(f"You don't have {card} in your hand.")
+            raise IllegalMove(because("game.card_not_held", card=str(card)))
         if self.must_lay:
-            raise IllegalMove(f"First meld the card you took from the pile ({self.must_lay[0]}).")
+            raise IllegalMove(because("more3.meld_taken_first", card=str(self.must_lay[0])))
         if len(hand) > 1:
             return False
         side = self.side(seat)
         biribas = self.side_biribas(side)
         if not biribas:
-            raise IllegalMove(
-                "You can't throw your last card: your side has no biriba on the table yet."
-            )
+            raise IllegalMove(because("more3.last_card_no_biriba"))
         if self.pile_open(side):
             return False  # the More pile waits for this seat's next turn
         if not self.pile_taken[side]:
-            raise IllegalMove(
-                "You can't throw your last card: your side's More pile went into the stock."
-            )
+            raise IllegalMove(because("more3.last_card_pile_gone"))
         if not can_go_out_with(biribas):
-            raise IllegalMove(
-                "You can't go out yet: your side needs a pure biriba and a second biriba."
-            )
+            raise IllegalMove(because("more3.go_out_needs_biribas"))
         return True
 
     # ------------------------------------------------------------ playing
@@ -808,9 +790,9 @@ class More3(PlannedChecks):
 
     def next_round(self) -> list[Event]:
         if self.finished:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(because("game.over"))
         if not self.round_over:
-            raise IllegalMove("The round is still being played.")
+            raise IllegalMove(because("game.round_playing"))
         self.round_no += 1
         self.dealer = (self.dealer + 1) % N_SEATS
         self._deal()

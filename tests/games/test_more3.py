@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.games import registry
-from bot.games.base import Add, Bid, Discard, Draw, IllegalMove
+from bot.games.base import Add, Bid, Discard, Draw, IllegalMove, Reason, because, move_from_dict
 from bot.games.cards import parse_cards
 from bot.games.more3 import More3, bid_winner, choose_solo, solo_score
+from bot.i18n import LANGUAGES, say
 from bot.scenario import run
 
 TABLES = Path(__file__).parents[1] / "tables" / "more3"
@@ -42,6 +44,20 @@ def refused(name: str, words: str) -> dict[str, Any]:
 
 def sorted_cards(cards: list[str]) -> list[str]:
     return sorted(cards)
+
+
+def refusal(name: str) -> Reason:
+    """Why the engine refuses a table file's last move, as the engine gives it: data, no words."""
+    data = json.loads((TABLES / f"{name}.json").read_text(encoding="utf-8"))
+    *before, last = data["moves"]
+    game = registry.replay({**data, "moves": before})
+    reason = game.check(last["seat"], move_from_dict(last))
+    assert isinstance(reason, Reason)
+    return reason
+
+
+ARABIC_LETTER = re.compile("[\u0621-\u064a]")
+DEVANAGARI_LETTER = re.compile("[\u0905-\u0939]")
 
 
 def test_every_table_file_is_tested() -> None:
@@ -275,6 +291,41 @@ def test_next_round_roles_come_from_totals() -> None:
     game.next_round()
     assert game.solo == 0 and game.dealer == 0 and game.turn == 1
     assert game.view(1).sides == (1, 0, 0)
+
+
+# ---------------------------------------------------------------- refusals in four languages
+
+
+def test_a_refusal_is_a_key_worded_in_each_language() -> None:
+    reason = refusal("take_refused")
+    assert reason == because("more3.take_no_meld", card="7H")
+    english = say(reason)
+    assert english == "You can't take 7H: you could not meld it this turn."
+    arabic, hindi, dutch = say(reason, "ar"), say(reason, "hi"), say(reason, "nl")
+    assert ARABIC_LETTER.search(arabic) and not re.search("[a-z]", arabic)
+    assert DEVANAGARI_LETTER.search(hindi)
+    assert dutch.startswith("Je kunt 7H niet pakken")
+    # The card keeps its notation, and the sentences are not English, in every language.
+    assert all("7H" in words and words != english for words in (arabic, hindi, dutch))
+
+
+def test_a_refusal_carries_its_number_and_each_language_writes_it() -> None:
+    reason = refusal("opening_adds_count")
+    assert reason == because("more3.opening_75", worth=6.5)
+    assert say(reason).endswith("; these are worth 6.5.")
+    assert all("6.5" in say(reason, lang) and "7.5" in say(reason, lang) for lang in LANGUAGES)
+    # A whole worth reads without a decimal point: "worth 5", not "5.0".
+    whole = refusal("opening_75_refused")
+    assert whole == because("more3.opening_75", worth=5)
+    assert say(whole).endswith("these are worth 5.") and say(whole, "nl").endswith("5 waard.")
+
+
+def test_a_refusal_of_the_meld_rules_keeps_the_engines_reason() -> None:
+    # Adding to the other side's meld is refused through the shared lay check (rummy.play_lay),
+    # which passes More's own reason on.
+    assert refusal("add_other_side_refused") == because("more3.add_own_side")
+    assert refusal("bid_without_option_refused") == because("more3.no_bidding")
+    assert ARABIC_LETTER.search(say(refusal("bid_twice_refused"), "ar"))
 
 
 # ---------------------------------------------------------------- engine contract
