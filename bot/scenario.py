@@ -46,8 +46,9 @@ def run(data: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
         engine = engine_class(str(data["game"])).from_table_file(data)
     except UnknownGame as e:
         raise TableFileError(str(e)) from None
-    except CardError as e:
-        raise TableFileError(str(e)) from None
+    except (CardError, TableFileError) as e:
+        # A card or meld the file gets wrong carries the players' reason: said here in English.
+        raise TableFileError(say(e)) from None
     played = 0
     error = None
     for i, m in enumerate(data.get("moves", [])):
@@ -55,7 +56,7 @@ def run(data: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
             play_move(engine, m)
         except BadMove as e:
             # A move that cannot even be read is a broken file, not a refused move.
-            raise TableFileError(f"Move {i}: {e}") from None
+            raise TableFileError(f"Move {i}: {say(e)}") from None
         except IllegalMove as e:
             error = {"move": i, "message": say(e.reason)}
             break

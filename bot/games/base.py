@@ -7,9 +7,10 @@ module, holding a whole game (all its rounds) and offering:
 - ``from_table_file(data)`` (classmethod): a game set up from a table file (SCENARIOS.md) -- a
   game's record is a table file too, so replaying is ``from_table_file`` then the moves. Raises
   ``TableFileError`` (one sentence) when the file is unusable.
-- ``check(seat, move) -> str | None``: why ``move`` is refused now, or None when it is legal. The UI
-  lights a control from ``can(seat, move)`` and, when pressed anyway, shows this reason: one
-  source of truth (like pokerkit's ``verify_*`` / ``can_*``).
+- ``check(seat, move) -> Reason | None``: why ``move`` is refused now, or None when it is legal.
+  The UI lights a control from ``can(seat, move)`` and, when pressed anyway, shows this reason
+  (worded in the player's language by ``bot.i18n.say``): one source of truth (like pokerkit's
+  ``verify_*`` / ``can_*``).
 - ``apply(seat, move) -> list[Event]``: re-checks, raises ``IllegalMove(reason)`` and changes
   nothing when refused; otherwise plays the move and returns what happened.
 - ``legal_moves(seat) -> list[Move]``: a list of legal moves (complete for simple moves, a useful
@@ -38,38 +39,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
-from bot.games.cards import JOKER, SUITS, Card, CardError, parse_cards
+# Reason, Count and because live with the cards (the lowest layer, so a CardError can carry a
+# reason too); the engines import them from here, with the rest of the contract.
+from bot.games.cards import (
+    JOKER,
+    SUITS,
+    Card,
+    CardError,
+    Count,  # noqa: F401 (part of the contract: Count("n_cards", 3) inside a reason)
+    Reason,
+    because,
+    cut,
+    parse_cards,
+)
 
 RULES_VERSION = 1
-
-
-@dataclass(frozen=True)
-class Count:
-    """A counted noun inside a reason ("1 card", "3 cards"): the catalogue's plural ``key``
-    (such as ``n_cards``) and the number, worded in the reader's language by ``bot.i18n``."""
-
-    key: str
-    n: int
-
-
-@dataclass(frozen=True)
-class Reason:
-    """Why a move is refused, as data: a catalogue key and its parameters. The engines name the
-    reason; the words, in each player's language, live in ``bot.i18n``'s catalogues.
-
-    A parameter is a number, a string written in the game's notation (cards such as ``7H``), a
-    ``Count``, or another ``Reason`` (a lay refused because one of its melds is not a meld)."""
-
-    key: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    def __str__(self) -> str:  # logs and reprs only: players read bot.i18n.say(reason, lang)
-        return self.key
-
-
-def because(key: str, **params: Any) -> Reason:
-    """``Reason(key, params)`` written the short way: ``because("not_your_turn")``."""
-    return Reason(key, params)
 
 
 class IllegalMove(Exception):
@@ -82,11 +66,23 @@ class IllegalMove(Exception):
 
 
 class TableFileError(ValueError):
-    """A table file (or record) that can't be set up; the message is one plain sentence."""
+    """A table file (or record) that can't be set up; the message is one plain English sentence
+    (a developer's tool prints it). Where the trouble is a card or a meld the players' catalogues
+    word, it carries that ``Reason`` instead (``str()`` is then its key): ``bot.scenario`` words
+    it in English, so a caller that shows it says ``bot.i18n.say(error)``."""
+
+    def __init__(self, message: str | Reason) -> None:
+        super().__init__(message)
+        self.reason: Reason | None = message if isinstance(message, Reason) else None
 
 
 class BadMove(ValueError):
-    """A move's text form could not be read (unknown ``do``, missing field, bad card)."""
+    """A move's text form could not be read (unknown ``do``, missing field, bad card). ``reason``
+    says why, for ``bot.i18n.say``; ``str()`` is its key."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 # ---------------------------------------------------------------- moves
@@ -241,21 +237,22 @@ def as_lay(move: Meld | Add | Lay) -> Lay:
     return move
 
 
-def _cards(d: Mapping[str, Any], key: str, what: str | None = None) -> tuple[Card, ...]:
+def _cards(d: Mapping[str, Any], key: str, addition: bool = False) -> tuple[Card, ...]:
     value = d.get(key)
     if not isinstance(value, list | str):
-        what = what or f"The “{d.get('do')}” move"
-        raise BadMove(f"{what} needs a list of cards in “{key}”.")
+        if addition:
+            raise BadMove(because("core.addition_needs_cards", field=key))
+        raise BadMove(because("core.move_needs_cards", do=str(d.get("do")), field=key))
     try:
         return tuple(parse_cards(value))
     except CardError as e:
-        raise BadMove(str(e)) from None
+        raise BadMove(e.reason) from None
 
 
 def _int(d: Mapping[str, Any], key: str) -> int:
     value = d.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadMove(f"The “{d.get('do')}” move needs a whole number in “{key}”.")
+        raise BadMove(because("core.move_needs_number", do=str(d.get("do")), field=key))
     return value
 
 
@@ -264,26 +261,26 @@ def _end(d: Mapping[str, Any]) -> str | None:
     if end is None:
         return None
     if end not in ("high", "low"):
-        raise BadMove("“end” must be “high” or “low”.")
+        raise BadMove(because("core.end_high_or_low"))
     return str(end)
 
 
 def _add_to(d: Any) -> AddTo:
     if not isinstance(d, Mapping):
-        raise BadMove("Each addition needs a “meld” and its “cards”.")
+        raise BadMove(because("core.addition_needs_fields"))
     meld = d.get("meld")
     if isinstance(meld, bool) or not isinstance(meld, int):
-        raise BadMove("Each addition needs the number of its meld in “meld”.")
-    return AddTo(meld, _cards(d, "cards", "Each addition"), _end(d))
+        raise BadMove(because("core.addition_needs_meld_number"))
+    return AddTo(meld, _cards(d, "cards", addition=True), _end(d))
 
 
 def move_from_dict(d: Mapping[str, Any]) -> Move:
-    """Read a move in its text form (SCENARIOS.md); raise BadMove with a sentence."""
+    """Read a move in its text form (SCENARIOS.md); raise BadMove with its reason."""
     if not isinstance(d, Mapping):
-        raise BadMove("A move must be an object with a “do” field.")
+        raise BadMove(because("core.move_not_object"))
     do = d.get("do")
     if not isinstance(do, str):
-        raise BadMove("Each move needs a “do” naming it, like “draw” or “discard”.")
+        raise BadMove(because("core.move_needs_do"))
     simple: dict[str, type[Move]] = {"draw": Draw, "take": Take, "return": Return, "pass": Pass}
     if do in simple:
         return simple[do]()
@@ -296,11 +293,11 @@ def move_from_dict(d: Mapping[str, Any]) -> Move:
     if do == "discard":
         card = d.get("card")
         if not isinstance(card, str):
-            raise BadMove("The “discard” move needs one card in “card”.")
+            raise BadMove(because("core.discard_needs_card"))
         try:
             return Discard(Card.parse(card))
         except CardError as e:
-            raise BadMove(str(e)) from None
+            raise BadMove(e.reason) from None
     if do == "play":
         return Play(_cards(d, "cards"))
     if do == "bid":
@@ -309,48 +306,48 @@ def move_from_dict(d: Mapping[str, Any]) -> Move:
         melds = d.get("melds", [])
         adds = d.get("adds", [])
         if not isinstance(melds, list) or not isinstance(adds, list):
-            raise BadMove("The “lay” move takes a list of “melds” and a list of “adds”.")
+            raise BadMove(because("core.lay_needs_lists"))
         if not all(isinstance(m, list | str) for m in melds):
-            raise BadMove("Each of the “melds” of a “lay” must be a list of cards.")
+            raise BadMove(because("core.lay_melds_need_cards"))
         try:
             new = tuple(tuple(parse_cards(m)) for m in melds)
         except CardError as e:
-            raise BadMove(str(e)) from None
+            raise BadMove(e.reason) from None
         return Lay(new, tuple(_add_to(a) for a in adds))
-    raise BadMove(f"“{do}” is not a move I know.")
+    raise BadMove(because("core.unknown_do", do=cut(do)))
 
 
-def _card_problem(card: object) -> str | None:
+def _card_problem(card: object) -> Reason | None:
     if isinstance(card, Card) and (
         card == JOKER or (type(card.rank) is int and 1 <= card.rank <= 13 and card.suit in SUITS)
     ):
         return None
     # Not str(card): a Card's text form looks its rank up, which is what is wrong here.
     text = f"{card.rank}{card.suit or ''}" if isinstance(card, Card) else str(card)
-    return f"“{text}” is not a card: write a rank then a suit, like 7H, 10S or JK."
+    return because("core.not_a_card", text=cut(text))
 
 
-def _cards_problem(cards: object) -> str | None:
+def _cards_problem(cards: object) -> Reason | None:
     if not isinstance(cards, tuple | list):
-        return "Say which cards, as a list of cards."
+        return because("core.say_which_cards")
     return next(filter(None, map(_card_problem, cards)), None)
 
 
-def _number_problem(value: object, what: str) -> str | None:
+def _number_problem(value: object, key: str) -> Reason | None:
     if type(value) is not int:  # (bool is not a number of chips or a meld)
-        return f"“{value}” is not a whole number for the {what}."
+        return because(key, value=cut(str(value)))
     return None
 
 
-def _add_problem(add: object) -> str | None:
+def _add_problem(add: object) -> Reason | None:
     if not isinstance(add, AddTo | Add):
-        return "Each addition needs a meld and its cards."
+        return because("core.addition_needs_meld_and_cards")
     if add.end not in (None, "high", "low"):
-        return "“end” must be “high” or “low”."
-    return _number_problem(add.meld, "meld") or _cards_problem(add.cards)
+        return because("core.end_high_or_low")
+    return _number_problem(add.meld, "core.meld_not_a_number") or _cards_problem(add.cards)
 
 
-def move_problem(move: object) -> str | None:
+def move_problem(move: object) -> Reason | None:
     """Why ``move`` is not a well-made move of any game, or None.
 
     Moves read from text (``move_from_dict``) are always well made, but a move built in code
@@ -358,7 +355,7 @@ def move_problem(move: object) -> str | None:
     check, so a ``Discard(Card(99, "X"))`` or a ``None`` gets the same one-sentence refusal as
     any illegal move instead of a KeyError deep in the rules."""
     if not isinstance(move, Move):
-        return "That is not a move."
+        return because("game.not_a_move")
     if isinstance(move, Discard):
         return _card_problem(move.card)
     if isinstance(move, Meld | Play):
@@ -366,12 +363,12 @@ def move_problem(move: object) -> str | None:
     if isinstance(move, Add):
         return _add_problem(move)
     if isinstance(move, Swap):
-        return _number_problem(move.meld, "meld") or _cards_problem(move.cards)
+        return _number_problem(move.meld, "core.meld_not_a_number") or _cards_problem(move.cards)
     if isinstance(move, Bid):
-        return _number_problem(move.chips, "bid")
+        return _number_problem(move.chips, "core.bid_not_a_number")
     if isinstance(move, Lay):
         if not isinstance(move.melds, tuple | list) or not isinstance(move.adds, tuple | list):
-            return "Say which cards to lay, as melds and additions."
+            return because("core.lay_which_cards")
         problems = (*map(_cards_problem, move.melds), *map(_add_problem, move.adds))
         return next(filter(None, problems), None)
     return None
@@ -542,7 +539,7 @@ class PlannedChecks:
     def _plan(self, seat: int, move: Move) -> Any:
         raise NotImplementedError
 
-    def check(self, seat: int, move: Move) -> str | None:
+    def check(self, seat: int, move: Move) -> Reason | None:
         try:
             self._plan(seat, move)
         except IllegalMove as e:
@@ -559,7 +556,7 @@ class Engine(Protocol):
     game: ClassVar[str]
     n_seats: int
 
-    def check(self, seat: int, move: Move) -> str | None: ...
+    def check(self, seat: int, move: Move) -> Reason | None: ...
     def can(self, seat: int, move: Move) -> bool: ...
     def apply(self, seat: int, move: Move) -> list[Event]: ...
     def view(self, seat: int) -> Any: ...
@@ -568,10 +565,6 @@ class Engine(Protocol):
 
     @property
     def turn(self) -> int | None: ...
-
-
-def seats_text(seats: Sequence[int]) -> str:
-    return ", ".join(f"seat {s}" for s in seats)
 
 
 # ---------------------------------------------------------------- views

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 SUITS = ("S", "H", "D", "C")
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()} | {"♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 
@@ -28,7 +28,6 @@ ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 JOKER_RANK = 0
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
 _TEXT_TO_RANK = {v: k for k, v in RANK_TEXT.items()} | {"T": 10}
-RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"} | {r: str(r) for r in range(2, 11)}
 
 # A slash command's text can hold 6,000 characters and a table file's any number: a sentence that
 # repeated them whole would be longer than a Discord message may be, so it quotes a short start.
@@ -36,33 +35,76 @@ QUOTE_MOST = 12  # characters of a player's text quoted back: enough to spot the
 CARDS_NAMED = 8  # cards listed by name in one sentence; the rest are counted
 
 
-def quoted(text: str) -> str:
-    """A player's text quoted in a sentence, cut to its first characters when long.
+# ---------------------------------------------------------------- reasons
+# Why something is refused, as data. They live here, the engines' lowest layer, so that a
+# CardError carries one too; bot.games.base exports them with the rest of the engine contract.
 
-    >>> quoted("KX")
-    '“KX”'
-    >>> quoted("5H" * 100)
-    '“5H5H5H5H5H5H…”'
+
+@dataclass(frozen=True)
+class Count:
+    """A counted noun inside a reason ("1 card", "3 cards"): the catalogue's plural ``key``
+    (such as ``n_cards``) and the number, worded in the reader's language by ``bot.i18n``."""
+
+    key: str
+    n: int
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a move is refused, as data: a catalogue key and its parameters. The engines name the
+    reason; the words, in each player's language, live in ``bot.i18n``'s catalogues.
+
+    A parameter is a number, a string written in the game's notation (cards such as ``7H``), a
+    ``Count``, or another ``Reason`` (a lay refused because one of its melds is not a meld)."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:  # logs and reprs only: players read bot.i18n.say(reason, lang)
+        return self.key
+
+
+def because(key: str, **params: Any) -> Reason:
+    """``Reason(key, params)`` written the short way: ``because("not_your_turn")``."""
+    return Reason(key, params)
+
+
+def cut(text: str) -> str:
+    """A player's text to quote back in a sentence (the catalogue adds the quotation marks), cut
+    to its first characters when long.
+
+    >>> cut("KX")
+    'KX'
+    >>> cut("5H" * 100)
+    '5H5H5H5H5H5H…'
     """
-    return f"“{text}”" if len(text) <= QUOTE_MOST else f"“{text[:QUOTE_MOST]}…”"
+    return text if len(text) <= QUOTE_MOST else f"{text[:QUOTE_MOST]}…"
 
 
-def named(cards: Iterable[object]) -> str:
-    """Cards listed in a sentence: the first few by name, then how many more.
+def named(cards: Iterable[object]) -> str | Reason:
+    """Cards listed in a sentence: the first few by name, then how many more (a ``Reason``, so
+    the "and 12 more" reads in the player's language).
 
     >>> named(["5H"] * 3)
     '5H 5H 5H'
-    >>> named(["5H"] * 20)
-    '5H 5H 5H 5H 5H 5H 5H 5H and 12 more'
+    >>> reason = named(["5H"] * 20)
+    >>> reason.key, reason.params["cards"], reason.params["more"]
+    ('core.cards_and_more', '5H 5H 5H 5H 5H 5H 5H 5H', Count(key='core.n_more', n=12))
     """
     names = [str(c) for c in cards]
     if len(names) <= CARDS_NAMED:
         return " ".join(names)
-    return f"{' '.join(names[:CARDS_NAMED])} and {len(names) - CARDS_NAMED} more"
+    more = Count("core.n_more", len(names) - CARDS_NAMED)
+    return because("core.cards_and_more", cards=" ".join(names[:CARDS_NAMED]), more=more)
 
 
 class CardError(ValueError):
-    """A card or a list of cards could not be read; the message is one plain sentence."""
+    """A card or a list of cards could not be read. ``reason`` says why, for ``bot.i18n.say``;
+    ``str()`` is its key."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class Card(NamedTuple):
@@ -82,26 +124,20 @@ class Card(NamedTuple):
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Read one card in the notation; raise CardError with a sentence when it isn't one."""
+        """Read one card in the notation; raise CardError with its reason when it isn't one."""
         raw = text.strip()
         t = raw.upper()
         if t in ("JK", "JOKER", "🃏"):
             return JOKER
         if len(t) < 2:
-            raise CardError(
-                f"{quoted(raw)} is not a card: write a rank then a suit, like 7H, 10S or JK."
-            )
+            raise CardError(because("core.not_a_card", text=cut(raw)))
         rank_text, suit_text = t[:-1], t[-1]
         suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text)
         if suit not in SUITS:
-            raise CardError(
-                f"{quoted(raw)} is not a card: the suit must be S, H, D or C (or ♠ ♥ ♦ ♣)."
-            )
+            raise CardError(because("core.card_bad_suit", text=cut(raw)))
         rank = _TEXT_TO_RANK.get(rank_text)
         if rank is None:
-            raise CardError(
-                f"{quoted(raw)} is not a card: the rank must be A, 2-10, J, Q or K (T also means 10)."
-            )
+            raise CardError(because("core.card_bad_rank", text=cut(raw)))
         return Card(rank, suit)
 
     def __str__(self) -> str:
@@ -111,11 +147,14 @@ class Card(NamedTuple):
         return f"{RANK_TEXT[self.rank]}{self.suit or ''}"
 
     @property
-    def name(self) -> str:
-        """A readable name for sentences: 'the 7 of hearts', 'a joker'."""
+    def name(self) -> Reason:
+        """The card's name in words, for sentences: 'the 7 of hearts', 'a joker' in English
+        (``core.card_name``: each language says a card its own way, 'سبعة الكبة', 'de
+        hartenzeven')."""
         if self.is_joker:
-            return "a joker"
-        return f"the {RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit or 'S']}"
+            return because("core.a_joker")
+        rank, suit = because(f"core.rank.{self.rank}"), because(f"core.suit.{self.suit or 'S'}")
+        return because("core.card_name", rank=rank, suit=suit)
 
     @property
     def pretty(self) -> str:
@@ -138,7 +177,7 @@ def parse_cards(items: str | Iterable[str]) -> list[Card]:
 def _not_text(item: object) -> Card:
     if isinstance(item, Card):
         return item
-    raise CardError(f"{quoted(str(item))} is not a card: cards are written as text, like 7H or JK.")
+    raise CardError(because("core.card_not_text", text=cut(str(item))))
 
 
 def format_cards(cards: Iterable[Card]) -> list[str]:
@@ -212,7 +251,8 @@ def missing_from(hand: Iterable[Card], cards: Iterable[Card]) -> list[Card]:
 
 
 def check_deck_limits(cards: Iterable[Card], deck: Sequence[Card]) -> str | None:
-    """A sentence when ``cards`` hold more copies of a card than ``deck`` has, else None."""
+    """A sentence when ``cards`` hold more copies of a card than ``deck`` has, else None (for a
+    TableFileError: a table file's trouble, said in English to the developer)."""
     limit = Counter(deck)
     for c, n in Counter(cards).items():
         if n > limit[c]:

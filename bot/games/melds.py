@@ -2,7 +2,7 @@
 
 A game describes its melds with ``MeldRules`` (which cards are wild, how many per meld, which
 ranks may form sets, ...). ``read_meld`` turns a list of cards into a ``Meld`` laid out in table
-order, or explains in one sentence why it isn't one; ``add_to_meld`` and ``reclaim_joker`` change a
+order, or says why it isn't one (a ``Reason``, worded by ``bot.i18n``); ``add_to_meld`` and ``reclaim_joker`` change a
 meld on the table.
 
 Positions in a run are numbered by rank, the ace low at 1 or high at 14 (RULES.md section 0).
@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from bot.games.cards import ACE, RANK_NAMES, SUIT_NAMES, Card, sort_key
+from bot.games.cards import ACE, Card, Count, Reason, because, sort_key
 
 ACE_HIGH = 14  # the position of an ace above the king
 
@@ -63,7 +63,21 @@ HAND_MELDS = MeldRules(
 
 
 class MeldError(ValueError):
-    """Not a legal meld, or not a legal change to one; the message is one plain sentence."""
+    """Not a legal meld, or not a legal change to one. ``reason`` says why (a ``core.meld.*``
+    key, for ``bot.i18n.say``); ``str()`` is its key."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def inline(reason: Reason) -> Reason:
+    """A meld's reason as it reads after a colon inside another sentence ("7S 7H 7D is not a
+    meld: a set must ..."): every ``core.meld.*`` key has a twin ``<key>.inline`` worded to
+    follow, since a catalogue's text can't lower its own first letter."""
+    if reason.key.startswith("core.meld.") and not reason.key.endswith(".inline"):
+        return Reason(f"{reason.key}.inline", reason.params)
+    return reason
 
 
 @dataclass(frozen=True)
@@ -147,57 +161,68 @@ def _positions(card: Card) -> tuple[int, ...]:
     return (1, ACE_HIGH) if card.rank == ACE else (card.rank,)
 
 
-def _rank_phrase(rank: int) -> str:
-    return f"{RANK_NAMES[rank]}s" if rank != 6 else "6s"
+def _ranks(rank: int) -> Reason:
+    """Cards of one rank together, for sentences: 'aces', '3s'."""
+    return because(f"core.ranks.{rank}")
+
+
+def _either(reasons: Sequence[Reason]) -> Reason:
+    """'3s or aces' (a nested ``core.either`` for each further choice)."""
+    out = reasons[0]
+    for other in reasons[1:]:
+        out = because("core.either", a=out, b=other)
+    return out
 
 
 # ---------------------------------------------------------------- checking limits
 
 
-def check_limits(meld: Meld, rules: MeldRules) -> str | None:
-    """A sentence when the meld breaks the game's wild limits, else None."""
+def check_limits(meld: Meld, rules: MeldRules) -> Reason | None:
+    """Why the meld breaks the game's wild limits, or None."""
     wilds = meld.wilds
     jokers = sum(1 for c in wilds if c.is_joker)
     twos = len(wilds) - jokers
     naturals = len(meld.cards) - len(wilds)
     if len(meld.cards) < rules.min_size:
-        return f"A meld needs at least {rules.min_size} cards."
+        return because("core.meld.min_cards", cards=Count("n_cards", rules.min_size))
     if jokers > rules.max_jokers:
-        return "A meld may hold only one joker."
+        return because("core.meld.one_joker")
     if twos > rules.max_wild_twos:
-        return "A meld may hold only one wild 2."
+        return because("core.meld.one_wild_two")
     if len(wilds) > rules.max_wilds:
         if rules.max_wilds == 1:
-            return "A meld may hold only one wild card."
-        return f"A meld may hold at most {rules.max_wilds} wild cards."
+            return because("core.meld.one_wild")
+        return because("core.meld.max_wilds", wilds=Count("core.n_wild_cards", rules.max_wilds))
     if naturals < rules.min_naturals:
-        return f"A meld needs at least {rules.min_naturals} natural cards."
+        return because(
+            "core.meld.min_naturals", cards=Count("core.n_natural_cards", rules.min_naturals)
+        )
     return None
 
 
 # ---------------------------------------------------------------- sets
 
 
-def _read_set(cards: Sequence[Card], rules: MeldRules) -> Meld | str:
+def _read_set(cards: Sequence[Card], rules: MeldRules) -> Meld | Reason:
     wilds = [c for c in cards if c.is_joker or (rules.twos_wild and c.rank == 2)]
     naturals = [c for c in cards if not (c.is_joker or (rules.twos_wild and c.rank == 2))]
     ranks = {c.rank for c in naturals}
     if not naturals:
-        return "A meld needs natural cards, not only wilds."
+        return because("core.meld.only_wilds")
     if len(ranks) != 1:
-        return "A set must be cards of one rank."
+        return because("core.meld.set_one_rank")
     rank = ranks.pop()
     if rules.set_ranks is not None and rank not in rules.set_ranks:
         if not rules.set_ranks:
-            return "Sets are not allowed here: lay runs of one suit."
-        allowed = " or ".join(_rank_phrase(r) for r in sorted(rules.set_ranks, reverse=True))
-        return f"Only sets of {allowed} are allowed."
+            return because("core.meld.no_sets")
+        allowed = _either([_ranks(r) for r in sorted(rules.set_ranks, reverse=True)])
+        return because("core.meld.sets_only_of", ranks=allowed)
     if any(c.is_joker for c in wilds) and not rules.jokers_wild:
-        return "Jokers are not wild here."
+        return because("core.meld.jokers_not_wild")
     if rules.set_distinct_suits and len({c.suit for c in naturals}) != len(naturals):
-        return "A set must have cards of different suits."
+        return because("core.meld.set_distinct_suits")
     if rules.set_max is not None and len(cards) > rules.set_max:
-        return f"A set has at most {rules.set_max} cards."
+        return because("core.meld.set_max", cards=Count("n_cards", rules.set_max))
     # Naturals first, wilds after: a set has no positions, this is just a tidy table order.
     meld = Meld("set", tuple(naturals) + tuple(wilds), rank=rank)
     return check_limits(meld, rules) or meld
@@ -206,20 +231,20 @@ def _read_set(cards: Sequence[Card], rules: MeldRules) -> Meld | str:
 # ---------------------------------------------------------------- runs
 
 
-def _run_suit(cards: Sequence[Card], rules: MeldRules) -> str | Exception | None:
-    """The run's suit from its cards that can only be natural; an error sentence if mixed."""
+def _run_suit(cards: Sequence[Card], rules: MeldRules) -> str | MeldError | None:
+    """The run's suit from its cards that can only be natural; an error if mixed."""
     hard = [c for c in cards if not wild_capable(c, rules)]
     if not hard:
         twos = [c for c in cards if c.rank == 2]
         suits = {c.suit for c in twos}
         return twos[0].suit if len(suits) == 1 else None
     if hard[0].is_joker:  # only when jokers are not wild
-        return MeldError("Jokers are not wild here.")
+        return MeldError(because("core.meld.jokers_not_wild"))
     suits = {c.suit for c in hard}
     if None in suits:
-        return MeldError("Jokers are not wild here.")
+        return MeldError(because("core.meld.jokers_not_wild"))
     if len(suits) != 1:
-        return MeldError("A run must be cards of one suit.")
+        return MeldError(because("core.meld.run_one_suit"))
     return suits.pop()
 
 
@@ -295,15 +320,15 @@ def drop_back(meld: Meld, rules: MeldRules) -> Meld:
     return meld
 
 
-def _read_run(cards: Sequence[Card], rules: MeldRules) -> Meld | str:
+def _read_run(cards: Sequence[Card], rules: MeldRules) -> Meld | Reason | None:
     n = len(cards)
     if n > 13:
-        return "A run has at most 13 cards."
+        return because("core.meld.run_max", cards=Count("n_cards", 13))
     suit = _run_suit(cards, rules)
-    if isinstance(suit, Exception):
-        return str(suit)
+    if isinstance(suit, MeldError):
+        return suit.reason
     if suit is None:
-        return "A meld needs natural cards, not only wilds."
+        return because("core.meld.only_wilds")
     low = _ordered_low(cards, suit, rules)
     if low is not None:
         meld = drop_back(Meld("run", tuple(cards), suit, low), rules)
@@ -326,33 +351,34 @@ def _read_run(cards: Sequence[Card], rules: MeldRules) -> Meld | str:
     if best is not None:
         return best
     if low is not None:
-        return check_limits(drop_back(Meld("run", tuple(cards), suit, low), rules), rules) or ""
+        return check_limits(drop_back(Meld("run", tuple(cards), suit, low), rules), rules)
     return _run_problem(cards, suit, rules)
 
 
-def _run_problem(cards: Sequence[Card], suit: str, rules: MeldRules) -> str:
+def _run_problem(cards: Sequence[Card], suit: str, rules: MeldRules) -> Reason:
     naturals = [c for c in cards if not wild_capable(c, rules) or (c.rank == 2 and c.suit == suit)]
     if len(naturals) != len(set(naturals)):
-        return "A run can't hold the same card twice."
+        return because("core.meld.run_same_card_twice")
     if sum(1 for c in naturals if c.rank == ACE) > 1:
-        return "A run may hold only one ace."
+        return because("core.meld.run_one_ace")
     wilds = len(cards) - len(naturals)
     if wilds > rules.max_wilds:
-        return check_limits(Meld("set", tuple(cards), rank=0), rules) or "Too many wild cards."
-    return f"These {SUIT_NAMES[suit]} are not in sequence: a run needs consecutive ranks."
+        too_many = because("core.meld.too_many_wilds")
+        return check_limits(Meld("set", tuple(cards), rank=0), rules) or too_many
+    return because("core.meld.not_in_sequence", suit=because(f"core.suit.{suit}"))
 
 
 def read_meld(cards: Sequence[Card], rules: MeldRules) -> Meld:
-    """Read a new meld; raise MeldError with one sentence when the cards aren't one."""
+    """Read a new meld; raise MeldError with its reason when the cards aren't one."""
     if len(cards) < rules.min_size:
-        raise MeldError(f"A meld needs at least {rules.min_size} cards.")
+        raise MeldError(because("core.meld.min_cards", cards=Count("n_cards", rules.min_size)))
     natural_ranks = {c.rank for c in cards if not wild_capable(c, rules)}
     if len(natural_ranks) == 1 and len([c for c in cards if not wild_capable(c, rules)]) > 1:
         result = _read_set(cards, rules)
     else:
         result = _read_run(cards, rules)
-    if isinstance(result, str):
-        raise MeldError(result or "These cards don't make a meld.")
+    if not isinstance(result, Meld):
+        raise MeldError(result or because("core.meld.no_meld"))
     return result
 
 
@@ -393,18 +419,18 @@ def could_add(meld: Meld, card: Card, rules: MeldRules) -> bool:
 def add_to_meld(
     meld: Meld, cards: Sequence[Card], rules: MeldRules, end: str | None = None
 ) -> Meld:
-    """The meld with ``cards`` added; raise MeldError with one sentence when they don't fit.
+    """The meld with ``cards`` added; raise MeldError with its reason when they don't fit.
 
     In a run a natural card may take the place of a wild, which then moves to an open end
     (``end``, default high) -- or back into its own spot if it is the run's own 2.
     """
     if not cards:
-        raise MeldError("Say which cards to add.")
+        raise MeldError(because("core.meld.add_which"))
     if meld.kind == "set":
         result = _read_set(list(meld.cards) + list(cards), rules)
-        if isinstance(result, str):
+        if not isinstance(result, Meld):
             if any(not wild_capable(c, rules) and c.rank != meld.rank for c in cards):
-                raise MeldError(f"Only {_rank_phrase(meld.rank)} can be added to this set.")
+                raise MeldError(because("core.meld.set_only_rank", ranks=_ranks(meld.rank)))
             raise MeldError(result)
         return result
     return _add_to_run(meld, cards, rules, end)
@@ -473,21 +499,20 @@ def _add_to_run(meld: Meld, cards: Sequence[Card], rules: MeldRules, end: str | 
                 and not card.is_joker
                 and any(p in natural for p in _positions(card))
             ):
-                raise MeldError(f"This run already has {card.name}.")
+                raise MeldError(because("core.meld.run_has_card", card=card.name))
             if card.suit != suit:
-                raise MeldError(
-                    f"{card} is not a {SUIT_NAMES[suit][:-1]}: it can't go on this run."
-                )
-            raise MeldError(f"{card} doesn't fit this run: it isn't next to its ends.")
+                one = because(f"core.suit_one.{suit}")
+                raise MeldError(because("core.meld.run_wrong_suit", card=str(card), suit=one))
+            raise MeldError(because("core.meld.run_not_next", card=str(card)))
     wilds_in = [c for c in pending if wild_capable(c, rules)] + displaced
     for card in wilds_in:
         pos = _open_end(min(slots), max(slots), end)
         if pos is None:
-            raise MeldError("There is no open end of this run for the wild card.")
+            raise MeldError(because("core.meld.run_no_open_end"))
         slots[pos] = card
     low, high = min(slots), max(slots)
     if high - low + 1 != len(slots) or len(slots) > 13:
-        raise MeldError("These cards don't fit this run.")
+        raise MeldError(because("core.meld.run_cards_dont_fit"))
     new = drop_back(Meld("run", tuple(slots[p] for p in range(low, high + 1)), suit, low), rules)
     problem = check_limits(new, rules)
     if problem:
@@ -503,22 +528,29 @@ def reclaim_joker(meld: Meld, cards: Sequence[Card]) -> Meld:
     """
     joker_at = [i for i, c in enumerate(meld.cards) if c.is_joker]
     if not joker_at:
-        raise MeldError("This meld has no joker to take back.")
+        raise MeldError(because("core.meld.no_joker_to_take"))
     i = joker_at[0]
     if meld.kind == "run":
         wanted = meld.spot(i)
         if len(cards) != 1 or cards[0] != wanted:
-            raise MeldError(f"The joker here stands for {wanted}: put that card in its place.")
+            raise MeldError(because("core.meld.joker_stands_for", card=str(wanted)))
         return replace(meld, cards=(*meld.cards[:i], wanted, *meld.cards[i + 1 :]))
     present = {c.suit for c in meld.cards if not c.is_joker}
     missing = sorted({"S", "H", "D", "C"} - present, key="SHDC".index)
     # A set of 4 lacks one suit; a set of 3 lacks two, and both must come (RULES.md section 3).
     wanted_cards = [Card(meld.rank, s) for s in missing]
     if Counter(cards) != Counter(wanted_cards):
-        listed = " and ".join(str(c) for c in wanted_cards)
-        raise MeldError(f"To take this joker back, put {listed} in its place.")
+        raise MeldError(because("core.meld.joker_take_back", cards=both(wanted_cards)))
     naturals = tuple(c for c in meld.cards if not c.is_joker)
     return replace(meld, cards=naturals + tuple(wanted_cards))
+
+
+def both(cards: Sequence[Card]) -> str | Reason:
+    """One card, or cards listed with 'and' in the reader's language: '9D and 9C'."""
+    out: str | Reason = str(cards[0]) if cards else ""
+    for card in cards[1:]:
+        out = because("core.and", a=out, b=str(card))
+    return out
 
 
 # ---------------------------------------------------------------- finding melds

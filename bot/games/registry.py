@@ -6,7 +6,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import BadMove, move_from_dict
+from bot.games.base import BadMove, because, move_from_dict
 
 # game key -> module path; each module defines ENGINE, the engine class.
 GAMES: dict[str, str] = {
@@ -18,7 +18,8 @@ GAMES: dict[str, str] = {
 
 
 class UnknownGame(ValueError):
-    pass
+    """No such game (a developer's slip: players choose games from a menu); the message is one
+    English sentence."""
 
 
 def engine_class(game: str) -> Any:
@@ -67,5 +68,5 @@ def play_move(engine: Any, m: Mapping[str, Any]) -> list[Any]:
         return engine.next_round()
     seat = m.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise BadMove("Each move needs the “seat” that plays it, as a number.")
+        raise BadMove(because("core.move_needs_seat"))
     return engine.apply(seat, move_from_dict(m))

@@ -21,9 +21,11 @@ from bot.games.base import (
     Lay,
     Melded,
     MeldView,
+    Reason,
     SeatView,
     TableFileError,
     TookSidePile,
+    because,
 )
 from bot.games.cards import (
     Card,
@@ -35,7 +37,7 @@ from bot.games.cards import (
     round_rng,
     take_cards,
 )
-from bot.games.melds import Meld, MeldError, MeldRules, add_to_meld, read_meld
+from bot.games.melds import Meld, MeldError, MeldRules, add_to_meld, inline, read_meld
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,7 @@ def play_lay(
     melds: Mapping[int, TableMeld],
     lay: Lay,
     rules_for_new: MeldRules,
-    may_add: Callable[[TableMeld], str | None],
+    may_add: Callable[[TableMeld], Reason | None],
     rules_for_add: Callable[[TableMeld], MeldRules] | None = None,
 ) -> LayOutcome:
     """Check a ``Lay`` against a hand and the table without changing anything.
@@ -91,23 +93,22 @@ def play_lay(
     ``may_add`` says why a seat may not add to a given meld (or None). Raises IllegalMove.
     """
     if not lay.melds and not lay.adds:
-        raise IllegalMove("Say which cards to lay.")
+        raise IllegalMove(because("core.lay_which"))
     laid: list[Card] = [c for m in lay.melds for c in m] + [c for a in lay.adds for c in a.cards]
     rest = take_cards(hand, laid)
     if rest is None:
-        missing = named(missing_from(hand, laid))
-        raise IllegalMove(f"You don't have {missing} in your hand.")
+        raise IllegalMove(because("game.cards_not_held", cards=named(missing_from(hand, laid))))
     new: list[Meld] = []
     for cards in lay.melds:
         try:
             new.append(read_meld(cards, rules_for_new))
         except MeldError as e:
-            raise IllegalMove(_meld_reason(cards, str(e))) from None
+            raise IllegalMove(not_a_meld(cards, e.reason)) from None
     changed: dict[int, Meld] = {}
     for add in lay.adds:
         target = melds.get(add.meld)
         if target is None:
-            raise IllegalMove(f"There is no meld {add.meld} on the table.")
+            raise IllegalMove(because("game.no_meld", meld=add.meld))
         why = may_add(target)
         if why:
             raise IllegalMove(why)
@@ -116,7 +117,7 @@ def play_lay(
         try:
             changed[add.meld] = add_to_meld(current, add.cards, rules, add.end)
         except MeldError as e:
-            raise IllegalMove(f"Meld {add.meld}: {e}") from None
+            raise IllegalMove(because("core.meld_problem", meld=add.meld, why=e.reason)) from None
     return LayOutcome(rest, new, changed, laid)
 
 
@@ -146,8 +147,9 @@ def public_event(event: Event, seat: int) -> Event:
     return event
 
 
-def _meld_reason(cards: Sequence[Card], why: str) -> str:
-    return f"{' '.join(str(c) for c in cards)} is not a meld: {why[0].lower()}{why[1:]}"
+def not_a_meld(cards: Sequence[Card], why: Reason) -> Reason:
+    """'7S 7H 7D is not a meld: a set must ...': the cards and why, the why worded to follow."""
+    return because("core.not_a_meld", cards=" ".join(str(c) for c in cards), why=inline(why))
 
 
 def take_side_pile(
@@ -200,7 +202,7 @@ def read_cards(value: Any, what: str) -> list[Card]:
     try:
         return parse_cards(value)
     except CardError as e:
-        raise TableFileError(f"{what}: {e}") from None
+        raise TableFileError(because("core.table_part", part=what, why=e.reason)) from None
 
 
 def read_seat(value: Any, n_seats: int, what: str) -> int:
@@ -244,7 +246,7 @@ def read_position(
         try:
             meld = read_meld(cards, meld_rules(seat))
         except MeldError as e:
-            raise TableFileError(f"Meld {i} is not a legal meld: {e}") from None
+            raise TableFileError(because("core.table_meld", meld=i, why=e.reason)) from None
         melds.append(TableMeld(i, seat, meld))
     stock = read_cards(data.get("stock", []), "The stock")
     discard = read_cards(data.get("discard", []), "The discard pile")

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
-from bot.games.cards import Card, CardError, deck_48, deck_106, parse_cards
+from bot.games.cards import Card, CardError, deck_48, deck_106, named, parse_cards
 from bot.games.melds import (
     HAND_MELDS,
     MOR_MELDS,
@@ -15,6 +19,8 @@ from bot.games.melds import (
     read_meld,
     reclaim_joker,
 )
+from bot.games.rummy import not_a_meld
+from bot.i18n import catalogue, say
 
 
 def cards(text: str) -> list[Card]:
@@ -23,6 +29,13 @@ def cards(text: str) -> list[Card]:
 
 def shown(meld) -> list[str]:
     return [str(c) for c in meld.cards]
+
+
+def refusal(do: Callable[[], Any], lang: str = "en") -> str:
+    """What a player reads when ``do`` raises MeldError: its reason worded in ``lang``."""
+    with pytest.raises(MeldError) as e:
+        do()
+    return say(e.value, lang)
 
 
 @pytest.mark.parametrize(
@@ -37,7 +50,42 @@ def test_notation_reads_and_writes_canonically(text: str, canonical: str) -> Non
 def test_bad_notation_is_one_sentence(bad: str) -> None:
     with pytest.raises(CardError) as e:
         Card.parse(bad)
-    assert str(e.value).endswith(".") and "\n" not in str(e.value)
+    sentence = say(e.value)
+    assert sentence.endswith(".") and "\n" not in sentence
+    assert sentence.startswith(f"“{bad.strip()}” is not a card: ")
+    # Every language words it, quoting the text as typed.
+    for lang in ("ar", "hi", "nl"):
+        assert bad in say(e.value, lang) and say(e.value, lang) != sentence
+
+
+def test_a_long_slip_is_quoted_short() -> None:
+    with pytest.raises(CardError) as e:
+        Card.parse("5H" * 100 + "X")
+    assert (
+        say(e.value) == "“5H5H5H5H5H5H…” is not a card: the suit must be S, H, D or C (or ♠ ♥ ♦ ♣)."
+    )
+
+
+def test_many_cards_are_named_then_counted() -> None:
+    assert say(named(["5H"] * 20)) == "5H 5H 5H 5H 5H 5H 5H 5H and 12 more"
+    assert say(named(["5H"] * 9), "nl") == "5H 5H 5H 5H 5H 5H 5H 5H en nog 1"
+    assert named(["5H"] * 8) == "5H 5H 5H 5H 5H 5H 5H 5H"
+
+
+@pytest.mark.parametrize(
+    ("card", "lang", "words"),
+    [
+        ("7H", "en", "the 7 of hearts"),
+        ("QS", "en", "the queen of spades"),
+        ("3H", "ar", "ثلاثة الكبة"),
+        ("3H", "hi", "पान की तिग्गी"),
+        ("7H", "hi", "पान का सत्ता"),
+        ("3H", "nl", "de hartendrie"),
+        ("JK", "en", "a joker"),
+    ],
+)
+def test_a_card_is_named_as_players_say_it(card: str, lang: str, words: str) -> None:
+    assert say(Card.parse(card).name, lang) == words
 
 
 def test_decks() -> None:
@@ -86,9 +134,35 @@ def test_a_natural_two_keeps_the_run_clean() -> None:
     ],
 )
 def test_refused_melds_say_why(listed: str, rules, reason: str) -> None:
+    assert reason.lower() in refusal(lambda: read_meld(cards(listed), rules)).lower()
+
+
+def test_a_refused_lay_says_which_cards_and_why_inside_one_sentence() -> None:
     with pytest.raises(MeldError) as e:
-        read_meld(cards(listed), rules)
-    assert reason.lower() in str(e.value).lower()
+        read_meld(cards("7S 7S 7H"), HAND_MELDS)
+    why = not_a_meld(cards("7S 7S 7H"), e.value.reason)
+    assert say(why) == "7S 7S 7H is not a meld: a set must have cards of different suits."
+    assert say(e.value) == "A set must have cards of different suits."
+    assert say(why, "nl") == (
+        "7S 7S 7H is geen combinatie: een set moet kaarten van verschillende kleuren hebben."
+    )
+
+
+def test_a_meld_refusal_reads_in_arabic() -> None:
+    english = refusal(lambda: read_meld(cards("5H 6H JK JK"), MOR_MELDS))
+    arabic = refusal(lambda: read_meld(cards("5H 6H JK JK"), MOR_MELDS), "ar")
+    assert english == "A meld may hold only one joker."
+    assert arabic != english and re.search("[\u0600-\u06ff]", arabic) and "جوكر" in arabic
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "hi", "nl"])
+def test_every_meld_reason_has_its_inline_twin(lang: str) -> None:
+    texts = catalogue(lang).texts
+    keys = {k for k in texts if k.startswith("core.meld.") and not k.endswith(".inline")}
+    assert len(keys) > 20
+    assert all(f"{k}.inline" in texts for k in keys), sorted(
+        k for k in keys if f"{k}.inline" not in texts
+    )
 
 
 def test_rules_per_game() -> None:
@@ -106,12 +180,19 @@ def test_displaced_wild_moves_to_the_chosen_end() -> None:
 def test_adding_several_cards_and_refusals() -> None:
     run = read_meld(cards("5H 6H 7H"), MOR_MELDS)
     assert shown(add_to_meld(run, cards("9H 8H"), MOR_MELDS)) == ["5H", "6H", "7H", "8H", "9H"]
-    with pytest.raises(MeldError, match="isn't next"):
-        add_to_meld(run, cards("10H"), MOR_MELDS)
-    with pytest.raises(MeldError, match="already has"):
-        add_to_meld(run, cards("6H"), MOR_MELDS)
-    with pytest.raises(MeldError):
-        add_to_meld(run, cards("8S"), MOR_MELDS)
+    assert refusal(lambda: add_to_meld(run, cards("10H"), MOR_MELDS)) == (
+        "10H doesn't fit this run: it isn't next to its ends."
+    )
+    assert refusal(lambda: add_to_meld(run, cards("6H"), MOR_MELDS)) == (
+        "This run already has the 6 of hearts."
+    )
+    assert refusal(lambda: add_to_meld(run, cards("8S"), MOR_MELDS)) == (
+        "8S is not a heart: it can't go on this run."
+    )
+    sets = read_meld(cards("3H 3S 3D"), MOR_MELDS)
+    assert refusal(lambda: add_to_meld(sets, cards("4H"), MOR_MELDS)) == (
+        "Only 3s can be added to this set."
+    )
 
 
 def test_wild_two_drops_back_when_displaced() -> None:
@@ -123,16 +204,16 @@ def test_wild_two_drops_back_when_displaced() -> None:
 
 def test_no_open_end_for_a_displaced_wild() -> None:
     run = read_meld(cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH JK"), MOR_MELDS)
-    with pytest.raises(MeldError, match="open end"):
-        add_to_meld(run, cards("KH"), MOR_MELDS)
+    assert "open end" in refusal(lambda: add_to_meld(run, cards("KH"), MOR_MELDS))
 
 
 def test_reclaim_joker() -> None:
     run = read_meld(cards("5H JK 7H"), HAND_MELDS)
     assert shown(reclaim_joker(run, cards("6H"))) == ["5H", "6H", "7H"]
-    with pytest.raises(MeldError, match="stands for 6H"):
-        reclaim_joker(run, cards("8H"))
+    assert "stands for 6H" in refusal(lambda: reclaim_joker(run, cards("8H")))
     three = read_meld(cards("9H 9S JK"), HAND_MELDS)
-    with pytest.raises(MeldError, match="9D and 9C"):
-        reclaim_joker(three, cards("9D"))
+    assert refusal(lambda: reclaim_joker(three, cards("9D"))) == (
+        "To take this joker back, put 9D and 9C in its place."
+    )
+    assert "9D و9C" in refusal(lambda: reclaim_joker(three, cards("9D")), "ar")
     assert len(reclaim_joker(three, cards("9D 9C")).cards) == 4
