@@ -2,7 +2,12 @@
 
 You take one seat; computer players take the others. Moves are typed like the slash commands
 (``draw``, ``meld 7H 8H 9H``, ``discard KD`` ... ``help`` lists them). Refusals are the engine's own
-sentences, so the terminal, Discord and table files all say the same thing.
+reasons, worded from the same catalogues as on Discord, so the terminal, Discord and table files all
+say the same thing.
+
+``--lang ar|hi|nl|en`` picks the language of everything printed (the ``console`` catalogue, with
+the ``bot`` domain's shared sentences and the engines' refusals). Cards and the move words stay as
+members type them in every language: ``draw``, ``meld 7H 8H 9H``.
 
 The loop reads from and writes to the streams it is given (``run(args, stdin, stdout)``) so tests
 drive whole games through it.
@@ -19,12 +24,13 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from bot.ai import LEVELS, choose_move
-from bot.console_words import count, words_for
+from bot.console_words import words_for
 from bot.games.base import (
     Add,
     AddTo,
     BadMove,
     Bid,
+    Count,
     Discard,
     Draw,
     Event,
@@ -34,16 +40,18 @@ from bot.games.base import (
     Move,
     Pass,
     Play,
+    Reason,
     Return,
     RoundResult,
     Swap,
     TableFileError,
     Take,
+    because,
     points,
 )
 from bot.games.cards import Card, CardError, parse_cards
 from bot.games.registry import UnknownGame, available_games, new_game
-from bot.i18n import say, t
+from bot.i18n import ENGLISH, LANGUAGES, language, say, t, t_n
 
 RED = "\033[31m"
 BLUE = "\033[34m"
@@ -52,12 +60,35 @@ BOLD = "\033[1m"
 DIM = "\033[2m"
 RESET = "\033[0m"
 
+SHOWN_MOVES = 15  # ``moves`` lists this many legal moves, then says how many more there are
 SIMPLE_WORDS: dict[str, type[Move]] = {"draw": Draw, "take": Take, "return": Return, "pass": Pass}
 COMMANDS = frozenset({"help", "hand", "table", "moves", "hint", "quit", "exit"})
 
 
 class InputError(ValueError):
-    """Typed input that is not a move; the message is one sentence."""
+    """Typed input that is not a move. ``reason`` says why (``say(error, lang)`` words it in any
+    language); ``str(error)`` is the English sentence, for callers that show only English."""
+
+    def __init__(self, reason: Reason | str) -> None:
+        self.reason = reason
+        super().__init__(say(reason))
+
+
+# Why cards are needed, by the move naming them: each its own sentence, so a language words the
+# purpose its own way rather than slotting a fragment into one frame.
+NAME_CARDS = {
+    "meld": "console.input.cards_meld",
+    "add": "console.input.cards_add",
+    "swap": "console.input.cards_swap",
+    "throw": "console.input.cards_throw",
+    "play": "console.input.cards_play",
+}
+LEVEL_KEYS = {
+    "random": "console.level.random",
+    "simple": "console.level.simple",
+    "normal": "console.level.normal",
+    "hard": "console.level.hard",
+}
 
 
 # ---------------------------------------------------------------- reading moves
@@ -65,16 +96,17 @@ class InputError(ValueError):
 
 def _cards(words: Sequence[str], what: str) -> tuple[Card, ...]:
     if not words:
-        raise InputError(f"Name the cards {what}, like 7H 8H 9H.")
+        raise InputError(because(NAME_CARDS[what]))
     try:
         return tuple(parse_cards(list(words)))
     except CardError as e:
-        raise InputError(str(e)) from None
+        # The card reader's reason when it gives one (a Reason), else its sentence.
+        raise InputError(getattr(e, "reason", None) or str(e)) from None
 
 
 def _meld_id(word: str | None, verb: str) -> int:
     if word is None or not word.isdigit():
-        raise InputError(f"Say which meld by its number, like “{verb} 3 10H”.")
+        raise InputError(because("console.input.meld_number", verb=verb))
     return int(word)
 
 
@@ -88,25 +120,25 @@ def _addition(words: list[str]) -> AddTo:
     """``add 3 10H [high|low]`` inside a ``lay``."""
     words, end = _end_of(words)
     meld = _meld_id(words[0] if words else None, "add")
-    return AddTo(meld, _cards(words[1:], "to add"), end)
+    return AddTo(meld, _cards(words[1:], "add"), end)
 
 
 def parse_move(text: str) -> Move:
-    """Read one typed move; raise InputError with a sentence when it isn't one."""
+    """Read one typed move; raise InputError with its reason when it isn't one."""
     words = text.replace(",", " ").split()
     if not words:
-        raise InputError("Type a move, or help for the list.")
+        raise InputError(because("console.input.empty"))
     verb, rest = words[0].lower(), words[1:]
     if verb in SIMPLE_WORDS:
         if rest:
-            raise InputError(f"“{verb}” takes nothing after it.")
+            raise InputError(because("console.input.nothing_after", verb=verb))
         return SIMPLE_WORDS[verb]()
     if verb == "meld":
-        return Meld(_cards(rest, "to meld"))
+        return Meld(_cards(rest, "meld"))
     if verb == "add":
         rest, end = _end_of(rest)
         meld = _meld_id(rest[0] if rest else None, "add")
-        return Add(meld, _cards(rest[1:], "to add"), end)
+        return Add(meld, _cards(rest[1:], "add"), end)
     if verb == "lay":
         melds: list[tuple[Card, ...]] = []
         adds: list[AddTo] = []
@@ -115,24 +147,24 @@ def parse_move(text: str) -> Move:
             if piece and piece[0].lower() == "add":
                 adds.append(_addition(piece[1:]))
             elif piece:
-                melds.append(_cards(piece, "to meld"))
+                melds.append(_cards(piece, "meld"))
         if not melds and not adds:
-            raise InputError("Name the melds to lay, like “lay 3H 4H 5H | 9S 9D 9C”.")
+            raise InputError(because("console.input.lay_what"))
         return Lay(tuple(melds), tuple(adds))
     if verb == "swap":
         meld = _meld_id(rest[0] if rest else None, "swap")
-        return Swap(meld, _cards(rest[1:], "to put in the joker's place"))
+        return Swap(meld, _cards(rest[1:], "swap"))
     if verb in ("discard", "throw"):
         if len(rest) != 1:
-            raise InputError("Throw one card, like “discard KD”.")
-        return Discard(_cards(rest, "to throw")[0])
+            raise InputError(because("console.input.throw_one"))
+        return Discard(_cards(rest, "throw")[0])
     if verb == "play":
-        return Play(_cards(rest, "to play"))
+        return Play(_cards(rest, "play"))
     if verb == "bid":
         if len(rest) != 1 or not rest[0].isdigit():
-            raise InputError("Bid a number of chips, like “bid 2”.")
+            raise InputError(because("console.input.bid_number"))
         return Bid(int(rest[0]))
-    raise InputError(f"“{words[0]}” is not a move I know: type help for the list.")
+    raise InputError(because("console.input.unknown", word=words[0]))
 
 
 def move_text(move: Move) -> str:
@@ -205,6 +237,7 @@ class Console:
         color: bool = False,
         save: str | None = None,
         max_rounds: int | None = None,
+        lang: str = ENGLISH,
     ) -> None:
         self.engine = engine
         self.seat = seat
@@ -213,7 +246,9 @@ class Console:
         self.stdin = stdin
         self.out = stdout
         self.p = Painter(color)
-        self.words = words_for(engine.game, seat, self.p, getattr(engine, "options", {}))
+        self.lang = language(lang)
+        options = getattr(engine, "options", {})
+        self.words = words_for(engine.game, seat, self.p, options, self.lang)
         self.save = save
         self.decisions = 0
         self.max_rounds = max_rounds  # stop after this many scored rounds (tests, short sessions)
@@ -224,8 +259,17 @@ class Console:
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
 
+    def t(self, key: str, /, **params: Any) -> str:
+        """``key`` in the console's language."""
+        return t(key, self.lang, **params)
+
+    def level_name(self) -> str:
+        return self.t(LEVEL_KEYS[self.level]) if self.level in LEVEL_KEYS else self.level
+
     def seat_label(self, seat: int) -> str:
-        return "you" if seat == self.seat else f"computer, {self.level}"
+        if seat == self.seat:
+            return self.t("console.seat_you")
+        return self.t("console.seat_computer", level=self.level_name())
 
     def show_hand(self) -> None:
         view = self.engine.view(self.seat)
@@ -234,11 +278,11 @@ class Console:
             self.say(hidden)
             return
         hand = list(view.hand)
-        self.say(f"Your hand ({len(hand)}): {self.p.cards(hand)}")
+        self.say(self.t("console.your_hand", n=len(hand), cards=self.p.cards(hand)))
         # A drawn card stays "just drawn" for the turn; once laid it is no news in the hand.
         drawn = [c for c in getattr(view, "just_drawn", ()) if c in hand]
         if drawn and view.turn == self.seat:
-            self.say(f"  just got: {self.p.cards(drawn)}")
+            self.say("  " + self.t("console.just_got", cards=self.p.cards(drawn)))
         must = getattr(view, "must_lay", ())
         if must:
             self.say(f"  {self.words.must_lay(must)}")
@@ -248,12 +292,19 @@ class Console:
         self.say(self.p.paint(f"── {self.words.heading(view)} ──", BOLD))
         for s in range(view.n_seats):
             bidding = getattr(view, "phase", "") == "bid"
-            mark = (" ◀ to bid" if bidding else " ◀ to play") if view.turn == s else ""
+            mark = ""
+            if view.turn == s:
+                mark = self.t("console.mark_bid" if bidding else "console.mark_play")
             total = points(view.totals[s]) if s < len(view.totals) else 0
-            self.say(
-                f"  seat {s} ({self.seat_label(s)}{self.words.seat_note(view, s)}): "
-                f"{count(view.hand_counts[s])}, total {total}{mark}"
+            line = self.t(
+                "console.seat_line",
+                seat=s,
+                who=self.seat_label(s),
+                note=self.words.seat_note(view, s),
+                cards=Count("n_cards", view.hand_counts[s]),
+                total=total,
             )
+            self.say(f"  {line}{mark}")
         for line in self.words.table_lines(view):
             self.say(line)
 
@@ -274,28 +325,39 @@ class Console:
         self.say(self.p.paint(f"── {words.sheet_heading(view)} ──", BOLD))
         if result is not None:
             self.say(f"  {words.round_end(result)}")
-            owners = [(words.line_owner(view, ln.seat), ln) for ln in result.lines]
-            wide = max((len(who) + len(ln.label) for who, ln in owners), default=0) + 2
-            for who, ln in owners:
-                gap = " " * (wide - len(who) - len(ln.label))
-                self.say(f"  {who}: {ln.label}{gap}{points(ln.points):>7}")
-            scores = ", ".join(
-                f"{who} {result.scores[s]:+g}" for who, s in words.score_owners(view)
+            # Each line: whose, what, and its points in one right-aligned column.
+            lines = [
+                (words.line_owner(view, ln.seat), words.line_label(ln.label), ln.points)
+                for ln in result.lines
+            ]
+            wide = max((len(who) + len(label) for who, label, _ in lines), default=0) + 2
+            for who, label, score in lines:
+                gap = " " * (wide - len(who) - len(label))
+                self.say(f"  {who}: {label}{gap}{points(score):>7}")
+            scores = words.joined(
+                [f"{who} {result.scores[s]:+g}" for who, s in words.score_owners(view)]
             )
-            self.say(f"  {t('round_over', scores=scores)}")
-        totals = ", ".join(
-            f"{who}: {points(view.totals[s])}" for who, s in words.score_owners(view)
+            self.say("  " + self.t("round_over", scores=scores))
+        totals = words.joined(
+            [
+                self.t("console.total_of", who=who, total=points(view.totals[s]))
+                for who, s in words.score_owners(view)
+            ]
         )
-        self.say(f"  totals: {totals}")
+        self.say("  " + self.t("console.totals", totals=totals))
 
     def show_game_over(self) -> None:
         winners = list(self.engine.view(self.seat).winners)
         if self.seat in winners:
-            self.say(self.p.paint("You win!", BOLD))
-        pearls = ", ".join(
-            f"{self.words.whom(s)} {n}" for s, n in self.engine.pearls().items() if n
+            self.say(self.p.paint(self.t("console.you_win"), BOLD))
+        pearls = self.words.joined(
+            [
+                self.t("console.pearls_of", who=self.words.whom(s), n=n)
+                for s, n in self.engine.pearls().items()
+                if n
+            ]
         )
-        self.say(t("game_won", names=self.words.winners(winners), pearls=pearls or "0"))
+        self.say(self.t("game_won", names=self.words.winners(winners), pearls=pearls or "0"))
 
     # -------------------------------------------------------- playing
 
@@ -310,7 +372,7 @@ class Console:
 
     def prompt(self) -> str | None:
         """One line typed by the player, or None at the end of input."""
-        self.out.write(f"seat {self.seat} > ")
+        self.out.write(self.t("console.prompt", seat=self.seat) + " ")
         self.out.flush()
         line = self.stdin.readline()
         if not line:
@@ -339,9 +401,12 @@ class Console:
             say_hint(self)
         elif word == "moves":
             legal = self.engine.legal_moves(self.seat)
-            shown = [move_text(m) for m in legal[:15]]
-            more = f" (and {len(legal) - 15} more)" if len(legal) > 15 else ""
-            self.say("Some legal moves: " + "; ".join(shown) + more)
+            shown = "; ".join(move_text(m) for m in legal[:SHOWN_MOVES])
+            if len(legal) > SHOWN_MOVES:
+                shown = t_n(
+                    "console.n_more_moves", len(legal) - SHOWN_MOVES, self.lang, moves=shown
+                )
+            self.say(self.t("console.some_moves", moves=shown))
         else:
             self.try_move(line)
         return True
@@ -351,7 +416,7 @@ class Console:
             move = parse_move(line)
             self.engine.apply(self.seat, move)
         except (InputError, IllegalMove, BadMove, CardError) as e:
-            self.say(say(e.reason) if isinstance(e, IllegalMove) else str(e))
+            self.say(say(e, self.lang))
             return
         self.show_seen_events()
         if self.engine.turn == self.seat and not self.engine.round_over:
@@ -359,8 +424,13 @@ class Console:
 
     def play(self) -> int:
         self.say(
-            f"{self.words.title}, seed {self.seed}: you are seat {self.seat}; "
-            f"computer players ({self.level}) have the other seats. Type help for the moves."
+            self.t(
+                "console.welcome",
+                title=self.words.title,
+                seed=self.seed,
+                seat=self.seat,
+                level=self.level_name(),
+            )
         )
         # The table is shown once when the turn comes round: not again after each move of the
         # same turn (the hand is), nor after a refusal.
@@ -375,10 +445,11 @@ class Console:
                     self.show_result(self.engine.view(self.seat).result)
                     self.rounds_done += 1
                     if self.max_rounds is not None and self.rounds_done >= self.max_rounds:
-                        self.say(f"Stopping after {count(self.rounds_done, 'round')}.")
+                        rounds = Count("console.n_rounds", self.rounds_done)
+                        self.say(self.t("console.stopping", rounds=rounds))
                         return 0
                     if not self.wait_for_next_round():
-                        self.say("Bye.")
+                        self.say(self.t("console.bye"))
                         return 0
                     self.show_events(self.engine.next_round())
                     announced = False
@@ -393,14 +464,14 @@ class Console:
                     self.show_table()
                     self.show_hand()
                 if not self.human_turn():
-                    self.say("Bye.")
+                    self.say(self.t("console.bye"))
                     return 0
         finally:
             self.write_save()
 
     def wait_for_next_round(self) -> bool:
         """Hold the score sheet on the screen until the player is ready; False when they leave."""
-        self.out.write("Press Enter for the next round (quit leaves). ")
+        self.out.write(self.t("console.press_enter") + " ")
         self.out.flush()
         line = self.stdin.readline()
         if not line:
@@ -414,7 +485,7 @@ class Console:
         with open(self.save, "w", encoding="utf-8") as f:
             json.dump(self.engine.record, f, indent=1)
             f.write("\n")
-        self.say(f"Saved the game to {self.save} (replay it with python -m bot.scenario).")
+        self.say(self.t("console.saved", path=self.save))
 
 
 def game_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -426,57 +497,103 @@ def game_options(args: argparse.Namespace) -> dict[str, Any]:
     return {}
 
 
-def parser() -> argparse.ArgumentParser:
+def language_arg(text: str) -> str:
+    """``--lang``: one of ours, else argparse's error with one sentence (in English: the language
+    asked for is the one we don't have)."""
+    if text in LANGUAGES:
+        return text
+    choices = [f"{code} ({name})" for code, name in LANGUAGES.items()]
+    raise argparse.ArgumentTypeError(
+        t("console.bad_language", word=text, languages=", ".join(choices[:-1]), last=choices[-1])
+    )
+
+
+def chosen_language(argv: Sequence[str] | None) -> str:
+    """The ``--lang`` on the command line, read before the parser is built so that ``--help``
+    itself is in that language; English when it is missing or not one of ours."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang", default=ENGLISH)
+    known, _ = early.parse_known_args(argv)
+    return language(known.lang)
+
+
+def parser(lang: str = ENGLISH) -> argparse.ArgumentParser:
+    def h(key: str, /, **params: Any) -> str:
+        # argparse formats help with %: a literal % in a translation must not be read as one.
+        return t(key, lang, **params).replace("%", "%%")
+
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: Any = None) -> None:
+            super().add_usage(usage, actions, groups, t("console.arg.usage", lang) + " ")
+
     ap = argparse.ArgumentParser(
-        prog="python -m bot.console", description="Play a card game against computer players."
+        prog="python -m bot.console",
+        description=h("console.arg.description"),
+        formatter_class=Formatter,
+        add_help=False,
     )
-    ap.add_argument("game", nargs="?", help="mor, more3, hand or runfast")
-    ap.add_argument("--lesson", metavar="GAME", help="a short guided lesson in GAME instead")
-    ap.add_argument("--players", type=int, choices=(4, 2), help="mor: 4 (2 vs 2) or 2")
-    ap.add_argument("--length", choices=("quick", "full"), help="mor: quick (101, default) or full")
-    ap.add_argument("--bid", action="store_true", help="more3: bid for the Solo")
-    ap.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    ap._positionals.title = t("console.arg.positionals", lang)
+    ap._optionals.title = t("console.arg.options", lang)
+    ap.add_argument("-h", "--help", action="help", help=h("console.arg.help"))
+    ap.add_argument("game", nargs="?", help=h("console.arg.game"))
+    languages = ", ".join(f"{code} {name}" for code, name in LANGUAGES.items())
     ap.add_argument(
-        "--level", default="normal", help="computer players: random, simple, normal or hard"
+        "--lang",
+        type=language_arg,
+        default=ENGLISH,
+        metavar="LANG",
+        help=h("console.arg.lang", languages=languages),
     )
-    ap.add_argument("--seed", type=int, help="deal seed (default: random, and printed)")
-    ap.add_argument("--save", help="write the game as a table file here at the end")
-    ap.add_argument("--no-color", action="store_true", help="plain text, no colours")
+    ap.add_argument("--lesson", metavar="GAME", help=h("console.arg.lesson"))
+    ap.add_argument("--players", type=int, choices=(4, 2), help=h("console.arg.players"))
+    ap.add_argument("--length", choices=("quick", "full"), help=h("console.arg.length"))
+    ap.add_argument("--bid", action="store_true", help=h("console.arg.bid"))
+    ap.add_argument("--seat", type=int, default=0, help=h("console.arg.seat"))
+    ap.add_argument("--level", default="normal", help=h("console.arg.level"))
+    ap.add_argument("--seed", type=int, help=h("console.arg.seed"))
+    ap.add_argument("--save", help=h("console.arg.save"))
+    ap.add_argument("--no-color", action="store_true", help=h("console.arg.no_color"))
     return ap
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    lang = language(getattr(args, "lang", ENGLISH))
+
+    def tell(key: str, /, **params: Any) -> None:
+        stdout.write(t(key, lang, **params) + "\n")
+
     if args.lesson:
         from bot.lesson_console import run_lesson  # it builds on this module's Console
 
-        return run_lesson(args.lesson, stdin, stdout, use_color(stdout, args.no_color))
+        return run_lesson(args.lesson, stdin, stdout, use_color(stdout, args.no_color), lang)
     if args.game is None:
-        stdout.write("Name a game (mor, more3, hand or runfast), or --lesson GAME.\n")
+        tell("console.name_a_game")
         return 2
     level = args.level
     if level not in LEVELS:
-        stdout.write(f"“{level}” is not a level: choose {', '.join(LEVELS)}.\n")
+        tell("console.bad_level", level=level, levels=", ".join(LEVELS))
         return 2
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
         engine = new_game(args.game, game_options(args), seed)
     except (UnknownGame, TableFileError) as e:
-        stdout.write(f"{e} Games here now: {', '.join(available_games())}.\n")
+        tell("console.games_here", error=say(e, lang), games=", ".join(available_games()))
         return 2
     if not 0 <= args.seat < engine.n_seats:
-        stdout.write(f"There is no seat {args.seat}: choose 0 to {engine.n_seats - 1}.\n")
+        tell("console.no_seat", seat=args.seat, last=engine.n_seats - 1)
         return 2
     color = use_color(stdout, args.no_color)
-    console = Console(engine, args.seat, level, seed, stdin, stdout, color, args.save)
+    console = Console(engine, args.seat, level, seed, stdin, stdout, color, args.save, lang=lang)
     return console.play()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    lang = chosen_language(argv)
+    args = parser(lang).parse_args(argv)
     try:
         return run(args, sys.stdin, sys.stdout)
     except KeyboardInterrupt:
-        sys.stdout.write("\nBye.\n")
+        sys.stdout.write("\n" + t("console.bye", args.lang) + "\n")
         return 0
 
 

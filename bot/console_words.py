@@ -4,10 +4,18 @@
 belongs to one game (its title, who plays with whom, its piles, its moves in ``help``, how its
 events and its rounds' ends read) lives here, in that game's class. The engines give data (event
 classes, reason codes, kind codes); nothing here prints one of those names as it is.
+
+Every sentence comes from the ``console`` catalogue (``bot/i18n/locale/<lang>/LC_MESSAGES/
+console.po``) in the language the screen was made for. A sentence about a seat has two keys, one
+for the player themself (``….you``) and one naming another seat: Arabic and Hindi conjugate the
+verb for "you" ("سحبتَ", "आपने"), so "{who} drew a card" with "you" filled in would read wrong.
+Arabic is printed in logical order, as every other program does: a terminal that shapes
+right-to-left text shows it right, and reversing it here would break the ones that do.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -15,6 +23,7 @@ from bot.games.base import (
     Added,
     BidMade,
     BidsRevealed,
+    Count,
     Discarded,
     Drew,
     Event,
@@ -22,6 +31,7 @@ from bot.games.base import (
     Melded,
     Passed,
     Played,
+    Reason,
     Returned,
     RoundOver,
     RoundResult,
@@ -37,60 +47,122 @@ from bot.games.hand import ROUNDS as HAND_ROUNDS
 from bot.games.more3 import MAX_BID
 from bot.games.more3 import TARGET as MORE_TARGET
 from bot.games.runfast import BOMB_BONUS, BombBonus
-from bot.games.runfast_combos import Combo, kind_words
+from bot.games.runfast_combos import ACE_BOMB, BOMB, HEAVENLY, PAIR, PAIRS, SINGLE, STRAIGHT, TRIPLE
+from bot.i18n import ENGLISH, has, say, t, t_n
 
 if TYPE_CHECKING:
     from bot.console import Painter
 
-# The moves every rummy shares, as ``help`` lists them; each game adds its own lines.
-DRAW = "draw                      draw the top card of the stock"
-MELD = "meld 7H 8H 9H             lay one new meld (list a wild where it stands: 5H 6H JK)"
-LAY = "lay 3H 4H 5H | 9S 9D 9C   lay several melds at once; add to a meld inside with | add 3 10H"
-ADD = "add 3 10H [high|low]      add cards to meld 3 (high/low: where a displaced wild goes)"
-DISCARD = "discard KD                throw a card (ends your turn)"
-OTHER_WORDS = """\
-Other words:
-  hand   your hand         table   the whole table       moves   some legal moves now
-  help   this list         quit    leave (the game is saved with --save)
-  hint   what the hard computer player would do now, and why"""
-RANKS = "Cards: rank A 2-10 J Q K (T for 10) then suit S H D C"
+# The command words stay English in every language (members type them, as on Discord); help
+# shows each in this column, then what it does in the screen's language.
+COLUMN = 26
+# The moves every rummy shares, as ``help`` lists them: the typed example, the key of its line.
+DRAW = ("draw", "console.help.draw")
+MELD = ("meld 7H 8H 9H", "console.help.meld")
+LAY = ("lay 3H 4H 5H | 9S 9D 9C", "console.help.lay")
+ADD = ("add 3 10H [high|low]", "console.help.add")
+DISCARD = ("discard KD", "console.help.discard")
+OTHER_WORDS = (
+    ("hand", "console.help.hand"),
+    ("table", "console.help.table"),
+    ("moves", "console.help.moves"),
+    ("help", "console.help.help"),
+    ("quit", "console.help.quit"),
+    ("hint", "console.help.hint"),
+)
+# Run Fast's kinds of play by the engine's kind code; a straight and a run of pairs say their size.
+KINDS = {
+    SINGLE: "console.runfast.kind.single",
+    PAIR: "console.runfast.kind.pair",
+    TRIPLE: "console.runfast.kind.triple",
+    BOMB: "console.runfast.kind.bomb",
+    ACE_BOMB: "console.runfast.kind.ace_bomb",
+    HEAVENLY: "console.runfast.kind.heavenly_bomb",
+}
+MELD_KINDS = {"run": "console.meld.run", "set": "console.meld.set"}
+BIRIBAS = {"pure": "console.meld.biriba_pure", "dirty": "console.meld.biriba_dirty"}
+KEY = re.compile(r"[a-z0-9_]+(?:\.[a-z0-9_]+)+")
 
 
-def count(n: int, word: str = "card") -> str:
-    """``1 card``, ``3 cards``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def words_of(value: Any, lang: str) -> str:
+    """Engine data a screen shows as it comes (a score line's label, Mor's project meter): a
+    ``Reason`` is worded in ``lang``, a catalogue key looked up, and text an engine still gives
+    as a sentence shown as it is."""
+    if isinstance(value, Reason):
+        return say(value, lang)
+    if isinstance(value, str) and KEY.fullmatch(value) and has(value, ENGLISH):
+        return t(value, lang)
+    return str(value)
 
 
 class GameWords:
     """What every game's screen says the same way; a game's subclass says the rest."""
 
-    title: ClassVar[str]
-    move_help: ClassVar[tuple[str, ...]]
-    cards_help: ClassVar[str]
-    # How a round ended, by the engine's reason code; {who} is the player it names.
-    round_ends: ClassVar[Mapping[str, str]]
+    title_key: ClassVar[str]
+    cards_help: ClassVar[str] = "console.help.cards"
+    # How a round ended, by the engine's reason code: the key when the player ended it, and the
+    # key naming another seat ({who}) or nobody.
+    round_ends: ClassVar[Mapping[str, tuple[str, str]]]
 
-    def __init__(self, me: int, p: Painter, options: Mapping[str, Any]) -> None:
+    def __init__(
+        self, me: int, p: Painter, options: Mapping[str, Any], lang: str = ENGLISH
+    ) -> None:
         self.me = me
         self.p = p
         self.options = options
+        self.lang = lang
+
+    def t(self, key: str, /, **params: Any) -> str:
+        return t(key, self.lang, **params)
+
+    def t_n(self, key: str, n: int, /, **params: Any) -> str:
+        return t_n(key, n, self.lang, **params)
+
+    def cards(self, n: int) -> Count:
+        """``n`` cards, worded with the language's plural form wherever it goes."""
+        return Count("n_cards", n)
+
+    @property
+    def title(self) -> str:
+        return self.t(self.title_key)
+
+    def of(self, seat: int | None, you: str, other: str, /, **params: Any) -> str:
+        """A sentence about ``seat``: ``you``'s key when it is the player's, else ``other``'s
+        with the seat as ``{who}``."""
+        if seat == self.me:
+            return self.t(you, **params)
+        return self.t(other, who=self.who(seat), **params)
 
     def who(self, seat: int | None) -> str:
         if seat is None:
-            return "The table"
-        return "You" if seat == self.me else f"Seat {seat}"
+            return self.t("console.the_table")
+        return (
+            self.t("console.you_cap") if seat == self.me else self.t("console.seat_cap", seat=seat)
+        )
 
     def whom(self, seat: int) -> str:
         """A seat in the middle of a sentence."""
-        return "you" if seat == self.me else f"seat {seat}"
+        return self.t("console.you") if seat == self.me else self.t("console.seat", seat=seat)
+
+    def listed(self, items: Sequence[str]) -> str:
+        """``a, b and c`` in the language's way."""
+        if len(items) < 2:
+            return "".join(items)
+        return self.t(
+            "console.list_and", items=self.t("console.list_sep").join(items[:-1]), last=items[-1]
+        )
+
+    def joined(self, items: Sequence[str]) -> str:
+        """``a, b, c``: the language's comma (Arabic writes ،)."""
+        return self.t("console.list_sep").join(items)
 
     # -------------------------------------------------------- the table
 
     def heading(self, view: Any) -> str:
-        return f"{self.title} · round {view.round_no + 1}"
+        return self.t("console.heading", title=self.title, round=view.round_no + 1)
 
     def sheet_heading(self, view: Any) -> str:
-        return f"score sheet · round {view.round_no + 1}"
+        return self.t("console.sheet_heading", round=view.round_no + 1)
 
     def seat_note(self, view: Any, seat: int) -> str:
         """What follows a seat's card count on the table: its team, side, opening."""
@@ -104,12 +176,28 @@ class GameWords:
         return None
 
     def must_lay(self, cards: Sequence[Any]) -> str:
-        return f"lay one of these before you throw: {self.p.cards(list(cards))}"
+        return self.t("console.must_lay", cards=self.p.cards(list(cards)))
+
+    def move_help(self) -> list[tuple[str, str]]:
+        """The game's moves: each typed example and the key saying what it does."""
+        raise NotImplementedError
+
+    def help_params(self) -> dict[str, Any]:
+        """Numbers the game's help lines say (More's highest bid)."""
+        return {}
 
     def help(self) -> str:
-        moves = "\n".join(f"  {line}" for line in self.move_help)
-        return (
-            f"Moves (type them like the slash commands):\n{moves}\n{OTHER_WORDS}\n{self.cards_help}"
+        params = self.help_params()
+        moves = [f"  {typed:<{COLUMN}}{self.t(key, **params)}" for typed, key in self.move_help()]
+        others = [f"  {typed:<7}{self.t(key)}" for typed, key in OTHER_WORDS]
+        return "\n".join(
+            [
+                self.t("console.help.moves_title"),
+                *moves,
+                self.t("console.help.other_words"),
+                *others,
+                self.t(self.cards_help),
+            ]
         )
 
     # -------------------------------------------------------- events
@@ -132,33 +220,43 @@ class GameWords:
     def line_owner(self, view: Any, seat: int) -> str:
         return self.whom(seat)
 
+    def line_label(self, label: Any) -> str:
+        """A score sheet line's label as the engine gives it, worded in the language."""
+        return words_of(label, self.lang)
+
     def round_end(self, result: RoundResult) -> str:
-        who = self.who(result.closer)
-        return self.round_ends[result.reason].format(who=who)
+        you, other = self.round_ends[result.reason]
+        return self.of(result.closer, you, other)
 
     def winners(self, winners: Sequence[int]) -> str:
-        return " and ".join(self.whom(s) for s in winners) or "nobody"
+        return self.listed([self.whom(s) for s in winners]) or self.t("console.nobody")
 
 
 class RummyWords(GameWords):
     """Mor, More and Hand: a stock, a discard pile and melds on the table."""
 
-    cards_help = f"{RANKS}; JK is a joker."
-    side_pile = ""  # the game's name for a side's own pile ("the Mor", "the More pile")
+    cards_help = "console.help.cards_joker"
+    stock_key: ClassVar[str] = "console.rummy.stock"
 
     def table_lines(self, view: Any) -> list[str]:
-        lines = [f"  stock {view.stock_count}{self.piles_text(view)}"]
+        lines = [f"  {self.t(self.stock_key, n=view.stock_count)}{self.piles_text(view)}"]
         pile = list(view.discard)
-        lines.append(f"  discard pile ({len(pile)}): {self.p.cards(pile)}")
+        lines.append(
+            "  " + self.t("console.rummy.discard_pile", n=len(pile), cards=self.p.cards(pile))
+        )
         if view.melds:
-            lines.append("  melds:")
+            lines.append("  " + self.t("console.rummy.melds"))
             for m in view.melds:
-                extra = f" · project {m.project}" if m.project else ""
-                extra += f" · {m.biriba} biriba" if m.biriba else ""
-                lines.append(
-                    f"    [{m.id}] {m.kind} ({self.meld_owner(view, m.seat)}): "
-                    f"{self.p.cards(list(m.cards))}{extra}"
+                extra = self.t("console.meld.project", project=m.project) if m.project else ""
+                extra += self.t(BIRIBAS[m.biriba]) if m.biriba in BIRIBAS else ""
+                line = self.t(
+                    "console.meld.line",
+                    id=m.id,
+                    kind=self.t(MELD_KINDS[m.kind]) if m.kind in MELD_KINDS else m.kind,
+                    owner=self.meld_owner(view, m.seat),
+                    cards=self.p.cards(list(m.cards)),
                 )
+                lines.append(f"    {line}{extra}")
         return lines + self.rule_lines(view)
 
     def piles_text(self, view: Any) -> str:
@@ -175,85 +273,117 @@ class RummyWords(GameWords):
     def pile_state(self, view: Any, k: int) -> str:
         taken = view.side_taken
         if k < len(taken) and taken[k]:
-            return "taken"
-        return count(view.side_piles[k])
+            return self.t("console.pile_taken")
+        return self.t_n("n_cards", view.side_piles[k])
+
+    def side_pile_taken(self, e: TookSidePile) -> str | None:
+        """A side's own pile taken: each game names its pile."""
+        return None
+
+    def side_pile_waits(self, e: SidePileWaits) -> str | None:
+        return None
 
     def game_event(self, e: Event) -> str | None:
-        who, p = self.who(e.seat), self.p
+        p = self.p
         if isinstance(e, Drew):
             if e.seat == self.me and e.card is not None:
-                return f"You drew {p.card(e.card)}."
-            return f"{who} drew a card."
+                return self.t("console.ev.drew_card.you", card=p.card(e.card))
+            return self.of(e.seat, "console.ev.drew.you", "console.ev.drew")
         if isinstance(e, TookPile):
-            return f"{who} took the discard pile: {p.cards(list(e.cards))}."
+            cards = p.cards(list(e.cards))
+            return self.of(e.seat, "console.ev.took_pile.you", "console.ev.took_pile", cards=cards)
         if isinstance(e, Melded):
-            return f"{who} laid meld [{e.meld}]: {p.cards(list(e.cards))}."
+            cards = p.cards(list(e.cards))
+            return self.of(
+                e.seat, "console.ev.melded.you", "console.ev.melded", meld=e.meld, cards=cards
+            )
         if isinstance(e, Added):
-            return f"{who} added {p.cards(list(e.cards))} to meld [{e.meld}]."
+            cards = p.cards(list(e.cards))
+            return self.of(
+                e.seat, "console.ev.added.you", "console.ev.added", meld=e.meld, cards=cards
+            )
         if isinstance(e, Discarded):
-            return f"{who} threw {p.card(e.card)}." if e.card else f"{who} threw a card."
+            if e.card:
+                card = p.card(e.card)
+                return self.of(
+                    e.seat, "console.ev.threw_card.you", "console.ev.threw_card", card=card
+                )
+            return self.of(e.seat, "console.ev.threw.you", "console.ev.threw")
         if isinstance(e, TookSidePile):
-            return f"{who} took {self.side_pile} ({count(e.cards)})."
+            return self.side_pile_taken(e)
         if isinstance(e, SidePileWaits):
-            return f"{who} threw the last card and takes {self.side_pile} next turn."
+            return self.side_pile_waits(e)
         return None
 
 
 class MorWords(RummyWords):
     """Mor: two teams (partners opposite), or two players alone; each team's Mor pile."""
 
-    title = "Mor"
-    side_pile = "the Mor"
-    move_help = (
-        DRAW,
-        "take                      take the whole discard pile (your team needs a meld down)",
-        MELD,
-        LAY,
-        ADD,
-        DISCARD,
-    )
-    round_ends: ClassVar[Mapping[str, str]] = {
-        "closed": "{who} closed the round.",
-        "stock_out": "The stock ran out.",
+    title_key = "console.title.mor"
+    round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "closed": ("console.mor.end.closed.you", "console.mor.end.closed"),
+        "stock_out": ("console.end.stock_out", "console.end.stock_out"),
     }
 
+    def move_help(self) -> list[tuple[str, str]]:
+        return [DRAW, ("take", "console.help.mor.take"), MELD, LAY, ADD, DISCARD]
+
     def heading(self, view: Any) -> str:
-        return f"{super().heading(view)} · to {view.target}"
+        return self.t("console.mor.heading", heading=super().heading(view), target=view.target)
 
     def team(self, view: Any, team: int) -> str:
         """A team as the player knows it: 'your team' / 'the other team', or in 1 vs 1 a seat."""
         if view.n_seats == 2:
             return self.whom(team)
-        return "your team" if team == self.me % 2 else "the other team"
+        if team == self.me % 2:
+            return self.t("console.mor.your_team")
+        return self.t("console.mor.other_team")
 
     def seat_note(self, view: Any, seat: int) -> str:
         if view.n_seats == 2 or seat == self.me:
             return ""
-        return ", your partner" if seat % 2 == self.me % 2 else ", the other team"
+        if seat % 2 == self.me % 2:
+            return self.t("console.mor.note_partner")
+        return self.t("console.mor.note_other_team")
 
-    def team_s(self, view: Any, team: int) -> str:
-        """Whose: 'your team's', 'the other team's'; in 1 vs 1 'yours', 'seat 1's'."""
+    def team_pile(self, view: Any, team: int) -> str:
+        """A team's Mor pile and its state: 'your team's 11', in 1 vs 1 'yours 11', 'seat 1's'."""
+        state = self.pile_state(view, team)
         if view.n_seats == 2:
-            return "yours" if team == self.me else f"seat {team}'s"
-        return f"{self.team(view, team)}'s"
+            if team == self.me:
+                return self.t("console.mor.pile_yours", state=state)
+            return self.t("console.mor.pile_seat", seat=team, state=state)
+        if team == self.me % 2:
+            return self.t("console.mor.pile_your_team", state=state)
+        return self.t("console.mor.pile_other_team", state=state)
 
     def piles_text(self, view: Any) -> str:
-        piles = ", ".join(
-            f"{self.team_s(view, k)} {self.pile_state(view, k)}"
-            for k in range(len(view.side_piles))
-        )
-        return f" · Mor piles: {piles}"
+        piles = self.joined([self.team_pile(view, k) for k in range(len(view.side_piles))])
+        return self.t("console.mor.piles", piles=piles)
 
     def meld_owner(self, view: Any, seat: int) -> str:
         if view.n_seats == 2 or seat == self.me:
             return self.whom(seat)
-        return f"{self.whom(seat)}, {self.team(view, seat % 2)}"
+        return self.t(
+            "console.mor.meld_owner", seat=self.whom(seat), team=self.team(view, seat % 2)
+        )
 
     def rule_lines(self, view: Any) -> list[str]:
-        return [f"  projects, {self.team(view, t)}: {text}" for t, text in enumerate(view.meters)]
+        return [
+            "  "
+            + self.t("console.mor.projects", team=self.team(view, k), meter=words_of(m, self.lang))
+            for k, m in enumerate(view.meters)
+        ]
+
+    def side_pile_taken(self, e: TookSidePile) -> str | None:
+        cards = self.cards(e.cards)
+        return self.of(e.seat, "console.mor.took_mor.you", "console.mor.took_mor", cards=cards)
+
+    def side_pile_waits(self, e: SidePileWaits) -> str | None:
+        return self.of(e.seat, "console.mor.mor_waits.you", "console.mor.mor_waits")
 
     def score_owners(self, view: Any) -> list[tuple[str, int]]:
-        return [(self.team(view, t), t) for t in range(2)]
+        return [(self.team(view, k), k) for k in range(2)]
 
     def line_owner(self, view: Any, seat: int) -> str:
         return self.team(view, seat % 2)
@@ -262,182 +392,240 @@ class MorWords(RummyWords):
 class MoreWords(RummyWords):
     """More: one Solo against a Pair each round, each side with its own More pile."""
 
-    title = "More"
-    side_pile = "the More pile"
-    round_ends: ClassVar[Mapping[str, str]] = {
-        "went_out": "{who} went out.",
-        "stock_out": "The stock ran out.",
+    title_key = "console.title.more3"
+    round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "went_out": ("console.end.went_out.you", "console.end.went_out"),
+        "stock_out": ("console.end.stock_out", "console.end.stock_out"),
     }
 
-    @property
-    def move_help(self) -> tuple[str, ...]:  # type: ignore[override]
-        bid = (f"bid 2                     bid 0 to {MAX_BID} chips to be the Solo",)
-        return (
-            *(bid if self.options.get("bid") else ()),
-            DRAW,
-            "take                      take the top discard to meld it now (the pile comes too)",
-            MELD,
-            LAY,
-            ADD,
-            DISCARD,
-        )
+    def move_help(self) -> list[tuple[str, str]]:
+        bid = [("bid 2", "console.help.more3.bid")] if self.options.get("bid") else []
+        return [*bid, DRAW, ("take", "console.help.more3.take"), MELD, LAY, ADD, DISCARD]
+
+    def help_params(self) -> dict[str, Any]:
+        return {"chips": Count("console.n_chips_up_to", MAX_BID)}
 
     def heading(self, view: Any) -> str:
-        text = f"{super().heading(view)} · to {MORE_TARGET}"
-        return text + " · bidding for the Solo" if view.phase == "bid" else text
+        text = self.t("console.more3.heading", heading=super().heading(view), target=MORE_TARGET)
+        if view.phase == "bid":
+            return self.t("console.more3.heading_bidding", heading=text)
+        return text
 
     def side(self, view: Any, seat: int) -> str:
         if view.solo is None:
             return ""
-        return "Solo" if seat == view.solo else "Pair"
+        return self.t("console.more3.solo" if seat == view.solo else "console.more3.pair")
 
     def seat_note(self, view: Any, seat: int) -> str:
         side = self.side(view, seat)
-        return f", {side}" if side else ""
+        return self.t("console.more3.note_side", side=side) if side else ""
 
     def piles_text(self, view: Any) -> str:
         if not view.sides:
-            return " · More piles: " + " and ".join(count(n) for n in view.side_piles)
+            piles = self.listed([self.t_n("n_cards", n) for n in view.side_piles])
+            return self.t("console.more3.piles", piles=piles)
         solo_side = view.sides[view.solo]
-        names = {solo_side: "Solo's", 1 - solo_side: "Pair's"}
-        piles = ", ".join(
-            f"{names[k]} {self.pile_state(view, k)}" for k in range(len(view.side_piles))
+        piles = self.joined(
+            [
+                self.t(
+                    "console.more3.pile_solo" if k == solo_side else "console.more3.pile_pair",
+                    state=self.pile_state(view, k),
+                )
+                for k in range(len(view.side_piles))
+            ]
         )
-        return f" · More piles: {piles}"
+        return self.t("console.more3.piles", piles=piles)
 
     def meld_owner(self, view: Any, seat: int) -> str:
         side = self.side(view, seat)
-        return f"{self.whom(seat)}, {side}" if side else self.whom(seat)
+        if not side:
+            return self.whom(seat)
+        return self.t("console.more3.meld_owner", seat=self.whom(seat), side=side)
 
     def hidden_hand(self, view: Any) -> str | None:
         if view.phase == "bid":
-            return f"Bid first (bid 0 to {MAX_BID}): you see your hand once everybody has bid."
+            return self.t("console.more3.bid_first", max=MAX_BID)
         return None
+
+    def side_pile_taken(self, e: TookSidePile) -> str | None:
+        cards = self.cards(e.cards)
+        return self.of(
+            e.seat, "console.more3.took_pile.you", "console.more3.took_pile", cards=cards
+        )
+
+    def side_pile_waits(self, e: SidePileWaits) -> str | None:
+        return self.of(e.seat, "console.more3.pile_waits.you", "console.more3.pile_waits")
 
     def game_event(self, e: Event) -> str | None:
         if isinstance(e, BidMade):
-            return (
-                f"{self.who(e.seat)} bid."
-                if e.chips is None
-                else f"{self.who(e.seat)} bid {e.chips}."
-            )
+            if e.chips is None:
+                return self.of(e.seat, "console.more3.bid_sealed.you", "console.more3.bid_sealed")
+            return self.of(e.seat, "console.more3.bid.you", "console.more3.bid", chips=e.chips)
         if isinstance(e, BidsRevealed):
-            bids = ", ".join(f"{self.whom(s)} bid {b}" for s, b in enumerate(e.bids))
-            solo = "you are" if e.solo == self.me else f"seat {e.solo} is"
-            return f"Bids: {bids}; {solo} the Solo."
+            bids = self.joined(
+                [
+                    self.t("console.more3.bid_item.you", chips=b)
+                    if s == self.me
+                    else self.t("console.more3.bid_item", seat=s, chips=b)
+                    for s, b in enumerate(e.bids)
+                ]
+            )
+            if e.solo == self.me:
+                return self.t("console.more3.bids.you_solo", bids=bids)
+            return self.t("console.more3.bids", bids=bids, seat=e.solo)
         if isinstance(e, StockRefilled):
-            return f"The More piles became the stock ({count(e.cards)})."
+            return self.t("console.more3.stock_refilled", cards=self.cards(e.cards))
         return super().game_event(e)
 
     def line_owner(self, view: Any, seat: int) -> str:
         side = self.side(view, seat)
-        return f"{self.whom(seat)} ({side})" if side else self.whom(seat)
+        if not side:
+            return self.whom(seat)
+        return self.t("console.more3.line_owner", seat=self.whom(seat), side=side)
 
 
 class HandWords(RummyWords):
     """Hand: every player for themselves, five rounds, open with 51, lowest total wins."""
 
-    title = "Hand"
-    move_help = (
-        DRAW,
-        "take                      take the top card of the discard pile",
-        "return                    put the taken card back and draw instead",
-        MELD,
-        LAY,
-        ADD,
-        "swap 2 5S                 put 5S in place of meld 2's joker and take the joker",
-        DISCARD,
-    )
-    round_ends: ClassVar[Mapping[str, str]] = {
-        "went_out": "{who} went out.",
-        "hand": "{who} laid everything at once: a Hand, every score doubled.",
-        "stock_out": "The stock ran out.",
+    title_key = "console.title.hand"
+    stock_key = "console.hand.stock"
+    round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "went_out": ("console.end.went_out.you", "console.end.went_out"),
+        "hand": ("console.hand.end.hand.you", "console.hand.end.hand"),
+        "stock_out": ("console.end.stock_out", "console.end.stock_out"),
     }
 
+    def move_help(self) -> list[tuple[str, str]]:
+        return [
+            DRAW,
+            ("take", "console.help.hand.take"),
+            ("return", "console.help.hand.return"),
+            MELD,
+            LAY,
+            ADD,
+            ("swap 2 5S", "console.help.hand.swap"),
+            DISCARD,
+        ]
+
     def heading(self, view: Any) -> str:
-        return f"{self.title} · round {view.round_no + 1} of {HAND_ROUNDS} · the lowest total wins"
+        return self.t(
+            "console.hand.heading", title=self.title, round=view.round_no + 1, rounds=HAND_ROUNDS
+        )
 
     def seat_note(self, view: Any, seat: int) -> str:
-        return ", opened" if view.opened[seat] else ", not opened"
+        return self.t(
+            "console.hand.note_opened" if view.opened[seat] else "console.hand.note_not_opened"
+        )
 
     def rule_lines(self, view: Any) -> list[str]:
         if view.opened[self.me]:
             return []
-        return [f"  you open with a first lay worth {OPENING_MIN} points or more"]
+        return ["  " + self.t("console.hand.open_with", points=Count("n_points", OPENING_MIN))]
 
     def must_lay(self, cards: Sequence[Any]) -> str:
-        return (
-            f"put {self.p.cards(list(cards))} in a new meld before you throw, "
-            "or, before laying anything, return it and draw"
-        )
+        return self.t("console.hand.must_lay", cards=self.p.cards(list(cards)))
 
     def game_event(self, e: Event) -> str | None:
-        who, p = self.who(e.seat), self.p
+        p = self.p
         if isinstance(e, TookPile):
-            return f"{who} took {p.cards(list(e.cards))} from the discard pile."
+            cards = p.cards(list(e.cards))
+            return self.of(e.seat, "console.hand.ev.took.you", "console.hand.ev.took", cards=cards)
         if isinstance(e, Returned):
-            return f"{who} put {p.card(e.card)} back." if e.card else f"{who} put the card back."
+            if e.card:
+                card = p.card(e.card)
+                return self.of(
+                    e.seat,
+                    "console.hand.ev.returned_card.you",
+                    "console.hand.ev.returned_card",
+                    card=card,
+                )
+            return self.of(e.seat, "console.hand.ev.returned.you", "console.hand.ev.returned")
         if isinstance(e, Swapped):
-            return f"{who} took the joker from meld [{e.meld}] with {p.cards(list(e.cards))}."
+            cards = p.cards(list(e.cards))
+            return self.of(
+                e.seat,
+                "console.hand.ev.swapped.you",
+                "console.hand.ev.swapped",
+                meld=e.meld,
+                cards=cards,
+            )
         return super().game_event(e)
 
 
 class RunFastWords(GameWords):
     """Run Fast: one deal, beat the table or pass, first out wins."""
 
-    title = "Run Fast"
-    move_help = (
-        "play 9S 9H                play a single, pair, triple, straight or consecutive pairs",
-        "pass                      pass when nothing in your hand beats the table",
-    )
-    cards_help = f"{RANKS}."
-    round_ends: ClassVar[Mapping[str, str]] = {
-        "hand_empty": "{who} played the last card and won the deal."
+    title_key = "console.title.runfast"
+    round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "hand_empty": ("console.runfast.end.hand_empty.you", "console.runfast.end.hand_empty")
     }
 
+    def move_help(self) -> list[tuple[str, str]]:
+        return [
+            ("play 9S 9H", "console.help.runfast.play"),
+            ("pass", "console.help.runfast.pass"),
+        ]
+
     def heading(self, view: Any) -> str:
-        return f"{self.title} · one deal"
+        return self.t("console.runfast.heading", title=self.title)
 
     def sheet_heading(self, view: Any) -> str:
-        return "score sheet"
+        return self.t("console.runfast.sheet_heading")
 
-    @staticmethod
-    def kind(cards: Sequence[Any], kind: str) -> str:
-        return kind_words(Combo(kind, len(cards), 0))
+    def kind(self, cards: Sequence[Any], kind: str) -> str:
+        """A play's kind as players say it: 'pair', '6-card straight', 'run of 3 pairs'."""
+        if kind == STRAIGHT:
+            return self.t_n("console.runfast.kind.straight", len(cards))
+        if kind == PAIRS:
+            return self.t_n("console.runfast.kind.pairs", len(cards) // 2)
+        return self.t(KINDS[kind]) if kind in KINDS else kind
 
     def table_lines(self, view: Any) -> list[str]:
         p = self.p
         if view.trick:
-            kind = self.kind(view.trick, view.trick_kind or "")
-            lines = [
-                f"  on the table: {p.cards(list(view.trick))} ({kind}) "
-                f"by {self.whom(view.trick_seat)}"
-            ]
+            line = self.t(
+                "console.runfast.on_table",
+                cards=p.cards(list(view.trick)),
+                kind=self.kind(view.trick, view.trick_kind or ""),
+                seat=self.whom(view.trick_seat),
+            )
         elif view.turn == self.me:
-            free = "" if view.must_include is not None else ", play anything"
-            lines = [f"  the table is empty: you lead{free}"]
+            free = view.must_include is None
+            line = self.t(
+                "console.runfast.empty_you_lead_free" if free else "console.runfast.empty_you_lead"
+            )
         else:
-            lines = [f"  the table is empty: {self.whom(view.turn)} leads"]
+            line = self.t("console.runfast.empty_leads", seat=self.whom(view.turn))
+        lines = [f"  {line}"]
         if view.must_include is not None and view.turn == self.me:
-            lines.append(f"  your play must include {p.card(view.must_include)}")
+            lines.append(
+                "  " + self.t("console.runfast.must_include", card=p.card(view.must_include))
+            )
         return lines
 
     def game_event(self, e: Event) -> str | None:
-        who = self.who(e.seat)
         if isinstance(e, Played):
-            return f"{who} played {self.p.cards(list(e.cards))} ({self.kind(e.cards, e.kind)})."
+            cards, kind = self.p.cards(list(e.cards)), self.kind(e.cards, e.kind)
+            return self.of(
+                e.seat,
+                "console.runfast.ev.played.you",
+                "console.runfast.ev.played",
+                cards=cards,
+                kind=kind,
+            )
         if isinstance(e, Passed):
-            return f"{who} passed."
+            return self.of(e.seat, "console.runfast.ev.passed.you", "console.runfast.ev.passed")
         if isinstance(e, TrickWon):
-            return (
-                "You won the trick and lead."
-                if e.seat == self.me
-                else f"{who} won the trick and leads."
+            return self.of(
+                e.seat, "console.runfast.ev.trick_won.you", "console.runfast.ev.trick_won"
             )
         if isinstance(e, BombBonus):
-            return (
-                f"{who} held the trick with a bomb: {e.points} points, "
-                f"{BOMB_BONUS} from each of the others."
+            return self.of(
+                e.seat,
+                "console.runfast.ev.bomb_bonus.you",
+                "console.runfast.ev.bomb_bonus",
+                points=Count("n_points", e.points),
+                each=BOMB_BONUS,
             )
         return None
 
@@ -450,5 +638,12 @@ WORDS: dict[str, type[GameWords]] = {
 }
 
 
-def words_for(game: str, me: int, p: Painter, options: Mapping[str, Any]) -> GameWords:
-    return WORDS[game](me, p, options)
+def words_for(
+    game: str, me: int, p: Painter, options: Mapping[str, Any], lang: str = ENGLISH
+) -> GameWords:
+    return WORDS[game](me, p, options, lang)
+
+
+def title_of(game: str, lang: str = ENGLISH) -> str:
+    """A game's name as players of ``lang`` say it (the lessons' header names the game)."""
+    return t(WORDS[game].title_key, lang)

@@ -1,7 +1,9 @@
-"""The lessons in the terminal: ``python -m bot.console --lesson GAME``.
+"""The lessons in the terminal: ``python -m bot.console --lesson GAME [--lang ar|hi|nl|en]``.
 
 Each step's position is shown as the terminal client shows a table; the player types a move (or
-``hint``, ``moves``, ``skip``, ``quit``) and the step judges it as on Discord (``bot.lessons``).
+``hint``, ``moves``, ``skip``, ``quit``) and the step judges it as on Discord (``bot.lessons``),
+in the console's language: the step's texts and its verdict come from the ``lessons`` catalogue,
+the frame around them from the ``bot`` domain's lesson sentences.
 """
 
 from __future__ import annotations
@@ -10,38 +12,52 @@ import random
 from typing import TextIO
 
 from bot.console import Console, InputError, move_text, parse_move
+from bot.console_words import title_of
 from bot.hints import hint
-from bot.i18n import t
+from bot.i18n import ENGLISH, language, say, t
 from bot.lessons import GAMES, lesson
 
 
 def say_hint(console: Console) -> None:
-    """The hard player's move for the console's seat and its reason, one line."""
+    """The hard player's move for the console's seat and its reason, one line, in the console's
+    language (the move itself as it is typed)."""
     rng = random.Random(f"hint:{console.seed}:{len(console.engine.record['moves'])}")
     found = hint(console.engine, console.seat, rng)
     if found is None:
-        console.say(t("no_moves"))
+        console.say(console.t("no_moves"))
         return
-    console.say(t("hint_title", move=move_text(found.move)) + " " + found.text())
+    console.say(
+        console.t("hint_title", move=move_text(found.move)) + " " + found.text(console.lang)
+    )
 
 
-def run_lesson(game: str, stdin: TextIO, stdout: TextIO, color: bool = False) -> int:
+def run_lesson(
+    game: str, stdin: TextIO, stdout: TextIO, color: bool = False, lang: str = ENGLISH
+) -> int:
+    lang = language(lang)
     if game not in GAMES:
-        stdout.write(t("lesson_unknown_game", games=", ".join(GAMES)) + "\n")
+        stdout.write(t("lesson_unknown_game", lang, games=", ".join(GAMES)) + "\n")
         return 2
     steps = lesson(game)
+    name = title_of(game, lang)
     for step in steps:
-        console = Console(step.position(), step.seat, "hard", 0, stdin, stdout, color)
+        console = Console(step.position(), step.seat, "hard", 0, stdin, stdout, color, lang=lang)
         console.say(
-            t("lesson_header", game=game, number=step.number, count=len(steps), title=step.title)
+            console.t(
+                "lesson_header",
+                game=name,
+                number=step.number,
+                count=len(steps),
+                title=step.text("title", lang),
+            )
         )
         console.show_table()
         console.show_hand()
-        console.say(t("lesson_task", task=step.task))
+        console.say(console.t("lesson_task", task=step.text("task", lang)))
         while True:
             line = console.prompt()
             if line is None or line.lower() in ("quit", "exit"):
-                console.say("Bye.")
+                console.say(console.t("console.bye"))
                 return 0
             word = line.lower()
             if word == "hint":
@@ -52,12 +68,12 @@ def run_lesson(game: str, stdin: TextIO, stdout: TextIO, color: bool = False) ->
                 break
             elif word:
                 try:
-                    verdict = step.judge(parse_move(line))
+                    verdict = step.judge(parse_move(line), lang)
                 except InputError as e:
-                    console.say(str(e))
+                    console.say(say(e, lang))
                     continue
                 console.say(verdict.message)
                 if verdict.right:
                     break
-    stdout.write(t("lesson_finished", game=game) + "\n")
+    stdout.write(t("lesson_finished", lang, game=name) + "\n")
     return 0

@@ -6,14 +6,16 @@ import io
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
 from bot.ai import choose_move
-from bot.console import Console, InputError, move_text, parse_move, parser, run, use_color
+from bot.console import Console, InputError, main, move_text, parse_move, parser, run, use_color
 from bot.games.base import Add, AddTo, Bid, Discard, Draw, Event, Lay, Meld, Pass, Play, Swap
 from bot.games.cards import parse_cards
 from bot.games.registry import new_game, replay
+from bot.i18n import ENGLISH, LANGUAGES, catalogue, say
 from bot.scenario import run as run_table_file
 
 
@@ -258,3 +260,138 @@ def test_sealed_bids_stay_hidden_until_the_reveal() -> None:
     assert "You bid 1." in before_reveal
     # While bids are sealed the seat to move is bidding, not playing.
     assert "◀ to bid" in before_reveal and "◀ to play" not in before_reveal
+
+
+# ---------------------------------------------------------------- other languages
+
+
+def typed_session(game: str, options: dict, seed: int, typed: str, lang: str):
+    """A console in ``lang`` fed ``typed`` lines: the screen's text and the engine as it stopped."""
+    engine = new_game(game, options, seed)
+    out = io.StringIO()
+    console = Console(engine, 0, "simple", seed, io.StringIO(typed), out, lang=lang)
+    assert console.play() == 0
+    return out.getvalue(), engine
+
+
+def test_a_mor_screen_in_arabic() -> None:
+    # Seed 3: the computers play first, then seat 0 holds 11 cards and has not drawn yet.
+    engine = new_game("mor", {"players": 4, "length": "quick"}, 3)
+    missing = next(c for c in parse_cards("AS AH AD AC KS KH") if c not in engine.hands[0])
+    typed = f"frobnicate\n\ndiscard {missing}\nhelp\nquit\n"
+    text, engine = typed_session("mor", {"players": 4, "length": "quick"}, 3, typed, "ar")
+    lines = text.splitlines()
+    assert "── مور · الجولة 1 · إلى 101 ──" in lines
+    hand = [line for line in lines if line.startswith("يدك (11): ")]
+    assert hand and hand[0].endswith(" ".join(str(c) for c in engine.view(0).hand))
+    # Counted cards take Arabic's plural forms: 11 is "many" (ورقة), 3 to 10 "few" (أوراق).
+    assert "  المقعد 0 (أنت): 11 ورقة، المجموع 0 ◀ دور اللعب" in lines
+    assert any(
+        re.fullmatch(r"  المقعد 1 \(لاعب آلي، بسيط، الفريق الآخر\): \d+ أوراق، .*", ln)
+        for ln in lines
+    )
+    assert any("شريكك" in ln for ln in lines)
+    # Refusals: the console's own, and the engine's worded in Arabic from its reason.
+    assert "المقعد 0 > «frobnicate» ليست حركة أعرفها: اكتب help لعرض القائمة." in lines
+    assert "اكتب حركة، أو help لعرض القائمة." in text
+    assert say(engine.check(0, Discard(missing)), "ar") in text
+    # Help keeps the typed words English and says so.
+    assert "  draw                      اسحب الورقة العليا من كومة السحب" in lines
+    assert "بالإنجليزية" in text
+    assert text.rstrip().endswith("إلى اللقاء.")
+    assert "Your hand" not in text and "console." not in text
+
+
+def test_a_run_fast_screen_in_dutch() -> None:
+    # Seed 11: seat 0 answers a single it can beat, so a pass is refused.
+    text, engine = typed_session("runfast", {}, 11, "pass\nmoves\nquit\n", "nl")
+    lines = text.splitlines()
+    assert "── Run Fast · één deal ──" in lines
+    assert any(ln.startswith("Je hand (16): ") for ln in lines)
+    assert "  stoel 1 (computer, eenvoudig): 15 kaarten, totaal 0" in lines
+    assert any(re.fullmatch(r"Stoel \d speelde \S+ \(enkele\)\.", ln) for ln in lines)
+    assert any(
+        ln.startswith("  op tafel: ") and ln.endswith(" (enkele) van stoel 2") for ln in lines
+    )
+    refusal = engine.check(0, Pass())
+    assert refusal is not None
+    assert f"stoel 0 > {say(refusal, 'nl')}" in lines
+    assert "stoel 0 > Enkele geldige zetten: play " in text
+    assert text.rstrip().endswith("Tot ziens.")
+
+
+def test_a_dutch_round_to_its_score_sheet() -> None:
+    # The whole first round of Hand in Dutch, with the sheet and the wait for Enter.
+    stdin = AutoPlayer()
+    engine = new_game("hand", {}, 3)
+    out = io.StringIO()
+    console = Console(engine, 0, "simple", 3, stdin, out, max_rounds=1, lang="nl")
+    stdin.console = console
+    assert console.play() == 0
+    text = out.getvalue()
+    assert "── Hand · ronde 1 van 5 · het laagste totaal wint ──" in text
+    assert "── scorebriefje · ronde 1 ──" in text
+    assert "  totalen: " in text and "Gestopt na 1 ronde." in text
+    assert "niet geopend" in text and "stapel " in text
+    assert "console." not in text and "score sheet" not in text
+
+
+def test_lang_on_the_command_line() -> None:
+    assert parser().parse_args(["mor"]).lang == ENGLISH
+    for lang in LANGUAGES:
+        assert parser().parse_args(["hand", "--lang", lang]).lang == lang
+    out = io.StringIO()
+    args = parser().parse_args(["hand", "--lang", "hi", "--seed", "2", "--no-color"])
+    assert run(args, io.StringIO("quit\n"), out) == 0
+    assert "── हैंड · राउंड 1 / 5 · सबसे कम कुल वाला जीतता है ──" in out.getvalue()
+    out = io.StringIO()
+    assert run(parser().parse_args(["mor", "--seat", "7", "--lang", "nl"]), io.StringIO(), out) == 2
+    assert out.getvalue() == "Er is geen stoel 7: kies 0 tot en met 3.\n"
+
+
+def test_an_unknown_language_is_one_sentence(capsys) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        parser().parse_args(["mor", "--lang", "fr"])
+    assert exit_.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert error.endswith(
+        "argument --lang: “fr” is not a language here: choose en (English), ar (العربية), "
+        "hi (हिन्दी) or nl (Nederlands)."
+    )
+
+
+def test_help_lists_the_languages_and_speaks_the_chosen_one(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    english = " ".join(capsys.readouterr().out.split())  # argparse wraps at the width
+    assert "en English, ar العربية, hi हिन्दी, nl Nederlands" in english
+    assert "Play a card game against computer players." in english
+    with pytest.raises(SystemExit):
+        main(["--lang", "nl", "--help"])
+    dutch = " ".join(capsys.readouterr().out.split())
+    assert dutch.startswith("gebruik: python -m bot.console")
+    assert "Speel een kaartspel tegen computerspelers." in dutch
+    assert "toon deze hulp en stop" in dutch
+
+
+def test_input_errors_carry_their_reason() -> None:
+    with pytest.raises(InputError) as error:
+        parse_move("dance 7H")
+    # English for a caller that shows only str(); any language through say().
+    assert str(error.value) == "“dance” is not a move I know: type help for the list."
+    assert say(error.value, "nl") == "“dance” is geen zet die ik ken: typ help voor de lijst."
+    with pytest.raises(InputError) as error:
+        parse_move("meld")
+    assert say(error.value, "ar") == "اذكر الأوراق التي تنزّلها، مثل 7H 8H 9H."
+
+
+def test_every_console_key_the_code_names_is_in_every_catalogue() -> None:
+    # The screens pick keys from tables (kinds, levels, rounds' ends), not only in t("...").
+    root = Path(__file__).resolve().parents[1] / "bot"
+    named = set()
+    for name in ("console.py", "console_words.py", "lesson_console.py"):
+        named |= set(re.findall(r'"(console\.[a-z0-9_.]+)"', (root / name).read_text("utf-8")))
+    assert len(named) > 150
+    for lang in LANGUAGES:
+        cat = catalogue(lang)
+        assert named - set(cat.texts) - set(cat.plurals) == set(), lang

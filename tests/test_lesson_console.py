@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import io
 
-from bot.console import move_text, parser, run
+from bot.console import move_text, parse_move, parser, run
+from bot.i18n import t
 from bot.lessons import answer_move, lesson
 
 
@@ -23,8 +24,9 @@ def test_a_whole_lesson_with_a_wrong_answer_and_a_hint() -> None:
     assert "The rules refuse that: The game's first play must include 3♥." in text
     assert "Hint: play " in text
     for s in steps:
-        assert s.done in text
-    assert "last step of the runfast lesson" in text
+        assert s.text("done") in text
+    # The game by its name, as on the table's heading, not its code.
+    assert "last step of the Run Fast lesson" in text
 
 
 def test_hint_in_a_game_and_bad_lesson_game() -> None:
@@ -34,3 +36,26 @@ def test_hint_in_a_game_and_bad_lesson_game() -> None:
     assert code == 2 and "Lessons are for" in text
     code, text = play(["--lesson", "mor", "--no-color"], "")  # end of input leaves politely
     assert code == 0 and text.rstrip().endswith("Bye.")
+
+
+def test_a_lesson_in_dutch() -> None:
+    steps = lesson("runfast")
+    wrong = "play KS"  # refused: the game's first play must include 3♥
+    typed = [wrong] + [move_text(answer_move(s)) for s in steps]
+    argv = ["--lesson", "runfast", "--lang", "nl", "--no-color"]
+    code, text = play(argv, "\n".join(typed) + "\n")
+    assert code == 0
+    lines = text.splitlines()
+    first = steps[0]
+    title = first.text("title", "nl")
+    assert lines[0] == t("lesson_header", "nl", game="Run Fast", number=1, count=5, title=title)
+    # The table and the prompt are the console's Dutch; the step's texts and its verdicts come
+    # from the lessons catalogue in Dutch, the frame around them from the bot domain's.
+    assert "── Run Fast · één deal ──" in lines
+    assert any(ln.startswith("Je hand (") for ln in lines)
+    verdict = first.judge(parse_move(wrong), "nl")
+    assert verdict.refused and f"stoel {first.seat} > {verdict.message}" in lines
+    for s in steps:
+        assert t("lesson_task", "nl", task=s.text("task", "nl")) in lines
+        assert s.text("done", "nl") in text
+    assert lines[-1] == t("lesson_finished", "nl", game="Run Fast")
