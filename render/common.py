@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 import struct
 import zlib
 from collections.abc import Sequence
@@ -71,31 +72,66 @@ class Icon:
     colour: RGB
 
 
-Segment = str | Card | Icon
+@dataclass(frozen=True)
+class Pip:
+    """A card written in a text ("2♠"): its rank then its suit's shape, left to right in any
+    language, like a card chip."""
+
+    rank: str
+    suit: str
+    colour: RGB
+
+
+class Name(str):
+    """A member's name inside a line: laid out in its own direction (from its first letter, as
+    Unicode's first-strong isolate does), not the line's, so "عبد الله" in an English line and
+    "Omar (the Bold)" in an Arabic one each read as their owner writes them."""
+
+    __slots__ = ()
+
+
+Segment = str | Card | Icon | Pip
 
 _CHECKS = "✓✔"
 _SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_RANK_BEFORE = re.compile(r"(?:^|(?<=\s))(10|[2-9AJQK])$")
 
 
 def symbol_segments(text: str, four_colour: bool = False) -> list[Segment]:
-    """Text with its suit symbols and check marks as drawn shapes (no installed font has them)."""
+    """Text with its suit symbols and check marks as drawn shapes (no installed font has them);
+    a rank just before a suit makes a ``Pip`` with it, so "2♠" stays one card in any direction."""
     out: list[Segment] = []
     word = ""
     for ch in text:
         if ch in _SUIT_SYMBOLS or ch in _CHECKS:
-            if word.strip():
-                out.append(word)
-            word = ""
             if ch in _CHECKS:
+                if word.strip():
+                    out.append(word)
                 out.append(Icon("check", CHECK_GREEN))
             else:
                 suit = _SUIT_SYMBOLS[ch]
-                out.append(Icon(suit, suit_colour(suit, four_colour)))
+                colour = suit_colour(suit, four_colour)
+                rank = _RANK_BEFORE.search(word)
+                if rank:
+                    before = word[: rank.start()]
+                    if before.strip():
+                        out.append(before)
+                    out.append(Pip(rank.group(1), suit, colour))
+                else:
+                    if word.strip():
+                        out.append(word)
+                    out.append(Icon(suit, colour))
+            word = ""
         else:
             word += ch
     if word.strip():
         out.append(word)
     return out
+
+
+def _key(seg: Segment) -> tuple[str, object]:
+    """A segment for the cache: a ``Name`` and a text with the same letters are drawn apart."""
+    return ("name" if isinstance(seg, Name) else type(seg).__name__, seg)
 
 
 def rich_line(
@@ -104,39 +140,74 @@ def rich_line(
     colour: RGB,
     weight: int = fonts.REGULAR,
     four_colour: bool = False,
+    rtl: bool = False,
 ) -> Image.Image:
     """One line of text with card chips and icons, vertically centred on the text's x-height.
 
+    ``rtl``: the line reads right to left (an Arabic picture): its first segment is drawn at
+    the right and its texts are laid out right to left, while a run of cards, a ``Pip`` and the
+    digits inside a text keep their left-to-right order. A ``Name`` takes its own direction.
+
     Cached: plates, titles and labels repeat from move to move. Treat the result as read-only.
     """
-    return _rich_line(tuple(segments), size, colour, weight, four_colour)
+    return _rich_line(tuple(_key(s) for s in segments), size, colour, weight, four_colour, rtl)
+
+
+def _units(segments: Sequence[Segment]) -> list[list[Segment]]:
+    """The segments in groups that keep their left-to-right order in any line: a run of cards
+    (a meld reads low to high), or any other segment alone."""
+    out: list[list[Segment]] = []
+    for seg in segments:
+        if isinstance(seg, Card) and out and isinstance(out[-1][-1], Card):
+            out[-1].append(seg)
+        else:
+            out.append([seg])
+    return out
 
 
 @functools.lru_cache(maxsize=2048)
 def _rich_line(
-    segments: tuple[Segment, ...],
+    keys: tuple[tuple[str, object], ...],
     size: int,
     colour: RGB,
     weight: int,
     four_colour: bool,
+    rtl: bool,
 ) -> Image.Image:
-    parts: list[Image.Image] = []
-    for seg in segments:
-        if isinstance(seg, Card):
-            parts.append(card_chip(seg, chip_height(size), four_colour))
-        elif isinstance(seg, Icon):
-            parts.append(shape_sprite(seg.kind, round(size * 0.8), seg.colour))
-        elif seg:
-            parts.append(fonts.text_sprite(seg, size, colour, weight))
-    h = max([fonts.line_height(size), *(p.height for p in parts)])
+    segments: list[Segment] = [
+        Name(seg) if kind == "name" else seg  # type: ignore[misc]
+        for kind, seg in keys
+        if seg != ""
+    ]
+    units = _units(segments)
+    if rtl:
+        units.reverse()
+    direction = "rtl" if rtl else "ltr"
+    parts: list[tuple[bool, Image.Image]] = []  # (is text, sprite), left to right
+    for unit in units:
+        for seg in unit:
+            if isinstance(seg, Card):
+                parts.append((False, card_chip(seg, chip_height(size), four_colour)))
+            elif isinstance(seg, Icon):
+                parts.append((False, shape_sprite(seg.kind, round(size * 0.8), seg.colour)))
+            elif isinstance(seg, Pip):
+                parts.append((True, fonts.text_sprite(seg.rank, size, seg.colour, weight)))
+                parts.append((False, shape_sprite(seg.suit, round(size * 0.8), seg.colour)))
+            elif isinstance(seg, Name):
+                parts.append((True, fonts.text_sprite(str(seg), size, colour, weight)))
+            else:
+                parts.append(
+                    (True, fonts.text_sprite(seg, size, colour, weight, direction=direction))
+                )
+    h = max([fonts.line_height(size), *(p.height for _, p in parts)])
     gap = round(size * 0.2)
-    w = sum(p.width for p in parts) + gap * max(0, len(parts) - 1)
+    w = sum(p.width for _, p in parts) + gap * max(0, len(parts) - 1)
     out = Image.new("RGBA", (max(1, w), h), (0, 0, 0, 0))
     x = 0
     # Text sprites carry their own line box; chips and icons centre on the text's middle.
     middle = round(size * (fonts.BASELINE - 0.36)) + (h - fonts.line_height(size)) // 2
-    for seg, p in zip([s for s in segments if s != ""], parts, strict=True):
-        y = (h - fonts.line_height(size)) // 2 if isinstance(seg, str) else middle - p.height // 2
+    for is_text, p in parts:
+        y = (h - fonts.line_height(size)) // 2 if is_text else middle - p.height // 2
         out.alpha_composite(p, (x, max(0, y)))
         x += p.width + gap
     return out
@@ -149,24 +220,34 @@ def fit_line(
     max_width: int,
     weight: int = fonts.REGULAR,
     four_colour: bool = False,
+    rtl: bool = False,
 ) -> Image.Image:
     """A line no wider than ``max_width``: its last text loses whole letters behind an ellipsis,
     or whole segments are dropped from its end, until it fits, so a line is never cropped through
-    a letter or a card."""
+    a letter or a card. The end is the end in reading order (the left of a right-to-left line)."""
     kept = [s for s in segments if s != ""]
-    line = rich_line(kept, size, colour, weight, four_colour)
+    line = rich_line(kept, size, colour, weight, four_colour, rtl)
+    direction = "rtl" if rtl else "ltr"
     while line.width > max_width and kept:
         last = kept.pop()
-        if isinstance(last, str) and last.strip(" ·,:&"):
+        if isinstance(last, str) and last.strip(" ·,:&،"):
             # Words first: the last text keeps its first whole letters if they fit.
-            rest = rich_line(kept, size, colour, weight, four_colour).width if kept else 0
+            rest = rich_line(kept, size, colour, weight, four_colour, rtl).width if kept else 0
             room = max_width - rest - (round(size * 0.2) if kept else 0) - 2
-            short = fonts.fit_text(last, size, room, weight)
+            own = None if isinstance(last, Name) else direction
+            short = fonts.fit_text(last, size, room, weight, direction=own)
             if short != "…":
-                line = rich_line([*kept, short], size, colour, weight, four_colour)
+                shortened = Name(short) if isinstance(last, Name) else short
+                line = rich_line([*kept, shortened], size, colour, weight, four_colour, rtl)
                 if line.width <= max_width:
                     return line
-        while kept and isinstance(kept[-1], str) and kept[-1].strip(" ·,:&") == "":
+        while kept and isinstance(kept[-1], str) and kept[-1].strip(" ·,:&،") == "":
             kept.pop()  # no ellipsis after a lone separator
-        line = rich_line([*kept, "…"], size, colour, weight, four_colour)
+        line = rich_line([*kept, "…"], size, colour, weight, four_colour, rtl)
     return line
+
+
+def place_x(x0: float, x1: float, width: float, rtl: bool) -> float:
+    """Where a line of ``width`` starts between ``x0`` and ``x1``: at the left edge, or at the
+    right one in a right-to-left picture, where its reader starts."""
+    return x1 - width if rtl else x0

@@ -16,7 +16,7 @@ import re
 import threading
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import fontpkg
@@ -105,8 +105,16 @@ def _block_script(ch: str) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Run:
+    """Text drawn with one font. ``direction`` is the base direction raqm lays it out in:
+    "ltr", "rtl", or None to take it from its first strong letter."""
+
     script: str
     text: str
+    direction: str | None = None
+
+
+# Base directions a line of text may be given (None: from its first strong letter, as a name).
+Direction = str | None
 
 
 def _script_of(ch: str) -> str | None:
@@ -123,9 +131,62 @@ def _neutral_font(text: str, beside: str) -> str:
     )
 
 
+def _strong(ch: str) -> str | None:
+    """The bidi class of a character that decides a direction: "R", "L", or None (neutral)."""
+    cls = unicodedata.bidirectional(ch)
+    if cls in ("R", "AL"):
+        return "R"
+    if cls == "L":
+        return "L"
+    return None
+
+
+def first_strong(text: str) -> str | None:
+    """ "rtl" or "ltr" from the first strong letter (Unicode's rule P2), None when there is none."""
+    for ch in text:
+        d = _strong(ch)
+        if d:
+            return "rtl" if d == "R" else "ltr"
+    return None
+
+
+def _visual_order(runs: list[Run], base: str) -> list[Run]:
+    """Runs in the order they are drawn left to right (Unicode's rule L2 at the level of runs):
+    a right-to-left run sits at level 1; a left-to-right one at 0 in a left-to-right line and
+    at 2 in a right-to-left one; a neutral run between two runs of one direction takes theirs,
+    else the line's."""
+    dirs = [r.direction for r in runs]
+    resolved: list[str] = []
+    for i, d in enumerate(dirs):
+        if d is None:
+            before = next((x for x in reversed(dirs[:i]) if x), None)
+            after = next((x for x in dirs[i + 1 :] if x), None)
+            d = before if before == after and before else base
+        resolved.append(d)
+    levels = [1 if d == "rtl" else 2 if base == "rtl" else 0 for d in resolved]
+    order = list(range(len(runs)))
+    for level in range(max(levels, default=0), 0, -1):
+        i = 0
+        while i < len(order):
+            if levels[order[i]] >= level:
+                j = i
+                while j < len(order) and levels[order[j]] >= level:
+                    j += 1
+                order[i:j] = reversed(order[i:j])
+                i = j
+            else:
+                i += 1
+    return [replace(runs[k], direction=resolved[k]) for k in order]
+
+
 @functools.lru_cache(maxsize=4096)
-def text_runs(text: str) -> tuple[Run, ...]:
+def text_runs(text: str, direction: Direction = None) -> tuple[Run, ...]:
     """Split text into runs of one font each, in visual order, dropping undrawable characters.
+
+    ``direction`` is the line's base direction ("ltr", "rtl"); None takes it from the first
+    strong letter, which suits a name standing alone. A line in a language's own words passes
+    its language's direction, so a right-to-left name inside a left-to-right sentence (or the
+    other way round) keeps the sentence's punctuation where the sentence wants it.
 
     Marks and joiners stay with the letter before them (shaping needs them there). Spaces, digits
     and punctuation between two letters of one script join their run ("سارة 2" is one run);
@@ -140,6 +201,8 @@ def text_runs(text: str) -> tuple[Run, ...]:
         if cat in ("Mn", "Mc", "Me", "Cf"):
             if items:
                 items[-1][1] += ch
+            elif cat == "Cf":  # a leading isolate or direction mark: it still orders the text
+                items.append([None, ch])
             continue
         script: str | None = None
         if cat == "Zs":
@@ -153,7 +216,8 @@ def text_runs(text: str) -> tuple[Run, ...]:
         else:
             items.append([script, ch])
     strong = [s for s, _ in items if s is not None]
-    rtl = bool(strong) and strong[0] in _RTL_SCRIPTS
+    base = direction or ("rtl" if strong and strong[0] in _RTL_SCRIPTS else "ltr")
+    rtl = base == "rtl"
     # One font that draws it all is best: raqm then orders mixed directions exactly. Noto Sans
     # Arabic and Devanagari carry Latin, so only names mixing those two need several runs.
     whole = re.sub(" {2,}", " ", "".join(t for _, t in items)).strip()
@@ -163,7 +227,7 @@ def text_runs(text: str) -> tuple[Run, ...]:
     blocks = [b for b in dict.fromkeys(_block_script(c) for c in drawn) if b]
     for script in dict.fromkeys((*blocks, *FALLBACK_ORDER)):
         if whole and all(has_glyph(script, c) for c in drawn):
-            return (Run(script, whole),)
+            return (Run(script, whole, direction),)
     runs: list[list[str]] = []
     for i, (script, part) in enumerate(items):
         prev = items[i - 1][0] if i > 0 else None
@@ -184,11 +248,13 @@ def text_runs(text: str) -> tuple[Run, ...]:
     if cleaned:
         cleaned[0][2] = cleaned[0][2].lstrip()
         cleaned[-1][2] = cleaned[-1][2].rstrip()
-    out = [Run(s, t) for _, s, t in cleaned if t.strip()]
-    # Base direction from the first strong letter; raqm orders the text inside each run.
-    if rtl:
-        out.reverse()
-    return tuple(out)
+    out = [
+        Run(s, t, None if k == "" else "rtl" if s in _RTL_SCRIPTS else "ltr")
+        for k, s, t in cleaned
+        if t  # a space between two scripts is kept: it has a width
+    ]
+    # Each run is one script, laid out in its own direction; the runs go in the line's order.
+    return tuple(_visual_order(out, base))
 
 
 def _run_fonts(
@@ -198,11 +264,21 @@ def _run_fonts(
 
 
 @functools.lru_cache(maxsize=8192)
-def text_width(text: str, size: int, weight: int = REGULAR, width: int = NORMAL_WIDTH) -> int:
-    runs = text_runs(text)
+def text_width(
+    text: str,
+    size: int,
+    weight: int = REGULAR,
+    width: int = NORMAL_WIDTH,
+    direction: Direction = None,
+) -> int:
+    runs = text_runs(text, direction)
     fonts = _run_fonts(runs, size, weight, width)
     with _FREETYPE:
-        return round(sum(f.getlength(r.text) for f, r in zip(fonts, runs, strict=True)))
+        return round(
+            sum(
+                f.getlength(r.text, direction=r.direction) for f, r in zip(fonts, runs, strict=True)
+            )
+        )
 
 
 _VIRAMAS = frozenset("\u094d\u09cd\u0a4d\u0acd\u0b4d\u0bcd\u0c4d\u0ccd\u0d4d")
@@ -225,31 +301,44 @@ def clusters(text: str) -> list[str]:
 
 @functools.lru_cache(maxsize=4096)
 def fit_text(
-    text: str, size: int, max_width: int, weight: int = REGULAR, width: int = NORMAL_WIDTH
+    text: str,
+    size: int,
+    max_width: int,
+    weight: int = REGULAR,
+    width: int = NORMAL_WIDTH,
+    direction: Direction = None,
 ) -> str:
     """The text, shortened by whole letters with an ellipsis so it is at most ``max_width``
-    pixels wide (the last resort: :func:`fit` shrinks it first)."""
+    pixels wide (the last resort: :func:`fit` shrinks it first). The ellipsis ends the text in
+    reading order: at its left in a right-to-left line."""
     clean = " ".join(text.split())
-    if text_width(clean, size, weight, width) <= max_width:
+    if text_width(clean, size, weight, width, direction) <= max_width:
         return clean
     pieces = clusters(clean)
-    while pieces and text_width("".join(pieces).rstrip() + "…", size, weight, width) > max_width:
+    while pieces and (
+        text_width("".join(pieces).rstrip() + "…", size, weight, width, direction) > max_width
+    ):
         pieces.pop()
     return "".join(pieces).rstrip() + "…" if pieces else "…"
 
 
 @functools.lru_cache(maxsize=4096)
 def fit(
-    text: str, size: int, max_width: int, weight: int = REGULAR, width: int = NORMAL_WIDTH
+    text: str,
+    size: int,
+    max_width: int,
+    weight: int = REGULAR,
+    width: int = NORMAL_WIDTH,
+    direction: Direction = None,
 ) -> tuple[str, int]:
     """The text and the size to draw it at within ``max_width``: the size asked for if it fits,
     else a smaller one down to ``MIN_SIZE``, and only then shortened with an ellipsis."""
     clean = " ".join(text.split())
     for s in range(size, min(size, MIN_SIZE) - 1, -1):
-        if text_width(clean, s, weight, width) <= max_width:
+        if text_width(clean, s, weight, width, direction) <= max_width:
             return clean, s
     small = min(size, MIN_SIZE)
-    return fit_text(clean, small, max_width, weight, width), small
+    return fit_text(clean, small, max_width, weight, width, direction), small
 
 
 def line_height(size: int) -> int:
@@ -258,20 +347,25 @@ def line_height(size: int) -> int:
 
 @functools.lru_cache(maxsize=4096)
 def text_mask(
-    text: str, size: int, weight: int = REGULAR, width: int = NORMAL_WIDTH
+    text: str,
+    size: int,
+    weight: int = REGULAR,
+    width: int = NORMAL_WIDTH,
+    direction: Direction = None,
 ) -> Image.Image:
-    """An "L" mask of the text on one line box (baseline at ``BASELINE * size``)."""
-    runs = text_runs(text)
+    """An "L" mask of the text on one line box (baseline at ``BASELINE * size``), laid out in
+    ``direction`` ("ltr", "rtl"; None: from its first strong letter)."""
+    runs = text_runs(text, direction)
     fonts = _run_fonts(runs, size, weight, width)
-    w = max(1, text_width(text, size, weight, width) + 2)
+    w = max(1, text_width(text, size, weight, width, direction) + 2)
     mask = Image.new("L", (w, line_height(size)))
     draw = ImageDraw.Draw(mask)
     x = 1.0
     baseline = round(size * BASELINE)
     with _FREETYPE:
         for f, r in zip(fonts, runs, strict=True):
-            draw.text((x, baseline), r.text, font=f, fill=255, anchor="ls")
-            x += f.getlength(r.text)
+            draw.text((x, baseline), r.text, font=f, fill=255, anchor="ls", direction=r.direction)
+            x += f.getlength(r.text, direction=r.direction)
     return mask
 
 
@@ -282,9 +376,10 @@ def text_sprite(
     colour: tuple[int, int, int],
     weight: int = REGULAR,
     width: int = NORMAL_WIDTH,
+    direction: Direction = None,
 ) -> Image.Image:
     """The text as an RGBA sprite in one colour (alpha from the mask, so no dark fringes)."""
-    mask = text_mask(text, size, weight, width)
+    mask = text_mask(text, size, weight, width, direction)
     sprite = Image.new("RGBA", mask.size, (*colour, 255))
     sprite.putalpha(mask)
     return sprite

@@ -14,9 +14,10 @@ from typing import Any, Literal
 from PIL import Image
 
 from bot.games.cards import Card
+from bot.i18n import is_rtl, t, t_n
 from render import fonts
 from render.cards import card_face, card_height
-from render.common import Icon, Segment, fit_line, paste, png_bytes
+from render.common import Icon, Segment, fit_line, paste, place_x, png_bytes
 from render.shapes import rounded_box
 from render.style import (
     DEFAULT_STYLE,
@@ -136,8 +137,12 @@ def hand_image(
     game: str | None = None,
     title: str | None = None,
     style: CardStyle = DEFAULT_STYLE,
+    lang: str = "en",
 ) -> Image.Image:
-    """The hand picture as an RGB image (``render_hand`` encodes it)."""
+    """The hand picture as an RGB image (``render_hand`` encodes it). Its words are in
+    ``lang``; an Arabic one's lines start at the right. The cards and their numbers run left to
+    right in every language: a member selects "3 5 7" by the numbers they see."""
+    rtl = is_rtl(lang)
     cards, view = _cards_of(hand)
     four = style.four_colour if four_colour is None else four_colour
     game = game or getattr(view, "game", None)
@@ -152,23 +157,25 @@ def hand_image(
     row_h = RAISE + ch + NUMBER_H + ROW_GAP
     width = WIDTH
     # The title, then a line for each mark the picture uses, saying what it means.
-    head: list[list[Segment]] = [
-        [title or f"Your hand · {len(cards)} card{'s' if len(cards) != 1 else ''}"]
-    ]
+    head: list[list[Segment]] = [[title or t_n("render.your_hand", len(cards), lang)]]
     if any(s.marked for s in slots):
-        head.append([Icon("arrow", HIGHLIGHT), "raised: just drawn or taken"])
+        head.append([Icon("arrow", HIGHLIGHT), t("render.raised_note", lang)])
     if must_lay:
-        head.append([Icon("dot", UNMET), "lay one of these"])
+        head.append([Icon("dot", UNMET), t("render.lay_note", lang)])
     title_h = len(head) * TITLE_LINE + 18
     height = title_h + rows * row_h + MARGIN // 2
     img = Image.new("RGB", (width, height), FELT)
     img.paste(ROOM, (0, 0, width, title_h))
     for k, words in enumerate(head):
         weight = fonts.BOLD if k == 0 else fonts.MEDIUM
-        line = fit_line(words, TITLE_SIZE, HEADER_TEXT, width - 2 * MARGIN, weight)
-        paste(img, line, (MARGIN, 8 + k * TITLE_LINE - (line.height - TITLE_LINE) / 2))
+        line = fit_line(words, TITLE_SIZE, HEADER_TEXT, width - 2 * MARGIN, weight, rtl=rtl)
+        x = place_x(MARGIN, width - MARGIN, line.width, rtl)
+        paste(img, line, (x, 8 + k * TITLE_LINE - (line.height - TITLE_LINE) / 2))
     if not cards:
-        note = fonts.text_sprite("No cards in hand", TITLE_SIZE, SOFT_TEXT)
+        direction = "rtl" if rtl else "ltr"
+        note = fonts.text_sprite(
+            t("render.no_cards", lang), TITLE_SIZE, SOFT_TEXT, direction=direction
+        )
         paste(img, note, ((width - note.width) / 2, title_h + (row_h - note.height) / 2))
         return img
 
@@ -223,5 +230,6 @@ def render_hand(
             game=game,
             title=title,
             style=style,
+            lang=lang,
         )
     )

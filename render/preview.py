@@ -2,10 +2,13 @@
 
     python -m render.preview all --out preview
     python -m render.preview mor
+    python -m render.preview all --lang ar --lang hi --out preview
 
 For each game: a freshly dealt table (from the real engine when it is there, else a sample deal),
 a mid-game table with melds, projects, wilds and piles taken, the seat's hand, a score sheet, and
-from a real round played at random the busiest table and the final one, with long names.
+from a real round played at random the busiest table and the final one, with long names. With
+``--lang`` the pictures are drawn in that language (en, ar, hi, nl; ``all`` for the four) with
+names in that language, and each file's name ends with the language (``mor_4p_score_ar.png``).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import sys
 import time
 from pathlib import Path
 
+from bot.i18n import LANGUAGES
 from render import samples
 from render.hand import render_hand
 from render.score import render_score_sheet
@@ -23,43 +27,45 @@ from render.table import render_table
 GAMES = ("mor", "more3", "hand", "runfast")
 
 
-def _write(out: Path, name: str, data: bytes) -> None:
-    path = out / f"{name}.png"
+def _write(out: Path, name: str, data: bytes, lang: str) -> None:
+    path = out / (f"{name}.png" if lang == "en" else f"{name}_{lang}.png")
     path.write_bytes(data)
     print(f"{path}  {len(data) // 1024} KB")
 
 
-def preview(game: str, out: Path) -> None:
+def preview(game: str, out: Path, lang: str = "en") -> None:
     seat_counts = (4, 2) if game == "mor" else (3,)
     for n in seat_counts:
         suffix = f"_{n}p" if game == "mor" else ""
-        names = samples.NAMES[n]
+        names = samples.names_for(n, lang)
         real = samples.engine_view(game, seed=1) if n == (4 if game == "mor" else 3) else None
         dealt = real if real is not None else samples.dealt(game, n)
         source = "engine" if real is not None else "sample"
-        _write(
-            out, f"{game}{suffix}_table_dealt_{source}", render_table(dealt, names, computers={1})
-        )
-        _write(out, f"{game}{suffix}_hand_dealt", render_hand(dealt))
+
+        def write(name: str, data: bytes, suffix: str = suffix) -> None:
+            _write(out, f"{game}{suffix}_{name}", data, lang)
+
+        write(f"table_dealt_{source}", render_table(dealt, names, computers={1}, lang=lang))
+        write("hand_dealt", render_hand(dealt, lang=lang))
         mid = samples.midgame(game, n)
-        _write(out, f"{game}{suffix}_table_midgame", render_table(mid, names, computers={1}))
-        _write(out, f"{game}{suffix}_hand_midgame", render_hand(mid, sort="rank", four_colour=True))
+        write("table_midgame", render_table(mid, names, computers={1}, lang=lang))
+        write("hand_midgame", render_hand(mid, sort="rank", four_colour=True, lang=lang))
         result, totals = samples.sample_result(game, n)
         sheet = render_score_sheet(
-            result, names, totals, game, round_no=mid.round_no + 1, winners=(0,)
+            result, names, totals, game, round_no=mid.round_no + 1, winners=(0,), lang=lang
         )
-        _write(out, f"{game}{suffix}_score", sheet)
+        write("score", sheet)
         # Real rounds: the busiest table of the round, and the final one with the hands left,
         # both with long Latin, Arabic and Devanagari names.
         views = samples.engine_round(game, seed=2, n_seats=n)
         long = samples.LONG_NAMES[n]
         for key in ("busiest", "round_over"):
-            picture = render_table(views[key], long, computers={1})
-            _write(out, f"{game}{suffix}_table_{key}_long_names", picture)
+            picture = render_table(views[key], long, computers={1}, lang=lang)
+            write(f"table_{key}_long_names", picture)
         end = views["round_over"]
         if end.result is not None:
-            sheet = render_score_sheet(end.result, long, end.totals, game, winners=(0,))
-            _write(out, f"{game}{suffix}_score_long_names", sheet)
+            sheet = render_score_sheet(end.result, long, end.totals, game, winners=(0,), lang=lang)
+            write("score_long_names", sheet)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,11 +74,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("game", choices=(*GAMES, "all"), help="a game key, or all")
     parser.add_argument("--out", type=Path, default=Path("preview"), help="folder to write to")
+    parser.add_argument(
+        "--lang",
+        action="append",
+        choices=(*LANGUAGES, "all"),
+        help="the pictures' language (repeat it for several; all for the four); default en",
+    )
     args = parser.parse_args(argv)
+    langs = args.lang or ["en"]
+    if "all" in langs:
+        langs = list(LANGUAGES)
     args.out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
-    for game in GAMES if args.game == "all" else (args.game,):
-        preview(game, args.out)
+    for lang in dict.fromkeys(langs):
+        for game in GAMES if args.game == "all" else (args.game,):
+            preview(game, args.out, lang)
     print(f"done in {time.perf_counter() - start:.1f} s")
     return 0
 

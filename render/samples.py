@@ -29,6 +29,27 @@ NAMES = {
     4: ("Sara", "عبد الله", "Omar the Bold", "प्रिया"),
 }
 
+# The same tables with names in the picture's language, for the Arabic and Hindi previews; each
+# has a Latin name too, so a picture shows a name of the other direction inside its lines.
+NAMES_BY_LANG = {
+    "ar": {
+        2: ("سارة", "Omar"),
+        3: ("سارة", "Meera", "أبو خالد الكبير"),
+        4: ("سارة", "عبد الله", "Omar (the Bold)", "نورة"),
+    },
+    "hi": {
+        2: ("सारा", "عبد الله"),
+        3: ("सारा", "मीरा", "Omar"),
+        4: ("सारा", "अर्जुन", "Omar (the Bold)", "प्रिया"),
+    },
+}
+
+
+def names_for(n: int, lang: str = "en") -> tuple[str, ...]:
+    """Sample names for ``n`` seats, in ``lang`` where it has its own (Arabic, Hindi)."""
+    return NAMES_BY_LANG.get(lang, NAMES)[n]
+
+
 # Members' names can be long and in any script: plates, areas, captions and sheets must fit them
 # without cutting a letter (the tests and the preview use these).
 LONG_NAMES = {
@@ -315,35 +336,35 @@ def sample_result(game: str, n_seats: int) -> tuple[RoundResult, tuple[float, ..
         lines = (
             ScoreLine(0, "cards in melds", 400),
             ScoreLine(0, "pure biriba", 200),
-            ScoreLine(0, "cards in hand", -80),
-            ScoreLine(0, "Solo ×1.5", 260),
+            ScoreLine(0, "cards left in hand", -80),
             ScoreLine(0, "went out", 150),
+            ScoreLine(0, "Solo total (×1.5 when positive)", 930),
             ScoreLine(1, "cards in melds", 310),
             ScoreLine(1, "dirty biriba", 100),
-            ScoreLine(1, "cards in hand", -45),
+            ScoreLine(1, "cards left in hand", -45),
             ScoreLine(2, "cards in melds", 310),
             ScoreLine(2, "dirty biriba", 100),
-            ScoreLine(2, "cards in hand", -120),
+            ScoreLine(2, "cards left in hand", -120),
         )
         scores = (930.0, 365.0, 290.0)
         return RoundResult(scores, "went_out", 0, lines), (2170.0, 1975.0, 1270.0)
     if game == "hand":
         lines = (
             ScoreLine(0, "went out", -30),
-            ScoreLine(1, "cards in hand", 23),
-            ScoreLine(2, "cards in hand", 41),
+            ScoreLine(1, "cards left in hand", 23),
+            ScoreLine(2, "cards left in hand", 41),
             ScoreLine(2, "never opened", 100),
         )
         return RoundResult((-30.0, 23.0, 141.0), "went_out", 0, lines), (12.0, -7.0, 196.0)
+    # As the engine writes them: the winner receives what the others pay.
     lines = (
-        ScoreLine(0, "cards left (3 + 7)", 10),
-        ScoreLine(0, "2♠ still held", 10),
         ScoreLine(0, "bomb bonus", 20),
-        ScoreLine(1, "cards left", -3),
-        ScoreLine(1, "bomb paid", -10),
-        ScoreLine(2, "cards left", -7),
-        ScoreLine(2, "2♠ still held", -10),
-        ScoreLine(2, "bomb paid", -10),
+        ScoreLine(0, "received from the others", 20),
+        ScoreLine(1, "3 cards left", -3),
+        ScoreLine(1, "paid for a bomb", -10),
+        ScoreLine(2, "7 cards left", -7),
+        ScoreLine(2, "2♠ still in hand", -10),
+        ScoreLine(2, "paid for a bomb", -10),
     )
     return RoundResult((40.0, -13.0, -27.0), "hand_empty", 0, lines), (40.0, -13.0, -27.0)
 

@@ -1,6 +1,6 @@
 """The score sheet of a round: each seat's lines (melds, projects, bonuses, penalties), its round
 score and its game total, from ``RoundResult`` only (outcomes are data; the words come from the
-engine's ``ScoreLine.label``)."""
+engine's ``ScoreLine.label``, worded in the sheet's language by ``render.words``)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,19 @@ from collections.abc import Collection, Sequence
 from PIL import Image, ImageDraw
 
 from bot.games.base import RoundResult
+from bot.i18n import is_rtl, language, t
 from render import fonts
-from render.common import Icon, Segment, fit_line, fmt_points, paste, png_bytes, symbol_segments
+from render.common import (
+    Icon,
+    Name,
+    Segment,
+    fit_line,
+    fmt_points,
+    paste,
+    place_x,
+    png_bytes,
+    symbol_segments,
+)
 from render.shapes import rounded_box
 from render.style import (
     MINUS,
@@ -22,16 +33,9 @@ from render.style import (
     TURN,
     WILD_GOLD,
 )
+from render.words import REASONS, game_title, score_label, with_name
 
 SHEET_CARD = (255, 253, 246)
-
-GAME_TITLES = {"mor": "Mor", "more3": "More", "hand": "Hand", "runfast": "Run Fast"}
-REASONS = {
-    "closed": "{who} closed",
-    "went_out": "{who} went out",
-    "hand_empty": "{who} emptied the hand",
-    "stock_out": "The stock ran out",
-}
 
 # Every sheet is CANVAS_WIDTH wide in two columns, so a phone shows its text (fonts.MIN_SIZE
 # and up) at least 11 px tall; a third seat's column goes below the first.
@@ -52,8 +56,10 @@ CARD_PAD = 16
 POINTS_GAP = 16
 
 
-def _lines_for(result: RoundResult, seats: Sequence[int]) -> list[tuple[str, float]]:
-    return [(line.label, line.points) for line in result.lines if line.seat in seats]
+def _lines_for(result: RoundResult, seats: Sequence[int], lang: str) -> list[tuple[str, float]]:
+    return [
+        (score_label(line.label, lang), line.points) for line in result.lines if line.seat in seats
+    ]
 
 
 def _sections(game: str, n: int) -> list[list[int]]:
@@ -77,14 +83,19 @@ def score_sheet_image(
     round_no: int | None = None,
     winners: Collection[int] = (),
     game_over: bool = False,
+    lang: str = "en",
 ) -> Image.Image:
-    """The score sheet as an RGB image (``render_score_sheet`` encodes it)."""
+    """The score sheet as an RGB image (``render_score_sheet`` encodes it). In a right-to-left
+    language the sheet is mirrored: the first column at the right, each line's words at the
+    right and its points at the left; points stay left-to-right numbers."""
+    lang = language(lang)
+    rtl = is_rtl(lang)
     n = len(result.scores)
     sections = _sections(game, n)
     col_w = COL_W
     cols = COLUMNS
     grid_rows = -(-len(sections) // cols)
-    most_lines = max((len(_lines_for(result, seats)) for seats in sections), default=0)
+    most_lines = max((len(_lines_for(result, seats, lang)) for seats in sections), default=0)
     section_h = SECTION_HEAD_H + most_lines * LINE_H + 2 * LINE_H + 24
     width = WIDTH
     height = HEAD_H + grid_rows * section_h + (grid_rows - 1) * SECTION_GAP + MARGIN
@@ -94,36 +105,48 @@ def score_sheet_image(
     def name(seat: int | None) -> str:
         if seat is None:
             return ""
-        return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+        if seat < len(names) and names[seat]:
+            return names[seat]
+        return t("render.seat", lang, n=seat + 1)
 
-    title = GAME_TITLES.get(game, game) + (f" · round {round_no}" if round_no else "")
+    def at(x0: float, x1: float, w: float) -> float:
+        return place_x(x0, x1, w, rtl)
+
+    parts: list[Segment] = [game_title(game, lang)]
+    if round_no:
+        parts += ["·", t("render.sheet_round", lang, n=round_no)]
     if game_over:
-        title += " · game over"
-    paste(
-        img, fit_line([title], TITLE_SIZE, PAPER_INK, width - 2 * MARGIN, fonts.BOLD), (MARGIN, 4)
-    )
-    reason = REASONS.get(result.reason, result.reason.replace("_", " "))
-    sub: list[Segment] = []
+        parts += ["·", t("render.game_over", lang)]
+    title = fit_line(parts, TITLE_SIZE, PAPER_INK, width - 2 * MARGIN, fonts.BOLD, rtl=rtl)
+    paste(img, title, (at(MARGIN, width - MARGIN, title.width), 4))
     # Two partners' names share a column's head with a star and an "&".
     name_w = (col_w - 2 * CARD_PAD - 3 * NAME_SIZE) // 2
+    both = t("render.and", lang)
 
-    def short(seat: int | None) -> str:
-        return fonts.fit(name(seat), SUB_SIZE, (width - 2 * MARGIN) // 3, fonts.MEDIUM)[0]
+    def short(seat: int | None) -> Name:
+        return Name(fonts.fit(name(seat), SUB_SIZE, (width - 2 * MARGIN) // 3, fonts.MEDIUM)[0])
 
-    if "{who}" in reason:
-        before, after = reason.split("{who}")
-        sub = [before.strip(), short(result.closer), after.strip()]
+    key = REASONS.get(result.reason)
+    sub: list[Segment]
+    if key is None:
+        sub = [result.reason.replace("_", " ")]
     else:
-        sub = [reason]
+        sub = with_name(key, lang, short(result.closer))
     if winners:
-        sub += ["·", Icon("star", WILD_GOLD), "won:" if game_over else "leading:"]
+        sub += [
+            "·",
+            Icon("star", WILD_GOLD),
+            t("render.won" if game_over else "render.leading", lang),
+        ]
         for i, w in enumerate(sorted(winners)):
-            sub += (["&"] if i else []) + [short(w)]
-    sub_line = fit_line(sub, SUB_SIZE, PAPER_SOFT, width - 2 * MARGIN, fonts.MEDIUM)
-    paste(img, sub_line, (MARGIN, 4 + LINE_H + 10))
+            sub += ([both] if i else []) + [short(w)]
+    sub_line = fit_line(sub, SUB_SIZE, PAPER_SOFT, width - 2 * MARGIN, fonts.MEDIUM, rtl=rtl)
+    paste(img, sub_line, (at(MARGIN, width - MARGIN, sub_line.width), 4 + LINE_H + 10))
 
     for k, seats in enumerate(sections):
         col, row = k % cols, k // cols
+        if rtl:
+            col = cols - 1 - col
         x0 = MARGIN + col * (col_w + SECTION_GAP)
         y0 = HEAD_H + row * (section_h + SECTION_GAP)
         won = any(s in winners for s in seats)
@@ -132,40 +155,44 @@ def score_sheet_image(
             (col_w, section_h), 14, (*SHEET_CARD, 255), (*edge, 255), 3 if won else 2
         )
         paste(img, card, (x0, y0))
+        left, right = x0 + CARD_PAD, x0 + col_w - CARD_PAD
         head: list[Segment] = [Icon("star", WILD_GOLD)] if won else []
         size = NAME_SIZE
         for i, seat in enumerate(seats):
             width_left = col_w - 2 * CARD_PAD - 60 if len(seats) == 1 else name_w
             shown, fitted = fonts.fit(name(seat), NAME_SIZE, width_left, fonts.BOLD)
-            head += (["&"] if i else []) + [shown]
+            head += ([both] if i else []) + [Name(shown)]
             size = min(size, fitted)  # partners' names share one size
         inner = col_w - 2 * CARD_PAD
-        head_line = fit_line(head, size, PAPER_INK, inner, fonts.BOLD)
-        paste(img, head_line, (x0 + CARD_PAD, y0 + 4))
+        head_line = fit_line(head, size, PAPER_INK, inner, fonts.BOLD, rtl=rtl)
+        paste(img, head_line, (at(left, right, head_line.width), y0 + 4))
         y = y0 + SECTION_HEAD_H
-        for label, points in _lines_for(result, seats):
+        for label, points in _lines_for(result, seats, lang):
             p = _points_sprite(points, LINE_SIZE, fonts.MEDIUM)
             line = fit_line(
-                symbol_segments(label), LINE_SIZE, PAPER_INK, inner - p.width - POINTS_GAP
+                symbol_segments(label), LINE_SIZE, PAPER_INK, inner - p.width - POINTS_GAP, rtl=rtl
             )
-            paste(img, line, (x0 + CARD_PAD, y))
-            paste(img, p, (x0 + col_w - CARD_PAD - p.width, y))
+            paste(img, line, (at(left, right, line.width), y))
+            paste(img, p, (at(right - p.width, left + p.width, p.width), y))
             y += LINE_H
         y = y0 + SECTION_HEAD_H + most_lines * LINE_H + 6
-        draw.line((x0 + CARD_PAD, y, x0 + col_w - CARD_PAD, y), fill=PAPER_RULE, width=2)
+        draw.line((left, y, right, y), fill=PAPER_RULE, width=2)
         y += 6
         first = seats[0]  # partners share their team's score and total
         total = totals[first] if first < len(totals) else 0
-        for label, value, size in (
-            ("This round", result.scores[first], LINE_SIZE),
-            ("Game total", total, TOTAL_SIZE),
+        for key_, value, size in (
+            ("render.this_round", result.scores[first], LINE_SIZE),
+            ("render.game_total", total, TOTAL_SIZE),
         ):
-            paste(img, fonts.text_sprite(label, size, PAPER_INK, fonts.BOLD), (x0 + CARD_PAD, y))
-            if label == "Game total":
+            label_sprite = fonts.text_sprite(
+                t(key_, lang), size, PAPER_INK, fonts.BOLD, direction="rtl" if rtl else "ltr"
+            )
+            paste(img, label_sprite, (at(left, right, label_sprite.width), y))
+            if key_ == "render.game_total":
                 p = fonts.text_sprite(fmt_points(value), size, PAPER_INK, fonts.BLACK)
             else:
                 p = _points_sprite(value, size, fonts.BOLD)
-            paste(img, p, (x0 + col_w - CARD_PAD - p.width, y))
+            paste(img, p, (at(right - p.width, left + p.width, p.width), y))
             y += LINE_H + 2
     return img
 
@@ -182,9 +209,17 @@ def render_score_sheet(
     lang: str = "en",
 ) -> bytes:
     """A round's score sheet as PNG bytes. ``totals`` are the game totals after the round;
-    ``winners`` are starred (the game's winners when ``game_over``). Pure: run it in a thread."""
+    ``winners`` are starred (the game's winners when ``game_over``); ``lang`` is the language
+    of its words. Pure: run it in a thread."""
     return png_bytes(
         score_sheet_image(
-            result, names, totals, game, round_no=round_no, winners=winners, game_over=game_over
+            result,
+            names,
+            totals,
+            game,
+            round_no=round_no,
+            winners=winners,
+            game_over=game_over,
+            lang=lang,
         )
     )

@@ -20,7 +20,7 @@ ones (RULES.md section 0). Run Fast has no melds: fans of backs by each plate an
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +38,7 @@ from bot.games.base import (
     MeldView,
     Passed,
     Played,
+    Reason,
     Returned,
     RoundOver,
     SidePileWaits,
@@ -48,6 +49,7 @@ from bot.games.base import (
     TrickWon,
 )
 from bot.games.cards import Card
+from bot.i18n import has, is_rtl, language, say, t, t_n
 from render import fonts
 from render.cards import (
     INDEX_STRIP,
@@ -61,10 +63,12 @@ from render.cards import (
 )
 from render.common import (
     Icon,
+    Name,
     Segment,
     fit_line,
     fmt_points,
     paste,
+    place_x,
     png_bytes,
     rich_line,
     symbol_segments,
@@ -93,10 +97,10 @@ from render.style import (
     WILD_GOLD,
     CardStyle,
 )
+from render.words import game_title, trick_kind, with_name
 
 Box = tuple[int, int, int, int]
 
-GAME_TITLES = {"mor": "Mor", "more3": "More", "hand": "Hand", "runfast": "Run Fast"}
 # Which way play goes round, for the seat layout only. Mor, Hand and Run Fast are played
 # counter-clockwise (seed pages 001, 004 and 002 say so); More clockwise (seed page 000).
 COUNTER_CLOCKWISE = {"mor": True, "more3": False, "hand": True, "runfast": True}
@@ -156,9 +160,6 @@ HANDS_CARD_W = MIN_CARD_W
 HANDS_STEP = round(INDEX_STRIP * HANDS_CARD_W) + 4
 HAND_GROUP_GAP = 34
 HAND_LABEL_W = 180  # a short hand's name may be wider than its cards
-
-# Run Fast kinds as players say them; others read with "_" as a space ("ace_bomb").
-TRICK_KINDS = {"pairs": "consecutive pairs", "heavenly": "heavenly bomb"}
 
 
 # ---------------------------------------------------------------- layout
@@ -425,28 +426,52 @@ def _text_top(size: int) -> int:
 # ---------------------------------------------------------------- seat plates
 
 
-def _role(view: Any, seat: int) -> str:
+@dataclass(frozen=True)
+class _Role:
+    """A seat's role on its plate, in three lengths for plates of three widths."""
+
+    long: str = ""
+    short: str = ""
+    shortest: str = ""
+
+
+_TEAMS = (
+    ("render.team_a", "render.team_a_short"),
+    ("render.team_b", "render.team_b_short"),
+)
+
+
+def _team(side: int, lang: str, short: bool = False) -> str:
+    long_key, short_key = _TEAMS[side % 2]
+    return t(short_key if short else long_key, lang)
+
+
+def _role(view: Any, seat: int, lang: str = "en") -> _Role:
     game = view.game
     if game == "mor" and view.n_seats == 4:
-        return f"Team {'AB'[_sides(view)[seat] % 2]}"
+        side = _sides(view)[seat]
+        team = _team(side, lang)
+        return _Role(team, team, _team(side, lang, short=True))
     if game == "more3":
         solo = getattr(view, "solo", None)
         if solo is None:
-            return ""
-        return "Solo" if seat == solo else "Pair"
+            return _Role()
+        word = t("render.solo" if seat == solo else "render.pair", lang)
+        return _Role(word, word, word)
     if game == "hand":
         opened = getattr(view, "opened", ())
         if seat < len(opened):
-            return "opened" if opened[seat] else "not opened"
+            if opened[seat]:
+                word = t("render.opened", lang)
+                return _Role(word, word, word)
+            short = t("render.not_opened_short", lang)
+            return _Role(t("render.not_opened", lang), short, short)
     if game == "runfast":
         played = getattr(view, "played", ())
         if seat < len(played) and not played[seat]:
-            return "not played"
-    return ""
-
-
-# Short forms of the roles, for a plate too narrow for the long ones.
-SHORT_ROLES = {"not opened": "unopened", "not played": "unplayed"}
+            short = t("render.not_played_short", lang)
+            return _Role(t("render.not_played", lang), short, short)
+    return _Role()
 
 
 def _draw_plate(
@@ -456,39 +481,47 @@ def _draw_plate(
     name: str,
     box: Box,
     computer: bool,
+    lang: str,
 ) -> None:
     turn = view.turn == seat and not view.round_over
     total = fmt_points(view.totals[seat]) if seat < len(view.totals) else ""
     count = view.hand_counts[seat] if seat < len(view.hand_counts) else 0
-    role = _role(view, seat)
+    role = _role(view, seat, lang)
     dealer = getattr(view, "dealer", None) == seat
     sprite = _plate_sprite(
-        name or f"Seat {seat + 1}", total, count, role, computer, turn, dealer, box[2] - box[0]
+        name, total, count, role, computer, turn, dealer, box[2] - box[0], language(lang)
     )
     paste(img, sprite, (box[0] - PLATE_BLEED, box[1] - PLATE_BLEED))
 
 
-def _info_line(parts: Sequence[str], max_width: int, colour: tuple[int, int, int]) -> Image.Image:
-    """The plate's second line: the first of its wordings that fits, else the long one cut
-    short by whole words."""
-    words = [p for p in parts if p]
-    wordings = [words]
-    if words and words[0].endswith(("card", "cards")):
-        short = [words[0].split()[0], *(SHORT_ROLES.get(w, w) for w in words[1:])]
-        wordings.append(short)
-        wordings.append([w.removeprefix("Team ") for w in short])
-    for wording in wordings:
-        line = rich_line([" · ".join(wording)], TEXT, colour)
+def _info_line(
+    wordings: Sequence[Sequence[str]], max_width: int, colour: tuple[int, int, int], rtl: bool
+) -> Image.Image:
+    """The plate's second line: the first of its wordings (longest first) that fits, else the
+    long one cut short by whole words."""
+    shown = [[w for w in wording if w] for wording in wordings]
+    for words in shown:
+        line = rich_line([" · ".join(words)], TEXT, colour, rtl=rtl)
         if line.width <= max_width:
             return line
-    return fit_line(_spaced(words), TEXT, colour, max_width)
+    return fit_line(_spaced(shown[0]), TEXT, colour, max_width, rtl=rtl)
 
 
-def _spaced(words: Sequence[str]) -> list[Segment]:
+def _spaced(words: Sequence[Segment]) -> list[Segment]:
     out: list[Segment] = []
     for w in words:
         out += (["·"] if out else []) + [w]
     return out
+
+
+def _mirror(rtl: bool, total_w: int) -> Callable[[float, float], int]:
+    """Where a piece of ``width`` placed at ``x`` in a left-to-right sprite goes: the same
+    place, or its mirror image in a right-to-left one."""
+
+    def at(x: float, width: float) -> int:
+        return round(total_w - x - width) if rtl else round(x)
+
+    return at
 
 
 @functools.lru_cache(maxsize=512)
@@ -496,18 +529,23 @@ def _plate_sprite(
     name: str,
     total: str,
     count: int,
-    role: str,
+    role: _Role,
     computer: bool,
     turn: bool,
     dealer: bool,
     w: int,
+    lang: str,
 ) -> Image.Image:
     """A seat plate with its glow and dealer button, cached: most plates don't change from one
     move to the next. Drawn ``PLATE_BLEED`` inside the sprite's edges. Two lines (name; cards,
-    role and total) on a wide plate, three (name; cards; role and total) on a narrow one."""
+    role and total) on a wide plate, three (name; cards; role and total) on a narrow one. In a
+    right-to-left language the plate is its mirror image: the name starts at the right, the
+    total ends at the left, the dealer's button sits at the left."""
+    rtl = is_rtl(lang)
     h = _plate_height(w)
     b = PLATE_BLEED
     img = Image.new("RGBA", (w + 2 * b, h + 2 * b), (0, 0, 0, 0))
+    at = _mirror(rtl, img.width)
     fill, edge, text, soft = (
         (TURN, TURN_EDGE, TURN_TEXT, TURN_TEXT) if turn else (PLATE, PLATE_EDGE, WHITE, SOFT_TEXT)
     )
@@ -523,7 +561,9 @@ def _plate_sprite(
     top = b + 12 - _text_top(TEXT)  # sprite top for the first line's capitals
     if turn:  # an arrow before the name, so the turn reads without colour too
         arrow = shape_sprite("arrow", fonts.cap_height(TEXT), TURN_TEXT)
-        img.alpha_composite(arrow, (x, b + 12 + 2))
+        if rtl:  # it points at the name from the right
+            arrow = arrow.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+        img.alpha_composite(arrow, (at(x, arrow.width), b + 12 + 2))
         x, inner = x + arrow.width + 10, inner - arrow.width - 10
     d = DEALER_DISC
     narrow = plate_lines(w) == 3
@@ -535,36 +575,50 @@ def _plate_sprite(
     name_sprite = fonts.text_sprite(shown, size, text, fonts.BOLD)
     # Names of every size share the baseline of the smallest, so plates line up.
     base = top + round(TEXT * fonts.BASELINE)
-    img.alpha_composite(name_sprite, (x, base - round(size * fonts.BASELINE)))
+    img.alpha_composite(
+        name_sprite, (at(x, name_sprite.width), base - round(size * fonts.BASELINE))
+    )
 
     x, inner = b + PLATE_PAD, w - 2 * PLATE_PAD
     back = card_back(30)
-    cards = f"{count} card" + ("" if count == 1 else "s")
+    cards = t_n("render.n_cards", count, lang)
+    cpu = t("render.computer", lang) if computer else ""
     total_sprite = fonts.text_sprite(total, TEXT, text, fonts.BOLD) if total else None
     total_w = total_sprite.width + 12 if total_sprite else 0
     icon_w = back.width + 10
     second = top + LINE
-    img.alpha_composite(back, (x, second + _text_top(TEXT) - 4))
+    img.alpha_composite(back, (at(x, back.width), second + _text_top(TEXT) - 4))
     if plate_lines(w) == 2:
-        info = _info_line([cards, role, "CPU" if computer else ""], inner - icon_w - total_w, soft)
-        img.alpha_composite(info, (x + icon_w, second))
+        info = _info_line(
+            [
+                [cards, role.long, cpu],
+                [str(count), role.short, cpu],
+                [str(count), role.shortest, cpu],
+            ],
+            inner - icon_w - total_w,
+            soft,
+            rtl,
+        )
+        img.alpha_composite(info, (at(x + icon_w, info.width), second))
         last = second
     else:
         room = inner - icon_w - (d + 8 if dealer else 0)
-        info = _info_line([cards, "CPU" if computer else ""], room, soft)
-        img.alpha_composite(info, (x + icon_w, second))
+        info = _info_line([[cards, cpu], [str(count), cpu]], room, soft, rtl)
+        img.alpha_composite(info, (at(x + icon_w, info.width), second))
         last = second + LINE
-        if role:
-            r = fit_line([role], TEXT, soft, inner - total_w)
-            img.alpha_composite(r, (x, last))
+        if role.long:
+            r = _info_line([[role.long], [role.short]], inner - total_w, soft, rtl)
+            img.alpha_composite(r, (at(x, r.width), last))
     if total_sprite:
-        img.alpha_composite(total_sprite, (b + w - PLATE_PAD - total_sprite.width, last))
+        tx = b + w - PLATE_PAD - total_sprite.width
+        img.alpha_composite(total_sprite, (at(tx, total_sprite.width), last))
 
     if dealer:
         dx, dy = b + w - PLATE_PAD - d, b + 6 + (LINE if narrow else 0)
+        dx = at(dx, d)
         img.alpha_composite(shape_sprite("dot", d + 4, PLATE_EDGE), (dx - 2, dy - 2))
         img.alpha_composite(shape_sprite("dot", d, WHITE), (dx, dy))
-        letter = fonts.text_sprite("D", TEXT, INK, fonts.BOLD)
+        letter = fonts.text_sprite(t("render.dealer_mark", lang), TEXT, INK, fonts.BOLD)
         ly = dy + d / 2 - _text_top(TEXT) - fonts.cap_height(TEXT) / 2
         img.alpha_composite(letter, (round(dx + (d - letter.width) / 2), round(ly)))
     return img
@@ -592,7 +646,8 @@ def _meld_width(meld: MeldView, card_w: int) -> int:
 
 def _flow(melds: Sequence[MeldView], area: Box, card_w: int) -> tuple[list[_Placed], int]:
     """Place melds left to right, wrapping; return the places and the height used. A row with a
-    project or biriba ribbon is taller by the ribbon, which sits above its meld."""
+    project or biriba ribbon is taller by the ribbon, which sits above its meld. Melds run left
+    to right in every language, as their cards do."""
     x0, y0, x1, _ = area
     rows: list[list[tuple[MeldView, int, int]]] = []
     x = x0
@@ -612,17 +667,17 @@ def _flow(melds: Sequence[MeldView], area: Box, card_w: int) -> tuple[list[_Plac
     return out, y - y0
 
 
-def _ribbon(meld: MeldView) -> tuple[str, bool] | None:
+def _ribbon(meld: MeldView, lang: str = "en") -> tuple[str, bool] | None:
     """The ribbon text of a project or biriba, and whether it is clean (no wild)."""
     if meld.project:
         return str(meld.project), meld.project in (200, 300) or not meld.wilds
     if meld.biriba:
         pure = meld.biriba == "pure"
-        return ("PURE" if pure else "DIRTY"), pure
+        return t("render.ribbon_pure" if pure else "render.ribbon_dirty", lang), pure
     return None
 
 
-def _draw_meld(img: Image.Image, p: _Placed, card_w: int, four: bool, lit: bool) -> None:
+def _draw_meld(img: Image.Image, p: _Placed, card_w: int, four: bool, lit: bool, lang: str) -> None:
     ch = card_height(card_w)
     step = _step(card_w)
     if lit:  # the last move: a gold halo behind the meld
@@ -640,7 +695,7 @@ def _draw_meld(img: Image.Image, p: _Placed, card_w: int, four: bool, lit: bool)
     for i, stands_for in p.meld.wilds:
         chip = card_chip(stands_for, badge_h, four, WILD_GOLD)
         paste(img, chip, (p.x + i * step + 2, p.y + ch - badge_h - 4))
-    ribbon = _ribbon(p.meld)
+    ribbon = _ribbon(p.meld, lang)
     if ribbon:
         text, clean = ribbon
         label = fonts.text_sprite(text, TEXT, WHITE, fonts.BLACK)
@@ -652,7 +707,7 @@ def _draw_meld(img: Image.Image, p: _Placed, card_w: int, four: bool, lit: bool)
         paste(img, label, (rx + RIBBON_PAD + 2, cap_top - _text_top(TEXT)))
 
 
-def project_meter(melds: Sequence[MeldView]) -> tuple[str, bool]:
+def project_meter(melds: Sequence[MeldView], lang: str = "en") -> tuple[str, bool]:
     """Mor: the side's projects and whether they allow closing (a 300, or a 200 and another)."""
     projects = sorted((m.project for m in melds if m.project), reverse=True)
     met = 300 in projects or (200 in projects and len(projects) >= 2)
@@ -660,56 +715,83 @@ def project_meter(melds: Sequence[MeldView]) -> tuple[str, bool]:
     if met:
         return have, True
     if not projects:
-        return "needs a 300, or a 200 + one more", False
+        return t("render.meter.projects_none", lang), False
     if 200 in projects:
-        return f"{have} · needs one more project", False
-    return f"{have} · needs a 300 or a 200", False
+        return t("render.meter.one_more_project", lang, have=have), False
+    return t("render.meter.needs_300_or_200", lang, have=have), False
 
 
-def biriba_meter(melds: Sequence[MeldView]) -> tuple[str, bool]:
+def biriba_meter(melds: Sequence[MeldView], lang: str = "en") -> tuple[str, bool]:
     """More: the side's biribas and whether they allow going out (a pure one and a second)."""
     kinds = sorted((m.biriba for m in melds if m.biriba), key=lambda k: k != "pure")
     met = "pure" in kinds and len(kinds) >= 2
-    have = " + ".join(kinds)
+    words = {"pure": t("render.meter.pure", lang), "dirty": t("render.meter.dirty", lang)}
+    have = " + ".join(words.get(k, k) for k in kinds)
     if met:
         return have, True
     if not kinds:
-        return "needs a pure biriba and one more", False
+        return t("render.meter.biribas_none", lang), False
     if "pure" in kinds:
-        return f"{have} · needs one more biriba", False
-    return f"{have} · needs a pure biriba", False
+        return t("render.meter.one_more_biriba", lang, have=have), False
+    return t("render.meter.needs_pure", lang, have=have), False
 
 
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+def _name(names: Sequence[str], seat: int, lang: str = "en") -> Name:
+    """A seat's name as a ``Name`` segment (its own direction), or "Seat 2" in ``lang``."""
+    if seat < len(names) and names[seat]:
+        return Name(names[seat])
+    return Name(t("render.seat", lang, n=seat + 1))
 
 
-def _side_label(view: Any, side: int, names: Sequence[str], max_width: int) -> list[Segment]:
+def _side_label(
+    view: Any, side: int, names: Sequence[str], max_width: int, lang: str
+) -> list[Segment]:
     """Who the area belongs to, short: the plates carry the names of teams and of the Pair."""
     sides = _sides(view)
     members = [i for i in range(view.n_seats) if sides[i] == side]
     if view.game == "mor" and view.n_seats == 4:
-        return [f"Team {'AB'[side % 2]}"]
+        return [_team(side, lang)]
     solo = getattr(view, "solo", None)
     if view.game == "more3" and solo is not None:
-        return ["Solo" if solo in members else "Pair"]
-    shown, _ = fonts.fit(_name(names, members[0]), TEXT, max_width, fonts.BOLD)
-    return [shown]
+        return [t("render.solo" if solo in members else "render.pair", lang)]
+    shown, _ = fonts.fit(_name(names, members[0], lang), TEXT, max_width, fonts.BOLD)
+    return [Name(shown)]
+
+
+def _engine_meter(meter: Any, melds: Sequence[MeldView], lang: str) -> list[Segment]:
+    """The engine's own project meter worded in ``lang``: a ``Reason`` is worded from the
+    catalogues; English text (an engine that still writes it) is kept for English pictures;
+    anything else is worded here again, from the side's melds."""
+    if isinstance(meter, Reason) and has(meter.key):
+        return symbol_segments(say(meter, lang))
+    if isinstance(meter, str) and lang == "en":
+        return symbol_segments(meter)
+    text, met = project_meter(melds, lang)
+    return [text, Icon("check", MET)] if met else [text]
 
 
 def _area_titles(
-    view: Any, side: int, melds: Sequence[MeldView], names: Sequence[str], max_width: int
+    view: Any,
+    side: int,
+    melds: Sequence[MeldView],
+    names: Sequence[str],
+    max_width: int,
+    lang: str,
 ) -> list[list[Segment]]:
     """The area's title, longest wording first: the side, then its project or biriba meter
-    (the engine's own meter text when it gives one), or whether a Hand player has opened."""
-    who = _side_label(view, side, names, max_width // 2)
+    (the engine's own meter when it gives one), or whether a Hand player has opened."""
+    who = _side_label(view, side, names, max_width // 2, lang)
     meters = tuple(getattr(view, "meters", ()) or ())
     if view.game == "mor" and side < len(meters):
-        meter = symbol_segments(meters[side])
-        return [[*who, "·", "projects:", *meter], [*who, "·", *meter]]
+        meter = _engine_meter(meters[side], melds, lang)
+        return [[*who, "·", t("render.projects", lang), *meter], [*who, "·", *meter]]
     if view.game in ("mor", "more3"):
-        text, met = project_meter(melds) if view.game == "mor" else biriba_meter(melds)
-        word = "projects:" if view.game == "mor" else "biribas:"
+        if view.game == "mor":
+            text, met = project_meter(melds, lang)
+            word = t("render.projects", lang)
+        else:
+            text, met = biriba_meter(melds, lang)
+            word = t("render.biribas", lang)
         tail: list[Segment] = [text, Icon("check", MET)] if met else [text]
         return [[*who, "·", word, *tail], [*who, "·", *tail]]
     if view.game == "hand":
@@ -717,16 +799,19 @@ def _area_titles(
         opened = getattr(view, "opened", ())
         members = [i for i in range(view.n_seats) if sides[i] == side and i < len(opened)]
         if members and not any(opened[i] for i in members):
-            return [[*who, "·", "not opened: needs 51"], [*who, "·", "needs 51"]]
+            return [
+                [*who, "·", t("render.not_opened_needs_51", lang)],
+                [*who, "·", t("render.needs_51", lang)],
+            ]
     return [who]
 
 
-def _title_line(wordings: Sequence[list[Segment]], max_width: int) -> Image.Image:
+def _title_line(wordings: Sequence[list[Segment]], max_width: int, rtl: bool) -> Image.Image:
     for words in wordings:
-        line = rich_line(words, TEXT, SOFT_TEXT, fonts.MEDIUM)
+        line = rich_line(words, TEXT, SOFT_TEXT, fonts.MEDIUM, rtl=rtl)
         if line.width <= max_width:
             return line
-    return fit_line(wordings[-1], TEXT, SOFT_TEXT, max_width, fonts.MEDIUM)
+    return fit_line(wordings[-1], TEXT, SOFT_TEXT, max_width, fonts.MEDIUM, rtl=rtl)
 
 
 def _meld_card_width(melds: Sequence[MeldView], inner: Box) -> int:
@@ -747,37 +832,44 @@ def _draw_area(
     names: Sequence[str],
     lit: set[int],
     four: bool,
+    lang: str,
 ) -> None:
+    rtl = is_rtl(lang)
     melds = sorted((m for m in getattr(view, "melds", ()) if m.side == side), key=lambda m: m.id)
     x0, y0, x1, y1 = area
     max_w = x1 - x0 - 2 * AREA_PAD - 8
-    line = _title_line(_area_titles(view, side, melds, names, max_w), max_w)
-    paste(img, line, (x0 + AREA_PAD + 4, y0 + 8 - _text_top(TEXT)))
+    line = _title_line(_area_titles(view, side, melds, names, max_w, lang), max_w, rtl)
+    lx = place_x(x0 + AREA_PAD + 4, x1 - AREA_PAD - 4, line.width, rtl)
+    paste(img, line, (lx, y0 + 8 - _text_top(TEXT)))
     inner = (x0 + AREA_PAD, y0 + LINE + 8, x1 - AREA_PAD, y1 - AREA_PAD)
     if not melds:
-        note = fonts.text_sprite("no melds yet", TEXT, SOFT_TEXT)
+        note = fonts.text_sprite(t("render.no_melds", lang), TEXT, SOFT_TEXT, direction=_dir(rtl))
         paste(img, note, ((x0 + x1 - note.width) / 2, (inner[1] + y1 - note.height) / 2))
         return
     card_w = _meld_card_width(melds, inner)
     placed, _ = _flow(melds, inner, card_w)
     for p in placed:
-        _draw_meld(img, p, card_w, four, p.meld.id in lit)
+        _draw_meld(img, p, card_w, four, p.meld.id in lit, lang)
+
+
+def _dir(rtl: bool) -> str:
+    return "rtl" if rtl else "ltr"
 
 
 # ---------------------------------------------------------------- piles
 
 
-def _side_pile_label(view: Any, k: int, names: Sequence[str]) -> list[Segment]:
+def _side_pile_label(view: Any, k: int, names: Sequence[str], lang: str) -> list[Segment]:
     if view.game == "mor":
         if view.n_seats == 4:
-            return [f"Mor {'AB'[k % 2]}"]
-        shown, _ = fonts.fit(_name(names, k), TEXT, 170, fonts.MEDIUM)
-        return ["Mor", shown]
+            return [t("render.mor_pile_b" if k % 2 else "render.mor_pile_a", lang)]
+        shown, _ = fonts.fit(_name(names, k, lang), TEXT, 170, fonts.MEDIUM)
+        return [t("render.mor_pile", lang), Name(shown)]
     solo = getattr(view, "solo", None)
     if view.game == "more3" and solo is not None:
         sides = _sides(view)
-        return ["Solo's" if sides[solo] == k else "Pair's"]
-    return [f"More {'AB'[k % 2]}"]
+        return [t("render.solo_pile" if sides[solo] == k else "render.pair_pile", lang)]
+    return [t("render.more_pile_b" if k % 2 else "render.more_pile_a", lang)]
 
 
 @dataclass
@@ -788,7 +880,7 @@ class _Pile:
     taken: bool = False
 
 
-def _stock_pile(view: Any, kinds: set[type]) -> _Pile:
+def _stock_pile(view: Any, kinds: set[type], lang: str) -> _Pile:
     stock = getattr(view, "stock_count", 0)
     back = card_back(PILE_CARD_W)
     layers = (
@@ -798,20 +890,22 @@ def _stock_pile(view: Any, kinds: set[type]) -> _Pile:
         if stock
         else [(empty_slot(PILE_CARD_W), 0)]
     )
-    return _Pile(layers, [f"Stock {stock}"], bool(kinds & {Drew, StockRefilled}))
+    label = t("render.stock", lang, n=stock)
+    return _Pile(layers, [label], bool(kinds & {Drew, StockRefilled}))
 
 
-def _discard_pile(view: Any, kinds: set[type], four: bool) -> _Pile:
+def _discard_pile(view: Any, kinds: set[type], four: bool, lang: str) -> _Pile:
     discard = tuple(getattr(view, "discard", ()))
+    label = [t("render.discard", lang, n=len(discard))]
     if not discard:
-        return _Pile([(empty_slot(PILE_CARD_W), 0)], ["Discard 0"], bool(kinds & {TookPile}))
+        return _Pile([(empty_slot(PILE_CARD_W), 0)], label, bool(kinds & {TookPile}))
     layers = [(card_face(discard[-1], PILE_CARD_W, four), 0)]
     if len(discard) > 1:  # the card under the top one peeks out, so a pile reads as a pile
         layers.insert(0, (card_face(discard[-2], PILE_CARD_W, four), 5))
-    return _Pile(layers, [f"Discard {len(discard)}"], bool(kinds & {Discarded, Returned, TookPile}))
+    return _Pile(layers, label, bool(kinds & {Discarded, Returned, TookPile}))
 
 
-def _side_piles(view: Any, names: Sequence[str], events: Sequence[Event]) -> list[_Pile]:
+def _side_piles(view: Any, names: Sequence[str], events: Sequence[Event], lang: str) -> list[_Pile]:
     piles = tuple(getattr(view, "side_piles", ()) or ())
     taken = tuple(getattr(view, "side_taken", ()) or ())
     sides = _sides(view)
@@ -822,12 +916,12 @@ def _side_piles(view: Any, names: Sequence[str], events: Sequence[Event]) -> lis
     }
     out = []
     for k, n in enumerate(piles):
-        label = _side_pile_label(view, k, names)
+        label = _side_pile_label(view, k, names, lang)
         gone = (k < len(taken) and taken[k]) or n == 0
         if k in waits:
-            label.append("· next turn")
+            label.append(t("render.pile_next_turn", lang))
         elif gone:
-            label.append("· taken")
+            label.append(t("render.pile_taken", lang))
         else:
             label.append(f"· {n}")
         shown = n and (not gone or k in waits)
@@ -843,23 +937,28 @@ def _draw_piles(
     events: Sequence[Event],
     band: Box,
     four: bool,
+    lang: str,
 ) -> None:
+    rtl = is_rtl(lang)
     kinds = {type(e) for e in events}
     items = [
-        _stock_pile(view, kinds),
-        _discard_pile(view, kinds, four),
-        *_side_piles(view, names, events),
+        _stock_pile(view, kinds, lang),
+        _discard_pile(view, kinds, four, lang),
+        *_side_piles(view, names, events, lang),
     ]
+    if rtl:  # a right-to-left reader starts at the right: the stock, then the discards...
+        items.reverse()
     x0, y0, x1, _ = band
     ch = card_height(PILE_CARD_W)
     colours = [HIGHLIGHT if p.lit else WHITE for p in items]
     labels = [
-        rich_line(p.label, TEXT, c, fonts.MEDIUM) for p, c in zip(items, colours, strict=True)
+        rich_line(p.label, TEXT, c, fonts.MEDIUM, rtl=rtl)
+        for p, c in zip(items, colours, strict=True)
     ]
     if sum(lab.width for lab in labels) + PILE_GAP * (len(items) - 1) > x1 - x0:
         slot_w = (x1 - x0 - PILE_GAP * (len(items) - 1)) // len(items)
         labels = [
-            fit_line(p.label, TEXT, c, slot_w, fonts.MEDIUM)
+            fit_line(p.label, TEXT, c, slot_w, fonts.MEDIUM, rtl=rtl)
             for p, c in zip(items, colours, strict=True)
         ]
     widths = [max(PILE_CARD_W + 2 * HALO + 12, lab.width) for lab in labels]
@@ -894,7 +993,9 @@ def _draw_trick(
     events: Sequence[Event],
     area: Box,
     four: bool,
+    lang: str,
 ) -> None:
+    rtl = is_rtl(lang)
     x0, y0, x1, _ = area
     trick = tuple(getattr(view, "trick", ()) or ())
     trick_seat = getattr(view, "trick_seat", None)
@@ -914,36 +1015,42 @@ def _draw_trick(
             )
         for i, c in enumerate(trick):
             paste(img, card_face(c, TRICK_CARD_W, four), (left + i * step, top))
-        who = _name(names, trick_seat) if trick_seat is not None else ""
-        kind_text = TRICK_KINDS.get(kind, kind.replace("_", " "))
+        who = _name(names, trick_seat, lang) if trick_seat is not None else ""
+        kind_text = trick_kind(kind, lang) if kind else ""
         title: list[Segment] = [kind_text] if kind_text else []
         if passes:
-            title.append(f"({passes} pass{'es' if passes > 1 else ''})")
+            title.append(t_n("render.n_passes", passes, lang))
         if who:
-            rest = rich_line(title, TEXT, WHITE, fonts.BOLD).width if title else 0
+            rest = rich_line(title, TEXT, WHITE, fonts.BOLD, rtl=rtl).width if title else 0
             shown, _ = fonts.fit(who, TEXT, x1 - x0 - rest - 60, fonts.BOLD)
-            title = [shown, "·", *title] if title else [shown]
-        label = fit_line(title, TEXT, WHITE, x1 - x0, fonts.BOLD)
+            title = [Name(shown), "·", *title] if title else [Name(shown)]
+        label = fit_line(title, TEXT, WHITE, x1 - x0, fonts.BOLD, rtl=rtl)
         paste(img, label, ((x0 + x1 - label.width) / 2, y0 + 4 - _text_top(TEXT)))
     elif view.turn is not None:
         # The game's first play must hold the 3 of hearts (RULES.md 4); views give the card only
         # to the seat that holds it, but the rule is public: it is shown where the trick goes.
         must = getattr(view, "must_include", None) or OPENING_CARD
         opening = getattr(view, "opening", False)
+        leads = t("render.leads", lang)
         tail: list[Segment] = (
-            ["leads", "· the first play must hold", must] if opening else ["leads"]
+            [leads, t("render.first_play_must_hold", lang), must] if opening else [leads]
         )
         width = x1 - x0 - 40
-        rest = rich_line(tail, TEXT, SOFT_TEXT, fonts.MEDIUM, four).width
-        shown, _ = fonts.fit(_name(names, view.turn), TEXT, max(200, width - rest), fonts.MEDIUM)
-        label = fit_line([shown, *tail], TEXT, SOFT_TEXT, width, fonts.MEDIUM, four)
+        rest = rich_line(tail, TEXT, SOFT_TEXT, fonts.MEDIUM, four, rtl).width
+        shown, _ = fonts.fit(
+            _name(names, view.turn, lang), TEXT, max(200, width - rest), fonts.MEDIUM
+        )
+        label = fit_line([Name(shown), *tail], TEXT, SOFT_TEXT, width, fonts.MEDIUM, four, rtl)
         paste(img, label, ((x0 + x1 - label.width) / 2, y0 + 4 - _text_top(TEXT)))
         slot = card_face(must, TRICK_CARD_W, four) if opening else empty_slot(TRICK_CARD_W)
         paste(img, slot, ((x0 + x1 - TRICK_CARD_W) / 2, y0 + LINE + 14))
 
 
-def _draw_fans(img: Image.Image, view: Any, plates: dict[int, Box], bottom: int | None) -> None:
+def _draw_fans(
+    img: Image.Image, view: Any, plates: dict[int, Box], bottom: int | None, lang: str
+) -> None:
     """Run Fast: each seat's cards as a fan of backs by its plate, so counts show at a glance."""
+    rtl = is_rtl(lang)
     ch = card_height(FAN_CARD_W)
     back = card_back(FAN_CARD_W)
     for seat in range(view.n_seats):
@@ -953,7 +1060,8 @@ def _draw_fans(img: Image.Image, view: Any, plates: dict[int, Box], bottom: int 
         x0, y0, x1, y1 = plates[seat]
         warn = None
         if n <= LAST_CARDS_WARNING:
-            warn = rich_line([Icon("dot", RIBBON_CLEAN), f"{n} left!"], TEXT, HIGHLIGHT, fonts.BOLD)
+            words: list[Segment] = [Icon("dot", RIBBON_CLEAN), t_n("render.n_left", n, lang)]
+            warn = rich_line(words, TEXT, HIGHLIGHT, fonts.BOLD, rtl=rtl)
         w = FAN_CARD_W + FAN_STEP * (n - 1)
         full = w + (warn.width + 14 if warn else 0)
         if seat_slot(view, seat, bottom) == "bottom":
@@ -970,21 +1078,28 @@ def _draw_fans(img: Image.Image, view: Any, plates: dict[int, Box], bottom: int 
 
 
 def _draw_hands_left(
-    img: Image.Image, view: Any, names: Sequence[str], area: Box, bottom: int | None, four: bool
+    img: Image.Image,
+    view: Any,
+    names: Sequence[str],
+    area: Box,
+    bottom: int | None,
+    four: bool,
+    lang: str,
 ) -> None:
     """Once the round is over: the cards each seat still holds, face up (they are scored)."""
+    rtl = is_rtl(lang)
     x0, y0, x1, _ = area
-    paste(
-        img,
-        rich_line(["Cards left in hand"], TEXT, SOFT_TEXT, fonts.MEDIUM),
-        (x0 + AREA_PAD + 4, y0 + 8 - _text_top(TEXT)),
+    title = rich_line(
+        [t("render.cards_left_in_hand", lang)], TEXT, SOFT_TEXT, fonts.MEDIUM, rtl=rtl
     )
+    tx = place_x(x0 + AREA_PAD + 4, x1 - AREA_PAD - 4, title.width, rtl)
+    paste(img, title, (tx, y0 + 8 - _text_top(TEXT)))
     top = y0 + LINE + 8
     groups = _hand_groups(view, bottom)
     for seat, x, row, cards in _hands_flow(groups, x0 + AREA_PAD, x1 - AREA_PAD):
         y = top + row * HANDS_ROW_H
         w = HANDS_CARD_W + HANDS_STEP * (len(cards) - 1)
-        shown, size = fonts.fit(_name(names, seat), TEXT, max(w, HAND_LABEL_W), fonts.BOLD)
+        shown, size = fonts.fit(_name(names, seat, lang), TEXT, max(w, HAND_LABEL_W), fonts.BOLD)
         paste(img, fonts.text_sprite(shown, size, WHITE, fonts.BOLD), (x, y - _text_top(size)))
         for i, c in enumerate(cards):
             paste(img, card_face(c, HANDS_CARD_W, four), (x + i * HANDS_STEP, y + LINE))
@@ -1000,108 +1115,118 @@ def _cards_segments(cards: Sequence[Card], limit: int) -> list[Segment]:
     return out
 
 
-def _phrase(view: Any, e: Event, names: Sequence[str]) -> list[Segment]:
+_LAID = {"run": "render.laid_run", "set": "render.laid_set"}
+
+
+def _phrase(view: Any, e: Event, names: Sequence[str], lang: str = "en") -> list[Segment]:
     """What one event says in the caption. A drawn card is never named: only its drawer knows it."""
     melds = {m.id: m for m in getattr(view, "melds", ())}
-    pile = "the Mor" if view.game == "mor" else "the More pile"
+    mor = view.game == "mor"
     match e:
         case Drew():
-            return ["drew"]
+            return [t("render.drew", lang)]
         case TookPile(cards=cards):
-            return [f"took the pile ({len(cards)})"] if cards else ["took the pile"]
+            if cards:
+                return [t("render.took_pile_n", lang, n=len(cards))]
+            return [t("render.took_pile", lang)]
         case Returned(card=card):
-            return ["returned", card] if card else ["returned it"]
+            return [t("render.returned", lang), card] if card else [t("render.returned_it", lang)]
         case Melded(meld=mid, cards=cards):
             kind = melds[mid].kind if mid in melds else "meld"
-            return [f"laid a {kind}", *_cards_segments(cards, 4)]
+            laid = t(_LAID.get(kind, "render.laid_meld"), lang)
+            return [laid, *_cards_segments(cards, 4)]
         case Added(cards=cards):
-            return ["added", *_cards_segments(cards, 3)]
+            return [t("render.added", lang), *_cards_segments(cards, 3)]
         case Swapped():
-            return ["took back a joker"]
+            return [t("render.took_back_joker", lang)]
         case Discarded(card=card):
-            return ["threw", card] if card else ["threw"]
+            return [t("render.threw", lang), card] if card else [t("render.threw", lang)]
         case TookSidePile():
-            return [f"took {pile}"]
+            return [t("render.took_mor" if mor else "render.took_more", lang)]
         case SidePileWaits():
-            return [f"emptied the hand: {pile} next turn"]
+            return [t("render.emptied_mor" if mor else "render.emptied_more", lang)]
         case StockRefilled():
-            return ["the More piles became the stock"]
+            return [t("render.stock_refilled", lang)]
         case Played(cards=cards, kind=kind):
-            return ["played", *_cards_segments(cards, 6)]
+            return [t("render.played", lang), *_cards_segments(cards, 6)]
         case Passed():
-            return ["passed"]
+            return [t("render.passed", lang)]
         case TrickWon():
-            return ["won the trick"]
+            return [t("render.won_trick", lang)]
         case BidMade():
-            return ["bid"]
+            return [t("render.bid", lang)]
         case BidsRevealed(solo=solo):
-            return [f"bids shown: {_name(names, solo)} is Solo"]
+            return with_name("render.bids_shown", lang, _name(names, solo, lang))
         case RoundOver():
-            return ["round over"]
+            return [t("render.round_over", lang)]
         case GameOver():
-            return ["game over"]
+            return [t("render.game_over", lang)]
     return []
 
 
-def caption(view: Any, names: Sequence[str]) -> list[list[Segment]]:
+def caption(view: Any, names: Sequence[str], lang: str = "en") -> list[list[Segment]]:
     """The last move(s) as lines of segments, one per run of events by the same seat."""
+    comma = t("render.comma", lang)
     groups: list[tuple[int | None, list[Segment]]] = []
     for e in getattr(view, "last_events", ()) or ():
-        words = _phrase(view, e, names)
+        words = _phrase(view, e, names, lang)
         if not words:
             continue
         if groups and groups[-1][0] == e.seat:
             said = groups[-1][1]
-            if isinstance(said[-1], str):
-                said[-1] += ","
+            if isinstance(said[-1], str) and not isinstance(said[-1], Name):
+                said[-1] += comma
             else:
-                said.append(",")
+                said.append(comma)
             said.extend(words)
         else:
             groups.append((e.seat, words))
     out = []
     for seat, words in groups:
-        who: list[Segment] = [_name(names, seat)] if seat is not None else []
+        who: list[Segment] = [_name(names, seat, lang)] if seat is not None else []
         out.append(who + words)
     return out
 
 
-def _draw_header(img: Image.Image, view: Any, names: Sequence[str], four: bool) -> None:
-    parts = [GAME_TITLES.get(view.game, view.game)]
+def _draw_header(img: Image.Image, view: Any, names: Sequence[str], four: bool, lang: str) -> None:
+    rtl = is_rtl(lang)
+    parts = [game_title(view.game, lang)]
     round_no = getattr(view, "round_no", None)  # engines count rounds from 0
     if view.game == "hand" and round_no is not None:
-        parts.append(f"Round {round_no + 1} of {getattr(view, 'rounds_total', HAND_ROUNDS)}")
+        total = getattr(view, "rounds_total", HAND_ROUNDS)
+        parts.append(t("render.round_of", lang, n=round_no + 1, total=total))
     elif round_no is not None and view.game != "runfast":
-        parts.append(f"Round {round_no + 1}")
+        parts.append(t("render.round", lang, n=round_no + 1))
     target = getattr(view, "target", None)
     if target:
-        parts.append(f"to {target}")
+        parts.append(t("render.to_target", lang, target=target))
     if view.game == "more3":
-        parts.append("to 3100")
+        parts.append(t("render.to_target", lang, target=3100))
     if getattr(view, "phase", "") == "bid":
-        parts.append("bidding for the Solo")
+        parts.append(t("render.bidding", lang))
     if getattr(view, "game_over", False):
-        parts.append("game over")
+        parts.append(t("render.game_over", lang))
     elif getattr(view, "round_over", False):
-        parts.append("round over")
+        parts.append(t("render.round_over", lang))
     width = WIDTH - 2 * MARGIN
-    title = fit_line(_spaced(parts), TEXT, HEADER_TEXT, width, fonts.BOLD)
-    paste(img, title, (MARGIN - 6, 14 - _text_top(TEXT)))
+    title = fit_line(_spaced(parts), TEXT, HEADER_TEXT, width, fonts.BOLD, rtl=rtl)
+    left, right = MARGIN - 6, WIDTH - MARGIN + 6
+    paste(img, title, (place_x(left, right, title.width, rtl), 14 - _text_top(TEXT)))
 
-    lines = caption(view, names)
+    lines = caption(view, names, lang)
     if not lines:
         return
     # Newest last: drop the oldest groups until the line fits; a long one loses its end.
     k = min(len(lines), CAPTION_GROUPS)
     while True:
-        words: list[Segment] = ["Last:", *_join(lines[-k:])]
-        line = rich_line(words, TEXT, HEADER_TEXT, four_colour=four)
+        words: list[Segment] = [t("render.last", lang), *_join(lines[-k:])]
+        line = rich_line(words, TEXT, HEADER_TEXT, four_colour=four, rtl=rtl)
         if line.width <= width or k == 1:
             break
         k -= 1
     if line.width > width:
-        line = fit_line(words, TEXT, HEADER_TEXT, width, four_colour=four)
-    paste(img, line, (MARGIN - 6, 14 + LINE - _text_top(TEXT)))
+        line = fit_line(words, TEXT, HEADER_TEXT, width, four_colour=four, rtl=rtl)
+    paste(img, line, (place_x(left, right, line.width, rtl), 14 + LINE - _text_top(TEXT)))
 
 
 def _join(groups: Sequence[list[Segment]]) -> list[Segment]:
@@ -1127,26 +1252,29 @@ def table_image(
     computers: Collection[int] = (),
     style: CardStyle = DEFAULT_STYLE,
     bottom: int | None = None,
+    lang: str = "en",
 ) -> Image.Image:
     """The table picture as an RGB image (``render_table`` encodes it)."""
+    lang = language(lang)
     four = style.four_colour
     events = tuple(getattr(view, "last_events", ()) or ())
     box = layout(view, bottom)
     panels = [*box.areas.values(), *([box.hands] if box.hands else [])]
     img = _background(box.size, box.header, tuple(sorted(panels))).copy()
-    _draw_header(img, view, names, four)
+    _draw_header(img, view, names, four, lang)
     lit = _lit_melds(events)
     for side, area in box.areas.items():
-        _draw_area(img, view, side, area, names, lit, four)
+        _draw_area(img, view, side, area, names, lit, four, lang)
     if box.band is not None:
-        _draw_piles(img, view, names, events, box.band, four)
+        _draw_piles(img, view, names, events, box.band, four, lang)
     if box.trick is not None:
-        _draw_fans(img, view, box.plates, bottom)
-        _draw_trick(img, view, names, events, box.trick, four)
+        _draw_fans(img, view, box.plates, bottom, lang)
+        _draw_trick(img, view, names, events, box.trick, four, lang)
     if box.hands is not None:
-        _draw_hands_left(img, view, names, box.hands, bottom, four)
+        _draw_hands_left(img, view, names, box.hands, bottom, four, lang)
     for seat in range(view.n_seats):
-        _draw_plate(img, view, seat, _name(names, seat), box.plates[seat], seat in computers)
+        name = _name(names, seat, lang)
+        _draw_plate(img, view, seat, name, box.plates[seat], seat in computers, lang)
     return img
 
 
@@ -1162,6 +1290,9 @@ def render_table(
     """The table as PNG bytes: pure, safe to run in ``asyncio.to_thread``.
 
     ``names`` are the seats' display names in seat order; ``computers`` the seats played by the
-    computer; ``bottom`` the seat drawn at the bottom (default: the view's own seat).
+    computer; ``bottom`` the seat drawn at the bottom (default: the view's own seat); ``lang``
+    the language of its labels (Arabic pictures read right to left).
     """
-    return png_bytes(table_image(view, names, computers=computers, style=style, bottom=bottom))
+    return png_bytes(
+        table_image(view, names, computers=computers, style=style, bottom=bottom, lang=lang)
+    )

@@ -70,9 +70,11 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[list[TextDraw], lis
     indices: list[IndexDraw] = []
     real_mask, real_index = fonts.text_mask, cards._index
 
-    def text_mask(text: str, size: int, weight: int = 400, width: int = 100) -> Image.Image:
+    def text_mask(
+        text: str, size: int, weight: int = 400, width: int = 100, direction: str | None = None
+    ) -> Image.Image:
         texts.append(TextDraw(text, size, weight, width))
-        return real_mask(text, size, weight, width)
+        return real_mask(text, size, weight, width, direction)
 
     def index(img: Image.Image, card: Card, width: int, colour: Any) -> None:
         indices.append(IndexDraw(card, width))

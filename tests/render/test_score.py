@@ -10,7 +10,7 @@ from PIL import Image
 import render.score as score
 from bot.games.base import RoundResult, ScoreLine
 from render import render_score_sheet, samples
-from render.common import Icon, fmt_points, symbol_segments
+from render.common import Icon, Pip, fmt_points, symbol_segments
 
 
 def decode(data: bytes) -> Image.Image:
@@ -58,6 +58,10 @@ def test_points_read_as_players_write_them() -> None:
 
 def test_suit_symbols_and_checks_become_shapes() -> None:
     segs = symbol_segments("2♠ still held ✓")
-    assert segs[0] == "2"
-    assert isinstance(segs[1], Icon) and segs[1].kind == "S"
+    # The rank and its suit are one piece, so an Arabic line can't put the suit before the 2.
+    assert isinstance(segs[0], Pip) and (segs[0].rank, segs[0].suit) == ("2", "S")
+    assert segs[1].strip() == "still held"
     assert isinstance(segs[-1], Icon) and segs[-1].kind == "check"
+    # A suit with no rank before it stays an icon; a rank inside a word is not a card.
+    segs = symbol_segments("bid ♥ AK♣")
+    assert [type(s).__name__ for s in segs] == ["str", "Icon", "str", "Icon"]

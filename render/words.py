@@ -1,0 +1,110 @@
+"""The pictures' words, from the catalogue domain ``render`` in the picture's language.
+
+Every label a picture draws is looked up here or with ``bot.i18n.t`` under a ``render.*`` key;
+names stay as their owners write them, card notation and numbers stay left to right.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.games.base import Reason
+from bot.i18n import has, say, t, t_n
+from render.common import Name, Segment
+
+GAME_TITLES = {
+    "mor": "render.game.mor",
+    "more3": "render.game.more3",
+    "hand": "render.game.hand",
+    "runfast": "render.game.runfast",
+}
+
+# How a round ended (RoundResult.reason); "{who}" is the seat that ended it.
+REASONS = {
+    "closed": "render.reason.closed",
+    "went_out": "render.reason.went_out",
+    "hand": "render.reason.hand",
+    "hand_empty": "render.reason.hand_empty",
+    "stock_out": "render.reason.stock_out",
+}
+
+# Run Fast's kinds of play as players say them (the engine's kind names, and older short ones).
+TRICK_KINDS = {
+    "single": "render.kind.single",
+    "pair": "render.kind.pair",
+    "triple": "render.kind.triple",
+    "straight": "render.kind.straight",
+    "consecutive_pairs": "render.kind.pairs",
+    "pairs": "render.kind.pairs",
+    "bomb": "render.kind.bomb",
+    "ace_bomb": "render.kind.ace_bomb",
+    "heavenly_bomb": "render.kind.heavenly",
+    "heavenly": "render.kind.heavenly",
+}
+
+# The engines' score sheet lines (ScoreLine.label), as they write them in English today.
+SCORE_LINES = {
+    "cards in melds": "render.line.cards_in_melds",
+    "closed the round": "render.line.closed_round",
+    "cards left in hand": "render.line.cards_left_in_hand",
+    "cards in hand": "render.line.cards_left_in_hand",
+    "never took the Mor": "render.line.never_took_mor",
+    "pure biriba": "render.line.pure_biriba",
+    "dirty biriba": "render.line.dirty_biriba",
+    "went out": "render.line.went_out",
+    "never took the More pile": "render.line.never_took_more",
+    "Solo total (×1.5 when positive)": "render.line.solo_total",
+    "never opened": "render.line.never_opened",
+    "the Hand doubles it": "render.line.hand_doubles",
+    "paid for a bomb": "render.line.paid_bomb",
+    "bomb bonus": "render.line.bomb_bonus",
+    "2♠ still in hand": "render.line.two_of_spades_held",
+    "bomb still in hand": "render.line.bomb_held",
+    "received from the others": "render.line.received",
+}
+_PROJECT_LINE = re.compile(r"project (\d+)")
+_CARDS_LEFT_LINE = re.compile(r"(\d+) cards? left")
+_DOUBLED_LINE = re.compile(r"(\d+) cards? left, doubled: never played")
+
+
+def game_title(game: str, lang: str) -> str:
+    key = GAME_TITLES.get(game)
+    return t(key, lang) if key else game
+
+
+def trick_kind(kind: str, lang: str) -> str:
+    key = TRICK_KINDS.get(kind)
+    return t(key, lang) if key else kind.replace("_", " ")
+
+
+def with_name(key: str, lang: str, name: str, **params: Any) -> list[Segment]:
+    """A sentence with a member's name in it (``{who}``), as segments: the words before, the
+    name as a ``Name`` (laid out in its own direction, so an Arabic name's letters and a Latin
+    sentence's colon each stay where they belong), the words after."""
+    marker = "\x00"
+    text = t(key, lang, who=marker, **params)
+    before, found, after = text.partition(marker)
+    if not found:  # a sentence without the name ("The stock ran out")
+        return [text]
+    return [s for s in (before.strip(), Name(name), after.strip()) if s]
+
+
+def score_label(label: Any, lang: str) -> str:
+    """A score sheet line's words in ``lang``: the engine's ``Reason`` or catalogue key worded,
+    or one of the engines' English labels looked up; anything else as the engine wrote it."""
+    if isinstance(label, Reason):
+        return say(label, lang)
+    text = str(label)
+    if has(text):
+        return t(text, lang)
+    key = SCORE_LINES.get(text)
+    if key:
+        return t(key, lang)
+    if m := _PROJECT_LINE.fullmatch(text):
+        return t("render.line.project", lang, points=int(m.group(1)))
+    if m := _DOUBLED_LINE.fullmatch(text):
+        return t_n("render.line.n_cards_left_doubled", int(m.group(1)), lang)
+    if m := _CARDS_LEFT_LINE.fullmatch(text):
+        return t_n("render.line.n_cards_left", int(m.group(1)), lang)
+    return text
