@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 from bot.games.base import (
     RULES_VERSION,
     Add,
+    Count,
     Discard,
     Discarded,
     Draw,
@@ -44,6 +45,7 @@ from bot.games.base import (
     MeldView,
     Move,
     PlannedChecks,
+    Reason,
     Return,
     Returned,
     RoundOver,
@@ -55,6 +57,7 @@ from bot.games.base import (
     Take,
     TookPile,
     as_lay,
+    because,
     hands_left,
     require_well_made,
     result_from_json,
@@ -310,30 +313,30 @@ class Hand(PlannedChecks):
 
     def _common(self, seat: int) -> None:
         if self.finished:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(because("game.over"))
         if self.round_over:
-            raise IllegalMove("The round is over: wait for the next deal.")
+            raise IllegalMove(because("game.round_over"))
         if not 0 <= seat < self.n_seats:
-            raise IllegalMove("You are not seated at this table.")
+            raise IllegalMove(because("game.not_seated"))
         if seat != self._turn:
-            raise IllegalMove("It's not your turn.")
+            raise IllegalMove(because("game.not_your_turn"))
 
     def _plan(self, seat: int, move: Move) -> Any:
         """Check ``move`` fully and return what ``apply`` needs; raise IllegalMove."""
         require_well_made(move)
         self._common(seat)
         if not isinstance(move, Draw | Take | Return | Meld | Add | Lay | Swap | Discard):
-            raise IllegalMove(f"“{move.do}” is not a move in Hand.")
+            raise IllegalMove(because("hand.unknown_move", do=move.do))
         if isinstance(move, Draw | Take):
             if self.phase != "draw":
-                raise IllegalMove(self._already_drawn(seat))
+                raise IllegalMove(self._already_drawn())
             if isinstance(move, Draw) and not self.stock:
-                raise IllegalMove("The stock is empty.")
+                raise IllegalMove(because("game.stock_empty"))
             if isinstance(move, Take) and not self.discard:
-                raise IllegalMove("The discard pile is empty.")
+                raise IllegalMove(because("game.discard_empty"))
             return None
         if self.phase != "play":
-            raise IllegalMove("Draw a card or take the top discard first.")
+            raise IllegalMove(because("game.draw_first"))
         if isinstance(move, Return):
             return self._check_return()
         if isinstance(move, Meld | Add | Lay):
@@ -343,12 +346,12 @@ class Hand(PlannedChecks):
         assert isinstance(move, Discard)
         return self._check_discard(seat, move.card)
 
-    def _already_drawn(self, seat: int) -> str:
+    def _already_drawn(self) -> Reason:
         # Only the starter's first turn is in play without a drawn card and with no discard yet
         # (``moves`` can't tell: a record holds every round's moves).
         if not self.just_drawn and not self.discard:
-            return "You start the round: throw a card without drawing."
-        return "You have already drawn this turn: lay cards or throw one."
+            return because("game.starter_throws")
+        return because("game.already_drawn")
 
     def _taken_text(self) -> str:
         return str(self.must_lay[0])
@@ -365,20 +368,16 @@ class Hand(PlannedChecks):
 
     def _check_return(self) -> None:
         if not self.must_lay or self._laid_since_take():
-            raise IllegalMove(
-                "You can only return the card you took from the discard pile, before laying anything."
-            )
+            raise IllegalMove(because("hand.return_only_taken"))
         if not self.stock:
-            raise IllegalMove(
-                f"The stock is empty, so you can't return {self._taken_text()}: lay it in a new meld."
-            )
+            raise IllegalMove(because("hand.return_stock_empty", card=self._taken_text()))
 
     def _check_lay(self, seat: int, lay: Lay) -> LayOutcome:
         # (decision) "Opened" counts from the opening lay on, so later lays, adds and swaps in the
         # same turn are allowed; the opening itself is new melds only (an unopened seat can't add).
         opened = self.opened[seat]
         if not opened and lay.adds:
-            raise IllegalMove("You can't add to melds before you have opened with 51 points.")
+            raise IllegalMove(because("hand.add_before_opening"))
         # Anyone's meld may take cards once the player has opened (RULES.md section 3).
         outcome = play_lay(self.hands[seat], self.melds, lay, HAND_MELDS, lambda _m: None)
         # (decision) A joker stays on its spot: its card goes there only by a swap (RULES.md 3 has
@@ -387,36 +386,36 @@ class Hand(PlannedChecks):
             old = self.melds[mid].meld
             if _joker_moved(old, meld):
                 spot = old.stands_for(old.wild_indexes()[0])
-                raise IllegalMove(
-                    f"The joker in meld {mid} stands for {spot}: use swap to put {spot} in its "
-                    "place and take the joker."
-                )
+                raise IllegalMove(because("hand.joker_stays", meld=mid, card=str(spot)))
         if self.must_lay and not uses_any([c for m in outcome.new for c in m.cards], self.must_lay):
             self._keep_taken_meldable(opened, outcome.hand)
         if not opened:
             value = sum(meld_value(m) for m in outcome.new)
             if value < OPENING_MIN:
                 raise IllegalMove(
-                    f"Your opening must be worth at least {OPENING_MIN} points in one lay; "
-                    f"these melds are worth {value}."
+                    because(
+                        "hand.opening_too_low",
+                        least=Count("n_points", OPENING_MIN),
+                        value=value,
+                    )
                 )
         if not outcome.hand:
-            raise IllegalMove("Keep one card: you go out only by throwing your last card.")
+            raise IllegalMove(because("hand.keep_one_card"))
         return outcome
 
     def _check_swap(self, seat: int, move: Swap) -> tuple[MeldShape, list[Card]]:
         if not self.opened[seat]:
-            raise IllegalMove("You can't take back a joker before you have opened with 51 points.")
+            raise IllegalMove(because("hand.swap_before_opening"))
         target = self.melds.get(move.meld)
         if target is None:
-            raise IllegalMove(f"There is no meld {move.meld} on the table.")
+            raise IllegalMove(because("game.no_meld", meld=move.meld))
         missing = missing_from(self.hands[seat], move.cards)
         if missing:
-            raise IllegalMove(f"You don't have {named(missing)} in your hand.")
+            raise IllegalMove(because("game.cards_not_held", cards=named(missing)))
         try:
             new = reclaim_joker(target.meld, move.cards)
         except MeldError as e:
-            raise IllegalMove(f"Meld {move.meld}: {e}") from None
+            raise IllegalMove(because("hand.meld_refuses", meld=move.meld, why=e.reason)) from None
         rest = take_cards(self.hands[seat], move.cards)
         assert rest is not None  # missing_from said the hand holds them
         # (decision) The reclaimed joker joins the hand with no duty to lay it this turn.
@@ -431,32 +430,22 @@ class Hand(PlannedChecks):
         ``meld_with``'s small melds tell."""
         taken = self._taken_text()
         if not opened:
-            raise IllegalMove(
-                f"You took {taken}: your opening must include it (or return it before laying "
-                "anything)."
-            )
+            raise IllegalMove(because("hand.taken_in_opening", card=taken))
         rest = take_cards(hand, self.must_lay)
         if rest is None:
-            raise IllegalMove(
-                f"You took {taken}: it must go into a new meld, not onto one on the table."
-            )
+            raise IllegalMove(because("hand.taken_new_meld", card=taken))
         found = meld_with(self.must_lay[0], rest, HAND_MELDS)
         if found is None or len(hand) <= len(found):
-            raise IllegalMove(
-                f"You took {taken}: after this no new meld could use it, and it must go into one "
-                "this turn."
-            )
+            raise IllegalMove(because("hand.taken_stuck", card=taken))
 
     def _check_discard(self, seat: int, card: Card) -> bool:
         """True when this throw empties the hand: the player goes out."""
         if card not in self.hands[seat]:
-            raise IllegalMove(f"You don't have {card} in your hand.")
+            raise IllegalMove(because("game.card_not_held", card=str(card)))
         if self.must_lay:
-            instead = "" if self._laid_since_take() else " (or return it and draw instead)"
-            raise IllegalMove(
-                f"Lay {self._taken_text()}, the card you took, in a new meld before you throw"
-                f"{instead}."
-            )
+            # Before anything is laid the taken card may still go back: say so.
+            key = "hand.lay_taken_first" if self._laid_since_take() else "hand.lay_or_return_taken"
+            raise IllegalMove(because(key, card=self._taken_text()))
         return len(self.hands[seat]) == 1
 
     # ------------------------------------------------------------ playing
@@ -553,16 +542,19 @@ class Hand(PlannedChecks):
         scores = [0] * self.n_seats
         lines: list[ScoreLine] = []
         for seat in range(self.n_seats):
+            # Each line's label is a catalogue key (domain hand): the score sheet words it in
+            # its reader's language.
             parts: list[tuple[str, int]] = []
             if seat == winner:
-                parts.append(("went out", WIN_SCORE))
+                parts.append(("hand.line.went_out", WIN_SCORE))
             else:
-                parts.append(("cards left in hand", sum(hand_value(c) for c in self.hands[seat])))
+                left = sum(hand_value(c) for c in self.hands[seat])
+                parts.append(("hand.line.cards_left", left))
                 if not self.opened[seat]:
-                    parts.append(("never opened", NOT_OPENED_PENALTY))
+                    parts.append(("hand.line.never_opened", NOT_OPENED_PENALTY))
             base = sum(p for _, p in parts)
             if factor == 2:
-                parts.append(("the Hand doubles it", base))
+                parts.append(("hand.line.the_hand_doubles", base))
             scores[seat] = base * factor
             lines.extend(ScoreLine(seat, label, p) for label, p in parts)
         for seat in range(self.n_seats):
@@ -580,9 +572,9 @@ class Hand(PlannedChecks):
 
     def next_round(self) -> list[Event]:
         if self.finished:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(because("game.over"))
         if not self.round_over:
-            raise IllegalMove("The round is still being played.")
+            raise IllegalMove(because("game.round_playing"))
         self.round_no += 1
         self.dealer = (self.dealer + 1) % self.n_seats
         self._deal()

@@ -37,12 +37,14 @@ from bot.games.base import (
     Passed,
     Play,
     Played,
+    Reason,
     RoundOver,
     RoundResult,
     ScoreLine,
     SeatView,
     TableFileError,
     TrickWon,
+    because,
     hands_left,
     move_problem,
     points,
@@ -59,7 +61,7 @@ from bot.games.runfast_combos import (
     can_beat,
     classify,
     describe,
-    kind_words,
+    higher_words,
     legal_plays,
     play_order,
     pretty,
@@ -129,7 +131,7 @@ def _read_cards(value: Any, what: str) -> list[Card]:
     try:
         return parse_cards(value)
     except CardError as e:
-        raise TableFileError(str(e)) from None
+        raise TableFileError(e.reason) from None
 
 
 class RunFast:
@@ -362,75 +364,76 @@ class RunFast:
             return THREE_OF_HEARTS
         return None
 
-    def check(self, seat: int, move: Move) -> str | None:
+    def check(self, seat: int, move: Move) -> Reason | None:
         return self._check(seat, move)[0]
 
     def can(self, seat: int, move: Move) -> bool:
         return self._check(seat, move)[0] is None
 
-    def _check(self, seat: int, move: Move) -> tuple[str | None, Combo | None]:
+    def _check(self, seat: int, move: Move) -> tuple[Reason | None, Combo | None]:
         if (problem := move_problem(move)) is not None:
             return problem, None
         if self.winner is not None:
-            return "The game is over.", None
+            return because("game.over"), None
         if type(seat) is not int or not 0 <= seat < N_SEATS:  # (bool is not a seat number)
-            return f"There is no seat {seat} at this table.", None
+            return because("game.no_seat", seat=str(seat)), None
         if seat != self.turn_seat:
-            return f"It's not your turn: seat {self.turn_seat} plays now.", None
+            return because("runfast.not_your_turn", seat=self.turn_seat), None
         if isinstance(move, Pass):
             return self._check_pass(seat), None
         if isinstance(move, Play):
             return self._check_play(seat, move.cards)
-        return "In Run Fast you can only play cards or pass.", None
+        return because("runfast.play_or_pass"), None
 
-    def _check_pass(self, seat: int) -> str | None:
+    def _check_pass(self, seat: int) -> Reason | None:
         if self.trick_combo is None:
             if self.must_include(seat):
-                return (
-                    "You lead the game's first play, so you can't pass: play a combination with 3♥."
-                )
-            return "You lead this trick, so you can't pass: play any combination."
+                return because("runfast.first_lead_cannot_pass")
+            return because("runfast.lead_cannot_pass")
         better = can_beat(self.hands[seat], self.trick_combo)
         if better is not None:
-            return (
-                f"You can't pass: you can beat {describe(self.trick, self.trick_combo)} "
-                f"with {pretty(_sorted(better))}."
+            return because(
+                "runfast.must_beat",
+                table=describe(self.trick, self.trick_combo),
+                cards=pretty(_sorted(better)),
             )
         return None
 
-    def _check_play(self, seat: int, cards: Sequence[Card]) -> tuple[str | None, Combo | None]:
+    def _check_play(self, seat: int, cards: Sequence[Card]) -> tuple[Reason | None, Combo | None]:
         if not cards:
-            return "Name the cards you want to play.", None
+            return because("game.name_cards"), None
         if len(set(cards)) != len(cards):
             twice = next(c for c in cards if cards.count(c) > 1)
-            return f"You named {twice.pretty} twice.", None
+            return because("runfast.named_twice", card=twice.pretty), None
         held = set(self.hands[seat])
         missing = [c for c in cards if c not in held]
         if missing:
-            return f"You don't hold {pretty(missing)}.", None
+            return because("runfast.not_held", cards=pretty(missing)), None
         combo = classify(cards, opening=self.opening)
-        if isinstance(combo, str):
+        if not isinstance(combo, Combo):
             return combo, None
         need = self.must_include(seat)
         if need is not None and need not in cards:
-            return "The game's first play must include 3♥.", None
+            return because("runfast.first_play_3h"), None
         old = self.trick_combo
         if old is not None and not beats(combo, old):
             return self._why_not_beaten(cards, combo, old), None
         return None, combo
 
-    def _why_not_beaten(self, cards: Sequence[Card], new: Combo, old: Combo) -> str:
+    def _why_not_beaten(self, cards: Sequence[Card], new: Combo, old: Combo) -> Reason:
         table = describe(self.trick, old)
         if old.kind == HEAVENLY:
-            return "Nothing beats the heavenly bomb: you must pass."
+            return because("runfast.heavenly_unbeatable")
         if old.is_bomb:
-            return f"Only a higher bomb beats {table}."
+            return because("runfast.only_higher_bomb", table=table)
         if new.kind == old.kind and new.size == old.size:
-            return (
-                f"{pretty(_sorted(cards))} doesn't beat {table}: "
-                f"play a higher {kind_words(old)} or a bomb."
+            return because(
+                "runfast.does_not_beat",
+                cards=pretty(_sorted(cards)),
+                table=table,
+                higher=higher_words(old),
             )
-        return f"You must answer {table} with a higher {kind_words(old)} or a bomb."
+        return because("runfast.answer_with", table=table, higher=higher_words(old))
 
     def legal_moves(self, seat: int) -> list[Move]:
         """Every legal move: each play with its exact cards, or the pass when nothing beats."""
@@ -504,8 +507,8 @@ class RunFast:
             if s != bomber:
                 self.settlement[s] -= BOMB_BONUS
                 self.settlement[bomber] += BOMB_BONUS
-                self.lines.append(ScoreLine(s, "paid for a bomb", -BOMB_BONUS))
-        self.lines.append(ScoreLine(bomber, "bomb bonus", 2 * BOMB_BONUS))
+                self.lines.append(ScoreLine(s, "runfast.line.paid_for_bomb", -BOMB_BONUS))
+        self.lines.append(ScoreLine(bomber, "runfast.line.bomb_bonus", 2 * BOMB_BONUS))
         return BombBonus(bomber, 2 * BOMB_BONUS)
 
     def _finish(self, winner: int) -> list[Event]:
@@ -521,14 +524,14 @@ class RunFast:
                 self.settlement[s] -= owed
                 received += owed
         self.settlement[winner] += received
-        self.lines.append(ScoreLine(winner, "received from the others", received))
+        self.lines.append(ScoreLine(winner, "runfast.line.received", received))
         self.result = RoundResult(tuple(self.settlement), "hand_empty", winner, tuple(self.lines))
         return [RoundOver(winner, self.result), GameOver(winner, (winner,))]
 
     def next_round(self) -> list[Event]:
         if self.winner is None:
-            raise IllegalMove("The deal is still being played: Run Fast is a single deal.")
-        raise IllegalMove("The game is over.")
+            raise IllegalMove(because("runfast.deal_playing"))
+        raise IllegalMove(because("game.over"))
 
     # ------------------------------------------------------------ what players see
 
@@ -670,19 +673,21 @@ ENGINE = RunFast
 
 
 def penalties(hand: Sequence[Card], played: bool) -> list[tuple[str, int]]:
-    """What a losing hand owes the winner, line by line (RULES.md 4, End and scoring)."""
+    """What a losing hand owes the winner, line by line (RULES.md 4, End and scoring).
+
+    Each line's label is a catalogue key (domain runfast) the score sheet words in the reader's
+    language; the points say how many cards, so a label needs no number: the doubling for a hand
+    that never played is a line of its own, as many points again."""
     out: list[tuple[str, int]] = []
     if hand:
-        left = f"{len(hand)} card{'s' if len(hand) > 1 else ''} left"
-        if played:
-            out.append((left, len(hand)))
-        else:
+        out.append(("runfast.line.cards_left", len(hand)))
+        if not played:
             # (decision) Doubling covers the per-card points only, not the 2♠ and bomb extras.
-            out.append((f"{left}, doubled: never played", 2 * len(hand)))
+            out.append(("runfast.line.never_played", len(hand)))
     if TWO_OF_SPADES in hand:
-        out.append(("2♠ still in hand", HELD_PENALTY))
+        out.append(("runfast.line.two_of_spades_held", HELD_PENALTY))
     for _ in range(bombs_in(hand)):
-        out.append(("bomb still in hand", HELD_PENALTY))
+        out.append(("runfast.line.bomb_held", HELD_PENALTY))
     return out
 
 

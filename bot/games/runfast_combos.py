@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, combinations, product
 from typing import NamedTuple
 
+from bot.games.base import Count, Reason, because
 from bot.games.cards import Card
 
 SINGLE = "single"
@@ -80,8 +81,8 @@ def _consecutive(powers: Sequence[int]) -> bool:
     return powers[-1] - powers[0] == len(powers) - 1
 
 
-def classify(cards: Sequence[Card], opening: bool = False) -> Combo | str:
-    """The combination ``cards`` form, or a sentence saying why they form none.
+def classify(cards: Sequence[Card], opening: bool = False) -> Combo | Reason:
+    """The combination ``cards`` form, or the ``Reason`` they form none.
 
     ``opening``: the play would be the game's opening play, where four 3s are the heavenly bomb.
     Duplicated cards are the caller's business (the engine refuses them before asking).
@@ -90,7 +91,7 @@ def classify(cards: Sequence[Card], opening: bool = False) -> Combo | str:
     if n == 1:
         return _SINGLES[POWER[cards[0].rank]]  # the commonest play, answered without counting
     if n == 0:
-        return "Name the cards you want to play."
+        return because("game.name_cards")
     counts: dict[int, int] = {}
     for c in cards:
         p = POWER[c.rank]
@@ -110,31 +111,31 @@ def classify(cards: Sequence[Card], opening: bool = False) -> Combo | str:
             if top == LOW and opening:
                 return Combo(HEAVENLY, 4, HEAVENLY_TOP)
             return Combo(BOMB, 4, top)
-        return f"{_shown(cards)} is not a combination: the deck has at most four of a rank."
+        return because("runfast.four_of_a_rank_at_most", cards=_shown(cards))
     shape = set(counts.values())
     if shape == {1} and n < MIN_STRAIGHT:
         if TWO_POWER not in counts and _consecutive(powers):
-            return f"A straight needs at least {MIN_STRAIGHT} cards; {_shown(cards)} has {n}."
+            return because(
+                "runfast.straight_too_short",
+                least=Count("n_cards", MIN_STRAIGHT),
+                cards=_shown(cards),
+                n=n,
+            )
     elif shape == {1}:
         if TWO_POWER in counts:
-            return "A 2 can't be part of a straight."
+            return because("runfast.two_in_straight")
         if not _consecutive(powers):
-            return f"{_shown(cards)} is not a straight: the ranks must follow each other, and the ace is only high (10 J Q K A)."
+            return because("runfast.not_a_straight", cards=_shown(cards))
         return Combo(STRAIGHT, n, top)
     if shape == {2}:
         if not _consecutive(powers):
-            return f"{_shown(cards)} are not consecutive pairs: the ranks must follow each other, and the ace is only high."
+            return because("runfast.not_consecutive_pairs", cards=_shown(cards))
         return Combo(PAIRS, n, top)
     if 4 in shape:
-        return "Four of a kind can't take other cards along: play it alone as a bomb, or break it."
+        return because("runfast.four_alone")
     if 3 in shape:
-        return (
-            "A triple can't take other cards along (no attachments, no airplanes): play it alone."
-        )
-    return (
-        f"{_shown(cards)} is not a combination: play a single, a pair, a triple, a straight of "
-        "5 or more, consecutive pairs or a bomb."
-    )
+        return because("runfast.triple_alone")
+    return because("runfast.not_a_combination", cards=_shown(cards))
 
 
 def _shown(cards: Sequence[Card]) -> str:
@@ -158,24 +159,63 @@ def pretty(cards: Iterable[Card]) -> str:
     return " ".join(c.pretty for c in cards)
 
 
-def kind_words(combo: Combo) -> str:
-    """The kind as a player says it: 'pair', '6-card straight', 'run of 3 pairs'."""
+# A kind's name has a key per kind, not one sentence with the kind filled in: languages agree
+# an article or an adjective with the noun ("een hoger paar", "een hogere straat"), so each
+# phrase is worded whole in the catalogue (domain runfast).
+_KIND_KEYS = {
+    SINGLE: "runfast.kind.single",
+    PAIR: "runfast.kind.pair",
+    TRIPLE: "runfast.kind.triple",
+    STRAIGHT: "runfast.kind.straight",
+    PAIRS: "runfast.kind.consecutive_pairs",
+    BOMB: "runfast.kind.bomb",
+    ACE_BOMB: "runfast.kind.ace_bomb",
+    HEAVENLY: "runfast.kind.heavenly_bomb",
+}
+_THE_KEYS = {
+    SINGLE: "runfast.the.single",
+    PAIR: "runfast.the.pair",
+    TRIPLE: "runfast.the.triple",
+    STRAIGHT: "runfast.the.straight",
+    PAIRS: "runfast.the.consecutive_pairs",
+    BOMB: "runfast.the.bomb",
+    ACE_BOMB: "runfast.the.ace_bomb",
+    HEAVENLY: "runfast.the.heavenly_bomb",
+}
+# Only the plain kinds: a bomb is answered by any higher bomb, which its refusal says itself.
+_HIGHER_KEYS = {
+    SINGLE: "runfast.higher.single",
+    PAIR: "runfast.higher.pair",
+    TRIPLE: "runfast.higher.triple",
+    STRAIGHT: "runfast.higher.straight",
+    PAIRS: "runfast.higher.consecutive_pairs",
+}
+KINDS = tuple(_KIND_KEYS)
+
+
+def _size(combo: Combo) -> dict[str, Count]:
+    """The counted part of a kind's name: a straight's cards, a run's pairs."""
     if combo.kind == STRAIGHT:
-        return f"{combo.size}-card straight"
+        return {"length": Count("runfast.n_card", combo.size)}
     if combo.kind == PAIRS:
-        return f"run of {combo.size // 2} consecutive pairs"
-    if combo.kind == ACE_BOMB:
-        return "ace bomb"
-    if combo.kind == HEAVENLY:
-        return "heavenly bomb"
-    return combo.kind
+        return {"pairs": Count("runfast.n_pairs", combo.size // 2)}
+    return {}
 
 
-def describe(cards: Sequence[Card], combo: Combo) -> str:
+def kind_words(combo: Combo) -> Reason:
+    """The kind as a player says it ('pair', '6-card straight', 'run of 3 consecutive pairs'),
+    for ``bot.i18n.say`` to word in a language."""
+    return Reason(_KIND_KEYS[combo.kind], _size(combo))
+
+
+def higher_words(combo: Combo) -> Reason:
+    """What answers a plain ``combo``: 'a higher pair', 'a higher 5-card straight'."""
+    return Reason(_HIGHER_KEYS[combo.kind], _size(combo))
+
+
+def describe(cards: Sequence[Card], combo: Combo) -> Reason:
     """'the 9♠', 'the pair 9♠ 9♥', 'the bomb 7♠ 7♥ 7♦ 7♣': a play named in a sentence."""
-    if combo.kind == SINGLE:
-        return f"the {pretty(cards)}"
-    return f"the {kind_words(combo)} {pretty(cards)}"
+    return Reason(_THE_KEYS[combo.kind], {"cards": pretty(cards), **_size(combo)})
 
 
 # ---------------------------------------------------------------- enumeration

@@ -27,6 +27,7 @@ from bot.games.base import (
 from bot.games.cards import JOKER, Card, deck_106, parse_cards
 from bot.games.hand import Hand, hand_value, might_fit
 from bot.games.melds import HAND_MELDS, find_melds, meld_with
+from bot.i18n import LANGUAGES, say
 
 GAMES = 400  # five rounds each: 2,000 rounds
 MAX_MOVES_PER_ROUND = 1000
@@ -138,11 +139,14 @@ def play_game(seed: int) -> tuple[Hand, Counter[str]]:
             if moves % 37 == 5:
                 before = snapshot(game)
                 probe = illegal_probe(game, seat, rng)
-                assert game.check(seat, probe) is not None, probe
+                why = game.check(seat, probe)
+                assert why is not None, probe
+                # Every refusal reads in every language: its key and parameters fit each text.
+                assert all(say(why, lang) for lang in LANGUAGES)
                 with pytest.raises(IllegalMove):
                     game.apply(seat, probe)
                 wrong = (seat + 1) % 3
-                assert game.check(wrong, Draw()) == "It's not your turn."
+                assert say(game.check(wrong, Draw())) == "It's not your turn."
                 assert snapshot(game) == before
             move = choose(game, seat, rng)
             assert game.check(seat, move) is None, (move, game.check(seat, move))

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import TableFileError
+from bot.games.base import TableFileError, move_from_dict
+from bot.i18n import LANGUAGES, has, say, t
 from bot.scenario import load, run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,7 +56,7 @@ def test_table_file(path: Path) -> None:
     if expect["exit"] == 2:
         with pytest.raises(TableFileError) as e:
             run(data)
-        assert str(e.value) == expect["stderr"]
+        assert say(e.value) == expect["stderr"]
         return
     state = play(path.stem)
     for key, value in expect.get("state", {}).items():
@@ -125,6 +126,34 @@ def test_score_lines_add_up() -> None:
     result = game.result
     for seat, score in enumerate(result.scores):
         assert sum(ln.points for ln in result.lines if ln.seat == seat) == score
+
+
+def test_score_lines_are_catalogue_keys() -> None:
+    from bot.games.registry import replay
+
+    game = replay({**_load("the_hand_doubles"), "expect": None})
+    labels = [(ln.seat, ln.label) for ln in game.result.lines]
+    assert (2, "hand.line.never_opened") in labels and (0, "hand.line.the_hand_doubles") in labels
+    for _, label in labels:
+        assert all(has(label, lang) for lang in LANGUAGES), label
+    assert t("hand.line.the_hand_doubles") == "the Hand doubles it"
+    assert t("hand.line.the_hand_doubles", "ar") == "الهاند يضاعفها"
+
+
+def test_a_refusal_reads_in_arabic() -> None:
+    # The opening of 30 refused: a Hand key whose counted 51 points is worded per language.
+    from bot.games.registry import replay
+
+    data = _load("opening_in_two_lays_refused")
+    game = replay({**data, "moves": data["moves"][:1], "expect": None})
+    move = move_from_dict(data["moves"][1])
+    why = game.check(0, move)
+    assert why is not None and why.key == "hand.opening_too_low"
+    assert say(why) == data["expect"]["error"]
+    arabic = say(why, "ar")
+    assert arabic != say(why) and "51 نقطة" in arabic and "30" in arabic
+    assert not any("a" <= ch <= "z" for ch in arabic)
+    assert "51 अंक" in say(why, "hi") and "51 punten" in say(why, "nl")
 
 
 @pytest.mark.parametrize("name", ["the_hand_doubles", "take_then_add_refused", "bad_players"])

@@ -11,12 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games import runfast_combos
+from bot.games.base import Reason
 from bot.games.cards import Card, deck_48, parse_cards
 from bot.games.runfast_combos import (
     ACE_BOMB,
     BOMB,
     HEAVENLY,
     HEAVENLY_TOP,
+    KINDS,
     PAIR,
     PAIRS,
     SINGLE,
@@ -28,14 +30,18 @@ from bot.games.runfast_combos import (
     bombs_in,
     can_beat,
     classify,
+    describe,
+    higher_words,
+    kind_words,
     legal_plays,
     power,
 )
+from bot.i18n import LANGUAGES, has, say
 
 DECK = deck_48()
 
 
-def c(text: str) -> Combo | str:
+def c(text: str) -> Combo | Reason:
     return classify(parse_cards(text))
 
 
@@ -74,24 +80,74 @@ def test_heavenly_only_at_the_opening() -> None:
 
 
 @pytest.mark.parametrize(
-    "cards",
+    ("cards", "key"),
     [
-        "",
-        "3S 4H",
-        "3S 4H 5D 6C",  # straight too short
-        "JS QH KD AC 2S",  # a 2 in a straight
-        "AS 3H 4D 5C 6S",  # ace low
-        "QS KH AD 2S 3C",  # wrap-around
-        "5S 5H 7S 7H",  # pairs with a gap
-        "AS AD 2S",
-        "5S 5H 5D 6S",  # triple with an attachment
-        "5S 5H 5D 6S 6H 6D",  # airplane
-        "5S 5H 5D 5C 6S 6H",  # four with attachments
-        "3S 3H 4S 4H 5S",
+        ("", "game.name_cards"),
+        ("3S 4H", "runfast.straight_too_short"),
+        ("3S 4H 5D 6C", "runfast.straight_too_short"),
+        ("JS QH KD AC 2S", "runfast.two_in_straight"),
+        ("AS 3H 4D 5C 6S", "runfast.not_a_straight"),  # ace low
+        ("QS KH AD 2S 3C", "runfast.two_in_straight"),  # wrap-around
+        ("5S 5H 7S 7H", "runfast.not_consecutive_pairs"),  # pairs with a gap
+        ("AS AD 2S", "runfast.not_a_combination"),
+        ("5S 5H 5D 6S", "runfast.triple_alone"),  # triple with an attachment
+        ("5S 5H 5D 6S 6H 6D", "runfast.triple_alone"),  # airplane
+        ("5S 5H 5D 5C 6S 6H", "runfast.four_alone"),  # four with attachments
+        ("3S 3H 4S 4H 5S", "runfast.not_a_combination"),
+        ("5S 5S 5S 5S 5S", "runfast.four_of_a_rank_at_most"),
     ],
 )
-def test_not_combinations(cards: str) -> None:
-    assert isinstance(c(cards), str)
+def test_not_combinations(cards: str, key: str) -> None:
+    why = c(cards)
+    assert isinstance(why, Reason) and why.key == key
+    # Every language words it, with the cards as the game writes them left in place.
+    words = {lang: say(why, lang) for lang in LANGUAGES}
+    assert len(set(words.values())) == len(LANGUAGES)
+    shown = why.params.get("cards")
+    assert shown is None or all(shown in text for text in words.values())
+
+
+def test_refusals_in_english() -> None:
+    assert say(c("3S 4H 5D 6C")) == "A straight needs at least 5 cards; 3♠ 4♥ 5♦ 6♣ has 4."
+    assert say(c("5S 5H 7S 7H")) == (
+        "5♠ 5♥ 7♠ 7♥ are not consecutive pairs: the ranks must follow each other, "
+        "and the ace is only high."
+    )
+
+
+def test_kind_words_in_every_language() -> None:
+    combos = {
+        SINGLE: c("9S"),
+        PAIR: c("9S 9H"),
+        TRIPLE: c("9S 9H 9D"),
+        STRAIGHT: c("3S 4H 5D 6C 7S 8S"),
+        PAIRS: c("5S 5H 6S 6H 7D 7C"),
+        BOMB: c("9S 9H 9D 9C"),
+        ACE_BOMB: c("AS AD AC"),
+        HEAVENLY: classify(parse_cards("3S 3H 3D 3C"), opening=True),
+    }
+    assert set(combos) == set(KINDS)
+    english = {}
+    for kind, combo in combos.items():
+        assert isinstance(combo, Combo) and combo.kind == kind
+        words = [kind_words(combo), describe(parse_cards("9S"), combo)]
+        if not combo.is_bomb:
+            words.append(higher_words(combo))
+        for reason in words:
+            assert all(has(reason.key, lang) for lang in LANGUAGES), reason.key
+            assert say(reason, "ar") != say(reason)
+        english[kind] = [say(w) for w in words]
+    assert english[SINGLE] == ["single", "the 9♠", "a higher single"]
+    assert english[STRAIGHT] == [
+        "6-card straight",
+        "the 6-card straight 9♠",
+        "a higher 6-card straight",
+    ]
+    assert english[PAIRS][0] == "run of 3 consecutive pairs"
+    assert english[ACE_BOMB] == ["ace bomb", "the ace bomb 9♠"]
+    # The counted part agrees with its number: Arabic's 6 cards (few) and 11 cards (many).
+    assert say(kind_words(Combo(STRAIGHT, 6, 8)), "ar") == "تسلسل من 6 أوراق"
+    assert say(kind_words(Combo(STRAIGHT, 11, 13)), "ar") == "تسلسل من 11 ورقة"
 
 
 def test_order_of_plays() -> None:

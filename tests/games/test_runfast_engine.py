@@ -27,6 +27,7 @@ from bot.games.base import (
 )
 from bot.games.cards import Card, deck_48, parse_cards
 from bot.games.runfast import ENGINE, BombBonus, RunFast, RunFastView
+from bot.i18n import has, say
 
 THREE_H = Card(3, "H")
 
@@ -121,11 +122,12 @@ def test_refused_moves_change_nothing() -> None:
         (0, Pass(), "You lead this trick, so you can't pass: play any combination."),
         (5, Pass(), "There is no seat 5 at this table."),
     ]:
-        assert game.check(seat, move) == reason
+        why = game.check(seat, move)
+        assert why is not None and say(why) == reason
         assert not game.can(seat, move)
         with pytest.raises(IllegalMove) as e:
             game.apply(seat, move)
-        assert e.value.reason == reason
+        assert e.value.reason == why
         assert game.to_json() == before
 
 
@@ -162,13 +164,48 @@ def test_bomb_bonus_events_and_the_end() -> None:
     assert game.winners == (1,) and game.game_over and game.round_over and game.turn is None
     assert game.pearls() == {1: 50}
     assert game.legal_moves(2) == []
-    with pytest.raises(IllegalMove, match=r"^The game is over\.$"):
+    with pytest.raises(IllegalMove) as e:
         game.next_round()
+    assert say(e.value) == "The game is over."
+
+
+def test_refusals_read_in_arabic() -> None:
+    game = table(["9S 9H 3D", "10S 10H 3S", "4C 5C"], turn=0)
+    game.apply(0, play("9S 9H"))
+    why = game.check(1, play("10S"))
+    assert why is not None and why.key == "runfast.answer_with"
+    assert say(why) == "You must answer the pair 9♠ 9♥ with a higher pair or a bomb."
+    arabic = say(why, "ar")
+    # Arabic words, the nested kind worded in Arabic too, the cards as the game writes them.
+    assert arabic != say(why) and "الزوج 9♠ 9♥" in arabic and "زوج أعلى" in arabic
+    assert not any("a" <= ch <= "z" for ch in arabic)
+    assert "Je moet het paar 9♠ 9♥ beantwoorden" in say(why, "nl")
+
+
+def test_score_lines_are_catalogue_keys() -> None:
+    game = table(["9S 3D", "7S 7H 7D 7C", "4C 5C 2S"], turn=0)
+    game.apply(0, play("9S"))
+    game.apply(1, play("7S 7H 7D 7C"))
+    result = game.view(0).result
+    assert result is not None
+    labels = [line.label for line in result.lines]
+    assert "runfast.line.never_played" in labels and "runfast.line.two_of_spades_held" in labels
+    for label in labels:
+        assert has(label) and has(label, "ar") and has(label, "nl") and has(label, "hi")
+    # The one who never played pays its cards twice: a line for the cards, one for the doubling.
+    seat2 = [(line.label, line.points) for line in result.lines if line.seat == 2]
+    assert seat2 == [
+        ("runfast.line.paid_for_bomb", -10),
+        ("runfast.line.cards_left", -3),
+        ("runfast.line.never_played", -3),
+        ("runfast.line.two_of_spades_held", -10),
+    ]
 
 
 def test_next_round_during_the_deal() -> None:
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove) as e:
         RunFast.new({}, 3).next_round()
+    assert say(e.value) == "The deal is still being played: Run Fast is a single deal."
     assert RunFast.new({}, 3).pearls() == {}
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from bot.games.base import TableFileError
+from bot.i18n import say
 from bot.scenario import load, run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,7 +38,7 @@ def test_table_file(path: Path) -> None:
     if expect["exit"] == 2:
         with pytest.raises(TableFileError) as e:
             run(data)
-        assert str(e.value) == expect["stderr"]
+        assert say(e.value) == expect["stderr"]
         return
     code, out = run(data)
     assert code == expect["exit"], out["error"]
