@@ -35,10 +35,10 @@ def test_step_replays_as_a_table_file(step: Step, capsys: pytest.CaptureFixture[
 @pytest.mark.parametrize("step", STEPS, ids=lambda s: f"{s.game}/{s.name}")
 def test_step_right_and_wrong_answers(step: Step) -> None:
     right = step.judge(answer_move(step))
-    assert right.right and right.message == step.done
+    assert right.right and right.message == step.text("done")
     wrong = step.judge(move_from_dict(step.wrong))
     assert not wrong.right
-    assert step.explain in wrong.message
+    assert step.text("explain") in wrong.message
     if wrong.refused:
         # The engine's own refusal sentence comes first.
         reason = step.position().check(step.seat, move_from_dict(step.wrong))

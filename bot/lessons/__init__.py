@@ -81,24 +81,6 @@ class Step:
             raise ValueError(f"A lesson step has no text {part!r} (only {', '.join(PARTS)}).")
         return t(text_key(self.game, self.name, part), lang)
 
-    # The texts in English, for callers not yet asking in a language (cogs.learn and
-    # bot.lesson_console read ``step.title`` and ``step.task``).
-    @property
-    def title(self) -> str:
-        return self.text("title")
-
-    @property
-    def task(self) -> str:
-        return self.text("task")
-
-    @property
-    def explain(self) -> str:
-        return self.text("explain")
-
-    @property
-    def done(self) -> str:
-        return self.text("done")
-
     @property
     def answer(self) -> list[Mapping[str, Any]]:
         return list(self.table.get("moves", []))
