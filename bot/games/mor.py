@@ -27,6 +27,7 @@ from bot.games.base import (
     MeldView,
     Move,
     PlannedChecks,
+    Reason,
     RoundOver,
     RoundResult,
     ScoreLine,
@@ -35,6 +36,7 @@ from bot.games.base import (
     Take,
     TookPile,
     as_lay,
+    because,
     hands_left,
     points,
     require_well_made,
@@ -89,16 +91,22 @@ def can_close_with(projects: list[int]) -> bool:
     return 300 in projects or (200 in projects and len(projects) >= 2)
 
 
-def meter_text(projects: list[int]) -> str:
-    """The team's project meter: "200 + 100 ✓" or what is still needed."""
+def meter(projects: list[int]) -> Reason:
+    """The team's project meter, for the table's words: "200 + 100 ✓" or what is still needed
+    ("200: needs one more project"). ``projects`` is the sum as the table shows it, in digits."""
     shown = " + ".join(str(p) for p in sorted(projects, reverse=True))
     if can_close_with(projects):
-        return f"{shown} ✓"
+        return because("mor.meter.ready", projects=shown)
     if 200 in projects:
-        return f"{shown}: needs one more project"
-    return (
-        f"{shown}: needs a 300 or a 200" if shown else "needs a 300, or a 200 and another project"
-    )
+        return because("mor.meter.one_more", projects=shown)
+    if shown:
+        return because("mor.meter.needs", projects=shown)
+    return because("mor.meter.none")
+
+
+# A score sheet's lines (ScoreLine.label): catalogue keys, plain strings, so a stored result
+# stays JSON; the picture and the terminal word them in the reader's language.
+PROJECT_LINES = {p: f"mor.line.project_{p}" for p in (100, 150, 200, 300)}
 
 
 @dataclass(frozen=True)
@@ -106,7 +114,7 @@ class MorView(RummyView):
     """What one seat may see of a Mor table."""
 
     target: int
-    meters: tuple[str, ...]
+    meters: tuple[Reason, ...]  # per team: its project meter (``meter``), worded by the reader
     mor_waiting: tuple[int, ...]
     hands_left: tuple[tuple[Card, ...], ...] = ()  # every hand, once the round is over
 
@@ -262,13 +270,13 @@ class Mor(PlannedChecks):
 
     def _common(self, seat: int) -> None:
         if self.finished:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(because("game.over"))
         if self.round_over:
-            raise IllegalMove("The round is over: wait for the next deal.")
+            raise IllegalMove(because("game.round_over"))
         if not 0 <= seat < self.n_seats:
-            raise IllegalMove("You are not seated at this table.")
+            raise IllegalMove(because("game.not_seated"))
         if seat != self._turn:
-            raise IllegalMove("It's not your turn.")
+            raise IllegalMove(because("game.not_your_turn"))
 
     def _plan(self, seat: int, move: Move) -> Any:
         """Check ``move`` fully and return what ``apply`` needs; raise IllegalMove."""
@@ -278,7 +286,7 @@ class Mor(PlannedChecks):
             if self.phase != "draw":
                 raise IllegalMove(self._already_drawn(seat))
             if not self.stock:
-                raise IllegalMove("The stock is empty.")
+                raise IllegalMove(because("game.stock_empty"))
             return None
         if isinstance(move, Take):
             if self.phase != "draw":
@@ -286,27 +294,27 @@ class Mor(PlannedChecks):
             return self._check_take(seat)
         if isinstance(move, Meld | Add | Lay):
             if self.phase != "play":
-                raise IllegalMove("Draw a card or take the pile first.")
+                raise IllegalMove(because("game.draw_or_take_pile_first"))
             return self._check_lay(seat, as_lay(move))
         if isinstance(move, Discard):
             if self.phase != "play":
-                raise IllegalMove("Draw a card or take the pile first.")
+                raise IllegalMove(because("game.draw_or_take_pile_first"))
             return self._check_discard(seat, move.card)
-        raise IllegalMove(f"“{move.do}” is not a move in Mor.")
+        raise IllegalMove(because("mor.unknown_move", do=move.do))
 
-    def _already_drawn(self, seat: int) -> str:
+    def _already_drawn(self, seat: int) -> Reason:
         # The opening turn of any round: nothing thrown yet and nothing drawn or taken.
         if not self.discard and not self.just_drawn and seat == (self.dealer + 1) % self.n_seats:
-            return "You start the round: throw a card without drawing."
-        return "You have already drawn this turn: lay cards or throw one."
+            return because("game.starter_throws")
+        return because("game.already_drawn")
 
     def _check_take(self, seat: int) -> None:
         if not self.discard:
-            raise IllegalMove("The discard pile is empty.")
+            raise IllegalMove(because("game.discard_empty"))
         team = self.team(seat)
         team_melds = [m for m in self.melds.values() if self.team(m.seat) == team]
         if not team_melds:
-            raise IllegalMove("You can't take the pile: your team has no meld on the table yet.")
+            raise IllegalMove(because("mor.take_no_meld"))
         # Some card of the pile must be layable at once -- with cards from the hand or on a team
         # meld -- by a lay this player could then really make (see _leftover_problem).
         hand_after = self.hands[seat] + self.discard
@@ -316,7 +324,7 @@ class Mor(PlannedChecks):
                 return
             except IllegalMove:
                 continue
-        raise IllegalMove("You can't take the pile: none of its cards can be laid right now.")
+        raise IllegalMove(because("mor.take_nothing_layable"))
 
     def _pile_lays(self, seat: int, hand: list[Card], pile: list[Card]) -> list[Lay]:
         """Small lays that use one card of ``pile``: a new meld with hand cards, or an addition
@@ -336,9 +344,9 @@ class Mor(PlannedChecks):
                     out.append(Lay(adds=(AddTo(m.id, group),)))
         return out
 
-    def _may_add(self, seat: int, target: TableMeld) -> str | None:
+    def _may_add(self, seat: int, target: TableMeld) -> Reason | None:
         if self.team(target.seat) != self.team(seat):
-            return "You can only add to your own team's melds."
+            return because("mor.add_own_team")
         return None
 
     def _check_lay(self, seat: int, lay: Lay) -> Any:
@@ -348,22 +356,20 @@ class Mor(PlannedChecks):
         outcome = play_lay(hand, self.melds, lay, MOR_MELDS, lambda m: self._may_add(seat, m))
         if self.must_lay and not uses_any(outcome.laid, self.must_lay):
             taken = " ".join(sorted({str(c) for c in self.must_lay}))
-            raise IllegalMove(
-                f"Your next lay must use one of the cards you took from the pile ({taken})."
-            )
+            raise IllegalMove(because("mor.lay_must_use_taken", cards=taken))
         problem = self._leftover_problem(seat, outcome)
         if problem:
             raise IllegalMove(problem)
         return outcome
 
-    def _leftover_problem(self, seat: int, outcome: Any) -> str | None:
+    def _leftover_problem(self, seat: int, outcome: Any) -> Reason | None:
         """Once the team has its Mor the hand empties only by closing, so a lay may not leave the
         player with no card, nor with one card they could not throw (that would be a dead end)."""
         team = self.team(seat)
         if not self.mor_taken[team] or len(outcome.hand) > 1:
             return None
         if not outcome.hand:
-            return "Keep a card to throw: once your team has its Mor, you empty your hand only by closing."
+            return because("mor.keep_a_card")
         projects = [
             p
             for p in (
@@ -375,25 +381,22 @@ class Mor(PlannedChecks):
         ] + [p for p in (project_value(m) for m in outcome.new) if p]
         if can_close_with(projects):
             return None
-        return "Keep two cards: your team can't close yet, so you could not throw your last card."
+        return because("mor.keep_two_cards")
 
     def _check_discard(self, seat: int, card: Card) -> bool:
         hand = self.hands[seat]
         if card not in hand:
-            raise IllegalMove(f"You don't have {card} in your hand.")
+            raise IllegalMove(because("game.card_not_held", card=str(card)))
         if self.must_lay:
             taken = " ".join(sorted({str(c) for c in self.must_lay}))
-            raise IllegalMove(f"First lay one of the cards you took from the pile ({taken}).")
+            raise IllegalMove(because("mor.lay_taken_first", cards=taken))
         if len(hand) > 1:
             return False
         team = self.team(seat)
         if not self.mor_taken[team]:
             return False  # the Mor waits for this seat's next turn
         if not can_close_with(self.team_projects(team)):
-            raise IllegalMove(
-                "You can't throw your last card: to close, your team needs a 300 project, "
-                "or a 200 and another project."
-            )
+            raise IllegalMove(because("mor.cannot_close"))
         return True  # closing
 
     # ------------------------------------------------------------ playing
@@ -480,14 +483,14 @@ class Mor(PlannedChecks):
             close = CLOSE_BONUS if closer is not None and self.team(closer) == team else 0
             no_mor = 0 if self.mor_taken[team] else NO_MOR_PENALTY
             scores[team] = melded + project_halves + close - in_hand - no_mor
-            lines.append(ScoreLine(rep, "cards in melds", melded / 2))
+            lines.append(ScoreLine(rep, "mor.line.melds", melded / 2))
             for p in sorted(projects, reverse=True):
-                lines.append(ScoreLine(rep, f"project {p}", p / 10))
+                lines.append(ScoreLine(rep, PROJECT_LINES[p], p / 10))
             if close:
-                lines.append(ScoreLine(rep, "closed the round", close / 2))
-            lines.append(ScoreLine(rep, "cards left in hand", -in_hand / 2))
+                lines.append(ScoreLine(rep, "mor.line.closed", close / 2))
+            lines.append(ScoreLine(rep, "mor.line.cards_left", -in_hand / 2))
             if no_mor:
-                lines.append(ScoreLine(rep, "never took the Mor", -no_mor / 2))
+                lines.append(ScoreLine(rep, "mor.line.no_mor", -no_mor / 2))
         for team in range(2):
             self.totals[team] += scores[team]
         per_seat = tuple(scores[self.team(s)] / 2 for s in range(self.n_seats))
@@ -506,9 +509,9 @@ class Mor(PlannedChecks):
 
     def next_round(self) -> list[Event]:
         if self.finished:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(because("game.over"))
         if not self.round_over:
-            raise IllegalMove("The round is still being played.")
+            raise IllegalMove(because("game.round_playing"))
         self.round_no += 1
         self.dealer = (self.dealer + 1) % self.n_seats
         self._deal()
@@ -596,7 +599,7 @@ class Mor(PlannedChecks):
             just_drawn=tuple(self.just_drawn) if own and seat == self._turn else (),
             must_lay=tuple(self.must_lay) if seat == self._turn else (),
             target=self.target,
-            meters=tuple(meter_text(self.team_projects(t)) for t in range(2)),
+            meters=tuple(meter(self.team_projects(t)) for t in range(2)),
             mor_waiting=tuple(self.mor_waiting),
             hands_left=hands_left(self.hands, self.round_over, sort_key),
         )

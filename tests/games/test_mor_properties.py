@@ -7,14 +7,16 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
-from bot.games.base import Discard, Draw, IllegalMove, Meld, Take
+from bot.games.base import Discard, Draw, IllegalMove, Meld, Move, Reason, Take, move_from_dict
 from bot.games.cards import deck_106
 from bot.games.melds import MOR_MELDS, find_melds, read_meld
-from bot.games.mor import Mor
+from bot.games.mor import Mor, meter
 from bot.games.registry import from_json, replay
+from bot.i18n import has, say, t
 
 DECK = Counter(deck_106())
 ROUNDS = 2000
@@ -96,3 +98,79 @@ def test_whole_games_replay_to_the_same_state() -> None:
             lays = [m for m in moves if not isinstance(m, Discard | Draw | Take)]
             g.apply(seat, rng.choice(lays) if lays and rng.random() < 0.9 else rng.choice(moves))
         assert replay(g.record).to_json() == g.to_json()
+
+
+TABLES = Path(__file__).parents[1] / "tables" / "mor"
+
+
+def first_move_of(name: str) -> tuple[Mor, int, Move]:
+    """A Mor table file's position and its first move, not yet played."""
+    data = json.loads((TABLES / f"{name}.json").read_text(encoding="utf-8"))
+    m = data["moves"][0]
+    return Mor.from_table_file(data), m["seat"], move_from_dict(m)
+
+
+def test_a_refusal_is_a_reason_each_language_words() -> None:
+    g, seat, move = first_move_of("close_refused_200_alone")
+    reason = g.check(seat, move)
+    assert reason is not None and reason.key == "mor.cannot_close"
+    assert say(reason) == (
+        "You can't throw your last card: to close, your team needs a 300 project, "
+        "or a 200 and another project."
+    )
+    arabic = say(reason, "ar")
+    assert arabic != say(reason) and "مشروع 300" in arabic and "للختم" in arabic
+    with pytest.raises(IllegalMove) as refused:
+        g.apply(seat, move)
+    assert refused.value.reason == reason
+
+
+def test_a_refused_addition_names_the_cards_in_the_players_language() -> None:
+    g, seat, move = first_move_of("add_to_opponent_refused")
+    reason = g.check(seat, move)
+    assert say(reason) == "You can only add to your own team's melds."
+    assert say(reason, "nl") == "Je kunt alleen aanleggen bij de combinaties van je eigen team."
+
+
+@pytest.mark.parametrize(
+    ("projects", "english", "dutch"),
+    [
+        ([], "needs a 300, or a 200 and another project", "300 nodig, of 200 en nog een project"),
+        (
+            [100, 100, 100],
+            "100 + 100 + 100: needs a 300 or a 200",
+            "100 + 100 + 100: 300 of 200 nodig",
+        ),
+        ([200], "200: needs one more project", "200: nog één project nodig"),
+        ([100, 200], "200 + 100 ✓", "200 + 100 ✓"),
+        ([300], "300 ✓", "300 ✓"),
+    ],
+)
+def test_the_project_meter_is_data_each_reader_words(
+    projects: list[int], english: str, dutch: str
+) -> None:
+    reason = meter(projects)
+    assert say(reason) == english and say(reason, "nl") == dutch
+    # The numbers stay digits in every language, in the order the table shows them.
+    if projects:
+        assert " + ".join(str(p) for p in sorted(projects, reverse=True)) in say(reason, "ar")
+
+
+def test_the_view_carries_each_teams_meter_as_a_reason() -> None:
+    g, _, _ = first_move_of("close_refused_200_alone")
+    meters = g.view(0).meters
+    assert len(meters) == 2 and all(isinstance(m, Reason) for m in meters)
+    assert say(meters[0]) == "200: needs one more project"
+
+
+def test_score_sheet_lines_are_catalogue_keys() -> None:
+    data = json.loads((TABLES / "close_with_300.json").read_text(encoding="utf-8"))
+    g = replay(data)
+    assert g.result is not None
+    labels = [line.label for line in g.result.lines]
+    assert "mor.line.project_300" in labels and "mor.line.closed" in labels
+    for lang in ("en", "ar", "hi", "nl"):
+        assert all(has(label, lang) for label in labels), lang
+    assert t("mor.line.project_300") == "project 300" and t("mor.line.melds") == "cards in melds"
+    # Keys are plain strings, so a stored result stays JSON.
+    assert from_json(json.loads(json.dumps(g.to_json()))).result == g.result
