@@ -20,6 +20,7 @@ from bot.games.base import IllegalMove, Move, Pass, Play, Played, TrickWon
 from bot.games.cards import Card, deck_48
 from bot.games.runfast import RunFast
 from bot.games.runfast_combos import BOMB_KINDS
+from bot.i18n import LANGUAGES, say
 
 DEALS = 20_000
 CHUNKS = 4
@@ -57,7 +58,13 @@ def refuse_something_illegal(
     if frozenset(cards) in legal:
         return
     before = game.to_json()
-    assert game.check(seat, Play(cards)) is not None
+    why = game.check(seat, Play(cards))
+    assert why is not None
+    # The refusal reads in every language: its key and parameters (a nested kind, a count) fit.
+    assert all(say(why, lang) for lang in LANGUAGES)
+    if game.trick and not game.can(seat, Pass()):
+        must_beat = game.check(seat, Pass())
+        assert must_beat is not None and all(say(must_beat, lang) for lang in LANGUAGES)
     with pytest.raises(IllegalMove):
         game.apply(seat, Play(cards))
     assert game.to_json() == before
