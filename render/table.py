@@ -49,7 +49,7 @@ from bot.games.base import (
     TrickWon,
 )
 from bot.games.cards import Card
-from bot.i18n import has, is_rtl, language, say, t, t_n
+from bot.i18n import LANGUAGES, has, is_rtl, language, say, t, t_n
 from render import fonts
 from render.cards import (
     INDEX_STRIP,
@@ -139,7 +139,20 @@ MELD_ROWS = 2  # an area is tall enough for two rows of the smallest meld cards
 MELD_GAP = 16
 ROW_GAP = 10
 RIBBON_PAD = 6
-RIBBON_H = fonts.cap_height(TEXT, fonts.BLACK) + 2 * RIBBON_PAD + 4
+
+
+def _ribbon_height() -> int:
+    """A project or biriba ribbon's height (with its 4 px gap): room for a capital and its
+    padding, or for the tallest ribbon word of any language (an Arabic word's dots reach well
+    above and below a capital) with a little less, so every language shares one layout."""
+    words = [
+        t(key, lang) for key in ("render.ribbon_pure", "render.ribbon_dirty") for lang in LANGUAGES
+    ]
+    ink = max(fonts.ink_height(fonts.text_mask(w, TEXT, fonts.BLACK)) for w in [*words, "300"])
+    return max(fonts.cap_height(TEXT, fonts.BLACK) + 2 * RIBBON_PAD, ink + 8) + 4
+
+
+RIBBON_H = _ribbon_height()
 AREA_H = LINE + 8 + MELD_ROWS * (card_height(MIN_CARD_W) + ROW_GAP) + AREA_PAD
 EMPTY_AREA_H = LINE + 8 + card_height(MIN_CARD_W) + AREA_PAD
 
@@ -703,8 +716,9 @@ def _draw_meld(img: Image.Image, p: _Placed, card_w: int, four: bool, lit: bool,
         rx, ry = p.x + p.width - rw, p.y - RIBBON_H
         colour = RIBBON_CLEAN if clean else RIBBON_DIRTY
         paste(img, rounded_box((rw, rh), 8, (*colour, 255), (*WHITE, 255), 2), (rx, ry))
-        cap_top = ry + (rh - fonts.cap_height(TEXT, fonts.BLACK)) / 2
-        paste(img, label, (rx + RIBBON_PAD + 2, cap_top - _text_top(TEXT)))
+        # Centred on its ink: Arabic and Devanagari words reach above and below a capital.
+        ink = label.getchannel("A").getbbox() or (0, 0, 0, label.height)
+        paste(img, label, (rx + RIBBON_PAD + 2, ry + (rh - ink[3] - ink[1]) / 2))
 
 
 def project_meter(melds: Sequence[MeldView], lang: str = "en") -> tuple[str, bool]:
@@ -1183,7 +1197,7 @@ def caption(view: Any, names: Sequence[str], lang: str = "en") -> list[list[Segm
             groups.append((e.seat, words))
     out = []
     for seat, words in groups:
-        who: list[Segment] = [_name(names, seat, lang)] if seat is not None else []
+        who = with_name("render.actor", lang, _name(names, seat, lang)) if seat is not None else []
         out.append(who + words)
     return out
 
