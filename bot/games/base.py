@@ -490,7 +490,10 @@ class GameOver(Event):
 
 @dataclass(frozen=True)
 class ScoreLine:
-    """One line of a score sheet: who it counts for, what it is, and its points (as shown)."""
+    """One line of a score sheet: who it counts for, what it is, and its points (as shown).
+
+    ``label`` is a catalogue key (``mor.line.melds``), a plain string so a result stays JSON; the
+    score sheet words it in its reader's language."""
 
     seat: int
     label: str

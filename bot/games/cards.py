@@ -63,6 +63,11 @@ class Reason:
     def __str__(self) -> str:  # logs and reprs only: players read bot.i18n.say(reason, lang)
         return self.key
 
+    def __hash__(self) -> int:
+        # Frozen, so hashable like the views that carry one (Mor's meters); the params dict
+        # itself is not, its items are.
+        return hash((self.key, tuple(sorted(self.params.items()))))
+
 
 def because(key: str, **params: Any) -> Reason:
     """``Reason(key, params)`` written the short way: ``because("not_your_turn")``."""
