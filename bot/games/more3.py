@@ -104,6 +104,8 @@ MAX_SOLO_STREAK = 2
 PEARLS_WIN = 60
 BIG_WIN_MARGIN = 500
 BIG_WIN_BONUS = 30
+# A biriba's score sheet line by its kind (``biriba_kind``).
+BIRIBA_LINES = {"pure": "more3.line.pure_biriba", "dirty": "more3.line.dirty_biriba"}
 
 
 # ---------------------------------------------------------------- pure rules
@@ -748,18 +750,19 @@ class More3(PlannedChecks):
                         pile_penalty=penalty,
                         round_win_bonus=SOLO_WIN_BONUS if out else 0,
                     )
-                lines.append(ScoreLine(seat, "cards in melds", melded))
+                # Each line's label is a catalogue key (domain more3): the score sheet words it
+                # in its reader's language.
+                lines.append(ScoreLine(seat, "more3.line.cards_in_melds", melded))
                 for k in kinds:
-                    lines.append(
-                        ScoreLine(seat, f"{k} biriba", PURE_BONUS if k == "pure" else DIRTY_BONUS)
-                    )
+                    points_for = PURE_BONUS if k == "pure" else DIRTY_BONUS
+                    lines.append(ScoreLine(seat, BIRIBA_LINES[k], points_for))
                 if out:
-                    lines.append(ScoreLine(seat, "went out", OUT_BONUS))
-                lines.append(ScoreLine(seat, "cards left in hand", -hand))
+                    lines.append(ScoreLine(seat, "more3.line.went_out", OUT_BONUS))
+                lines.append(ScoreLine(seat, "more3.line.cards_left", -hand))
                 if penalty:
-                    lines.append(ScoreLine(seat, "never took the More pile", -penalty))
+                    lines.append(ScoreLine(seat, "more3.line.never_took_pile", -penalty))
                 if side == SOLO:
-                    lines.append(ScoreLine(seat, "Solo total (×1.5 when positive)", scores[seat]))
+                    lines.append(ScoreLine(seat, "more3.line.solo_total", scores[seat]))
         return scores, lines
 
     def _end_round(self, reason: str, events: list[Event]) -> None:

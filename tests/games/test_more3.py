@@ -14,7 +14,7 @@ from bot.games import registry
 from bot.games.base import Add, Bid, Discard, Draw, IllegalMove, Reason, because, move_from_dict
 from bot.games.cards import parse_cards
 from bot.games.more3 import More3, bid_winner, choose_solo, solo_score
-from bot.i18n import LANGUAGES, say
+from bot.i18n import LANGUAGES, has, say, t
 from bot.scenario import run
 
 TABLES = Path(__file__).parents[1] / "tables" / "more3"
@@ -163,6 +163,35 @@ def test_going_out_and_pair_scores() -> None:
     refused("go_out_one_biriba_refused", "pure biriba and a second biriba")
     refused("go_out_two_dirty_refused", "pure biriba and a second biriba")
     refused("meld_last_card_refused", "never goes out")
+
+
+def test_score_sheet_lines_are_keys_worded_in_each_language() -> None:
+    data = json.loads((TABLES / "go_out_pair.json").read_text(encoding="utf-8"))
+    result = registry.replay(data).result
+    assert result is not None
+
+    def sheet(seat: int, lang: str = "en") -> list[tuple[str, float]]:
+        return [(t(ln.label, lang), ln.points) for ln in result.lines if ln.seat == seat]
+
+    assert sheet(0) == [
+        ("cards in melds", 105),
+        ("pure biriba", 200),
+        ("dirty biriba", 100),
+        ("went out", 100),
+        ("cards left in hand", 0),
+    ]
+    assert sheet(1) == [
+        ("cards in melds", 0),
+        ("cards left in hand", -25),
+        ("never took the More pile", -100),
+        ("Solo total (×1.5 when positive)", -125),
+    ]
+    labels = {ln.label for ln in result.lines}
+    assert all(label.startswith("more3.line.") for label in labels)
+    assert all(has(label, lang) for label in labels for lang in LANGUAGES)
+    arabic = [words for words, _ in sheet(1, "ar")]
+    assert all(ARABIC_LETTER.search(words) for words in arabic)
+    assert arabic[-1] == "مجموع المنفرد (الموجب ×1.5)"
 
 
 def test_solo_goes_out() -> None:
