@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.games.cards import deck_48
 from bot.games.runfast import RunFast
-from bot.games.runfast_combos import can_beat, classify, legal_plays
+from bot.games.runfast_combos import Combo, can_beat, classify, legal_plays
 
 
 def deals_per_second(n: int, seed: int) -> tuple[float, float, float]:
@@ -74,7 +74,7 @@ def must_beat_times(n: int, seed: int, runs: int) -> list[float]:
     for _ in range(n):
         cards = rng.sample(deck, 17)
         table = classify(cards[16:])
-        assert not isinstance(table, str)
+        assert isinstance(table, Combo)
         times.append(_best_of(runs, lambda cards=cards, table=table: can_beat(cards[:16], table)))
     return times
 

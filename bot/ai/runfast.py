@@ -28,6 +28,7 @@ from bot.games.runfast_combos import (
     MIN_PAIRS,
     MIN_STRAIGHT,
     TWO_POWER,
+    Combo,
     classify,
     power,
 )
@@ -89,7 +90,7 @@ def choose_simple(view: RunFastView, legal: Sequence[Move], rng: random.Random) 
 
     def key(m: Play) -> tuple[bool, int, int, str]:
         combo = classify(m.cards, opening=view.opening)
-        assert not isinstance(combo, str)
+        assert isinstance(combo, Combo)
         return (combo.is_bomb, combo.top, -len(m.cards), " ".join(sorted(map(str, m.cards))))
 
     return min(plays, key=key)
@@ -139,7 +140,7 @@ def _play_info(cards: tuple[Card, ...], opening: bool) -> tuple[Counts, bool, st
     """A play's shape of powers and its combination, once per play: playouts list the same plays
     turn after turn."""
     combo = classify(cards, opening=opening)
-    assert not isinstance(combo, str)
+    assert isinstance(combo, Combo)
     return counts_of(cards), combo.is_bomb, combo.kind, combo.top
 
 
