@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.cards import Card, CardError, deck_48, deck_106, named, parse_cards
+from bot.games.cards import Card, CardError, deck_48, deck_106, named, parse_cards, standard_deck
 from bot.games.melds import (
     HAND_MELDS,
     MOR_MELDS,
@@ -86,6 +86,28 @@ def test_many_cards_are_named_then_counted() -> None:
 )
 def test_a_card_is_named_as_players_say_it(card: str, lang: str, words: str) -> None:
     assert say(Card.parse(card).name, lang) == words
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "hi", "nl"])
+def test_every_card_rank_and_suit_has_its_words(lang: str) -> None:
+    # The keys are built from a card's rank and suit, so no test of literal keys sees them.
+    names = {say(card.name, lang) for card in standard_deck()}
+    assert len(names) == 52 and not any("core." in n for n in names)
+    # "Only 3s can be added to this set", for a set of every rank (Hand has them all).
+    for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]:
+        sets = read_meld(cards(f"{rank}H {rank}S {rank}D"), HAND_MELDS)
+        other = "4C" if rank != "4" else "5C"
+        words = refusal(lambda m=sets, o=other: add_to_meld(m, cards(o), HAND_MELDS), lang)
+        assert "core." not in words
+    for suit in "SHDC":
+        run = read_meld(cards(f"5{suit} 6{suit} 7{suit}"), MOR_MELDS)
+        other = "H" if suit != "H" else "S"
+        assert "core." not in refusal(
+            lambda r=run, o=other: add_to_meld(r, cards(f"8{o}"), MOR_MELDS), lang
+        )
+        assert "core." not in refusal(
+            lambda s=suit: read_meld(cards(f"5{s} 7{s} 9{s}"), MOR_MELDS), lang
+        )
 
 
 def test_decks() -> None:
