@@ -84,8 +84,8 @@ class Pip:
 
 class Name(str):
     """A member's name inside a line: laid out in its own direction (from its first letter, as
-    Unicode's first-strong isolate does), not the line's, so "عبد الله" in an English line and
-    "Omar (the Bold)" in an Arabic one each read as their owner writes them."""
+    Unicode's first-strong isolate does), not the line's, so "عبد الله:" in an English line and
+    "Abdullah (عبد الله)" in an Arabic one each read as their owner writes them."""
 
     __slots__ = ()
 
