@@ -131,25 +131,6 @@ def _neutral_font(text: str, beside: str) -> str:
     )
 
 
-def _strong(ch: str) -> str | None:
-    """The bidi class of a character that decides a direction: "R", "L", or None (neutral)."""
-    cls = unicodedata.bidirectional(ch)
-    if cls in ("R", "AL"):
-        return "R"
-    if cls == "L":
-        return "L"
-    return None
-
-
-def first_strong(text: str) -> str | None:
-    """ "rtl" or "ltr" from the first strong letter (Unicode's rule P2), None when there is none."""
-    for ch in text:
-        d = _strong(ch)
-        if d:
-            return "rtl" if d == "R" else "ltr"
-    return None
-
-
 def _visual_order(runs: list[Run], base: str) -> list[Run]:
     """Runs in the order they are drawn left to right (Unicode's rule L2 at the level of runs):
     a right-to-left run sits at level 1; a left-to-right one at 0 in a left-to-right line and
