@@ -8,6 +8,7 @@ import inspect
 import logging
 import sys
 import typing
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -18,8 +19,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import MAX_RETRY_DELAY, Settings
-from bot.i18n import t
-from bot.store import Store, StoreError
+from bot.i18n import ENGLISH, has, pick_language, t
+from bot.store import MemberSettings, Store, StoreError
 from bot.tables import Refusal, TableService
 
 logger = logging.getLogger(__name__)
@@ -48,8 +49,70 @@ def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return (cut[:space] if space > limit // 2 else cut) + "…"
 
 
-async def refuse(interaction: discord.Interaction, text: str) -> None:
-    """One ephemeral sentence, whether or not the interaction was already answered."""
+# Members' and servers' settings kept in memory, so a button press needs no database read to know
+# its reader's language. Bounded: a busy bot forgets the members it has not seen for longest.
+SETTINGS_CACHE = 10_000
+
+
+class SettingsCache:
+    """Members' /preferences and servers' languages, read from the store once and then kept; a
+    save through /preferences or /settings replaces the kept copy, so a change shows at once.
+    The store is this process's own file, so nothing else changes it behind the cache."""
+
+    def __init__(self, limit: int = SETTINGS_CACHE) -> None:
+        self.limit = limit
+        self._members: OrderedDict[int, MemberSettings] = OrderedDict()
+        self._servers: OrderedDict[int, str] = OrderedDict()
+
+    @staticmethod
+    def _keep(cache: OrderedDict[int, Any], key: int, value: Any, limit: int) -> None:
+        cache[key] = value
+        cache.move_to_end(key)
+        while len(cache) > limit:
+            cache.popitem(last=False)
+
+    async def member(self, store: Store, user_id: int) -> MemberSettings:
+        found = self._members.get(user_id)
+        if found is None:
+            found = await store.member_settings(user_id)
+        self._keep(self._members, user_id, found, self.limit)
+        return found
+
+    async def server_language(self, store: Store, guild_id: int) -> str:
+        found = self._servers.get(guild_id)
+        if found is None:
+            found = (await store.guild_settings(guild_id)).language
+        self._keep(self._servers, guild_id, found, self.limit)
+        return found
+
+    def member_saved(self, settings: MemberSettings) -> None:
+        self._keep(self._members, settings.user_id, settings, self.limit)
+
+    def server_saved(self, guild_id: int, language: str) -> None:
+        self._keep(self._servers, guild_id, language, self.limit)
+
+
+async def lang_of(interaction: discord.Interaction) -> str:
+    """The language to answer this member in, privately: their /preferences language, else
+    their Discord app's language where it is one of ours, else the server's, else English."""
+    bot = interaction.client
+    locale = str(interaction.locale) if interaction.locale else None
+    if not isinstance(bot, Diwaniya) or bot.store is None:
+        return pick_language(None, locale, None)
+    try:
+        member = (await bot.member_settings(interaction.user.id)).language
+        server = await bot.server_language(interaction.guild_id)
+    except StoreError:  # an unreadable store must not leave the member without an answer
+        logger.exception("Could not read the language settings")
+        return pick_language(None, locale, None)
+    return pick_language(member, locale, server)
+
+
+async def refuse(interaction: discord.Interaction, text: str | Refusal) -> None:
+    """One ephemeral sentence, whether or not the interaction was already answered; a
+    ``Refusal`` is worded in the member's language."""
+    if isinstance(text, Refusal):
+        text = text.words(await lang_of(interaction))
     text = fit(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
@@ -68,7 +131,7 @@ def refusals(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[No
         try:
             await func(self, interaction, *args, **kwargs)
         except Refusal as r:
-            await refuse(interaction, r.text)
+            await refuse(interaction, r)
 
     # discord.py reads parameter types from the callback; resolve them in the command's own
     # module, since the wrapper lives here.
@@ -85,20 +148,63 @@ class DiwaniyaTree(app_commands.CommandTree):
     ) -> None:
         original = getattr(error, "original", error)
         if isinstance(original, Refusal):
-            await refuse(interaction, original.text)
+            await refuse(interaction, original)
             return
         if isinstance(error, app_commands.NoPrivateMessage):
-            await refuse(interaction, t("guild_only"))
+            await refuse(interaction, Refusal("guild_only"))
             return
         if isinstance(error, app_commands.CheckFailure):
-            await refuse(interaction, t("settings_admin_only"))
+            await refuse(interaction, Refusal("settings_admin_only"))
             return
         command = interaction.command.qualified_name if interaction.command else "?"
         logger.error("Command %s failed", command, exc_info=original)
         try:
-            await refuse(interaction, t("error"))
+            await refuse(interaction, Refusal("error"))
         except discord.HTTPException:
             logger.warning("Could not apologise for a failed command")
+
+
+# Discord clients' languages we have catalogues for (Discord has no Arabic client: Arabic comes
+# from /preferences and /settings). English clients keep the commands' own English names.
+CLIENT_LANGUAGES: dict[str, str] = {"nl": "nl", "hi": "hi"}
+
+
+def command_key(location: app_commands.TranslationContextLocation, data: Any) -> str | None:
+    """The ``commands`` catalogue's key for one string of a slash command's definition:
+    ``cmd.table.new.name``, ``cmd.table.new.description``, ``cmd.table.new.game.name`` (a
+    parameter), ``cmd.table.new.game.description``, ``cmd.choice.mor`` (a choice, by value)."""
+    where = app_commands.TranslationContextLocation
+    if location in (where.command_name, where.group_name):
+        return f"cmd.{data.qualified_name.replace(' ', '.')}.name"
+    if location in (where.command_description, where.group_description):
+        return f"cmd.{data.qualified_name.replace(' ', '.')}.description"
+    if location in (where.parameter_name, where.parameter_description):
+        part = "name" if location is where.parameter_name else "description"
+        return f"cmd.{data.command.qualified_name.replace(' ', '.')}.{data.name}.{part}"
+    if location is where.choice_name:
+        return f"cmd.choice.{data.value}"
+    return None
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Slash commands' names, descriptions, parameters and choices in the members' Discord
+    languages, from the ``commands`` catalogue; None (Discord shows the English) for English
+    clients, for other locales and for a string the catalogue leaves alone (a language's own
+    name among /settings' choices)."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContext,
+    ) -> str | None:
+        lang = CLIENT_LANGUAGES.get(locale.value)
+        if lang is None:
+            return None
+        key = command_key(context.location, context.data)
+        if key is None or not has(key, lang):
+            return None
+        return t(key, lang)
 
 
 class Diwaniya(commands.Bot):
@@ -143,8 +249,20 @@ class Diwaniya(commands.Bot):
         self.service: TableService | None = None
         self.names: dict[int, str] = {}  # display names seen in interactions (no members intent)
         self.presenter: Any = None
-        # Controls other cogs add to a private hand (cogs.learn: Hint), by HandInfo.
-        self.hand_extras: list[Callable[[Any], Any]] = []
+        # Controls other cogs add to a private hand (cogs.learn: Hint), by HandInfo and language.
+        self.hand_extras: list[Callable[[Any, str], Any]] = []
+        self.kept_settings = SettingsCache()
+
+    async def member_settings(self, user_id: int) -> MemberSettings:
+        """A member's /preferences (kept in memory after the first read)."""
+        assert self.store is not None
+        return await self.kept_settings.member(self.store, user_id)
+
+    async def server_language(self, guild_id: int | None) -> str:
+        """The server's /settings language: the shared messages' (the table, pings, results)."""
+        if not guild_id or self.store is None:
+            return ENGLISH
+        return await self.kept_settings.server_language(self.store, guild_id)
 
     async def setup_hook(self) -> None:
         if self.store is None:
@@ -164,6 +282,8 @@ class Diwaniya(commands.Bot):
                 logger.exception("Extension %s failed to load", ext)
         restored = await self.service.restore()
         logger.info("Restored %d table(s)", len(restored))
+        # Before syncing: the synced definitions carry each command's localized names.
+        await self.tree.set_translator(CatalogueTranslator())
         if self.sync_guilds:
             for gid in self.sync_guilds:
                 guild = discord.Object(gid)

@@ -23,6 +23,7 @@ from bot.games.base import (
     Pass,
     Play,
     Played,
+    Reason,
     Return,
     RoundOver,
     SidePileWaits,
@@ -148,7 +149,8 @@ def _lay_reason(
         if m.project and not _was(before, m.id, "project", m.project):
             return "hint_lay_project", {"cards": shown, "project": m.project}
         if m.biriba and not _was(before, m.id, "biriba", m.biriba):
-            return "hint_lay_biriba", {"cards": shown, "biriba": m.biriba}
+            # "pure" / "dirty": a word of the catalogue, so it reads in the hint's language.
+            return "hint_lay_biriba", {"cards": shown, "biriba": Reason(f"biriba.{m.biriba}")}
     opened = getattr(before, "opened", None)
     if opened is not None and not opened[before.seat] and after.opened[before.seat]:
         return "hint_lay_opens", {

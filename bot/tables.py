@@ -277,7 +277,9 @@ class TableService:
         try:
             probe = registry.new_game(game, options, seed)
         except (ValueError, IllegalMove) as e:  # TableFileError: the engine's one sentence
-            raise Refusal("bad_options", str(e)) from None
+            # An error carrying a Reason is worded in each reader's language; else its sentence.
+            reason = getattr(e, "reason", None)
+            raise Refusal("bad_options", reason if isinstance(reason, Reason) else str(e)) from None
         opts = dict(getattr(probe, "options", options or {}))
         if practice:  # kept in the stored options so the mark survives a restart
             opts[PRACTICE] = True

@@ -9,10 +9,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import MESSAGE_LIMIT, refuse
-from bot.i18n import t
+from bot.client import MESSAGE_LIMIT, lang_of, refuse
+from bot.i18n import ENGLISH, t
 from bot.rules import game_rules, pages
-from cogs.play import GAME_NAMES, TableView
+from bot.tables import Refusal
+from cogs.play import GAME_NAMES, TableView, game_name
 
 if TYPE_CHECKING:
     from bot.client import Diwaniya
@@ -21,19 +22,22 @@ if TYPE_CHECKING:
 RULES_PAGE = MESSAGE_LIMIT - 100
 
 
-def rules_pages(game: str) -> list[str]:
-    """The game's section of the rules document, cut into pages that fit one message."""
-    return pages(game_rules(game), RULES_PAGE)
+def rules_pages(game: str, lang: str = ENGLISH) -> list[str]:
+    """The game's section of the rules document in ``lang`` (English where that language's is
+    not written), cut into pages that fit one message."""
+    return pages(game_rules(game, lang), RULES_PAGE)
 
 
-def rules_message(game: str, page: int) -> tuple[str, discord.ui.View]:
-    """Page ``page`` of a game's rules (clamped to the pages there are) and its buttons."""
-    text = rules_pages(game)
+def rules_message(game: str, page: int, lang: str = ENGLISH) -> tuple[str, discord.ui.View]:
+    """Page ``page`` of a game's rules (clamped to the pages there are) and its buttons, in
+    the reader's ``lang``: the buttons carry no language, each press answers its presser's."""
+    text = rules_pages(game, lang)
     page = min(max(page, 0), len(text) - 1)
-    heading = t("rules_page", game=GAME_NAMES[game], page=page + 1, pages=len(text))
+    heading = t("rules_page", lang, game=game_name(game, lang), page=page + 1, pages=len(text))
     view = TableView()
-    view.add_item(RulesButton(game, page - 1, "prev", disabled=page == 0))
-    view.add_item(RulesButton(game, page + 1, "next", disabled=page == len(text) - 1))
+    last = len(text) - 1
+    view.add_item(RulesButton(game, page - 1, "prev", disabled=page == 0, lang=lang))
+    view.add_item(RulesButton(game, page + 1, "next", disabled=page == last, lang=lang))
     return f"{heading}\n{text[page].strip()}", view
 
 
@@ -44,10 +48,12 @@ class RulesButton(
     """Previous / Next on a rules page: the custom_id carries the game and the page to show, so
     the buttons keep working after a restart; both are untrusted and checked."""
 
-    def __init__(self, game: str, page: int, way: str, *, disabled: bool = False) -> None:
+    def __init__(
+        self, game: str, page: int, way: str, *, disabled: bool = False, lang: str = ENGLISH
+    ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=t(f"btn_rules_{way}"),
+                label=t(f"btn_rules_{way}", lang),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"dwr:{game}:{page}:{way}",
                 disabled=disabled,
@@ -63,9 +69,9 @@ class RulesButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.game not in GAME_NAMES:
-            await refuse(interaction, t("rules_gone"))
+            await refuse(interaction, Refusal("rules_gone"))
             return
-        content, view = rules_message(self.game, self.page)
+        content, view = rules_message(self.game, self.page, await lang_of(interaction))
         await interaction.response.edit_message(content=content, view=view)
 
 
@@ -78,13 +84,14 @@ class Help(commands.Cog):
     async def rules(
         self, interaction: discord.Interaction, game: Literal["mor", "more3", "hand", "runfast"]
     ) -> None:
-        content, view = rules_message(game, 0)
+        content, view = rules_message(game, 0, await lang_of(interaction))
         await interaction.response.send_message(content, view=view, ephemeral=True)
 
     @app_commands.command(name="help", description="How to open a table and play.")
     async def help(self, interaction: discord.Interaction) -> None:
+        lang = await lang_of(interaction)
         await interaction.response.send_message(
-            f"**{t('help_title')}**\n{t('help_text')}", ephemeral=True
+            f"**{t('help_title', lang)}**\n{t('help_text', lang)}", ephemeral=True
         )
 
 

@@ -8,8 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import t, t_n
-from cogs.play import GAME_NAMES, remember
+from bot.client import lang_of
+from bot.i18n import ENGLISH, t, t_n
+from cogs.play import game_name, remember
 
 if TYPE_CHECKING:
     from bot.client import Diwaniya
@@ -18,12 +19,12 @@ if TYPE_CHECKING:
 Game = Literal["mor", "more3", "hand", "runfast"]
 
 
-def counts(standing: Standing) -> dict[str, str]:
-    """A standing's pearls, wins and games in words, each in its right singular or plural."""
+def counts(standing: Standing, lang: str = ENGLISH) -> dict[str, str]:
+    """A standing's pearls, wins and games in words, each in its right plural form."""
     return {
-        "pearls": t_n("n_pearls", standing.pearls),
-        "wins": t_n("n_wins", standing.wins),
-        "games": t_n("n_games", standing.games),
+        "pearls": t_n("n_pearls", standing.pearls, lang),
+        "wins": t_n("n_wins", standing.wins, lang),
+        "games": t_n("n_games", standing.games, lang),
     }
 
 
@@ -39,15 +40,18 @@ class Leaderboard(commands.Cog):
         await interaction.response.defer(thinking=True)
         assert self.bot.store is not None
         top = await self.bot.store.top(interaction.guild_id or 0, game)
-        title = t("leaderboard_title", game=f": {GAME_NAMES[game]}" if game else "")
+        # Posted for the whole channel to read: in the server's language.
+        lang = await self.bot.server_language(interaction.guild_id)
+        title = t("leaderboard_title", lang, game=f": {game_name(game, lang)}" if game else "")
         if not top:
-            await interaction.followup.send(f"**{title}**\n{t('leaderboard_empty')}")
+            await interaction.followup.send(f"**{title}**\n{t('leaderboard_empty', lang)}")
             return
         lines = [f"**{title}**"]
         for s in top:
-            cpu = t("leaderboard_cpu") if s.computer_games else ""
+            cpu = t("leaderboard_cpu", lang) if s.computer_games else ""
             name = self.bot.names.get(s.user_id, f"<@{s.user_id}>")
-            lines.append(t("leaderboard_line", rank=s.rank, name=name, cpu=cpu, **counts(s)))
+            words = counts(s, lang)
+            lines.append(t("leaderboard_line", lang, rank=s.rank, name=name, cpu=cpu, **words))
         await interaction.followup.send(
             "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
         )
@@ -63,11 +67,13 @@ class Leaderboard(commands.Cog):
         assert self.bot.store is not None
         who = member or interaction.user
         stats = await self.bot.store.member_stats(interaction.guild_id or 0, who.id)
+        lang = await lang_of(interaction)
         if stats.overall is None:
-            await interaction.followup.send(t("stats_none", name=who.display_name), ephemeral=True)
+            text = t("stats_none", lang, name=who.display_name)
+            await interaction.followup.send(text, ephemeral=True)
             return
         lines = [
-            t("stats_line", game=GAME_NAMES.get(g, g), rank=s.rank, **counts(s))
+            t("stats_line", lang, game=game_name(g, lang), rank=s.rank, **counts(s, lang))
             for g, s in stats.by_game.items()
         ]
         await interaction.followup.send("\n".join(lines), ephemeral=True)

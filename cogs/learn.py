@@ -17,19 +17,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import refusals, refuse
+from bot.client import lang_of, refusals, refuse
 from bot.console import InputError, parse_move
-from bot.games.base import Move
-from bot.i18n import t
+from bot.games.base import Move, Reason
+from bot.i18n import ENGLISH, t
 from bot.lessons import GAMES, Step, lesson
 from bot.practice import is_practice, open_practice, practice_hint, private_table
 from bot.tables import HandInfo, Refusal, public_view
 from cogs.play import (
-    GAME_NAMES,
     PAGE,
     TableButton,
     TableView,
     control_failed,
+    game_name,
     move_words,
     picture,
     remember,
@@ -58,7 +58,7 @@ def step_of(game: str, number: int) -> Step:
     return steps[number - 1]
 
 
-def step_text(step: Step) -> str:
+def step_text(step: Step, lang: str = ENGLISH) -> str:
     steps = len(lesson(step.game))
     engine = step.position()
     hand = " ".join(c.pretty for c in engine.view(step.seat).hand)
@@ -66,57 +66,61 @@ def step_text(step: Step) -> str:
         [
             t(
                 "lesson_header",
-                game=GAME_NAMES[step.game],
+                lang,
+                game=game_name(step.game, lang),
                 number=step.number,
                 count=steps,
-                title=step.title,
+                title=step.text("title", lang),
             ),
-            t("lesson_task", task=step.task),
-            t("lesson_hand", cards=hand),
-            t("lesson_how"),
+            t("lesson_task", lang, task=step.text("task", lang)),
+            t("lesson_hand", lang, cards=hand),
+            t("lesson_how", lang),
         ]
     )
 
 
-def _position_png(step: Step) -> bytes:
+def _position_png(step: Step, lang: str = ENGLISH) -> bytes:
     engine = step.position()
     names = [
-        t("lesson_you") if s == step.seat else t("lesson_seat", seat=s + 1)
+        t("lesson_you", lang) if s == step.seat else t("lesson_seat", lang, seat=s + 1)
         for s in range(engine.n_seats)
     ]
-    return render_table(public_view(engine), names, computers=())
+    return render_table(public_view(engine), names, computers=(), lang=lang)
 
 
-def step_controls(step: Step, page: int = 0) -> discord.ui.View:
+def step_controls(step: Step, page: int = 0, lang: str = ENGLISH) -> discord.ui.View:
     v = TableView()
     choices = step.choices()
     pages = max(1, -(-len(choices) // PAGE))
     page = min(page, pages - 1)
-    v.add_item(LessonSelect(step.game, step.number, page, choices))
+    v.add_item(LessonSelect(step.game, step.number, page, choices, lang))
     if page > 0:
-        v.add_item(LessonButton("page", step.game, step.number, page - 1))
+        v.add_item(LessonButton("page", step.game, step.number, page - 1, lang))
     if page < pages - 1:
-        v.add_item(LessonButton("page", step.game, step.number, page + 1))
+        v.add_item(LessonButton("page", step.game, step.number, page + 1, lang))
     return v
 
 
 async def send_step(interaction: discord.Interaction, step: Step) -> None:
-    file = await picture(_position_png, step, name="lesson.png")
-    kwargs: dict[str, Any] = {"ephemeral": True, "view": step_controls(step)}
+    lang = await lang_of(interaction)
+    file = await picture(_position_png, step, lang, name="lesson.png")
+    kwargs: dict[str, Any] = {"ephemeral": True, "view": step_controls(step, lang=lang)}
     if file:
         kwargs["file"] = file
-    await interaction.followup.send(step_text(step), **kwargs)
+    await interaction.followup.send(step_text(step, lang), **kwargs)
 
 
 async def send_verdict(interaction: discord.Interaction, step: Step, move: Move) -> None:
-    verdict = step.judge(move)
-    head = t("lesson_right" if verdict.right else "lesson_try_again", move=move_words(move))
+    lang = await lang_of(interaction)
+    verdict = step.judge(move, lang)
+    key = "lesson_right" if verdict.right else "lesson_try_again"
+    head = t(key, lang, move=move_words(move, lang))
     view = TableView()
     steps = len(lesson(step.game))
     if verdict.right and step.number < steps:
-        view.add_item(LessonButton("next", step.game, step.number + 1, 0))
+        view.add_item(LessonButton("next", step.game, step.number + 1, 0, lang))
     elif verdict.right:
-        head += " " + t("lesson_finished", game=GAME_NAMES[step.game])
+        head += " " + t("lesson_finished", lang, game=game_name(step.game, lang))
     await interaction.followup.send(f"{head}\n{verdict.message}", ephemeral=True, view=view)
 
 
@@ -127,13 +131,22 @@ class LessonSelect(
     """A page of the step's choices; a value is an index into ``Step.choices()``, which is fixed
     for a step, so the custom_id holds the whole state."""
 
-    def __init__(self, game: str, number: int, page: int, choices: Sequence[Move] = ()) -> None:
+    def __init__(
+        self,
+        game: str,
+        number: int,
+        page: int,
+        choices: Sequence[Move] = (),
+        lang: str = ENGLISH,
+    ) -> None:
         chunk = list(enumerate(choices))[page * PAGE : (page + 1) * PAGE]
-        options = [discord.SelectOption(label=move_words(m)[:100], value=str(i)) for i, m in chunk]
+        options = [
+            discord.SelectOption(label=move_words(m, lang)[:100], value=str(i)) for i, m in chunk
+        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"dwl:{game}:{number}:{page}",
-                placeholder=t("lesson_pick"),
+                placeholder=t("lesson_pick", lang),
                 options=options or [discord.SelectOption(label="-", value="-1")],
             )
         )
@@ -157,7 +170,7 @@ class LessonSelect(
                 raise Refusal("stale")
             await send_verdict(interaction, step, choices[index])
         except Refusal as r:
-            await refuse(interaction, r.text)
+            await refuse(interaction, r)
         except Exception as e:
             await control_failed(interaction, e)
 
@@ -171,10 +184,10 @@ class LessonButton(
 ):
     """``next``: show a step; ``page``: another page of a step's choices."""
 
-    def __init__(self, action: str, game: str, number: int, page: int) -> None:
+    def __init__(self, action: str, game: str, number: int, page: int, lang: str = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label=t(LESSON_LABELS.get(action, "lesson_next"), page=page + 1),
+                label=t(LESSON_LABELS.get(action, "lesson_next"), lang, page=page + 1),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"dwlb:{action}:{game}:{number}:{page}",
             )
@@ -193,12 +206,14 @@ class LessonButton(
                 raise Refusal("stale")
             step = step_of(self.game, self.number)
             if self.action == "page":
-                await interaction.response.edit_message(view=step_controls(step, self.page))
+                lang = await lang_of(interaction)
+                view = step_controls(step, self.page, lang)
+                await interaction.response.edit_message(view=view)
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
             await send_step(interaction, step)
         except Refusal as r:
-            await refuse(interaction, r.text)
+            await refuse(interaction, r)
         except Exception as e:
             await control_failed(interaction, e)
 
@@ -213,8 +228,8 @@ class HintButton(
     """``hint``: what the hard player would do now, and why; ``play``: play that move. The hint
     is seeded by the table's move number, so both presses mean the same move."""
 
-    def __init__(self, action: str, table: int, version: int) -> None:
-        label = t("btn_hint" if action == "hint" else "btn_play_hint")
+    def __init__(self, action: str, table: int, version: int, lang: str = ENGLISH) -> None:
+        label = t("btn_hint" if action == "hint" else "btn_play_hint", lang)
         style = discord.ButtonStyle.secondary if action == "hint" else discord.ButtonStyle.success
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"dwh:{action}:{table}:{version}")
@@ -237,30 +252,32 @@ class HintButton(
                 raise Refusal("stale")
             found = await practice_hint(service, gid, self.table, uid)
             if self.action == "hint":
+                lang = await lang_of(interaction)
                 view = TableView()
-                view.add_item(HintButton("play", self.table, self.version))
-                text = t("hint_title", move=move_words(found.move)) + "\n" + found.text()
+                view.add_item(HintButton("play", self.table, self.version, lang))
+                title = t("hint_title", lang, move=move_words(found.move, lang))
+                text = title + "\n" + found.text(lang)
                 await interaction.followup.send(text, ephemeral=True, view=view)
                 return
             await service.play(gid, self.table, uid, found.move, expected_version=self.version)
             await send_hand_if_turn(interaction, service, gid, self.table)
         except Refusal as r:
-            await refuse(interaction, r.text)
+            await refuse(interaction, r)
         except Exception as e:
             await control_failed(interaction, e)
 
 
-def hint_controls(info: HandInfo) -> list[discord.ui.Item[Any]]:
+def hint_controls(info: HandInfo, lang: str = ENGLISH) -> list[discord.ui.Item[Any]]:
     """The Hint button on a practice table's private hand when the member has a move; and, where
     the hand is the whole table (no thread), the Ready button the table message would carry."""
     live = info.table
     if not is_practice(live):
         return []
     if info.legal:
-        return [HintButton("hint", live.id, info.version)]
+        return [HintButton("hint", live.id, info.version, lang)]
     engine = live.engine
     if private_table(live) and engine.round_over and not engine.game_over:
-        return [TableButton("ready", live.id, info.version)]
+        return [TableButton("ready", live.id, info.version, lang)]
     return []
 
 
@@ -293,7 +310,9 @@ class Learn(commands.Cog):
         try:
             move = parse_move(answer)
         except InputError as e:
-            raise Refusal("bad_cards", str(e)) from None
+            # The console words its own errors; one carrying a Reason reads in every language.
+            reason = getattr(e, "reason", None)
+            raise Refusal("bad_cards", reason if isinstance(reason, Reason) else str(e)) from None
         await send_verdict(interaction, chosen, move)
 
     @app_commands.command(
@@ -320,8 +339,9 @@ class Learn(commands.Cog):
         )
         await service.idle(live.guild_id, live.id)
         if thread is not None:
+            lang = await lang_of(interaction)
             await interaction.followup.send(
-                t("practice_opened", where=thread.mention), ephemeral=True
+                t("practice_opened", lang, where=thread.mention), ephemeral=True
             )
         await send_hand(interaction, service.hand(live.guild_id, live.id, interaction.user.id))
 
@@ -335,9 +355,10 @@ async def private_thread(interaction: discord.Interaction, game: str) -> discord
     me = channel.guild.me
     if me is None or not channel.permissions_for(me).create_private_threads:
         return None
+    lang = await lang_of(interaction)  # a private thread: only the member reads its name
     try:
         thread = await channel.create_thread(
-            name=t("practice_thread", game=GAME_NAMES.get(game, game)),
+            name=t("practice_thread", lang, game=game_name(game, lang))[:100],
             type=discord.ChannelType.private_thread,
         )
         await thread.add_user(interaction.user)

@@ -9,10 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import refusals
+from bot.client import lang_of, refusals
 from bot.i18n import t
 from bot.tables import LiveTable, Refusal, TableService
-from cogs.play import GAME_NAMES, remember, send_hand, service_of
+from cogs.play import game_name, level_name, remember, send_hand, service_of
 
 if TYPE_CHECKING:
     from bot.client import Diwaniya
@@ -37,7 +37,9 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
         )
         return service, live
 
-    async def done(self, interaction: discord.Interaction, text: str) -> None:
+    async def done(self, interaction: discord.Interaction, key: str, **params: Any) -> None:
+        """The member's private confirmation, in their language."""
+        text = t(key, await lang_of(interaction), **params)
         await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="new", description="Open a new card table in this channel.")
@@ -73,6 +75,8 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
             options = {"players": players or 4, "length": length or "full"}
         elif game == "more3" and bid is not None:
             options = {"bid": bid}
+        # The thread and the answer everyone sees speak the server's language.
+        server = await self.bot.server_language(interaction.guild_id)
         thread_id = None
         channel = interaction.channel
         if isinstance(channel, discord.TextChannel):
@@ -80,7 +84,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
             if perms is None or perms.create_public_threads:
                 try:
                     thread = await channel.create_thread(
-                        name=f"{GAME_NAMES.get(game, game)} table",
+                        name=t("thread.table", server, game=game_name(game, server))[:100],
                         type=discord.ChannelType.public_thread,
                     )
                     thread_id = thread.id
@@ -98,8 +102,8 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
             thread_id=thread_id,
         )
         await self.bot.presenter.refresh(live, new=True)
-        where = f"<#{thread_id}>" if thread_id else t("here")
-        await interaction.followup.send(t("opened", table=live.id, where=where))
+        where = f"<#{thread_id}>" if thread_id else t("here", server)
+        await interaction.followup.send(t("opened", server, table=live.id, where=where))
 
     @app_commands.command(name="join", description="Take a seat at the table here.")
     @app_commands.describe(team="Mor 2 vs 2: the team you want (1 or 2)")
@@ -117,7 +121,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
             seat = await service.join(
                 gid, live.id, interaction.user.id, None if team is None else team - 1
             )
-        await self.done(interaction, t("joined", seat=seat + 1))
+        await self.done(interaction, "joined", seat=seat + 1)
 
     @app_commands.command(name="leave", description="Leave the table's lobby.")
     @app_commands.guild_only()
@@ -126,7 +130,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
         service, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await service.leave(live.guild_id, live.id, interaction.user.id)
-        await self.done(interaction, t("left"))
+        await self.done(interaction, "left")
 
     @app_commands.command(name="bot", description="Seat a computer player (host only).")
     @app_commands.describe(level="How well it plays")
@@ -136,7 +140,8 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
         service, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         seat = await service.add_computer(live.guild_id, live.id, interaction.user.id, level)
-        await self.done(interaction, t("computer_added", level=level, seat=seat + 1))
+        lang = await lang_of(interaction)
+        await self.done(interaction, "computer_added", level=level_name(level, lang), seat=seat + 1)
 
     @app_commands.command(name="kick", description="Remove a member from the lobby (host only).")
     @app_commands.describe(member="Who to remove")
@@ -146,7 +151,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
         service, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await service.kick(live.guild_id, live.id, interaction.user.id, member.id)
-        await self.done(interaction, t("kicked", name=member.display_name))
+        await self.done(interaction, "kicked", name=member.display_name)
 
     @app_commands.command(name="start", description="Start the game; computers fill empty seats.")
     @app_commands.guild_only()
@@ -155,7 +160,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
         service, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await service.start(live.guild_id, live.id, interaction.user.id)
-        await self.done(interaction, t("started"))
+        await self.done(interaction, "started")
 
     @app_commands.command(name="cancel", description="Cancel the table (host only).")
     @app_commands.guild_only()
@@ -164,7 +169,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
         service, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await service.cancel(live.guild_id, live.id, interaction.user.id)
-        await self.done(interaction, t("cancelled"))
+        await self.done(interaction, "cancelled")
 
     @app_commands.command(name="show", description="Post the live table again.")
     @app_commands.guild_only()
@@ -173,7 +178,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
         _, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.presenter.refresh(live, new=True)
-        await self.done(interaction, t("lobby_started", table=live.id))
+        await self.done(interaction, "lobby_started", table=live.id)
 
     @app_commands.command(name="back", description="Take your seat back from the computer.")
     @app_commands.guild_only()

@@ -11,17 +11,17 @@ import io
 import logging
 import re
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import refusals, refuse
-from bot.games.base import BadMove, Move, move_from_dict
+from bot.client import lang_of, refusals, refuse
+from bot.games.base import BadMove, Move, Reason, move_from_dict
 from bot.games.cards import CardError
-from bot.i18n import t, t_n
+from bot.i18n import ENGLISH, has, pick_language, t, t_n
 from bot.practice import private_table
 from bot.tables import HandInfo, LiveTable, Notice, Refusal, TableService, public_view
 from render import render_hand, render_score_sheet, render_table
@@ -32,26 +32,38 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 PAGE = 25  # Discord's limit on options in one select menu
+# The games' names in English (the reference); players read ``game_name(game, lang)``.
 GAME_NAMES = {"mor": "Mor", "more3": "More", "hand": "Hand", "runfast": "Run Fast"}
+
+
+def game_name(game: str, lang: str = ENGLISH) -> str:
+    """A game's name as its players say it in ``lang`` (the glossary's), by the game's key."""
+    key = f"game.{game}.name"
+    return t(key, lang) if has(key) else game
 
 
 # ---------------------------------------------------------------- pictures, through one adapter
 
 
-def _table_png(view: Any, names: Sequence[str], computers: Sequence[int]) -> bytes:
-    return render_table(view, names, computers=computers)
+def _table_png(
+    view: Any, names: Sequence[str], computers: Sequence[int], lang: str = ENGLISH
+) -> bytes:
+    return render_table(view, names, computers=computers, lang=lang)
 
 
-def _hand_png(view: Any, four_colour: bool = False, sort: str = "suit") -> bytes:
+def _hand_png(
+    view: Any, four_colour: bool = False, sort: str = "suit", lang: str = ENGLISH
+) -> bytes:
     return render_hand(
         view,
         game=getattr(view, "game", None),
         four_colour=four_colour,
         sort="rank" if sort == "rank" else "suit",
+        lang=lang,
     )
 
 
-def _score_png(view: Any, names: Sequence[str]) -> bytes:
+def _score_png(view: Any, names: Sequence[str], lang: str = ENGLISH) -> bytes:
     return render_score_sheet(
         view.result,
         names,
@@ -60,6 +72,7 @@ def _score_png(view: Any, names: Sequence[str]) -> bytes:
         round_no=view.round_no + 1,
         winners=view.winners,
         game_over=view.game_over,
+        lang=lang,
     )
 
 
@@ -76,8 +89,9 @@ async def picture(fn: Any, *args: Any, name: str) -> discord.File | None:
 # ---------------------------------------------------------------- words
 
 
-def move_words(m: Any) -> str:
-    """A move's record form in words (``{"do": "discard", "card": "7H"}`` → discarded 7H)."""
+def move_words(m: Any, lang: str = ENGLISH) -> str:
+    """A move's record form in words, in ``lang`` (``{"do": "discard", "card": "7H"}`` →
+    discarded 7H)."""
     d = m.to_dict() if isinstance(m, Move) else dict(m)
     do = d.get("do", "")
     cards = " ".join(d.get("cards", []))
@@ -89,6 +103,7 @@ def move_words(m: Any) -> str:
     try:
         return t(
             key,
+            lang,
             cards=cards,
             card=d.get("card", ""),
             meld=d.get("meld", ""),
@@ -98,20 +113,36 @@ def move_words(m: Any) -> str:
         return str(do)
 
 
-def names_of(bot: Diwaniya, live: LiveTable) -> list[str]:
+def level_name(level: str | None, lang: str = ENGLISH) -> str:
+    """A computer player's level in words (``hard``)."""
+    key = f"level.{level}"
+    return t(key, lang) if level and has(key) else str(level)
+
+
+def names_of(bot: Diwaniya, live: LiveTable, lang: str = ENGLISH) -> list[str]:
+    """The seats' names as the table shows them: members' display names, and the words for an
+    empty seat or a computer in ``lang``."""
     out = []
     for i, seat in enumerate(live.seats):
         if seat is None:
-            out.append(f"seat {i + 1}")
+            out.append(t("seat.empty", lang, seat=i + 1))
         elif seat.user_id is not None:
-            out.append(bot.names.get(seat.user_id, f"member {seat.user_id}"))
+            name = bot.names.get(seat.user_id)
+            out.append(name or t("seat.unknown_member", lang, id=seat.user_id))
         else:
-            out.append(f"computer ({seat.computer})")
+            out.append(t("seat.computer", lang, level=level_name(seat.computer, lang)))
     return out
 
 
-def seat_name(bot: Diwaniya, live: LiveTable, seat: int) -> str:
-    return names_of(bot, live)[seat]
+def seat_name(bot: Diwaniya, live: LiveTable, seat: int, lang: str = ENGLISH) -> str:
+    return names_of(bot, live, lang)[seat]
+
+
+def typed_refusal(error: BadMove | CardError | Exception) -> Refusal:
+    """A typed move or card the game can't read, refused with the error's own reason (worded in
+    each reader's language) where it carries one, else its sentence."""
+    reason = getattr(error, "reason", None)
+    return Refusal("bad_cards", reason if isinstance(reason, Reason) else str(error))
 
 
 def service_of(interaction: discord.Interaction) -> TableService:
@@ -131,99 +162,113 @@ def remember(interaction: discord.Interaction) -> None:
 
 class Presenter:
     """Turns the service's notices into the table's messages: one live message, edited after
-    every move, plus short messages (the turn ping, round and game results)."""
+    every move, plus short messages (the turn ping, round and game results), all in the
+    server's language: everyone at the table reads them."""
 
     def __init__(self, bot: Diwaniya) -> None:
         self.bot = bot
-        self.story: dict[int, deque[str]] = {}
+        # The table's last moves as data (the kind of line, the seat, the move's record), worded
+        # when shown, so the table message reads in the language it is shown in.
+        self.story: dict[int, deque[tuple[str, int, Mapping[str, Any]]]] = {}
         # Who made each table's last move by hand: their turn going on needs no new ping (they
         # are looking at it), which keeps a human move within three Discord requests.
         self.mover: dict[int, int | None] = {}
         # A private practice table's news (results, notes) by member, shown with their next hand.
         self.outbox: dict[int, list[str]] = {}
 
+    async def language(self, live: LiveTable) -> str:
+        """The language the table speaks: the server's; a private practice table, which only
+        its member ever sees, speaks the member's (their /preferences, else the server's)."""
+        server = await self.bot.server_language(live.guild_id)
+        if private_table(live):
+            member = (await self.bot.member_settings(live.table.host_id)).language
+            return pick_language(member, None, server)
+        return server
+
     def channel(self, live: LiveTable) -> discord.abc.Messageable:
         return self.bot.get_partial_messageable(
             live.table.thread_id or live.table.channel_id, guild_id=live.guild_id
         )
 
-    def text(self, live: LiveTable) -> str:
+    def text(self, live: LiveTable, lang: str = ENGLISH) -> str:
         tb = live.table
-        game = GAME_NAMES.get(tb.game, tb.game)
-        names = names_of(self.bot, live)
-        timer = t("timer_seconds", seconds=tb.turn_timer) if tb.turn_timer else t("timer_off")
+        game = game_name(tb.game, lang)
+        names = names_of(self.bot, live, lang)
+        timer = (
+            t("timer_seconds", lang, seconds=tb.turn_timer)
+            if tb.turn_timer
+            else t("timer_off", lang)
+        )
         if live.engine is None:
             lines = [
-                t("lobby_title", game=game, table=tb.id),
-                t("lobby_host", host=f"<@{tb.host_id}>"),
+                t("lobby_title", lang, game=game, table=tb.id),
+                t("lobby_host", lang, host=f"<@{tb.host_id}>"),
             ]
             for i, seat in enumerate(tb.seats):
-                team = t("lobby_seat_team", team=i % 2 + 1) if live.teams() else ""
+                team = t("lobby_seat_team", lang, team=i % 2 + 1) if live.teams() else ""
                 if seat is None:
-                    lines.append(t("lobby_seat_empty", seat=i + 1) + team)
+                    lines.append(t("lobby_seat_empty", lang, seat=i + 1) + team)
                 else:
-                    lines.append(t("lobby_seat_member", seat=i + 1, name=names[i]) + team)
+                    lines.append(t("lobby_seat_member", lang, seat=i + 1, name=names[i]) + team)
             opts = ", ".join(f"{k}={v}" for k, v in tb.options.items()) or "-"
-            lines.append(t("lobby_options", options=opts, timer=timer))
+            lines.append(t("lobby_options", lang, options=opts, timer=timer))
             return "\n".join(lines)
         view = public_view(live.engine)
-        lines = [t("table_title", game=game, table=tb.id, round=getattr(view, "round_no", 0) + 1)]
+        round_no = getattr(view, "round_no", 0) + 1
+        lines = [t("table_title", lang, game=game, table=tb.id, round=round_no)]
         if view.turn is not None:
-            lines.append(t("table_turn", name=names[view.turn]))
+            lines.append(t("table_turn", lang, name=names[view.turn]))
         elif getattr(view, "round_over", False):
-            lines.append(t("table_no_turn"))
-        for line in self.story.get(tb.id, ()):
-            lines.append(t("table_last", text=line))
+            lines.append(t("table_no_turn", lang))
+        for key, seat, move in self.story.get(tb.id, ()):
+            said = t(key, lang, name=names[seat], move=move_words(move, lang))
+            lines.append(t("table_last", lang, text=said))
         totals = getattr(view, "totals", None)
         if totals:
-            lines.append(
-                t(
-                    "table_scores",
-                    scores=", ".join(f"{n} {s:g}" for n, s in zip(names, totals, strict=False)),
-                )
-            )
+            scores = ", ".join(f"{n} {s:g}" for n, s in zip(names, totals, strict=False))
+            lines.append(t("table_scores", lang, scores=scores))
         if hasattr(view, "stock_count"):
-            lines.append(t("table_stock", count=t_n("n_cards", view.stock_count)))
+            lines.append(t("table_stock", lang, count=t_n("n_cards", view.stock_count, lang)))
         meters = getattr(view, "meters", None)
         if meters:
-            lines.append(
-                t(
-                    "table_meters",
-                    meters=" · ".join(f"team {i + 1}: {m}" for i, m in enumerate(meters)),
-                )
+            teams = " · ".join(
+                t("table.team_meter", lang, team=i + 1, meter=m) for i, m in enumerate(meters)
             )
+            lines.append(t("table_meters", lang, meters=teams))
         return "\n".join(lines)[:2000]
 
-    def view(self, live: LiveTable) -> discord.ui.View:
+    def view(self, live: LiveTable, lang: str = ENGLISH) -> discord.ui.View:
         v = TableView()
         tid, ver = live.id, live.version
         if live.engine is None:
             for action in ("join", "leave", "bot", "start", "cancel"):
-                v.add_item(TableButton(action, tid, ver))
+                v.add_item(TableButton(action, tid, ver, lang))
             if live.teams():
-                v.add_item(TableButton("team0", tid, ver))
-                v.add_item(TableButton("team1", tid, ver))
+                v.add_item(TableButton("team0", tid, ver, lang))
+                v.add_item(TableButton("team1", tid, ver, lang))
         else:
-            v.add_item(TableButton("hand", tid, ver))
+            v.add_item(TableButton("hand", tid, ver, lang))
             if live.engine.round_over and not live.engine.game_over:
-                v.add_item(TableButton("ready", tid, ver))
+                v.add_item(TableButton("ready", tid, ver, lang))
         return v
 
-    async def refresh(self, live: LiveTable, *, new: bool = False) -> None:
+    async def refresh(self, live: LiveTable, *, new: bool = False, lang: str | None = None) -> None:
         """Edit the live message (or post it when there is none yet / ``new``)."""
         if private_table(live):
             return  # its table is shown in the member's private hand (send_hand)
+        lang = lang or await self.language(live)
         file = None
         if live.engine is not None:
             computers = [i for i in range(len(live.seats)) if live.automated(i)]
             file = await picture(
                 _table_png,
                 public_view(live.engine),
-                names_of(self.bot, live),
+                names_of(self.bot, live, lang),
                 computers,
+                lang,
                 name="table.png",
             )
-        content, view = self.text(live), self.view(live)
+        content, view = self.text(live, lang), self.view(live, lang)
         channel = self.channel(live)
         if live.table.message_id and not new:
             msg = channel.get_partial_message(live.table.message_id)  # type: ignore[attr-defined]
@@ -259,73 +304,73 @@ class Presenter:
         await self.channel(live).send(text, allowed_mentions=allowed, **extra)
 
     async def round_summary(
-        self, live: LiveTable, names: Sequence[str]
+        self, live: LiveTable, names: Sequence[str], lang: str = ENGLISH
     ) -> tuple[str, discord.File | None]:
         """The round's scores in words and its score sheet, line by line, as a picture, so
         players can check the arithmetic."""
         view = public_view(live.engine)
         scores = ", ".join(f"{nm} {s:+g}" for nm, s in zip(names, view.result.scores, strict=False))
-        sheet = await picture(_score_png, view, names, name="scores.png")
-        return t("round_over", scores=scores), sheet
+        sheet = await picture(_score_png, view, names, lang, name="scores.png")
+        return t("round_over", lang, scores=scores), sheet
 
     async def handle(self, n: Notice) -> None:
         live = n.table
-        names = names_of(self.bot, live)
+        lang = await self.language(live)
+        names = names_of(self.bot, live, lang)
         story = self.story.setdefault(live.id, deque(maxlen=3))
         if n.kind == "lobby":
-            await self.refresh(live)
+            await self.refresh(live, lang=lang)
         elif n.kind == "started":
             story.clear()
-            await self.refresh(live)
+            await self.refresh(live, lang=lang)
         elif n.kind == "cancelled":
-            await self.say(live, t("lobby_cancelled", table=live.id))
+            await self.say(live, t("lobby_cancelled", lang, table=live.id))
             if live.table.message_id:
                 msg = self.channel(live).get_partial_message(live.table.message_id)  # type: ignore[attr-defined]
                 await msg.edit(view=None)
         elif n.kind == "move":
-            seated = live.seats[n.seat] if n.seat is not None else None
+            seat = n.seat if n.seat is not None else 0
+            seated = live.seats[seat] if n.seat is not None else None
             self.mover[live.id] = None if n.auto or seated is None else seated.user_id
-            words = move_words(n.move or {})
-            key = "moved_for" if n.auto and not live.seats[n.seat].is_computer else "moved"
-            story.append(t(key, name=names[n.seat], move=words))
+            key = "moved_for" if n.auto and not live.seats[seat].is_computer else "moved"
+            story.append((key, seat, dict(n.move or {})))
             if n.auto and key == "moved_for":
-                await self.say(live, t(key, name=names[n.seat], move=words))
-            await self.refresh(live)
+                words = move_words(n.move or {}, lang)
+                await self.say(live, t(key, lang, name=names[seat], move=words))
+            await self.refresh(live, lang=lang)
         elif n.kind == "turn" and n.user_id is not None:
             if self.mover.get(live.id) == n.user_id:
                 return
             await self.say(
-                live, t("ping", mention=f"<@{n.user_id}>", table=live.id), mention=n.user_id
+                live,
+                t("ping", lang, mention=f"<@{n.user_id}>", table=live.id),
+                mention=n.user_id,
             )
         elif n.kind == "taken_over":
-            await self.say(live, t("taken_over", name=names[n.seat]))
+            await self.say(live, t("taken_over", lang, name=names[n.seat]))
         elif n.kind == "taken_back":
-            await self.refresh(live)
+            await self.refresh(live, lang=lang)
         elif n.kind == "round_over":
-            text, sheet = await self.round_summary(live, names)
-            await self.say(
-                live,
-                text + " " + t("next_round_soon", seconds=int(self.bot.next_round_delay)),
-                file=sheet,
-            )
+            text, sheet = await self.round_summary(live, names, lang)
+            soon = t("next_round_soon", lang, seconds=int(self.bot.next_round_delay))
+            await self.say(live, text + " " + soon, file=sheet)
         elif n.kind == "next_round":
             story.clear()
-            await self.refresh(live)
+            await self.refresh(live, lang=lang)
         elif n.kind == "game_over":
             engine = live.engine
             pearls = engine.pearls()
             won = ", ".join(names[s] for s in engine.winners)
             given = ", ".join(f"{names[s]} {p}" for s, p in pearls.items() if p)
-            await self.refresh(live)
+            await self.refresh(live, lang=lang)
             # The last round's scores and sheet come with the result, in one message.
-            text, sheet = await self.round_summary(live, names)
-            await self.say(
-                live, text + " " + t("game_won", names=won, pearls=given or "0"), file=sheet
-            )
+            text, sheet = await self.round_summary(live, names, lang)
+            won_text = t("game_won", lang, names=won, pearls=given or "0")
+            await self.say(live, text + " " + won_text, file=sheet)
         elif n.kind == "restored":
-            await self.say(live, t("restored"))
+            await self.say(live, t("restored", lang))
             if live.table.message_id:
-                await self.refresh(live)
+                await self.refresh(live, lang=lang)
 
 
 def service_of_bot(bot: Any) -> TableService:
@@ -341,7 +386,7 @@ async def control_failed(interaction: discord.Interaction, error: BaseException)
     short private apology instead of Discord's "interaction failed"."""
     logger.error("A table control failed", exc_info=error)
     try:
-        await refuse(interaction, t("error"))
+        await refuse(interaction, Refusal("error"))
     except discord.HTTPException:
         logger.warning("Could not apologise for a failed control")
 
@@ -384,10 +429,10 @@ class TableButton(
     """Every table and hand button: the custom_id carries the action, the table and the move
     number it was drawn at; all three are untrusted and re-checked by the service."""
 
-    def __init__(self, action: str, table: int, version: int) -> None:
+    def __init__(self, action: str, table: int, version: int, lang: str = ENGLISH) -> None:
         key, style = LABELS[action]
         team = int(action[-1]) + 1 if action.startswith("team") else ""
-        label = t(key, team=team, cards="", card="", meld="", chips="")
+        label = t(key, lang, team=team, cards="", card="", meld="", chips="")
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"dw:{action}:{table}:{version}")
         )
@@ -406,7 +451,7 @@ class TableButton(
         try:
             await self.act(interaction, service, gid)
         except Refusal as r:
-            await refuse(interaction, r.text)
+            await refuse(interaction, r)
         except Exception as e:
             await control_failed(interaction, e)
 
@@ -462,14 +507,23 @@ class MoveSelect(
     """One page of the moves the engine allows now; a value is the move's index in the engine's
     list at that move number, so the service's version check makes it safe."""
 
-    def __init__(self, table: int, version: int, page: int, legal: Sequence[Move] = ()) -> None:
+    def __init__(
+        self,
+        table: int,
+        version: int,
+        page: int,
+        legal: Sequence[Move] = (),
+        lang: str = ENGLISH,
+    ) -> None:
         chunk = list(enumerate(legal))[page * PAGE : (page + 1) * PAGE]
         pages = max(1, -(-len(legal) // PAGE))
-        options = [discord.SelectOption(label=move_words(m)[:100], value=str(i)) for i, m in chunk]
+        options = [
+            discord.SelectOption(label=move_words(m, lang)[:100], value=str(i)) for i, m in chunk
+        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"dwm:{table}:{version}:{page}",
-                placeholder=t("select_move", page=page + 1, pages=pages),
+                placeholder=t("select_move", lang, page=page + 1, pages=pages),
                 options=options or [discord.SelectOption(label="-", value="-1")],
             )
         )
@@ -504,7 +558,7 @@ class MoveSelect(
             )
             await send_hand_if_turn(interaction, service, gid, self.table)
         except Refusal as r:
-            await refuse(interaction, r.text)
+            await refuse(interaction, r)
         except Exception as e:
             await control_failed(interaction, e)
 
@@ -535,11 +589,12 @@ class PageButton(
             info = service.hand(interaction.guild_id or 0, self.table, interaction.user.id)
             if info.version != self.version:
                 raise Refusal("stale")
+            lang = await lang_of(interaction)
             await interaction.response.edit_message(
-                view=hand_controls(info, self.page, extras_of(interaction))
+                view=hand_controls(info, self.page, extras_of(interaction), lang)
             )
         except Refusal as r:
-            await refuse(interaction, r.text)
+            await refuse(interaction, r)
         except Exception as e:
             await control_failed(interaction, e)
 
@@ -555,7 +610,8 @@ def lay_now_moves(info: HandInfo) -> list[Move]:
     return [m for m in info.legal if m.do not in SIMPLE]
 
 
-HandExtra = Callable[[HandInfo], Sequence[discord.ui.Item[Any]]]
+# Another cog's controls for a private hand, given the hand and the member's language.
+HandExtra = Callable[[HandInfo, str], Sequence[discord.ui.Item[Any]]]
 
 
 def extras_of(interaction: discord.Interaction) -> Sequence[HandExtra]:
@@ -566,68 +622,71 @@ def extras_of(interaction: discord.Interaction) -> Sequence[HandExtra]:
 
 
 def hand_controls(
-    info: HandInfo, page: int = 0, extras: Sequence[HandExtra] = ()
+    info: HandInfo, page: int = 0, extras: Sequence[HandExtra] = (), lang: str = ENGLISH
 ) -> discord.ui.View:
     """Only the moves the engine allows now: buttons for the simple ones, a paged menu for the
-    rest (every option reachable, never truncated), then the ``extras``' controls."""
+    rest (every option reachable, never truncated), then the ``extras``' controls; labelled in
+    the member's ``lang``."""
     v = TableView()
     tid, ver = info.table.id, info.version
-    v.add_item(TableButton("hand", tid, ver))
+    v.add_item(TableButton("hand", tid, ver, lang))
     for m in info.legal:
         if m.do in SIMPLE:
-            v.add_item(TableButton(m.do, tid, ver))
+            v.add_item(TableButton(m.do, tid, ver, lang))
     if lay_now_moves(info):
-        v.add_item(TableButton("laynow", tid, ver))
+        v.add_item(TableButton("laynow", tid, ver, lang))
     rest = [m for m in info.legal if m.do not in SIMPLE]
     for extra in extras:
-        for item in extra(info):
+        for item in extra(info, lang):
             v.add_item(item)
     if rest:
         # Indexes must be those of the full legal list, so page over it but show non-simple ones.
         pages = max(1, -(-len(info.legal) // PAGE))
         page = min(page, pages - 1)
-        v.add_item(MoveSelect(tid, ver, page, info.legal))
+        v.add_item(MoveSelect(tid, ver, page, info.legal, lang))
         if page > 0:
-            v.add_item(PageButton(tid, ver, page - 1, t("btn_prev")))
+            v.add_item(PageButton(tid, ver, page - 1, t("btn_prev", lang)))
         if page < pages - 1:
-            v.add_item(PageButton(tid, ver, page + 1, t("btn_next")))
+            v.add_item(PageButton(tid, ver, page + 1, t("btn_next", lang)))
     return v
 
 
-def hand_text(bot: Any, info: HandInfo) -> str:
+def hand_text(bot: Any, info: HandInfo, lang: str = ENGLISH) -> str:
     cards = " ".join(str(c) for c in info.view.hand)
-    lines = [t("hand_header", count=t_n("n_cards", len(info.view.hand)), cards=cards or "-")]
+    count = t_n("n_cards", len(info.view.hand), lang)
+    lines = [t("hand_header", lang, count=count, cards=cards or "-")]
     if info.legal:
-        lines.append(t("hand_your_turn"))
+        lines.append(t("hand_your_turn", lang))
     elif info.view.turn is not None:
-        lines.append(t("hand_not_turn", name=seat_name(bot, info.table, info.view.turn)))
+        name = seat_name(bot, info.table, info.view.turn, lang)
+        lines.append(t("hand_not_turn", lang, name=name))
     return "\n".join(lines)
 
 
 async def send_hand(interaction: discord.Interaction, info: HandInfo) -> None:
-    """A fresh ephemeral hand: picture, the cards as text, and the allowed moves, drawn the way
-    the member chose in /preferences."""
-    store: Any = getattr(interaction.client, "store", None)
+    """A fresh ephemeral hand in the member's language: picture, the cards as text, and the
+    allowed moves, drawn the way the member chose in /preferences."""
+    bot: Any = interaction.client
     four_colour, sort = False, "suit"
-    if store is not None:
-        prefs = await store.member_settings(interaction.user.id)
+    if getattr(bot, "store", None) is not None:
+        prefs = await bot.member_settings(interaction.user.id)
         four_colour, sort = prefs.card_style == "four_colour", prefs.sort_order
-    file = await picture(_hand_png, info.view, four_colour, sort, name="hand.png")
+    lang = await lang_of(interaction)
+    file = await picture(_hand_png, info.view, four_colour, sort, lang, name="hand.png")
     kwargs: dict[str, Any] = {
         "ephemeral": True,
-        "view": hand_controls(info, extras=extras_of(interaction)),
+        "view": hand_controls(info, extras=extras_of(interaction), lang=lang),
     }
     files = [file] if file else []
-    text = hand_text(interaction.client, info)
+    text = hand_text(bot, info, lang)
     live = info.table
     if private_table(live):
         # No table message anywhere: the table comes with the hand.
-        bot: Any = interaction.client
-        text = bot.presenter.text(live) + "\n\n" + text
-        names = names_of(bot, live)
+        text = bot.presenter.text(live, lang) + "\n\n" + text
+        names = names_of(bot, live, lang)
         computers = [i for i in range(len(live.seats)) if live.automated(i)]
         table = await picture(
-            _table_png, public_view(live.engine), names, computers, name="table.png"
+            _table_png, public_view(live.engine), names, computers, lang, name="table.png"
         )
         files = [table, *files] if table else files
     if files:
@@ -700,10 +759,11 @@ class Play(commands.Cog):
         try:
             move = move_from_dict({**data, "seat": seat})
         except (BadMove, CardError) as e:
-            raise Refusal("bad_cards", str(e)) from None
+            raise typed_refusal(e) from None
         await service.play(gid, live.id, interaction.user.id, move)
+        lang = await lang_of(interaction)
         await interaction.response.send_message(
-            t("move_done", move=move_words(move)), ephemeral=True
+            t("move_done", lang, move=move_words(move, lang)), ephemeral=True
         )
 
     @app_commands.command(

@@ -13,20 +13,40 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import refusals
-from bot.i18n import t
+from bot.client import lang_of, refusals
+from bot.i18n import LANGUAGES, has, t
 from bot.tables import Refusal
 from cogs.play import remember
 
 if TYPE_CHECKING:
     from bot.client import Diwaniya
 
-# Only English has a catalogue so far; the choice is there so servers see it is coming.
-Language = Literal["en"]
+# Each language offered by its own name, the way its readers look for it in a list.
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
+# A member may also hand the choice back: their Discord app's language, else the server's.
+AUTOMATIC = "auto"
+MEMBER_LANGUAGE_CHOICES = [
+    *LANGUAGE_CHOICES,
+    app_commands.Choice(
+        name="Automatic (your Discord language, else the server's)", value=AUTOMATIC
+    ),
+]
 
 
-def _yes(value: bool) -> str:
-    return t("yes") if value else t("no")
+def _yes(value: bool, lang: str) -> str:
+    return t("yes", lang) if value else t("no", lang)
+
+
+def language_line(code: str | None, lang: str) -> str:
+    """The settings' language line: the language by its own name, or that none is chosen."""
+    if code in LANGUAGES:
+        return t("settings.language", lang, language=LANGUAGES[code])
+    return t("settings.language_automatic", lang)
+
+
+def sort_name(order: str, lang: str) -> str:
+    key = f"sort.{order}"
+    return t(key, lang) if has(key) else order
 
 
 class Settings(commands.Cog):
@@ -35,17 +55,18 @@ class Settings(commands.Cog):
 
     @app_commands.command(name="settings", description="The server's table settings (admins).")
     @app_commands.describe(
-        language="The server's language (English only for now)",
+        language="The language of the tables and of members who chose none",
         timer="Default seconds per turn for new tables (0 = no timer)",
         rank_computer_games="Whether games with computer players count in the rankings",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     @refusals
     async def settings(
         self,
         interaction: discord.Interaction,
-        language: Language | None = None,
+        language: str | None = None,
         timer: app_commands.Range[int, 0, 3600] | None = None,
         rank_computer_games: bool | None = None,
     ) -> None:
@@ -67,14 +88,19 @@ class Settings(commands.Cog):
             changes["rank_computer_games"] = rank_computer_games
         if changes:
             current = await store.save_guild_settings(dataclasses.replace(current, **changes))
+            self.bot.kept_settings.server_saved(gid, current.language)
+        # Read after the save: a new server language answers at once where it applies.
+        lang = await lang_of(interaction)
         timer_text = (
-            t("timer_seconds", seconds=current.turn_timer) if current.turn_timer else t("timer_off")
+            t("timer_seconds", lang, seconds=current.turn_timer)
+            if current.turn_timer
+            else t("timer_off", lang)
         )
         lines = [
-            t("settings_saved") if changes else t("settings_server_title"),
-            t("settings_language", language=current.language),
-            t("settings_timer", timer=timer_text),
-            t("settings_rank_cpu", value=_yes(current.rank_computer_games)),
+            t("settings_saved", lang) if changes else t("settings_server_title", lang),
+            language_line(current.language, lang),
+            t("settings_timer", lang, timer=timer_text),
+            t("settings_rank_cpu", lang, value=_yes(current.rank_computer_games, lang)),
         ]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
@@ -82,34 +108,37 @@ class Settings(commands.Cog):
     @app_commands.describe(
         four_colour="Four-colour cards (clubs green, diamonds blue) in your hand picture",
         sort="Sort your hand by suit or by rank",
-        language="Your language (English only for now)",
+        language="The language the bot answers you in",
     )
+    @app_commands.choices(language=MEMBER_LANGUAGE_CHOICES)
     @refusals
     async def preferences(
         self,
         interaction: discord.Interaction,
         four_colour: bool | None = None,
         sort: Literal["suit", "rank"] | None = None,
-        language: Language | None = None,
+        language: str | None = None,
     ) -> None:
         remember(interaction)
-        store = self.bot.store
-        assert store is not None
-        current = await store.member_settings(interaction.user.id)
+        current = await self.bot.member_settings(interaction.user.id)
         changes: dict[str, object] = {}
         if four_colour is not None:
             changes["card_style"] = "four_colour" if four_colour else "classic"
         if sort is not None:
             changes["sort_order"] = sort
         if language is not None:
-            changes["language"] = language
+            changes["language"] = None if language == AUTOMATIC else language
         if changes:
+            store = self.bot.store
+            assert store is not None
             current = await store.save_member_settings(dataclasses.replace(current, **changes))
+            self.bot.kept_settings.member_saved(current)
+        lang = await lang_of(interaction)  # the new language answers at once
         lines = [
-            t("settings_saved") if changes else t("settings_member_title"),
-            t("settings_four_colour", value=_yes(current.card_style == "four_colour")),
-            t("settings_sort", sort=current.sort_order),
-            t("settings_language", language=current.language or "en"),
+            t("settings_saved", lang) if changes else t("settings_member_title", lang),
+            t("settings_four_colour", lang, value=_yes(current.card_style == "four_colour", lang)),
+            t("settings_sort", lang, sort=sort_name(current.sort_order, lang)),
+            language_line(current.language, lang),
         ]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 

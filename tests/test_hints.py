@@ -9,6 +9,7 @@ import pytest
 from bot.games.base import Count, Take
 from bot.games.registry import engine_class
 from bot.hints import Hint, hint
+from bot.i18n import say
 from bot.lessons import GAMES, Step, lesson
 
 STEPS = [step for game in GAMES for step in lesson(game)]
@@ -57,7 +58,7 @@ def test_draw_says_why_the_pile_cannot_be_taken() -> None:
     )
     h = hint(engine, 0, random.Random(0))
     assert h is not None and h.move.do == "draw"
-    assert engine.check(0, Take()) in h.text()
+    assert say(engine.check(0, Take())) in h.text()
 
 
 def test_pass_when_nothing_beats() -> None:

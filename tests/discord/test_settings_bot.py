@@ -27,7 +27,7 @@ async def test_server_settings_for_admins_only(tmp_path: Path) -> None:
         text = reply(r).content
         assert "saved" in text and "45 s" in text and "rankings: no" in text
         r = await admin.slash(channel, "settings", language="en")
-        assert "English is the only language" in reply(r).content
+        assert "Language: English." in reply(r).content
         stored = await bot.store.guild_settings(guild.id)
         assert stored.turn_timer == 45 and not stored.rank_computer_games
 
@@ -56,9 +56,11 @@ async def test_member_preferences_draw_the_hand(tmp_path: Path, monkeypatch: Any
         play = sys.modules["cogs.play"]
         real = play._hand_png
 
-        def spy(view: Any, four_colour: bool = False, sort: str = "suit") -> bytes | None:
+        def spy(
+            view: Any, four_colour: bool = False, sort: str = "suit", lang: str = "en"
+        ) -> bytes | None:
             drawn.append((four_colour, sort))
-            return real(view, four_colour, sort)
+            return real(view, four_colour, sort, lang)
 
         monkeypatch.setattr(play, "_hand_png", spy)
         guild = env.create_guild(name="Diwaniya")

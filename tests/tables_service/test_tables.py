@@ -11,6 +11,7 @@ import pytest
 from bot.computers import ComputerPool
 from bot.games.base import Discard, Draw
 from bot.games.cards import Card
+from bot.i18n import say
 from bot.store import Store
 from bot.store.models import Seat, Status
 from bot.tables import LiveTable, Refusal, TableService, choose_computer_move
@@ -155,7 +156,7 @@ async def test_refusals_not_seated_not_your_turn_stale_and_engine_reason(
     assert reason
     with pytest.raises(Refusal) as e:
         await service.play(G, live.id, mover, Discard(missing), expected_version=live.version)
-    assert str(e.value) == reason
+    assert e.value.reason == reason and str(e.value) == say(reason)
     moves_before = live.version
     assert (await service.store.get_table(G, live.id)).version == moves_before
 
