@@ -1,0 +1,209 @@
+"""Issue 19 on Discord: one member reads Arabic (their /preferences), another English (their
+Discord app); each gets their own language in private replies, while the shared table speaks the
+server's /settings language. The locale fallback is checked through SimCord too, by giving one
+member a Dutch or Hindi Discord app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import simcord
+import simcord.interactions
+
+from bot.i18n import LANGUAGES, catalogue, pick_language, t, t_n
+from cogs.leaderboard import counts
+from cogs.play import game_name, move_words
+
+from .conftest import club, hand_message, live_table, make_bot, pick_move, reply
+
+GAME = "runfast"  # every move is /play or /pass, so a whole deal is played by slash commands
+
+
+def start_of(key: str, lang: str) -> str:
+    """A sentence's words before its first placeholder: what a message opens with."""
+    opening = catalogue(lang).texts[key].split("{")[0]
+    assert opening.strip(), key  # a test on an empty opening would prove nothing
+    return opening
+
+
+def test_the_choice_goes_member_then_discord_app_then_server_then_english() -> None:
+    assert pick_language("ar", "nl", "hi") == "ar"  # /preferences first
+    assert pick_language(None, "nl", "hi") == "nl"  # then the Discord app's language
+    assert pick_language(None, "hi", "nl") == "hi"
+    assert pick_language(None, "en-GB", "nl") == "en"  # an English app is one of ours
+    assert pick_language(None, "en-US", "ar") == "en"
+    assert pick_language(None, "fr", "nl") == "nl"  # not ours: the server's
+    assert pick_language(None, "pt-BR", None) == "en"
+    assert pick_language("xx", None, "ar") == "ar"  # a stored value we don't speak is skipped
+    assert pick_language() == "en"
+
+
+def admin_of(env: Any, guild: Any, name: str) -> Any:
+    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(env.create_user(name), roles=[admins])
+
+
+def table_message(thread: Any, live: Any) -> Any:
+    return next(m for m in thread.history() if m.id == live.table.message_id)
+
+
+async def play_out(bot: Any, guild: Any, thread: Any, actors: dict[int, tuple[Any, str]]) -> int:
+    """Play the deal to its end by slash commands; every confirmation in the mover's language."""
+    moves = 0
+    for _ in range(400):
+        if not bot.service.tables(guild.id):
+            break  # the deal (and the game) is over
+        live = live_table(bot, guild.id)
+        seat = live.engine.turn
+        if seat is None or live.automated(seat):
+            break
+        actor, lang = actors[live.seats[seat].user_id]
+        _, move = pick_move(live, seat)
+        if move.do == "play":
+            r = await actor.slash(thread, "play", cards=" ".join(str(c) for c in move.cards))
+        else:
+            r = await actor.slash(thread, "pass")
+        assert r.ephemeral
+        assert reply(r).content == t("move_done", lang, move=move_words(move, lang))
+        moves += 1
+    return moves
+
+
+@pytest.mark.parametrize("server", ["nl", "en"])
+async def test_an_arabic_and_an_english_member_at_one_table(tmp_path: Path, server: str) -> None:
+    bot = make_bot(tmp_path / "bot.db")
+    async with simcord.run(bot) as env:
+        guild, channel, (bob,) = club(env, "bob")
+        amira = admin_of(env, guild, "amira")
+        if server != "en":
+            r = await amira.slash(channel, "settings", language=server)
+            # Amira has chosen nothing yet and her Discord app is English: English answers her.
+            assert t("settings.language", "en", language=LANGUAGES[server]) in reply(r).content
+        r = await amira.slash(channel, "preferences", language="ar")
+        assert reply(r).content.startswith(t("settings_saved", "ar"))
+        assert t("settings.language", "ar", language="العربية") in reply(r).content
+
+        # Opening the table: the thread and the public answer in the server's language.
+        r = await amira.slash(channel, "table new", game=GAME)
+        thread = channel.threads[0]
+        assert thread.name == t("thread.table", server, game=game_name(GAME, server))
+        assert reply(r).content.startswith(start_of("opened", server))
+        lobby = thread.history()[0]
+        assert lobby.content.startswith(
+            t(
+                "lobby_title",
+                server,
+                game=game_name(GAME, server),
+                table=live_table(bot, guild.id).id,
+            )
+        )
+        r = await bob.slash(thread, "table join")
+        assert reply(r).content == "You joined seat 2."
+        await amira.click(lobby, label=t("btn_computer", server))  # the server's buttons
+        r = await amira.slash(thread, "table start")
+        assert reply(r).content == t("started", "ar")
+
+        live = live_table(bot, guild.id)
+        message = table_message(thread, live)
+        title = t("table_title", server, game=game_name(GAME, server), table=live.id, round=1)
+        assert message.content.startswith(title)
+        labels = [c.label for row in message.components for c in row.children]
+        assert labels == [t("btn_hand", server)]
+
+        # Private hands: each in its reader's language, buttons and menu included.
+        for member, lang in ((amira, "ar"), (bob, "en")):
+            hand = hand_message(await member.click(message, label=t("btn_hand", server)))
+            seat = live.seat_of(member.id)
+            held = live.engine.view(seat).hand
+            count = t_n("n_cards", len(held), lang)
+            cards = " ".join(str(c) for c in held)
+            assert hand.content.startswith(t("hand_header", lang, count=count, cards=cards))
+            controls = [c for row in hand.components for c in row.children]
+            assert t("btn_hand", lang) in [getattr(c, "label", None) for c in controls]
+            menus = [c for c in controls if getattr(c, "options", None)]
+            if menus and live.engine.turn == seat:
+                legal = live.engine.legal_moves(seat)
+                assert menus[0].options[0].label == move_words(legal[0], lang)[:100]
+
+        # A move out of turn is refused in the refused member's own language.
+        mover = live.seats[live.engine.turn].user_id
+        other, lang = (bob, "en") if mover == amira.id else (amira, "ar")
+        r = await other.slash(thread, "pass")
+        assert r.ephemeral and reply(r).content == t("not_your_turn", lang)
+        assert (reply(r).content == "It's not your turn.") == (lang == "en")
+
+        actors = {amira.id: (amira, "ar"), bob.id: (bob, "en")}
+        assert await play_out(bot, guild, thread, actors) > 0
+        assert live.engine.game_over
+        posts = [m.content for m in thread.history()]
+        # The shared story: the live table's last moves, the turn pings and the result.
+        final = table_message(thread, live).content
+        assert start_of("table_last", server) in final
+        if server != "en":
+            assert "Last:" not in final and "Game over" not in "\n".join(posts)
+        assert any(p.startswith(start_of("round_over", server)) for p in posts)
+        assert any(start_of("game_won", server) in p for p in posts)
+        pings = [p for p in posts if p.startswith("<@") and f"#{live.id}" in p]
+        assert pings and all(t("ping", server, mention="", table=live.id) in p for p in pings)
+
+        # /stats, privately, in each member's own language.
+        for member, lang in ((amira, "ar"), (bob, "en")):
+            r = await member.slash(channel, "stats")
+            standing = (await bot.store.member_stats(guild.id, member.id)).by_game[GAME]
+            name = game_name(GAME, lang)
+            line = t("stats_line", lang, game=name, rank=standing.rank, **counts(standing, lang))
+            assert r.ephemeral and reply(r).content == line
+        # /leaderboard is posted for the whole channel: the server's language.
+        r = await bob.slash(channel, "leaderboard")
+        title = t("leaderboard_title", server, game="")
+        assert reply(r).content.startswith(f"**{title}**")
+        await bot.close()
+
+
+@pytest.fixture
+def discord_apps(monkeypatch: Any) -> dict[int, str]:
+    """Members' Discord app languages by user id: SimCord's interactions always say en-US, so
+    the interaction it builds is given the member's locale here."""
+    locales: dict[int, str] = {}
+    real = simcord.interactions.base_payload
+
+    def with_locale(*args: Any, **kwargs: Any) -> Any:
+        record, payload = real(*args, **kwargs)
+        user = kwargs.get("user_id")
+        if user in locales:
+            payload["locale"] = locales[user]
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_locale)
+    return locales
+
+
+async def test_a_dutch_or_hindi_discord_app_is_answered_in_its_language(
+    tmp_path: Path, discord_apps: dict[int, str]
+) -> None:
+    bot = make_bot(tmp_path / "bot.db")
+    async with simcord.run(bot) as env:
+        guild, channel, (bob, priya) = club(env, "bob", "priya")
+        amira = admin_of(env, guild, "amira")
+        discord_apps[bob.id] = "nl"
+        discord_apps[priya.id] = "hi"
+        discord_apps[amira.id] = "nl"
+        await amira.slash(channel, "settings", language="ar")  # the server speaks Arabic
+        await amira.slash(channel, "preferences", language="en")  # but Amira chose English
+        r = await bob.slash(channel, "help")
+        assert reply(r).content.startswith(f"**{t('help_title', 'nl')}**")
+        r = await priya.slash(channel, "draw")  # no table here: refused in Hindi
+        assert reply(r).content == t("no_table", "hi")
+        r = await amira.slash(channel, "draw")  # /preferences beats her Dutch app
+        assert reply(r).content == t("no_table", "en")
+        # A member whose app speaks none of ours reads the server's language.
+        discord_apps[bob.id] = "fr"
+        r = await bob.slash(channel, "draw")
+        assert reply(r).content == t("no_table", "ar")
+        # Choosing Automatic hands Amira back to her Discord app's language.
+        r = await amira.slash(channel, "preferences", language="auto")
+        assert t("settings.language_automatic", "nl") in reply(r).content
+        await bot.close()
