@@ -138,6 +138,23 @@ def seat_name(bot: Diwaniya, live: LiveTable, seat: int, lang: str = ENGLISH) ->
     return names_of(bot, live, lang)[seat]
 
 
+def option_words(options: Mapping[str, Any], lang: str = ENGLISH) -> str:
+    """A table's options as the lobby lists them (``players=4, length=full``), the names and
+    the worded values (quick, full, yes, no) in ``lang``; numbers stay as they are."""
+
+    def value(v: Any) -> str:
+        if isinstance(v, bool):
+            return t("yes" if v else "no", lang)
+        key = f"option.value.{v}"
+        return t(key, lang) if has(key) else str(v)
+
+    def name(k: str) -> str:
+        key = f"option.{k}"
+        return t(key, lang) if has(key) else k
+
+    return ", ".join(f"{name(k)}={value(v)}" for k, v in options.items())
+
+
 def typed_refusal(error: BadMove | CardError | Exception) -> Refusal:
     """A typed move or card the game can't read, refused with the error's own reason (worded in
     each reader's language) where it carries one, else its sentence."""
@@ -210,7 +227,7 @@ class Presenter:
                     lines.append(t("lobby_seat_empty", lang, seat=i + 1) + team)
                 else:
                     lines.append(t("lobby_seat_member", lang, seat=i + 1, name=names[i]) + team)
-            opts = ", ".join(f"{k}={v}" for k, v in tb.options.items()) or "-"
+            opts = option_words(tb.options, lang) or "-"
             lines.append(t("lobby_options", lang, options=opts, timer=timer))
             return "\n".join(lines)
         view = public_view(live.engine)
