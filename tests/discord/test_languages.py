@@ -5,6 +5,7 @@ member a Dutch or Hindi Discord app."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -72,10 +73,28 @@ async def play_out(bot: Any, guild: Any, thread: Any, actors: dict[int, tuple[An
     return moves
 
 
+def spy_on_pictures(monkeypatch: Any) -> list[tuple[str, str]]:
+    """Which picture was drawn in which language, as (picture, lang); the real drawing goes on."""
+    drawn: list[tuple[str, str]] = []
+    play = sys.modules["cogs.play"]  # load_extension imports the cog afresh: the bot's module
+    for name in ("_table_png", "_hand_png", "_score_png"):
+        real = getattr(play, name)
+
+        def spy(*args: Any, _real: Any = real, _name: str = name) -> bytes:
+            drawn.append((_name, args[-1]))
+            return _real(*args)
+
+        monkeypatch.setattr(play, name, spy)
+    return drawn
+
+
 @pytest.mark.parametrize("server", ["nl", "en"])
-async def test_an_arabic_and_an_english_member_at_one_table(tmp_path: Path, server: str) -> None:
+async def test_an_arabic_and_an_english_member_at_one_table(
+    tmp_path: Path, server: str, monkeypatch: Any
+) -> None:
     bot = make_bot(tmp_path / "bot.db")
     async with simcord.run(bot) as env:
+        drawn = spy_on_pictures(monkeypatch)
         guild, channel, (bob,) = club(env, "bob")
         amira = admin_of(env, guild, "amira")
         if server != "en":
@@ -148,6 +167,12 @@ async def test_an_arabic_and_an_english_member_at_one_table(tmp_path: Path, serv
         assert any(start_of("game_won", server) in p for p in posts)
         pings = [p for p in posts if p.startswith("<@") and f"#{live.id}" in p]
         assert pings and all(t("ping", server, mention="", table=live.id) in p for p in pings)
+
+        # Pictures: the table and the score sheet in the server's language, hands in their
+        # reader's (each member asked for their hand once above).
+        assert {lang for name, lang in drawn if name != "_hand_png"} == {server}
+        assert ("_score_png", server) in drawn
+        assert [lang for name, lang in drawn if name == "_hand_png"] == ["ar", "en"]
 
         # /stats, privately, in each member's own language.
         for member, lang in ((amira, "ar"), (bob, "en")):
