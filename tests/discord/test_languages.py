@@ -14,9 +14,12 @@ import pytest
 import simcord
 import simcord.interactions
 
+from bot.client import MESSAGE_LIMIT
 from bot.i18n import LANGUAGES, catalogue, pick_language, t, t_n
+from bot.lessons import lesson
+from cogs.help import rules_message, rules_pages
 from cogs.leaderboard import counts
-from cogs.play import game_name, move_words
+from cogs.play import GAME_NAMES, game_name, move_words
 
 from .conftest import club, hand_message, live_table, make_bot, pick_move, reply
 
@@ -231,4 +234,69 @@ async def test_a_dutch_or_hindi_discord_app_is_answered_in_its_language(
         # Choosing Automatic hands Amira back to her Discord app's language.
         r = await amira.slash(channel, "preferences", language="auto")
         assert t("settings.language_automatic", "nl") in reply(r).content
+        await bot.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_pages_fit_a_message_in_every_language(lang: str) -> None:
+    for game in GAME_NAMES:
+        pages = rules_pages(game, lang)
+        for page in range(len(pages)):
+            content, _ = rules_message(game, page, lang)
+            assert len(content) <= MESSAGE_LIMIT, (game, lang, page)
+            assert content.startswith(
+                t("rules_page", lang, game=game_name(game, lang), page=page + 1, pages=len(pages))
+            )
+
+
+def labels_of(message: Any) -> list[str]:
+    return [getattr(c, "label", None) for row in message.components for c in row.children]
+
+
+async def test_an_arabic_member_learns_in_arabic(tmp_path: Path) -> None:
+    bot = make_bot(tmp_path / "bot.db", seed=7)
+    async with simcord.run(bot) as env:
+        _, channel, (amira, bob) = club(env, "amira", "bob")
+        await amira.slash(channel, "preferences", language="ar")
+
+        r = await amira.slash(channel, "help")
+        assert reply(r).content == f"**{t('help_title', 'ar')}**\n{t('help_text', 'ar')}"
+        assert reply(await bob.slash(channel, "help")).content.startswith("**Diwaniya")
+
+        # /rules: the Arabic document where written, its heading and buttons in Arabic.
+        first = reply(await amira.slash(channel, "rules", game="mor"))
+        content, _ = rules_message("mor", 0, "ar")
+        assert first.content == content
+        assert labels_of(first.message) == [t("btn_rules_prev", "ar"), t("btn_rules_next", "ar")]
+        if len(rules_pages("mor", "ar")) > 1:
+            r = await amira.click(first.message, label=t("btn_rules_next", "ar"))
+            assert r.response.message.content == rules_message("mor", 1, "ar")[0]
+
+        # /lesson: the step's words and the verdict in Arabic.
+        step = lesson("mor")[0]
+        shown = reply(await amira.slash(channel, "lesson", game="mor"))
+        header = t(
+            "lesson_header",
+            "ar",
+            game=game_name("mor", "ar"),
+            number=1,
+            count=len(lesson("mor")),
+            title=step.text("title", "ar"),
+        )
+        assert shown.content.startswith(header)
+        menu = shown.message.components[0].children[0]
+        assert menu.placeholder == t("lesson_pick", "ar")
+        choices = step.choices()
+        wrong = next(i for i, m in enumerate(choices) if not step.judge(m).right)
+        r = await amira.select(shown.message, [str(wrong)])
+        verdict = step.judge(choices[wrong], "ar")
+        said = t("lesson_try_again", "ar", move=move_words(choices[wrong], "ar"))
+        assert reply(r).content == f"{said}\n{verdict.message}"
+
+        # /practice: the private hand's Hint in Arabic, and the hint itself.
+        r = await amira.slash(channel, "practice", game="runfast")
+        hand = next(f.message for f in r.followups if t("btn_hint", "ar") in labels_of(f.message))
+        answer = reply(await amira.click(hand, label=t("btn_hint", "ar")))
+        assert answer.content.startswith(start_of("hint_title", "ar"))
+        assert labels_of(answer.message) == [t("btn_play_hint", "ar")]
         await bot.close()
