@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import random
 import time
@@ -177,6 +178,22 @@ def public_view(engine: Any) -> Any:
     return engine.view(-1)
 
 
+# Computer players' given names (catalogue keys ``computer.name.1`` … in each language), short
+# so a seat plate shows them whole on a phone. A table's seats get distinct ones, derived from the
+# table id and seat alone, so they read the same after a restart.
+COMPUTER_NAMES = 12
+# Steps through the names that are coprime with their count: every seat of a table (at most
+# four, fewer than the names) lands on a different name.
+_NAME_STEPS = (1, 5, 7, 11)
+
+
+def computer_name_key(table_id: int, seat: int) -> str:
+    """The catalogue key of the given name of the computer at ``seat`` of table ``table_id``."""
+    digest = hashlib.sha256(f"diwaniya-computer:{table_id}".encode()).digest()
+    start, step = digest[0] % COMPUTER_NAMES, _NAME_STEPS[digest[1] % len(_NAME_STEPS)]
+    return f"computer.name.{(start + seat * step) % COMPUTER_NAMES + 1}"
+
+
 def _utc(stamp: float) -> datetime:
     return datetime.fromtimestamp(stamp, UTC)
 
@@ -217,6 +234,7 @@ class TableService:
         self._clock = clock
         self._seeds = seeds or (lambda: random.SystemRandom().randrange(2**31))
         self._tables: dict[tuple[int, int], LiveTable] = {}
+        self._rematch_lock = asyncio.Lock()
         self._closed = False
 
     # ------------------------------------------------------------ finding tables
@@ -270,7 +288,10 @@ class TableService:
         turn_timer: int | None = None,
         thread_id: int | None = None,
         practice: bool = False,
+        seats: Sequence[Seat | None] | None = None,
     ) -> LiveTable:
+        """A new lobby with the host in the first seat, or with ``seats`` as given (a rematch:
+        the same members and computers in the same places)."""
         if game not in registry.available_games():
             raise Refusal("unknown_game")
         seed = self._seeds()
@@ -285,15 +306,20 @@ class TableService:
             opts[PRACTICE] = True
         if turn_timer is None:
             turn_timer = (await self.store.guild_settings(guild_id)).turn_timer
-        seats: list[Seat | None] = [None] * probe.n_seats
-        seats[0] = Seat.member(host_id)
+        placed: list[Seat | None] = [None] * probe.n_seats
+        if seats is None:
+            placed[0] = Seat.member(host_id)
+        elif len(seats) == probe.n_seats:
+            placed = list(seats)
+        else:  # a stored table whose game no longer seats as many: it can't be played again
+            raise Refusal("no_rematch")
         with _refuse_full_disk():
             table = await self.store.create_table(
                 guild_id,
                 channel_id=channel_id,
                 host_id=host_id,
                 game=game,
-                seats=seats,
+                seats=placed,
                 seed=seed,
                 options=opts,
                 turn_timer=max(0, int(turn_timer)),
@@ -422,6 +448,39 @@ class TableService:
             await self._after_change(live)
         return live
 
+    async def rematch(self, guild_id: int, table_id: int, user_id: int) -> LiveTable:
+        """A finished table played again: a new lobby where it played (same channel and
+        thread), the same game, options and turn timer, everyone in the same seat (members and
+        computers of the same level), hosted by ``user_id``, who must have been seated; the
+        host starts it. Read from the store, so it works for a table finished before a restart;
+        one rematch at a time: while a lobby or game with the same seats is unfinished in that
+        channel, it is the rematch."""
+        async with self._rematch_lock:  # two presses at once open one table, not two
+            old = await self.store.get_table(guild_id, table_id)
+            if old is None or old.status != Status.FINISHED:
+                raise Refusal("no_rematch")
+            members = [s.user_id for s in old.seats if s is not None and s.user_id is not None]
+            if user_id not in members:
+                raise Refusal("rematch_not_seated", table=table_id)
+            for other in await self.store.unfinished_tables(guild_id):
+                if (other.channel_id, other.thread_id, other.seats) == (
+                    old.channel_id,
+                    old.thread_id,
+                    old.seats,
+                ):
+                    raise Refusal("rematch_open", table=other.id)
+            return await self.open_table(
+                guild_id,
+                channel_id=old.channel_id,
+                host_id=user_id,
+                game=old.game,
+                options=engine_options(old.options),
+                turn_timer=old.turn_timer,
+                thread_id=old.thread_id,
+                practice=bool(old.options.get(PRACTICE)),
+                seats=old.seats,
+            )
+
     # ------------------------------------------------------------ playing
 
     async def play(
@@ -435,20 +494,33 @@ class TableService:
         """A member's move: seated, their turn, the button current, then the engine decides."""
         live = self.get(guild_id, table_id)
         async with live.lock:
-            engine = self._engine(live)
-            seat = self._seat(live, user_id)
-            if expected_version is not None and expected_version != live.version:
-                raise Refusal("stale")
-            if engine.game_over:
-                raise Refusal("game_over")
-            if live.taken_over(seat):
-                raise Refusal("seat_taken_over")
-            if engine.round_over or (engine.turn is not None and engine.turn != seat):
-                raise Refusal("not_your_turn")
-            reason = engine.check(seat, move)
-            if reason is not None:
-                raise Refusal("illegal", reason)
+            seat = self._playable(live, user_id, move, expected_version)
             return await self._apply(live, seat, move, auto=False)
+
+    def check(self, guild_id: int, table_id: int, user_id: int, move: Move) -> None:
+        """Refuse ``move`` as ``play`` would, without making it: a typed move is confirmed to
+        its member before the table message changes. ``play`` checks again under the lock, so a
+        move made in between (a turn timer's) still refuses it then."""
+        self._playable(self.get(guild_id, table_id), user_id, move, None)
+
+    def _playable(
+        self, live: LiveTable, user_id: int, move: Move, expected_version: int | None
+    ) -> int:
+        """The member's seat if they may make ``move`` now, else the Refusal saying why."""
+        engine = self._engine(live)
+        seat = self._seat(live, user_id)
+        if expected_version is not None and expected_version != live.version:
+            raise Refusal("stale")
+        if engine.game_over:
+            raise Refusal("game_over")
+        if live.taken_over(seat):
+            raise Refusal("seat_taken_over")
+        if engine.round_over or (engine.turn is not None and engine.turn != seat):
+            raise Refusal("not_your_turn")
+        reason = engine.check(seat, move)
+        if reason is not None:
+            raise Refusal("illegal", reason)
+        return seat
 
     async def ready(self, guild_id: int, table_id: int, user_id: int) -> bool:
         """A member is ready for the next round; deals it once every member is. True if dealt."""

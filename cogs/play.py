@@ -19,11 +19,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import lang_of, refusals, refuse
-from bot.games.base import BadMove, Move, Reason, move_from_dict
+from bot.games.base import BadMove, Bid, Move, Reason, move_from_dict
 from bot.games.cards import CardError
+from bot.games.more3 import MAX_BID
 from bot.i18n import ENGLISH, has, pick_language, t, t_n
 from bot.practice import private_table
-from bot.tables import HandInfo, LiveTable, Notice, Refusal, TableService, public_view
+from bot.tables import (
+    HandInfo,
+    LiveTable,
+    Notice,
+    Refusal,
+    TableService,
+    computer_name_key,
+    public_view,
+)
 from render import render_hand, render_score_sheet, render_table
 
 if TYPE_CHECKING:
@@ -119,9 +128,19 @@ def level_name(level: str | None, lang: str = ENGLISH) -> str:
     return t(key, lang) if level and has(key) else str(level)
 
 
-def names_of(bot: Diwaniya, live: LiveTable, lang: str = ENGLISH) -> list[str]:
+def computer_name(live: LiveTable, seat: int, lang: str = ENGLISH) -> str:
+    """A computer player's given name in ``lang`` (Fahad, فهد, फ़हद): its table's and seat's,
+    so every computer at a table has its own and keeps it across restarts."""
+    return t(computer_name_key(live.id, seat), lang)
+
+
+def names_of(
+    bot: Diwaniya, live: LiveTable, lang: str = ENGLISH, *, picture: bool = False
+) -> list[str]:
     """The seats' names as the table shows them: members' display names, and the words for an
-    empty seat or a computer in ``lang``."""
+    empty seat or a computer in ``lang``. A computer is its given name with that it is one and
+    its seat ("Fahad (computer, seat 2)"); in a ``picture`` its given name alone, which fits a
+    phone's seat plate whole, as the plate says "computer" itself."""
     out = []
     for i, seat in enumerate(live.seats):
         if seat is None:
@@ -129,13 +148,26 @@ def names_of(bot: Diwaniya, live: LiveTable, lang: str = ENGLISH) -> list[str]:
         elif seat.user_id is not None:
             name = bot.names.get(seat.user_id)
             out.append(name or t("seat.unknown_member", lang, id=seat.user_id))
+        elif picture:
+            out.append(computer_name(live, i, lang))
         else:
-            out.append(t("seat.computer", lang, level=level_name(seat.computer, lang)))
+            out.append(t("seat.computer", lang, name=computer_name(live, i, lang), seat=i + 1))
     return out
 
 
 def seat_name(bot: Diwaniya, live: LiveTable, seat: int, lang: str = ENGLISH) -> str:
     return names_of(bot, live, lang)[seat]
+
+
+def standings(totals: Sequence[float], low_score_wins: bool = False) -> list[tuple[int, int]]:
+    """(place, seat) best first: the highest total first, or the lowest where low scores win
+    (Hand); equal totals share a place and keep seat order (1, 1, 3)."""
+    order = sorted(range(len(totals)), key=lambda s: totals[s] if low_score_wins else -totals[s])
+    out: list[tuple[int, int]] = []
+    for i, seat in enumerate(order):
+        tied = i > 0 and totals[seat] == totals[order[i - 1]]
+        out.append((out[-1][0] if tied else i + 1, seat))
+    return out
 
 
 def option_words(options: Mapping[str, Any], lang: str = ENGLISH) -> str:
@@ -225,11 +257,18 @@ class Presenter:
                 team = t("lobby_seat_team", lang, team=i % 2 + 1) if live.teams() else ""
                 if seat is None:
                     lines.append(t("lobby_seat_empty", lang, seat=i + 1) + team)
+                elif seat.is_computer:
+                    level = level_name(seat.computer, lang)
+                    name = computer_name(live, i, lang)
+                    line = t("lobby.seat_computer", lang, seat=i + 1, name=name, level=level)
+                    lines.append(line + team)
                 else:
                     lines.append(t("lobby_seat_member", lang, seat=i + 1, name=names[i]) + team)
             opts = option_words(tb.options, lang) or "-"
             lines.append(t("lobby_options", lang, options=opts, timer=timer))
             return "\n".join(lines)
+        if live.engine.game_over:
+            return self.final_text(live, lang)
         view = public_view(live.engine)
         round_no = getattr(view, "round_no", 0) + 1
         lines = [t("table_title", lang, game=game, table=tb.id, round=round_no)]
@@ -254,9 +293,36 @@ class Presenter:
             lines.append(t("table_meters", lang, meters=teams))
         return "\n".join(lines)[:2000]
 
+    def final_text(self, live: LiveTable, lang: str = ENGLISH) -> str:
+        """The table message once the game is over: the final standings, best first, each
+        seat's total and the pearls it won, and what the Rematch button does."""
+        engine = live.engine
+        assert engine is not None
+        names = names_of(self.bot, live, lang)
+        totals = public_view(engine).totals
+        pearls = engine.pearls()
+        game = game_name(live.table.game, lang)
+        lines = [t("table.game_over_title", lang, game=game, table=live.id)]
+        lines.append(t("table.standings", lang))
+        for place, seat in standings(totals, engine.low_score_wins):
+            words = {"place": place, "name": names[seat], "total": f"{totals[seat]:g}"}
+            won = int(pearls.get(seat, 0))
+            if won:
+                lines.append(
+                    t("table.standing_pearls", lang, pearls=t_n("n_pearls", won, lang), **words)
+                )
+            else:
+                lines.append(t("table.standing", lang, **words))
+        lines.append(t("table.rematch_hint", lang))
+        return "\n".join(lines)[:2000]
+
     def view(self, live: LiveTable, lang: str = ENGLISH) -> discord.ui.View:
         v = TableView()
         tid, ver = live.id, live.version
+        if live.engine is not None and live.engine.game_over:
+            # The game is over: no move may be made, only the same table played again.
+            v.add_item(RematchButton(tid, lang))
+            return v
         if live.engine is None:
             for action in ("join", "leave", "bot", "start", "cancel"):
                 v.add_item(TableButton(action, tid, ver, lang))
@@ -280,7 +346,7 @@ class Presenter:
             file = await picture(
                 _table_png,
                 public_view(live.engine),
-                names_of(self.bot, live, lang),
+                names_of(self.bot, live, lang, picture=True),
                 computers,
                 lang,
                 name="table.png",
@@ -327,7 +393,8 @@ class Presenter:
         players can check the arithmetic."""
         view = public_view(live.engine)
         scores = ", ".join(f"{nm} {s:+g}" for nm, s in zip(names, view.result.scores, strict=False))
-        sheet = await picture(_score_png, view, names, lang, name="scores.png")
+        drawn = names_of(self.bot, live, lang, picture=True)  # short enough for the sheet
+        sheet = await picture(_score_png, view, drawn, lang, name="scores.png")
         return t("round_over", lang, scores=scores), sheet
 
     async def handle(self, n: Notice) -> None:
@@ -478,24 +545,22 @@ class TableButton(
             await interaction.response.defer(ephemeral=True, thinking=True)
             await send_hand(interaction, service.hand(gid, tid, uid))
             return
-        if a == "laynow":
-            # The engine's lays that use the taken card(s); the first is the one offered.
+        if a in (*SIMPLE, "laynow"):
+            # A move from the private hand's buttons, shown in that same hand afterwards.
             await interaction.response.defer()
-            info = service.hand(gid, tid, uid)
-            if info.version != self.version:
-                raise Refusal("stale")
-            lays = lay_now_moves(info)
-            if not lays:
-                raise Refusal("no_lay_now")
-            await service.play(gid, tid, uid, lays[0], expected_version=self.version)
-            await send_hand_if_turn(interaction, service, gid, tid)
-            return
-        if a in ("draw", "take", "pass", "return"):
-            await interaction.response.defer()
-            await service.play(
-                gid, tid, uid, move_from_dict({"do": a}), expected_version=self.version
-            )
-            await send_hand_if_turn(interaction, service, gid, tid)
+            if a == "laynow":
+                # The engine's lays that use the taken card(s); the first is the one offered.
+                info = service.hand(gid, tid, uid)
+                if info.version != self.version:
+                    raise Refusal("stale")
+                lays = lay_now_moves(info)
+                if not lays:
+                    raise Refusal("no_lay_now")
+                move = lays[0]
+            else:
+                move = move_from_dict({"do": a})
+            await service.play(gid, tid, uid, move, expected_version=self.version)
+            await show_after_move(interaction, service, gid, tid, move)
             return
         await interaction.response.defer()
         if a == "join":
@@ -512,6 +577,58 @@ class TableButton(
             await service.pick_team(gid, tid, uid, int(a[-1]))
         elif a == "ready":
             await service.ready(gid, tid, uid)
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dwr:(?P<table>\d+)",
+):
+    """A finished table's Rematch: the same seats at a new table in the same place. The
+    custom_id carries only the old table's id, untrusted and re-checked against the store by
+    the service, so the button works after a restart too."""
+
+    def __init__(self, table: int, lang: str = ENGLISH) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("btn.rematch", lang),
+                style=discord.ButtonStyle.success,
+                custom_id=f"dwr:{table}",
+            )
+        )
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> RematchButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        remember(interaction)
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.rematch(interaction)
+        except Refusal as r:
+            await refuse(interaction, r)
+        except Exception as e:
+            await control_failed(interaction, e)
+
+    async def rematch(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        uid = interaction.user.id
+        live = await service_of(interaction).rematch(interaction.guild_id or 0, self.table, uid)
+        # The new lobby where everyone is looking, then the others called to it by a ping:
+        # the host starts it, and anyone who would rather not play leaves.
+        lang = await bot.presenter.language(live)
+        await bot.presenter.refresh(live, new=True, lang=lang)
+        others = [m for m in live.members() if m != uid]
+        if others and not private_table(live):
+            mentions = " ".join(f"<@{m}>" for m in others)
+            text = t("rematch.called", lang, mentions=mentions, name=f"<@{uid}>", table=live.id)
+            allowed = discord.AllowedMentions(users=[discord.Object(m) for m in others])
+            await bot.presenter.channel(live).send(text, allowed_mentions=allowed)
+        mine = await lang_of(interaction)
+        await interaction.followup.send(t("rematch.opened", mine, table=live.id), ephemeral=True)
 
 
 # ---------------------------------------------------------------- private hands
@@ -561,21 +678,17 @@ class MoveSelect(
         try:
             await interaction.response.defer()
             info = service.hand(gid, self.table, interaction.user.id)
-            if info.version != self.version:
-                raise Refusal("stale")
             index = int(self.item.values[0])
-            if not 0 <= index < len(info.legal):
-                raise Refusal("stale")
+            if info.version != self.version or not 0 <= index < len(info.legal):
+                raise Refusal("stale_menu")
+            move = info.legal[index]
             await service.play(
-                gid,
-                self.table,
-                interaction.user.id,
-                info.legal[index],
-                expected_version=self.version,
+                gid, self.table, interaction.user.id, move, expected_version=self.version
             )
-            await send_hand_if_turn(interaction, service, gid, self.table)
+            await show_after_move(interaction, service, gid, self.table, move)
         except Refusal as r:
-            await refuse(interaction, r)
+            # The service's "stale" speaks of a button: the member pressed a menu.
+            await refuse(interaction, Refusal("stale_menu") if r.key == "stale" else r)
         except Exception as e:
             await control_failed(interaction, e)
 
@@ -616,6 +729,46 @@ class PageButton(
             await control_failed(interaction, e)
 
 
+class BidButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dwb:(?P<table>\d+):(?P<version>\d+):(?P<chips>\d+)",
+):
+    """One amount on More's bidding screen; table, move number and chips come from the
+    custom_id, untrusted: the service checks the move number, the engine the bid."""
+
+    def __init__(self, table: int, version: int, chips: int, lang: str = ENGLISH) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("btn.bid", lang, chips=chips),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"dwb:{table}:{version}:{chips}",
+            )
+        )
+        self.table, self.version, self.chips = table, version, chips
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> BidButton:
+        return cls(int(match["table"]), int(match["version"]), int(match["chips"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        remember(interaction)
+        service = service_of(interaction)
+        gid = interaction.guild_id or 0
+        try:
+            await interaction.response.defer()
+            move = move_from_dict({"do": "bid", "chips": self.chips})
+            await service.play(
+                gid, self.table, interaction.user.id, move, expected_version=self.version
+            )
+            await show_after_move(interaction, service, gid, self.table, move)
+        except Refusal as r:
+            await refuse(interaction, r)
+        except Exception as e:
+            await control_failed(interaction, e)
+
+
 SIMPLE = ("draw", "take", "pass", "return")
 
 
@@ -638,15 +791,48 @@ def extras_of(interaction: discord.Interaction) -> Sequence[HandExtra]:
     return getattr(interaction.client, "hand_extras", ())
 
 
+def bidding(info: HandInfo) -> bool:
+    """More with bidding before the reveal: the cards are dealt face down, nobody holds one."""
+    return getattr(info.view, "phase", None) == "bid"
+
+
+def bid_now(info: HandInfo) -> bool:
+    """The member may bid now: the engine still offers them a bid and the table's turn (which
+    the service holds to, one bidder after another from the starter) is theirs."""
+    return any(m.do == "bid" for m in info.legal) and info.view.turn in (None, info.seat)
+
+
+def has_moves(info: HandInfo) -> bool:
+    """Something the member may do now, so their hand carries controls."""
+    return bid_now(info) if bidding(info) else bool(info.legal)
+
+
+def have_bid(live: LiveTable) -> list[int]:
+    """The seats that have bid, never how much: while bids are sealed the engine offers a bid
+    to exactly the seats that have not."""
+    engine = live.engine
+    assert engine is not None
+    return [s for s in range(engine.n_seats) if not engine.legal_moves(s)]
+
+
 def hand_controls(
     info: HandInfo, page: int = 0, extras: Sequence[HandExtra] = (), lang: str = ENGLISH
 ) -> discord.ui.View:
     """Only the moves the engine allows now: buttons for the simple ones, a paged menu for the
     rest (every option reachable, never truncated), then the ``extras``' controls; labelled in
-    the member's ``lang``."""
+    the member's ``lang``. While More's bids are sealed: a button per amount instead."""
     v = TableView()
     tid, ver = info.table.id, info.version
     v.add_item(TableButton("hand", tid, ver, lang))
+    if bidding(info):
+        if bid_now(info):
+            for m in info.legal:
+                if isinstance(m, Bid):
+                    v.add_item(BidButton(tid, ver, m.chips, lang))
+        for extra in extras:
+            for item in extra(info, lang):
+                v.add_item(item)
+        return v
     for m in info.legal:
         if m.do in SIMPLE:
             v.add_item(TableButton(m.do, tid, ver, lang))
@@ -668,7 +854,32 @@ def hand_controls(
     return v
 
 
+def bid_text(bot: Any, info: HandInfo, lang: str = ENGLISH) -> str:
+    """More's bidding screen: what the bid is, its range, who has bid (not how much), the
+    member's own bid, and whose bid the table waits for."""
+    live = info.table
+    names = names_of(bot, live, lang)
+    done = have_bid(live)
+    who = ", ".join(names[s] for s in done) or t("bid.nobody", lang)
+    lines = [
+        t("bid.title", lang),
+        t("bid.explain", lang, low=0, high=MAX_BID),
+        t("bid.have_bid", lang, names=who),
+    ]
+    bids = getattr(info.view, "bids", ())
+    mine = bids[info.seat] if info.seat < len(bids) else None
+    if mine is not None:
+        lines.append(t("bid.yours", lang, chips=mine))
+    if bid_now(info):
+        lines.append(t("bid.your_turn", lang))
+    elif info.view.turn is not None and info.view.turn != info.seat:
+        lines.append(t("bid.waiting", lang, name=names[info.view.turn]))
+    return "\n".join(lines)
+
+
 def hand_text(bot: Any, info: HandInfo, lang: str = ENGLISH) -> str:
+    if bidding(info):
+        return bid_text(bot, info, lang)
     cards = " ".join(str(c) for c in info.view.hand)
     count = t_n("n_cards", len(info.view.hand), lang)
     lines = [t("hand_header", lang, count=count, cards=cards or "-")]
@@ -680,35 +891,78 @@ def hand_text(bot: Any, info: HandInfo, lang: str = ENGLISH) -> str:
     return "\n".join(lines)
 
 
-async def send_hand(interaction: discord.Interaction, info: HandInfo) -> None:
-    """A fresh ephemeral hand in the member's language: picture, the cards as text, and the
-    allowed moves, drawn the way the member chose in /preferences."""
+async def hand_answer(
+    interaction: discord.Interaction,
+    info: HandInfo,
+    lang: str,
+    notes: Sequence[str] = (),
+    controls: bool = True,
+) -> tuple[str, list[discord.File], discord.ui.View | None]:
+    """The private hand in ``lang`` as text, pictures and controls: ``notes`` first (a move's
+    confirmation, a practice table's news), the cards drawn the way the member chose in
+    /preferences, the allowed moves unless ``controls`` is False; while More's bids are sealed,
+    the bidding screen and no picture (there is no card to show)."""
     bot: Any = interaction.client
     four_colour, sort = False, "suit"
     if getattr(bot, "store", None) is not None:
         prefs = await bot.member_settings(interaction.user.id)
         four_colour, sort = prefs.card_style == "four_colour", prefs.sort_order
-    lang = await lang_of(interaction)
-    file = await picture(_hand_png, info.view, four_colour, sort, lang, name="hand.png")
-    kwargs: dict[str, Any] = {
-        "ephemeral": True,
-        "view": hand_controls(info, extras=extras_of(interaction), lang=lang),
-    }
-    files = [file] if file else []
+    files: list[discord.File] = []
+    if not bidding(info):
+        file = await picture(_hand_png, info.view, four_colour, sort, lang, name="hand.png")
+        files = [file] if file else []
     text = hand_text(bot, info, lang)
     live = info.table
     if private_table(live):
         # No table message anywhere: the table comes with the hand.
         text = bot.presenter.text(live, lang) + "\n\n" + text
-        names = names_of(bot, live, lang)
+        names = names_of(bot, live, lang, picture=True)
         computers = [i for i in range(len(live.seats)) if live.automated(i)]
         table = await picture(
             _table_png, public_view(live.engine), names, computers, lang, name="table.png"
         )
         files = [table, *files] if table else files
+    text = "\n".join([*notes, text])[:2000]
+    view = hand_controls(info, extras=extras_of(interaction), lang=lang) if controls else None
+    return text, files, view
+
+
+async def send_hand(interaction: discord.Interaction, info: HandInfo) -> None:
+    """A fresh ephemeral hand in the member's language, with the moves allowed now."""
+    lang = await lang_of(interaction)
+    text, files, view = await hand_answer(interaction, info, lang)
+    kwargs: dict[str, Any] = {"ephemeral": True, "view": view}
     if files:
         kwargs["files"] = files
     await interaction.followup.send(text, **kwargs)
+
+
+async def show_after_move(
+    interaction: discord.Interaction, service: TableService, gid: int, tid: int, move: Move
+) -> None:
+    """After a move from the private hand's controls (the interaction deferred), that same
+    message becomes the hand as it stands now: the move's confirmation first, then the cards
+    and the controls for what the member may do now, none when the turn has passed on (the
+    turn ping calls them back), so no stale control is left behind."""
+    lang = await lang_of(interaction)
+    notes = [t("move_done", lang, move=move_words(move, lang))]
+    live = next((lt for lt in service.tables(gid) if lt.id == tid), None)
+    private = live is not None and private_table(live)
+    if private:
+        # Nothing is posted for this table: let the computers play, then show where it stands.
+        await service.idle(gid, tid)
+    presenter: Any = getattr(interaction.client, "presenter", None)
+    notes += presenter.outbox.pop(interaction.user.id, []) if presenter else []
+    try:
+        info = service.hand(gid, tid, interaction.user.id)
+    except Refusal:
+        # The game is over and its table closed: the confirmation (and any news) alone.
+        text = "\n".join(notes)[:2000]
+        await interaction.edit_original_response(content=text, attachments=[], view=None)
+        return
+    keep = has_moves(info) or private  # a practice table's hand is its only way back in
+    text, files, view = await hand_answer(interaction, info, lang, notes, controls=keep)
+    await interaction.edit_original_response(content=text, attachments=files, view=view)
 
 
 async def send_hand_if_turn(
@@ -765,9 +1019,10 @@ class Play(commands.Cog):
         self.bot = bot
 
     async def move(self, interaction: discord.Interaction, data: dict[str, Any]) -> None:
-        """A typed move in three requests at most: the table edit, the next player's ping, and
-        the confirmation as this command's first answer (no "thinking" deferral, as the move is
-        one engine call and one store write, well within Discord's 3 s)."""
+        """A typed move in three requests at most: the confirmation as this command's first
+        answer, then the table edit and the next player's ping. The move is checked before the
+        answer and made after it (no "thinking" deferral: one engine check, one engine call and
+        one store write, well within Discord's 3 s)."""
         remember(interaction)
         service = service_of(interaction)
         gid = interaction.guild_id or 0
@@ -777,11 +1032,20 @@ class Play(commands.Cog):
             move = move_from_dict({**data, "seat": seat})
         except (BadMove, CardError) as e:
             raise typed_refusal(e) from None
-        await service.play(gid, live.id, interaction.user.id, move)
+        service.check(gid, live.id, interaction.user.id, move)
         lang = await lang_of(interaction)
         await interaction.response.send_message(
             t("move_done", lang, move=move_words(move, lang)), ephemeral=True
         )
+        try:
+            await service.play(gid, live.id, interaction.user.id, move)
+        except Refusal as r:
+            # The table moved on between the check and the move (a turn timer ran out): the
+            # confirmation gives way to the reason.
+            await interaction.edit_original_response(content=r.words(lang))
+        except Exception:
+            logger.exception("A typed move failed after its confirmation")
+            await interaction.edit_original_response(content=Refusal("error").words(lang))
 
     @app_commands.command(
         name="hand", description="See your own cards and the moves you may make now."
@@ -891,7 +1155,7 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     @refusals
     async def bid(
-        self, interaction: discord.Interaction, chips: app_commands.Range[int, 0, 1000]
+        self, interaction: discord.Interaction, chips: app_commands.Range[int, 0, MAX_BID]
     ) -> None:
         await self.move(interaction, {"do": "bid", "chips": chips})
 
@@ -901,5 +1165,5 @@ async def setup(bot: Diwaniya) -> None:
     bot.presenter = presenter
     assert bot.service is not None
     bot.service.listener = presenter.handle
-    bot.add_dynamic_items(TableButton, MoveSelect, PageButton)
+    bot.add_dynamic_items(TableButton, MoveSelect, PageButton, BidButton, RematchButton)
     await bot.add_cog(Play(bot))

@@ -55,7 +55,7 @@ async def member_move(
     bot: Any, guild: Any, thread: Any, actors: dict[int, Any], hands: dict[int, Any]
 ) -> bool:
     """One member move; ``hands`` keeps the hand each member was last sent, reused while it is
-    current (after a draw the bot sends the hand to go on with, as a player would use it)."""
+    current (after a draw the hand is edited in place to go on with, as a player would use it)."""
     if not bot.service.tables(guild.id):
         return False  # the game is over (Run Fast is a single deal)
     live = live_table(bot, guild.id)
@@ -85,8 +85,9 @@ async def member_move(
                 r = await actor.click(hand, label="Later ▶")
                 hand = r.response.message if r.response else hand
             r = await actor.select(hand, [str(index)])
-        if r.followups and r.followups[-1].ephemeral:
-            hands[actor.id] = r.followups[-1].message
+        # The move edits that hand in place: it is the hand to go on with.
+        if r.response is not None and r.response.ephemeral:
+            hands[actor.id] = r.response.message
         return True
     # A typed move is confirmed privately (or refused, which would be a bug in this test).
     assert r.ephemeral and "Done" in reply(r).content, reply(r).content
@@ -144,5 +145,7 @@ async def test_one_round(tmp_path: Path, game: str, options: dict[str, Any], see
         sheets = [a for m in thread.history() if said in m.content for a in m.attachments]
         assert any(a.filename == "scores.png" for a in sheets)
         # Someone's moves were announced on the live table along the way.
-        assert "Last:" in table_message(thread, live).content
+        # (at game over the table shows its final standings instead)
+        shown = table_message(thread, live).content
+        assert ("Final standings:" if live.engine.game_over else "Last:") in shown
         await bot.close()

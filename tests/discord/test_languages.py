@@ -161,11 +161,12 @@ async def test_an_arabic_and_an_english_member_at_one_table(
         assert await play_out(bot, guild, thread, actors) > 0
         assert live.engine.game_over
         posts = [m.content for m in thread.history()]
-        # The shared story: the live table's last moves, the turn pings and the result.
+        # The shared story: the live table (at game over its final standings), the turn pings
+        # and the result.
         final = table_message(thread, live).content
-        assert start_of("table_last", server) in final
+        assert t("table.standings", server) in final
         if server != "en":
-            assert "Last:" not in final and "Game over" not in "\n".join(posts)
+            assert "Final standings:" not in final and "Game over" not in "\n".join(posts)
         assert any(p.startswith(start_of("round_over", server)) for p in posts)
         assert any(start_of("game_won", server) in p for p in posts)
         pings = [p for p in posts if p.startswith("<@") and f"#{live.id}" in p]
