@@ -36,7 +36,9 @@ async def test_lay_it_now_after_taking_the_discard(tmp_path: Path) -> None:
                 r = await actor.click(table_message(thread, live), label="Show my hand")
                 r = await actor.click(hand_message(r), label="Take the pile")
                 assert engine.view(seat).must_lay
-                hand = r.followups[-1].message
+                # The take edits that same hand in place, with the button to lay it now.
+                assert r.response is not None and not r.followups
+                hand = r.response.message
                 assert "Lay it now" in labels(hand)
                 melds = len(engine.record["moves"])
                 r = await actor.click(hand, label="Lay it now")
