@@ -122,6 +122,13 @@ def move_words(m: Any, lang: str = ENGLISH) -> str:
         return str(do)
 
 
+def sealed(live: LiveTable, move: dict[str, Any]) -> dict[str, Any]:
+    """A move as everyone at the table may read it: a More bid says how much only once every bid
+    is in (the bids are sealed until the reveal), so while bidding goes on it is just "bid"."""
+    bidding = live.engine is not None and getattr(live.engine, "phase", None) == "bid"
+    return {"do": "bid_sealed"} if move.get("do") == "bid" and bidding else move
+
+
 def level_name(level: str | None, lang: str = ENGLISH) -> str:
     """A computer player's level in words (``hard``)."""
     key = f"level.{level}"
@@ -417,9 +424,9 @@ class Presenter:
             seated = live.seats[seat] if n.seat is not None else None
             self.mover[live.id] = None if n.auto or seated is None else seated.user_id
             key = "moved_for" if n.auto and not live.seats[seat].is_computer else "moved"
-            story.append((key, seat, dict(n.move or {})))
+            story.append((key, seat, sealed(live, dict(n.move or {}))))
             if n.auto and key == "moved_for":
-                words = move_words(n.move or {}, lang)
+                words = move_words(story[-1][2], lang)
                 await self.say(live, t(key, lang, name=names[seat], move=words))
             await self.refresh(live, lang=lang)
         elif n.kind == "turn" and n.user_id is not None:

@@ -190,3 +190,30 @@ async def test_bid_offers_zero_to_three(tmp_path: Path) -> None:
         (chips,) = synced["bid"].options
         assert (chips.min_value, chips.max_value) == (0, 3)
         await bot.close()
+
+
+async def test_the_table_never_shows_a_bid_before_the_reveal(tmp_path: Path) -> None:
+    # The live table's "Last:" lines read the move record, which holds each bid's chips: while
+    # the bids are sealed they must say only that a seat has bid.
+    bot = make_bot(tmp_path / "bot.db", 14)
+    shown: list[str] = []
+    async with simcord.run(bot) as env:
+        guild, channel, (alice, bob) = club(env, "alice", "bob")
+        actors = {alice.id: alice, bob.id: bob}
+        thread, _ = await open_and_start(channel, alice, bob, "more3", bid=True)
+        live = live_table(bot, guild.id)
+        hands: dict[int, Any] = {}
+        for _ in range(10):  # three bids at most, whoever makes them
+            if live.engine.phase != "bid":
+                break
+            shown.append(table_message(thread, live).content)
+            if not await member_move(bot, guild, thread, actors, hands):
+                break
+        revealed = live.engine.phase != "bid"
+        await bot.close()
+    # Checked once the bot is closed, so a failure reports instead of holding the loop open.
+    assert revealed, "the bidding never ended"
+    amounts = {move_words({"do": "bid", "chips": c}) for c in range(4)}
+    assert not [text for text in shown if any(a in text for a in amounts)], shown
+    sealed = t("table_last", "en", text="")  # "Last: "
+    assert any(sealed in text and move_words({"do": "bid_sealed"}) in text for text in shown)
