@@ -34,8 +34,8 @@ from cogs.play import (
     picture,
     remember,
     send_hand,
-    send_hand_if_turn,
     service_of,
+    show_after_move,
 )
 from render import render_table
 
@@ -260,7 +260,8 @@ class HintButton(
                 await interaction.followup.send(text, ephemeral=True, view=view)
                 return
             await service.play(gid, self.table, uid, found.move, expected_version=self.version)
-            await send_hand_if_turn(interaction, service, gid, self.table)
+            # The hint message becomes the hand, as after any move from the hand's controls.
+            await show_after_move(interaction, service, gid, self.table, found.move)
         except Refusal as r:
             await refuse(interaction, r)
         except Exception as e:

@@ -972,27 +972,6 @@ async def show_after_move(
     await interaction.edit_original_response(content=text, attachments=files, view=view)
 
 
-async def send_hand_if_turn(
-    interaction: discord.Interaction, service: TableService, gid: int, tid: int
-) -> None:
-    """After a move in the middle of a turn (a draw), the member gets the hand to go on with."""
-    live = next((lt for lt in service.tables(gid) if lt.id == tid), None)
-    private = live is not None and private_table(live)
-    if private:
-        # Nothing is posted for this table: let the computers play, then show where it stands.
-        await service.idle(gid, tid)
-    presenter: Any = getattr(interaction.client, "presenter", None)
-    news = presenter.outbox.pop(interaction.user.id, []) if presenter else []
-    if news:
-        await interaction.followup.send("\n".join(news), ephemeral=True)
-    try:
-        info = service.hand(gid, tid, interaction.user.id)
-    except Refusal:
-        return
-    if info.legal or private:
-        await send_hand(interaction, info)
-
-
 # ---------------------------------------------------------------- slash commands for moves
 
 

@@ -64,6 +64,9 @@ async def test_practice_hint_and_play_it_in_a_private_thread(tmp_path: Path) -> 
         assert reason.endswith(".") or reason.endswith(")")
 
         r = await alice.click(answer.message, label="Play the hint")
+        # The hint message itself becomes the hand, the move's confirmation first.
+        assert not r.followups and r.response is not None and r.response.id == answer.id
+        assert r.response.content.startswith("Done: ")
         record = live.engine.record["moves"] if live.engine else []
         mine = [m for m in record[before:] if m.get("seat") == 0]
         assert mine, "the hinted move was not played"
