@@ -315,17 +315,17 @@ def sample_result(game: str, n_seats: int) -> tuple[RoundResult, tuple[float, ..
         # As the engine gives them: a team's lines on its first seat, each seat the team's score.
         team_lines = (
             (
-                ("cards in melds", 38.5),
-                ("project 200", 20),
-                ("project 100", 10),
-                ("closed the round", 10),
-                ("cards left in hand", -3.5),
+                ("mor.line.melds", 38.5),
+                ("mor.line.project_200", 20),
+                ("mor.line.project_100", 10),
+                ("mor.line.closed", 10),
+                ("mor.line.cards_left", -3.5),
             ),
             (
-                ("cards in melds", 21),
-                ("project 150", 15),
-                ("cards left in hand", -12.5),
-                ("never took the Mor", -10),
+                ("mor.line.melds", 21),
+                ("mor.line.project_150", 15),
+                ("mor.line.cards_left", -12.5),
+                ("mor.line.no_mor", -10),
             ),
         )
         lines = tuple(ScoreLine(team, label, p) for team in (0, 1) for label, p in team_lines[team])
@@ -334,37 +334,37 @@ def sample_result(game: str, n_seats: int) -> tuple[RoundResult, tuple[float, ..
         return RoundResult(scores, "closed", 0, lines), tuple(s + 41.5 for s in scores)
     if game == "more3":
         lines = (
-            ScoreLine(0, "cards in melds", 400),
-            ScoreLine(0, "pure biriba", 200),
-            ScoreLine(0, "cards left in hand", -80),
-            ScoreLine(0, "went out", 150),
-            ScoreLine(0, "Solo total (×1.5 when positive)", 930),
-            ScoreLine(1, "cards in melds", 310),
-            ScoreLine(1, "dirty biriba", 100),
-            ScoreLine(1, "cards left in hand", -45),
-            ScoreLine(2, "cards in melds", 310),
-            ScoreLine(2, "dirty biriba", 100),
-            ScoreLine(2, "cards left in hand", -120),
+            ScoreLine(0, "more3.line.cards_in_melds", 400),
+            ScoreLine(0, "more3.line.pure_biriba", 200),
+            ScoreLine(0, "more3.line.cards_left", -80),
+            ScoreLine(0, "more3.line.went_out", 150),
+            ScoreLine(0, "more3.line.solo_total", 930),
+            ScoreLine(1, "more3.line.cards_in_melds", 310),
+            ScoreLine(1, "more3.line.dirty_biriba", 100),
+            ScoreLine(1, "more3.line.cards_left", -45),
+            ScoreLine(2, "more3.line.cards_in_melds", 310),
+            ScoreLine(2, "more3.line.dirty_biriba", 100),
+            ScoreLine(2, "more3.line.cards_left", -120),
         )
         scores = (930.0, 365.0, 290.0)
         return RoundResult(scores, "went_out", 0, lines), (2170.0, 1975.0, 1270.0)
     if game == "hand":
         lines = (
-            ScoreLine(0, "went out", -30),
-            ScoreLine(1, "cards left in hand", 23),
-            ScoreLine(2, "cards left in hand", 41),
-            ScoreLine(2, "never opened", 100),
+            ScoreLine(0, "hand.line.went_out", -30),
+            ScoreLine(1, "hand.line.cards_left", 23),
+            ScoreLine(2, "hand.line.cards_left", 41),
+            ScoreLine(2, "hand.line.never_opened", 100),
         )
         return RoundResult((-30.0, 23.0, 141.0), "went_out", 0, lines), (12.0, -7.0, 196.0)
     # As the engine writes them: the winner receives what the others pay.
     lines = (
-        ScoreLine(0, "bomb bonus", 20),
-        ScoreLine(0, "received from the others", 20),
-        ScoreLine(1, "3 cards left", -3),
-        ScoreLine(1, "paid for a bomb", -10),
-        ScoreLine(2, "7 cards left", -7),
-        ScoreLine(2, "2♠ still in hand", -10),
-        ScoreLine(2, "paid for a bomb", -10),
+        ScoreLine(0, "runfast.line.bomb_bonus", 20),
+        ScoreLine(0, "runfast.line.received", 20),
+        ScoreLine(1, "runfast.line.cards_left", -3),
+        ScoreLine(1, "runfast.line.paid_for_bomb", -10),
+        ScoreLine(2, "runfast.line.cards_left", -7),
+        ScoreLine(2, "runfast.line.two_of_spades_held", -10),
+        ScoreLine(2, "runfast.line.paid_for_bomb", -10),
     )
     return RoundResult((40.0, -13.0, -27.0), "hand_empty", 0, lines), (40.0, -13.0, -27.0)
 

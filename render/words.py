@@ -6,11 +6,10 @@ names stay as their owners write them, card notation and numbers stay left to ri
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from bot.games.base import Reason
-from bot.i18n import has, say, t, t_n
+from bot.i18n import has, say, t
 from render.common import Name, Segment
 
 GAME_TITLES = {
@@ -43,30 +42,6 @@ TRICK_KINDS = {
     "heavenly": "render.kind.heavenly",
 }
 
-# The engines' score sheet lines (ScoreLine.label), as they write them in English today.
-SCORE_LINES = {
-    "cards in melds": "render.line.cards_in_melds",
-    "closed the round": "render.line.closed_round",
-    "cards left in hand": "render.line.cards_left_in_hand",
-    "cards in hand": "render.line.cards_left_in_hand",
-    "never took the Mor": "render.line.never_took_mor",
-    "pure biriba": "render.line.pure_biriba",
-    "dirty biriba": "render.line.dirty_biriba",
-    "went out": "render.line.went_out",
-    "never took the More pile": "render.line.never_took_more",
-    "Solo total (×1.5 when positive)": "render.line.solo_total",
-    "never opened": "render.line.never_opened",
-    "the Hand doubles it": "render.line.hand_doubles",
-    "paid for a bomb": "render.line.paid_bomb",
-    "bomb bonus": "render.line.bomb_bonus",
-    "2♠ still in hand": "render.line.two_of_spades_held",
-    "bomb still in hand": "render.line.bomb_held",
-    "received from the others": "render.line.received",
-}
-_PROJECT_LINE = re.compile(r"project (\d+)")
-_CARDS_LEFT_LINE = re.compile(r"(\d+) cards? left")
-_DOUBLED_LINE = re.compile(r"(\d+) cards? left, doubled: never played")
-
 
 def game_title(game: str, lang: str) -> str:
     key = GAME_TITLES.get(game)
@@ -91,20 +66,9 @@ def with_name(key: str, lang: str, name: str, **params: Any) -> list[Segment]:
 
 
 def score_label(label: Any, lang: str) -> str:
-    """A score sheet line's words in ``lang``: the engine's ``Reason`` or catalogue key worded,
-    or one of the engines' English labels looked up; anything else as the engine wrote it."""
+    """A score sheet line's words in ``lang``: the engines write a catalogue key (or a
+    ``Reason``); anything else is drawn as the engine wrote it."""
     if isinstance(label, Reason):
         return say(label, lang)
     text = str(label)
-    if has(text):
-        return t(text, lang)
-    key = SCORE_LINES.get(text)
-    if key:
-        return t(key, lang)
-    if m := _PROJECT_LINE.fullmatch(text):
-        return t("render.line.project", lang, points=int(m.group(1)))
-    if m := _DOUBLED_LINE.fullmatch(text):
-        return t_n("render.line.n_cards_left_doubled", int(m.group(1)), lang)
-    if m := _CARDS_LEFT_LINE.fullmatch(text):
-        return t_n("render.line.n_cards_left", int(m.group(1)), lang)
-    return text
+    return t(text, lang) if has(text) else text

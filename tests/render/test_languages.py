@@ -18,7 +18,7 @@ import render.score as score
 import render.table as table
 from bot.games.base import Discarded, because
 from bot.games.cards import Card
-from bot.i18n import LANGUAGES, catalogue, t, t_n
+from bot.i18n import LANGUAGES, catalogue, t
 from render import render_hand, render_score_sheet, render_table, samples, words
 from render.common import Name, Pip, rich_line, symbol_segments
 from render.style import CARD_PAPER, TURN, WHITE
@@ -234,7 +234,7 @@ def test_a_run_of_cards_and_a_written_card_keep_their_order_right_to_left() -> N
     ltr = rich_line(cards, 48, (0, 0, 0))
     rtl = rich_line(cards, 48, (0, 0, 0), rtl=True)
     assert ltr.tobytes() == rtl.tobytes()  # 4♥ 5♥ 6♥ as on the table, not 6 5 4
-    segs = symbol_segments(t("render.line.two_of_spades_held", "ar"))
+    segs = symbol_segments(t("runfast.line.two_of_spades_held", "ar"))
     assert isinstance(segs[0], Pip) and segs[0].rank == "2"
     line = rich_line(segs, 48, (0, 0, 0), rtl=True)
     two = fonts.text_sprite("2", 48, (0, 0, 0))
@@ -317,24 +317,19 @@ class WithMeters(samples.SampleView):
 
 
 def test_score_lines_are_worded_in_the_sheets_language() -> None:
-    assert words.score_label("project 200", "ar") == "مشروع 200"
-    assert words.score_label("3 cards left", "hi") == t_n("render.line.n_cards_left", 3, "hi")
-    assert words.score_label("1 card left", "en") == "1 card left"
-    doubled = words.score_label("5 cards left, doubled: never played", "nl")
-    assert doubled == t_n("render.line.n_cards_left_doubled", 5, "nl")
-    assert words.score_label("cards in melds", "ar") == t("render.line.cards_in_melds", "ar")
-    # An engine that gives a catalogue key or a Reason gets it worded; anything else is kept.
-    assert words.score_label("render.line.went_out", "nl") == t("render.line.went_out", "nl")
-    assert words.score_label(because("render.line.project", points=150), "hi") == (
-        t("render.line.project", "hi", points=150)
-    )
+    # The engines write each line's label as a catalogue key (or a Reason): worded per sheet.
+    assert words.score_label("mor.line.project_200", "ar") == t("mor.line.project_200", "ar")
+    assert words.score_label("more3.line.cards_in_melds", "hi") != "more3.line.cards_in_melds"
+    assert words.score_label("runfast.line.received", "nl") == t("runfast.line.received", "nl")
+    meter = because("mor.meter.one_more", projects="200")
+    assert words.score_label(meter, "hi") == t("mor.meter.one_more", "hi", projects="200")
     assert words.score_label("a house rule bonus", "ar") == "a house rule bonus"
 
 
 def test_every_key_the_words_tables_name_is_in_english() -> None:
     english = catalogue("en")
     known = set(english.texts) | set(english.plurals)
-    for mapping in (words.GAME_TITLES, words.REASONS, words.TRICK_KINDS, words.SCORE_LINES):
+    for mapping in (words.GAME_TITLES, words.REASONS, words.TRICK_KINDS):
         assert set(mapping.values()) <= known
     for lang in LANGUAGES:
         assert words.game_title("mor", lang) and words.trick_kind("ace_bomb", lang)
