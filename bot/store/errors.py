@@ -35,12 +35,29 @@ class SQLiteTooOld(StoreError):
     """The SQLite library Python was built with lacks what the schema needs."""
 
 
-class DiskFull(StoreError):
+class StoreUnavailable(StoreError):
+    """A write or read that could not be done just now (a locked, read-only or failing database
+    file, or a database server that went away); it was rolled back whole, so nothing was saved
+    and nothing is half-applied. Trying again later may succeed, which is why it is its own type:
+    a member is told nothing was saved, and timed actions retry with backoff."""
+
+    def __init__(self, what: str, cause: str = "") -> None:
+        detail = f" ({cause})" if cause else ""
+        super().__init__(
+            f"The database at {what} could not be used just now, so nothing was saved{detail}."
+        )
+        self.what = what
+        self.cause = cause
+
+
+class DiskFull(StoreUnavailable):
     """SQLite could not write because the disk (or the file's size limit) is full; the write was
     rolled back whole, so the database holds exactly what it held before it."""
 
     def __init__(self, path: str) -> None:
-        super().__init__(f"The disk holding {path} is full, so nothing was saved.")
+        StoreError.__init__(self, f"The disk holding {path} is full, so nothing was saved.")
+        self.what = path
+        self.cause = "disk full"
         self.path = path
 
 
