@@ -545,6 +545,7 @@ def parser(lang: str = ENGLISH) -> argparse.ArgumentParser:
         help=h("console.arg.lang", languages=languages),
     )
     ap.add_argument("--lesson", metavar="GAME", help=h("console.arg.lesson"))
+    ap.add_argument("--replay", metavar="FILE", help=h("console.arg.replay"))
     ap.add_argument("--players", type=int, choices=(4, 2), help=h("console.arg.players"))
     ap.add_argument("--length", choices=("quick", "full"), help=h("console.arg.length"))
     ap.add_argument("--bid", action="store_true", help=h("console.arg.bid"))
@@ -566,6 +567,10 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         from bot.lesson_console import run_lesson  # it builds on this module's Console
 
         return run_lesson(args.lesson, stdin, stdout, use_color(stdout, args.no_color), lang)
+    if args.replay:
+        from bot.replay_console import run_replay  # it builds on this module's Painter
+
+        return run_replay(args.replay, stdin, stdout, use_color(stdout, args.no_color), lang)
     if args.game is None:
         tell("console.name_a_game")
         return 2

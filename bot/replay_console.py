@@ -1,0 +1,150 @@
+"""``python -m bot.console --replay FILE``: step through a saved game in a terminal.
+
+FILE is a table file (SCENARIOS.md): what ``--save`` writes and Discord's Replay Download attaches.
+Each screen is one position of ``bot.replay.Replay``: the move that led to it in words, every seat's
+cards face up (the game is over, so nothing is hidden any more) and the table. Enter steps forward,
+``p`` back, ``s`` and ``e`` jump to the round's start and end, a number to that position, ``q``
+leaves. Words come from the ``console`` catalogue in the chosen language, as in a game.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TextIO
+
+from bot.console import BOLD, Painter
+from bot.console_words import words_for
+from bot.games.base import Count, TableFileError, points
+from bot.games.registry import UnknownGame, play_move
+from bot.i18n import ENGLISH, t
+from bot.replay import Replay
+
+NO_SEAT = -1  # the replay is nobody's seat: every sentence names the seat ("Seat 2 drew")
+
+
+def load_replay(path: str, lang: str = ENGLISH) -> Replay:
+    """The file's replay, or ``TableFileError`` with one sentence in ``lang``."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            record = json.load(f)
+    except OSError as e:
+        raise TableFileError(
+            t("console.replay.unreadable", lang, path=path, why=e.strerror)
+        ) from None
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise TableFileError(t("console.replay.not_json", lang, path=path)) from None
+    try:
+        return Replay(record)
+    except (TableFileError, UnknownGame, KeyError, TypeError, ValueError):
+        raise TableFileError(t("console.replay.does_not_replay", lang, path=path)) from None
+
+
+class ReplayScreen:
+    def __init__(
+        self, replay: Replay, stdin: TextIO, stdout: TextIO, color: bool, lang: str
+    ) -> None:
+        self.replay = replay
+        self.stdin = stdin
+        self.out = stdout
+        self.p = Painter(color)
+        self.lang = lang
+        options = replay.record.get("options", {}) or {}
+        self.words = words_for(replay.game, NO_SEAT, self.p, options, lang)
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def t(self, key: str, /, **params: Any) -> str:
+        return t(key, self.lang, **params)
+
+    def move_lines(self, position: int) -> list[str]:
+        """What the move that led here did, as its events tell it."""
+        step = self.replay.step(position)
+        if step.move is None:
+            return [self.t("console.replay.deal", round=step.round_no)]
+        engine = self.replay.engine_at(position - 1)
+        events = play_move(engine, step.move)
+        lines = [text for e in events if (text := self.words.event(e))]
+        return lines or [self.t("console.replay.round_over")]
+
+    def show(self, position: int) -> None:
+        replay = self.replay
+        step = replay.step(position)
+        engine = replay.engine_at(position)
+        view = engine.view(replay.mover(position) or 0)
+        heading = self.t(
+            "console.replay.heading",
+            title=self.words.title,
+            position=position,
+            last=replay.last,
+            round=step.round_no,
+            rounds=replay.rounds,
+        )
+        self.say(self.p.paint(f"── {heading} ──", BOLD))
+        for line in self.move_lines(position):
+            self.say(f"  {line}")
+        hands = replay.hands_at(position)
+        for s in range(view.n_seats):
+            total = points(view.totals[s]) if s < len(view.totals) else 0
+            self.say(
+                "  "
+                + self.t(
+                    "console.replay.seat_line",
+                    who=self.words.who(s),
+                    note=self.words.seat_note(view, s),
+                    cards=Count("n_cards", len(hands[s])),
+                    total=total,
+                )
+            )
+            self.say("    " + (self.p.cards(list(hands[s])) or "—"))
+        for line in self.words.table_lines(view):
+            self.say(line)
+
+    def target(self, line: str, position: int) -> int | None:
+        """Where a typed line goes from ``position``; None to leave."""
+        word = line.strip().lower()
+        step = self.replay.step(position)
+        if word in ("q", "quit", "exit"):
+            return None
+        if word in ("", "n", "next"):
+            return position + 1
+        if word in ("p", "prev", "back"):
+            return position - 1
+        if word in ("s", "start"):
+            # At a round's deal already: the previous round's deal.
+            return step.start if position > step.start else self.replay.step(position - 1).start
+        if word in ("e", "end"):
+            return step.end if position < step.end else self.replay.step(position + 1).end
+        if word.isdigit():
+            return int(word)
+        self.say(self.t("console.replay.unknown", word=line.strip()))
+        return position
+
+    def run(self) -> int:
+        position = 0
+        shown = -1
+        while True:
+            if position != shown:
+                self.show(position)
+                shown = position
+            if position == self.replay.last:
+                self.say(self.t("console.replay.end"))
+            self.out.write(self.t("console.replay.prompt") + " ")
+            self.out.flush()
+            line = self.stdin.readline()
+            if not line:
+                self.say()
+                return 0
+            nxt = self.target(line, position)
+            if nxt is None:
+                return 0
+            position = self.replay.clamp(nxt)
+
+
+def run_replay(path: str, stdin: TextIO, stdout: TextIO, color: bool, lang: str = ENGLISH) -> int:
+    try:
+        replay = load_replay(path, lang)
+    except TableFileError as e:
+        stdout.write(f"{e}\n")
+        return 2
+    return ReplayScreen(replay, stdin, stdout, color, lang).run()
