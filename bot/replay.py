@@ -13,7 +13,7 @@ state every ``SNAPSHOT_EVERY`` entries so stepping anywhere in a long game costs
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games.base import TableFileError
@@ -101,6 +101,13 @@ class Replay:
         """Every seat's cards at ``position`` (face up: the game is over)."""
         engine = self.engine_at(position)
         return tuple(tuple(engine.view(s).hand) for s in range(engine.n_seats))
+
+    def view_at(self, position: int) -> Any:
+        """The table at ``position`` as everyone may now see it: the public view (no seat's own
+        hand) with every seat's cards face up in ``hands_left``, which the table picture draws."""
+        engine = self.engine_at(position)
+        hands = tuple(tuple(engine.view(s).hand) for s in range(engine.n_seats))
+        return replace(engine.view(-1), hands_left=hands)
 
     def mover(self, position: int) -> int | None:
         """The seat whose move led to ``position`` (None at a deal)."""

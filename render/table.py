@@ -293,8 +293,8 @@ def _area_height(view: Any, side: int, box: Box) -> int:
 
 
 def _hands_left(view: Any) -> tuple[tuple[Card, ...], ...]:
-    if not getattr(view, "round_over", False):
-        return ()
+    """Every seat's cards, face up: the engines fill ``hands_left`` once the round is over (the
+    hands are scored, so public), and a replay at every move (the game is over)."""
     hands = tuple(getattr(view, "hands_left", ()) or ())
     return hands if any(hands) else ()
 
@@ -362,7 +362,8 @@ def layout(view: Any, bottom: int | None = None) -> Layout:
             x0, _, x1, _ = boxes[s]
             areas[s] = (x0, y, x1, y + upper_h)
         y += upper_h + GAP
-        if not _hands_left(view):  # once the round is over the hands left matter, not piles
+        # Once the round is over the hands left matter, not the piles; a replay shows both.
+        if not (view.round_over and _hands_left(view)):
             band = (MARGIN, y, WIDTH - MARGIN, y + BAND_H)
             y += BAND_H + GAP
         x0, _, x1, _ = boxes[own]

@@ -159,3 +159,20 @@ def test_the_console_takes_replay(
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     assert console_main(["--replay", str(path), "--no-color"]) == 0
     assert "── Replay · Run Fast · move 0 of" in capsys.readouterr().out
+
+
+def test_the_replay_picture_shows_every_hand_and_changes_with_each_move() -> None:
+    from PIL import Image
+
+    from render import render_table
+
+    record = whole_game("mor", {"players": 4, "length": "quick"}, seed=6).record
+    r = Replay(record)
+    k = 5  # mid-round: nothing is public in the game's own views yet
+    names = ["Sara", "Omar", "Huda", "Fahad"]
+    public = Image.open(io.BytesIO(render_table(r.engine_at(k).view(-1), names)))
+    shown = Image.open(io.BytesIO(render_table(r.view_at(k), names)))
+    assert r.engine_at(k).view(-1).hands_left == ()
+    assert shown.height > public.height  # the panel of every seat's cards
+    after = Image.open(io.BytesIO(render_table(r.view_at(k + 1), names)))
+    assert after.tobytes() != shown.tobytes()
