@@ -656,7 +656,10 @@ class TableService:
                 r = e.result
                 round_result = RoundOutcome(tuple(r.scores), r.reason, r.closer)
         if engine.game_over:
-            game_result = self._game_outcome(engine)
+            # Rated only where every seat was a member at the end: a seat the computer kept for
+            # missed turns makes the game unrated, like a computer seat (the store checks those).
+            rated = not any(m >= MISSES_TO_TAKE_OVER for m in missed)
+            game_result = self._game_outcome(engine, rated)
         with _refuse_full_disk(live):
             live.table = await self.store.save_move(
                 live.guild_id,
@@ -671,12 +674,12 @@ class TableService:
         live.failed_saves = 0
 
     @staticmethod
-    def _game_outcome(engine: Any) -> GameOutcome:
+    def _game_outcome(engine: Any, rated: bool = False) -> GameOutcome:
         n = engine.n_seats
         totals = tuple(float(x) for x in engine.view(0).totals)
         won = engine.pearls()
         pearls = tuple(int(won.get(s, 0)) for s in range(n))
-        return GameOutcome(totals, tuple(engine.winners), pearls, engine.low_score_wins)
+        return GameOutcome(totals, tuple(engine.winners), pearls, engine.low_score_wins, rated)
 
     async def _next_round(self, live: LiveTable) -> None:
         engine = live.engine

@@ -12,6 +12,8 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
+from bot.ratings import Change, Rating
+
 
 class Status(StrEnum):
     LOBBY = "lobby"
@@ -83,14 +85,18 @@ class RoundOutcome:
 class GameOutcome:
     """A finished game, to record with its last move.
 
-    The engine decides everything here: final totals per seat, the winning seats and each seat's
-    pearls (``engine.pearls()``). ``low_score_wins`` says a lower total is the better result (Hand).
+    The engine decides the totals per seat, the winning seats and each seat's pearls
+    (``engine.pearls()``); ``low_score_wins`` says a lower total is the better result (Hand).
     """
 
     totals: tuple[float, ...]
     winners: tuple[int, ...]
     pearls: tuple[int, ...]
     low_score_wins: bool = False
+    # Every seat was a member at the end (none played by the computer for missed turns): the
+    # game moves the members' skill ratings. The store also requires no computer seat and no
+    # practice table.
+    rated: bool = False
 
 
 @dataclass(frozen=True)
@@ -129,6 +135,8 @@ class GameRecord:
     duration: timedelta
     finished_at: datetime
     seats: tuple[SeatResult, ...]
+    rated: bool = False  # every seat was a member at the end, so it moved their ratings
+    changes: Mapping[int, Change] = field(default_factory=dict)  # by member, when rated
 
 
 @dataclass(frozen=True)
@@ -148,6 +156,17 @@ class Standing:
     pearls: int
     best: float | None
     computer_games: int
+
+
+@dataclass(frozen=True)
+class RatedLine:
+    """A member's skill rating in one format (``bot.ratings.rating_format``) and their place on the
+    server's ladder for it: by the shown (conservative) rating, equal ones sharing a place."""
+
+    rank: int
+    user_id: int
+    format: str
+    rating: Rating
 
 
 @dataclass(frozen=True)

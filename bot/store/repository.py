@@ -31,6 +31,7 @@ from typing import Any, Self
 
 import aiosqlite
 
+from bot.ratings import Change, Rating, final_places, rate_game, rating_format, teams_of
 from bot.store import migrations as _migrations
 from bot.store.errors import (
     CorruptDatabase,
@@ -51,6 +52,7 @@ from bot.store.models import (
     GuildSettings,
     MemberSettings,
     MemberStats,
+    RatedLine,
     RoundOutcome,
     RoundRecord,
     Seat,
@@ -251,7 +253,8 @@ ON CONFLICT (guild_id, user_id) DO UPDATE SET
 """
 
 GAME_COLUMNS = (
-    "g.id, g.table_id, g.game, g.options, g.rounds, g.with_computers, g.duration, g.finished_at"
+    "g.id, g.table_id, g.game, g.options, g.rounds, g.with_computers, g.duration, g.finished_at,"
+    " g.rating_order"
 )
 
 SELECT_TABLE_GAME = f"""
@@ -272,6 +275,70 @@ FROM game_seats
 WHERE guild_id = :guild AND game_id IN (SELECT value FROM json_each(:ids))
 ORDER BY game_id, seat
 """
+
+# ---------------------------------------------------------------- SQL: skill ratings
+
+SELECT_RATING = """
+SELECT mu, sigma, games FROM ratings
+WHERE guild_id = :guild AND format = :format AND user_id = :user
+"""
+
+UPSERT_RATING = """
+INSERT INTO ratings (guild_id, format, user_id, mu, sigma, games)
+VALUES (:guild, :format, :user, :mu, :sigma, :games)
+ON CONFLICT (guild_id, format, user_id) DO UPDATE SET
+    mu = excluded.mu, sigma = excluded.sigma, games = excluded.games
+"""
+
+NEXT_RATING_ORDER = """
+SELECT coalesce(max(rating_order), 0) + 1 FROM games WHERE guild_id = :guild
+"""
+
+SET_RATING_ORDER = "UPDATE games SET rating_order = :order WHERE id = :game_id"
+
+INSERT_RATING_CHANGE = """
+INSERT INTO rating_changes (game_id, user_id, guild_id, format, mu_before, sigma_before,
+                            games_before, mu_after, sigma_after)
+VALUES (:game_id, :user, :guild, :format, :mu_before, :sigma_before, :games_before, :mu_after,
+        :sigma_after)
+"""
+
+# The ids come as one JSON array parameter, as in SELECT_GAME_SEATS.
+SELECT_RATING_CHANGES = """
+SELECT game_id, user_id, mu_before, sigma_before, games_before, mu_after, sigma_after
+FROM rating_changes
+WHERE guild_id = :guild AND game_id IN (SELECT value FROM json_each(:ids))
+"""
+
+# The ladder walks the ratings_rank index (migration 0005) in its order.
+SELECT_RATING_TOP = """
+SELECT user_id, mu, sigma, games FROM ratings
+WHERE guild_id = :guild AND format = :format
+ORDER BY mu - 3 * sigma DESC, games DESC, user_id
+LIMIT :limit
+"""
+
+SELECT_MEMBER_RATINGS = """
+SELECT format, mu, sigma, games FROM ratings
+WHERE guild_id = :guild AND user_id = :user ORDER BY format
+"""
+
+RATINGS_AHEAD = """
+SELECT count(*) FROM ratings
+WHERE guild_id = :guild AND format = :format AND mu - 3 * sigma > :conservative
+"""
+
+# rerate: every rated game in the order it was rated, with its seats, and the ratings it left.
+SELECT_RATED_GAMES = """
+SELECT id, guild_id, game, options, low_score_wins, rating_order FROM games
+WHERE rating_order IS NOT NULL ORDER BY guild_id, rating_order
+"""
+
+SELECT_SEATS_OF_GAME = """
+SELECT seat, user_id, score, won FROM game_seats WHERE game_id = :game_id ORDER BY seat
+"""
+
+SELECT_ALL_RATINGS = "SELECT guild_id, format, user_id, mu, sigma, games FROM ratings"
 
 # ---------------------------------------------------------------- SQL: rankings
 
@@ -385,6 +452,51 @@ def _stamp(moment: datetime | None) -> float | None:
         # A naive datetime would be read as local time and shift deadlines by the server's offset.
         raise ValueError("Times given to the store must carry a timezone (use UTC).")
     return moment.timestamp()
+
+
+def _rating_inputs(
+    game: str, lines: Sequence[Mapping[str, Any]], low_score_wins: bool
+) -> tuple[list[list[int]], list[int]]:
+    """The teams (member ids) and their places in a finished game, from its seats' stored
+    results: the live rating and ``rerate`` read the very same numbers."""
+    by_seat = sorted(lines, key=lambda x: x["seat"])
+    teams = teams_of(game, len(by_seat))
+    totals = [float(x["score"]) for x in by_seat]
+    winners = [x["seat"] for x in by_seat if x["won"]]
+    places = final_places(teams, totals, winners, low_score_wins)
+    return [[int(by_seat[s]["user"]) for s in team] for team in teams], places
+
+
+def _rating_row(guild_id: int, fmt: str, change: Change) -> dict[str, Any]:
+    after = change.after
+    return {
+        "guild": guild_id,
+        "format": fmt,
+        "user": change.user_id,
+        "mu": after.mu,
+        "sigma": after.sigma,
+        "games": after.games,
+    }
+
+
+def _change_row(guild_id: int, game_id: int, fmt: str, change: Change) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "user": change.user_id,
+        "guild": guild_id,
+        "format": fmt,
+        "mu_before": change.before.mu,
+        "sigma_before": change.before.sigma,
+        "games_before": change.before.games,
+        "mu_after": change.after.mu,
+        "sigma_after": change.after.sigma,
+    }
+
+
+def _change(row: Mapping[str, Any]) -> Change:
+    before = Rating(row["mu_before"], row["sigma_before"], row["games_before"])
+    after = Rating(row["mu_after"], row["sigma_after"], row["games_before"] + 1)
+    return Change(row["user_id"], before, after)
 
 
 def _seat_data(seat: Seat | None) -> dict[str, Any] | None:
@@ -1032,6 +1144,45 @@ class Store:
         members = [x for x in lines if x["user"] is not None]
         await db.executemany(UPSERT_LEADERBOARD, members)
         await db.executemany(UPSERT_OVERALL, members)
+        if result.rated and not with_computers:
+            await self._rate(db, table.guild_id, game_id, table.game, table.options, lines)
+
+    # ------------------------------------------------------------ skill ratings
+
+    async def _serialize_ratings(self, db: Any, guild_id: int) -> None:
+        """Hold the server's ratings for this transaction. SQLite's one writer already does; a
+        store shared by processes takes a lock here, so two games ending at once rate in turn."""
+
+    async def _rating(self, db: Any, guild_id: int, fmt: str, user_id: int) -> Rating | None:
+        row = await _first(db, SELECT_RATING, {"guild": guild_id, "format": fmt, "user": user_id})
+        return None if row is None else Rating(row["mu"], row["sigma"], row["games"])
+
+    async def _rate(
+        self,
+        db: Any,
+        guild_id: int,
+        game_id: int,
+        game: str,
+        options: Mapping[str, Any],
+        lines: Sequence[Mapping[str, Any]],
+    ) -> None:
+        """Move the members' ratings by this game, inside its result's transaction, and note the
+        order it was rated in (what ``rerate`` replays)."""
+        await self._serialize_ratings(db, guild_id)
+        fmt = rating_format(game, options)
+        teams, places = _rating_inputs(game, lines, bool(lines[0]["low"]))
+        before: dict[int, Rating] = {}
+        for user in (u for team in teams for u in team):
+            known = await self._rating(db, guild_id, fmt, user)
+            if known is not None:
+                before[user] = known
+        changes = rate_game(teams, places, before)
+        order = int(await _one(db, NEXT_RATING_ORDER, {"guild": guild_id}))
+        await db.execute(SET_RATING_ORDER, {"order": order, "game_id": game_id})
+        await db.executemany(UPSERT_RATING, [_rating_row(guild_id, fmt, c) for c in changes])
+        await db.executemany(
+            INSERT_RATING_CHANGE, [_change_row(guild_id, game_id, fmt, c) for c in changes]
+        )
 
     async def table_rounds(self, guild_id: int, table_id: int) -> list[RoundRecord]:
         """The table's finished rounds in order, for its score sheet."""
@@ -1055,6 +1206,12 @@ class Store:
             seat_rows = await self._db.execute_fetchall(
                 SELECT_GAME_SEATS, {"guild": params["guild"], "ids": ids}
             )
+            change_rows = await self._db.execute_fetchall(
+                SELECT_RATING_CHANGES, {"guild": params["guild"], "ids": ids}
+            )
+        changes: dict[int, dict[int, Change]] = {}
+        for c in change_rows:
+            changes.setdefault(c["game_id"], {})[c["user_id"]] = _change(c)
         seats: dict[int, list[SeatResult]] = {}
         for s in seat_rows:
             seats.setdefault(s["game_id"], []).append(
@@ -1073,6 +1230,8 @@ class Store:
                 duration=timedelta(seconds=g["duration"]),
                 finished_at=_time(g["finished_at"]),
                 seats=tuple(seats.get(g["id"], ())),
+                rated=g["rating_order"] is not None,
+                changes=changes.get(g["id"], {}),
             )
             for g in games
         ]
@@ -1148,6 +1307,96 @@ class Store:
             if line is not None:
                 by_game[game] = line
         return MemberStats(user_id, overall, by_game)
+
+    # ------------------------------------------------------------ the skill ladder
+
+    async def rating_top(self, guild_id: int, fmt: str, limit: int = 10) -> list[RatedLine]:
+        """The server's best rated members in one format (``bot.ratings.rating_format``), by the
+        shown rating; equal ratings share a place."""
+        rows = await self._fetch(
+            SELECT_RATING_TOP, {"guild": guild_id, "format": fmt, "limit": limit}
+        )
+        out: list[RatedLine] = []
+        for i, row in enumerate(rows):
+            rating = Rating(row["mu"], row["sigma"], row["games"])
+            same = out and out[-1].rating.shown == rating.shown
+            out.append(RatedLine(out[-1].rank if same else i + 1, row["user_id"], fmt, rating))
+        return out
+
+    async def member_ratings(self, guild_id: int, user_id: int) -> dict[str, RatedLine]:
+        """The member's rating and place in every format they have a rated game in."""
+        out: dict[str, RatedLine] = {}
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                SELECT_MEMBER_RATINGS, {"guild": guild_id, "user": user_id}
+            )
+            for row in rows:
+                rating = Rating(row["mu"], row["sigma"], row["games"])
+                ahead = await _one(
+                    self._db,
+                    RATINGS_AHEAD,
+                    {
+                        "guild": guild_id,
+                        "format": row["format"],
+                        "conservative": rating.mu - 3 * rating.sigma,
+                    },
+                )
+                out[row["format"]] = RatedLine(int(ahead) + 1, user_id, row["format"], rating)
+        return out
+
+    async def rerate(self) -> tuple[int, int]:
+        """Rebuild every rating from the rated games, in the order they were rated, in one
+        transaction: (games replayed, ratings that differed from the stored ones). The same
+        history gives the same floats, so the second number is 0 unless the ratings were changed
+        by hand or by a different rating rule."""
+        async with self._transaction() as db:
+            stored = {
+                (r["guild_id"], r["format"], r["user_id"]): Rating(r["mu"], r["sigma"], r["games"])
+                for r in await db.execute_fetchall(SELECT_ALL_RATINGS)
+            }
+            games = list(await db.execute_fetchall(SELECT_RATED_GAMES))
+            await db.execute("DELETE FROM rating_changes")
+            await db.execute("DELETE FROM ratings")
+            rebuilt: dict[tuple[int, str, int], Rating] = {}
+            for g in games:
+                fmt = rating_format(g["game"], json.loads(g["options"]))
+                seats = await db.execute_fetchall(SELECT_SEATS_OF_GAME, {"game_id": g["id"]})
+                lines = [
+                    {"seat": r["seat"], "user": r["user_id"], "score": r["score"], "won": r["won"]}
+                    for r in seats
+                ]
+                teams, places = _rating_inputs(g["game"], lines, bool(g["low_score_wins"]))
+                before = {
+                    u: rebuilt[key]
+                    for team in teams
+                    for u in team
+                    if (key := (g["guild_id"], fmt, u)) in rebuilt
+                }
+                changes = rate_game(teams, places, before)
+                for c in changes:
+                    rebuilt[(g["guild_id"], fmt, c.user_id)] = c.after
+                await db.executemany(
+                    INSERT_RATING_CHANGE,
+                    [_change_row(g["guild_id"], g["id"], fmt, c) for c in changes],
+                )
+            await db.executemany(
+                UPSERT_RATING,
+                [
+                    {
+                        "guild": guild,
+                        "format": fmt,
+                        "user": user,
+                        "mu": r.mu,
+                        "sigma": r.sigma,
+                        "games": r.games,
+                    }
+                    for (guild, fmt, user), r in rebuilt.items()
+                ],
+            )
+        differed = sum(
+            1 for key in stored.keys() | rebuilt.keys() if stored.get(key) != rebuilt.get(key)
+        )
+        return len(games), differed
 
     # ------------------------------------------------------------ settings
 

@@ -89,9 +89,16 @@ async def playing_table(
     *,
     guild_id: int = GUILD,
     game: str = "runfast",
+    options: Mapping[str, Any] | None = None,
 ) -> Table:
     table = await store.create_table(
-        guild_id, channel_id=CHANNEL, host_id=ALICE, game=game, seats=list(seats), seed=7
+        guild_id,
+        channel_id=CHANNEL,
+        host_id=ALICE,
+        game=game,
+        seats=list(seats),
+        seed=7,
+        options=options,
     )
     return await store.start_table(guild_id, table.id, record=fake_record(0, game))
 
@@ -106,16 +113,20 @@ async def finish_game(
     guild_id: int = GUILD,
     game: str = "runfast",
     low_score_wins: bool = False,
+    options: Mapping[str, Any] | None = None,
+    rated: bool = False,
 ) -> Table:
     """A table played to its end in one move, with its game result."""
-    table = await playing_table(store, seats, guild_id=guild_id, game=game)
+    table = await playing_table(store, seats, guild_id=guild_id, game=game, options=options)
     return await store.save_move(
         guild_id,
         table.id,
         expected_version=0,
         record=fake_record(1, game),
         turn_deadline=None,
-        game_result=GameOutcome(tuple(totals), tuple(winners), tuple(pearls), low_score_wins),
+        game_result=GameOutcome(
+            tuple(totals), tuple(winners), tuple(pearls), low_score_wins, rated
+        ),
     )
 
 
