@@ -33,6 +33,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.settings",
     "cogs.help",
     "cogs.learn",
+    "cogs.history",
 )
 
 

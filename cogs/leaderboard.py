@@ -8,15 +8,35 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import lang_of
-from bot.i18n import ENGLISH, t, t_n
+from bot.client import fit, lang_of
+from bot.i18n import ENGLISH, has, t, t_n
 from cogs.play import game_name, remember
 
 if TYPE_CHECKING:
     from bot.client import Diwaniya
-    from bot.store.models import Standing
+    from bot.store.models import RatedLine, Standing
 
 Game = Literal["mor", "more3", "hand", "runfast"]
+By = Literal["pearls", "rating"]
+# Each game's rating ladders: Mor's two formats are rated apart.
+FORMATS: dict[str, tuple[str, ...]] = {
+    "mor": ("mor-2v2", "mor-1v1"),
+    "more3": ("more3",),
+    "hand": ("hand",),
+    "runfast": ("runfast",),
+}
+TOP_ONE_GAME = 10  # lines of one ladder
+TOP_EVERY_GAME = 5  # lines of each ladder when every game is shown (one message holds them)
+
+
+def format_name(fmt: str, lang: str = ENGLISH) -> str:
+    """A rating ladder's name: Mor's two formats by their own words, any other by its game's."""
+    key = f"rating.format.{fmt}"
+    return t(key, lang) if has(key) else game_name(fmt, lang)
+
+
+def provisional_mark(line: RatedLine, lang: str = ENGLISH) -> str:
+    return t("rating.provisional_mark", lang) if line.rating.provisional else ""
 
 
 def counts(standing: Standing, lang: str = ENGLISH) -> dict[str, str]:
@@ -33,15 +53,24 @@ class Leaderboard(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="leaderboard", description="The server's best players.")
-    @app_commands.describe(game="One game, or every game when left out")
+    @app_commands.describe(
+        game="One game, or every game when left out",
+        by="Rank by pearls (the default) or by skill rating",
+    )
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: Game | None = None) -> None:
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: Game | None = None, by: By = "pearls"
+    ) -> None:
         remember(interaction)
         await interaction.response.defer(thinking=True)
         assert self.bot.store is not None
-        top = await self.bot.store.top(interaction.guild_id or 0, game)
         # Posted for the whole channel to read: in the server's language.
         lang = await self.bot.server_language(interaction.guild_id)
+        if by == "rating":
+            text = await self.rating_ladders(interaction.guild_id or 0, game, lang)
+            await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions.none())
+            return
+        top = await self.bot.store.top(interaction.guild_id or 0, game)
         title = t("leaderboard_title", lang, game=f": {game_name(game, lang)}" if game else "")
         if not top:
             await interaction.followup.send(f"**{title}**\n{t('leaderboard_empty', lang)}")
@@ -55,6 +84,38 @@ class Leaderboard(commands.Cog):
         await interaction.followup.send(
             "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
         )
+
+    async def rating_ladders(self, guild_id: int, game: str | None, lang: str) -> str:
+        """The rating ladders of one game (Mor has two) or of every game, as one message."""
+        assert self.bot.store is not None
+        title = t(
+            "leaderboard.rating_title", lang, game=f": {game_name(game, lang)}" if game else ""
+        )
+        formats = FORMATS[game] if game else tuple(f for fs in FORMATS.values() for f in fs)
+        limit = TOP_ONE_GAME if game else TOP_EVERY_GAME
+        lines = [f"**{title}**"]
+        for fmt in formats:
+            top = await self.bot.store.rating_top(guild_id, fmt, limit)
+            if not top:
+                continue
+            if len(formats) > 1:
+                lines.append(f"__{format_name(fmt, lang)}__")
+            for line in top:
+                name = self.bot.names.get(line.user_id, f"<@{line.user_id}>")
+                lines.append(
+                    t(
+                        "leaderboard.rating_line",
+                        lang,
+                        rank=line.rank,
+                        name=name,
+                        rating=line.rating.shown,
+                        games=t_n("n_games", line.rating.games, lang),
+                        mark=provisional_mark(line, lang),
+                    )
+                )
+        if len(lines) == 1:
+            lines.append(t("leaderboard.rating_empty", lang))
+        return fit("\n".join(lines))
 
     @app_commands.command(name="stats", description="A member's results on this server.")
     @app_commands.describe(member="Whose results (you when left out)")
@@ -76,7 +137,19 @@ class Leaderboard(commands.Cog):
             t("stats_line", lang, game=game_name(g, lang), rank=s.rank, **counts(s, lang))
             for g, s in stats.by_game.items()
         ]
-        await interaction.followup.send("\n".join(lines), ephemeral=True)
+        ratings = await self.bot.store.member_ratings(interaction.guild_id or 0, who.id)
+        lines += [
+            t(
+                "stats.rating_line",
+                lang,
+                format=format_name(fmt, lang),
+                rating=line.rating.shown,
+                rank=line.rank,
+                mark=provisional_mark(line, lang),
+            )
+            for fmt, line in ratings.items()
+        ]
+        await interaction.followup.send(fit("\n".join(lines)), ephemeral=True)
 
 
 async def setup(bot: Diwaniya) -> None:

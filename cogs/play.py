@@ -33,6 +33,7 @@ from bot.tables import (
     computer_name_key,
     public_view,
 )
+from cogs.ratings import game_over_note
 from render import render_hand, render_score_sheet, render_table
 
 if TYPE_CHECKING:
@@ -404,6 +405,13 @@ class Presenter:
         sheet = await picture(_score_png, view, drawn, lang, name="scores.png")
         return t("round_over", lang, scores=scores), sheet
 
+    async def rating_note(self, live: LiveTable, names: Sequence[str], lang: str) -> str:
+        """The members' rating changes, read back from the result the game was saved with."""
+        assert self.bot.store is not None
+        record = await self.bot.store.table_game(live.guild_id, live.id)
+        taken = any(live.taken_over(s) for s in range(len(live.seats)))
+        return game_over_note(record, live.seats, names, taken, lang)
+
     async def handle(self, n: Notice) -> None:
         live = n.table
         lang = await self.language(live)
@@ -457,7 +465,8 @@ class Presenter:
             # The last round's scores and sheet come with the result, in one message.
             text, sheet = await self.round_summary(live, names, lang)
             won_text = t("game_won", lang, names=won, pearls=given or "0")
-            await self.say(live, text + " " + won_text, file=sheet)
+            note = await self.rating_note(live, names, lang)
+            await self.say(live, "\n".join(filter(None, [text + " " + won_text, note])), file=sheet)
         elif n.kind == "restored":
             await self.say(live, t("restored", lang))
             if live.table.message_id:

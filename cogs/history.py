@@ -1,0 +1,303 @@
+"""``/history`` and replays: a member's last games on this server, and any finished game stepped
+through move by move with every hand face up.
+
+A replay is a private message (only the member who opened it steps through it) with the table
+picture as it was after a move, the move in words, and ⏮ ◀ ▶ ⏭ buttons (a round's start, one
+move back, one forward, the round's end) plus Download, which attaches the game as a table file
+that ``python -m bot.scenario`` plays to the same final scores. Every button's custom_id carries
+the table id and the position: untrusted input, checked against the store, so the buttons work
+after a restart, and only a finished table of this server is ever shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import re
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from babel.dates import format_date
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import fit, lang_of, refuse
+from bot.games.base import TableFileError
+from bot.i18n import t
+from bot.replay import Replay
+from bot.store.models import GameRecord, Status, Table
+from bot.tables import Refusal, computer_name_key
+from cogs.play import control_failed, game_name, move_words, remember
+from cogs.ratings import rating_words
+from render import render_table
+
+if TYPE_CHECKING:
+    from bot.client import Diwaniya
+
+HISTORY_GAMES = 10  # /history lists this many games, newest first
+REPLAYS_KEPT = 32  # replays kept built in memory (a long More game takes a moment to build)
+BUTTONS_PER_ROW = 5  # Discord's limit
+# The stepping buttons' faces: a round's start, one move back, one forward, the round's end.
+STEP_LABELS = {"start": "⏮", "back": "◀", "next": "▶", "end": "⏭"}
+
+
+# ---------------------------------------------------------------- words
+
+
+def member_name(bot: Any, guild: discord.Guild | None, user_id: int, lang: str) -> str:
+    known = bot.names.get(user_id)
+    if known is None and guild is not None:
+        member = guild.get_member(user_id)
+        known = member.display_name if member else None
+    return known or t("seat.unknown_member", lang, id=user_id)
+
+
+def seat_names(
+    bot: Any, guild: discord.Guild | None, table: Table, lang: str, *, picture: bool = False
+) -> list[str]:
+    """A finished table's seats by name: members by display name, computers by the given name
+    their table and seat give them (with "computer" in words, except on the picture's plates)."""
+    out = []
+    for i, seat in enumerate(table.seats):
+        if seat is None or seat.user_id is None:
+            name = t(computer_name_key(table.id, i), lang)
+            out.append(name if picture else t("seat.computer", lang, name=name, seat=i + 1))
+        else:
+            out.append(member_name(bot, guild, seat.user_id, lang))
+    return out
+
+
+def history_line(game: GameRecord, user_id: int, names: Sequence[str], lang: str) -> str:
+    mine = next(s for s in game.seats if s.user_id == user_id)
+    others = [names[s.seat] for s in game.seats if s.seat != mine.seat]
+    result = t("history.won" if mine.won else "history.lost", lang)
+    return t(
+        "history.line",
+        lang,
+        table=game.table_id,
+        game=game_name(game.game, lang),
+        date=format_date(game.finished_at, format="medium", locale=lang),
+        others=t("console.list_sep", lang).join(others),
+        result=result,
+        score=f"{mine.score:g}",
+        rating=rating_words(game.changes.get(user_id) if game.rated else None, lang),
+    )
+
+
+# ---------------------------------------------------------------- replays
+
+
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dwy:(?P<table>\d+):(?P<position>\d+):(?P<go>open|start|back|next|end|file)",
+):
+    """Every replay control: open a game's replay, step it, or download it. The position is the
+    one the message shows; the action moves from there."""
+
+    def __init__(
+        self,
+        table: int,
+        position: int,
+        go: str,
+        *,
+        label: str | None = None,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        style = discord.ButtonStyle.primary if go == "open" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label or STEP_LABELS.get(go, go),
+                style=style,
+                custom_id=f"dwy:{table}:{position}:{go}",
+                disabled=disabled,
+                row=row,
+            )
+        )
+        self.table = table
+        self.position = position
+        self.go = go
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> ReplayButton:
+        return cls(int(match["table"]), int(match["position"]), match["go"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        remember(interaction)
+        cog: Any = interaction.client.get_cog("History")  # type: ignore[attr-defined]
+        try:
+            if self.go in ("open", "file"):
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            else:
+                await interaction.response.defer()
+            await cog.press(interaction, self.table, self.position, self.go)
+        except Refusal as r:
+            await refuse(interaction, r)
+        except Exception as e:
+            await control_failed(interaction, e)
+
+
+def step_to(replay: Replay, position: int, go: str) -> int:
+    step = replay.step(position)
+    if go == "next":
+        return replay.clamp(position + 1)
+    if go == "back":
+        return replay.clamp(position - 1)
+    if go == "start":  # at a round's deal already: the round before's deal
+        return step.start if position > step.start else replay.step(position - 1).start
+    if go == "end":
+        return step.end if position < step.end else replay.step(position + 1).end
+    return replay.clamp(position)
+
+
+def replay_controls(table_id: int, replay: Replay, position: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    first, last = position == 0, position == replay.last
+    for go, off in (("start", first), ("back", first), ("next", last), ("end", last)):
+        view.add_item(ReplayButton(table_id, position, go, disabled=off, row=0))
+    view.add_item(ReplayButton(table_id, position, "file", label=t("replay.download", lang), row=0))
+    return view
+
+
+class History(commands.Cog):
+    def __init__(self, bot: Diwaniya) -> None:
+        self.bot = bot
+        self.replays: OrderedDict[tuple[int, int, int], Replay] = OrderedDict()
+
+    async def finished_table(self, guild_id: int, table_id: int) -> Table:
+        """The finished table a replay button names, or the refusal saying why not."""
+        assert self.bot.store is not None
+        table = await self.bot.store.get_table(guild_id, table_id)
+        if table is None or table.record is None:
+            raise Refusal("replay.no_game", table=table_id)
+        if table.status is not Status.FINISHED:
+            raise Refusal("replay.not_finished", table=table_id)
+        return table
+
+    async def replay_of(self, table: Table) -> Replay:
+        key = (table.guild_id, table.id, table.version)
+        found = self.replays.get(key)
+        if found is None:
+            assert table.record is not None
+            try:
+                found = await asyncio.to_thread(Replay, table.record)
+            except TableFileError:
+                raise Refusal("replay.broken", table=table.id) from None
+            self.replays[key] = found
+            while len(self.replays) > REPLAYS_KEPT:
+                self.replays.popitem(last=False)
+        self.replays.move_to_end(key)
+        return found
+
+    def caption(
+        self, table: Table, replay: Replay, position: int, names: list[str], lang: str
+    ) -> str:
+        step = replay.step(position)
+        head = t(
+            "replay.heading",
+            lang,
+            game=game_name(table.game, lang),
+            table=table.id,
+            position=position,
+            last=replay.last,
+            round=step.round_no,
+            rounds=replay.rounds,
+        )
+        if step.move is None:
+            what = t("console.replay.deal", lang, round=step.round_no)
+        else:
+            seat = replay.mover(position)
+            who = names[seat] if seat is not None and seat < len(names) else "?"
+            what = t("replay.move", lang, name=who, move=move_words(step.move, lang))
+        return fit(f"**{head}**\n{what}")
+
+    async def press(
+        self, interaction: discord.Interaction, table_id: int, position: int, go: str
+    ) -> None:
+        guild_id = interaction.guild_id or 0
+        table = await self.finished_table(guild_id, table_id)
+        lang = await lang_of(interaction)
+        if go == "file":
+            data = json.dumps(dict(table.record or {}), indent=1, ensure_ascii=False) + "\n"
+            attach = discord.File(
+                io.BytesIO(data.encode()), filename=f"diwaniya-table-{table.id}.json"
+            )
+            text = t("replay.file", lang, table=table.id)
+            await interaction.followup.send(text, file=attach, ephemeral=True)
+            return
+        replay = await self.replay_of(table)
+        position = step_to(replay, position, go)
+        names = seat_names(self.bot, interaction.guild, table, lang)
+        plates = seat_names(self.bot, interaction.guild, table, lang, picture=True)
+        computers = [i for i, s in enumerate(table.seats) if s is None or s.is_computer]
+        view = replay.view_at(position)
+        png = await asyncio.to_thread(
+            render_table,
+            view,
+            plates,
+            computers=computers,
+            bottom=replay.mover(position),
+            lang=lang,
+        )
+        picture = discord.File(io.BytesIO(png), filename=f"replay-{table.id}-{position}.png")
+        content = self.caption(table, replay, position, names, lang)
+        controls = replay_controls(table.id, replay, position, lang)
+        if go == "open":
+            await interaction.followup.send(content, file=picture, view=controls, ephemeral=True)
+        else:
+            await interaction.edit_original_response(
+                content=content, attachments=[picture], view=controls
+            )
+
+    @app_commands.command(
+        name="history", description="A member's last games on this server, with replays."
+    )
+    @app_commands.describe(member="Whose games (you when left out)")
+    @app_commands.guild_only()
+    async def history(
+        self, interaction: discord.Interaction, member: discord.User | None = None
+    ) -> None:
+        remember(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert self.bot.store is not None
+        who = member or interaction.user
+        guild_id = interaction.guild_id or 0
+        lang = await lang_of(interaction)
+        games = await self.bot.store.recent_games(guild_id, who.id, HISTORY_GAMES)
+        if not games:
+            await interaction.followup.send(
+                t("history.none", lang, name=who.display_name), ephemeral=True
+            )
+            return
+        lines = [t("history.title", lang, name=who.display_name)]
+        view = discord.ui.View(timeout=None)
+        for k, game in enumerate(games):
+            table = await self.bot.store.get_table(guild_id, game.table_id)
+            if table is None:
+                continue
+            names = seat_names(self.bot, interaction.guild, table, lang)
+            lines.append(history_line(game, who.id, names, lang))
+            label = t("replay.open", lang, table=game.table_id)
+            view.add_item(
+                ReplayButton(game.table_id, 0, "open", label=label, row=k // BUTTONS_PER_ROW)
+            )
+        await interaction.followup.send(
+            fit("\n".join(lines)),
+            view=view,
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+async def setup(bot: Diwaniya) -> None:
+    bot.add_dynamic_items(ReplayButton)
+    await bot.add_cog(History(bot))
+
+
+async def teardown(bot: Diwaniya) -> None:
+    bot.remove_dynamic_items(ReplayButton)
