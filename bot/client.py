@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.config import MAX_RETRY_DELAY, Settings
 from bot.i18n import ENGLISH, has, pick_language, t
-from bot.store import MemberSettings, Store, StoreError
+from bot.store import GameStore, MemberSettings, StoreError, open_store
 from bot.tables import Refusal, TableService
 
 logger = logging.getLogger(__name__)
@@ -57,7 +57,9 @@ SETTINGS_CACHE = 10_000
 class SettingsCache:
     """Members' /preferences and servers' languages, read from the store once and then kept; a
     save through /preferences or /settings replaces the kept copy, so a change shows at once.
-    The store is this process's own file, so nothing else changes it behind the cache."""
+    That holds only where the store is this process's own file: on a store other processes
+    write too (``store.shared``, PostgreSQL), a save there would not reach this copy, so nothing
+    is kept and every read asks the store."""
 
     def __init__(self, limit: int = SETTINGS_CACHE) -> None:
         self.limit = limit
@@ -71,14 +73,18 @@ class SettingsCache:
         while len(cache) > limit:
             cache.popitem(last=False)
 
-    async def member(self, store: Store, user_id: int) -> MemberSettings:
+    async def member(self, store: GameStore, user_id: int) -> MemberSettings:
+        if store.shared:
+            return await store.member_settings(user_id)
         found = self._members.get(user_id)
         if found is None:
             found = await store.member_settings(user_id)
         self._keep(self._members, user_id, found, self.limit)
         return found
 
-    async def server_language(self, store: Store, guild_id: int) -> str:
+    async def server_language(self, store: GameStore, guild_id: int) -> str:
+        if store.shared:
+            return (await store.guild_settings(guild_id)).language
         found = self._servers.get(guild_id)
         if found is None:
             found = (await store.guild_settings(guild_id)).language
@@ -213,7 +219,7 @@ class Diwaniya(commands.Bot):
         settings: Settings | None = None,
         *,
         database: str | Path | None = None,
-        store: Store | None = None,
+        store: GameStore | None = None,
         bot_delay: float | None = None,
         next_round_delay: float = 30.0,
         sync_guilds: tuple[int, ...] = (),
@@ -233,7 +239,8 @@ class Diwaniya(commands.Bot):
             **kwargs,
         )
         self.settings = settings
-        self.database = Path(database) if database else (settings.database if settings else None)
+        # A SQLite file's path or a postgresql:// URL (kept a string: a Path would mangle a URL).
+        self.database = str(database) if database else (settings.database if settings else None)
         self.bot_delay = (
             bot_delay if bot_delay is not None else (settings.bot_move_delay if settings else 1.5)
         )
@@ -244,7 +251,7 @@ class Diwaniya(commands.Bot):
         dev = (settings.dev_guild,) if settings and settings.dev_guild else ()
         self.sync_guilds = sync_guilds or dev
         # A store given here was opened (and is closed) by the caller; otherwise setup_hook opens it.
-        self.store: Store | None = store
+        self.store: GameStore | None = store
         self._owns_store = store is None
         self.service: TableService | None = None
         self.names: dict[int, str] = {}  # display names seen in interactions (no members intent)
@@ -266,8 +273,8 @@ class Diwaniya(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self.store is None:
-            assert self.database is not None, "the bot needs a database path"
-            self.store = await Store.open(self.database)
+            assert self.database is not None, "the bot needs a database path or URL"
+            self.store = await open_store(self.database)
         self.service = TableService(
             self.store,
             bot_delay=self.bot_delay,
@@ -336,7 +343,7 @@ def run(settings: Settings) -> int:
 async def _serve(settings: Settings) -> int:
     # The database first: it needs no network, and a file it can't use is the operator's to mend.
     try:
-        store = await Store.open(settings.database)
+        store = await open_store(settings.database)
     except StoreError as e:
         return _stop(str(e), 2)
     try:

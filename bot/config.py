@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.store.urls import redact
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 # When Discord can't be reached at start the bot tries again, waiting FIRST_RETRY_DELAY seconds and
@@ -37,15 +39,15 @@ def read_env_file(path: Path) -> dict[str, str]:
 @dataclass(frozen=True)
 class Settings:
     token: str
-    database: Path
+    database: str  # a SQLite file's path, or a postgresql:// URL
     log_level: str = "INFO"
     dev_guild: int | None = None
     bot_move_delay: float = 1.5
     connect_attempts: int = CONNECT_ATTEMPTS
     first_retry_delay: float = FIRST_RETRY_DELAY
 
-    def __repr__(self) -> str:  # never show the token in logs or tracebacks
-        return f"Settings(database={self.database!s}, log_level={self.log_level})"
+    def __repr__(self) -> str:  # never show the token (or a database password) in logs
+        return f"Settings(database={redact(self.database)}, log_level={self.log_level})"
 
 
 def load_settings(env_file: Path = Path(".env"), environ: dict[str, str] | None = None) -> Settings:
@@ -71,7 +73,7 @@ def load_settings(env_file: Path = Path(".env"), environ: dict[str, str] | None 
         )
     return Settings(
         token=token,
-        database=Path(env.get("DIWANIYA_DB", "diwaniya.db")),
+        database=env.get("DIWANIYA_DB", "diwaniya.db").strip() or "diwaniya.db",
         log_level=level,
         dev_guild=int(guild) if guild else None,
         bot_move_delay=delay,

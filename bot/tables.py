@@ -29,7 +29,7 @@ from bot.computers import ComputerPool, decide
 from bot.games import registry
 from bot.games.base import Event, IllegalMove, Move, Reason, RoundOver
 from bot.i18n import say, t
-from bot.store import Store
+from bot.store import GameStore
 from bot.store.errors import DiskFull, StoreError
 from bot.store.models import GameOutcome, RoundOutcome, Seat, Status, Table
 
@@ -212,7 +212,7 @@ def _refuse_full_disk(live: LiveTable | None = None) -> Iterator[None]:
 class TableService:
     def __init__(
         self,
-        store: Store,
+        store: GameStore,
         *,
         listener: Listener | None = None,
         bot_delay: float = 1.5,

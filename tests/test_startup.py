@@ -5,6 +5,7 @@ for Discord (a 401 for a refused token, a port nobody listens on for no network)
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import http.server
 import os
@@ -17,16 +18,21 @@ from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
+import asyncpg
 import discord.http
 import pytest
 
 from bot.client import TOKEN_REFUSED, run
 from bot.config import Settings, load_settings
+from bot.store.postgres import PostgresStore
+from tests.postgres import RunDatabase
 
 
 def start_bot(folder: Path, *env_lines: str) -> subprocess.CompletedProcess[str]:
     (folder / ".env").write_text("\n".join(["DISCORD_TOKEN=not-a-real-token", *env_lines]) + "\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DIWANIYA_"))}
+    # The checkout under test, not whichever copy of the bot the environment has installed.
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
     # The timeout only stops a regression that hangs; the bot here exits before any network.
     return subprocess.run(
         [sys.executable, "-m", "bot"],
@@ -71,6 +77,48 @@ def test_start_stops_in_one_sentence(tmp_path: Path, case: str, said: str) -> No
     assert done.returncode == 2
     assert said in one_sentence(done.stderr)
     assert (db.read_bytes() if db.exists() else None) == before
+
+
+async def foreign_postgres(postgres: RunDatabase) -> str:
+    url = await postgres.fresh_schema()
+    conn = await asyncpg.connect(url)
+    await conn.execute("CREATE TABLE notes (body text)")
+    await conn.close()
+    return url
+
+
+async def newer_postgres(postgres: RunDatabase) -> str:
+    url = await postgres.fresh_schema()
+    store = await PostgresStore.open(url)
+    await store.close()
+    conn = await asyncpg.connect(url)
+    await conn.execute("UPDATE diwaniya_schema SET version = 99")
+    await conn.close()
+    return url
+
+
+@pytest.mark.parametrize(
+    ("case", "said"),
+    [
+        ("unreachable", "can't be reached"),
+        ("foreign", "holds another program's tables"),
+        ("newer", "was written by a newer Diwaniya (schema version 99"),
+    ],
+)
+def test_a_postgres_it_cannot_use_stops_in_one_sentence(
+    tmp_path: Path, request: pytest.FixtureRequest, case: str, said: str
+) -> None:
+    """The same checks on PostgreSQL: an unreachable server, another program's database or a
+    newer Diwaniya's each end the start with one sentence and exit 2."""
+    if case == "unreachable":
+        url = "postgresql://postgres@127.0.0.1:1/diwaniya"
+    else:
+        postgres = request.getfixturevalue("postgres")
+        make = foreign_postgres if case == "foreign" else newer_postgres
+        url = asyncio.run(make(postgres))
+    done = start_bot(tmp_path, f"DIWANIYA_DB={url}")
+    assert done.returncode == 2
+    assert said in one_sentence(done.stderr)
 
 
 @pytest.fixture

@@ -287,7 +287,7 @@ _LINE: dict[bool, dict[str, str]] = {
         "pearls": "pearls",
         "best": "best",
         "cpu": "cpu_games",
-        "where": "1",
+        "where": "TRUE",  # (a boolean, which PostgreSQL wants and SQLite reads as 1)
     },
     False: {
         "games": "games - cpu_games",
@@ -587,7 +587,14 @@ async def _migrate(
 
 
 class Store:
-    """Diwaniya's database. Open one with ``await Store.open(path)`` and close it at shutdown."""
+    """Diwaniya's database. Open one with ``await Store.open(path)`` and close it at shutdown.
+
+    The SQLite engine of ``bot.store.GameStore``; ``bot.store.postgres.PostgresStore`` inherits
+    every operation below and replaces only the connection under them.
+    """
+
+    engine = "sqlite"
+    shared = False  # one process's own file: nothing else writes it
 
     def __init__(
         self, db: aiosqlite.Connection, path: str, version: int, clock: Callable[[], float]

@@ -6,7 +6,11 @@ from pathlib import Path
 import pytest
 from store_helpers import FakeClock
 
-from bot.store import Store
+from bot.store import GameStore, Store
+from bot.store.postgres import PostgresStore
+from tests.postgres import RunDatabase
+
+ENGINES = ("sqlite", "postgres")
 
 
 @pytest.fixture
@@ -19,8 +23,30 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+@pytest.fixture(params=ENGINES)
+def engine(request: pytest.FixtureRequest) -> RunDatabase | None:
+    """None for SQLite, or this run's PostgreSQL database (skipped, or failed under CI=true,
+    without a server)."""
+    if request.param == "sqlite":
+        return None
+    return request.getfixturevalue("postgres")
+
+
+async def open_engine(
+    engine: RunDatabase | None, db_path: Path, clock: FakeClock | None = None
+) -> GameStore:
+    """A new, empty store: a SQLite file, or a schema of its own on this run's server."""
+    options = {} if clock is None else {"clock": clock}
+    if engine is None:
+        return await Store.open(db_path, **options)
+    return await PostgresStore.open(await engine.fresh_schema(), **options)
+
+
 @pytest.fixture
-async def store(db_path: Path, clock: FakeClock) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path, clock=clock)
+async def store(
+    engine: RunDatabase | None, db_path: Path, clock: FakeClock
+) -> AsyncIterator[GameStore]:
+    """The store the operation tests run on: each runs once on SQLite and once on PostgreSQL."""
+    opened = await open_engine(engine, db_path, clock)
     yield opened
     await opened.close()
