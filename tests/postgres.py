@@ -49,30 +49,30 @@ class RunDatabase:
         self._schemas = 0
         self.extra: list[str] = []  # databases made by fresh_database, dropped with this one
 
-    async def create(self) -> None:
-        conn = await asyncpg.connect(self.admin_url, timeout=5)
+    async def _run(self, url: str, *statements: str) -> None:
+        conn = await asyncpg.connect(url, timeout=5)
         try:
-            await conn.execute(f'CREATE DATABASE "{self.name}"')
+            for statement in statements:
+                await conn.execute(statement)
         finally:
             await conn.close()
 
+    async def create(self) -> None:
+        await self._run(self.admin_url, f'CREATE DATABASE "{self.name}"')
+
     async def drop(self) -> None:
-        conn = await asyncpg.connect(self.admin_url, timeout=5)
-        try:
-            # FORCE: a test that failed half way may have left a connection open.
-            await conn.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
-        finally:
-            await conn.close()
+        """This run's database and every one ``fresh_database`` made; FORCE, as a test that
+        failed half way may have left a connection open."""
+        names = [*self.extra, self.name]
+        await self._run(
+            self.admin_url, *(f'DROP DATABASE IF EXISTS "{n}" WITH (FORCE)' for n in names)
+        )
 
     async def fresh_schema(self) -> str:
         """The URL of an empty schema of its own, as the store sees a new database."""
         self._schemas += 1
         schema = f"t{self._schemas}_{secrets.token_hex(3)}"
-        conn = await asyncpg.connect(self.url, timeout=5)
-        try:
-            await conn.execute(f'CREATE SCHEMA "{schema}"')
-        finally:
-            await conn.close()
+        await self._run(self.url, f'CREATE SCHEMA "{schema}"')
         # asyncpg passes query parameters it doesn't know to the server as settings.
         return with_database(self.admin_url, self.name, search_path=schema)
 
@@ -80,11 +80,7 @@ class RunDatabase:
         """The URL of a whole new database (for what one schema can't show: advisory locks)."""
         self._schemas += 1
         name = f"{self.name}_{self._schemas}"
-        conn = await asyncpg.connect(self.admin_url, timeout=5)
-        try:
-            await conn.execute(f'CREATE DATABASE "{name}"')
-        finally:
-            await conn.close()
+        await self._run(self.admin_url, f'CREATE DATABASE "{name}"')
         self.extra.append(name)
         return with_database(self.admin_url, name)
 
@@ -101,16 +97,7 @@ def open_run_database() -> RunDatabase | str:
 
 
 def close_run_database(run: RunDatabase) -> None:
-    async def drop_all() -> None:
-        conn = await asyncpg.connect(run.admin_url, timeout=5)
-        try:
-            for name in run.extra:
-                await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        finally:
-            await conn.close()
-        await run.drop()
-
-    asyncio.run(drop_all())
+    asyncio.run(run.drop())
 
 
 def unavailable(missing: str) -> None:
