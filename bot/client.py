@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.config import MAX_RETRY_DELAY, Settings
 from bot.i18n import ENGLISH, has, pick_language, t
+from bot.shards import Shards
 from bot.store import GameStore, MemberSettings, StoreError, open_store
 from bot.tables import Refusal, TableService
 
@@ -213,7 +214,10 @@ class CatalogueTranslator(app_commands.Translator):
         return t(key, lang)
 
 
-class Diwaniya(commands.Bot):
+class Diwaniya(commands.AutoShardedBot):
+    """The bot, on as many shards as Discord recommends, or on the ``shards`` it is given (from
+    ``DIWANIYA_SHARDS``); it drives only the tables of the servers its shards own."""
+
     def __init__(
         self,
         settings: Settings | None = None,
@@ -225,8 +229,15 @@ class Diwaniya(commands.Bot):
         sync_guilds: tuple[int, ...] = (),
         seeds: Callable[[], int] | None = None,
         service_options: Mapping[str, Any] | None = None,
+        shards: Shards | None = None,
         **kwargs: Any,
     ) -> None:
+        self.owned_shards = (
+            shards if shards is not None else (settings.shards if settings else None)
+        )
+        if self.owned_shards is not None:
+            kwargs.setdefault("shard_ids", list(self.owned_shards.ids))
+            kwargs.setdefault("shard_count", self.owned_shards.count)
         # Slash commands and components only: no message-content or members intent is needed.
         intents = discord.Intents.none()
         intents.guilds = True
@@ -275,8 +286,12 @@ class Diwaniya(commands.Bot):
         if self.store is None:
             assert self.database is not None, "the bot needs a database path or URL"
             self.store = await open_store(self.database)
+            await self.store.hold_shards(self.owned_shards)
         self.service = TableService(
             self.store,
+            shards=self.owned_shards
+            if self.owned_shards is not None and self.owned_shards.split
+            else None,
             bot_delay=self.bot_delay,
             next_round_delay=self.next_round_delay,
             seeds=self.seeds,
@@ -318,6 +333,25 @@ TOKEN_REFUSED = (
 )
 
 
+SHARDS_LOST = (
+    "The database connection holding this process's shards was lost, so the bot stopped before "
+    "another process could drive the same tables: its service manager starts it again."
+)
+
+
+def stop_when_lost(store: GameStore, bot: Diwaniya, lost: asyncio.Event) -> None:
+    """If the store loses the locks that keep the shards this process's alone (PostgreSQL's
+    connection holding them went away), stop the bot: another process may now take them."""
+
+    closing: set[asyncio.Task[None]] = set()  # a reference, so the task isn't collected
+
+    def on_lost() -> None:
+        lost.set()
+        closing.add(asyncio.get_running_loop().create_task(bot.close()))
+
+    store.on_shards_lost = on_lost
+
+
 def _stop(sentence: str, status: int) -> int:
     print(sentence, file=sys.stderr)
     return status
@@ -346,6 +380,13 @@ async def _serve(settings: Settings) -> int:
         store = await open_store(settings.database)
     except StoreError as e:
         return _stop(str(e), 2)
+    lost = asyncio.Event()
+    try:
+        # Before Discord: a second process for a shard another runs must not drive its tables.
+        await store.hold_shards(settings.shards)
+    except StoreError as e:
+        await store.close()
+        return _stop(str(e), 2)
     try:
         delay = settings.first_retry_delay
         attempt = 0
@@ -354,7 +395,10 @@ async def _serve(settings: Settings) -> int:
             # A fresh client each try: a login that failed half way leaves its session closed.
             try:
                 async with Diwaniya(settings, store=store) as bot:
+                    stop_when_lost(store, bot, lost)
                     await bot.start(settings.token)
+                if lost.is_set():
+                    return _stop(SHARDS_LOST, 1)
                 return 0
             except discord.LoginFailure:
                 return _stop(TOKEN_REFUSED, 2)

@@ -9,11 +9,12 @@ writer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from types import TracebackType
 from typing import Any, Protocol, Self, runtime_checkable
 
+from bot.shards import Shards
 from bot.store.models import (
     GameOutcome,
     GameRecord,
@@ -35,6 +36,9 @@ class GameStore(Protocol):
     shared: bool
     path: str  # the file, or the URL without its password
     schema_version: int
+    # Called if the store loses its hold on this process's shards (see hold_shards): another
+    # process may take them over, so this one must stop driving their tables.
+    on_shards_lost: Callable[[], None] | None
 
     async def close(self) -> None: ...
     async def __aenter__(self) -> Self: ...
@@ -63,7 +67,11 @@ class GameStore(Protocol):
     ) -> Table: ...
     async def get_table(self, guild_id: int, table_id: int) -> Table | None: ...
     async def unfinished_tables(self, guild_id: int) -> list[Table]: ...
-    async def all_unfinished_tables(self) -> list[Table]: ...
+    async def all_unfinished_tables(self, shards: Shards | None = None) -> list[Table]: ...
+    async def hold_shards(self, shards: Shards | None) -> None:
+        """Claim the shards (None: every shard) for this process until the store is closed, or
+        raise ``ShardTaken`` naming one another process holds."""
+
     async def update_lobby(
         self,
         guild_id: int,

@@ -32,12 +32,14 @@ from typing import Any
 
 import asyncpg
 
+from bot.shards import Shards
 from bot.store import migrations as _migrations
 from bot.store import repository as _sqlite
 from bot.store.errors import (
     ForeignDatabase,
     MigrationFailed,
     NewerDatabase,
+    ShardTaken,
     StoreUnavailable,
     UnusableDatabase,
 )
@@ -54,6 +56,11 @@ CONNECT_TIMEOUT = 10.0  # seconds to reach the server before the attempt counts 
 COMMAND_TIMEOUT = 30.0
 # pg_advisory_xact_lock key for migrating: two processes starting at once migrate one at a time.
 MIGRATION_LOCK = 0x44_69_77_61_6E_69_79_61  # "Diwaniya"
+# Shard locks are pg_advisory_lock(SHARD_LOCKS, shard). A process running every shard (the
+# default, with Discord's count) holds (SHARD_LOCKS, ALL_SHARDS) alone; one running some holds it
+# shared, beside its own shards, so it excludes the first kind and not its peers.
+SHARD_LOCKS = 0x4469  # "Di"
+ALL_SHARDS = -1
 
 SCHEMA_TABLE = "diwaniya_schema"
 
@@ -66,6 +73,13 @@ DIALECT: dict[str, str] = {
     _sqlite.SELECT_ALL_UNFINISHED: _sqlite.SELECT_ALL_UNFINISHED.replace(
         " INDEXED BY tables_unfinished", ""
     ),
+    _sqlite.SELECT_SHARDS_UNFINISHED: f"""
+SELECT {_sqlite.TABLE_COLUMNS} FROM tables
+WHERE status IN ('lobby', 'playing')
+  AND (guild_id >> 22) % :count::bigint
+      IN (SELECT shard::bigint FROM jsonb_array_elements_text(:shards::jsonb) AS shard)
+ORDER BY guild_id, id
+""",
     # json_each is SQLite's; the ids are still one JSON array parameter.
     _sqlite.SELECT_GAME_SEATS: """
 SELECT game_id, seat, user_id, computer, score, won, pearls
@@ -266,6 +280,32 @@ def unreachable(where: str, error: BaseException) -> UnusableDatabase:
     )
 
 
+async def _claim(conn: asyncpg.Connection, where: str, shards: Shards | None) -> None:
+    """Take the advisory locks for ``shards`` on ``conn``, or raise ``ShardTaken``."""
+    lock = "SELECT pg_try_advisory_lock($1, $2)"
+    if shards is None:
+        if not await conn.fetchval(lock, SHARD_LOCKS, ALL_SHARDS):
+            raise ShardTaken(
+                f"Another Diwaniya process already runs shards on {where}, so this one, which "
+                "would run every shard, did not start: stop the other, or give every process "
+                "the same DIWANIYA_SHARD_COUNT and shards of its own in DIWANIYA_SHARDS."
+            )
+        return
+    if not await conn.fetchval(
+        "SELECT pg_try_advisory_lock_shared($1, $2)", SHARD_LOCKS, ALL_SHARDS
+    ):
+        raise ShardTaken(
+            f"A Diwaniya process running every shard already uses {where}, so this one (shards "
+            f"{shards}) did not start: stop that one, or give it shards of its own too."
+        )
+    for shard in shards.ids:
+        if not await conn.fetchval(lock, SHARD_LOCKS, shard):
+            raise ShardTaken(
+                f"Shard {shard} is already run by another Diwaniya process on {where}, so this "
+                "one did not start: give each process shards of its own in DIWANIYA_SHARDS."
+            )
+
+
 # ---------------------------------------------------------------- the store
 
 
@@ -287,6 +327,10 @@ class PostgresStore(_sqlite.Store):
         # The SQLite store's lock keeps its one connection's transactions apart; the pool gives
         # each operation a connection of its own, so nothing needs to wait here.
         self._lock = nullcontext()  # type: ignore[assignment]
+        self._holder: asyncpg.Connection | None = None  # holds the shard locks
+        self.shards: Shards | None = None
+        # Called if the shard locks are lost with their connection (the bot then stops).
+        self.on_shards_lost: Callable[[], None] | None = None
 
     @classmethod
     async def open(  # type: ignore[override]
@@ -332,8 +376,44 @@ class PostgresStore(_sqlite.Store):
         return cls(pool, url, version, clock)
 
     async def close(self) -> None:
-        await self._pool.close()
+        try:
+            await self._pool.close()
+        finally:
+            # Last, so no write of this process is still under way when another may take over.
+            if self._holder is not None:
+                self._holder.remove_termination_listener(self._lost)
+                await self._holder.close()
+                self._holder = None
         logger.info("Closed %s", self.path)
+
+    # ------------------------------------------------------------ shards
+
+    async def hold_shards(self, shards: Shards | None) -> None:
+        """Advisory locks on the shards (None: every shard), held on a connection of their own
+        for as long as the store is open. A process that dies loses its connection, and the
+        server releases its locks with it, so a restarted process can take the shards over."""
+        if self._holder is not None:
+            return
+        try:
+            holder = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, asyncpg.PostgresError) as e:
+            raise unreachable(self.path, e) from e
+        try:
+            await _claim(holder, self.path, shards)
+        except BaseException:
+            await holder.close()
+            raise
+        holder.add_termination_listener(self._lost)
+        self._holder = holder
+        self.shards = shards
+
+    def _lost(self, connection: object) -> None:
+        """The connection holding the shard locks is gone, and with it the locks: another
+        process may take the shards over, so this one must stop driving them."""
+        logger.error("Lost the connection holding the shard locks on %s", self.path)
+        self._holder = None
+        if self.on_shards_lost is not None:
+            self.on_shards_lost()
 
     async def info(self) -> StoreInfo:
         with unavailable_as_store_error(self.path):

@@ -31,6 +31,7 @@ from typing import Any, Self
 
 import aiosqlite
 
+from bot.shards import Shards
 from bot.store import migrations as _migrations
 from bot.store.errors import (
     CorruptDatabase,
@@ -39,6 +40,7 @@ from bot.store.errors import (
     MigrationFailed,
     NewerDatabase,
     ReadOnlyDatabase,
+    ShardTaken,
     SQLiteTooOld,
     StaleVersion,
     TableNotFound,
@@ -123,6 +125,14 @@ WHERE guild_id = :guild AND status IN ('lobby', 'playing') ORDER BY id
 SELECT_ALL_UNFINISHED = f"""
 SELECT {TABLE_COLUMNS} FROM tables INDEXED BY tables_unfinished
 WHERE status IN ('lobby', 'playing') ORDER BY guild_id, id
+"""
+
+# A process running some of the shards restores only the tables of the servers they own.
+SELECT_SHARDS_UNFINISHED = f"""
+SELECT {TABLE_COLUMNS} FROM tables INDEXED BY tables_unfinished
+WHERE status IN ('lobby', 'playing')
+  AND (guild_id >> 22) % :count IN (SELECT value FROM json_each(:shards))
+ORDER BY guild_id, id
 """
 
 UPDATE_LOBBY = f"""
@@ -595,6 +605,8 @@ class Store:
 
     engine = "sqlite"
     shared = False  # one process's own file: nothing else writes it
+    # Called if the store loses its hold on the shards (never, for a file: see hold_shards).
+    on_shards_lost: Callable[[], None] | None = None
 
     def __init__(
         self, db: aiosqlite.Connection, path: str, version: int, clock: Callable[[], float]
@@ -806,10 +818,24 @@ class Store:
         """The server's lobbies and tables in play, oldest first."""
         return [_table(r) for r in await self._fetch(SELECT_UNFINISHED, {"guild": guild_id})]
 
-    async def all_unfinished_tables(self) -> list[Table]:
+    async def all_unfinished_tables(self, shards: Shards | None = None) -> list[Table]:
         """Every server's lobbies and tables in play, to restore at start (guilds aren't known yet
-        in ``setup_hook``); each carries its ``guild_id``."""
-        return [_table(r) for r in await self._fetch(SELECT_ALL_UNFINISHED, {})]
+        in ``setup_hook``); each carries its ``guild_id``. With ``shards``, only the tables of
+        the servers those shards own."""
+        if shards is None:
+            return [_table(r) for r in await self._fetch(SELECT_ALL_UNFINISHED, {})]
+        params = {"count": shards.count, "shards": _dumps(list(shards.ids))}
+        return [_table(r) for r in await self._fetch(SELECT_SHARDS_UNFINISHED, params)]
+
+    async def hold_shards(self, shards: Shards | None) -> None:
+        """Make sure no other process drives these shards' tables: a file is one process's, so
+        shards split over processes are refused (each would hold its own copy of the tables)."""
+        if shards is not None and shards.split:
+            raise ShardTaken(
+                f"The SQLite file {self.path} can't be shared between processes, so running "
+                f"shards {shards} in this one was refused: run every shard in one process, or "
+                "move to PostgreSQL with python -m bot.store copy."
+            )
 
     async def update_lobby(
         self,
