@@ -21,7 +21,12 @@ import asyncpg
 
 from bot.store import repository as _sqlite
 from bot.store.errors import StoreError
-from bot.store.postgres import PostgresStore, unavailable_as_store_error
+from bot.store.postgres import (
+    CONNECT_TIMEOUT,
+    PostgresStore,
+    unavailable_as_store_error,
+    unreachable,
+)
 from bot.store.urls import is_postgres, redact
 
 # Parents before children (rounds and games point at tables, game_seats at games). The columns
@@ -69,25 +74,30 @@ async def copy(
     # brought to the latest schema so its columns are the ones PostgreSQL has.
     sqlite_store = await _sqlite.Store.open(source)
     await sqlite_store.close()
-    pg_store = await PostgresStore.open(target)
+    # Opened as the bot opens it too: the schema created (or refused in one sentence).
+    await (await PostgresStore.open(target)).close()
+    # A connection of its own, without the store's time limit on a statement: copying a big
+    # table is one long statement.
     try:
-        pool = pg_store._pool
-        async with pool.acquire() as conn:
-            with unavailable_as_store_error(where):
-                async with conn.transaction():
-                    await _refuse_unless_empty(conn, where)
-                    with closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as db:
-                        db.row_factory = sqlite3.Row
-                        counts = await _copy_rows(conn, db, say)
-                        await _check_counts(conn, counts, where)
-                        unfinished = await _check_unfinished(conn, db, where)
-                    for name in IDENTITIES:
-                        await conn.execute(
-                            f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
-                            f"coalesce((SELECT max(id) FROM {name}), 0) + 1, false)"
-                        )
+        conn = await asyncpg.connect(target, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError, asyncpg.PostgresError) as e:
+        raise unreachable(where, e) from e
+    try:
+        with unavailable_as_store_error(where):
+            async with conn.transaction():
+                await _refuse_unless_empty(conn, where)
+                with closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as db:
+                    db.row_factory = sqlite3.Row
+                    counts = await _copy_rows(conn, db, say)
+                    await _check_counts(conn, counts, where)
+                    unfinished = await _check_unfinished(conn, db, where)
+                for name in IDENTITIES:
+                    await conn.execute(
+                        f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
+                        f"coalesce((SELECT max(id) FROM {name}), 0) + 1, false)"
+                    )
     finally:
-        await pg_store.close()
+        await conn.close()
     return Copied(counts, unfinished)
 
 
@@ -140,17 +150,23 @@ async def _check_counts(conn: asyncpg.Connection, counts: dict[str, int], where:
 async def _check_unfinished(conn: asyncpg.Connection, db: sqlite3.Connection, where: str) -> int:
     """Every lobby and table in play read back through the store's own conversion on both
     sides, so what the bot would restore from PostgreSQL is what it would restore from the file."""
-    mine = [_sqlite._table(row) for row in db.execute(UNFINISHED)]
-    theirs = [_sqlite._table(row) for row in await conn.fetch(UNFINISHED)]
-    for a, b in zip(mine, theirs, strict=False):
-        if a != b:
+    # Both sides in the same order, a row at a time: the records of every game in play need not
+    # fit in memory at once.
+    mine = db.execute(UNFINISHED)
+    compared = 0
+    async for row in conn.cursor(UNFINISHED, prefetch=200):
+        a = next(mine, None)
+        b = _sqlite._table(row)
+        if a is None or _sqlite._table(a) != b:
             raise CopyRefused(
-                f"Table {a.id} reads back from {where} differently from the file, so the copy "
+                f"Table {b.id} reads back from {where} differently from the file, so the copy "
                 "was rolled back and nothing was copied."
             )
-    if len(mine) != len(theirs):
+        compared += 1
+    left = next(mine, None)
+    if left is not None:
         raise CopyRefused(
-            f"The copy into {where} holds {len(theirs)} unfinished tables where the file has "
-            f"{len(mine)}, so it was rolled back and nothing was copied."
+            f"Table {left['id']} of the file is missing from {where}, so the copy was rolled "
+            "back and nothing was copied."
         )
-    return len(mine)
+    return compared
