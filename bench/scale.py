@@ -152,7 +152,9 @@ async def main() -> None:
     parser.add_argument("--postgres", default=DEFAULT_URL, metavar="URL", help="the server")
     parser.add_argument("--tables", type=int, default=20, help="tables each process plays")
     parser.add_argument("--moves", type=int, default=200, help="moves per table")
-    parser.add_argument("--restore", type=int, default=10_000, help="unfinished tables")
+    parser.add_argument(
+        "--restore", type=int, default=10_000, help="unfinished tables (0: part 1 only)"
+    )
     parser.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -172,6 +174,8 @@ async def main() -> None:
                 f"{seconds:.1f} s = {moves / seconds:,.0f} moves/s"
             )
 
+        if not args.restore:
+            return
         print(f"\n2. Restoring {args.restore:,} unfinished tables over {SHARDS} shards")
         start = time.perf_counter()
         await fill_unfinished(url, args.restore)
