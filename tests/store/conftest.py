@@ -4,10 +4,9 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from store_helpers import FakeClock
+from store_helpers import FakeClock, open_engine
 
-from bot.store import GameStore, Store
-from bot.store.postgres import PostgresStore
+from bot.store import GameStore
 from tests.postgres import RunDatabase
 
 ENGINES = ("sqlite", "postgres")
@@ -30,16 +29,6 @@ def engine(request: pytest.FixtureRequest) -> RunDatabase | None:
     if request.param == "sqlite":
         return None
     return request.getfixturevalue("postgres")
-
-
-async def open_engine(
-    engine: RunDatabase | None, db_path: Path, clock: FakeClock | None = None
-) -> GameStore:
-    """A new, empty store: a SQLite file, or a schema of its own on this run's server."""
-    options = {} if clock is None else {"clock": clock}
-    if engine is None:
-        return await Store.open(db_path, **options)
-    return await PostgresStore.open(await engine.fresh_schema(), **options)
 
 
 @pytest.fixture

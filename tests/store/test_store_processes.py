@@ -10,8 +10,16 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from conftest import open_engine
-from store_helpers import ALICE, BOB, CAROL, GUILD, fake_record, finish_game, playing_table
+from store_helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    GUILD,
+    fake_record,
+    finish_game,
+    open_engine,
+    playing_table,
+)
 
 from bot.client import SettingsCache
 from bot.store import (

@@ -8,7 +8,6 @@ from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
-from conftest import open_engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from store_helpers import (
@@ -21,6 +20,7 @@ from store_helpers import (
     FakeClock,
     fake_record,
     finish_game,
+    open_engine,
     playing_table,
 )
 
