@@ -37,7 +37,7 @@ async def main(n: int) -> None:
     move_t: list[float] = []
     table_t: list[float] = []
     with tempfile.TemporaryDirectory() as d:
-        bot = Diwaniya(database=Path(d) / "bench.db", bot_delay=0, seeds=lambda: 7)
+        bot = Diwaniya(database=Path(d) / "bench.db", bot_delay=0, seeds=lambda: 7, shard_count=1)
         async with simcord.run(bot) as env:
             guild = env.create_guild(name="bench")
             channel = guild.create_text_channel("cards")

@@ -2,11 +2,14 @@
 
     python bench/store.py                       # 100,000 results, in a temporary directory
     python bench/store.py --db bench.db         # keep (and on later runs reuse) the filled file
+    python bench/store.py --postgres URL        # part 1 on PostgreSQL too, beside SQLite
 
 Part 1 plays tables move by move as the table service does: every move rewrites the table's whole
 record (growing to a full game's length), every 60th move also records a round, and the last move
 of each table records the game and updates the leaderboard. It reports the time of each
-``save_move`` call (p50/p99/max; target p99 under 5 ms).
+``save_move`` call (p50/p99/max; target p99 under 5 ms), on SQLite and, with ``--postgres`` (a
+server URL; the benchmark creates a scratch database there and drops it after), on PostgreSQL,
+the same moves in the same run.
 
 Part 2 fills the database with finished games (``--results``, default 100,000) through the public
 API, on one busy server (``--members`` members, a quarter of the games with a computer player) and
@@ -33,11 +36,14 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-try:
-    from bot.store import GameOutcome, RoundOutcome, Seat, Store
-except ModuleNotFoundError:  # run from a checkout without installing the package
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from bot.store import GameOutcome, RoundOutcome, Seat, Store
+# This checkout's bot, not whichever copy the environment has installed.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from scratch_pg import scratch_database, server_version
+
+from bot.store import GameOutcome, GameStore, RoundOutcome, Seat, Store
+from bot.store.postgres import PostgresStore
 
 BUSY_GUILD = 1_180_000_000_000_000_001
 QUIET_GUILDS = [BUSY_GUILD + i for i in range(1, 10)]
@@ -101,7 +107,7 @@ def record(moves: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-async def bench_moves(store: Store, tables: int, moves_per_table: int) -> tuple[Timings, int]:
+async def bench_moves(store: GameStore, tables: int, moves_per_table: int) -> tuple[Timings, int]:
     """Tables played round-robin, so writes interleave as on a busy bot.
 
     Returns each save's time and the size of the last record written (JSON characters)."""
@@ -209,6 +215,12 @@ async def main() -> None:
     parser.add_argument("--tables", type=int, default=20, help="tables in the move benchmark")
     parser.add_argument("--moves", type=int, default=600, help="moves per table")
     parser.add_argument("--repeat", type=int, default=300, help="runs of each query")
+    parser.add_argument(
+        "--postgres", metavar="URL", help="also persist the moves on this PostgreSQL server"
+    )
+    parser.add_argument(
+        "--moves-only", action="store_true", help="part 1 only (no results, no queries)"
+    )
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -222,8 +234,19 @@ async def main() -> None:
                 f"\n1. Persisting a move ({args.tables} tables x {args.moves} moves, round-robin)"
             )
             timings, size = await bench_moves(store, args.tables, args.moves)
-            print(line("save_move", timings))
+            print(line("save_move, SQLite", timings))
+            if args.postgres:
+                async with scratch_database(args.postgres) as url:
+                    version = (await server_version(url)).split()[0]
+                    on_pg = await PostgresStore.open(url)
+                    try:
+                        pg_timings, _ = await bench_moves(on_pg, args.tables, args.moves)
+                    finally:
+                        await on_pg.close()
+                print(line(f"save_move, PostgreSQL {version}", pg_timings))
             print(f"  (records grow to {args.moves} moves, {size:,} characters of JSON)")
+            if args.moves_only:
+                return
 
             have = sum(s.games for s in await store.top(BUSY_GUILD, None, 10**9))
             # A filled file holds more member-games than games (3 to 4 members a game).

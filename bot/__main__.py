@@ -1,16 +1,35 @@
-"""``python -m bot``: start the Discord bot."""
+"""``python -m bot [--shards 0-3 --shard-count 16]``: start the Discord bot."""
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
 
 from bot.config import ConfigError, load_settings
 
 
-def main() -> int:
+def arguments(argv: list[str] | None) -> dict[str, str]:
+    """The command line's settings, as the .env keys they stand for."""
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Start the Discord bot.")
+    parser.add_argument(
+        "--shards", metavar="0-3", help="the shards this process runs (DIWANIYA_SHARDS)"
+    )
+    parser.add_argument(
+        "--shard-count",
+        metavar="16",
+        help="how many shards the bot has in all, the same for every process "
+        "(DIWANIYA_SHARD_COUNT)",
+    )
+    args = parser.parse_args(argv)
+    given = {"DIWANIYA_SHARDS": args.shards, "DIWANIYA_SHARD_COUNT": args.shard_count}
+    return {key: value for key, value in given.items() if value is not None}
+
+
+def main(argv: list[str] | None = None) -> int:
+    overrides = arguments(argv)
     try:
-        settings = load_settings()
+        settings = load_settings(overrides=overrides)
     except ConfigError as e:
         print(e, file=sys.stderr)
         return 2

@@ -20,7 +20,8 @@ from discord.ext import commands
 
 from bot.config import MAX_RETRY_DELAY, Settings
 from bot.i18n import ENGLISH, has, pick_language, t
-from bot.store import MemberSettings, Store, StoreError
+from bot.shards import Shards
+from bot.store import GameStore, MemberSettings, StoreError, open_store
 from bot.tables import Refusal, TableService
 
 logger = logging.getLogger(__name__)
@@ -58,7 +59,9 @@ SETTINGS_CACHE = 10_000
 class SettingsCache:
     """Members' /preferences and servers' languages, read from the store once and then kept; a
     save through /preferences or /settings replaces the kept copy, so a change shows at once.
-    The store is this process's own file, so nothing else changes it behind the cache."""
+    That holds only where the store is this process's own file: on a store other processes
+    write too (``store.shared``, PostgreSQL), a save there would not reach this copy, so nothing
+    is kept and every read asks the store."""
 
     def __init__(self, limit: int = SETTINGS_CACHE) -> None:
         self.limit = limit
@@ -72,14 +75,18 @@ class SettingsCache:
         while len(cache) > limit:
             cache.popitem(last=False)
 
-    async def member(self, store: Store, user_id: int) -> MemberSettings:
+    async def member(self, store: GameStore, user_id: int) -> MemberSettings:
+        if store.shared:
+            return await store.member_settings(user_id)
         found = self._members.get(user_id)
         if found is None:
             found = await store.member_settings(user_id)
         self._keep(self._members, user_id, found, self.limit)
         return found
 
-    async def server_language(self, store: Store, guild_id: int) -> str:
+    async def server_language(self, store: GameStore, guild_id: int) -> str:
+        if store.shared:
+            return (await store.guild_settings(guild_id)).language
         found = self._servers.get(guild_id)
         if found is None:
             found = (await store.guild_settings(guild_id)).language
@@ -208,20 +215,30 @@ class CatalogueTranslator(app_commands.Translator):
         return t(key, lang)
 
 
-class Diwaniya(commands.Bot):
+class Diwaniya(commands.AutoShardedBot):
+    """The bot, on as many shards as Discord recommends, or on the ``shards`` it is given (from
+    ``DIWANIYA_SHARDS``); it drives only the tables of the servers its shards own."""
+
     def __init__(
         self,
         settings: Settings | None = None,
         *,
         database: str | Path | None = None,
-        store: Store | None = None,
+        store: GameStore | None = None,
         bot_delay: float | None = None,
         next_round_delay: float = 30.0,
         sync_guilds: tuple[int, ...] = (),
         seeds: Callable[[], int] | None = None,
         service_options: Mapping[str, Any] | None = None,
+        shards: Shards | None = None,
         **kwargs: Any,
     ) -> None:
+        self.owned_shards = (
+            shards if shards is not None else (settings.shards if settings else None)
+        )
+        if self.owned_shards is not None:
+            kwargs.setdefault("shard_ids", list(self.owned_shards.ids))
+            kwargs.setdefault("shard_count", self.owned_shards.count)
         # Slash commands and components only: no message-content or members intent is needed.
         intents = discord.Intents.none()
         intents.guilds = True
@@ -234,7 +251,8 @@ class Diwaniya(commands.Bot):
             **kwargs,
         )
         self.settings = settings
-        self.database = Path(database) if database else (settings.database if settings else None)
+        # A SQLite file's path or a postgresql:// URL (kept a string: a Path would mangle a URL).
+        self.database = str(database) if database else (settings.database if settings else None)
         self.bot_delay = (
             bot_delay if bot_delay is not None else (settings.bot_move_delay if settings else 1.5)
         )
@@ -245,7 +263,7 @@ class Diwaniya(commands.Bot):
         dev = (settings.dev_guild,) if settings and settings.dev_guild else ()
         self.sync_guilds = sync_guilds or dev
         # A store given here was opened (and is closed) by the caller; otherwise setup_hook opens it.
-        self.store: Store | None = store
+        self.store: GameStore | None = store
         self._owns_store = store is None
         self.service: TableService | None = None
         self.names: dict[int, str] = {}  # display names seen in interactions (no members intent)
@@ -267,10 +285,14 @@ class Diwaniya(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self.store is None:
-            assert self.database is not None, "the bot needs a database path"
-            self.store = await Store.open(self.database)
+            assert self.database is not None, "the bot needs a database path or URL"
+            self.store = await open_store(self.database)
+            await self.store.hold_shards(self.owned_shards)
         self.service = TableService(
             self.store,
+            shards=self.owned_shards
+            if self.owned_shards is not None and self.owned_shards.split
+            else None,
             bot_delay=self.bot_delay,
             next_round_delay=self.next_round_delay,
             seeds=self.seeds,
@@ -312,6 +334,25 @@ TOKEN_REFUSED = (
 )
 
 
+SHARDS_LOST = (
+    "The database connection holding this process's shards was lost, so the bot stopped before "
+    "another process could drive the same tables: its service manager starts it again."
+)
+
+
+def stop_when_lost(store: GameStore, bot: Diwaniya, lost: asyncio.Event) -> None:
+    """If the store loses the locks that keep the shards this process's alone (PostgreSQL's
+    connection holding them went away), stop the bot: another process may now take them."""
+
+    closing: set[asyncio.Task[None]] = set()  # a reference, so the task isn't collected
+
+    def on_lost() -> None:
+        lost.set()
+        closing.add(asyncio.get_running_loop().create_task(bot.close()))
+
+    store.on_shards_lost = on_lost
+
+
 def _stop(sentence: str, status: int) -> int:
     print(sentence, file=sys.stderr)
     return status
@@ -337,8 +378,15 @@ def run(settings: Settings) -> int:
 async def _serve(settings: Settings) -> int:
     # The database first: it needs no network, and a file it can't use is the operator's to mend.
     try:
-        store = await Store.open(settings.database)
+        store = await open_store(settings.database)
     except StoreError as e:
+        return _stop(str(e), 2)
+    lost = asyncio.Event()
+    try:
+        # Before Discord: a second process for a shard another runs must not drive its tables.
+        await store.hold_shards(settings.shards)
+    except StoreError as e:
+        await store.close()
         return _stop(str(e), 2)
     try:
         delay = settings.first_retry_delay
@@ -348,7 +396,10 @@ async def _serve(settings: Settings) -> int:
             # A fresh client each try: a login that failed half way leaves its session closed.
             try:
                 async with Diwaniya(settings, store=store) as bot:
+                    stop_when_lost(store, bot, lost)
                     await bot.start(settings.token)
+                if lost.is_set():
+                    return _stop(SHARDS_LOST, 1)
                 return 0
             except discord.LoginFailure:
                 return _stop(TOKEN_REFUSED, 2)

@@ -6,6 +6,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.shards import Shards, ShardsError
+from bot.store.urls import redact
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 # When Discord can't be reached at start the bot tries again, waiting FIRST_RETRY_DELAY seconds and
@@ -37,19 +40,55 @@ def read_env_file(path: Path) -> dict[str, str]:
 @dataclass(frozen=True)
 class Settings:
     token: str
-    database: Path
+    database: str  # a SQLite file's path, or a postgresql:// URL
     log_level: str = "INFO"
     dev_guild: int | None = None
     bot_move_delay: float = 1.5
     connect_attempts: int = CONNECT_ATTEMPTS
     first_retry_delay: float = FIRST_RETRY_DELAY
+    # The shards this process runs; None: every shard, as many as Discord recommends.
+    shards: Shards | None = None
 
-    def __repr__(self) -> str:  # never show the token in logs or tracebacks
-        return f"Settings(database={self.database!s}, log_level={self.log_level})"
+    def __repr__(self) -> str:  # never show the token (or a database password) in logs
+        return f"Settings(database={redact(self.database)}, log_level={self.log_level})"
 
 
-def load_settings(env_file: Path = Path(".env"), environ: dict[str, str] | None = None) -> Settings:
-    env = {**read_env_file(env_file), **(os.environ if environ is None else environ)}
+def load_shards(env: dict[str, str]) -> Shards | None:
+    """``DIWANIYA_SHARDS`` (e.g. ``0-3``) of ``DIWANIYA_SHARD_COUNT`` (e.g. ``16``); neither: every
+    shard Discord recommends; only a count: every shard of that count."""
+    ids = env.get("DIWANIYA_SHARDS", "").strip()
+    count = env.get("DIWANIYA_SHARD_COUNT", "").strip()
+    if not ids and not count:
+        return None
+    if not count:
+        raise ConfigError(
+            "DIWANIYA_SHARDS needs DIWANIYA_SHARD_COUNT beside it in .env (the same count for "
+            "every process of the bot)."
+        )
+    if not count.isdigit() or int(count) < 1:
+        raise ConfigError(
+            "DIWANIYA_SHARD_COUNT in .env must be a whole number of shards, 1 or more."
+        )
+    try:
+        if not ids:
+            return Shards.of(range(int(count)), int(count))
+        return Shards.parse(ids, int(count))
+    except ShardsError as e:
+        raise ConfigError(f"DIWANIYA_SHARDS in .env: {e}") from None
+
+
+def load_settings(
+    env_file: Path = Path(".env"),
+    environ: dict[str, str] | None = None,
+    overrides: dict[str, str] | None = None,
+) -> Settings:
+    """The settings from ``environ`` (default: the process's), over ``env_file``'s; ``overrides``
+    (the command line's) over both."""
+    env = {
+        **read_env_file(env_file),
+        **(os.environ if environ is None else environ),
+        **(overrides or {}),
+    }
     token = env.get("DISCORD_TOKEN", "").strip()
     if not token:
         raise ConfigError(
@@ -71,8 +110,9 @@ def load_settings(env_file: Path = Path(".env"), environ: dict[str, str] | None 
         )
     return Settings(
         token=token,
-        database=Path(env.get("DIWANIYA_DB", "diwaniya.db")),
+        database=env.get("DIWANIYA_DB", "diwaniya.db").strip() or "diwaniya.db",
         log_level=level,
         dev_guild=int(guild) if guild else None,
         bot_move_delay=delay,
+        shards=load_shards(env),
     )

@@ -29,7 +29,8 @@ from bot.computers import ComputerPool, decide
 from bot.games import registry
 from bot.games.base import Event, IllegalMove, Move, Reason, RoundOver
 from bot.i18n import say, t
-from bot.store import Store
+from bot.shards import Shards
+from bot.store import GameStore
 from bot.store.errors import DiskFull, StoreError
 from bot.store.models import GameOutcome, RoundOutcome, Seat, Status, Table
 
@@ -212,7 +213,7 @@ def _refuse_full_disk(live: LiveTable | None = None) -> Iterator[None]:
 class TableService:
     def __init__(
         self,
-        store: Store,
+        store: GameStore,
         *,
         listener: Listener | None = None,
         bot_delay: float = 1.5,
@@ -222,8 +223,12 @@ class TableService:
         clock: Callable[[], float] = time.time,
         seeds: Callable[[], int] | None = None,
         computers: ComputerPool | None = None,
+        shards: Shards | None = None,
     ) -> None:
         self.store = store
+        # The shards this process runs (None: every one): it restores, and so times and drives,
+        # only the tables of the servers they own; other processes drive the rest.
+        self.shards = shards
         # Where computer players decide: worker processes unless told otherwise.
         self.computers = computers if computers is not None else ComputerPool()
         self.listener = listener
@@ -569,7 +574,7 @@ class TableService:
         """Rebuild every unfinished table from the store (replaying its record) and restart its
         timers; a table that can't be rebuilt is logged and left as it is."""
         restored = []
-        for table in await self.store.all_unfinished_tables():
+        for table in await self.store.all_unfinished_tables(self.shards):
             live = LiveTable(table)
             try:
                 if table.status == Status.PLAYING and table.record is not None:

@@ -6,7 +6,6 @@ settings and a member's own preferences are two commands: members never see the 
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -87,7 +86,8 @@ class Settings(commands.Cog):
         if rank_computer_games is not None:
             changes["rank_computer_games"] = rank_computer_games
         if changes:
-            current = await store.save_guild_settings(dataclasses.replace(current, **changes))
+            # Only the fields given: another process may change the others at the same time.
+            current = await store.change_guild_settings(gid, **changes)
             self.bot.kept_settings.server_saved(gid, current.language)
         # Read after the save: a new server language answers at once where it applies.
         lang = await lang_of(interaction)
@@ -131,7 +131,7 @@ class Settings(commands.Cog):
         if changes:
             store = self.bot.store
             assert store is not None
-            current = await store.save_member_settings(dataclasses.replace(current, **changes))
+            current = await store.change_member_settings(interaction.user.id, **changes)
             self.bot.kept_settings.member_saved(current)
         lang = await lang_of(interaction)  # the new language answers at once
         lines = [

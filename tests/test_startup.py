@@ -5,6 +5,7 @@ for Discord (a 401 for a refused token, a port nobody listens on for no network)
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import http.server
 import os
@@ -17,19 +18,27 @@ from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
+import asyncpg
 import discord.http
 import pytest
 
 from bot.client import TOKEN_REFUSED, run
 from bot.config import Settings, load_settings
+from bot.shards import Shards
+from bot.store.postgres import PostgresStore
+from tests.postgres import RunDatabase
 
 
-def start_bot(folder: Path, *env_lines: str) -> subprocess.CompletedProcess[str]:
+def start_bot(
+    folder: Path, *env_lines: str, args: tuple[str, ...] = ()
+) -> subprocess.CompletedProcess[str]:
     (folder / ".env").write_text("\n".join(["DISCORD_TOKEN=not-a-real-token", *env_lines]) + "\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DIWANIYA_"))}
+    # The checkout under test, not whichever copy of the bot the environment has installed.
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
     # The timeout only stops a regression that hangs; the bot here exits before any network.
     return subprocess.run(
-        [sys.executable, "-m", "bot"],
+        [sys.executable, "-m", "bot", *args],
         cwd=folder,
         env=env,
         capture_output=True,
@@ -71,6 +80,108 @@ def test_start_stops_in_one_sentence(tmp_path: Path, case: str, said: str) -> No
     assert done.returncode == 2
     assert said in one_sentence(done.stderr)
     assert (db.read_bytes() if db.exists() else None) == before
+
+
+async def foreign_postgres(postgres: RunDatabase) -> str:
+    url = await postgres.fresh_schema()
+    conn = await asyncpg.connect(url)
+    await conn.execute("CREATE TABLE notes (body text)")
+    await conn.close()
+    return url
+
+
+async def newer_postgres(postgres: RunDatabase) -> str:
+    url = await postgres.fresh_schema()
+    store = await PostgresStore.open(url)
+    await store.close()
+    conn = await asyncpg.connect(url)
+    await conn.execute("UPDATE diwaniya_schema SET version = 99")
+    await conn.close()
+    return url
+
+
+@pytest.mark.parametrize(
+    ("case", "said"),
+    [
+        ("unreachable", "can't be reached"),
+        ("foreign", "holds another program's tables"),
+        ("newer", "was written by a newer Diwaniya (schema version 99"),
+    ],
+)
+def test_a_postgres_it_cannot_use_stops_in_one_sentence(
+    tmp_path: Path, request: pytest.FixtureRequest, case: str, said: str
+) -> None:
+    """The same checks on PostgreSQL: an unreachable server, another program's database or a
+    newer Diwaniya's each end the start with one sentence and exit 2."""
+    if case == "unreachable":
+        url = "postgresql://postgres@127.0.0.1:1/diwaniya"
+    else:
+        postgres = request.getfixturevalue("postgres")
+        make = foreign_postgres if case == "foreign" else newer_postgres
+        url = asyncio.run(make(postgres))
+    done = start_bot(tmp_path, f"DIWANIYA_DB={url}")
+    assert done.returncode == 2
+    assert said in one_sentence(done.stderr)
+
+
+QUIET = "DIWANIYA_LOG_LEVEL=WARNING"
+
+
+def test_shards_come_from_the_environment_or_the_command_line(tmp_path: Path) -> None:
+    from bot.__main__ import arguments
+
+    env = {"DISCORD_TOKEN": "x", "DIWANIYA_SHARDS": "0-3", "DIWANIYA_SHARD_COUNT": "16"}
+    nowhere = tmp_path / ".env"
+    assert load_settings(nowhere, env).shards == Shards.parse("0-3", 16)
+    given = arguments(["--shards", "4-7"])
+    assert load_settings(nowhere, env, given).shards == Shards.parse("4-7", 16)
+    assert load_settings(nowhere, {"DISCORD_TOKEN": "x"}).shards is None  # Discord's count
+    only_count = load_settings(nowhere, {"DISCORD_TOKEN": "x", "DIWANIYA_SHARD_COUNT": "2"})
+    assert only_count.shards == Shards.parse("0-1", 2)
+
+
+def test_shards_split_over_processes_are_refused_on_a_sqlite_file(tmp_path: Path) -> None:
+    # (WARNING: at INFO the store logs opening and closing the file around the refusal.)
+    done = start_bot(
+        tmp_path, "DIWANIYA_DB=bot.db", QUIET, args=("--shards", "0-1", "--shard-count", "4")
+    )
+    assert done.returncode == 2
+    said = one_sentence(done.stderr)
+    assert "can't be shared between processes" in said and "shards 0-1 of 4" in said
+
+
+def test_shards_need_their_count(tmp_path: Path) -> None:
+    done = start_bot(tmp_path, "DIWANIYA_DB=bot.db", "DIWANIYA_SHARDS=0-3")
+    assert done.returncode == 2
+    assert "DIWANIYA_SHARDS needs DIWANIYA_SHARD_COUNT" in one_sentence(done.stderr)
+    assert not (tmp_path / "bot.db").exists()
+
+
+def test_a_second_process_for_a_held_shard_exits_naming_it(
+    tmp_path: Path, postgres: RunDatabase
+) -> None:
+    """Shards 0-1 of 4 are held (as a running process holds them); a process started for 1-2
+    on the same database stops before Discord, naming shard 1."""
+
+    async def hold(url: str) -> PostgresStore:
+        store = await PostgresStore.open(url)
+        await store.hold_shards(Shards.parse("0-1", 4))
+        return store
+
+    async def started_beside_it() -> subprocess.CompletedProcess[str]:
+        url = await postgres.fresh_schema()
+        running = await hold(url)
+        try:
+            return await asyncio.to_thread(
+                start_bot, tmp_path, f"DIWANIYA_DB={url}", "DIWANIYA_SHARD_COUNT=4", QUIET,
+                args=("--shards", "1-2"),
+            )  # fmt: skip
+        finally:
+            await running.close()
+
+    done = asyncio.run(started_beside_it())
+    assert done.returncode == 2
+    assert one_sentence(done.stderr).startswith("Shard 1 is already run by another")
 
 
 @pytest.fixture

@@ -1,8 +1,11 @@
-"""Diwaniya's SQLite store: ``store = await Store.open(path)`` … ``await store.close()``.
+"""Diwaniya's store: ``store = await open_store(path_or_url)`` … ``await store.close()``.
 
-The repository (``bot.store.repository``) owns all SQL; everything else gets the frozen
-dataclasses re-exported here.
+A file path opens SQLite (``bot.store.repository``, the default); a ``postgresql://`` URL opens
+PostgreSQL (``bot.store.postgres``). Both are a ``GameStore``; the repository owns all SQL, and
+everything else gets the frozen dataclasses re-exported here.
 """
+
+import os
 
 from bot.store.errors import (
     CorruptDatabase,
@@ -11,6 +14,7 @@ from bot.store.errors import (
     MigrationFailed,
     NewerDatabase,
     ReadOnlyDatabase,
+    ShardTaken,
     SQLiteTooOld,
     StaleVersion,
     StoreError,
@@ -19,6 +23,7 @@ from bot.store.errors import (
     UnusableDatabase,
     WrongStatus,
 )
+from bot.store.interface import GameStore
 from bot.store.models import (
     GameOutcome,
     GameRecord,
@@ -36,6 +41,18 @@ from bot.store.models import (
     Table,
 )
 from bot.store.repository import DEFAULT_PATH, Store
+from bot.store.urls import is_postgres, redact
+
+
+async def open_store(target: str | os.PathLike[str] = DEFAULT_PATH) -> GameStore:
+    """The store ``DIWANIYA_DB`` names: PostgreSQL for a ``postgresql://`` URL, else the SQLite
+    file at that path. Raises ``UnusableDatabase`` (one sentence) where it can't be used."""
+    if is_postgres(target):
+        from bot.store.postgres import PostgresStore  # asyncpg only where it is used
+
+        return await PostgresStore.open(os.fspath(target))
+    return await Store.open(target)
+
 
 __all__ = [
     "DEFAULT_PATH",
@@ -44,6 +61,7 @@ __all__ = [
     "ForeignDatabase",
     "GameOutcome",
     "GameRecord",
+    "GameStore",
     "GuildSettings",
     "MemberSettings",
     "MemberStats",
@@ -56,6 +74,7 @@ __all__ = [
     "SQLiteTooOld",
     "Seat",
     "SeatResult",
+    "ShardTaken",
     "StaleVersion",
     "Standing",
     "Status",
@@ -67,4 +86,7 @@ __all__ = [
     "TableNotFound",
     "UnusableDatabase",
     "WrongStatus",
+    "is_postgres",
+    "open_store",
+    "redact",
 ]

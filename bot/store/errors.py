@@ -88,3 +88,8 @@ class WrongStatus(StoreError):
         super().__init__(f"Table {table_id} is {status}, so it can't {wanted}.")
         self.table_id = table_id
         self.status = status
+
+
+class ShardTaken(UnusableDatabase):
+    """Another process already runs a shard this one was started for, on the same database; or
+    the database is a SQLite file, which can't be shared by processes splitting the shards."""

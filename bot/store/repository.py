@@ -18,6 +18,7 @@ the cost of a sync per move.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import os
@@ -32,6 +33,7 @@ from typing import Any, Self
 import aiosqlite
 
 from bot.ratings import Change, Rating, final_places, rate_game, rating_format, teams_of
+from bot.shards import Shards
 from bot.store import migrations as _migrations
 from bot.store.errors import (
     CorruptDatabase,
@@ -40,6 +42,7 @@ from bot.store.errors import (
     MigrationFailed,
     NewerDatabase,
     ReadOnlyDatabase,
+    ShardTaken,
     SQLiteTooOld,
     StaleVersion,
     TableNotFound,
@@ -125,6 +128,14 @@ WHERE guild_id = :guild AND status IN ('lobby', 'playing') ORDER BY id
 SELECT_ALL_UNFINISHED = f"""
 SELECT {TABLE_COLUMNS} FROM tables INDEXED BY tables_unfinished
 WHERE status IN ('lobby', 'playing') ORDER BY guild_id, id
+"""
+
+# A process running some of the shards restores only the tables of the servers they own.
+SELECT_SHARDS_UNFINISHED = f"""
+SELECT {TABLE_COLUMNS} FROM tables INDEXED BY tables_unfinished
+WHERE status IN ('lobby', 'playing')
+  AND (guild_id >> 22) % :count IN (SELECT value FROM json_each(:shards))
+ORDER BY guild_id, id
 """
 
 UPDATE_LOBBY = f"""
@@ -354,7 +365,7 @@ _LINE: dict[bool, dict[str, str]] = {
         "pearls": "pearls",
         "best": "best",
         "cpu": "cpu_games",
-        "where": "1",
+        "where": "TRUE",  # (a boolean, which PostgreSQL wants and SQLite reads as 1)
     },
     False: {
         "games": "games - cpu_games",
@@ -415,6 +426,40 @@ ON CONFLICT (guild_id) DO UPDATE SET
     language = excluded.language, turn_timer = excluded.turn_timer,
     default_variants = excluded.default_variants,
     rank_computer_games = excluded.rank_computer_games, updated_at = excluded.updated_at
+"""
+
+# Only the fields a command changed, in one statement: two processes changing different fields
+# of one server's or member's settings at once both keep their change (a read, a change and a
+# save of the whole row would let the later save undo the earlier). :set_<field> says whether
+# the field is changed; a new row takes the given value or the default.
+CHANGE_GUILD_SETTINGS = """
+INSERT INTO guild_settings (guild_id, language, turn_timer, default_variants, rank_computer_games,
+                            updated_at)
+VALUES (:guild, :language, :turn_timer, :default_variants, :rank_computer_games, :now)
+ON CONFLICT (guild_id) DO UPDATE SET
+    language = CASE WHEN :set_language THEN excluded.language
+                    ELSE guild_settings.language END,
+    turn_timer = CASE WHEN :set_turn_timer THEN excluded.turn_timer
+                      ELSE guild_settings.turn_timer END,
+    default_variants = CASE WHEN :set_default_variants THEN excluded.default_variants
+                            ELSE guild_settings.default_variants END,
+    rank_computer_games = CASE WHEN :set_rank_computer_games THEN excluded.rank_computer_games
+                               ELSE guild_settings.rank_computer_games END,
+    updated_at = excluded.updated_at
+RETURNING guild_id, language, turn_timer, default_variants, rank_computer_games
+"""
+
+CHANGE_MEMBER_SETTINGS = """
+INSERT INTO member_settings (user_id, language, card_style, sort_order, updated_at)
+VALUES (:user, :language, :card_style, :sort_order, :now)
+ON CONFLICT (user_id) DO UPDATE SET
+    language = CASE WHEN :set_language THEN excluded.language ELSE member_settings.language END,
+    card_style = CASE WHEN :set_card_style THEN excluded.card_style
+                      ELSE member_settings.card_style END,
+    sort_order = CASE WHEN :set_sort_order THEN excluded.sort_order
+                      ELSE member_settings.sort_order END,
+    updated_at = excluded.updated_at
+RETURNING user_id, language, card_style, sort_order
 """
 
 SELECT_MEMBER_SETTINGS = """
@@ -575,6 +620,29 @@ def _standing(row: sqlite3.Row, rank: int) -> Standing:
     )
 
 
+def _guild_settings(row: sqlite3.Row) -> GuildSettings:
+    return GuildSettings(
+        guild_id=row["guild_id"],
+        language=row["language"],
+        turn_timer=row["turn_timer"],
+        default_variants=json.loads(row["default_variants"]),
+        rank_computer_games=bool(row["rank_computer_games"]),
+    )
+
+
+def _member_settings(row: sqlite3.Row) -> MemberSettings:
+    return MemberSettings(row["user_id"], row["language"], row["card_style"], row["sort_order"])
+
+
+def _changed(changes: Mapping[str, Any], kind: type) -> dict[str, bool]:
+    """``set_<field>`` for every settable field of ``kind``: whether ``changes`` names it."""
+    fields = [f.name for f in dataclasses.fields(kind)][1:]  # the first is the key
+    unknown = set(changes) - set(fields)
+    if unknown:
+        raise ValueError(f"{kind.__name__} has no {', '.join(sorted(unknown))}.")
+    return {f"set_{name}": name in changes for name in fields}
+
+
 def _moves(record: Mapping[str, Any]) -> int:
     moves = record.get("moves")
     if not isinstance(moves, list):
@@ -699,7 +767,16 @@ async def _migrate(
 
 
 class Store:
-    """Diwaniya's database. Open one with ``await Store.open(path)`` and close it at shutdown."""
+    """Diwaniya's database. Open one with ``await Store.open(path)`` and close it at shutdown.
+
+    The SQLite engine of ``bot.store.GameStore``; ``bot.store.postgres.PostgresStore`` inherits
+    every operation below and replaces only the connection under them.
+    """
+
+    engine = "sqlite"
+    shared = False  # one process's own file: nothing else writes it
+    # Called if the store loses its hold on the shards (never, for a file: see hold_shards).
+    on_shards_lost: Callable[[], None] | None = None
 
     def __init__(
         self, db: aiosqlite.Connection, path: str, version: int, clock: Callable[[], float]
@@ -911,10 +988,24 @@ class Store:
         """The server's lobbies and tables in play, oldest first."""
         return [_table(r) for r in await self._fetch(SELECT_UNFINISHED, {"guild": guild_id})]
 
-    async def all_unfinished_tables(self) -> list[Table]:
+    async def all_unfinished_tables(self, shards: Shards | None = None) -> list[Table]:
         """Every server's lobbies and tables in play, to restore at start (guilds aren't known yet
-        in ``setup_hook``); each carries its ``guild_id``."""
-        return [_table(r) for r in await self._fetch(SELECT_ALL_UNFINISHED, {})]
+        in ``setup_hook``); each carries its ``guild_id``. With ``shards``, only the tables of
+        the servers those shards own."""
+        if shards is None:
+            return [_table(r) for r in await self._fetch(SELECT_ALL_UNFINISHED, {})]
+        params = {"count": shards.count, "shards": _dumps(list(shards.ids))}
+        return [_table(r) for r in await self._fetch(SELECT_SHARDS_UNFINISHED, params)]
+
+    async def hold_shards(self, shards: Shards | None) -> None:
+        """Make sure no other process drives these shards' tables: a file is one process's, so
+        shards split over processes are refused (each would hold its own copy of the tables)."""
+        if shards is not None and shards.split:
+            raise ShardTaken(
+                f"The SQLite file {self.path} can't be shared between processes, so running "
+                f"shards {shards} in this one was refused: run every shard in one process, or "
+                "move to PostgreSQL with python -m bot.store copy."
+            )
 
     async def update_lobby(
         self,
@@ -1403,16 +1494,23 @@ class Store:
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings; defaults until it saves some."""
         rows = await self._fetch(SELECT_GUILD_SETTINGS, {"guild": guild_id})
-        if not rows:
-            return GuildSettings(guild_id)
-        r = rows[0]
-        return GuildSettings(
-            guild_id=r["guild_id"],
-            language=r["language"],
-            turn_timer=r["turn_timer"],
-            default_variants=json.loads(r["default_variants"]),
-            rank_computer_games=bool(r["rank_computer_games"]),
-        )
+        return _guild_settings(rows[0]) if rows else GuildSettings(guild_id)
+
+    async def change_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
+        """Change only the named fields of the server's settings, whatever another process
+        changes beside them at the same moment; the settings as they are after it."""
+        changed = _changed(changes, GuildSettings)  # before the dataclass sees an unknown name
+        new = dataclasses.replace(GuildSettings(guild_id), **changes)
+        params = {
+            **changed,
+            "guild": guild_id,
+            "language": new.language,
+            "turn_timer": new.turn_timer,
+            "default_variants": _dumps({k: dict(v) for k, v in new.default_variants.items()}),
+            "rank_computer_games": new.rank_computer_games,
+            "now": self._clock(),
+        }
+        return _guild_settings((await self._fetch(CHANGE_GUILD_SETTINGS, params))[0])
 
     async def save_guild_settings(self, settings: GuildSettings) -> GuildSettings:
         params = {
@@ -1429,10 +1527,23 @@ class Store:
     async def member_settings(self, user_id: int) -> MemberSettings:
         """A member's own preferences (the same on every server); defaults until saved."""
         rows = await self._fetch(SELECT_MEMBER_SETTINGS, {"user": user_id})
-        if not rows:
-            return MemberSettings(user_id)
-        r = rows[0]
-        return MemberSettings(r["user_id"], r["language"], r["card_style"], r["sort_order"])
+        return _member_settings(rows[0]) if rows else MemberSettings(user_id)
+
+    async def change_member_settings(self, user_id: int, **changes: Any) -> MemberSettings:
+        """Change only the named preferences, whatever another process changes beside them at
+        the same moment (a member's preferences are global, so any process may); the
+        preferences as they are after it."""
+        changed = _changed(changes, MemberSettings)  # before the dataclass sees an unknown name
+        new = dataclasses.replace(MemberSettings(user_id), **changes)
+        params = {
+            **changed,
+            "user": user_id,
+            "language": new.language,
+            "card_style": new.card_style,
+            "sort_order": new.sort_order,
+            "now": self._clock(),
+        }
+        return _member_settings((await self._fetch(CHANGE_MEMBER_SETTINGS, params))[0])
 
     async def save_member_settings(self, settings: MemberSettings) -> MemberSettings:
         params = {

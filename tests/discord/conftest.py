@@ -14,13 +14,16 @@ from bot.computers import ComputerPool
 from bot.tables import LiveTable, choose_computer_move
 
 
-def make_bot(db: Path, seed: int = 2024, **kwargs: Any) -> Diwaniya:
+def make_bot(db: Path | str, seed: int = 2024, **kwargs: Any) -> Diwaniya:
     # Computers move at once (no pacing) unless a test paces them, a fixed seed fixes the deal
     # (tests pick deals whose first round is short), and the table service reads the time from
     # SimCord's virtual clock (discord.utils.utcnow), the one its sleeps run on, so a turn
     # timer lasts exactly the seconds a test advances. Computers decide inline: no worker
     # processes to start in every test (tests/tables_service/test_computers.py tries those).
     kwargs.setdefault("bot_delay", 0)
+    if "shards" not in kwargs:
+        # The bot is an AutoShardedBot; offline there is no Discord to recommend a count.
+        kwargs.setdefault("shard_count", 1)
     service = {
         "clock": lambda: discord.utils.utcnow().timestamp(),
         "sleep": VirtualSleep(),

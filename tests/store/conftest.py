@@ -4,9 +4,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from store_helpers import FakeClock
+from store_helpers import FakeClock, open_engine
 
-from bot.store import Store
+from bot.store import GameStore
+from tests.postgres import RunDatabase
+
+ENGINES = ("sqlite", "postgres")
 
 
 @pytest.fixture
@@ -19,8 +22,20 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+@pytest.fixture(params=ENGINES)
+def engine(request: pytest.FixtureRequest) -> RunDatabase | None:
+    """None for SQLite, or this run's PostgreSQL database (skipped, or failed under CI=true,
+    without a server)."""
+    if request.param == "sqlite":
+        return None
+    return request.getfixturevalue("postgres")
+
+
 @pytest.fixture
-async def store(db_path: Path, clock: FakeClock) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path, clock=clock)
+async def store(
+    engine: RunDatabase | None, db_path: Path, clock: FakeClock
+) -> AsyncIterator[GameStore]:
+    """The store the operation tests run on: each runs once on SQLite and once on PostgreSQL."""
+    opened = await open_engine(engine, db_path, clock)
     yield opened
     await opened.close()

@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
-from bot.store import GameOutcome, RoundOutcome, Seat, Store, Table
+from bot.store import GameOutcome, GameStore, RoundOutcome, Seat, Store, Table
+from bot.store.postgres import PostgresStore
+from tests.postgres import RunDatabase
 
 # Real Discord ids are 64-bit snowflakes; using ones this size checks they survive the round trip.
 GUILD = 1_180_000_000_000_000_001
@@ -36,6 +38,16 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+async def open_engine(
+    engine: RunDatabase | None, db_path: Path, clock: FakeClock | None = None
+) -> GameStore:
+    """A new, empty store: a SQLite file, or a schema of its own on this run's server."""
+    options = {} if clock is None else {"clock": clock}
+    if engine is None:
+        return await Store.open(db_path, **options)
+    return await PostgresStore.open(await engine.fresh_schema(), **options)
 
 
 @contextmanager

@@ -17,7 +17,7 @@ from store_child import WRITE_SEATS, round_every_tenth
 from store_helpers import ALICE, BOB, CAROL, GUILD, fake_record, playing_table
 
 from bot.games import registry
-from bot.store import Seat, Status, Store
+from bot.store import GameStore, Seat, Status, Store
 
 HERE = Path(__file__).parent
 REPO = HERE.parent.parent
@@ -125,7 +125,7 @@ async def test_restart_replays_every_table_to_the_same_engine_state(db_path: Pat
         await store.close()
 
 
-async def test_moves_on_two_tables_at_once(store: Store) -> None:
+async def test_moves_on_two_tables_at_once(store: GameStore) -> None:
     one = await playing_table(store, (Seat.member(ALICE), Seat.member(BOB), Seat.bot("easy")))
     two = await playing_table(store, (Seat.member(CAROL), Seat.bot("easy"), Seat.bot("hard")))
     order: list[int] = []

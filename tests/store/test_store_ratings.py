@@ -3,15 +3,29 @@ rebuilt from the games by rerate to the same numbers."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
-from store_helpers import ALICE, BOB, CAROL, DAVE, GUILD, OTHER_GUILD, FakeClock, finish_game
+from store_helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    GUILD,
+    OTHER_GUILD,
+    FakeClock,
+    finish_game,
+    open_engine,
+)
 
 from bot.ratings import Rating
-from bot.store import Seat, Status, Store, StoreError
+from bot.store import GameStore, Seat, Status, StoreError
+from bot.store.postgres import PostgresStore
+from tests.postgres import RunDatabase
 
 MOR_2V2 = {"players": 4, "length": "quick"}
 
@@ -20,8 +34,18 @@ def members(*ids: int) -> list[Seat]:
     return [Seat.member(u) for u in ids]
 
 
-async def test_a_two_versus_two_game_moves_both_teams(db_path: Path, clock: FakeClock) -> None:
-    store = await Store.open(db_path, clock=clock)
+async def reopen(store: GameStore, db_path: Path, clock: FakeClock) -> GameStore:
+    """The same database opened again, as after a restart."""
+    await store.close()
+    if isinstance(store, PostgresStore):
+        return await PostgresStore.open(store.url, clock=clock)
+    return await open_engine(None, db_path, clock)
+
+
+async def test_a_two_versus_two_game_moves_both_teams(
+    engine: RunDatabase | None, db_path: Path, clock: FakeClock
+) -> None:
+    store = await open_engine(engine, db_path, clock)
     table = await finish_game(
         store,
         members(ALICE, BOB, CAROL, DAVE),
@@ -40,10 +64,9 @@ async def test_a_two_versus_two_game_moves_both_teams(db_path: Path, clock: Fake
     assert changes[BOB].delta < 0 and changes[DAVE].delta < 0
     assert changes[ALICE].after == changes[CAROL].after
     assert all(c.after.provisional for c in changes.values())
-    await store.close()
 
     # After a restart the ladder reads the same ratings.
-    store = await Store.open(db_path, clock=clock)
+    store = await reopen(store, db_path, clock)
     ladder = await store.rating_top(GUILD, "mor-2v2")
     assert [line.rank for line in ladder] == [1, 1, 3, 3]
     assert {line.user_id for line in ladder[:2]} == {ALICE, CAROL}
@@ -55,7 +78,7 @@ async def test_a_two_versus_two_game_moves_both_teams(db_path: Path, clock: Fake
     await store.close()
 
 
-async def test_three_players_with_a_tie(store: Store) -> None:
+async def test_three_players_with_a_tie(store: GameStore) -> None:
     # Hand: the lowest total wins; Bob and Carol tie behind Alice.
     table = await finish_game(
         store,
@@ -77,7 +100,7 @@ async def test_three_players_with_a_tie(store: Store) -> None:
     assert [line.rank for line in ladder[1:]] == [2, 2]
 
 
-async def test_unrated_games_move_no_rating(store: Store) -> None:
+async def test_unrated_games_move_no_rating(store: GameStore) -> None:
     # A seat the computer kept for missed turns: the table service says unrated.
     kept = await finish_game(
         store, members(ALICE, BOB, CAROL), (30, -10, -20), (0,), (50, 0, 0), rated=False
@@ -101,7 +124,7 @@ async def test_unrated_games_move_no_rating(store: Store) -> None:
 
 
 async def _ladders(
-    store: Store, guilds: list[int]
+    store: GameStore, guilds: list[int]
 ) -> dict[tuple[int, str], list[tuple[int, Rating]]]:
     out = {}
     for guild in guilds:
@@ -112,7 +135,7 @@ async def _ladders(
     return out
 
 
-async def test_rerate_gives_the_stored_numbers_back_exactly(store: Store) -> None:
+async def test_rerate_gives_the_stored_numbers_back_exactly(store: GameStore) -> None:
     rng = random.Random(9)
     people = [ALICE, BOB, CAROL, DAVE, 1_180_000_000_000_001_005, 1_180_000_000_000_001_006]
     rated_games = 0
@@ -161,17 +184,30 @@ async def test_rerate_gives_the_stored_numbers_back_exactly(store: Store) -> Non
 
 
 async def test_a_result_and_its_rating_change_are_one_transaction(
-    db_path: Path, store: Store
+    engine: RunDatabase | None, db_path: Path, clock: FakeClock
 ) -> None:
     # Another connection makes every rating-change write fail, as a crash between the result
     # and the rating would: the whole move, result and leaderboard included, must be refused.
-    other = sqlite3.connect(db_path)
-    other.execute(
-        "CREATE TRIGGER no_ratings BEFORE INSERT ON rating_changes "
-        "BEGIN SELECT RAISE(ABORT, 'the rating write failed'); END"
-    )
-    other.commit()
-    with pytest.raises((sqlite3.Error, StoreError)):
+    store = await open_engine(engine, db_path, clock)
+    if isinstance(store, PostgresStore):
+        other = await asyncpg.connect(store.url)
+        await other.execute(
+            """
+            CREATE FUNCTION no_ratings() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'the rating write failed'; END $$;
+            CREATE TRIGGER no_ratings BEFORE INSERT ON rating_changes
+                FOR EACH ROW EXECUTE FUNCTION no_ratings();
+            """
+        )
+    else:
+        lite = sqlite3.connect(db_path)
+        lite.execute(
+            "CREATE TRIGGER no_ratings BEFORE INSERT ON rating_changes "
+            "BEGIN SELECT RAISE(ABORT, 'the rating write failed'); END"
+        )
+        lite.commit()
+        lite.close()
+    with pytest.raises((sqlite3.Error, asyncpg.PostgresError, StoreError)):
         await finish_game(
             store, members(ALICE, BOB, CAROL), (30, -10, -20), (0,), (50, 0, 0), rated=True
         )
@@ -180,6 +216,34 @@ async def test_a_result_and_its_rating_change_are_one_transaction(
     assert await store.top(GUILD, "runfast") == []
     assert await store.recent_games(GUILD, ALICE) == []
     assert await store.rating_top(GUILD, "runfast") == []
-    other.execute("DROP TRIGGER no_ratings")
-    other.commit()
-    other.close()
+    if isinstance(store, PostgresStore):
+        await other.execute("DROP TRIGGER no_ratings ON rating_changes")
+        await other.close()
+    await store.close()
+
+
+async def test_the_rerate_command_rebuilds_and_says_what_differed(
+    db_path: Path, clock: FakeClock, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.store.__main__ import main
+
+    store = await open_engine(None, db_path, clock)
+    for totals in ((30, -10, -20), (-5, 25, -20), (10, 0, -10)):
+        winner = max(range(3), key=lambda s: totals[s])
+        pearls = [50 if s == winner else 0 for s in range(3)]
+        await finish_game(store, members(ALICE, BOB, CAROL), totals, (winner,), pearls, rated=True)
+    ladder = await store.rating_top(GUILD, "runfast")
+    await store.close()
+    # Run in a thread: the command starts its own event loop, as from a shell.
+    assert await asyncio.to_thread(main, ["rerate", str(db_path)]) == 0
+    assert "Rated 3 games again from the start; stored ratings that came out different: 0." in (
+        capsys.readouterr().out
+    )
+    # A rating changed by hand is put back, and counted.
+    with sqlite3.connect(db_path) as lite:
+        lite.execute("UPDATE ratings SET mu = mu + 5 WHERE user_id = ?", (BOB,))
+    assert await asyncio.to_thread(main, ["rerate", str(db_path)]) == 0
+    assert "came out different: 1." in capsys.readouterr().out
+    store = await open_engine(None, db_path, clock)
+    assert await store.rating_top(GUILD, "runfast") == ladder
+    await store.close()

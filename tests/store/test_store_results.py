@@ -20,25 +20,27 @@ from store_helpers import (
     FakeClock,
     fake_record,
     finish_game,
+    open_engine,
     playing_table,
 )
 
 from bot.store import (
     GameOutcome,
+    GameStore,
     GuildSettings,
     MemberSettings,
     RoundOutcome,
     Seat,
     Standing,
-    Store,
 )
+from tests.postgres import RunDatabase
 
 A, B, C, D = (Seat.member(u) for u in (ALICE, BOB, CAROL, DAVE))
 CPU = Seat.bot("hard")
 
 
 async def test_rounds_and_the_game_are_recorded_with_durations(
-    store: Store, clock: FakeClock
+    store: GameStore, clock: FakeClock
 ) -> None:
     table = await playing_table(store, (A, B, CPU))
     clock.advance(300)
@@ -79,7 +81,7 @@ async def test_rounds_and_the_game_are_recorded_with_durations(
     ]
 
 
-async def test_leaderboard_counts_games_wins_points_pearls_and_best(store: Store) -> None:
+async def test_leaderboard_counts_games_wins_points_pearls_and_best(store: GameStore) -> None:
     await finish_game(store, (A, B, C), (30, -10, -20), (0,), (50, 0, 0))
     await finish_game(store, (A, B, C), (-5, 25, -20), (1,), (0, 50, 0))
     await finish_game(store, (A, B, C), (40, -20, -20), (0,), (80, 0, 0))
@@ -94,7 +96,7 @@ async def test_leaderboard_counts_games_wins_points_pearls_and_best(store: Store
     assert await store.member_rank(GUILD, DAVE, "runfast") is None
 
 
-async def test_best_is_the_lowest_total_where_low_wins(store: Store) -> None:
+async def test_best_is_the_lowest_total_where_low_wins(store: GameStore) -> None:
     for totals in ((40, 90, 120), (-30, 60, 75)):
         await finish_game(
             store, (A, B, C), totals, (0,), (50, 0, 0), game="hand", low_score_wins=True
@@ -103,13 +105,13 @@ async def test_best_is_the_lowest_total_where_low_wins(store: Store) -> None:
     assert line is not None and line.best == -30.0
 
 
-async def test_equal_lines_share_a_rank(store: Store) -> None:
+async def test_equal_lines_share_a_rank(store: GameStore) -> None:
     await finish_game(store, (A, B, C), (10, 10, 0), (0, 1), (50, 50, 0))
     top = await store.top(GUILD, "runfast")
     assert [(s.rank, s.user_id) for s in top] == [(1, ALICE), (1, BOB), (3, CAROL)]
 
 
-async def test_overall_ranking_adds_every_game(store: Store) -> None:
+async def test_overall_ranking_adds_every_game(store: GameStore) -> None:
     await finish_game(store, (A, B, C), (30, -10, -20), (0,), (50, 0, 0))
     await finish_game(store, (A, B, C, D), (120, 80, 120, 80), (0, 2), (80, 0, 80, 0), game="mor")
     top = await store.top(GUILD)
@@ -125,7 +127,7 @@ async def test_overall_ranking_adds_every_game(store: Store) -> None:
     assert stats.by_game["mor"].rank == 1 and stats.by_game["runfast"].rank == 2  # tied with Bob
 
 
-async def test_games_with_computers_are_marked_or_left_out(store: Store) -> None:
+async def test_games_with_computers_are_marked_or_left_out(store: GameStore) -> None:
     await finish_game(store, (A, B, C), (30, -10, -20), (0,), (50, 0, 0))
     await finish_game(store, (B, CPU, C), (40, -20, -20), (0,), (80, 0, 0))
     await finish_game(store, (D, CPU, Seat.bot("easy")), (40, -20, -20), (0,), (80, 0, 0))
@@ -155,7 +157,7 @@ async def test_games_with_computers_are_marked_or_left_out(store: Store) -> None
     assert await store.top(GUILD, "runfast") == counted
 
 
-async def test_recent_games_newest_first(store: Store, clock: FakeClock) -> None:
+async def test_recent_games_newest_first(store: GameStore, clock: FakeClock) -> None:
     ids = []
     for i in range(4):
         clock.advance(60)
@@ -169,7 +171,7 @@ async def test_recent_games_newest_first(store: Store, clock: FakeClock) -> None
     assert len(await store.recent_games(GUILD, BOB)) == 5
 
 
-async def test_results_stay_in_their_guild(store: Store) -> None:
+async def test_results_stay_in_their_guild(store: GameStore) -> None:
     here = await finish_game(store, (A, B, C), (30, -10, -20), (0,), (50, 0, 0))
     await finish_game(store, (A, B, C), (-30, 10, 20), (2,), (0, 0, 80), guild_id=OTHER_GUILD)
     assert [s.user_id for s in await store.top(GUILD)] == [ALICE, BOB, CAROL]
@@ -182,7 +184,7 @@ async def test_results_stay_in_their_guild(store: Store) -> None:
     assert await store.top(OTHER_GUILD + 1) == []
 
 
-async def test_settings_have_defaults_and_round_trip(store: Store) -> None:
+async def test_settings_have_defaults_and_round_trip(store: GameStore) -> None:
     assert await store.guild_settings(GUILD) == GuildSettings(GUILD)
     assert (await store.guild_settings(GUILD)).turn_timer == 120
     mine = GuildSettings(
@@ -244,11 +246,16 @@ def expected_lines(games: list, with_computers: bool, game: str | None) -> list[
     return out
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# The engine fixture is one database for every example; each example opens a fresh store in it.
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(st.lists(game_st, max_size=8))
-def test_leaderboard_always_matches_the_results(games: list) -> None:
+def test_leaderboard_always_matches_the_results(engine: RunDatabase | None, games: list) -> None:
     async def run(path: Path) -> None:
-        store = await Store.open(path)
+        store = await open_engine(engine, path)
         try:
             for key, seats, totals, winners, award in games:
                 players = [CPU if m is None else Seat.member(MEMBERS[m]) for m in seats]

@@ -20,11 +20,11 @@ from store_helpers import (
 
 from bot.store import (
     GameOutcome,
+    GameStore,
     GuildSettings,
     Seat,
     StaleVersion,
     Status,
-    Store,
     StoreError,
     TableNotFound,
     WrongStatus,
@@ -33,7 +33,9 @@ from bot.store import (
 SEATS = (Seat.member(ALICE), Seat.member(BOB), Seat.bot("easy"))
 
 
-async def test_new_table_is_a_lobby_with_the_default_timer(store: Store, clock: FakeClock) -> None:
+async def test_new_table_is_a_lobby_with_the_default_timer(
+    store: GameStore, clock: FakeClock
+) -> None:
     table = await store.create_table(
         GUILD,
         channel_id=CHANNEL,
@@ -53,7 +55,7 @@ async def test_new_table_is_a_lobby_with_the_default_timer(store: Store, clock: 
     assert await store.get_table(GUILD, table.id) == table
 
 
-async def test_turn_timer_comes_from_the_server_unless_given(store: Store) -> None:
+async def test_turn_timer_comes_from_the_server_unless_given(store: GameStore) -> None:
     await store.save_guild_settings(GuildSettings(GUILD, turn_timer=45))
     kwargs = {"channel_id": CHANNEL, "host_id": ALICE, "game": "hand", "seats": SEATS, "seed": 1}
     assert (await store.create_table(GUILD, **kwargs)).turn_timer == 45
@@ -61,7 +63,7 @@ async def test_turn_timer_comes_from_the_server_unless_given(store: Store) -> No
     assert (await store.create_table(OTHER_GUILD, **kwargs)).turn_timer == 120
 
 
-async def test_a_turn_timer_of_zero_means_off(store: Store) -> None:
+async def test_a_turn_timer_of_zero_means_off(store: GameStore) -> None:
     # /settings timer:0 and /table new timer:0 offer "off"; versions 1-3 of the schema refused 0.
     kwargs = {"channel_id": CHANNEL, "host_id": ALICE, "game": "hand", "seats": SEATS, "seed": 1}
     await store.save_guild_settings(GuildSettings(GUILD, turn_timer=0))
@@ -74,7 +76,7 @@ async def test_a_turn_timer_of_zero_means_off(store: Store) -> None:
     assert (await store.update_lobby(GUILD, lobby.id, turn_timer=0)).turn_timer == 0
 
 
-async def test_lobby_changes_seats_options_and_seed(store: Store) -> None:
+async def test_lobby_changes_seats_options_and_seed(store: GameStore) -> None:
     table = await store.create_table(
         GUILD,
         channel_id=CHANNEL,
@@ -93,7 +95,7 @@ async def test_lobby_changes_seats_options_and_seed(store: Store) -> None:
     assert unchanged.seats == changed.seats and unchanged.turn_timer == 60
 
 
-async def test_a_member_takes_only_one_seat(store: Store) -> None:
+async def test_a_member_takes_only_one_seat(store: GameStore) -> None:
     with pytest.raises(ValueError, match="only one seat"):
         await store.create_table(
             GUILD,
@@ -105,7 +107,7 @@ async def test_a_member_takes_only_one_seat(store: Store) -> None:
         )
 
 
-async def test_start_needs_every_seat_and_a_matching_record(store: Store) -> None:
+async def test_start_needs_every_seat_and_a_matching_record(store: GameStore) -> None:
     table = await store.create_table(
         GUILD, channel_id=CHANNEL, host_id=ALICE, game="runfast", seats=[*SEATS[:2], None], seed=1
     )
@@ -128,7 +130,7 @@ async def test_start_needs_every_seat_and_a_matching_record(store: Store) -> Non
         await store.update_lobby(GUILD, table.id, seed=3)
 
 
-async def test_each_move_is_saved_with_its_timers(store: Store) -> None:
+async def test_each_move_is_saved_with_its_timers(store: GameStore) -> None:
     table = await playing_table(store, SEATS)
     deadline = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
     for version in range(1, 6):
@@ -147,7 +149,7 @@ async def test_each_move_is_saved_with_its_timers(store: Store) -> None:
     assert again.missed_turns == (5, 0, 0)
 
 
-async def test_a_stale_version_is_refused_and_changes_nothing(store: Store) -> None:
+async def test_a_stale_version_is_refused_and_changes_nothing(store: GameStore) -> None:
     table = await playing_table(store, SEATS)
     table = await store.save_move(
         GUILD, table.id, expected_version=0, record=fake_record(1), turn_deadline=None
@@ -171,7 +173,7 @@ async def test_a_stale_version_is_refused_and_changes_nothing(store: Store) -> N
         await store.update_timers(GUILD, table.id, expected_version=0, turn_deadline=None)
 
 
-async def test_two_writers_on_one_version_only_one_wins(store: Store) -> None:
+async def test_two_writers_on_one_version_only_one_wins(store: GameStore) -> None:
     table = await playing_table(store, SEATS)
     moves = [
         store.save_move(
@@ -184,7 +186,7 @@ async def test_two_writers_on_one_version_only_one_wins(store: Store) -> None:
     assert (await store.get_table(GUILD, table.id)).version == 1
 
 
-async def test_a_move_must_add_to_the_record(store: Store) -> None:
+async def test_a_move_must_add_to_the_record(store: GameStore) -> None:
     table = await playing_table(store, SEATS)
     with pytest.raises(ValueError, match="must add"):
         await store.save_move(
@@ -200,7 +202,7 @@ async def test_a_move_must_add_to_the_record(store: Store) -> None:
         )
 
 
-async def test_a_failed_result_rolls_the_move_back(store: Store) -> None:
+async def test_a_failed_result_rolls_the_move_back(store: GameStore) -> None:
     table = await playing_table(store, SEATS)
     with pytest.raises(ValueError, match="one total"):
         await store.save_move(
@@ -215,7 +217,7 @@ async def test_a_failed_result_rolls_the_move_back(store: Store) -> None:
     assert await store.table_game(GUILD, table.id) is None
 
 
-async def test_moves_are_refused_on_lobbies_and_finished_tables(store: Store) -> None:
+async def test_moves_are_refused_on_lobbies_and_finished_tables(store: GameStore) -> None:
     lobby = await store.create_table(
         GUILD, channel_id=CHANNEL, host_id=ALICE, game="runfast", seats=SEATS, seed=1
     )
@@ -241,7 +243,7 @@ async def test_moves_are_refused_on_lobbies_and_finished_tables(store: Store) ->
         )
 
 
-async def test_timers_and_seats_change_without_a_move(store: Store) -> None:
+async def test_timers_and_seats_change_without_a_move(store: GameStore) -> None:
     table = await playing_table(store, SEATS)
     deadline = datetime(2030, 1, 1, tzinfo=UTC)
     takeover = (Seat.member(ALICE), Seat.bot("medium"), Seat.bot("easy"))
@@ -258,14 +260,14 @@ async def test_timers_and_seats_change_without_a_move(store: Store) -> None:
     assert changed.turn_deadline == deadline
 
 
-async def test_messages_and_thread_are_kept(store: Store) -> None:
+async def test_messages_and_thread_are_kept(store: GameStore) -> None:
     table = await playing_table(store, SEATS)
     moved = await store.set_messages(GUILD, table.id, thread_id=CAROL + 1, message_id=CAROL + 2)
     assert (moved.thread_id, moved.message_id) == (CAROL + 1, CAROL + 2)
     assert (await store.get_table(GUILD, table.id)) == moved
 
 
-async def test_cancel_and_the_restore_queries(store: Store) -> None:
+async def test_cancel_and_the_restore_queries(store: GameStore) -> None:
     lobby = await store.create_table(
         GUILD, channel_id=CHANNEL, host_id=ALICE, game="runfast", seats=SEATS, seed=1
     )
@@ -286,7 +288,7 @@ async def test_cancel_and_the_restore_queries(store: Store) -> None:
     }
 
 
-async def test_a_table_is_invisible_from_another_guild(store: Store) -> None:
+async def test_a_table_is_invisible_from_another_guild(store: GameStore) -> None:
     table = await playing_table(store, SEATS)
     assert await store.get_table(OTHER_GUILD, table.id) is None
     attempts = [

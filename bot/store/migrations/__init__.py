@@ -1,7 +1,8 @@
 """The numbered schema migrations, read from the ``NNNN_name.sql`` files beside this module.
 
-A database's ``PRAGMA user_version`` is the number of the last migration applied to it; the
-repository applies the missing ones in one transaction. Files are never edited once released: a
+A SQLite database's ``PRAGMA user_version`` is the number of the last migration applied to it; the
+repository applies the missing ones in one transaction. PostgreSQL has its own numbered files in
+``postgres/`` (its dialect differs), recorded in its ``diwaniya_schema`` table. Files are never edited once released: a
 change to the schema is a new file.
 """
 
@@ -51,10 +52,14 @@ def _has_code(sql: str) -> bool:
 
 
 @cache
-def load() -> tuple[Migration, ...]:
-    """Every migration shipped with the bot, in order; numbering must run 1, 2, 3 … without gaps."""
+def load(engine: str = "sqlite") -> tuple[Migration, ...]:
+    """Every migration shipped with the bot for ``engine`` ("sqlite" or "postgres"), in order;
+    numbering must run 1, 2, 3 … without gaps."""
     found: list[Migration] = []
-    for entry in resources.files(__package__).iterdir():
+    folder = resources.files(__package__)
+    if engine == "postgres":
+        folder = folder / "postgres"
+    for entry in folder.iterdir():
         match = _NAME.match(entry.name)
         if match:
             found.append(Migration(int(match[1]), match[2], entry.read_text(encoding="utf-8")))

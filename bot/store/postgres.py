@@ -1,0 +1,448 @@
+"""The store on PostgreSQL (asyncpg, a connection pool): for a bot run as several processes.
+
+The queries, checks and conversions are the SQLite store's own (``bot.store.repository``): this
+class inherits every operation and replaces only the plumbing under them, the connection the
+operations talk to. That connection (``_Statements``) answers the three aiosqlite calls the
+operations make (``execute``, ``executemany``, ``execute_fetchall``) on asyncpg, turning each
+statement's ``:name`` parameters into PostgreSQL's ``$1``; the few statements whose SQLite
+dialect PostgreSQL doesn't speak have a PostgreSQL text of their own in ``DIALECT``. So a rule
+of the store (the optimistic version check, what a result writes, how ranks are counted) is
+written once and holds on both engines.
+
+Concurrency: no process-wide lock (the SQLite store's one connection needs it); each operation
+takes a pooled connection, and a write that belongs together runs in one transaction. Two
+processes saving a move on one table at once both run ``UPDATE … WHERE version = :expected``:
+PostgreSQL makes the second wait for the first's row lock and then re-check, so exactly one wins
+and the other gets ``StaleVersion``, as on SQLite.
+
+A server that goes away (refused, reset, shut down, out of connections or disk) raises
+``StoreUnavailable``; the transaction it interrupted is rolled back by the server with the
+connection, so nothing is half-applied.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from contextlib import asynccontextmanager, contextmanager, nullcontext
+from functools import cache
+from typing import Any
+
+import asyncpg
+
+from bot.shards import Shards
+from bot.store import migrations as _migrations
+from bot.store import repository as _sqlite
+from bot.store.errors import (
+    ForeignDatabase,
+    MigrationFailed,
+    NewerDatabase,
+    ShardTaken,
+    StoreUnavailable,
+    UnusableDatabase,
+)
+from bot.store.models import StoreInfo
+from bot.store.urls import redact
+
+logger = logging.getLogger(__name__)
+
+
+POOL_SIZE = 10
+CONNECT_TIMEOUT = 10.0  # seconds to reach the server before the attempt counts as unavailable
+# A statement that hangs this long (a server stalled by its disk) fails as unavailable instead of
+# holding a table forever; the slowest the bot runs (a restore) takes well under a second.
+COMMAND_TIMEOUT = 30.0
+# pg_advisory_xact_lock key for migrating: two processes starting at once migrate one at a time.
+MIGRATION_LOCK = 0x44_69_77_61_6E_69_79_61  # "Diwaniya"
+# Shard locks are pg_advisory_lock(SHARD_LOCKS, shard). A process running every shard (the
+# default, with Discord's count) holds (SHARD_LOCKS, ALL_SHARDS) alone; one running some holds it
+# shared, beside its own shards, so it excludes the first kind and not its peers.
+SHARD_LOCKS = 0x4469  # "Di"
+ALL_SHARDS = -1
+
+# Rating a game takes pg_advisory_xact_lock(RATING_LOCKS, its server's key) for its transaction,
+# so two games of one server ending at once in two processes rate one after the other (and
+# rerate replays them in the order they took the lock). Servers sharing a key just wait in turn.
+RATING_LOCKS = 0x5261  # "Ra"
+
+SCHEMA_TABLE = "diwaniya_schema"
+
+
+# ---------------------------------------------------------------- the dialect
+
+# Statements PostgreSQL reads differently; every other statement runs as SQLite's text.
+DIALECT: dict[str, str] = {
+    # INDEXED BY is SQLite's; PostgreSQL picks the partial index by itself.
+    _sqlite.SELECT_ALL_UNFINISHED: _sqlite.SELECT_ALL_UNFINISHED.replace(
+        " INDEXED BY tables_unfinished", ""
+    ),
+    _sqlite.SELECT_SHARDS_UNFINISHED: f"""
+SELECT {_sqlite.TABLE_COLUMNS} FROM tables
+WHERE status IN ('lobby', 'playing')
+  AND (guild_id >> 22) % :count::bigint
+      IN (SELECT shard::bigint FROM jsonb_array_elements_text(:shards::jsonb) AS shard)
+ORDER BY guild_id, id
+""",
+    # json_each is SQLite's; the ids are still one JSON array parameter.
+    _sqlite.SELECT_RATING_CHANGES: """
+SELECT game_id, user_id, mu_before, sigma_before, games_before, mu_after, sigma_after
+FROM rating_changes
+WHERE guild_id = :guild
+  AND game_id IN (SELECT id::bigint FROM jsonb_array_elements_text(:ids::jsonb) AS id)
+""",
+    _sqlite.SELECT_GAME_SEATS: """
+SELECT game_id, seat, user_id, computer, score, won, pearls
+FROM game_seats
+WHERE guild_id = :guild
+  AND game_id IN (SELECT id::bigint FROM jsonb_array_elements_text(:ids::jsonb) AS id)
+ORDER BY game_id, seat
+""",
+    # PostgreSQL has least/greatest for SQLite's two-argument min/max, no arithmetic on booleans,
+    # and wants the existing row's columns named (the proposed one is "excluded" on both).
+    _sqlite.UPSERT_LEADERBOARD: """
+INSERT INTO leaderboard AS l (guild_id, game, user_id, games, wins, points, pearls, best,
+                              cpu_games, cpu_wins, cpu_points, cpu_pearls, best_without_cpu)
+VALUES (:guild, :game, :user, 1, :won::int, :score::float8, :pearls::int, :score::float8,
+        :cpu::int, :cpu::int * :won::int, :cpu::int * :score::float8, :cpu::int * :pearls::int,
+        CASE WHEN :cpu::int = 1 THEN NULL ELSE :score::float8 END)
+ON CONFLICT (guild_id, game, user_id) DO UPDATE SET
+    games = l.games + 1,
+    wins = l.wins + excluded.wins,
+    points = l.points + excluded.points,
+    pearls = l.pearls + excluded.pearls,
+    best = CASE WHEN :low::int = 1 THEN least(l.best, excluded.best)
+                ELSE greatest(l.best, excluded.best) END,
+    cpu_games = l.cpu_games + excluded.cpu_games,
+    cpu_wins = l.cpu_wins + excluded.cpu_wins,
+    cpu_points = l.cpu_points + excluded.cpu_points,
+    cpu_pearls = l.cpu_pearls + excluded.cpu_pearls,
+    best_without_cpu = CASE WHEN :low::int = 1
+                            THEN least(l.best_without_cpu, excluded.best_without_cpu)
+                            ELSE greatest(l.best_without_cpu, excluded.best_without_cpu) END
+""",
+    _sqlite.UPSERT_OVERALL: """
+INSERT INTO leaderboard_overall AS o (guild_id, user_id, games, wins, points, pearls,
+                                      cpu_games, cpu_wins, cpu_points, cpu_pearls)
+VALUES (:guild, :user, 1, :won::int, :score::float8, :pearls::int,
+        :cpu::int, :cpu::int * :won::int, :cpu::int * :score::float8, :cpu::int * :pearls::int)
+ON CONFLICT (guild_id, user_id) DO UPDATE SET
+    games = o.games + 1,
+    wins = o.wins + excluded.wins,
+    points = o.points + excluded.points,
+    pearls = o.pearls + excluded.pearls,
+    cpu_games = o.cpu_games + excluded.cpu_games,
+    cpu_wins = o.cpu_wins + excluded.cpu_wins,
+    cpu_points = o.cpu_points + excluded.cpu_points,
+    cpu_pearls = o.cpu_pearls + excluded.cpu_pearls
+""",
+}
+
+# ":name", not the "::" of a cast; the statements hold no string literal with a colon.
+_PARAMETER = re.compile(r"(?<![:\w]):([a-z_]+)")
+
+
+@cache
+def positional(sql: str) -> tuple[str, tuple[str, ...]]:
+    """A statement of the store in PostgreSQL's text, with ``$n`` for each distinct ``:name``,
+    and the names in ``$n`` order."""
+    names: list[str] = []
+
+    def number(match: re.Match[str]) -> str:
+        if match[1] not in names:
+            names.append(match[1])
+        return f"${names.index(match[1]) + 1}"
+
+    return _PARAMETER.sub(number, DIALECT.get(sql, sql)), tuple(names)
+
+
+def _arguments(names: Sequence[str], params: Mapping[str, Any] | None) -> list[Any]:
+    given = params or {}
+    return [given[name] for name in names]
+
+
+# ---------------------------------------------------------------- errors
+
+
+def _gone(error: BaseException) -> bool:
+    """Whether ``error`` means the server could not be used just now (rather than a bad query)."""
+    if isinstance(
+        error,
+        OSError  # refused, reset, unreachable
+        | TimeoutError
+        | asyncpg.PostgresConnectionError  # class 08: the connection failed or is gone
+        | asyncpg.exceptions.OperatorInterventionError  # 57: shut down, starting up
+        | asyncpg.exceptions.InsufficientResourcesError  # 53: disk full, too many connections
+        | asyncpg.exceptions.ReadOnlySQLTransactionError  # a standby took the URL
+        | asyncpg.exceptions.TransactionRollbackError,  # 40: serialization failure, deadlock
+    ):
+        return True
+    # asyncpg's own InterfaceError is also how it reports a misuse; only a closed connection or
+    # pool is the server's absence.
+    return isinstance(error, asyncpg.InterfaceError) and "clos" in str(error)
+
+
+@contextmanager
+def unavailable_as_store_error(where: str) -> Iterator[None]:
+    try:
+        yield
+    except StoreUnavailable:
+        raise
+    except Exception as e:
+        if _gone(e):
+            raise StoreUnavailable(where, str(e) or type(e).__name__) from e
+        raise
+
+
+class _Statements:
+    """The aiosqlite calls the store's operations make, on a pool (each statement on its own)
+    or on one connection inside a transaction."""
+
+    def __init__(self, target: asyncpg.Pool | asyncpg.Connection, where: str) -> None:
+        self._target = target
+        self._where = where
+
+    async def execute_fetchall(
+        self, sql: str, params: Mapping[str, Any] | None = None
+    ) -> list[asyncpg.Record]:
+        text, names = positional(sql)
+        with unavailable_as_store_error(self._where):
+            return await self._target.fetch(text, *_arguments(names, params))
+
+    async def execute(self, sql: str, params: Mapping[str, Any] | None = None) -> None:
+        text, names = positional(sql)
+        with unavailable_as_store_error(self._where):
+            await self._target.execute(text, *_arguments(names, params))
+
+    async def executemany(self, sql: str, rows: Sequence[Mapping[str, Any]]) -> None:
+        if not rows:
+            return
+        text, names = positional(sql)
+        with unavailable_as_store_error(self._where):
+            await self._target.executemany(text, [_arguments(names, r) for r in rows])
+
+
+# ---------------------------------------------------------------- opening a database
+
+
+async def schema_version(conn: asyncpg.Connection, where: str, latest: int) -> int:
+    """The schema version of the database, after making sure it is ours (or empty).
+
+    Runs only reads, so a database refused here is left exactly as it was.
+    """
+    if await conn.fetchval("SELECT to_regclass($1) IS NOT NULL", SCHEMA_TABLE):
+        version = int(await conn.fetchval(f"SELECT version FROM {SCHEMA_TABLE}"))
+    else:
+        others = await conn.fetchval(
+            "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema()"
+        )
+        if others:
+            raise ForeignDatabase(
+                f"The PostgreSQL database {where} holds another program's tables, so it was left "
+                "untouched: point the bot at an empty database."
+            )
+        version = 0
+    if version > latest:
+        raise NewerDatabase(
+            f"The PostgreSQL database {where} was written by a newer Diwaniya (schema version "
+            f"{version}, this one knows up to {latest}), so it was left untouched: run the newer "
+            "version or point the bot at another database."
+        )
+    return version
+
+
+async def migrate(
+    conn: asyncpg.Connection, where: str, steps: Sequence[_migrations.Migration]
+) -> int:
+    """Apply the missing migrations in one transaction (PostgreSQL's DDL is transactional, so a
+    failure leaves the database as it was)."""
+    latest = len(steps)
+    current = 0
+    try:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            # Read again under the lock: another process may have migrated in the meantime.
+            current = await schema_version(conn, where, latest)
+            if current == 0:
+                await conn.execute(f"CREATE TABLE {SCHEMA_TABLE} (version INTEGER NOT NULL)")
+                await conn.execute(f"INSERT INTO {SCHEMA_TABLE} VALUES (0)")
+            for migration in steps[current:]:
+                await conn.execute(migration.sql)
+                logger.info(
+                    "Applied migration %04d_%s to %s", migration.version, migration.name, where
+                )
+            await conn.execute(f"UPDATE {SCHEMA_TABLE} SET version = $1", latest)
+    except asyncpg.PostgresError as e:
+        if _gone(e):
+            raise
+        raise MigrationFailed(
+            f"Upgrading the PostgreSQL database {where} from schema version {current} to "
+            f"{latest} failed ({e}), so nothing was changed."
+        ) from e
+    return latest
+
+
+def unreachable(where: str, error: BaseException) -> UnusableDatabase:
+    reason = str(error) or type(error).__name__
+    return UnusableDatabase(
+        f"The PostgreSQL database {where} can't be reached ({reason.rstrip('.')}), so the bot "
+        "did not start: check that the server runs and the URL in DIWANIYA_DB is right."
+    )
+
+
+async def _claim(conn: asyncpg.Connection, where: str, shards: Shards | None) -> None:
+    """Take the advisory locks for ``shards`` on ``conn``, or raise ``ShardTaken``."""
+    lock = "SELECT pg_try_advisory_lock($1, $2)"
+    if shards is None:
+        if not await conn.fetchval(lock, SHARD_LOCKS, ALL_SHARDS):
+            raise ShardTaken(
+                f"Another Diwaniya process already runs shards on {where}, so this one, which "
+                "would run every shard, did not start: stop the other, or give every process "
+                "the same DIWANIYA_SHARD_COUNT and shards of its own in DIWANIYA_SHARDS."
+            )
+        return
+    if not await conn.fetchval(
+        "SELECT pg_try_advisory_lock_shared($1, $2)", SHARD_LOCKS, ALL_SHARDS
+    ):
+        raise ShardTaken(
+            f"A Diwaniya process running every shard already uses {where}, so this one (shards "
+            f"{shards}) did not start: stop that one, or give it shards of its own too."
+        )
+    for shard in shards.ids:
+        if not await conn.fetchval(lock, SHARD_LOCKS, shard):
+            raise ShardTaken(
+                f"Shard {shard} is already run by another Diwaniya process on {where}, so this "
+                "one did not start: give each process shards of its own in DIWANIYA_SHARDS."
+            )
+
+
+# ---------------------------------------------------------------- the store
+
+
+class PostgresStore(_sqlite.Store):
+    """Diwaniya's database on a PostgreSQL server: ``await PostgresStore.open(url)``."""
+
+    engine = "postgresql"
+    # Other processes write this database too: nothing read from it may be kept in memory as
+    # though it were the only writer (the bot reads /preferences and /settings afresh).
+    shared = True
+
+    def __init__(
+        self, pool: asyncpg.Pool, url: str, version: int, clock: Callable[[], float]
+    ) -> None:
+        where = redact(url)
+        super().__init__(_Statements(pool, where), where, version, clock)  # type: ignore[arg-type]
+        self._pool = pool
+        self.url = url
+        # The SQLite store's lock keeps its one connection's transactions apart; the pool gives
+        # each operation a connection of its own, so nothing needs to wait here.
+        self._lock = nullcontext()  # type: ignore[assignment]
+        self._holder: asyncpg.Connection | None = None  # holds the shard locks
+        self.shards: Shards | None = None
+        # Called if the shard locks are lost with their connection (the bot then stops).
+        self.on_shards_lost: Callable[[], None] | None = None
+
+    @classmethod
+    async def open(  # type: ignore[override]
+        cls,
+        url: str,
+        *,
+        clock: Callable[[], float] = time.time,
+        migrations: Sequence[_migrations.Migration] | None = None,
+        pool_size: int = POOL_SIZE,
+    ) -> PostgresStore:
+        """Connect to (and create or upgrade the schema of) the database at ``url``.
+
+        Raises an ``UnusableDatabase`` subclass, with one sentence, for a server that can't be
+        reached, a database of another program or of a newer Diwaniya; those are never written.
+        """
+        where = redact(url)
+        steps = tuple(_migrations.load("postgres") if migrations is None else migrations)
+        try:
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=pool_size,
+                timeout=CONNECT_TIMEOUT,
+                command_timeout=COMMAND_TIMEOUT,
+            )
+        except (OSError, TimeoutError, asyncpg.PostgresError) as e:
+            raise unreachable(where, e) from e
+        except ValueError as e:  # asyncpg's word for a URL it can't parse
+            raise UnusableDatabase(
+                f"The database URL {where} is not one PostgreSQL reads ({e})."
+            ) from e
+        try:
+            async with pool.acquire() as conn:
+                version = await schema_version(conn, where, len(steps))
+                if version < len(steps):
+                    version = await migrate(conn, where, steps)
+        except BaseException as e:
+            await pool.close()
+            if isinstance(e, Exception) and _gone(e):
+                raise unreachable(where, e) from e
+            raise
+        logger.info("Opened %s at schema version %d", where, version)
+        return cls(pool, url, version, clock)
+
+    async def close(self) -> None:
+        try:
+            await self._pool.close()
+        finally:
+            # Last, so no write of this process is still under way when another may take over.
+            if self._holder is not None:
+                self._holder.remove_termination_listener(self._lost)
+                await self._holder.close()
+                self._holder = None
+        logger.info("Closed %s", self.path)
+
+    # ------------------------------------------------------------ ratings
+
+    async def _serialize_ratings(self, db: Any, guild_id: int) -> None:
+        await db.execute(
+            "SELECT pg_advisory_xact_lock(:space, :key)",
+            {"space": RATING_LOCKS, "key": guild_id % 2_147_483_647},
+        )
+
+    # ------------------------------------------------------------ shards
+
+    async def hold_shards(self, shards: Shards | None) -> None:
+        """Advisory locks on the shards (None: every shard), held on a connection of their own
+        for as long as the store is open. A process that dies loses its connection, and the
+        server releases its locks with it, so a restarted process can take the shards over."""
+        if self._holder is not None:
+            return
+        try:
+            holder = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, asyncpg.PostgresError) as e:
+            raise unreachable(self.path, e) from e
+        try:
+            await _claim(holder, self.path, shards)
+        except BaseException:
+            await holder.close()
+            raise
+        holder.add_termination_listener(self._lost)
+        self._holder = holder
+        self.shards = shards
+
+    def _lost(self, connection: object) -> None:
+        """The connection holding the shard locks is gone, and with it the locks: another
+        process may take the shards over, so this one must stop driving them."""
+        logger.error("Lost the connection holding the shard locks on %s", self.path)
+        self._holder = None
+        if self.on_shards_lost is not None:
+            self.on_shards_lost()
+
+    async def info(self) -> StoreInfo:
+        with unavailable_as_store_error(self.path):
+            sync = await self._pool.fetchval("SHOW synchronous_commit")
+        return StoreInfo(self.path, self.schema_version, self.engine, True, str(sync))
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[_Statements]:  # type: ignore[override]
+        """BEGIN … COMMIT on one pooled connection, rolled back on any error; a server gone
+        mid-way rolls it back by itself, and the caller gets ``StoreUnavailable``."""
+        with unavailable_as_store_error(self.path):
+            async with self._pool.acquire() as conn, conn.transaction():
+                yield _Statements(conn, self.path)

@@ -1,0 +1,37 @@
+"""Fixtures for every test folder: a real PostgreSQL database for the tests that need one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.postgres import RunDatabase, close_run_database, open_run_database, unavailable
+
+
+@pytest.fixture(scope="session")
+def postgres_run() -> Iterator[RunDatabase | str]:
+    """This run's database, created at the first test that needs it and dropped at the end; or
+    the sentence saying why there is none."""
+    run = open_run_database()
+    yield run
+    if isinstance(run, RunDatabase):
+        close_run_database(run)
+
+
+@pytest.fixture
+def postgres(postgres_run: RunDatabase | str) -> RunDatabase:
+    """This run's PostgreSQL database; the test is skipped (failed under CI=true) without one."""
+    if isinstance(postgres_run, str):
+        unavailable(postgres_run)
+    assert isinstance(postgres_run, RunDatabase)
+    return postgres_run
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The skipped PostgreSQL tests' one line, which ``-q`` would otherwise fold into a count."""
+    for report in terminalreporter.stats.get("skipped", []):
+        reason = report.longrepr[-1] if isinstance(report.longrepr, tuple) else ""
+        if "PostgreSQL tests skipped" in str(reason):
+            terminalreporter.write_line(str(reason).removeprefix("Skipped: "))
+            return
