@@ -20,8 +20,8 @@ from discord.ext import commands
 
 from bot.config import MAX_RETRY_DELAY, Settings
 from bot.i18n import ENGLISH, has, pick_language, t
-from bot.store import MemberSettings, Store, StoreError
-from bot.tables import Refusal, TableService
+from bot.store import MemberSettings, Store, StoreError, StoreUnavailable
+from bot.tables import Refusal, TableService, unsaved
 
 logger = logging.getLogger(__name__)
 
@@ -122,7 +122,8 @@ async def refuse(interaction: discord.Interaction, text: str | Refusal) -> None:
 
 def refusals(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
     """A command's refusals answered as one ephemeral sentence right there: a refusal is an
-    expected answer, not an error to log."""
+    expected answer, not an error to log; so is a store that could not save just now (the store
+    has logged why)."""
 
     @functools.wraps(func)
     async def wrapper(
@@ -132,6 +133,8 @@ def refusals(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[No
             await func(self, interaction, *args, **kwargs)
         except Refusal as r:
             await refuse(interaction, r)
+        except StoreUnavailable as e:  # nothing was saved: one sentence, not an apology
+            await refuse(interaction, unsaved(e))
 
     # discord.py reads parameter types from the callback; resolve them in the command's own
     # module, since the wrapper lives here.
@@ -149,6 +152,9 @@ class DiwaniyaTree(app_commands.CommandTree):
         original = getattr(error, "original", error)
         if isinstance(original, Refusal):
             await refuse(interaction, original)
+            return
+        if isinstance(original, StoreUnavailable):
+            await refuse(interaction, unsaved(original))
             return
         if isinstance(error, app_commands.NoPrivateMessage):
             await refuse(interaction, Refusal("guild_only"))
