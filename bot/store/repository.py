@@ -551,7 +551,8 @@ async def _check_file(db: aiosqlite.Connection, path: str, latest: int) -> int:
 
 
 def _check_writable(path: str, folder: str) -> None:
-    """Refuse a file the bot could read but never write, before SQLite opens it.
+    """Refuse a file the bot could read but never write (or its -wal or -shm file), before
+    SQLite opens it.
 
     SQLite quietly opens a file it can't write read-only, and then every move would fail to save;
     in a folder it can't write it can create neither the file nor the journal and WAL files it
@@ -569,6 +570,18 @@ def _check_writable(path: str, folder: str) -> None:
             f"The database file {path} is read-only, so it was left untouched: let the user "
             "running the bot read and write it or point the bot at another file."
         )
+    # The WAL and shared-memory files another program left beside the database (the sqlite3
+    # shell run as root beside a bot running as another user): SQLite would open them read-only
+    # and every write would fail with "attempt to write a readonly database".
+    for suffix in ("-wal", "-shm"):
+        kept = path + suffix
+        if os.path.exists(kept) and not os.access(kept, os.R_OK | os.W_OK):
+            raise ReadOnlyDatabase(
+                f"The database file {path} can't be written because {kept} beside it is "
+                "read-only for the user running the bot, so it was left untouched: give that "
+                "user the file too (it was made by another user, such as the sqlite3 shell run "
+                "as root)."
+            )
 
 
 async def _migrate(
