@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import inspect
 import logging
+import signal
 import sys
 import typing
 from collections import OrderedDict
@@ -345,19 +347,23 @@ async def _serve(settings: Settings) -> int:
         store = await Store.open(settings.database)
     except StoreError as e:
         return _stop(str(e), 2)
+    stopping = Stopping()
     try:
         delay = settings.first_retry_delay
         attempt = 0
-        while True:
+        while not stopping.asked.is_set():
             attempt += 1
             # A fresh client each try: a login that failed half way leaves its session closed.
             try:
                 async with Diwaniya(settings, store=store) as bot:
+                    stopping.bot = bot
                     await bot.start(settings.token)
                 return 0
             except discord.LoginFailure:
                 return _stop(TOKEN_REFUSED, 2)
             except UNREACHABLE as e:
+                if stopping.asked.is_set():
+                    break
                 if attempt >= settings.connect_attempts:
                     return _stop(
                         f"Discord can't be reached ({_reason(e)}) after {attempt} tries, so the "
@@ -368,7 +374,43 @@ async def _serve(settings: Settings) -> int:
                     f"Discord can't be reached ({_reason(e)}); trying again in {delay:g} s.",
                     file=sys.stderr,
                 )
-                await asyncio.sleep(delay)
+                # A SIGTERM ends the wait at once.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stopping.asked.wait(), delay)
                 delay = min(delay * 2, MAX_RETRY_DELAY)
+            finally:
+                stopping.bot = None
+        return 0
     finally:
+        stopping.remove()
         await store.close()
+
+
+class Stopping:
+    """SIGTERM (what ``kill``, systemd and container runtimes send) as a clean shutdown: the bot
+    closes (its table service takes no more actions, lets the ones in hand be saved and closes
+    the computers' pool, then the gateway closes), ``_serve`` closes the store, and the process
+    exits with status 0."""
+
+    def __init__(self) -> None:
+        self.asked = asyncio.Event()
+        self.bot: Diwaniya | None = None
+        self._closing: asyncio.Task[None] | None = None
+        self._loop = asyncio.get_running_loop()
+        try:
+            self._loop.add_signal_handler(signal.SIGTERM, self.stop)
+            self._installed = True
+        except (NotImplementedError, RuntimeError):  # not on this platform, or not main thread
+            self._installed = False
+
+    def stop(self) -> None:
+        if self.asked.is_set():
+            return
+        logger.info("SIGTERM: shutting down")
+        self.asked.set()
+        if self.bot is not None:
+            self._closing = asyncio.create_task(self.bot.close())
+
+    def remove(self) -> None:
+        if self._installed:
+            self._loop.remove_signal_handler(signal.SIGTERM)

@@ -252,6 +252,8 @@ class TableService:
     # ------------------------------------------------------------ finding tables
 
     def get(self, guild_id: int, table_id: int) -> LiveTable:
+        if self._closed:  # shutting down: what is saved stays, nothing new is begun
+            raise Refusal("shutting_down")
         live = self._tables.get((guild_id, table_id))
         if live is None:
             raise Refusal("no_table_id")
@@ -304,6 +306,8 @@ class TableService:
     ) -> LiveTable:
         """A new lobby with the host in the first seat, or with ``seats`` as given (a rematch:
         the same members and computers in the same places)."""
+        if self._closed:
+            raise Refusal("shutting_down")
         if game not in registry.available_games():
             raise Refusal("unknown_game")
         seed = self._seeds()
@@ -607,14 +611,22 @@ class TableService:
         return restored
 
     async def close(self) -> None:
-        """Stop every table's timers (the store keeps their state for the next start)."""
+        """Shut down cleanly: take no more actions, let the ones in hand (a member's move, a
+        computer's move past its pause) finish and be saved, stop every table's waits (the
+        store keeps their state for the next start), then close the computers' pool."""
         self._closed = True
-        tasks = [lt.task for lt in self._tables.values() if lt.task is not None]
-        for live in self._tables.values():
-            self._stop(live)
-        for task in tasks:
+        tables = list(self._tables.values())
+        acting = [lt.task for lt in tables if lt.task is not None and lt.task_kind == "acting"]
+        waiting = [lt.task for lt in tables if lt.task is not None and lt.task not in acting]
+        for live in tables:
+            if live.task not in acting:
+                self._stop(live)
+        for task in (*waiting, *acting):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        for live in tables:  # a member's move under way holds its table's lock until saved
+            async with live.lock:
+                self._stop(live)
         await self.computers.close()
 
     async def idle(self, guild_id: int, table_id: int) -> None:
