@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import inspect
 import logging
+import signal
 import sys
 import typing
 from collections import OrderedDict
@@ -21,8 +23,8 @@ from discord.ext import commands
 from bot.config import MAX_RETRY_DELAY, Settings
 from bot.i18n import ENGLISH, has, pick_language, t
 from bot.shards import Shards
-from bot.store import GameStore, MemberSettings, StoreError, open_store
-from bot.tables import Refusal, TableService
+from bot.store import GameStore, MemberSettings, StoreError, StoreUnavailable, open_store
+from bot.tables import Refusal, TableService, unsaved
 
 logger = logging.getLogger(__name__)
 
@@ -130,7 +132,8 @@ async def refuse(interaction: discord.Interaction, text: str | Refusal) -> None:
 
 def refusals(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
     """A command's refusals answered as one ephemeral sentence right there: a refusal is an
-    expected answer, not an error to log."""
+    expected answer, not an error to log; so is a store that could not save just now (the store
+    has logged why)."""
 
     @functools.wraps(func)
     async def wrapper(
@@ -140,6 +143,8 @@ def refusals(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[No
             await func(self, interaction, *args, **kwargs)
         except Refusal as r:
             await refuse(interaction, r)
+        except StoreUnavailable as e:  # nothing was saved: one sentence, not an apology
+            await refuse(interaction, unsaved(e))
 
     # discord.py reads parameter types from the callback; resolve them in the command's own
     # module, since the wrapper lives here.
@@ -157,6 +162,9 @@ class DiwaniyaTree(app_commands.CommandTree):
         original = getattr(error, "original", error)
         if isinstance(original, Refusal):
             await refuse(interaction, original)
+            return
+        if isinstance(original, StoreUnavailable):
+            await refuse(interaction, unsaved(original))
             return
         if isinstance(error, app_commands.NoPrivateMessage):
             await refuse(interaction, Refusal("guild_only"))
@@ -388,15 +396,17 @@ async def _serve(settings: Settings) -> int:
     except StoreError as e:
         await store.close()
         return _stop(str(e), 2)
+    stopping = Stopping()
     try:
         delay = settings.first_retry_delay
         attempt = 0
-        while True:
+        while not stopping.asked.is_set():
             attempt += 1
             # A fresh client each try: a login that failed half way leaves its session closed.
             try:
                 async with Diwaniya(settings, store=store) as bot:
                     stop_when_lost(store, bot, lost)
+                    stopping.bot = bot
                     await bot.start(settings.token)
                 if lost.is_set():
                     return _stop(SHARDS_LOST, 1)
@@ -404,6 +414,8 @@ async def _serve(settings: Settings) -> int:
             except discord.LoginFailure:
                 return _stop(TOKEN_REFUSED, 2)
             except UNREACHABLE as e:
+                if stopping.asked.is_set():
+                    break
                 if attempt >= settings.connect_attempts:
                     return _stop(
                         f"Discord can't be reached ({_reason(e)}) after {attempt} tries, so the "
@@ -414,7 +426,43 @@ async def _serve(settings: Settings) -> int:
                     f"Discord can't be reached ({_reason(e)}); trying again in {delay:g} s.",
                     file=sys.stderr,
                 )
-                await asyncio.sleep(delay)
+                # A SIGTERM ends the wait at once.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stopping.asked.wait(), delay)
                 delay = min(delay * 2, MAX_RETRY_DELAY)
+            finally:
+                stopping.bot = None
+        return 0
     finally:
+        stopping.remove()
         await store.close()
+
+
+class Stopping:
+    """SIGTERM (what ``kill``, systemd and container runtimes send) as a clean shutdown: the bot
+    closes (its table service takes no more actions, lets the ones in hand be saved and closes
+    the computers' pool, then the gateway closes), ``_serve`` closes the store, and the process
+    exits with status 0."""
+
+    def __init__(self) -> None:
+        self.asked = asyncio.Event()
+        self.bot: Diwaniya | None = None
+        self._closing: asyncio.Task[None] | None = None
+        self._loop = asyncio.get_running_loop()
+        try:
+            self._loop.add_signal_handler(signal.SIGTERM, self.stop)
+            self._installed = True
+        except (NotImplementedError, RuntimeError):  # not on this platform, or not main thread
+            self._installed = False
+
+    def stop(self) -> None:
+        if self.asked.is_set():
+            return
+        logger.info("SIGTERM: shutting down")
+        self.asked.set()
+        if self.bot is not None:
+            self._closing = asyncio.create_task(self.bot.close())
+
+    def remove(self) -> None:
+        if self._installed:
+            self._loop.remove_signal_handler(signal.SIGTERM)

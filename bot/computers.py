@@ -18,6 +18,9 @@ import logging
 import multiprocessing
 import os
 import random
+import select
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -44,12 +47,48 @@ def decide(view: Any, legal: Sequence[Move], level: str, rng: random.Random) -> 
         return legal[0]
 
 
-def _warm_up() -> None:
+def _exit_with(bot_pid: int) -> None:
+    """End this worker as soon as the bot's process ``bot_pid`` is gone, however it ended.
+
+    A worker's parent is multiprocessing's forkserver, not the bot, and it waits on a queue the
+    bot feeds, which never reports the bot's death: a bot killed with kill -9 would leave its
+    workers, and through them the forkserver and the resource tracker (which both wait for every
+    worker to let go of their pipes), running for good. A daemon thread waits on a pidfd of the
+    bot's process (Linux), or else checks every second that it is still there."""
+    try:
+        handle: int | None = os.pidfd_open(bot_pid)
+    except ProcessLookupError:
+        os._exit(0)  # the bot is gone already
+    except (AttributeError, OSError):  # not Linux, or pidfds not allowed here
+        handle = None
+    if handle is not None:
+        select.select([handle], [], [])  # readable once the process has ended
+    else:
+        while _alive(bot_pid):
+            time.sleep(1.0)
+    os._exit(0)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # there, but another user's
+        return True
+    return True
+
+
+def _warm_up(bot_pid: int | None = None) -> None:
     """Start a worker: below the bot's priority, so that when both want a core the event loop
-    gets it at once and a search waits instead; and with every game's computer player imported
-    once, not in its first decision."""
+    gets it at once and a search waits instead; ending with the bot's process ``bot_pid``; and
+    with every game's computer player imported once, not in its first decision."""
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)
+    if bot_pid is not None:
+        threading.Thread(
+            target=_exit_with, args=(bot_pid,), name="exit-with-bot", daemon=True
+        ).start()
     for game in registry.available_games():
         ai.chooser(game, "hard")
 
@@ -92,7 +131,7 @@ class ComputerPool:
             # event loop and SQLite threads mid-flight.
             context = multiprocessing.get_context("forkserver")
             self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=context, initializer=_warm_up
+                self.processes, mp_context=context, initializer=_warm_up, initargs=(os.getpid(),)
             )
         return self._pool
 

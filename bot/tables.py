@@ -31,7 +31,7 @@ from bot.games.base import Event, IllegalMove, Move, Reason, RoundOver
 from bot.i18n import say, t
 from bot.shards import Shards
 from bot.store import GameStore
-from bot.store.errors import DiskFull, StoreError
+from bot.store.errors import DiskFull, StoreError, StoreUnavailable
 from bot.store.models import GameOutcome, RoundOutcome, Seat, Status, Table
 
 logger = logging.getLogger(__name__)
@@ -41,7 +41,7 @@ MISSES_TO_TAKE_OVER = 2
 NEXT_ROUND_DELAY = 30.0
 LOBBY_IDLE = 30 * 60.0
 # A timed action (a computer's move, a turn timer, the next deal) that could not be saved tries
-# again after these many seconds, doubling up to the last, until the disk has room again.
+# again after these many seconds, doubling up to the last, until the store can write again.
 RETRY_FIRST = 5.0
 RETRY_MAX = 300.0
 
@@ -80,7 +80,7 @@ class LiveTable:
     task: asyncio.Task[None] | None = None
     task_kind: str = ""  # "computer" | "timer" | "round" | "lobby" | "retry": what it waits for
     ready: set[int] = field(default_factory=set)
-    failed_saves: int = 0  # timed actions refused by a full disk in a row: sets the backoff
+    failed_saves: int = 0  # timed actions the store refused in a row: sets the backoff
 
     @property
     def id(self) -> int:
@@ -199,15 +199,27 @@ def _utc(stamp: float) -> datetime:
     return datetime.fromtimestamp(stamp, UTC)
 
 
+# The refusals that mean "the store could not write just now, nothing changed": a member hears
+# one of them, and a timed action that meets one tries again later.
+UNSAVED = ("disk_full", "store_unavailable")
+
+
+def unsaved(error: StoreUnavailable) -> Refusal:
+    """A store that could not be used just now, as the one sentence a member hears: a full
+    disk says so, any other failure (locked by another program, read-only, an I/O error) says
+    only that nothing was saved."""
+    return Refusal("disk_full" if isinstance(error, DiskFull) else "store_unavailable")
+
+
 @contextlib.contextmanager
-def _refuse_full_disk(live: LiveTable | None = None) -> Iterator[None]:
-    """A write the store could not make for want of disk space is refused in one sentence;
-    the store rolled it back, and callers rewind what they changed in memory."""
+def _refuse_unsaved(live: LiveTable | None = None) -> Iterator[None]:
+    """A write the store could not make just now is refused in one sentence; the store rolled
+    it back, and callers rewind what they changed in memory."""
     try:
         yield
-    except DiskFull as e:
+    except StoreUnavailable as e:
         logger.error("Table %s: %s", live.id if live else "(new)", e)
-        raise Refusal("disk_full") from None
+        raise unsaved(e) from None
 
 
 class TableService:
@@ -245,6 +257,8 @@ class TableService:
     # ------------------------------------------------------------ finding tables
 
     def get(self, guild_id: int, table_id: int) -> LiveTable:
+        if self._closed:  # shutting down: what is saved stays, nothing new is begun
+            raise Refusal("shutting_down")
         live = self._tables.get((guild_id, table_id))
         if live is None:
             raise Refusal("no_table_id")
@@ -297,6 +311,8 @@ class TableService:
     ) -> LiveTable:
         """A new lobby with the host in the first seat, or with ``seats`` as given (a rematch:
         the same members and computers in the same places)."""
+        if self._closed:
+            raise Refusal("shutting_down")
         if game not in registry.available_games():
             raise Refusal("unknown_game")
         seed = self._seeds()
@@ -310,7 +326,8 @@ class TableService:
         if practice:  # kept in the stored options so the mark survives a restart
             opts[PRACTICE] = True
         if turn_timer is None:
-            turn_timer = (await self.store.guild_settings(guild_id)).turn_timer
+            with _refuse_unsaved():
+                turn_timer = (await self.store.guild_settings(guild_id)).turn_timer
         placed: list[Seat | None] = [None] * probe.n_seats
         if seats is None:
             placed[0] = Seat.member(host_id)
@@ -318,7 +335,7 @@ class TableService:
             placed = list(seats)
         else:  # a stored table whose game no longer seats as many: it can't be played again
             raise Refusal("no_rematch")
-        with _refuse_full_disk():
+        with _refuse_unsaved():
             table = await self.store.create_table(
                 guild_id,
                 channel_id=channel_id,
@@ -339,9 +356,10 @@ class TableService:
     async def set_messages(
         self, live: LiveTable, *, thread_id: int | None, message_id: int | None
     ) -> None:
-        live.table = await self.store.set_messages(
-            live.guild_id, live.id, thread_id=thread_id, message_id=message_id
-        )
+        with _refuse_unsaved(live):
+            live.table = await self.store.set_messages(
+                live.guild_id, live.id, thread_id=thread_id, message_id=message_id
+            )
 
     async def join(
         self, guild_id: int, table_id: int, user_id: int, team: int | None = None
@@ -420,7 +438,7 @@ class TableService:
         async with live.lock:
             if by is not None:
                 self._host(live, by)
-            with _refuse_full_disk(live):
+            with _refuse_unsaved(live):
                 live.table = await self.store.cancel_table(guild_id, table_id)
             self._tables.pop((guild_id, table_id), None)
             self._stop(live)
@@ -438,7 +456,7 @@ class TableService:
             )
             live.engine = engine  # so the first turn's deadline can be worked out
             try:
-                with _refuse_full_disk(live):
+                with _refuse_unsaved(live):
                     live.table = await self.store.start_table(
                         guild_id,
                         table_id,
@@ -461,13 +479,16 @@ class TableService:
         one rematch at a time: while a lobby or game with the same seats is unfinished in that
         channel, it is the rematch."""
         async with self._rematch_lock:  # two presses at once open one table, not two
-            old = await self.store.get_table(guild_id, table_id)
+            with _refuse_unsaved():
+                old = await self.store.get_table(guild_id, table_id)
             if old is None or old.status != Status.FINISHED:
                 raise Refusal("no_rematch")
             members = [s.user_id for s in old.seats if s is not None and s.user_id is not None]
             if user_id not in members:
                 raise Refusal("rematch_not_seated", table=table_id)
-            for other in await self.store.unfinished_tables(guild_id):
+            with _refuse_unsaved():
+                others = await self.store.unfinished_tables(guild_id)
+            for other in others:
                 if (other.channel_id, other.thread_id, other.seats) == (
                     old.channel_id,
                     old.thread_id,
@@ -543,7 +564,11 @@ class TableService:
             ]
             if waiting:
                 return False
-            await self._next_round(live)
+            try:
+                await self._next_round(live)
+            except Refusal:
+                live.ready.discard(seat)  # refused: this member is told nothing changed
+                raise
             return True
 
     async def take_back(self, guild_id: int, table_id: int, user_id: int) -> None:
@@ -556,7 +581,7 @@ class TableService:
                 raise Refusal("not_taken_over")
             missed = list(live.table.missed_turns)
             missed[seat] = 0
-            with _refuse_full_disk(live):
+            with _refuse_unsaved(live):
                 live.table = await self.store.update_timers(
                     guild_id,
                     table_id,
@@ -591,14 +616,22 @@ class TableService:
         return restored
 
     async def close(self) -> None:
-        """Stop every table's timers (the store keeps their state for the next start)."""
+        """Shut down cleanly: take no more actions, let the ones in hand (a member's move, a
+        computer's move past its pause) finish and be saved, stop every table's waits (the
+        store keeps their state for the next start), then close the computers' pool."""
         self._closed = True
-        tasks = [lt.task for lt in self._tables.values() if lt.task is not None]
-        for live in self._tables.values():
-            self._stop(live)
-        for task in tasks:
+        tables = list(self._tables.values())
+        acting = [lt.task for lt in tables if lt.task is not None and lt.task_kind == "acting"]
+        waiting = [lt.task for lt in tables if lt.task is not None and lt.task not in acting]
+        for live in tables:
+            if live.task not in acting:
+                self._stop(live)
+        for task in (*waiting, *acting):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        for live in tables:  # a member's move under way holds its table's lock until saved
+            async with live.lock:
+                self._stop(live)
         await self.computers.close()
 
     async def idle(self, guild_id: int, table_id: int) -> None:
@@ -665,7 +698,7 @@ class TableService:
             # missed turns makes the game unrated, like a computer seat (the store checks those).
             rated = not any(m >= MISSES_TO_TAKE_OVER for m in missed)
             game_result = self._game_outcome(engine, rated)
-        with _refuse_full_disk(live):
+        with _refuse_unsaved(live):
             live.table = await self.store.save_move(
                 live.guild_id,
                 live.id,
@@ -690,11 +723,12 @@ class TableService:
         engine = live.engine
         assert engine is not None
         engine.next_round()
-        live.ready.clear()
+        ready, live.ready = live.ready, set()
         try:
             await self._save(live, [], list(live.table.missed_turns))
         except BaseException:
             self._rewind(live)
+            live.ready = ready  # still the same round over: who was ready still is
             raise
         await self._tell(Notice("next_round", live))
         await self._after_change(live)
@@ -797,12 +831,15 @@ class TableService:
             try:
                 await action()
             except Refusal as r:
-                if r.key != "disk_full":
+                if r.key not in UNSAVED:
                     logger.exception("Table %d: a timed action was refused", live.id)
                     return
                 # Nothing was saved and the engine was rewound: the table is where it was, so
                 # the same action is tried again later instead of leaving the table stuck
                 # until a restart.
+                self._retry_later(live, version, action)
+            except StoreUnavailable:  # a read on the way, before anything changed
+                logger.exception("Table %d: a timed action could not read the store", live.id)
                 self._retry_later(live, version, action)
             except StoreError:
                 logger.exception("Table %d: a timed action was refused", live.id)
@@ -856,7 +893,7 @@ class TableService:
             return
         async with live.lock:
             try:
-                with _refuse_full_disk(live):
+                with _refuse_unsaved(live):
                     live.table = await self.store.cancel_table(live.guild_id, live.id)
             except Refusal:
                 self._schedule(live)  # still a lobby: try closing it after another idle spell
@@ -908,7 +945,7 @@ class TableService:
         return free[0]
 
     async def _save_lobby(self, live: LiveTable, seats: Sequence[Seat | None]) -> None:
-        with _refuse_full_disk(live):
+        with _refuse_unsaved(live):
             live.table = await self.store.update_lobby(live.guild_id, live.id, seats=seats)
         await self._tell(Notice("lobby", live))
         self._schedule(live)  # any change keeps an idle lobby open

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -92,15 +93,23 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
                     logger.info(
                         "No thread in channel %s: the table plays in the channel", channel.id
                     )
-        live = await service.open_table(
-            interaction.guild_id or 0,
-            channel_id=interaction.channel_id or 0,
-            host_id=interaction.user.id,
-            game=game,
-            options=options,
-            turn_timer=timer,
-            thread_id=thread_id,
-        )
+        try:
+            live = await service.open_table(
+                interaction.guild_id or 0,
+                channel_id=interaction.channel_id or 0,
+                host_id=interaction.user.id,
+                game=game,
+                options=options,
+                turn_timer=timer,
+                thread_id=thread_id,
+            )
+        except Refusal:
+            # Not saved (the store could not write just now, say): no empty thread is left for a
+            # table that does not exist.
+            if thread_id is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.delete()
+            raise
         await self.bot.presenter.refresh(live, new=True)
         where = f"<#{thread_id}>" if thread_id else t("here", server)
         await interaction.followup.send(t("opened", server, table=live.id, where=where))

@@ -24,6 +24,7 @@ from bot.games.cards import CardError
 from bot.games.more3 import MAX_BID
 from bot.i18n import ENGLISH, has, pick_language, t, t_n
 from bot.practice import private_table
+from bot.store import StoreUnavailable
 from bot.tables import (
     HandInfo,
     LiveTable,
@@ -32,6 +33,7 @@ from bot.tables import (
     TableService,
     computer_name_key,
     public_view,
+    unsaved,
 )
 from cogs.ratings import game_over_note
 from render import render_hand, render_score_sheet, render_table
@@ -483,7 +485,11 @@ def service_of_bot(bot: Any) -> TableService:
 
 async def control_failed(interaction: discord.Interaction, error: BaseException) -> None:
     """An unexpected error in a button or menu: logged with its traceback, and the member gets a
-    short private apology instead of Discord's "interaction failed"."""
+    short private apology instead of Discord's "interaction failed". A store that could not
+    save just now is no bug: the member hears that nothing was saved."""
+    if isinstance(error, StoreUnavailable):
+        await refuse(interaction, unsaved(error))
+        return
     logger.error("A table control failed", exc_info=error)
     try:
         await refuse(interaction, Refusal("error"))

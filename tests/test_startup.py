@@ -9,11 +9,14 @@ import asyncio
 import dataclasses
 import http.server
 import os
+import shutil
 import socket
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
+import traceback
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
@@ -28,14 +31,17 @@ from bot.shards import Shards
 from bot.store.postgres import PostgresStore
 from tests.postgres import RunDatabase
 
+REPO = Path(__file__).resolve().parents[1]
+
 
 def start_bot(
-    folder: Path, *env_lines: str, args: tuple[str, ...] = ()
+    folder: Path, *env_lines: str, args: tuple[str, ...] = (), user: int | None = None
 ) -> subprocess.CompletedProcess[str]:
+    """``python -m bot`` in ``folder`` (with this checkout's code, whatever is installed), as
+    ``user`` if given."""
     (folder / ".env").write_text("\n".join(["DISCORD_TOKEN=not-a-real-token", *env_lines]) + "\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DIWANIYA_"))}
-    # The checkout under test, not whichever copy of the bot the environment has installed.
-    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
+    env["PYTHONPATH"] = str(REPO)
     # The timeout only stops a regression that hangs; the bot here exits before any network.
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
@@ -44,6 +50,8 @@ def start_bot(
         capture_output=True,
         text=True,
         timeout=120,
+        user=user,
+        group=user,
     )
 
 
@@ -182,6 +190,88 @@ def test_a_second_process_for_a_held_shard_exits_naming_it(
     done = asyncio.run(started_beside_it())
     assert done.returncode == 2
     assert one_sentence(done.stderr).startswith("Shard 1 is already run by another")
+
+
+NOBODY = 65534  # the bot's user in the -wal/-shm test when the suite runs as root
+
+
+def start_bot_as(uid: int, folder: Path) -> tuple[int, str]:
+    """``python -m bot``'s ``main()`` in ``folder`` as user ``uid``: a forked child gives up
+    root for ``uid`` and runs it (the interpreter itself may be out of that user's reach, so
+    nothing is executed afresh). Its exit status and stderr."""
+    # The child may no longer reach the interpreter's own files (root's home): everything it
+    # will run is imported here, and the store's migrations read once, first.
+    import importlib.readers  # noqa: F401 - how the migrations' files are read
+
+    from bot.__main__ import main
+    from bot.store import migrations
+
+    migrations.load()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        status = 99
+        try:
+            os.close(read)
+            os.dup2(write, 2)
+            sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115 - the child's stderr
+            for key in [k for k in os.environ if k.startswith(("DISCORD_", "DIWANIYA_"))]:
+                del os.environ[key]
+            os.chdir(folder)
+            os.setgid(uid)
+            os.setuid(uid)
+            status = main()
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            sys.stderr.flush()
+            os._exit(status)
+    os.close(write)
+    with open(read) as err:
+        said = err.read()  # ends when the child exits
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status), said
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-shm"])
+def test_an_unwritable_wal_or_shm_file_is_refused_at_start(suffix: str) -> None:
+    """The sqlite3 shell run as root beside a bot running as another user leaves -wal and -shm
+    files the bot can't write; SQLite would open them read-only and every move would fail.
+
+    Root may write any file whatever its mode, so as root the bot runs as ``nobody`` (a folder
+    and database of its own, the -wal or -shm root's), which is exactly that case; as any other
+    user the file is made read-only with chmod."""
+    root = os.geteuid() == 0
+    # Not under pytest's tmp_path: its parent folders are root's alone.
+    folder = Path(tempfile.mkdtemp(prefix="diwaniya-wal-"))
+    try:
+        folder.chmod(0o755)
+        db = folder / "bot.db"
+        db.touch()
+        (folder / ".env").write_text("DISCORD_TOKEN=not-a-real-token\nDIWANIYA_DB=bot.db\n")
+        with closing(sqlite3.connect(db, isolation_level=None)) as other:
+            # The other program has the database open in WAL mode, as the bot leaves it.
+            other.execute("PRAGMA journal_mode = WAL")
+            other.execute("SELECT count(*) FROM sqlite_schema").fetchall()
+            kept = Path(f"{db}{suffix}")
+            assert Path(f"{db}-wal").exists() and Path(f"{db}-shm").exists()
+            if root:
+                for path in (folder, db, Path(f"{db}-wal"), Path(f"{db}-shm")):
+                    if path != kept:
+                        os.chown(path, NOBODY, NOBODY)
+                kept.chmod(0o644)  # root's: readable by all, writable by root alone
+                status, stderr = start_bot_as(NOBODY, folder)
+            else:
+                kept.chmod(0o444)
+                done = start_bot(folder, "DIWANIYA_DB=bot.db")
+                status, stderr = done.returncode, done.stderr
+            before = db.read_bytes()
+        assert status == 2, stderr
+        said = one_sentence(stderr)
+        assert f"bot.db{suffix} beside it is read-only for the user running the bot" in said
+        assert db.read_bytes() == before
+    finally:
+        shutil.rmtree(folder)
 
 
 @pytest.fixture

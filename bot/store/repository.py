@@ -45,6 +45,7 @@ from bot.store.errors import (
     ShardTaken,
     SQLiteTooOld,
     StaleVersion,
+    StoreUnavailable,
     TableNotFound,
     UnusableDatabase,
     WrongStatus,
@@ -73,7 +74,27 @@ DEFAULT_TURN_TIMER = GuildSettings(guild_id=0).turn_timer
 # STRICT tables came in SQLite 3.37 (RETURNING in 3.35). Python on Linux uses the system's
 # library, and some still-supported distributions ship an older one.
 MIN_SQLITE = (3, 37, 0)
-BUSY_TIMEOUT_MS = 5000  # only matters if another process (a backup, the sqlite3 shell) holds a lock
+# How long a write waits for another process (a backup, the sqlite3 shell) to let go of the write
+# lock before it gives up with StoreUnavailable. Under Discord's 3 s to answer an interaction, so
+# a member whose move waited still hears the one sentence saying it was not saved.
+BUSY_TIMEOUT = 2.0
+# SQLite's primary result codes for a database that can't be used just now, whatever the SQL:
+# locked by another process, read-only, an I/O error, a full disk, a file gone or damaged. Any
+# other error (a syntax error, a constraint) is a bug in the SQL and is raised as it is.
+_UNAVAILABLE = frozenset(
+    {
+        sqlite3.SQLITE_PERM,
+        sqlite3.SQLITE_BUSY,
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_CORRUPT,
+        sqlite3.SQLITE_FULL,
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_PROTOCOL,
+        sqlite3.SQLITE_NOTADB,
+    }
+)
 
 # ---------------------------------------------------------------- SQL: tables
 
@@ -710,7 +731,8 @@ async def _check_file(db: aiosqlite.Connection, path: str, latest: int) -> int:
 
 
 def _check_writable(path: str, folder: str) -> None:
-    """Refuse a file the bot could read but never write, before SQLite opens it.
+    """Refuse a file the bot could read but never write (or its -wal or -shm file), before
+    SQLite opens it.
 
     SQLite quietly opens a file it can't write read-only, and then every move would fail to save;
     in a folder it can't write it can create neither the file nor the journal and WAL files it
@@ -728,6 +750,18 @@ def _check_writable(path: str, folder: str) -> None:
             f"The database file {path} is read-only, so it was left untouched: let the user "
             "running the bot read and write it or point the bot at another file."
         )
+    # The WAL and shared-memory files another program left beside the database (the sqlite3
+    # shell run as root beside a bot running as another user): SQLite would open them read-only
+    # and every write would fail with "attempt to write a readonly database".
+    for suffix in ("-wal", "-shm"):
+        kept = path + suffix
+        if os.path.exists(kept) and not os.access(kept, os.R_OK | os.W_OK):
+            raise ReadOnlyDatabase(
+                f"The database file {path} can't be written because {kept} beside it is "
+                "read-only for the user running the bot, so it was left untouched: give that "
+                "user the file too (it was made by another user, such as the sqlite3 shell run "
+                "as root)."
+            )
 
 
 async def _migrate(
@@ -796,12 +830,14 @@ class Store:
         *,
         clock: Callable[[], float] = time.time,
         migrations: Sequence[_migrations.Migration] | None = None,
+        busy_timeout: float = BUSY_TIMEOUT,
     ) -> Store:
         """Open (creating it on first start) and upgrade the database at ``path``.
 
         Raises an ``UnusableDatabase`` subclass, with one sentence, for a damaged file, a file from a
         newer Diwaniya or another program's database; such a file is never written to.
         ``migrations`` is for tests; the bot uses the files shipped in ``bot/store/migrations``.
+        ``busy_timeout`` is how many seconds a write waits for another process's write lock.
         """
         path = os.fspath(path)
         if sqlite3.sqlite_version_info < MIN_SQLITE:
@@ -825,7 +861,7 @@ class Store:
             raise UnusableDatabase(f"The database file {path} can't be opened ({e}).") from e
         try:
             db.row_factory = sqlite3.Row
-            await db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_MS)}")
+            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
             version = await _check_file(db, path, len(steps))
             # Only now that the file is known to be ours may anything write to it. Migrations run
             # before the switch to WAL (which rewrites the header), so one that fails leaves the
@@ -873,30 +909,36 @@ class Store:
         await self.close()
 
     async def info(self) -> StoreInfo:
-        async with self._lock:
-            mode = await _one(self._db, "PRAGMA journal_mode")
-            keys = await _one(self._db, "PRAGMA foreign_keys")
-            sync = await _one(self._db, "PRAGMA synchronous")
+        async with self._locked() as db:
+            mode = await _one(db, "PRAGMA journal_mode")
+            keys = await _one(db, "PRAGMA foreign_keys")
+            sync = await _one(db, "PRAGMA synchronous")
         names = {0: "off", 1: "normal", 2: "full", 3: "extra"}
         return StoreInfo(self.path, self.schema_version, mode, bool(keys), names[sync])
 
     # ------------------------------------------------------------ plumbing
 
     @contextmanager
-    def _disk_full_as_store_error(self) -> Iterator[None]:
-        """SQLITE_FULL (a full disk, or the file's page limit) as the store's own ``DiskFull``,
-        so callers handle one store error rather than a raw ``sqlite3.OperationalError``. The
-        statement or transaction that hit it has been rolled back by then."""
+    def _unavailable_as_store_error(self) -> Iterator[None]:
+        """A database that can't be used just now (``_UNAVAILABLE``: locked past the busy wait,
+        read-only, an I/O error, a full disk) as the store's own ``StoreUnavailable`` (``DiskFull``
+        for a full disk), so callers handle one store error rather than a raw
+        ``sqlite3.OperationalError``. The statement or transaction that hit it has been rolled
+        back by then: SQLite undoes a failed statement, and ``_locked_transaction`` the rest."""
         try:
             yield
-        except sqlite3.OperationalError as e:
-            if getattr(e, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL:
+        except sqlite3.DatabaseError as e:
+            code = getattr(e, "sqlite_errorcode", 0) & 0xFF
+            if code == sqlite3.SQLITE_FULL:
                 raise DiskFull(self.path) from e
+            if code in _UNAVAILABLE:
+                logger.warning("%s could not be used: %s", self.path, e)
+                raise StoreUnavailable(self.path, str(e)) from e
             raise
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        with self._disk_full_as_store_error():
+        with self._unavailable_as_store_error():
             async with self._locked_transaction() as db:
                 yield db
 
@@ -911,24 +953,30 @@ class Store:
             except BaseException:
                 try:
                     await self._db.execute("ROLLBACK")
-                except sqlite3.OperationalError:
-                    # Already ended: the COMMIT went through just as the task was cancelled. The
+                except sqlite3.DatabaseError:
+                    # Already ended: SQLite rolled back by itself (some I/O errors and a full
+                    # disk do), or the COMMIT went through just as the task was cancelled. The
                     # version check makes a retry safe.
                     logger.warning("Rollback after a finished transaction", exc_info=True)
                 raise
+
+    @asynccontextmanager
+    async def _locked(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection to itself for a few statements (reads that belong together)."""
+        with self._unavailable_as_store_error():
+            async with self._lock:
+                yield self._db
 
     async def _update(self, sql: str, params: dict[str, Any], wanted: str) -> sqlite3.Row:
         """One UPDATE … RETURNING on its own. A single statement is atomic in SQLite, so it runs
         without BEGIN and COMMIT: each of those is a hand-off to aiosqlite's thread, and the
         hand-offs were most of the cost of saving a move."""
-        with self._disk_full_as_store_error():
-            async with self._lock:
-                return await self._write_table(self._db, sql, params, wanted)
+        async with self._locked() as db:
+            return await self._write_table(db, sql, params, wanted)
 
     async def _fetch(self, sql: str, params: Mapping[str, Any]) -> list[sqlite3.Row]:
-        with self._disk_full_as_store_error():  # (inserts and upserts come this way too)
-            async with self._lock:
-                return list(await self._db.execute_fetchall(sql, params))
+        async with self._locked() as db:  # (inserts and upserts come this way too)
+            return list(await db.execute_fetchall(sql, params))
 
     async def _write_table(
         self, db: aiosqlite.Connection, sql: str, params: dict[str, Any], wanted: str
@@ -1291,10 +1339,10 @@ class Store:
         return await self._games(SELECT_RECENT_GAMES, params)
 
     async def _games(self, sql: str, params: Mapping[str, Any]) -> list[GameRecord]:
-        async with self._lock:
-            games = list(await self._db.execute_fetchall(sql, params))
+        async with self._locked() as db:
+            games = list(await db.execute_fetchall(sql, params))
             ids = _dumps([g["id"] for g in games])
-            seat_rows = await self._db.execute_fetchall(
+            seat_rows = await db.execute_fetchall(
                 SELECT_GAME_SEATS, {"guild": params["guild"], "ids": ids}
             )
             change_rows = await self._db.execute_fetchall(
@@ -1374,12 +1422,12 @@ class Store:
         counted = await self._counted(guild_id, with_computers)
         key = (game is None, counted)
         params = {"guild": guild_id, "game": game, "user": user_id}
-        async with self._lock:
-            line = await _first(self._db, MEMBER_LINE[key], params)
+        async with self._locked() as db:
+            line = await _first(db, MEMBER_LINE[key], params)
             if line is None:
                 return None
             ahead = await _one(
-                self._db,
+                db,
                 LINES_AHEAD[key],
                 {**params, "pearls": line["pearls"], "wins": line["wins"], "games": line["games"]},
             )

@@ -3,15 +3,100 @@
 from __future__ import annotations
 
 import asyncio
+import functools
+import io
+import os
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import discord
+import pytest
+import simcord
+from PIL import Image
 
+import render
 from bot.client import Diwaniya
 from bot.computers import ComputerPool
 from bot.tables import LiveTable, choose_computer_move
+
+# How long SimCord may wait for the bot to settle after each step, and how long a whole test may
+# run. Both are caps, not waits: a settle ends the moment the bot's work is done, so on an idle
+# machine they cost nothing, and on a busy one (four CPU-bound processes beside the suite) they
+# leave room for slow work instead of failing it. SimCord's own default cap is 5 s of wall
+# clock, which a busy 2-core machine overran. DIWANIYA_TEST_PATIENCE scales both.
+PATIENCE = float(os.environ.get("DIWANIYA_TEST_PATIENCE", "1"))
+SETTLE_CAP = 120.0 * PATIENCE
+TEST_CAP = 600.0 * PATIENCE
+
+
+@pytest.fixture(autouse=True)
+def patient_settle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every SimCord environment (``simcord.run(bot)``) gets ``SETTLE_CAP`` unless a test sets
+    its own ``settle_timeout``."""
+    real = simcord.Env.__init__
+
+    @functools.wraps(real)
+    def init(self: simcord.Env, bot: discord.Client, **options: Any) -> None:
+        options.setdefault("settle_timeout", SETTLE_CAP)
+        real(self, bot, **options)
+
+    monkeypatch.setattr(simcord.Env, "__init__", init)
+
+
+def _capped(test: Any) -> Any:
+    @functools.wraps(test)
+    async def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            async with asyncio.timeout(TEST_CAP):
+                return await test(*args, **kwargs)
+        except TimeoutError as e:
+            if isinstance(e.__cause__, asyncio.CancelledError) or not str(e):
+                pytest.fail(
+                    f"the test did not end within {TEST_CAP:g} s: the bot or SimCord hung "
+                    "(the traceback shows where it was waiting)"
+                )
+            raise
+
+    return run
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """No test here may hang the run: each async test is cancelled after ``TEST_CAP`` seconds
+    and fails saying so, and the suite goes on."""
+    here = Path(__file__).parent
+    for item in items:
+        if (
+            isinstance(item, pytest.Function)
+            and here in Path(item.path).parents
+            and asyncio.iscoroutinefunction(item.obj)
+        ):
+            item.obj = _capped(item.obj)
+
+
+def _tiny_png() -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (8, 8), "white").save(out, "PNG")
+    return out.getvalue()
+
+
+TINY_PNG = _tiny_png()
+
+
+@pytest.fixture(autouse=True)
+def quick_pictures(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    """The table, hand and score pictures are a tiny PNG unless a test is marked
+    ``@pytest.mark.pictures``: drawing them was a large share of this folder's time, no test
+    here looks inside them (tests/render does, on the real drawings), and the tests marked
+    draw them for real through Discord. The cogs import the drawing functions afresh with each
+    bot, so patching ``render`` reaches every bot a test starts."""
+    if request.node.get_closest_marker("pictures") is None:
+        for name in ("render_table", "render_hand", "render_score_sheet"):
+            monkeypatch.setattr(render, name, lambda *args, **kwargs: TINY_PNG)
+    yield
 
 
 def make_bot(db: Path | str, seed: int = 2024, **kwargs: Any) -> Diwaniya:

@@ -14,6 +14,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import asyncpg
+
 from bot.games import registry
 from bot.store import Seat
 from bot.store.postgres import PostgresStore
@@ -43,6 +45,9 @@ class Child:
 
     @classmethod
     async def start(cls, url: str, shards: str) -> Child:
+        # Each child's connections carry its shards in their application name, so the test can
+        # see when a killed child's last statement has ended on the server.
+        url = f"{url}{'&' if '?' in url else '?'}application_name=shards-{shards}"
         process = await asyncio.create_subprocess_exec(
             sys.executable, str(CHILD), url, shards, str(COUNT),
             cwd=ROOT, env={**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{CHILD.parent}"},
@@ -97,6 +102,17 @@ async def seat_tables(store: PostgresStore) -> dict[tuple[int, int], int]:
     return tables
 
 
+async def backends_gone(url: str, name: str) -> None:
+    conn = await asyncpg.connect(url)
+    try:
+        async with asyncio.timeout(60):
+            query = "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1"
+            while await conn.fetchval(query, name):
+                await asyncio.sleep(0.05)
+    finally:
+        await conn.close()
+
+
 def acknowledged(*children: Child) -> dict[tuple[int, int], dict[int, str]]:
     """(guild, table) -> version -> the move saved as that version, as the processes said."""
     acks: dict[tuple[int, int], dict[int, str]] = {}
@@ -122,6 +138,9 @@ async def test_two_processes_one_killed_and_restarted(postgres: RunDatabase) -> 
         await first.until("ack", KILL_AFTER)
         first.process.send_signal(signal.SIGKILL)
         assert await first.finished() == -signal.SIGKILL
+        # A statement the killed process had sent may still commit on the server until its
+        # backend sees the connection gone: read what it left only once none is left.
+        await backends_gone(url, f"shards-{HALVES[0]}")
         # The killed process's tables as it left them: every move it acknowledged is saved.
         left = {(t.guild_id, t.id): t for t in await store.all_unfinished_tables()}
         for key, moves in acknowledged(first).items():
