@@ -34,15 +34,30 @@ TEST_CAP = 600.0 * PATIENCE
 @pytest.fixture(autouse=True)
 def patient_settle(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every SimCord environment (``simcord.run(bot)``) gets ``SETTLE_CAP`` unless a test sets
-    its own ``settle_timeout``."""
-    real = simcord.Env.__init__
+    its own ``settle_timeout``, and drives the clock of every bot it runs.
 
-    @functools.wraps(real)
+    SimCord's cap is also its horizon: a real-time timer due within it counts as work to wait
+    for. So the table service's own waits (a round's 30 s pause, turn timers) are made virtual
+    from the first (``drive_clock``): they end only when a test advances time, and a settle
+    waits for the bot's work alone, however long the cap."""
+    real_init = simcord.Env.__init__
+    real_restart = simcord.Env.restart_bot
+
+    @functools.wraps(real_init)
     def init(self: simcord.Env, bot: discord.Client, **options: Any) -> None:
         options.setdefault("settle_timeout", SETTLE_CAP)
-        real(self, bot, **options)
+        real_init(self, bot, **options)
+        if isinstance(bot, Diwaniya):
+            drive_clock(bot, self)
+
+    @functools.wraps(real_restart)
+    async def restart_bot(self: simcord.Env, bot: discord.Client, *args: Any, **kw: Any) -> Any:
+        if isinstance(bot, Diwaniya):
+            drive_clock(bot, self)
+        return await real_restart(self, bot, *args, **kw)
 
     monkeypatch.setattr(simcord.Env, "__init__", init)
+    monkeypatch.setattr(simcord.Env, "restart_bot", restart_bot)
 
 
 def _capped(test: Any) -> Any:
@@ -73,6 +88,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             and asyncio.iscoroutinefunction(item.obj)
         ):
             item.obj = _capped(item.obj)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "pictures: the bot draws its real pictures (else a tiny stand-in PNG)"
+    )
 
 
 def _tiny_png() -> bytes:
@@ -134,8 +155,11 @@ class VirtualSleep:
 
 
 def drive_clock(bot: Diwaniya, env: Any) -> None:
-    """From now on the bot's table waits end only when the test calls ``env.advance_time``."""
-    bot.service_options["sleep"].env = env
+    """From now on the bot's table waits end only when the test calls ``env.advance_time``
+    (every bot a SimCord env runs, since ``patient_settle``)."""
+    sleep = bot.service_options.get("sleep")
+    if isinstance(sleep, VirtualSleep):
+        sleep.env = env
 
 
 def club(env: Any, *names: str) -> tuple[Any, Any, list[Any]]:

@@ -48,6 +48,7 @@ async def test_server_settings_for_admins_only(tmp_path: Path) -> None:
         await bot.close()
 
 
+@pytest.mark.pictures  # the real hand picture, drawn and sent through Discord
 async def test_member_preferences_draw_the_hand(tmp_path: Path, monkeypatch: Any) -> None:
     drawn: list[tuple[bool, str]] = []
     bot = make_bot(tmp_path / "bot.db")
