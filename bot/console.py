@@ -51,7 +51,7 @@ from bot.games.base import (
 )
 from bot.games.cards import Card, CardError, parse_cards
 from bot.games.registry import UnknownGame, available_games, new_game
-from bot.i18n import ENGLISH, LANGUAGES, language, say, t, t_n
+from bot.i18n import ENGLISH, LANGUAGES, language, number, say, t, t_n
 
 RED = "\033[31m"
 BLUE = "\033[34m"
@@ -84,10 +84,10 @@ NAME_CARDS = {
     "play": "console.input.cards_play",
 }
 LEVEL_KEYS = {
-    "random": "console.level.random",
-    "simple": "console.level.simple",
-    "normal": "console.level.normal",
-    "hard": "console.level.hard",
+    "random": "level.random",
+    "simple": "level.simple",
+    "normal": "level.normal",
+    "hard": "level.hard",
 }
 
 
@@ -268,7 +268,7 @@ class Console:
 
     def seat_label(self, seat: int) -> str:
         if seat == self.seat:
-            return self.t("console.seat_you")
+            return self.t("console.you")
         return self.t("console.seat_computer", level=self.level_name())
 
     def show_hand(self) -> None:
@@ -333,9 +333,12 @@ class Console:
             wide = max((len(who) + len(label) for who, label, _ in lines), default=0) + 2
             for who, label, score in lines:
                 gap = " " * (wide - len(who) - len(label))
-                self.say(f"  {who}: {label}{gap}{points(score):>7}")
+                self.say(f"  {who}: {label}{gap}{number(points(score), self.lang):>7}")
             scores = words.joined(
-                [f"{who} {result.scores[s]:+g}" for who, s in words.score_owners(view)]
+                [
+                    f"{who} {number(result.scores[s], self.lang, sign=True)}"
+                    for who, s in words.score_owners(view)
+                ]
             )
             self.say("  " + self.t("round_over", scores=scores))
         totals = words.joined(

@@ -752,13 +752,13 @@ class More3(PlannedChecks):
                     )
                 # Each line's label is a catalogue key (domain more3): the score sheet words it
                 # in its reader's language.
-                lines.append(ScoreLine(seat, "more3.line.cards_in_melds", melded))
+                lines.append(ScoreLine(seat, "core.line.cards_in_melds", melded))
                 for k in kinds:
                     points_for = PURE_BONUS if k == "pure" else DIRTY_BONUS
                     lines.append(ScoreLine(seat, BIRIBA_LINES[k], points_for))
                 if out:
-                    lines.append(ScoreLine(seat, "more3.line.went_out", OUT_BONUS))
-                lines.append(ScoreLine(seat, "more3.line.cards_left", -hand))
+                    lines.append(ScoreLine(seat, "core.line.went_out", OUT_BONUS))
+                lines.append(ScoreLine(seat, "core.line.cards_left", -hand))
                 if penalty:
                     lines.append(ScoreLine(seat, "more3.line.never_took_pile", -penalty))
                 if side == SOLO:

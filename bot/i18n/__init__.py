@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 from bot.games.base import Count, Reason
 
@@ -77,18 +78,37 @@ def is_rtl(lang: str) -> bool:
     return lang in RIGHT_TO_LEFT
 
 
+def number(value: float, lang: str = ENGLISH, /, sign: bool = False) -> str:
+    """A score or worth as ``lang`` writes it, by CLDR through Babel: 7.5 in English, 7,5 in
+    Dutch, whole numbers without a decimal (5, not 5.0) and no grouping (1500, as score sheets
+    and the rules write it). Digits stay Western in every language (the glossary's rule).
+
+    >>> number(7.5, "nl"), number(-30.0, "ar"), number(1500, "nl"), number(2.5, "nl", sign=True)
+    ('7,5', '-30', '1500', '+2,5')
+    """
+    text = format_decimal(value, format="0.##", locale=language(lang))
+    return "+" + text if sign and value > 0 else text
+
+
 def _words(value: Any, lang: str) -> Any:
     if isinstance(value, Reason):
         return say(value, lang)
     if isinstance(value, Count):
         return t_n(value.key, value.n, lang)
+    if isinstance(value, float):
+        return number(value, lang)  # every decimal a sentence carries, in the language's form
     return value
 
 
 def t(key: str, lang: str = ENGLISH, /, **params: Any) -> str:
     """The sentence ``key`` in ``lang`` (English's when the language lacks it), with ``params``
     filled in; a ``Reason`` or ``Count`` among them is worded in ``lang`` too."""
-    text = catalogue(lang).texts.get(key) or catalogue(ENGLISH).texts[key]
+    text = catalogue(lang).texts.get(key) or catalogue(ENGLISH).texts.get(key)
+    if text is None and key.endswith(".inline"):
+        # A sentence that starts with a name or a card reads the same after a colon: one key.
+        text = catalogue(lang).texts.get(key[:-7]) or catalogue(ENGLISH).texts[key[:-7]]
+    elif text is None:
+        raise KeyError(key)
     if not params:
         return text
     return text.format(**{k: _words(v, lang) for k, v in params.items()})
