@@ -52,6 +52,7 @@ from bot.games.base import (
 from bot.games.cards import Card, CardError, parse_cards
 from bot.games.registry import UnknownGame, available_games, new_game
 from bot.i18n import ENGLISH, LANGUAGES, language, number, say, t, t_n
+from bot.terminal_bidi import MODES, mode_for, terminal_stream
 
 RED = "\033[31m"
 BLUE = "\033[34m"
@@ -556,11 +557,18 @@ def parser(lang: str = ENGLISH) -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, help=h("console.arg.seed"))
     ap.add_argument("--save", help=h("console.arg.save"))
     ap.add_argument("--no-color", action="store_true", help=h("console.arg.no_color"))
+    ap.add_argument("--bidi", choices=MODES, help=h("console.arg.bidi"))
     return ap
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     lang = language(getattr(args, "lang", ENGLISH))
+    # Arabic: logical order with isolates, or shaped and reordered for a terminal without bidi
+    # (which prints no colours: a colour code would be reordered with the text).
+    bidi = mode_for(lang, getattr(args, "bidi", None))
+    stdout = terminal_stream(stdout, lang, bidi)
+    if bidi == "visual":
+        args.no_color = True
 
     def tell(key: str, /, **params: Any) -> None:
         stdout.write(t(key, lang, **params) + "\n")
