@@ -328,7 +328,20 @@ def wrap_words(
                 lines[-1].append(word)
                 continue
         lines.append([word])
-    return [_joined(ln) for ln in lines]
+    # A separator ("·") at a row's end or start says nothing: the break itself separates.
+    trimmed = [_trim_separators(ln) for ln in lines]
+    return [_joined(ln) for ln in trimmed if ln]
+
+
+def _trim_separators(words: list[Segment]) -> list[Segment]:
+    def lone(w: Segment) -> bool:
+        return isinstance(w, str) and not isinstance(w, Name) and w.strip("·") == ""
+
+    while len(words) > 1 and lone(words[-1]):
+        words = words[:-1]
+    while len(words) > 1 and lone(words[0]):
+        words = words[1:]
+    return words
 
 
 def _joined(words: Sequence[Segment]) -> list[Segment]:

@@ -957,8 +957,10 @@ def _side_piles(view: Any, names: Sequence[str], events: Sequence[Event], lang: 
         gone = (k < len(taken) and taken[k]) or n == 0
         if k in waits:
             label.append(t("render.pile_next_turn", lang))
-        elif gone:
-            label.append(t("render.pile_taken", lang))
+        elif gone:  # "taken" agrees with the pile's noun (Arabic: المور, but كومة المورة)
+            label.append(
+                t("render.pile_taken" if view.game == "mor" else "render.more_pile_taken", lang)
+            )
         else:
             label.append(f"· {n}")
         shown = n and (not gone or k in waits)
