@@ -340,7 +340,7 @@ def test_a_refusal_is_a_key_worded_in_each_language() -> None:
 
 def test_a_refusal_carries_its_number_and_each_language_writes_it() -> None:
     reason = refusal("opening_adds_count")
-    assert reason == because("more3.opening_75", worth=6.5)
+    assert reason == because("more3.opening_75", worth=6.5, least=7.5)
     assert say(reason).endswith("; these are worth 6.5.")
     # Each language writes the numbers its own way (Dutch: "7,5" and "6,5"), by Babel's CLDR data.
     for lang in LANGUAGES:
@@ -348,7 +348,7 @@ def test_a_refusal_carries_its_number_and_each_language_writes_it() -> None:
     assert say(reason, "nl").endswith("samen 7,5 waard zijn; deze zijn 6,5 waard.")
     # A whole worth reads without a decimal point: "worth 5", not "5.0".
     whole = refusal("opening_75_refused")
-    assert whole == because("more3.opening_75", worth=5)
+    assert whole == because("more3.opening_75", worth=5, least=7.5)
     assert say(whole).endswith("these are worth 5.") and say(whole, "nl").endswith("5 waard.")
 
 
