@@ -196,10 +196,27 @@ def command_key(location: app_commands.TranslationContextLocation, data: Any) ->
         return f"cmd.{data.qualified_name.replace(' ', '.')}.description"
     if location in (where.parameter_name, where.parameter_description):
         part = "name" if location is where.parameter_name else "description"
-        return f"cmd.{data.command.qualified_name.replace(' ', '.')}.{data.name}.{part}"
+        own = f"cmd.{data.command.qualified_name.replace(' ', '.')}.{data.name}.{part}"
+        # A parameter means the same in every command it appears in (game, cards, level ...):
+        # one key for all of them, unless a command words its own (/leaderboard's game).
+        return own if has(own) else f"cmd.option.{data.name}.{part}"
     if location is where.choice_name:
-        return f"cmd.choice.{data.value}"
+        own = f"cmd.choice.{data.value}"
+        return own if has(own) else SHARED_CHOICES.get(str(data.value), own)
     return None
+
+
+# Choices that name what the bot already words elsewhere use that key: one word for a level,
+# a length or a sort order wherever it appears.
+SHARED_CHOICES = {
+    "simple": "level.simple",
+    "normal": "level.normal",
+    "hard": "level.hard",
+    "quick": "option.value.quick",
+    "full": "option.value.full",
+    "suit": "sort.suit",
+    "rank": "sort.rank",
+}
 
 
 class CatalogueTranslator(app_commands.Translator):

@@ -51,7 +51,8 @@ from bot.games.base import (
 )
 from bot.games.cards import Card, CardError, parse_cards
 from bot.games.registry import UnknownGame, available_games, new_game
-from bot.i18n import ENGLISH, LANGUAGES, language, say, t, t_n
+from bot.i18n import ENGLISH, LANGUAGES, language, number, say, t, t_n
+from bot.terminal_bidi import MODES, mode_for, terminal_stream
 
 RED = "\033[31m"
 BLUE = "\033[34m"
@@ -84,10 +85,10 @@ NAME_CARDS = {
     "play": "console.input.cards_play",
 }
 LEVEL_KEYS = {
-    "random": "console.level.random",
-    "simple": "console.level.simple",
-    "normal": "console.level.normal",
-    "hard": "console.level.hard",
+    "random": "level.random",
+    "simple": "level.simple",
+    "normal": "level.normal",
+    "hard": "level.hard",
 }
 
 
@@ -268,7 +269,7 @@ class Console:
 
     def seat_label(self, seat: int) -> str:
         if seat == self.seat:
-            return self.t("console.seat_you")
+            return self.t("console.you")
         return self.t("console.seat_computer", level=self.level_name())
 
     def show_hand(self) -> None:
@@ -333,9 +334,12 @@ class Console:
             wide = max((len(who) + len(label) for who, label, _ in lines), default=0) + 2
             for who, label, score in lines:
                 gap = " " * (wide - len(who) - len(label))
-                self.say(f"  {who}: {label}{gap}{points(score):>7}")
+                self.say(f"  {who}: {label}{gap}{number(points(score), self.lang):>7}")
             scores = words.joined(
-                [f"{who} {result.scores[s]:+g}" for who, s in words.score_owners(view)]
+                [
+                    f"{who} {number(result.scores[s], self.lang, sign=True)}"
+                    for who, s in words.score_owners(view)
+                ]
             )
             self.say("  " + self.t("round_over", scores=scores))
         totals = words.joined(
@@ -554,11 +558,18 @@ def parser(lang: str = ENGLISH) -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, help=h("console.arg.seed"))
     ap.add_argument("--save", help=h("console.arg.save"))
     ap.add_argument("--no-color", action="store_true", help=h("console.arg.no_color"))
+    ap.add_argument("--bidi", choices=MODES, help=h("console.arg.bidi"))
     return ap
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     lang = language(getattr(args, "lang", ENGLISH))
+    # Arabic: logical order with isolates, or shaped and reordered for a terminal without bidi
+    # (which prints no colours: a colour code would be reordered with the text).
+    bidi = mode_for(lang, getattr(args, "bidi", None))
+    stdout = terminal_stream(stdout, lang, bidi)
+    if bidi == "visual":
+        args.no_color = True
 
     def tell(key: str, /, **params: Any) -> None:
         stdout.write(t(key, lang, **params) + "\n")

@@ -72,12 +72,12 @@ OTHER_WORDS = (
 )
 # Run Fast's kinds of play by the engine's kind code; a straight and a run of pairs say their size.
 KINDS = {
-    SINGLE: "console.runfast.kind.single",
-    PAIR: "console.runfast.kind.pair",
-    TRIPLE: "console.runfast.kind.triple",
-    BOMB: "console.runfast.kind.bomb",
-    ACE_BOMB: "console.runfast.kind.ace_bomb",
-    HEAVENLY: "console.runfast.kind.heavenly_bomb",
+    SINGLE: "runfast.kind.single",
+    PAIR: "runfast.kind.pair",
+    TRIPLE: "runfast.kind.triple",
+    BOMB: "runfast.kind.bomb",
+    ACE_BOMB: "runfast.kind.ace_bomb",
+    HEAVENLY: "runfast.kind.heavenly_bomb",
 }
 MELD_KINDS = {"run": "console.meld.run", "set": "console.meld.set"}
 BIRIBAS = {"pure": "console.meld.biriba_pure", "dirty": "console.meld.biriba_dirty"}
@@ -319,7 +319,7 @@ class RummyWords(GameWords):
 class MorWords(RummyWords):
     """Mor: two teams (partners opposite), or two players alone; each team's Mor pile."""
 
-    title_key = "console.title.mor"
+    title_key = "game.mor.name"
     round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
         "closed": ("console.mor.end.closed.you", "console.mor.end.closed"),
         "stock_out": ("console.end.stock_out", "console.end.stock_out"),
@@ -392,7 +392,7 @@ class MorWords(RummyWords):
 class MoreWords(RummyWords):
     """More: one Solo against a Pair each round, each side with its own More pile."""
 
-    title_key = "console.title.more3"
+    title_key = "game.more3.name"
     round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
         "went_out": ("console.end.went_out.you", "console.end.went_out"),
         "stock_out": ("console.end.stock_out", "console.end.stock_out"),
@@ -406,7 +406,7 @@ class MoreWords(RummyWords):
         return {"chips": Count("console.n_chips_up_to", MAX_BID)}
 
     def heading(self, view: Any) -> str:
-        text = self.t("console.more3.heading", heading=super().heading(view), target=MORE_TARGET)
+        text = self.t("console.mor.heading", heading=super().heading(view), target=MORE_TARGET)
         if view.phase == "bid":
             return self.t("console.more3.heading_bidding", heading=text)
         return text
@@ -414,7 +414,7 @@ class MoreWords(RummyWords):
     def side(self, view: Any, seat: int) -> str:
         if view.solo is None:
             return ""
-        return self.t("console.more3.solo" if seat == view.solo else "console.more3.pair")
+        return self.t("render.solo" if seat == view.solo else "render.pair")
 
     def seat_note(self, view: Any, seat: int) -> str:
         side = self.side(view, seat)
@@ -487,8 +487,8 @@ class MoreWords(RummyWords):
 class HandWords(RummyWords):
     """Hand: every player for themselves, five rounds, open with 51, lowest total wins."""
 
-    title_key = "console.title.hand"
-    stock_key = "console.hand.stock"
+    title_key = "game.hand.name"
+    stock_key = "console.rummy.stock"
     round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
         "went_out": ("console.end.went_out.you", "console.end.went_out"),
         "hand": ("console.hand.end.hand.you", "console.hand.end.hand"),
@@ -555,7 +555,7 @@ class HandWords(RummyWords):
 class RunFastWords(GameWords):
     """Run Fast: one deal, beat the table or pass, first out wins."""
 
-    title_key = "console.title.runfast"
+    title_key = "game.runfast.name"
     round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
         "hand_empty": ("console.runfast.end.hand_empty.you", "console.runfast.end.hand_empty")
     }

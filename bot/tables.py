@@ -538,11 +538,11 @@ class TableService:
         if expected_version is not None and expected_version != live.version:
             raise Refusal("stale")
         if engine.game_over:
-            raise Refusal("game_over")
+            raise Refusal("game.over")
         if live.taken_over(seat):
             raise Refusal("seat_taken_over")
         if engine.round_over or (engine.turn is not None and engine.turn != seat):
-            raise Refusal("not_your_turn")
+            raise Refusal("game.not_your_turn")
         reason = engine.check(seat, move)
         if reason is not None:
             raise Refusal("illegal", reason)
@@ -555,9 +555,9 @@ class TableService:
             engine = self._engine(live)
             seat = self._seat(live, user_id)
             if engine.game_over:
-                raise Refusal("game_over")
+                raise Refusal("game.over")
             if not engine.round_over:
-                raise Refusal("round_not_over")
+                raise Refusal("game.round_playing")
             live.ready.add(seat)
             waiting = [
                 i for i in range(len(live.seats)) if not live.automated(i) and i not in live.ready
@@ -922,7 +922,7 @@ class TableService:
     def _seat(live: LiveTable, user_id: int) -> int:
         seat = live.seat_of(user_id)
         if seat is None:
-            raise Refusal("not_seated")
+            raise Refusal("game.not_seated")
         return seat
 
     @staticmethod

@@ -82,7 +82,7 @@ def step_text(step: Step, lang: str = ENGLISH) -> str:
 def _position_png(step: Step, lang: str = ENGLISH) -> bytes:
     engine = step.position()
     names = [
-        t("lesson_you", lang) if s == step.seat else t("lesson_seat", lang, seat=s + 1)
+        t("console.you_cap", lang) if s == step.seat else t("console.seat_cap", lang, seat=s + 1)
         for s in range(engine.n_seats)
     ]
     return render_table(public_view(engine), names, computers=(), lang=lang)

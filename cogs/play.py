@@ -22,7 +22,7 @@ from bot.client import lang_of, refusals, refuse
 from bot.games.base import BadMove, Bid, Move, Reason, move_from_dict
 from bot.games.cards import CardError
 from bot.games.more3 import MAX_BID
-from bot.i18n import ENGLISH, has, pick_language, t, t_n
+from bot.i18n import ENGLISH, has, number, pick_language, t, t_n
 from bot.practice import private_table
 from bot.store import StoreUnavailable
 from bot.tables import (
@@ -111,7 +111,7 @@ def move_words(m: Any, lang: str = ENGLISH) -> str:
         parts = [" ".join(x) for x in d.get("melds", [])]
         parts += [f"{' '.join(a['cards'])}→{a['meld']}" for a in d.get("adds", [])]
         cards = " | ".join(parts)
-    key = f"mv_{do}"
+    key = "mv_meld" if do == "lay" else f"mv_{do}"  # a lay is worded as a meld: "laid …"
     try:
         return t(
             key,
@@ -154,7 +154,7 @@ def names_of(
     out = []
     for i, seat in enumerate(live.seats):
         if seat is None:
-            out.append(t("seat.empty", lang, seat=i + 1))
+            out.append(t("console.seat", lang, seat=i + 1))
         elif seat.user_id is not None:
             name = bot.names.get(seat.user_id)
             out.append(name or t("seat.unknown_member", lang, id=seat.user_id))
@@ -291,7 +291,9 @@ class Presenter:
             lines.append(t("table_last", lang, text=said))
         totals = getattr(view, "totals", None)
         if totals:
-            scores = ", ".join(f"{n} {s:g}" for n, s in zip(names, totals, strict=False))
+            scores = ", ".join(
+                f"{n} {number(s, lang)}" for n, s in zip(names, totals, strict=False)
+            )
             lines.append(t("table_scores", lang, scores=scores))
         if hasattr(view, "stock_count"):
             lines.append(t("table_stock", lang, count=t_n("n_cards", view.stock_count, lang)))
@@ -315,7 +317,7 @@ class Presenter:
         lines = [t("table.game_over_title", lang, game=game, table=live.id)]
         lines.append(t("table.standings", lang))
         for place, seat in standings(totals, engine.low_score_wins):
-            words = {"place": place, "name": names[seat], "total": f"{totals[seat]:g}"}
+            words = {"place": place, "name": names[seat], "total": number(totals[seat], lang)}
             won = int(pearls.get(seat, 0))
             if won:
                 lines.append(
@@ -402,7 +404,10 @@ class Presenter:
         """The round's scores in words and its score sheet, line by line, as a picture, so
         players can check the arithmetic."""
         view = public_view(live.engine)
-        scores = ", ".join(f"{nm} {s:+g}" for nm, s in zip(names, view.result.scores, strict=False))
+        scores = ", ".join(
+            f"{nm} {number(s, lang, sign=True)}"
+            for nm, s in zip(names, view.result.scores, strict=False)
+        )
         drawn = names_of(self.bot, live, lang, picture=True)  # short enough for the sheet
         sheet = await picture(_score_png, view, drawn, lang, name="scores.png")
         return t("round_over", lang, scores=scores), sheet

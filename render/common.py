@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.games.cards import Card
+from bot.i18n import number
 from render import fonts
 from render.cards import card_chip, chip_height
 from render.shapes import shape_sprite
@@ -56,9 +57,10 @@ def paste(base: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> No
     base.paste(sprite, (round(xy[0]), round(xy[1])), sprite)
 
 
-def fmt_points(value: float, sign: bool = False) -> str:
-    """Points as players read them: whole numbers plain, halves as .5, a real minus sign."""
-    text = f"{abs(value):g}" if float(value).is_integer() else f"{abs(value):.1f}"
+def fmt_points(value: float, sign: bool = False, lang: str = "en") -> str:
+    """Points as players read them: whole numbers plain, halves in the language's own form
+    (12.5, 12,5 in Dutch: ``bot.i18n.number``), a real minus sign."""
+    text = number(abs(value), lang)
     if value < 0:
         return "−" + text
     return ("+" + text) if sign and value > 0 else text
@@ -184,8 +186,17 @@ def _rich_line(
         units.reverse()
     direction = "rtl" if rtl else "ltr"
     parts: list[tuple[bool, Image.Image]] = []  # (is text, sprite), left to right
+    # Which drawn parts touch their left or right neighbour with no gap: punctuation hangs on
+    # the word before it, a proclitic (Arabic "و") on the word after it, in reading order.
+    glue_left: set[int] = set()
+    glue_right: set[int] = set()
     for unit in units:
         for seg in unit:
+            if isinstance(seg, str) and not isinstance(seg, Name):
+                hang = _attaches(seg)
+                if hang:
+                    towards_left = (hang == "before") != rtl
+                    (glue_left if towards_left else glue_right).add(len(parts))
             if isinstance(seg, Card):
                 parts.append((False, card_chip(seg, chip_height(size), four_colour)))
             elif isinstance(seg, Icon):
@@ -201,16 +212,33 @@ def _rich_line(
                 )
     h = max([fonts.line_height(size), *(p.height for _, p in parts)])
     gap = round(size * 0.2)
-    w = sum(p.width for _, p in parts) + gap * max(0, len(parts) - 1)
+    gaps = [0 if (i in glue_right or i + 1 in glue_left) else gap for i in range(len(parts) - 1)]
+    w = sum(p.width for _, p in parts) + sum(gaps)
     out = Image.new("RGBA", (max(1, w), h), (0, 0, 0, 0))
     x = 0
     # Text sprites carry their own line box; chips and icons centre on the text's middle.
     middle = round(size * (fonts.BASELINE - 0.36)) + (h - fonts.line_height(size)) // 2
-    for is_text, p in parts:
+    for i, (is_text, p) in enumerate(parts):
         y = (h - fonts.line_height(size)) // 2 if is_text else middle - p.height // 2
         out.alpha_composite(p, (x, max(0, y)))
-        x += p.width + gap
+        x += p.width + (gaps[i] if i < len(gaps) else 0)
     return out
+
+
+# A text that is only these marks hangs on the word before it ("Sara:", "سارة:").
+_HANGS_BEFORE = frozenset(":,،;؛.")
+# Arabic's "and" is written joined to the word after it («عبد الله ونورة»).
+_HANGS_AFTER = frozenset({"و"})
+
+
+def _attaches(text: str) -> str | None:
+    """ "before" when ``text`` is punctuation that follows a word without a space, "after" when
+    it is a one-letter word written joined to the next one, else None."""
+    if text in _HANGS_AFTER:
+        return "after"
+    if text and all(ch in _HANGS_BEFORE for ch in text):
+        return "before"
+    return None
 
 
 def fit_line(
@@ -228,6 +256,19 @@ def fit_line(
     kept = [s for s in segments if s != ""]
     line = rich_line(kept, size, colour, weight, four_colour, rtl)
     direction = "rtl" if rtl else "ltr"
+    # A member's name gives way first, longest first, so the game's words stay whole.
+    names = sorted(
+        (i for i, s in enumerate(kept) if isinstance(s, Name)),
+        key=lambda i: -fonts.text_sprite(kept[i], size, colour, weight).width,
+    )
+    for i in names:
+        if line.width <= max_width:
+            break
+        own = fonts.text_sprite(kept[i], size, colour, weight).width
+        short = fonts.fit_text(kept[i], size, own - (line.width - max_width), weight)
+        if short != "…":
+            kept[i] = Name(short)
+            line = rich_line(kept, size, colour, weight, four_colour, rtl)
     while line.width > max_width and kept:
         last = kept.pop()
         if isinstance(last, str) and last.strip(" ·,:&،"):
@@ -245,6 +286,75 @@ def fit_line(
             kept.pop()  # no ellipsis after a lone separator
         line = rich_line([*kept, "…"], size, colour, weight, four_colour, rtl)
     return line
+
+
+def wrap_line(
+    segments: Sequence[Segment],
+    size: int,
+    colour: RGB,
+    max_width: int,
+    weight: int = fonts.REGULAR,
+    four_colour: bool = False,
+    rtl: bool = False,
+) -> list[Image.Image]:
+    """A label as lines no wider than ``max_width``, breaking between words, so a game term is
+    never cut behind an ellipsis: the words that don't fit go to the next line. (One word wider
+    than the whole line stays whole; ``tests/render`` checks that none of ours is.)"""
+    rows = wrap_words(segments, size, colour, max_width, weight, four_colour, rtl)
+    return [rich_line(row, size, colour, weight, four_colour, rtl) for row in rows]
+
+
+def wrap_words(
+    segments: Sequence[Segment],
+    size: int,
+    colour: RGB,
+    max_width: int,
+    weight: int = fonts.REGULAR,
+    four_colour: bool = False,
+    rtl: bool = False,
+) -> list[list[Segment]]:
+    """``wrap_line``'s rows as segments, before they are drawn."""
+    words: list[Segment] = []
+    for seg in segments:
+        if isinstance(seg, str) and not isinstance(seg, Name):
+            words += [w for w in seg.split(" ") if w]
+        elif seg != "":
+            words.append(seg)
+    lines: list[list[Segment]] = []
+    for word in words:
+        if lines:
+            tried = rich_line(_joined([*lines[-1], word]), size, colour, weight, four_colour, rtl)
+            if tried.width <= max_width:
+                lines[-1].append(word)
+                continue
+        lines.append([word])
+    # A separator ("·") at a row's end or start says nothing: the break itself separates.
+    trimmed = [_trim_separators(ln) for ln in lines]
+    return [_joined(ln) for ln in trimmed if ln]
+
+
+def _trim_separators(words: list[Segment]) -> list[Segment]:
+    def lone(w: Segment) -> bool:
+        return isinstance(w, str) and not isinstance(w, Name) and w.strip("·") == ""
+
+    while len(words) > 1 and lone(words[-1]):
+        words = words[:-1]
+    while len(words) > 1 and lone(words[0]):
+        words = words[1:]
+    return words
+
+
+def _joined(words: Sequence[Segment]) -> list[Segment]:
+    """Words back into segments: neighbouring plain words as one text, so a line is shaped
+    (Arabic letters joined, spaces as the font spaces them) like the unwrapped label."""
+    out: list[Segment] = []
+    for w in words:
+        plain = isinstance(w, str) and not isinstance(w, Name)
+        if plain and out and isinstance(out[-1], str) and not isinstance(out[-1], Name):
+            out[-1] = f"{out[-1]} {w}"
+        else:
+            out.append(w)
+    return out
 
 
 def place_x(x0: float, x1: float, width: float, rtl: bool) -> float:

@@ -315,16 +315,16 @@ def sample_result(game: str, n_seats: int) -> tuple[RoundResult, tuple[float, ..
         # As the engine gives them: a team's lines on its first seat, each seat the team's score.
         team_lines = (
             (
-                ("mor.line.melds", 38.5),
+                ("core.line.cards_in_melds", 38.5),
                 ("mor.line.project_200", 20),
                 ("mor.line.project_100", 10),
                 ("mor.line.closed", 10),
-                ("mor.line.cards_left", -3.5),
+                ("core.line.cards_left", -3.5),
             ),
             (
-                ("mor.line.melds", 21),
+                ("core.line.cards_in_melds", 21),
                 ("mor.line.project_150", 15),
-                ("mor.line.cards_left", -12.5),
+                ("core.line.cards_left", -12.5),
                 ("mor.line.no_mor", -10),
             ),
         )
@@ -334,25 +334,25 @@ def sample_result(game: str, n_seats: int) -> tuple[RoundResult, tuple[float, ..
         return RoundResult(scores, "closed", 0, lines), tuple(s + 41.5 for s in scores)
     if game == "more3":
         lines = (
-            ScoreLine(0, "more3.line.cards_in_melds", 400),
+            ScoreLine(0, "core.line.cards_in_melds", 400),
             ScoreLine(0, "more3.line.pure_biriba", 200),
-            ScoreLine(0, "more3.line.cards_left", -80),
-            ScoreLine(0, "more3.line.went_out", 150),
+            ScoreLine(0, "core.line.cards_left", -80),
+            ScoreLine(0, "core.line.went_out", 150),
             ScoreLine(0, "more3.line.solo_total", 930),
-            ScoreLine(1, "more3.line.cards_in_melds", 310),
+            ScoreLine(1, "core.line.cards_in_melds", 310),
             ScoreLine(1, "more3.line.dirty_biriba", 100),
-            ScoreLine(1, "more3.line.cards_left", -45),
-            ScoreLine(2, "more3.line.cards_in_melds", 310),
+            ScoreLine(1, "core.line.cards_left", -45),
+            ScoreLine(2, "core.line.cards_in_melds", 310),
             ScoreLine(2, "more3.line.dirty_biriba", 100),
-            ScoreLine(2, "more3.line.cards_left", -120),
+            ScoreLine(2, "core.line.cards_left", -120),
         )
         scores = (930.0, 365.0, 290.0)
         return RoundResult(scores, "went_out", 0, lines), (2170.0, 1975.0, 1270.0)
     if game == "hand":
         lines = (
-            ScoreLine(0, "hand.line.went_out", -30),
-            ScoreLine(1, "hand.line.cards_left", 23),
-            ScoreLine(2, "hand.line.cards_left", 41),
+            ScoreLine(0, "core.line.went_out", -30),
+            ScoreLine(1, "core.line.cards_left", 23),
+            ScoreLine(2, "core.line.cards_left", 41),
             ScoreLine(2, "hand.line.never_opened", 100),
         )
         return RoundResult((-30.0, 23.0, 141.0), "went_out", 0, lines), (12.0, -7.0, 196.0)

@@ -21,6 +21,7 @@ from render.common import (
     place_x,
     png_bytes,
     symbol_segments,
+    wrap_line,
 )
 from render.shapes import rounded_box
 from render.style import (
@@ -62,6 +63,18 @@ def _lines_for(result: RoundResult, seats: Sequence[int], lang: str) -> list[tup
     ]
 
 
+def _laid_lines(
+    result: RoundResult, seats: Sequence[int], lang: str, inner: int, rtl: bool
+) -> list[tuple[Image.Image, list[Image.Image]]]:
+    """A column's lines: each one's points sprite and its label's rows (``wrap_line``)."""
+    out = []
+    for label, points in _lines_for(result, seats, lang):
+        p = _points_sprite(points, LINE_SIZE, fonts.MEDIUM, lang)
+        room = inner - p.width - POINTS_GAP
+        out.append((p, wrap_line(symbol_segments(label), LINE_SIZE, PAPER_INK, room, rtl=rtl)))
+    return out
+
+
 def _sections(game: str, n: int) -> list[list[int]]:
     """Who shares a column: Mor's partners (seats 0 & 2, 1 & 3) score as one team."""
     if game == "mor" and n == 4:
@@ -69,9 +82,9 @@ def _sections(game: str, n: int) -> list[list[int]]:
     return [[s] for s in range(n)]
 
 
-def _points_sprite(value: float, size: int, weight: int) -> Image.Image:
+def _points_sprite(value: float, size: int, weight: int, lang: str) -> Image.Image:
     colour = PLUS if value > 0 else MINUS if value < 0 else PAPER_SOFT
-    return fonts.text_sprite(fmt_points(value, sign=True), size, colour, weight)
+    return fonts.text_sprite(fmt_points(value, sign=True, lang=lang), size, colour, weight)
 
 
 def score_sheet_image(
@@ -95,7 +108,11 @@ def score_sheet_image(
     col_w = COL_W
     cols = COLUMNS
     grid_rows = -(-len(sections) // cols)
-    most_lines = max((len(_lines_for(result, seats, lang)) for seats in sections), default=0)
+    inner = col_w - 2 * CARD_PAD
+    # Each line's points and its label, wrapped onto as many rows as its words need: a game
+    # term is never cut short, so a long label takes a second row and the sheet grows.
+    laid = [_laid_lines(result, seats, lang, inner, rtl) for seats in sections]
+    most_lines = max((sum(len(rows) for _, rows in lines) for lines in laid), default=0)
     section_h = SECTION_HEAD_H + most_lines * LINE_H + 2 * LINE_H + 24
     width = WIDTH
     height = HEAD_H + grid_rows * section_h + (grid_rows - 1) * SECTION_GAP + MARGIN
@@ -163,18 +180,14 @@ def score_sheet_image(
             shown, fitted = fonts.fit(name(seat), NAME_SIZE, width_left, fonts.BOLD)
             head += ([both] if i else []) + [Name(shown)]
             size = min(size, fitted)  # partners' names share one size
-        inner = col_w - 2 * CARD_PAD
         head_line = fit_line(head, size, PAPER_INK, inner, fonts.BOLD, rtl=rtl)
         paste(img, head_line, (at(left, right, head_line.width), y0 + 4))
         y = y0 + SECTION_HEAD_H
-        for label, points in _lines_for(result, seats, lang):
-            p = _points_sprite(points, LINE_SIZE, fonts.MEDIUM)
-            line = fit_line(
-                symbol_segments(label), LINE_SIZE, PAPER_INK, inner - p.width - POINTS_GAP, rtl=rtl
-            )
-            paste(img, line, (at(left, right, line.width), y))
+        for p, rows in laid[k]:
             paste(img, p, (at(right - p.width, left + p.width, p.width), y))
-            y += LINE_H
+            for row in rows:
+                paste(img, row, (at(left, right, row.width), y))
+                y += LINE_H
         y = y0 + SECTION_HEAD_H + most_lines * LINE_H + 6
         draw.line((left, y, right, y), fill=PAPER_RULE, width=2)
         y += 6
@@ -189,9 +202,9 @@ def score_sheet_image(
             )
             paste(img, label_sprite, (at(left, right, label_sprite.width), y))
             if key_ == "render.game_total":
-                p = fonts.text_sprite(fmt_points(value), size, PAPER_INK, fonts.BLACK)
+                p = fonts.text_sprite(fmt_points(value, lang=lang), size, PAPER_INK, fonts.BLACK)
             else:
-                p = _points_sprite(value, size, fonts.BOLD)
+                p = _points_sprite(value, size, fonts.BOLD, lang)
             paste(img, p, (at(right - p.width, left + p.width, p.width), y))
             y += LINE_H + 2
     return img

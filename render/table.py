@@ -72,6 +72,7 @@ from render.common import (
     png_bytes,
     rich_line,
     symbol_segments,
+    wrap_line,
 )
 from render.hand import hand_order
 from render.shapes import rounded_box, shape_sprite
@@ -158,7 +159,7 @@ EMPTY_AREA_H = LINE + 8 + card_height(MIN_CARD_W) + AREA_PAD
 
 PILE_CARD_W = 104
 PILE_GAP = 30
-BAND_H = card_height(PILE_CARD_W) + LINE + 28
+BAND_H = card_height(PILE_CARD_W) + 2 * LINE + 28  # a pile's label may take two lines
 TRICK_CARD_W = 200
 TRICK_STEP = 100
 TRICK_H = LINE + card_height(TRICK_CARD_W) + 40
@@ -498,7 +499,7 @@ def _draw_plate(
     lang: str,
 ) -> None:
     turn = view.turn == seat and not view.round_over
-    total = fmt_points(view.totals[seat]) if seat < len(view.totals) else ""
+    total = fmt_points(view.totals[seat], lang=lang) if seat < len(view.totals) else ""
     count = view.hand_counts[seat] if seat < len(view.hand_counts) else 0
     role = _role(view, seat, lang)
     dealer = getattr(view, "dealer", None) == seat
@@ -579,7 +580,8 @@ def _plate_sprite(
             arrow = arrow.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
         img.alpha_composite(arrow, (at(x, arrow.width), b + 12 + 2))
         x, inner = x + arrow.width + 10, inner - arrow.width - 10
-    d = DEALER_DISC
+    mark = dealer_mark(lang) if dealer else None
+    d = mark.width if mark else DEALER_DISC
     narrow = plate_lines(w) == 3
     # The dealer's button ends the name's line, or on a narrow plate the cards' line, so a
     # computer's short name (10 letters) always fits whole.
@@ -595,7 +597,7 @@ def _plate_sprite(
 
     x, inner = b + PLATE_PAD, w - 2 * PLATE_PAD
     back = card_back(30)
-    cards = t_n("render.n_cards", count, lang)
+    cards = t_n("n_cards", count, lang)
     cpu = t("render.computer", lang) if computer else ""
     total_sprite = fonts.text_sprite(total, TEXT, text, fonts.BOLD) if total else None
     total_w = total_sprite.width + 12 if total_sprite else 0
@@ -608,6 +610,7 @@ def _plate_sprite(
                 [cards, role.long, cpu],
                 [str(count), role.short, cpu],
                 [str(count), role.shortest, cpu],
+                [str(count), cpu],  # a computer is always marked as one
             ],
             inner - icon_w - total_w,
             soft,
@@ -617,25 +620,39 @@ def _plate_sprite(
         last = second
     else:
         room = inner - icon_w - (d + 8 if dealer else 0)
-        info = _info_line([[cards, cpu], [str(count), cpu]], room, soft, rtl)
+        info = _info_line([[cards], [str(count)]], room, soft, rtl)
         img.alpha_composite(info, (at(x + icon_w, info.width), second))
         last = second + LINE
-        if role.long:
-            r = _info_line([[role.long], [role.short]], inner - total_w, soft, rtl)
+        if role.long or cpu:  # the computer mark shares the role's line, which has the room
+            wordings = [[role.long, cpu], [role.short, cpu], [role.shortest, cpu], [cpu]]
+            r = _info_line(wordings, inner - total_w, soft, rtl)
             img.alpha_composite(r, (at(x, r.width), last))
     if total_sprite:
         tx = b + w - PLATE_PAD - total_sprite.width
         img.alpha_composite(total_sprite, (at(tx, total_sprite.width), last))
 
-    if dealer:
+    if mark:
         dx, dy = b + w - PLATE_PAD - d, b + 6 + (LINE if narrow else 0)
-        dx = at(dx, d)
-        img.alpha_composite(shape_sprite("dot", d + 4, PLATE_EDGE), (dx - 2, dy - 2))
-        img.alpha_composite(shape_sprite("dot", d, WHITE), (dx, dy))
-        letter = fonts.text_sprite(t("render.dealer_mark", lang), TEXT, INK, fonts.BOLD)
-        ly = dy + d / 2 - _text_top(TEXT) - fonts.cap_height(TEXT) / 2
-        img.alpha_composite(letter, (round(dx + (d - letter.width) / 2), round(ly)))
+        img.alpha_composite(mark, (at(dx, d), dy))
     return img
+
+
+@functools.lru_cache(maxsize=8)
+def dealer_mark(lang: str) -> Image.Image:
+    """The dealer's button: a white disc, or a pill as wide as a longer word ("डीलर"), with
+    the word's ink centred in it, so a letter that sits low (Arabic «م») stays inside."""
+    d = DEALER_DISC
+    word = fonts.text_sprite(t("render.dealer_mark", lang), TEXT, INK, fonts.BOLD)
+    box = word.getchannel("A").getbbox() or (0, 0, word.width, word.height)
+    ink_w, ink_h = box[2] - box[0], box[3] - box[1]
+    w = max(d, ink_w + d // 2)
+    out = Image.new("RGBA", (w + 4, d + 4), (0, 0, 0, 0))
+    out.alpha_composite(rounded_box((w + 4, d + 4), (d + 4) // 2, (*PLATE_EDGE, 255)), (0, 0))
+    out.alpha_composite(rounded_box((w, d), d // 2, (*WHITE, 255)), (2, 2))
+    x = 2 + (w - ink_w) / 2 - box[0]
+    y = 2 + (d - ink_h) / 2 - box[1]
+    out.alpha_composite(word, (round(x), round(y)))
+    return out
 
 
 # ---------------------------------------------------------------- melds
@@ -799,7 +816,13 @@ def _area_titles(
     meters = tuple(getattr(view, "meters", ()) or ())
     if view.game == "mor" and side < len(meters):
         meter = _engine_meter(meters[side], melds, lang)
-        return [[*who, "·", t("render.projects", lang), *meter], [*who, "·", *meter]]
+        text, met = project_meter(melds, lang)  # the picture's own, shorter wording
+        short: list[Segment] = [text, Icon("check", MET)] if met else [text]
+        return [
+            [*who, "·", t("render.projects", lang), *meter],
+            [*who, "·", *meter],
+            [*who, "·", *short],
+        ]
     if view.game in ("mor", "more3"):
         if view.game == "mor":
             text, met = project_meter(melds, lang)
@@ -935,8 +958,10 @@ def _side_piles(view: Any, names: Sequence[str], events: Sequence[Event], lang: 
         gone = (k < len(taken) and taken[k]) or n == 0
         if k in waits:
             label.append(t("render.pile_next_turn", lang))
-        elif gone:
-            label.append(t("render.pile_taken", lang))
+        elif gone:  # "taken" agrees with the pile's noun (Arabic: المور, but كومة المورة)
+            label.append(
+                t("render.pile_taken" if view.game == "mor" else "render.more_pile_taken", lang)
+            )
         else:
             label.append(f"· {n}")
         shown = n and (not gone or k in waits)
@@ -967,16 +992,17 @@ def _draw_piles(
     ch = card_height(PILE_CARD_W)
     colours = [HIGHLIGHT if p.lit else WHITE for p in items]
     labels = [
-        rich_line(p.label, TEXT, c, fonts.MEDIUM, rtl=rtl)
+        [rich_line(p.label, TEXT, c, fonts.MEDIUM, rtl=rtl)]
         for p, c in zip(items, colours, strict=True)
     ]
-    if sum(lab.width for lab in labels) + PILE_GAP * (len(items) - 1) > x1 - x0:
+    if sum(lab[0].width for lab in labels) + PILE_GAP * (len(items) - 1) > x1 - x0:
+        # Too long side by side: each label takes a second line rather than lose a word.
         slot_w = (x1 - x0 - PILE_GAP * (len(items) - 1)) // len(items)
         labels = [
-            fit_line(p.label, TEXT, c, slot_w, fonts.MEDIUM, rtl=rtl)
+            wrap_line(p.label, TEXT, c, slot_w, fonts.MEDIUM, rtl=rtl)
             for p, c in zip(items, colours, strict=True)
         ]
-    widths = [max(PILE_CARD_W + 2 * HALO + 12, lab.width) for lab in labels]
+    widths = [max(PILE_CARD_W + 2 * HALO + 12, *(row.width for row in lab)) for lab in labels]
     gap = PILE_GAP
     if sum(widths) + gap * (len(items) - 1) > x1 - x0:
         gap = max(6, (x1 - x0 - sum(widths)) // max(1, len(items) - 1))
@@ -994,7 +1020,8 @@ def _draw_piles(
             paste(img, sprite, (card_x - offset, top - offset))
         if pile.taken:
             paste(img, shape_sprite("check", 44, MET), (cx - 22, top + ch / 2 - 22))
-        paste(img, lab, (cx - lab.width / 2, top + ch + 14 - _text_top(TEXT)))
+        for i, row in enumerate(lab):
+            paste(img, row, (cx - row.width / 2, top + ch + 14 + i * LINE - _text_top(TEXT)))
         x += w + gap
 
 
@@ -1046,16 +1073,16 @@ def _draw_trick(
         # to the seat that holds it, but the rule is public: it is shown where the trick goes.
         must = getattr(view, "must_include", None) or OPENING_CARD
         opening = getattr(view, "opening", False)
-        leads = t("render.leads", lang)
-        tail: list[Segment] = (
-            [leads, t("render.first_play_must_hold", lang), must] if opening else [leads]
-        )
+        # "{who} leads" as one sentence, so each language puts the name where it belongs.
+        tail: list[Segment] = [t("render.first_play_must_hold", lang), must] if opening else []
         width = x1 - x0 - 40
-        rest = rich_line(tail, TEXT, SOFT_TEXT, fonts.MEDIUM, four, rtl).width
+        bare = [s for s in with_name("render.leads", lang, "") if not isinstance(s, Name)]
+        rest = rich_line([*bare, *tail], TEXT, SOFT_TEXT, fonts.MEDIUM, four, rtl).width
         shown, _ = fonts.fit(
             _name(names, view.turn, lang), TEXT, max(200, width - rest), fonts.MEDIUM
         )
-        label = fit_line([Name(shown), *tail], TEXT, SOFT_TEXT, width, fonts.MEDIUM, four, rtl)
+        words = [*with_name("render.leads", lang, shown), *tail]
+        label = fit_line(words, TEXT, SOFT_TEXT, width, fonts.MEDIUM, four, rtl)
         paste(img, label, ((x0 + x1 - label.width) / 2, y0 + 4 - _text_top(TEXT)))
         slot = card_face(must, TRICK_CARD_W, four) if opening else empty_slot(TRICK_CARD_W)
         paste(img, slot, ((x0 + x1 - TRICK_CARD_W) / 2, y0 + LINE + 14))
@@ -1181,26 +1208,43 @@ def _phrase(view: Any, e: Event, names: Sequence[str], lang: str = "en") -> list
 
 def caption(view: Any, names: Sequence[str], lang: str = "en") -> list[list[Segment]]:
     """The last move(s) as lines of segments, one per run of events by the same seat."""
-    comma = t("render.comma", lang)
-    groups: list[tuple[int | None, list[Segment]]] = []
+    return [
+        _said(view, seat, phrases, names, lang)
+        for seat, phrases in _caption_groups(view, names, lang)
+    ]
+
+
+def _caption_groups(
+    view: Any, names: Sequence[str], lang: str
+) -> list[tuple[int | None, list[list[Segment]]]]:
+    """The last events' phrases, grouped by runs of the same seat."""
+    groups: list[tuple[int | None, list[list[Segment]]]] = []
     for e in getattr(view, "last_events", ()) or ():
         words = _phrase(view, e, names, lang)
         if not words:
             continue
         if groups and groups[-1][0] == e.seat:
-            said = groups[-1][1]
+            groups[-1][1].append(words)
+        else:
+            groups.append((e.seat, [words]))
+    return groups
+
+
+def _said(
+    view: Any, seat: int | None, phrases: Sequence[list[Segment]], names: Sequence[str], lang: str
+) -> list[Segment]:
+    """One seat's run of phrases after its name, joined with the language's comma."""
+    comma = t("render.comma", lang)
+    said: list[Segment] = []
+    for words in phrases:
+        if said:
             if isinstance(said[-1], str) and not isinstance(said[-1], Name):
                 said[-1] += comma
             else:
                 said.append(comma)
-            said.extend(words)
-        else:
-            groups.append((e.seat, words))
-    out = []
-    for seat, words in groups:
-        who = with_name("render.actor", lang, _name(names, seat, lang)) if seat is not None else []
-        out.append(who + words)
-    return out
+        said.extend(words)
+    who = with_name("render.actor", lang, _name(names, seat, lang)) if seat is not None else []
+    return who + said
 
 
 def _draw_header(img: Image.Image, view: Any, names: Sequence[str], four: bool, lang: str) -> None:
@@ -1228,10 +1272,12 @@ def _draw_header(img: Image.Image, view: Any, names: Sequence[str], four: bool, 
     left, right = MARGIN - 6, WIDTH - MARGIN + 6
     paste(img, title, (place_x(left, right, title.width, rtl), 14 - _text_top(TEXT)))
 
-    lines = caption(view, names, lang)
-    if not lines:
+    groups = _caption_groups(view, names, lang)
+    if not groups:
         return
-    # Newest last: drop the oldest groups until the line fits; a long one loses its end.
+    lines = [_said(view, seat, phrases, names, lang) for seat, phrases in groups]
+    # Newest last: drop the oldest groups until the line fits, then the oldest moves of the
+    # newest group, so what is shown is whole (only a long name may still be shortened).
     k = min(len(lines), CAPTION_GROUPS)
     while True:
         words: list[Segment] = [t("render.last", lang), *_join(lines[-k:])]
@@ -1239,6 +1285,12 @@ def _draw_header(img: Image.Image, view: Any, names: Sequence[str], four: bool, 
         if line.width <= width or k == 1:
             break
         k -= 1
+    seat, phrases = groups[-1]
+    for drop in range(1, len(phrases)):
+        if line.width <= width:
+            break
+        words = [t("render.last", lang), *_said(view, seat, phrases[drop:], names, lang)]
+        line = rich_line(words, TEXT, HEADER_TEXT, four_colour=four, rtl=rtl)
     if line.width > width:
         line = fit_line(words, TEXT, HEADER_TEXT, width, four_colour=four, rtl=rtl)
     paste(img, line, (place_x(left, right, line.width, rtl), 14 + LINE - _text_top(TEXT)))

@@ -13,10 +13,10 @@ from bot.i18n import has, say, t
 from render.common import Name, Segment
 
 GAME_TITLES = {
-    "mor": "render.game.mor",
-    "more3": "render.game.more3",
-    "hand": "render.game.hand",
-    "runfast": "render.game.runfast",
+    "mor": "game.mor.name",
+    "more3": "game.more3.name",
+    "hand": "game.hand.name",
+    "runfast": "game.runfast.name",
 }
 
 # How a round ended (RoundResult.reason); "{who}" is the seat that ended it.
@@ -30,16 +30,16 @@ REASONS = {
 
 # Run Fast's kinds of play as players say them (the engine's kind names, and older short ones).
 TRICK_KINDS = {
-    "single": "render.kind.single",
-    "pair": "render.kind.pair",
-    "triple": "render.kind.triple",
+    "single": "runfast.kind.single",
+    "pair": "runfast.kind.pair",
+    "triple": "runfast.kind.triple",
     "straight": "render.kind.straight",
     "consecutive_pairs": "render.kind.pairs",
     "pairs": "render.kind.pairs",
-    "bomb": "render.kind.bomb",
-    "ace_bomb": "render.kind.ace_bomb",
-    "heavenly_bomb": "render.kind.heavenly",
-    "heavenly": "render.kind.heavenly",
+    "bomb": "runfast.kind.bomb",
+    "ace_bomb": "runfast.kind.ace_bomb",
+    "heavenly_bomb": "runfast.kind.heavenly_bomb",
+    "heavenly": "runfast.kind.heavenly_bomb",
 }
 
 

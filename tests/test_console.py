@@ -308,15 +308,15 @@ def test_a_run_fast_screen_in_dutch() -> None:
     lines = text.splitlines()
     assert "── Run Fast · één deal ──" in lines
     assert any(ln.startswith("Je hand (16): ") for ln in lines)
-    assert "  stoel 1 (computer, eenvoudig): 15 kaarten, totaal 0" in lines
-    assert any(re.fullmatch(r"Stoel \d speelde \S+ \(enkele\)\.", ln) for ln in lines)
+    assert "  plaats 1 (computer, eenvoudig): 15 kaarten, totaal 0" in lines
+    assert any(re.fullmatch(r"Plaats \d speelde \S+ \(enkele\)\.", ln) for ln in lines)
     assert any(
-        ln.startswith("  op tafel: ") and ln.endswith(" (enkele) van stoel 2") for ln in lines
+        ln.startswith("  op tafel: ") and ln.endswith(" (enkele) van plaats 2") for ln in lines
     )
     refusal = engine.check(0, Pass())
     assert refusal is not None
-    assert f"stoel 0 > {say(refusal, 'nl')}" in lines
-    assert "stoel 0 > Enkele geldige zetten: play " in text
+    assert f"plaats 0 > {say(refusal, 'nl')}" in lines
+    assert "plaats 0 > Enkele geldige zetten: play " in text
     assert text.rstrip().endswith("Tot ziens.")
 
 
@@ -346,7 +346,7 @@ def test_lang_on_the_command_line() -> None:
     assert "── हैंड · राउंड 1 / 5 · सबसे कम कुल वाला जीतता है ──" in out.getvalue()
     out = io.StringIO()
     assert run(parser().parse_args(["mor", "--seat", "7", "--lang", "nl"]), io.StringIO(), out) == 2
-    assert out.getvalue() == "Er is geen stoel 7: kies 0 tot en met 3.\n"
+    assert out.getvalue() == "Er is geen plaats 7: kies 0 tot en met 3.\n"
 
 
 def test_an_unknown_language_is_one_sentence(capsys) -> None:

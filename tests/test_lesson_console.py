@@ -54,7 +54,7 @@ def test_a_lesson_in_dutch() -> None:
     assert "── Run Fast · één deal ──" in lines
     assert any(ln.startswith("Je hand (") for ln in lines)
     verdict = first.judge(parse_move(wrong), "nl")
-    assert verdict.refused and f"stoel {first.seat} > {verdict.message}" in lines
+    assert verdict.refused and f"plaats {first.seat} > {verdict.message}" in lines
     for s in steps:
         assert t("lesson_task", "nl", task=s.text("task", "nl")) in lines
         assert s.text("done", "nl") in text

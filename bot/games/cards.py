@@ -70,7 +70,7 @@ class Reason:
 
 
 def because(key: str, **params: Any) -> Reason:
-    """``Reason(key, params)`` written the short way: ``because("not_your_turn")``."""
+    """``Reason(key, params)`` written the short way: ``because("game.not_your_turn")``."""
     return Reason(key, params)
 
 

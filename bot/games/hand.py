@@ -415,7 +415,7 @@ class Hand(PlannedChecks):
         try:
             new = reclaim_joker(target.meld, move.cards)
         except MeldError as e:
-            raise IllegalMove(because("hand.meld_refuses", meld=move.meld, why=e.reason)) from None
+            raise IllegalMove(because("core.meld_problem", meld=move.meld, why=e.reason)) from None
         rest = take_cards(self.hands[seat], move.cards)
         assert rest is not None  # missing_from said the hand holds them
         # (decision) The reclaimed joker joins the hand with no duty to lay it this turn.
@@ -546,10 +546,10 @@ class Hand(PlannedChecks):
             # its reader's language.
             parts: list[tuple[str, int]] = []
             if seat == winner:
-                parts.append(("hand.line.went_out", WIN_SCORE))
+                parts.append(("core.line.went_out", WIN_SCORE))
             else:
                 left = sum(hand_value(c) for c in self.hands[seat])
-                parts.append(("hand.line.cards_left", left))
+                parts.append(("core.line.cards_left", left))
                 if not self.opened[seat]:
                     parts.append(("hand.line.never_opened", NOT_OPENED_PENALTY))
             base = sum(p for _, p in parts)

@@ -195,7 +195,7 @@ def check_limits(meld: Meld, rules: MeldRules) -> Reason | None:
         return because("core.meld.max_wilds", wilds=Count("core.n_wild_cards", rules.max_wilds))
     if naturals < rules.min_naturals:
         return because(
-            "core.meld.min_naturals", cards=Count("core.n_natural_cards", rules.min_naturals)
+            "core.meld.min_cards", cards=Count("core.n_natural_cards", rules.min_naturals)
         )
     return None
 

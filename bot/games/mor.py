@@ -483,12 +483,12 @@ class Mor(PlannedChecks):
             close = CLOSE_BONUS if closer is not None and self.team(closer) == team else 0
             no_mor = 0 if self.mor_taken[team] else NO_MOR_PENALTY
             scores[team] = melded + project_halves + close - in_hand - no_mor
-            lines.append(ScoreLine(rep, "mor.line.melds", melded / 2))
+            lines.append(ScoreLine(rep, "core.line.cards_in_melds", melded / 2))
             for p in sorted(projects, reverse=True):
                 lines.append(ScoreLine(rep, PROJECT_LINES[p], p / 10))
             if close:
                 lines.append(ScoreLine(rep, "mor.line.closed", close / 2))
-            lines.append(ScoreLine(rep, "mor.line.cards_left", -in_hand / 2))
+            lines.append(ScoreLine(rep, "core.line.cards_left", -in_hand / 2))
             if no_mor:
                 lines.append(ScoreLine(rep, "mor.line.no_mor", -no_mor / 2))
         for team in range(2):

@@ -485,7 +485,9 @@ class More3(PlannedChecks):
             except IllegalMove:
                 continue
         if self.needs_opening(seat):
-            raise IllegalMove(because("more3.take_no_opening", card=str(top)))
+            raise IllegalMove(
+                because("more3.take_no_opening", card=str(top), least=OPENING_HALVES / 2)
+            )
         raise IllegalMove(because("more3.take_no_meld", card=str(top)))
 
     def _take_lays(self, seat: int, card: Card, rest: list[Card]) -> Iterator[Lay]:
@@ -549,8 +551,10 @@ class More3(PlannedChecks):
         if self.needs_opening(seat):
             value = sum(opening_halves(c) for c in outcome.laid)
             if value < OPENING_HALVES:
-                # The worth as a number (5, 6.5): the catalogue writes it as English did.
-                raise IllegalMove(because("more3.opening_75", worth=points(value / 2)))
+                # Numbers (5, 6.5, the 7.5 needed), each language writes them its own way.
+                raise IllegalMove(
+                    because("more3.opening_75", worth=points(value / 2), least=OPENING_HALVES / 2)
+                )
         problem = self._leftover_problem(seat, outcome)
         if problem:
             raise IllegalMove(problem)
@@ -752,13 +756,13 @@ class More3(PlannedChecks):
                     )
                 # Each line's label is a catalogue key (domain more3): the score sheet words it
                 # in its reader's language.
-                lines.append(ScoreLine(seat, "more3.line.cards_in_melds", melded))
+                lines.append(ScoreLine(seat, "core.line.cards_in_melds", melded))
                 for k in kinds:
                     points_for = PURE_BONUS if k == "pure" else DIRTY_BONUS
                     lines.append(ScoreLine(seat, BIRIBA_LINES[k], points_for))
                 if out:
-                    lines.append(ScoreLine(seat, "more3.line.went_out", OUT_BONUS))
-                lines.append(ScoreLine(seat, "more3.line.cards_left", -hand))
+                    lines.append(ScoreLine(seat, "core.line.went_out", OUT_BONUS))
+                lines.append(ScoreLine(seat, "core.line.cards_left", -hand))
                 if penalty:
                     lines.append(ScoreLine(seat, "more3.line.never_took_pile", -penalty))
                 if side == SOLO:

@@ -96,7 +96,7 @@ def definitions(tree: app_commands.CommandTree) -> list[tuple[Any, Any, str, Any
             out.append((Where.parameter_name, p, p.name, cmd))
             out.append((Where.parameter_description, p, str(p.description), cmd))
             for c in p.choices:
-                if has(f"cmd.choice.{c.value}"):  # a language's own name stays as it is
+                if has(command_key(Where.choice_name, c)):  # a language's own name stays
                     out.append((Where.choice_name, c, c.name, cmd))
     return out
 
@@ -132,7 +132,7 @@ async def test_synced_commands_carry_their_localized_names(tmp_path: Path) -> No
         synced = {c.name: c for c in await bot.tree.fetch_commands()}
         table = synced["table"]
         assert table.name_localizations[discord.Locale.dutch] == "tafel"
-        assert table.name_localizations[discord.Locale.hindi] == "मेज़"
+        assert table.name_localizations[discord.Locale.hindi] == "टेबल"
         assert discord.Locale.american_english not in table.name_localizations
         new = next(o for o in table.options if o.name == "new")
         assert new.name_localizations[discord.Locale.dutch] == "nieuw"
@@ -144,8 +144,14 @@ async def test_synced_commands_carry_their_localized_names(tmp_path: Path) -> No
         runfast = next(c for c in game.choices if c.value == "runfast")
         assert runfast.name_localizations[discord.Locale.dutch] == "Run Fast"
         assert synced["draw"].description_localizations[discord.Locale.dutch] == (
-            "Trek de bovenste kaart van de stapel."
+            "Trek de bovenste kaart van de trekstapel."
         )
+        # A parameter shared by commands, and a choice the bot words elsewhere, use one key.
+        practice = synced["practice"]
+        level = next(o for o in practice.options if o.name == "level")
+        assert level.name_localizations[discord.Locale.dutch] == t("cmd.option.level.name", "nl")
+        simple = next(c for c in level.choices if c.value == "simple")
+        assert simple.name_localizations[discord.Locale.hindi] == t("level.simple", "hi")
         for locale in CLIENT_LANGUAGES:
             loc = discord.Locale(locale)
             # Within each language, top-level names and each command's options stay distinct.

@@ -154,7 +154,7 @@ async def test_an_arabic_and_an_english_member_at_one_table(
         mover = live.seats[live.engine.turn].user_id
         other, lang = (bob, "en") if mover == amira.id else (amira, "ar")
         r = await other.slash(thread, "pass")
-        assert r.ephemeral and reply(r).content == t("not_your_turn", lang)
+        assert r.ephemeral and reply(r).content == t("game.not_your_turn", lang)
         assert (reply(r).content == "It's not your turn.") == (lang == "en")
 
         actors = {amira.id: (amira, "ar"), bob.id: (bob, "en")}

@@ -182,9 +182,10 @@ def test_every_meld_reason_has_its_inline_twin(lang: str) -> None:
     texts = catalogue(lang).texts
     keys = {k for k in texts if k.startswith("core.meld.") and not k.endswith(".inline")}
     assert len(keys) > 20
-    assert all(f"{k}.inline" in texts for k in keys), sorted(
-        k for k in keys if f"{k}.inline" not in texts
-    )
+    # A sentence that starts with a card ("{card} is not a ...") reads the same after a colon,
+    # so it has no twin and ``t`` words the twin's key with it.
+    lacking = sorted(k for k in keys if f"{k}.inline" not in texts and not texts[k].startswith("{"))
+    assert lacking == []
 
 
 def test_rules_per_game() -> None:

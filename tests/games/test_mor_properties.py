@@ -171,6 +171,9 @@ def test_score_sheet_lines_are_catalogue_keys() -> None:
     assert "mor.line.project_300" in labels and "mor.line.closed" in labels
     for lang in ("en", "ar", "hi", "nl"):
         assert all(has(label, lang) for label in labels), lang
-    assert t("mor.line.project_300") == "project 300" and t("mor.line.melds") == "cards in melds"
+    assert (
+        t("mor.line.project_300") == "project 300"
+        and t("core.line.cards_in_melds") == "cards in melds"
+    )
     # Keys are plain strings, so a stored result stays JSON.
     assert from_json(json.loads(json.dumps(g.to_json()))).result == g.result

@@ -14,7 +14,7 @@ from bot.games import registry
 from bot.games.base import Add, Bid, Discard, Draw, IllegalMove, Reason, because, move_from_dict
 from bot.games.cards import parse_cards
 from bot.games.more3 import More3, bid_winner, choose_solo, solo_score
-from bot.i18n import LANGUAGES, has, say, t
+from bot.i18n import LANGUAGES, has, number, say, t
 from bot.scenario import run
 
 TABLES = Path(__file__).parents[1] / "tables" / "more3"
@@ -187,7 +187,7 @@ def test_score_sheet_lines_are_keys_worded_in_each_language() -> None:
         ("Solo total (×1.5 when positive)", -125),
     ]
     labels = {ln.label for ln in result.lines}
-    assert all(label.startswith("more3.line.") for label in labels)
+    assert all(label.startswith(("more3.line.", "core.line.")) for label in labels)
     assert all(has(label, lang) for label in labels for lang in LANGUAGES)
     arabic = [words for words, _ in sheet(1, "ar")]
     assert all(ARABIC_LETTER.search(words) for words in arabic)
@@ -340,12 +340,15 @@ def test_a_refusal_is_a_key_worded_in_each_language() -> None:
 
 def test_a_refusal_carries_its_number_and_each_language_writes_it() -> None:
     reason = refusal("opening_adds_count")
-    assert reason == because("more3.opening_75", worth=6.5)
+    assert reason == because("more3.opening_75", worth=6.5, least=7.5)
     assert say(reason).endswith("; these are worth 6.5.")
-    assert all("6.5" in say(reason, lang) and "7.5" in say(reason, lang) for lang in LANGUAGES)
+    # Each language writes the numbers its own way (Dutch: "7,5" and "6,5"), by Babel's CLDR data.
+    for lang in LANGUAGES:
+        assert number(6.5, lang) in say(reason, lang) and number(7.5, lang) in say(reason, lang)
+    assert say(reason, "nl").endswith("samen 7,5 waard zijn; deze zijn 6,5 waard.")
     # A whole worth reads without a decimal point: "worth 5", not "5.0".
     whole = refusal("opening_75_refused")
-    assert whole == because("more3.opening_75", worth=5)
+    assert whole == because("more3.opening_75", worth=5, least=7.5)
     assert say(whole).endswith("these are worth 5.") and say(whole, "nl").endswith("5 waard.")
 
 

@@ -319,7 +319,7 @@ class WithMeters(samples.SampleView):
 def test_score_lines_are_worded_in_the_sheets_language() -> None:
     # The engines write each line's label as a catalogue key (or a Reason): worded per sheet.
     assert words.score_label("mor.line.project_200", "ar") == t("mor.line.project_200", "ar")
-    assert words.score_label("more3.line.cards_in_melds", "hi") != "more3.line.cards_in_melds"
+    assert words.score_label("core.line.cards_in_melds", "hi") != "core.line.cards_in_melds"
     assert words.score_label("runfast.line.received", "nl") == t("runfast.line.received", "nl")
     meter = because("mor.meter.one_more", projects="200")
     assert words.score_label(meter, "hi") == t("mor.meter.one_more", "hi", projects="200")

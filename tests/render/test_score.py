@@ -50,7 +50,7 @@ def test_more_lines_make_a_taller_sheet() -> None:
 
 
 def test_points_read_as_players_write_them() -> None:
-    assert fmt_points(12.5) == "12.5"
+    assert fmt_points(12.5) == "12.5" and fmt_points(12.5, lang="nl") == "12,5"
     assert fmt_points(-10) == "−10"
     assert fmt_points(3.0, sign=True) == "+3"
     assert fmt_points(0, sign=True) == "0"

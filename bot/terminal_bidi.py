@@ -1,0 +1,204 @@
+"""Arabic in a terminal, two ways (``python -m bot.console --bidi isolate|visual|off``).
+
+``isolate`` (the default for a right-to-left language) prints the text in logical order, as a
+terminal that runs the Unicode bidi algorithm expects, with each line opened by a right-to-left
+mark and every left-to-right piece inside it (a card code ``9H``, a number, a command word such
+as ``help`` or ``--save``) wrapped in Unicode's left-to-right isolate (LRI … PDI). Without the
+isolates, "رمى المقعد 1 9H." lets the neutral spaces and the digits join their neighbours and the
+line breaks apart; with them each piece is one unit placed in the line's order.
+
+``visual`` is for a terminal that does no bidi at all: each line is shaped (each Arabic letter in
+its joined form, from Unicode's presentation forms) and reordered by python-bidi, so the terminal
+only has to print it left to right. Colours are dropped there: a colour code inside a line would
+be reordered with it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+from typing import TextIO
+
+from bidi import get_display
+
+from bot.i18n import is_rtl
+
+MODES = ("isolate", "visual", "off")
+RLM, LRI, PDI = "\u200f", "\u2066", "\u2069"
+_CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# A left-to-right piece: a card (7H, 10S, JK, 8♣), a number (12, -30, 7.5, 1/3), a command
+# word or option (help, --save, /table), a path. A sentence's own full stop stays outside.
+_LTR = re.compile(
+    r"(?:--?|/)?[0-9A-Za-z♠♥♦♣][0-9A-Za-z♠♥♦♣_#+×→\-/]*(?:[.,:/][0-9A-Za-z_][0-9A-Za-z_\-]*)*"
+)
+
+
+def mode_for(lang: str, asked: str | None) -> str:
+    """The bidi mode a terminal in ``lang`` gets: the one asked for, else ``isolate`` for a
+    right-to-left language and ``off`` for the others."""
+    if asked in MODES:
+        return asked
+    return "isolate" if is_rtl(lang) else "off"
+
+
+def isolate(line: str) -> str:
+    """``line`` in logical order, opened with a right-to-left mark, each left-to-right piece
+    inside LRI … PDI (colour codes pass through untouched)."""
+    if not line.strip():
+        return line
+    parts = _ANSI.split(line)
+    codes = _ANSI.findall(line)
+    out = [_LTR.sub(lambda m: f"{LRI}{m.group(0)}{PDI}", part) for part in parts]
+    text = "".join(p + (codes[i] if i < len(codes) else "") for i, p in enumerate(out))
+    return RLM + text
+
+
+def visual(line: str) -> str:
+    """``line`` shaped and in display order, for a terminal that prints cells left to right."""
+    plain = _CONTROLS.sub("", _ANSI.sub("", line))
+    if not plain.strip():
+        return plain
+    # Indentation stays first and a prompt's trailing space last, where the cursor goes on.
+    core = plain.strip()
+    head, tail = plain[: len(plain) - len(plain.lstrip())], plain[len(plain.rstrip()) :]
+    # Isolated first, so a card ("5♦": a digit and a neutral sign) keeps its order too; the
+    # brackets between Arabic words are mirrored, as the algorithm's rule L4 asks and
+    # python-bidi leaves to the renderer.
+    shown = _CONTROLS.sub("", get_display(_mirrored(isolate(shape(core))), base_dir="R"))
+    return head + shown + tail
+
+
+_MIRROR = str.maketrans("()[]{}«»", ")(][}{»«")  # not < >: the prompt's arrow points at input
+
+
+def _mirrored(text: str) -> str:
+    """The brackets outside the isolated left-to-right pieces swapped for their mirror image
+    (inside a piece they read left to right and stay)."""
+    out, depth = [], 0
+    for ch in text:
+        depth += ch == LRI
+        depth -= ch == PDI and depth > 0
+        out.append(ch if depth else ch.translate(_MIRROR))
+    return "".join(out)
+
+
+# ---------------------------------------------------------------- Arabic shaping
+
+
+class _Marks:
+    """Harakat and the other combining marks: they sit on a letter and don't break joining."""
+
+    def __contains__(self, ch: object) -> bool:
+        return isinstance(ch, str) and unicodedata.category(ch) == "Mn"
+
+
+_TRANSPARENT = _Marks()
+
+
+@cache
+def _forms() -> dict[tuple[str, str], str]:
+    """(letter, form) → presentation form, read from Unicode's own decompositions, e.g.
+    U+FEB3 ARABIC LETTER SEEN INITIAL FORM is ``<initial> 0633``; lam-alef ligatures are keyed
+    by the two letters joined."""
+    out: dict[tuple[str, str], str] = {}
+    for code in list(range(0xFB50, 0xFDFF)) + list(range(0xFE70, 0xFEFF)):
+        ch = chr(code)
+        parts = unicodedata.decomposition(ch).split()
+        if len(parts) < 2 or not parts[0].startswith("<"):
+            continue
+        form = parts[0].strip("<>")
+        if form not in ("isolated", "final", "initial", "medial"):
+            continue
+        base = "".join(chr(int(p, 16)) for p in parts[1:])
+        out.setdefault((base, form), ch)
+    return out
+
+
+def _joins_left(ch: str) -> bool:
+    """Whether ``ch`` connects to the letter after it (a dual-joining letter)."""
+    return (ch, "initial") in _forms() or (ch, "medial") in _forms()
+
+
+def _joins_right(ch: str) -> bool:
+    return (ch, "final") in _forms()
+
+
+def shape(text: str) -> str:
+    """Arabic letters in their joined forms (initial, medial, final, isolated) and lam-alef as
+    one ligature, as a terminal without a shaping engine must be given them."""
+    forms = _forms()
+    chars = list(text)
+    out: list[str] = []
+    i = 0
+
+    def neighbour(j: int, step: int) -> str | None:
+        j += step
+        while 0 <= j < len(chars) and chars[j] in _TRANSPARENT:
+            j += step
+        return chars[j] if 0 <= j < len(chars) else None
+
+    while i < len(chars):
+        ch = chars[i]
+        if ch in _TRANSPARENT or not ("\u0600" <= ch <= "\u06ff"):
+            out.append(ch)
+            i += 1
+            continue
+        before = neighbour(i, -1)
+        joined_before = before is not None and _joins_left(before) and _joins_right(ch)
+        after_i = i + 1
+        while after_i < len(chars) and chars[after_i] in _TRANSPARENT:
+            after_i += 1
+        after = chars[after_i] if after_i < len(chars) else None
+        if ch == "ل" and after is not None and after in "اأإآ":  # lam-alef: one ligature
+            form = "final" if joined_before else "isolated"
+            out.append(forms.get((ch + after, form), forms[(ch + after, "isolated")]))
+            out.extend(chars[i + 1 : after_i])  # marks between lam and alef
+            i = after_i + 1
+            continue
+        joined_after = after is not None and _joins_left(ch) and _joins_right(after)
+        form = (
+            "medial"
+            if joined_before and joined_after
+            else "final"
+            if joined_before
+            else "initial"
+            if joined_after
+            else "isolated"
+        )
+        out.append(forms.get((ch, form), forms.get((ch, "isolated"), ch)))
+        i += 1
+    return "".join(out)
+
+
+# ---------------------------------------------------------------- the stream
+
+
+class BidiStream:
+    """A text stream that writes each line through ``isolate`` or ``visual``."""
+
+    def __init__(self, stream: TextIO, mode: str) -> None:
+        self.stream = stream
+        self.mode = mode
+        self.turn = isolate if mode == "isolate" else visual
+
+    def write(self, text: str) -> int:
+        self.stream.write("\n".join(self.turn(line) for line in text.split("\n")))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        isatty = getattr(self.stream, "isatty", None)
+        return bool(isatty and isatty())
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.stream, name)
+
+
+def terminal_stream(stream: TextIO, lang: str, asked: str | None = None) -> TextIO:
+    """``stream`` as a terminal in ``lang`` should get it (unchanged when the mode is off)."""
+    mode = mode_for(lang, asked)
+    return stream if mode == "off" else BidiStream(stream, mode)  # type: ignore[return-value]
