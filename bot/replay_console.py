@@ -65,7 +65,7 @@ class ReplayScreen:
         engine = self.replay.engine_at(position - 1)
         events = play_move(engine, step.move)
         lines = [text for e in events if (text := self.words.event(e))]
-        return lines or [self.t("console.replay.round_over")]
+        return lines or [self.t("table_no_turn")]
 
     def show(self, position: int) -> None:
         replay = self.replay
