@@ -141,3 +141,42 @@ async def test_lesson_step_wrong_then_right_then_next(tmp_path: Path) -> None:
         r = await alice.click(right.message, label="Next step")
         assert "step 2 of 5: The pile" in reply(r).content
         await bot.close()
+
+
+async def test_a_practice_table_never_stands_in_for_the_real_one(tmp_path: Path) -> None:
+    bot = make_bot(tmp_path / "bot.db", seed=7)
+    async with simcord.run(bot) as env:
+        guild, channel, (alice, bob, carol) = club(env, "alice", "bob", "carol")
+        me = guild.me
+        assert me is not None and bot.service is not None
+        # #cards: Bob's open lobby, then Alice's practice; Carol joins the lobby from #cards.
+        await bob.slash(channel, "table new", game="runfast")
+        lobby = live_table(bot, guild.id)
+        await alice.slash(channel, "practice", game="runfast")
+        r = await carol.slash(channel, "table join")
+        assert "already started" not in reply(r).content
+        assert lobby.seat_of(carol.id) is not None
+        # A channel without threads: Alice sits at a real table, then practises there; /hand
+        # there still shows the real table.
+        closed = guild.create_text_channel(
+            "closed",
+            overwrites={
+                me: discord.PermissionOverwrite(
+                    create_public_threads=False, create_private_threads=False
+                )
+            },
+        )
+        await alice.slash(closed, "table new", game="hand")
+        real = live_table(bot, guild.id)
+        await bob.slash(closed, "table join")
+        await alice.slash(closed, "table start")
+        assert real.engine is not None
+        await alice.slash(closed, "practice", game="mor")
+        practice = live_table(bot, guild.id)
+        assert practice is not real and practice.table.options.get("practice")
+        r = await alice.slash(closed, "hand")
+        seat = real.seat_of(alice.id)
+        assert seat is not None
+        cards = " ".join(str(c) for c in real.engine.view(seat).hand)
+        assert cards in reply(r).content  # the real table's hand, not the practice one's
+        await bot.close()
