@@ -13,16 +13,21 @@ from typing import TextIO
 
 from bot.console import Console, InputError, move_text, parse_move
 from bot.console_words import title_of
-from bot.hints import hint
+from bot.games.base import Move
+from bot.hints import Hint, hint, hint_for
 from bot.i18n import ENGLISH, language, say, t
-from bot.lessons import GAMES, lesson
+from bot.lessons import GAMES, answer_move, lesson
 
 
-def say_hint(console: Console) -> None:
+def say_hint(console: Console, answer: Move | None = None) -> None:
     """The hard player's move for the console's seat and its reason, one line, in the console's
-    language (the move itself as it is typed)."""
-    rng = random.Random(f"hint:{console.seed}:{len(console.engine.record['moves'])}")
-    found = hint(console.engine, console.seat, rng)
+    language (the move itself as it is typed). In a lesson the hint is the step's ``answer``:
+    a hint never contradicts what the step teaches."""
+    if answer is not None:
+        found: Hint | None = hint_for(console.engine, console.seat, answer)
+    else:
+        rng = random.Random(f"hint:{console.seed}:{len(console.engine.record['moves'])}")
+        found = hint(console.engine, console.seat, rng)
     if found is None:
         console.say(console.t("no_moves"))
         return
@@ -61,7 +66,7 @@ def run_lesson(
                 return 0
             word = line.lower()
             if word == "hint":
-                say_hint(console)
+                say_hint(console, answer_move(step))
             elif word == "moves":
                 console.say("; ".join(move_text(m) for m in step.choices()))
             elif word == "skip":

@@ -20,7 +20,7 @@ several readings exist the wild goes to the high end if it can, else the low end
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
@@ -661,3 +661,87 @@ def _add_found(
     meld = try_meld(cards, rules)
     if meld is not None:
         out.append(meld)
+
+
+def meld_combinations(
+    melds: Sequence[Meld], cards: Counter[Card], limit: int
+) -> Iterator[tuple[int, ...]]:
+    """Every combination of disjoint melds among ``melds`` that ``cards`` can make at once, as
+    indexes into ``melds`` (the empty one first), stopping after ``limit``: a bound so a hand
+    full of overlapping melds can't stall a decision."""
+    # Cards as places in a list of counts, taken and put back as the search goes: computer
+    # players run this hundreds of times a decision, and copying a Counter at every step was
+    # most of it.
+    place = {card: i for i, card in enumerate(cards)}
+    left = [cards[card] for card in place]
+    usable: list[tuple[int, list[tuple[int, int]]]] = []
+    for i, meld in enumerate(melds):
+        need = Counter(meld.cards)
+        if all(cards[c] >= n for c, n in need.items()):
+            usable.append((i, [(place[c], n) for c, n in need.items()]))
+    visited = 0
+
+    def extend(start: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        nonlocal visited
+        visited += 1
+        yield chosen
+        for k in range(start, len(usable)):
+            if visited > limit:
+                return
+            i, need = usable[k]
+            if all(left[p] >= n for p, n in need):
+                for p, n in need:
+                    left[p] -= n
+                yield from extend(k + 1, (*chosen, i))
+                for p, n in need:
+                    left[p] += n
+
+    yield from extend(0, ())
+
+
+def with_inner_sets(found: Sequence[Meld], rules: MeldRules) -> list[Meld]:
+    """``found`` and every set of three inside a set of four (the fourth card may be wanted in a
+    run, or kept)."""
+    threes = [
+        meld
+        for m in found
+        if m.kind == "set" and len(m.cards) == 4
+        for three in combinations(m.cards, 3)
+        if (meld := try_meld(three, rules)) is not None
+    ]
+    return [*found, *threes]
+
+
+OPENING_SEARCH = 20_000  # combinations looked at for an opening at most: a bound on a move list
+
+
+def openings_worth(
+    melds: Sequence[Meld],
+    hand: Sequence[Card],
+    value: Callable[[Meld], int],
+    goal: int,
+    *,
+    must: Card | None = None,
+    limit: int = OPENING_SEARCH,
+) -> list[tuple[tuple[Card, ...], ...]]:
+    """Every combination of disjoint ``melds`` from ``hand`` worth ``goal`` or more together
+    (with the ``must`` card in one of them, if given): the minimal ones first (no meld could be
+    left out), then the rest, each group most valuable first. An opening of two melds is found
+    as surely as one of a single meld or of all of them; the search is bounded by ``limit``."""
+    values = [value(m) for m in melds]
+    # Even all the melds together (they may share cards) can't reach the goal: nothing to try.
+    if sum(values) < goal:
+        return []
+    minimal: list[tuple[int, tuple[int, ...]]] = []
+    bigger: list[tuple[int, tuple[int, ...]]] = []
+    for chosen in meld_combinations(melds, Counter(hand), limit):
+        worth = sum(values[i] for i in chosen)
+        if worth < goal or (must is not None and not any(must in melds[i].cards for i in chosen)):
+            continue
+        least = min(values[i] for i in chosen)
+        (minimal if worth - least < goal else bigger).append((worth, chosen))
+    out = []
+    for group in (minimal, bigger):
+        group.sort(key=lambda wc: (-wc[0], wc[1]))
+        out += [tuple(melds[i].cards for i in chosen) for _, chosen in group]
+    return out
