@@ -31,8 +31,9 @@ def say_hint(console: Console, answer: Move | None = None) -> None:
     if found is None:
         console.say(console.t("no_moves"))
         return
+    # The reason names the move in card faces; the typed form follows once, for copying.
     console.say(
-        console.t("hint_title", move=move_text(found.move)) + " " + found.text(console.lang)
+        console.t("hint_console", reason=found.text(console.lang), typed=move_text(found.move))
     )
 
 
@@ -59,6 +60,9 @@ def run_lesson(
         console.show_table()
         console.show_hand()
         console.say(console.t("lesson_task", task=step.text("task", lang)))
+        # How to type a move: the game's own help example with cards (never this step's answer).
+        example = next(typed for typed, _ in console.words.move_help() if " " in typed)
+        console.say(console.t("lesson_console_how", example=example))
         while True:
             line = console.prompt()
             if line is None or line.lower() in ("quit", "exit"):
@@ -71,6 +75,9 @@ def run_lesson(
                 console.say("; ".join(move_text(m) for m in step.choices()))
             elif word == "skip":
                 break
+            elif word == "help":
+                console.say(console.words.help())
+                console.say(console.t("lesson_console_words"))
             elif word:
                 try:
                     verdict = step.judge(parse_move(line), lang)
@@ -80,5 +87,6 @@ def run_lesson(
                 console.say(verdict.message)
                 if verdict.right:
                     break
-    stdout.write(t("lesson_finished", lang, game=name) + "\n")
+    # Not /practice: that is a Discord command; here a whole game is the terminal client's.
+    stdout.write(t("lesson_finished_console", lang, game=name, code=game) + "\n")
     return 0

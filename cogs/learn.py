@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.client import lang_of, refusals, refuse
 from bot.console import InputError, parse_move
 from bot.games.base import Move, Reason
-from bot.i18n import ENGLISH, t
+from bot.i18n import ENGLISH, has, t
 from bot.lessons import GAMES, Step, lesson
 from bot.practice import is_practice, open_practice, practice_hint, private_table
 from bot.tables import HandInfo, Refusal, public_view
@@ -110,18 +110,38 @@ async def send_step(interaction: discord.Interaction, step: Step) -> None:
     await interaction.followup.send(step_text(step, lang), **kwargs)
 
 
+def choice_words(m: Move, lang: str = ENGLISH) -> str:
+    """A move as a choice to make, in ``lang`` ("discard KC"), where ``move_words`` tells one
+    made ("discarded KC")."""
+    d = m.to_dict()
+    do = d.get("do", "")
+    cards = " ".join(d.get("cards", []))
+    if do == "lay":
+        parts = [" ".join(x) for x in d.get("melds", [])]
+        parts += [f"{' '.join(a['cards'])}→{a['meld']}" for a in d.get("adds", [])]
+        cards = " | ".join(parts)
+    if not has(f"do_{do}", lang):
+        return move_words(m, lang)
+    params = {"cards": cards, "card": d.get("card", ""), "meld": d.get("meld", "")}
+    return t(f"do_{do}", lang, chips=d.get("chips", ""), **params)
+
+
 async def send_verdict(interaction: discord.Interaction, step: Step, move: Move) -> None:
     lang = await lang_of(interaction)
     verdict = step.judge(move, lang)
-    key = "lesson_right" if verdict.right else "lesson_try_again"
-    head = t(key, lang, move=move_words(move, lang))
     view = TableView()
     steps = len(lesson(step.game))
-    if verdict.right and step.number < steps:
-        view.add_item(LessonButton("next", step.game, step.number + 1, 0, lang))
-    elif verdict.right:
-        head += " " + t("lesson_finished", lang, game=game_name(step.game, lang))
-    await interaction.followup.send(f"{head}\n{verdict.message}", ephemeral=True, view=view)
+    if verdict.right:
+        # The step's own words already begin "Right: …": no second "Right" above them.
+        text = verdict.message
+        if step.number < steps:
+            view.add_item(LessonButton("next", step.game, step.number + 1, 0, lang))
+        else:
+            text += " " + t("lesson_finished", lang, game=game_name(step.game, lang))
+    else:
+        head = t("lesson_try_again", lang, move=move_words(move, lang))
+        text = f"{head}\n{verdict.message}"
+    await interaction.followup.send(text, ephemeral=True, view=view)
 
 
 class LessonSelect(
@@ -141,7 +161,7 @@ class LessonSelect(
     ) -> None:
         chunk = list(enumerate(choices))[page * PAGE : (page + 1) * PAGE]
         options = [
-            discord.SelectOption(label=move_words(m, lang)[:100], value=str(i)) for i, m in chunk
+            discord.SelectOption(label=choice_words(m, lang)[:100], value=str(i)) for i, m in chunk
         ]
         super().__init__(
             discord.ui.Select(

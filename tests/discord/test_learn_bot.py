@@ -133,11 +133,14 @@ async def test_lesson_step_wrong_then_right_then_next(tmp_path: Path) -> None:
         # From the menu: a legal but wrong move, then the right one.
         options = step.message.components[0].children[0].options
         values = {o.label: o.value for o in options}
-        r = await alice.select(step.message, [values["discarded KC"]])
+        # The choices read as moves to make, not moves made ("discard KC", not "discarded KC").
+        assert "discarded KC" not in values
+        r = await alice.select(step.message, [values["discard KC"]])
         assert reply(r).content.startswith("Not yet")
-        r = await alice.select(step.message, [values["laid 3S 3H 3D"]])
+        r = await alice.select(step.message, [values["lay 3S 3H 3D"]])
         right = reply(r)
         assert right.content.startswith("Right") and "300 project" in right.content
+        assert right.content.count("Right") == 1  # once, not "Right: laid …" above it
         r = await alice.click(right.message, label="Next step")
         assert "step 2 of 5: The pile" in reply(r).content
         await bot.close()
