@@ -183,3 +183,18 @@ async def test_a_practice_table_never_stands_in_for_the_real_one(tmp_path: Path)
         cards = " ".join(str(c) for c in real.engine.view(seat).hand)
         assert cards in reply(r).content  # the real table's hand, not the practice one's
         await bot.close()
+
+
+@pytest.mark.parametrize("game", ["mor", "more3", "hand", "runfast"])
+async def test_practice_hint_in_every_game(tmp_path: Path, game: str) -> None:
+    # Seed 8: a More practice table whose first Hint once answered with the generic apology.
+    bot = make_bot(tmp_path / "bot.db", seed=8)
+    async with simcord.run(bot) as env:
+        _, channel, (alice,) = club(env, "alice")
+        r = await alice.slash(channel, "practice", game=game, level="normal")
+        hand = with_button(ephemerals(r), "Hint")
+        r = await alice.click(hand, label="Hint")
+        answer = reply(r)
+        assert answer.ephemeral and answer.content.startswith("Hint: "), answer.content
+        assert "went wrong" not in answer.content.lower()
+        await bot.close()

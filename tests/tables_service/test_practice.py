@@ -108,3 +108,39 @@ async def test_a_practice_thread_is_found_only_for_its_member(service: TableServ
         service.find(G, thread, OTHER)
     with pytest.raises(Refusal):
         service.find(G, CH, OTHER)  # the parent channel has no table for anyone else
+
+
+@pytest.mark.parametrize(
+    ("game", "seed"),
+    [
+        ("mor", 1),
+        ("hand", 1),
+        ("runfast", 1),
+        ("more3", 2),
+        ("more3", 6),
+        ("more3", 7),
+        ("more3", 8),
+    ],
+)
+async def test_the_first_hints_of_a_practice_table_in_every_game(
+    store: Store, sleeper: ParkedSleep, game: str, seed: int
+) -> None:
+    # More tables dealt from seeds 2, 6, 7 and 8 once answered their first Hint with the
+    # generic apology (a crash in the hint's reason): a few turns of hints in every game.
+    from bot.computers import ComputerPool
+
+    service = TableService(
+        store, bot_delay=0, sleep=sleeper, seeds=lambda: seed, computers=ComputerPool(0)
+    )
+    try:
+        live = await open_practice(service, G, channel_id=CH, user_id=ME, game=game)
+        for _ in range(6):
+            await service.idle(G, live.id)
+            if live.engine.round_over:
+                break
+            h = await practice_hint(service, G, live.id, ME)
+            assert live.engine.check(0, h.move) is None, h
+            assert h.text() and "{" not in h.text()
+            await service.play(G, live.id, ME, h.move, expected_version=live.version)
+    finally:
+        await service.close()
