@@ -42,14 +42,55 @@ from bot.i18n import t
 HINT_LEVEL = "hard"
 
 
+# A hint comes in stages, each press showing more: what to look at, then the cards, then the
+# move and why. A move without cards of the hand (draw, take, pass, bid) skips the cards.
+STAGES = ("nudge", "cards", "move")
+
+
 @dataclass(frozen=True)
 class Hint:
     move: Any  # a Move
     key: str  # the i18n key of the reason
     params: dict[str, Any] = field(default_factory=dict)
+    nudge: str = "hint_nudge_lay"  # the i18n key of the first stage: what to look at
 
     def text(self, lang: str = "en") -> str:
         return t(self.key, lang, **self.params)
+
+    def cards(self) -> tuple[Card, ...]:
+        """The hand's cards the move uses; none for a draw, take, return, pass or bid."""
+        if isinstance(self.move, Discard):
+            return (self.move.card,)
+        return tuple(getattr(self.move, "cards", ()))
+
+    def next_stage(self, stage: str) -> str | None:
+        """The stage after ``stage``, None after the move."""
+        if stage == "nudge":
+            return "cards" if self.cards() else "move"
+        return "move" if stage == "cards" else None
+
+    def stage_text(self, stage: str, lang: str = "en") -> str:
+        if stage == "nudge":
+            return t(self.nudge, lang)
+        if stage == "cards" and self.cards():
+            return t("hint_cards", lang, cards=cards(self.cards()))
+        return self.text(lang)
+
+
+def nudge_key(move: Any, view: Any) -> str:
+    """What to look at before the move is given away, by the kind of move."""
+    if isinstance(move, Play):
+        return "hint_nudge_beat" if view.trick else "hint_nudge_lead"
+    kinds = {
+        Draw: "hint_nudge_draw",
+        Take: "hint_nudge_take",
+        Return: "hint_nudge_return",
+        Pass: "hint_nudge_pass",
+        Bid: "hint_nudge_bid",
+        Swap: "hint_nudge_swap",
+        Discard: "hint_nudge_discard",
+    }
+    return next((key for kind, key in kinds.items() if isinstance(move, kind)), "hint_nudge_lay")
 
 
 def cards(cs: Sequence[Card]) -> str:
@@ -68,13 +109,14 @@ def hint(engine: Any, seat: int, rng: random.Random, level: str = HINT_LEVEL) ->
         return None
     view = engine.view(seat)
     move = ai.choose_move(view, legal, level, rng)
-    return Hint(move, *reason(engine, seat, view, move))
+    return Hint(move, *reason(engine, seat, view, move), nudge_key(move, view))
 
 
 def hint_for(engine: Any, seat: int, move: Any) -> Hint:
     """``move`` (a lesson step's answer) as a hint: a step's hint is its answer, with the
     reason worded from what the move does."""
-    return Hint(move, *reason(engine, seat, engine.view(seat), move))
+    view = engine.view(seat)
+    return Hint(move, *reason(engine, seat, view, move), nudge_key(move, view))
 
 
 def hint_from_json(game: str, data: Any, seat: int, rng: random.Random) -> Hint | None:

@@ -14,15 +14,16 @@ from typing import TextIO
 from bot.console import Console, InputError, move_text, parse_move
 from bot.console_words import title_of
 from bot.games.base import Move
-from bot.hints import Hint, hint, hint_for
+from bot.hints import STAGES, Hint, hint, hint_for
 from bot.i18n import ENGLISH, language, say, t
 from bot.lessons import GAMES, answer_move, lesson
 
 
 def say_hint(console: Console, answer: Move | None = None) -> None:
-    """The hard player's move for the console's seat and its reason, one line, in the console's
-    language (the move itself as it is typed). In a lesson the hint is the step's ``answer``:
-    a hint never contradicts what the step teaches."""
+    """The next stage of the hint for the console's seat, one line, in the console's language:
+    what to look at, then the cards, then the move and why (with the move as it is typed). A
+    ``hint`` typed again at the same position shows the next stage. In a lesson the hint is the
+    step's ``answer``: a hint never contradicts what the step teaches."""
     if answer is not None:
         found: Hint | None = hint_for(console.engine, console.seat, answer)
     else:
@@ -31,10 +32,17 @@ def say_hint(console: Console, answer: Move | None = None) -> None:
     if found is None:
         console.say(console.t("no_moves"))
         return
+    where = (id(console.engine), len(console.engine.record["moves"]))
+    last = console.hint_stage
+    fresh = last is None or last[0] != where
+    now = STAGES[0] if fresh else found.next_stage(last[1]) or "move"  # type: ignore[index]
+    console.hint_stage = (where, now)
+    if now != "move":
+        console.say(console.t("hint_prefix", text=found.stage_text(now, console.lang)))
+        return
     # The reason names the move in card faces; the typed form follows once, for copying.
-    console.say(
-        console.t("hint_console", reason=found.text(console.lang), typed=move_text(found.move))
-    )
+    typed = move_text(found.move)
+    console.say(console.t("hint_console", reason=found.text(console.lang), typed=typed))
 
 
 def run_lesson(

@@ -241,16 +241,25 @@ class LessonButton(
 # ---------------------------------------------------------------- practice hints
 
 
+HINT_LABELS = {
+    "hint": "btn_hint",
+    "cards": "btn_hint_cards",
+    "move": "btn_hint_move",
+    "play": "btn_play_hint",
+}
+
+
 class HintButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dwh:(?P<action>hint|play):(?P<table>\d+):(?P<version>\d+)",
+    template=r"dwh:(?P<action>hint|cards|move|play):(?P<table>\d+):(?P<version>\d+)",
 ):
-    """``hint``: what the hard player would do now, and why; ``play``: play that move. The hint
-    is seeded by the table's move number, so both presses mean the same move."""
+    """A hint in stages, each press showing more (``bot.hints.STAGES``): ``hint`` what to look
+    at, ``cards`` the cards to use, ``move`` the hard player's move and why; ``play`` plays it.
+    The hint is seeded by the table's move number, so every press means the same move."""
 
     def __init__(self, action: str, table: int, version: int, lang: str = ENGLISH) -> None:
-        label = t("btn_hint" if action == "hint" else "btn_play_hint", lang)
-        style = discord.ButtonStyle.secondary if action == "hint" else discord.ButtonStyle.success
+        label = t(HINT_LABELS.get(action, "btn_hint"), lang)
+        style = discord.ButtonStyle.success if action == "play" else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"dwh:{action}:{table}:{version}")
         )
@@ -267,16 +276,22 @@ class HintButton(
         service = service_of(interaction)
         gid, uid = interaction.guild_id or 0, interaction.user.id
         try:
-            await interaction.response.defer(ephemeral=True, thinking=self.action == "hint")
+            await interaction.response.defer(ephemeral=True, thinking=self.action != "play")
             if service.get(gid, self.table).version != self.version:
                 raise Refusal("stale")
             found = await practice_hint(service, gid, self.table, uid)
-            if self.action == "hint":
+            if self.action != "play":
                 lang = await lang_of(interaction)
+                stage = "nudge" if self.action == "hint" else self.action
                 view = TableView()
-                view.add_item(HintButton("play", self.table, self.version, lang))
-                title = t("hint_title", lang, move=move_words(found.move, lang))
-                text = title + "\n" + found.text(lang)
+                after = found.next_stage(stage)
+                if after is None:  # the move itself, and the button that plays it
+                    view.add_item(HintButton("play", self.table, self.version, lang))
+                    title = t("hint_title", lang, move=move_words(found.move, lang))
+                    text = title + "\n" + found.text(lang)
+                else:
+                    view.add_item(HintButton(after, self.table, self.version, lang))
+                    text = t("hint_prefix", lang, text=found.stage_text(stage, lang))
                 await interaction.followup.send(text, ephemeral=True, view=view)
                 return
             await service.play(gid, self.table, uid, found.move, expected_version=self.version)

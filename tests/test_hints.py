@@ -184,3 +184,34 @@ def test_no_hint_gives_an_empty_or_false_reason(game: str) -> None:
             game,
             text,
         )
+
+
+def test_a_hint_comes_in_stages_nudge_cards_move() -> None:
+    h = hint(_position("mor", "03_clean_run_of_seven"), 0, random.Random(0))
+    assert h is not None
+    assert h.stage_text("nudge") == (
+        "Look for cards in your hand that go down together, or onto a meld on the table."
+    )
+    assert h.next_stage("nudge") == "cards" and h.stage_text("cards") == "The cards to use: 9♥."
+    assert h.next_stage("cards") == "move" and h.stage_text("move") == h.text()
+    assert h.next_stage("move") is None
+    # A move without cards of the hand goes from the nudge straight to the move.
+    p = hint(
+        engine_class("runfast").from_table_file(
+            {
+                "game": "runfast",
+                "position": {
+                    "hands": [["4C", "5D"], ["6S", "7S"], ["8C", "9D"]],
+                    "trick": ["2S"],
+                    "trick_seat": 2,
+                    "turn": 0,
+                },
+            }
+        ),
+        0,
+        random.Random(0),
+    )
+    assert p is not None and p.next_stage("nudge") == "move"
+    assert (
+        p.stage_text("nudge") == "Look at the play on the table: can anything in your hand beat it?"
+    )

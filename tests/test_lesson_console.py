@@ -18,7 +18,7 @@ def play(argv: list[str], typed: str) -> tuple[int, str]:
 def test_a_whole_lesson_with_a_wrong_answer_and_a_hint() -> None:
     steps = lesson("runfast")
     # Step 1: a refused answer, a hint, then the right one; the rest answered right.
-    typed = ["play KS", "hint"] + [move_text(answer_move(s)) for s in steps]
+    typed = ["play KS", "hint", "hint", "hint"] + [move_text(answer_move(s)) for s in steps]
     code, text = play(["--lesson", "runfast", "--no-color"], "\n".join(typed) + "\n")
     assert code == 0
     assert "The rules refuse that: The game's first play must include 3♥." in text
@@ -64,7 +64,7 @@ def test_a_lesson_in_dutch() -> None:
 def test_the_terminal_lesson_says_how_to_type_and_knows_help() -> None:
     steps = lesson("mor")
     first = steps[0]
-    typed = ["help", "hint", move_text(answer_move(first)), "quit"]
+    typed = ["help", "hint", "hint", "hint", move_text(answer_move(first)), "quit"]
     code, text = play(["--lesson", "mor", "--no-color"], "\n".join(typed) + "\n")
     assert code == 0
     # How to type a move (with an example move), and the lesson's own words.
@@ -74,7 +74,11 @@ def test_the_terminal_lesson_says_how_to_type_and_knows_help() -> None:
     assert "Moves (type them like the slash commands):" in text
     assert "skip (on to the next step)" in text
     # The hint is the step's answer, named once in card faces and once as typed.
-    hint_line = next(ln for ln in text.splitlines() if "Hint: " in ln)
+    # In stages: what to look at, the cards, then the move and why.
+    stages = [ln.split("> ", 1)[-1] for ln in text.splitlines() if "Hint: " in ln]
+    assert stages[0].startswith("Hint: Look for cards in your hand that go down together")
+    assert stages[1] == "Hint: The cards to use: 3♠ 3♥ 3♦."
+    hint_line = stages[2]
     assert (
         hint_line.endswith(
             "Hint: Lay 3♠ 3♥ 3♦: it makes a set that can grow to a project. (type: meld 3S 3H 3D)"

@@ -57,9 +57,23 @@ async def test_practice_hint_and_play_it_in_a_private_thread(tmp_path: Path) -> 
 
         hand = with_button(ephemerals(r), "Hint")
         before = live.version
+        # The hint in stages: what to look at, the cards (when the move has any), the move.
         r = await alice.click(hand, label="Hint")
         answer = reply(r)
-        assert answer.ephemeral and answer.content.startswith("Hint: ")
+        assert answer.ephemeral and answer.content.startswith("Hint: Look")
+        seen = [answer.content]
+        while buttons(answer.message, "Play the hint") == 0:
+            label = (
+                "Show the cards" if buttons(answer.message, "Show the cards") else "Show the move"
+            )
+            r = await alice.click(answer.message, label=label)
+            answer = reply(r)
+            seen.append(answer.content)
+            assert len(seen) <= 3
+        assert len(seen) in (2, 3)
+        if len(seen) == 3:
+            assert seen[1].startswith("Hint: The cards to use: ")
+        assert answer.content.startswith("Hint: ")
         reason = answer.content.splitlines()[1]
         assert reason.endswith(".") or reason.endswith(")")
 
