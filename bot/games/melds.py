@@ -712,7 +712,8 @@ def with_inner_sets(found: Sequence[Meld], rules: MeldRules) -> list[Meld]:
     return [*found, *threes]
 
 
-OPENING_SEARCH = 20_000  # combinations looked at for an opening at most: a bound on a move list
+OPENING_SEARCH = 3_000  # search steps for openings at most: a bound on every move list
+OPENINGS_FOUND = 12  # openings found at most before the search stops
 
 
 def openings_worth(
@@ -722,26 +723,49 @@ def openings_worth(
     goal: int,
     *,
     must: Card | None = None,
+    count: int = OPENINGS_FOUND,
     limit: int = OPENING_SEARCH,
 ) -> list[tuple[tuple[Card, ...], ...]]:
-    """Every combination of disjoint ``melds`` from ``hand`` worth ``goal`` or more together
-    (with the ``must`` card in one of them, if given): the minimal ones first (no meld could be
-    left out), then the rest, each group most valuable first. An opening of two melds is found
-    as surely as one of a single meld or of all of them; the search is bounded by ``limit``."""
+    """Combinations of disjoint ``melds`` from ``hand`` worth ``goal`` or more together (with
+    the ``must`` card in one of them, if given), the most valuable melds tried first: each one
+    stops growing as soon as it reaches the goal, so every opening found is as small as its
+    melds allow. An opening of two or three particular melds is found as surely as one of a
+    single meld; ``count`` openings and ``limit`` search steps at most (a move list is asked
+    for at every turn of every playout, so the bound is what keeps it quick)."""
     values = [value(m) for m in melds]
-    # Even all the melds together (they may share cards) can't reach the goal: nothing to try.
-    if sum(values) < goal:
-        return []
-    minimal: list[tuple[int, tuple[int, ...]]] = []
-    bigger: list[tuple[int, tuple[int, ...]]] = []
-    for chosen in meld_combinations(melds, Counter(hand), limit):
-        worth = sum(values[i] for i in chosen)
-        if worth < goal or (must is not None and not any(must in melds[i].cards for i in chosen)):
-            continue
-        least = min(values[i] for i in chosen)
-        (minimal if worth - least < goal else bigger).append((worth, chosen))
-    out = []
-    for group in (minimal, bigger):
-        group.sort(key=lambda wc: (-wc[0], wc[1]))
-        out += [tuple(melds[i].cards for i in chosen) for _, chosen in group]
+    order = sorted(range(len(melds)), key=lambda i: -values[i])
+    have = Counter(hand)
+    needs = {i: Counter(melds[i].cards) for i in order}
+    order = [i for i in order if all(have[c] >= n for c, n in needs[i].items())]
+    # The most the melds from position k on could still add (conflicts ignored): a branch that
+    # can't reach the goal even so is not searched.
+    reach = [0] * (len(order) + 1)
+    for k in range(len(order) - 1, -1, -1):
+        reach[k] = reach[k + 1] + values[order[k]]
+    out: list[tuple[tuple[Card, ...], ...]] = []
+    steps = 0
+
+    def grow(start: int, chosen: list[int], worth: int) -> None:
+        nonlocal steps
+        steps += 1
+        has_must = must is None or any(must in melds[i].cards for i in chosen)
+        if worth >= goal and has_must:
+            out.append(tuple(melds[i].cards for i in chosen))
+            return
+        if worth + reach[start] < goal:
+            return
+        for k in range(start, len(order)):
+            if steps > limit or len(out) >= count:
+                return
+            i = order[k]
+            if worth >= goal and must not in melds[i].cards:
+                continue  # worth enough already: only a meld with the must card may join
+            if all(have[c] >= n for c, n in needs[i].items()):
+                have.subtract(needs[i])
+                chosen.append(i)
+                grow(k + 1, chosen, worth + values[i])
+                chosen.pop()
+                have.update(needs[i])
+
+    grow(0, [], 0)
     return out
