@@ -23,6 +23,7 @@ from bot.games.base import Move, Reason
 from bot.i18n import ENGLISH, has, t
 from bot.lessons import GAMES, Step, lesson
 from bot.practice import is_practice, open_practice, practice_hint, private_table
+from bot.store import StepProgress, Store
 from bot.tables import HandInfo, Refusal, public_view
 from cogs.play import (
     PAGE,
@@ -58,25 +59,41 @@ def step_of(game: str, number: int) -> Step:
     return steps[number - 1]
 
 
-def step_text(step: Step, lang: str = ENGLISH) -> str:
+def step_text(step: Step, lang: str = ENGLISH, progress: Sequence[StepProgress] = ()) -> str:
     steps = len(lesson(step.game))
     engine = step.position()
     hand = " ".join(c.pretty for c in engine.view(step.seat).hand)
-    return "\n".join(
-        [
-            t(
-                "lesson_header",
-                lang,
-                game=game_name(step.game, lang),
-                number=step.number,
-                count=steps,
-                title=step.text("title", lang),
-            ),
-            t("lesson_task", lang, task=step.text("task", lang)),
-            t("lesson_hand", lang, cards=hand),
-            t("lesson_how", lang),
-        ]
-    )
+    lines = [
+        t(
+            "lesson_header",
+            lang,
+            game=game_name(step.game, lang),
+            number=step.number,
+            count=steps,
+            title=step.text("title", lang),
+        ),
+        t("lesson_task", lang, task=step.text("task", lang)),
+        t("lesson_hand", lang, cards=hand),
+        t("lesson_how", lang),
+    ]
+    done = [p for p in progress if p.done and p.step <= steps]
+    if done:
+        # Where the member is, remembered across restarts: steps done, and right first time.
+        first = sum(p.first_try for p in done)
+        lines.append(t("lesson_progress", lang, done=len(done), count=steps, first=first))
+    return "\n".join(lines)
+
+
+def next_step(game: str, progress: Sequence[StepProgress]) -> int:
+    """The first step of ``game`` the member has not done yet (the first when all are)."""
+    done = {p.step for p in progress if p.done}
+    return next((n for n in range(1, len(lesson(game)) + 1) if n not in done), 1)
+
+
+def store_of(interaction: discord.Interaction) -> Store:
+    bot: Any = interaction.client
+    assert bot.store is not None
+    return bot.store
 
 
 def _position_png(step: Step, lang: str = ENGLISH) -> bytes:
@@ -101,13 +118,15 @@ def step_controls(step: Step, page: int = 0, lang: str = ENGLISH) -> discord.ui.
     return v
 
 
-async def send_step(interaction: discord.Interaction, step: Step) -> None:
+async def send_step(
+    interaction: discord.Interaction, step: Step, progress: Sequence[StepProgress] = ()
+) -> None:
     lang = await lang_of(interaction)
     file = await picture(_position_png, step, lang, name="lesson.png")
     kwargs: dict[str, Any] = {"ephemeral": True, "view": step_controls(step, lang=lang)}
     if file:
         kwargs["file"] = file
-    await interaction.followup.send(step_text(step, lang), **kwargs)
+    await interaction.followup.send(step_text(step, lang, progress), **kwargs)
 
 
 def choice_words(m: Move, lang: str = ENGLISH) -> str:
@@ -129,6 +148,10 @@ def choice_words(m: Move, lang: str = ENGLISH) -> str:
 async def send_verdict(interaction: discord.Interaction, step: Step, move: Move) -> None:
     lang = await lang_of(interaction)
     verdict = step.judge(move, lang)
+    # Counted before the verdict is shown: what the member is told is what is kept.
+    await store_of(interaction).record_lesson_answer(
+        interaction.user.id, step.game, step.number, verdict.right
+    )
     view = TableView()
     steps = len(lesson(step.game))
     if verdict.right:
@@ -327,7 +350,7 @@ class Learn(commands.Cog):
     @app_commands.command(name="lesson", description="A short guided lesson in a game.")
     @app_commands.describe(
         game="Which game",
-        step="Go to this step (default: the first)",
+        step="Go to this step (default: the first you have not done)",
         answer="Type your answer, e.g. meld 3S 3H 3D, take, play 10S 10H",
     )
     @refusals
@@ -335,13 +358,16 @@ class Learn(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: Game,
-        step: app_commands.Range[int, 1, 99] = 1,
+        step: app_commands.Range[int, 1, 99] | None = None,
         answer: str | None = None,
     ) -> None:
-        chosen = step_of(game, step)
+        if step is not None:
+            step_of(game, step)  # a step out of range is refused before anything else
         await interaction.response.defer(ephemeral=True, thinking=True)
+        progress = await store_of(interaction).lesson_progress(interaction.user.id, game)
+        chosen = step_of(game, step if step is not None else next_step(game, progress))
         if answer is None:
-            await send_step(interaction, chosen)
+            await send_step(interaction, chosen, progress)
             return
         try:
             move = parse_move(answer)

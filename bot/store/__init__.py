@@ -31,6 +31,7 @@ from bot.store.models import (
     SeatResult,
     Standing,
     Status,
+    StepProgress,
     StoreInfo,
     Table,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "StaleVersion",
     "Standing",
     "Status",
+    "StepProgress",
     "Store",
     "StoreError",
     "StoreInfo",

@@ -212,3 +212,23 @@ async def test_practice_hint_in_every_game(tmp_path: Path, game: str) -> None:
         assert answer.ephemeral and answer.content.startswith("Hint: "), answer.content
         assert "went wrong" not in answer.content.lower()
         await bot.close()
+
+
+async def test_lesson_progress_survives_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "bot.db"
+    bot = make_bot(db)
+    async with simcord.run(bot) as env:
+        _, channel, (alice,) = club(env, "alice")
+        r = await alice.slash(channel, "lesson", game="mor", answer="meld 3S 3H 3D")
+        assert reply(r).content.startswith("Right")  # step 1, right at the first try
+        r = await alice.slash(channel, "lesson", game="mor", step=2, answer="draw")
+        assert reply(r).content.startswith("Not yet")  # step 2 tried, not done
+        await bot.close()
+    again = make_bot(db)
+    async with simcord.run(again) as env:
+        _, channel, (alice,) = club(env, "alice")
+        shown = reply(await alice.slash(channel, "lesson", game="mor")).content
+        # Where she is: the first step not done, and her progress.
+        assert "step 2 of 5" in shown
+        assert "Your progress: 1 of 5 steps done, 1 of them right at the first try." in shown
+        await again.close()

@@ -84,6 +84,7 @@ async def test_a_new_file_is_created_at_the_latest_version(db_path: Path) -> Non
         "game_seats",
         "leaderboard",
         "leaderboard_overall",
+        "lesson_progress",
     }
     assert all(strict for _, strict in tables)
 
