@@ -29,6 +29,7 @@ from typing import Any
 from bot import ai
 from bot.games import registry
 from bot.games.base import Move
+from bot.hints import Hint, hint, hint_from_json
 
 logger = logging.getLogger(__name__)
 
@@ -124,6 +125,24 @@ class ComputerPool:
                 logger.exception("The computer players' pool broke (attempt %d)", attempt)
                 self._discard(pool)
         return legal[0]
+
+    async def hint(self, engine: Any, seat: int, rng: random.Random) -> Hint | None:
+        """A practice hint for ``seat`` (``bot.hints``), decided in the same workers: the hard
+        player's search and the trial moves that word its reason would otherwise hold the GIL
+        against the event loop. The reason needs the whole table (a take tried, a lay played
+        on a copy), so the engine's JSON crosses, and only the hint comes back."""
+        if self.processes <= 0 or self._closed:
+            return hint(type(engine).from_json(engine.to_json()), seat, rng)
+        game, data = engine.view(seat).game, engine.to_json()
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            pool = self._executor()
+            try:
+                return await loop.run_in_executor(pool, hint_from_json, game, data, seat, rng)
+            except BrokenProcessPool:
+                logger.exception("The computer players' pool broke (attempt %d)", attempt)
+                self._discard(pool)
+        return None
 
     def _executor(self) -> Executor:
         if self._pool is None:

@@ -244,6 +244,8 @@ class Console:
         self.seat = seat
         self.level = level
         self.seed = seed
+        # Where the last hint was asked and its stage: ``hint`` again there shows the next one.
+        self.hint_stage: tuple[tuple[int, int], str] | None = None
         self.stdin = stdin
         self.out = stdout
         self.p = Painter(color)

@@ -31,13 +31,20 @@ from bot.games.base import (
     Take,
     TookPile,
     TookSidePile,
+    points,
 )
-from bot.games.cards import Card
-from bot.games.hand import card_value
+from bot.games.cards import Card, sort_key
+from bot.games.hand import card_value, hand_value
+from bot.games.more3 import opening_halves
 from bot.games.runfast_combos import BOMB_KINDS
 from bot.i18n import t
 
 HINT_LEVEL = "hard"
+
+
+# A hint comes in stages, each press showing more: what to look at, then the cards, then the
+# move and why. A move without cards of the hand (draw, take, pass, bid) skips the cards.
+STAGES = ("nudge", "cards", "move")
 
 
 @dataclass(frozen=True)
@@ -45,9 +52,45 @@ class Hint:
     move: Any  # a Move
     key: str  # the i18n key of the reason
     params: dict[str, Any] = field(default_factory=dict)
+    nudge: str = "hint_nudge_lay"  # the i18n key of the first stage: what to look at
 
     def text(self, lang: str = "en") -> str:
         return t(self.key, lang, **self.params)
+
+    def cards(self) -> tuple[Card, ...]:
+        """The hand's cards the move uses; none for a draw, take, return, pass or bid."""
+        if isinstance(self.move, Discard):
+            return (self.move.card,)
+        return tuple(getattr(self.move, "cards", ()))
+
+    def next_stage(self, stage: str) -> str | None:
+        """The stage after ``stage``, None after the move."""
+        if stage == "nudge":
+            return "cards" if self.cards() else "move"
+        return "move" if stage == "cards" else None
+
+    def stage_text(self, stage: str, lang: str = "en") -> str:
+        if stage == "nudge":
+            return t(self.nudge, lang)
+        if stage == "cards" and self.cards():
+            return t("hint_cards", lang, cards=cards(self.cards()))
+        return self.text(lang)
+
+
+def nudge_key(move: Any, view: Any) -> str:
+    """What to look at before the move is given away, by the kind of move."""
+    if isinstance(move, Play):
+        return "hint_nudge_beat" if view.trick else "hint_nudge_lead"
+    kinds = {
+        Draw: "hint_nudge_draw",
+        Take: "hint_nudge_take",
+        Return: "hint_nudge_return",
+        Pass: "hint_nudge_pass",
+        Bid: "hint_nudge_bid",
+        Swap: "hint_nudge_swap",
+        Discard: "hint_nudge_discard",
+    }
+    return next((key for kind, key in kinds.items() if isinstance(move, kind)), "hint_nudge_lay")
 
 
 def cards(cs: Sequence[Card]) -> str:
@@ -58,14 +101,30 @@ def _copy(engine: Any) -> Any:
     return type(engine).from_json(engine.to_json())
 
 
-def hint(engine: Any, seat: int, rng: random.Random) -> Hint | None:
-    """The hard player's move for ``seat`` now and its reason; None when the seat has no move."""
+def hint(engine: Any, seat: int, rng: random.Random, level: str = HINT_LEVEL) -> Hint | None:
+    """The hard player's move for ``seat`` now and its reason; None when the seat has no move.
+    (``level``: another computer player's move instead, for tests that need many quickly.)"""
     legal = engine.legal_moves(seat)
     if not legal:
         return None
     view = engine.view(seat)
-    move = ai.choose_move(view, legal, HINT_LEVEL, rng)
-    return Hint(move, *reason(engine, seat, view, move))
+    move = ai.choose_move(view, legal, level, rng)
+    return Hint(move, *reason(engine, seat, view, move), nudge_key(move, view))
+
+
+def hint_for(engine: Any, seat: int, move: Any) -> Hint:
+    """``move`` (a lesson step's answer) as a hint: a step's hint is its answer, with the
+    reason worded from what the move does."""
+    view = engine.view(seat)
+    return Hint(move, *reason(engine, seat, view, move), nudge_key(move, view))
+
+
+def hint_from_json(game: str, data: Any, seat: int, rng: random.Random) -> Hint | None:
+    """``hint`` on an engine rebuilt from its ``to_json``: what a worker process runs, so the
+    bot's event loop never waits on the hard player's search (``bot.computers``)."""
+    from bot.games.registry import engine_class
+
+    return hint(engine_class(game).from_json(data), seat, rng)
 
 
 def reason(engine: Any, seat: int, before: Any, move: Any) -> tuple[str, dict[str, Any]]:
@@ -76,7 +135,10 @@ def reason(engine: Any, seat: int, before: Any, move: Any) -> tuple[str, dict[st
             return "hint_draw_no_take", {"reason": why}
         took = _events(engine, seat, Take())
         count = sum(len(e.cards) for e in took if isinstance(e, TookPile))
-        return "hint_draw_over_take", {"count": Count("n_cards", count)}
+        top = before.discard[-1].pretty
+        if count > 1:
+            return "hint_draw_keep_pile", {"card": top, "count": Count("n_cards", count)}
+        return "hint_draw_keep", {"card": top}
     if isinstance(move, Take):
         took = _events(engine, seat, move)
         count = sum(len(e.cards) for e in took if isinstance(e, TookPile))
@@ -87,6 +149,7 @@ def reason(engine: Any, seat: int, before: Any, move: Any) -> tuple[str, dict[st
         return "hint_bid", {"chips": move.chips}
     if isinstance(move, Pass):
         return "hint_pass", {"trick": cards(before.trick)}
+    needs_75 = before.game == "more3" and engine.needs_opening(seat)
     after_engine = _copy(engine)
     events = after_engine.apply(seat, move)
     after = after_engine.view(seat)
@@ -96,7 +159,7 @@ def reason(engine: Any, seat: int, before: Any, move: Any) -> tuple[str, dict[st
         return _throw_reason(move.card, before, events)
     if isinstance(move, Swap):
         return "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
-    return _lay_reason(move, before, after, events)
+    return _lay_reason(move, before, after, events, needs_75)
 
 
 def _events(engine: Any, seat: int, move: Any) -> list[Event]:
@@ -117,17 +180,50 @@ def _play_reason(
     return "hint_play_lead", {"cards": shown, "count": Count("n_cards", len(move.cards))}
 
 
+# Which spare pile an emptied hand brings, by game: the Mor, or the side's More pile.
+SIDE_PILE_THROW = {"mor": "hint_throw_mor", "more3": "hint_throw_more_pile"}
+SIDE_PILE_LAY = {"mor": "hint_lay_mor", "more3": "hint_lay_more_pile"}
+
+
 def _throw_reason(card: Card, before: Any, events: Sequence[Event]) -> tuple[str, dict[str, Any]]:
     shown = card.pretty
     if any(isinstance(e, RoundOver) for e in events):
         return "hint_throw_ends", {"card": shown}
     if any(isinstance(e, SidePileWaits) for e in events):
-        return "hint_throw_side_pile", {"card": shown}
+        return SIDE_PILE_THROW.get(before.game, "hint_throw_more_pile"), {"card": shown}
     rest = list(before.hand)
     rest.remove(card)
-    if not card.is_joker and not any(_near(card, other) for other in rest):
-        return "hint_throw_loose", {"card": shown}
-    return "hint_throw_least", {"card": shown, "count": Count("n_cards", len(before.hand))}
+    if before.game == "hand" and not before.opened[before.seat]:
+        # The hard player holds back an opening it has when it is close to a Hand (all the
+        # cards down in one turn doubles the round): say so, not that the card is loose.
+        left = _cards_from_a_hand(before.hand)
+        if left is not None:
+            return "hint_throw_wait_hand", {"card": shown, "count": Count("n_cards", left)}
+    partners = [other for other in rest if _near(card, other)]
+    if card.is_joker or not partners:
+        if not card.is_joker:
+            return "hint_throw_loose", {"card": shown}
+        partners = rest
+    if before.game == "hand":
+        return "hint_throw_few_hand", {
+            "card": shown,
+            "partners": cards(sorted(set(partners), key=sort_key)),
+            "points": Count("n_points", hand_value(card)),
+        }
+    return "hint_throw_few", {"card": shown, "partners": cards(sorted(set(partners), key=sort_key))}
+
+
+def _cards_from_a_hand(rest: Sequence[Card]) -> int | None:
+    """When the hand could open with 51: how many of its cards the best opening leaves out (the
+    cards still between the player and a Hand, as the hard player counts them before waiting).
+    None when it can't open."""
+    # Imported here: the hint's reason reuses the hard player's own opening search.
+    from bot.ai.hand import plan_opening
+
+    plan = plan_opening(rest)
+    if plan is None:
+        return None
+    return len(rest) - sum(len(m) for m in plan.melds)
 
 
 def _near(card: Card, other: Card) -> bool:
@@ -138,26 +234,33 @@ def _near(card: Card, other: Card) -> bool:
 
 
 def _lay_reason(
-    move: Any, before: Any, after: Any, events: Sequence[Event]
+    move: Any, before: Any, after: Any, events: Sequence[Event], needs_75: bool = False
 ) -> tuple[str, dict[str, Any]]:
     shown = cards(move.cards)  # Meld, Add, Swap and Lay all name the cards they put down
     touched = {getattr(e, "meld", None) for e in events} - {None}
     melds = [m for m in after.melds if m.id in touched]
     if any(isinstance(e, TookSidePile) for e in events):
-        return "hint_lay_side_pile", {"cards": shown}
+        return SIDE_PILE_LAY.get(before.game, "hint_lay_more_pile"), {"cards": shown}
     for m in melds:
         if m.project and not _was(before, m.id, "project", m.project):
             return "hint_lay_project", {"cards": shown, "project": m.project}
         if m.biriba and not _was(before, m.id, "biriba", m.biriba):
             # "pure" / "dirty": a word of the catalogue, so it reads in the hint's language.
             return "hint_lay_biriba", {"cards": shown, "biriba": Reason(f"biriba.{m.biriba}")}
-    opened = getattr(before, "opened", None)
-    if opened is not None and not opened[before.seat] and after.opened[before.seat]:
-        return "hint_lay_opens", {
-            "cards": shown,
-            "points": Count("n_points", _hand_points(melds)),
-        }
-    return "hint_lay", {"cards": shown, "left": Count("n_cards", len(after.hand))}
+    left = Count("n_cards", len(after.hand))
+    if before.game == "hand":
+        if not before.opened[before.seat] and after.opened[before.seat]:
+            return "hint_lay_opens", {
+                "cards": shown,
+                "points": Count("n_points", _hand_points(melds)),
+            }
+        # Hand scores only what is left in the hand: laying cards is shedding them.
+        return "hint_lay_hand", {"cards": shown, "left": left}
+    if needs_75:
+        # More over 1500: the first lay must be worth 7.5, counted in half-points.
+        halves = sum(opening_halves(c) for c in move.cards)
+        return "hint_lay_opens_75", {"cards": shown, "worth": points(halves / 2)}
+    return "hint_lay", {"cards": shown, "left": left}
 
 
 def _was(before: Any, meld_id: int, attr: str, value: Any) -> bool:

@@ -8,11 +8,10 @@ table left behind is still played out by the computer in the end, as any table i
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 from bot import ai
-from bot.hints import Hint, hint
+from bot.hints import Hint
 from bot.tables import PRACTICE, LiveTable, Refusal, TableService
 
 PRACTICE_TIMER = 600  # seconds; the store keeps every table's timer above 0
@@ -68,10 +67,11 @@ async def practice_hint(service: TableService, guild_id: int, table_id: int, use
         if not info.legal:
             raise Refusal("no_moves")
         engine = live.engine
-        # The search runs on a copy in a thread: the table stays free and the loop responsive.
+        # The search runs on a copy in the computer players' worker processes: the table
+        # stays free and the loop responsive.
         copy = type(engine).from_json(engine.to_json())
         rng = random.Random(f"hint:{live.table.seed}:{live.version}:{info.seat}")
-    found = await asyncio.to_thread(hint, copy, info.seat, rng)
+    found = await service.computers.hint(copy, info.seat, rng)
     if found is None:
         raise Refusal("no_moves")
     return found

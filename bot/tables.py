@@ -269,21 +269,31 @@ class TableService:
 
     def find(self, guild_id: int, channel_id: int, user_id: int | None = None) -> LiveTable:
         """The table a command means: the one whose thread this is, else the member's table in
-        this channel, else the channel's only table."""
+        this channel, else the channel's newest table.
+
+        A practice table belongs to its member alone: it is never found for anyone else's
+        command, and for its member only when the channel holds no real table (their command
+        there is about the real one; their practice table has its own thread or its own hand
+        controls)."""
         here = [
             lt
             for lt in self.tables(guild_id)
             if channel_id in (lt.table.thread_id, lt.table.channel_id)
         ]
-        threads = [lt for lt in here if lt.table.thread_id == channel_id]
+        practice = [lt for lt in here if lt.table.options.get(PRACTICE)]
+        own = [lt for lt in practice if user_id is not None and lt.seat_of(user_id) is not None]
+        real = [lt for lt in here if not lt.table.options.get(PRACTICE)]
+        threads = [lt for lt in [*real, *own] if lt.table.thread_id == channel_id]
         if threads:
             return threads[0]
         if user_id is not None:
-            mine = [lt for lt in here if lt.seat_of(user_id) is not None]
+            mine = [lt for lt in real if lt.seat_of(user_id) is not None]
             if mine:
                 return mine[-1]
-        if here:
-            return here[-1]
+        if real:
+            return real[-1]
+        if own:
+            return own[-1]
         raise Refusal("no_table")
 
     def hand(self, guild_id: int, table_id: int, user_id: int) -> HandInfo:

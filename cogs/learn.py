@@ -20,9 +20,10 @@ from discord.ext import commands
 from bot.client import lang_of, refusals, refuse
 from bot.console import InputError, parse_move
 from bot.games.base import Move, Reason
-from bot.i18n import ENGLISH, t
+from bot.i18n import ENGLISH, has, t
 from bot.lessons import GAMES, Step, lesson
 from bot.practice import is_practice, open_practice, practice_hint, private_table
+from bot.store import StepProgress, Store
 from bot.tables import HandInfo, Refusal, public_view
 from cogs.play import (
     PAGE,
@@ -58,25 +59,41 @@ def step_of(game: str, number: int) -> Step:
     return steps[number - 1]
 
 
-def step_text(step: Step, lang: str = ENGLISH) -> str:
+def step_text(step: Step, lang: str = ENGLISH, progress: Sequence[StepProgress] = ()) -> str:
     steps = len(lesson(step.game))
     engine = step.position()
     hand = " ".join(c.pretty for c in engine.view(step.seat).hand)
-    return "\n".join(
-        [
-            t(
-                "lesson_header",
-                lang,
-                game=game_name(step.game, lang),
-                number=step.number,
-                count=steps,
-                title=step.text("title", lang),
-            ),
-            t("lesson_task", lang, task=step.text("task", lang)),
-            t("lesson_hand", lang, cards=hand),
-            t("lesson_how", lang),
-        ]
-    )
+    lines = [
+        t(
+            "lesson_header",
+            lang,
+            game=game_name(step.game, lang),
+            number=step.number,
+            count=steps,
+            title=step.text("title", lang),
+        ),
+        t("lesson_task", lang, task=step.text("task", lang)),
+        t("lesson_hand", lang, cards=hand),
+        t("lesson_how", lang),
+    ]
+    done = [p for p in progress if p.done and p.step <= steps]
+    if done:
+        # Where the member is, remembered across restarts: steps done, and right first time.
+        first = sum(p.first_try for p in done)
+        lines.append(t("lesson_progress", lang, done=len(done), count=steps, first=first))
+    return "\n".join(lines)
+
+
+def next_step(game: str, progress: Sequence[StepProgress]) -> int:
+    """The first step of ``game`` the member has not done yet (the first when all are)."""
+    done = {p.step for p in progress if p.done}
+    return next((n for n in range(1, len(lesson(game)) + 1) if n not in done), 1)
+
+
+def store_of(interaction: discord.Interaction) -> Store:
+    bot: Any = interaction.client
+    assert bot.store is not None
+    return bot.store
 
 
 def _position_png(step: Step, lang: str = ENGLISH) -> bytes:
@@ -101,27 +118,53 @@ def step_controls(step: Step, page: int = 0, lang: str = ENGLISH) -> discord.ui.
     return v
 
 
-async def send_step(interaction: discord.Interaction, step: Step) -> None:
+async def send_step(
+    interaction: discord.Interaction, step: Step, progress: Sequence[StepProgress] = ()
+) -> None:
     lang = await lang_of(interaction)
     file = await picture(_position_png, step, lang, name="lesson.png")
     kwargs: dict[str, Any] = {"ephemeral": True, "view": step_controls(step, lang=lang)}
     if file:
         kwargs["file"] = file
-    await interaction.followup.send(step_text(step, lang), **kwargs)
+    await interaction.followup.send(step_text(step, lang, progress), **kwargs)
+
+
+def choice_words(m: Move, lang: str = ENGLISH) -> str:
+    """A move as a choice to make, in ``lang`` ("discard KC"), where ``move_words`` tells one
+    made ("discarded KC")."""
+    d = m.to_dict()
+    do = d.get("do", "")
+    cards = " ".join(d.get("cards", []))
+    if do == "lay":
+        parts = [" ".join(x) for x in d.get("melds", [])]
+        parts += [f"{' '.join(a['cards'])}→{a['meld']}" for a in d.get("adds", [])]
+        cards = " | ".join(parts)
+    if not has(f"do_{do}", lang):
+        return move_words(m, lang)
+    params = {"cards": cards, "card": d.get("card", ""), "meld": d.get("meld", "")}
+    return t(f"do_{do}", lang, chips=d.get("chips", ""), **params)
 
 
 async def send_verdict(interaction: discord.Interaction, step: Step, move: Move) -> None:
     lang = await lang_of(interaction)
     verdict = step.judge(move, lang)
-    key = "lesson_right" if verdict.right else "lesson_try_again"
-    head = t(key, lang, move=move_words(move, lang))
+    # Counted before the verdict is shown: what the member is told is what is kept.
+    await store_of(interaction).record_lesson_answer(
+        interaction.user.id, step.game, step.number, verdict.right
+    )
     view = TableView()
     steps = len(lesson(step.game))
-    if verdict.right and step.number < steps:
-        view.add_item(LessonButton("next", step.game, step.number + 1, 0, lang))
-    elif verdict.right:
-        head += " " + t("lesson_finished", lang, game=game_name(step.game, lang))
-    await interaction.followup.send(f"{head}\n{verdict.message}", ephemeral=True, view=view)
+    if verdict.right:
+        # The step's own words already begin "Right: …": no second "Right" above them.
+        text = verdict.message
+        if step.number < steps:
+            view.add_item(LessonButton("next", step.game, step.number + 1, 0, lang))
+        else:
+            text += " " + t("lesson_finished", lang, game=game_name(step.game, lang))
+    else:
+        head = t("lesson_try_again", lang, move=move_words(move, lang))
+        text = f"{head}\n{verdict.message}"
+    await interaction.followup.send(text, ephemeral=True, view=view)
 
 
 class LessonSelect(
@@ -141,7 +184,7 @@ class LessonSelect(
     ) -> None:
         chunk = list(enumerate(choices))[page * PAGE : (page + 1) * PAGE]
         options = [
-            discord.SelectOption(label=move_words(m, lang)[:100], value=str(i)) for i, m in chunk
+            discord.SelectOption(label=choice_words(m, lang)[:100], value=str(i)) for i, m in chunk
         ]
         super().__init__(
             discord.ui.Select(
@@ -221,16 +264,25 @@ class LessonButton(
 # ---------------------------------------------------------------- practice hints
 
 
+HINT_LABELS = {
+    "hint": "btn_hint",
+    "cards": "btn_hint_cards",
+    "move": "btn_hint_move",
+    "play": "btn_play_hint",
+}
+
+
 class HintButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dwh:(?P<action>hint|play):(?P<table>\d+):(?P<version>\d+)",
+    template=r"dwh:(?P<action>hint|cards|move|play):(?P<table>\d+):(?P<version>\d+)",
 ):
-    """``hint``: what the hard player would do now, and why; ``play``: play that move. The hint
-    is seeded by the table's move number, so both presses mean the same move."""
+    """A hint in stages, each press showing more (``bot.hints.STAGES``): ``hint`` what to look
+    at, ``cards`` the cards to use, ``move`` the hard player's move and why; ``play`` plays it.
+    The hint is seeded by the table's move number, so every press means the same move."""
 
     def __init__(self, action: str, table: int, version: int, lang: str = ENGLISH) -> None:
-        label = t("btn_hint" if action == "hint" else "btn_play_hint", lang)
-        style = discord.ButtonStyle.secondary if action == "hint" else discord.ButtonStyle.success
+        label = t(HINT_LABELS.get(action, "btn_hint"), lang)
+        style = discord.ButtonStyle.success if action == "play" else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"dwh:{action}:{table}:{version}")
         )
@@ -247,16 +299,22 @@ class HintButton(
         service = service_of(interaction)
         gid, uid = interaction.guild_id or 0, interaction.user.id
         try:
-            await interaction.response.defer(ephemeral=True, thinking=self.action == "hint")
+            await interaction.response.defer(ephemeral=True, thinking=self.action != "play")
             if service.get(gid, self.table).version != self.version:
                 raise Refusal("stale")
             found = await practice_hint(service, gid, self.table, uid)
-            if self.action == "hint":
+            if self.action != "play":
                 lang = await lang_of(interaction)
+                stage = "nudge" if self.action == "hint" else self.action
                 view = TableView()
-                view.add_item(HintButton("play", self.table, self.version, lang))
-                title = t("hint_title", lang, move=move_words(found.move, lang))
-                text = title + "\n" + found.text(lang)
+                after = found.next_stage(stage)
+                if after is None:  # the move itself, and the button that plays it
+                    view.add_item(HintButton("play", self.table, self.version, lang))
+                    title = t("hint_title", lang, move=move_words(found.move, lang))
+                    text = title + "\n" + found.text(lang)
+                else:
+                    view.add_item(HintButton(after, self.table, self.version, lang))
+                    text = t("hint_prefix", lang, text=found.stage_text(stage, lang))
                 await interaction.followup.send(text, ephemeral=True, view=view)
                 return
             await service.play(gid, self.table, uid, found.move, expected_version=self.version)
@@ -292,7 +350,7 @@ class Learn(commands.Cog):
     @app_commands.command(name="lesson", description="A short guided lesson in a game.")
     @app_commands.describe(
         game="Which game",
-        step="Go to this step (default: the first)",
+        step="Go to this step (default: the first you have not done)",
         answer="Type your answer, e.g. meld 3S 3H 3D, take, play 10S 10H",
     )
     @refusals
@@ -300,13 +358,16 @@ class Learn(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: Game,
-        step: app_commands.Range[int, 1, 99] = 1,
+        step: app_commands.Range[int, 1, 99] | None = None,
         answer: str | None = None,
     ) -> None:
-        chosen = step_of(game, step)
+        if step is not None:
+            step_of(game, step)  # a step out of range is refused before anything else
         await interaction.response.defer(ephemeral=True, thinking=True)
+        progress = await store_of(interaction).lesson_progress(interaction.user.id, game)
+        chosen = step_of(game, step if step is not None else next_step(game, progress))
         if answer is None:
-            await send_step(interaction, chosen)
+            await send_step(interaction, chosen, progress)
             return
         try:
             move = parse_move(answer)

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
-from bot.games.base import Count, Take
-from bot.games.registry import engine_class
-from bot.hints import Hint, hint
-from bot.i18n import say
-from bot.lessons import GAMES, Step, lesson
+from bot.games.base import Count, Discard, Take
+from bot.games.cards import Card
+from bot.games.registry import engine_class, new_game
+from bot.hints import Hint, hint, hint_for
+from bot.i18n import LANGUAGES, say
+from bot.lessons import GAMES, Step, answer_move, lesson
+from bot.tables import choose_computer_move
 
 STEPS = [step for game in GAMES for step in lesson(game)]
 
@@ -82,3 +85,133 @@ def test_counts_in_a_reason_read_right_for_one() -> None:
     assert one.text().endswith("you keep 1 card in your hand.")
     many = Hint(Take(), "hint_lay_opens", {"cards": "K♠", "points": Count("n_points", 51)})
     assert "opens you with 51 points," in many.text()
+
+
+# ---------------------------------------------------------------- every game, self-play
+
+POSITIONS = 200  # per game
+HARD_EVERY = 10  # the hard player at every 10th position: its search is the slow part
+
+
+def _self_play_positions(game: str, count: int) -> Iterator[tuple[object, int]]:
+    """Positions where a seat has a move, from games the simple computer plays (seeded)."""
+    seed = 0
+    found = 0
+    while found < count:
+        engine = new_game(game, None, seed)
+        rng = random.Random(seed)
+        while found < count and not engine.game_over:
+            if engine.round_over:
+                engine.next_round()
+                continue
+            seats = [s for s in range(engine.n_seats) if engine.legal_moves(s)]
+            seat = seats[0]
+            yield engine, seat
+            found += 1
+            engine.apply(seat, choose_computer_move(engine, seat, "simple", rng))
+        seed += 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hints_in_self_play_are_legal_and_worded_in_every_language(game: str) -> None:
+    # The More crash (More's ``opened`` lists seats, read as one flag per seat) came only from
+    # positions no lesson holds: check hints where games really go.
+    for n, (engine, seat) in enumerate(_self_play_positions(game, POSITIONS)):
+        level = "hard" if n % HARD_EVERY == 0 else "normal"
+        h = hint(engine, seat, random.Random(n), level)
+        assert h is not None
+        assert engine.check(seat, h.move) is None, (game, n, h)
+        for lang in LANGUAGES:
+            text = h.text(lang)
+            assert "{" not in text and "\n" not in text and text.strip(), (game, n, lang, text)
+            if lang == "en":
+                assert text.endswith((".", ")")), text
+            # Nothing from the English catalogue left in another language's sentence.
+            assert lang == "en" or text != h.text("en") or not any(ch.isalpha() for ch in text)
+
+
+# ---------------------------------------------------------------- reasons that name the real plan
+
+
+def test_hand_lesson_one_waits_for_a_hand_and_says_so() -> None:
+    # KS KH KD + 5C..8C make 56, enough to open; the hard player waits, two cards from a Hand.
+    # The reason once said the 2D was loose ("no other card shares its rank").
+    h = hint(_position("hand", "01_open_with_51"), 0, random.Random(0))
+    assert h is not None and h.move == Discard(Card(2, "D"))
+    assert h.text() == (
+        "Throw 2♦: you can open, but you are 2 cards from a Hand (all your cards down in one turn"
+        " doubles the round's scores), so wait."
+    )
+
+
+def test_a_lesson_steps_hint_is_its_answer() -> None:
+    for step in STEPS:
+        engine = step.position()
+        h = hint_for(engine, step.seat, answer_move(step))
+        assert h.move == answer_move(step) and step.judge(h.move).right, step.name
+
+
+def test_a_hand_lay_never_says_laid_cards_count_for_you() -> None:
+    h = hint(_position("hand", "03_add_to_any_meld"), 0, random.Random(0))
+    assert h is not None and h.key == "hint_lay_hand"
+    assert "count for you" not in h.text() and "count against you" in h.text()
+
+
+def test_mor_names_the_mor_not_a_side_pile() -> None:
+    h = hint(_position("mor", "04_take_the_mor"), 0, random.Random(0))
+    assert (
+        h is not None
+        and h.text() == "Lay 4♠ 5♠ 6♠: it empties your hand, so the Mor comes to you now."
+    )
+
+
+def test_more_opening_names_the_7_5() -> None:
+    step = next(s for s in lesson("more3") if s.name == "03_the_7_5_rule")
+    h = hint_for(step.position(), step.seat, answer_move(step))
+    assert h.key == "hint_lay_opens_75" and "by the 7.5 count" in h.text()
+
+
+EMPTY_REASONS = ("would put 1 card", "counts least useful", "side's pile", "count for you")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_hint_gives_an_empty_or_false_reason(game: str) -> None:
+    for n, (engine, seat) in enumerate(_self_play_positions(game, POSITIONS)):
+        h = hint(engine, seat, random.Random(n), "normal")
+        assert h is not None
+        text = h.text()
+        assert not any(words in text for words in EMPTY_REASONS[: 3 if game != "hand" else 4]), (
+            game,
+            text,
+        )
+
+
+def test_a_hint_comes_in_stages_nudge_cards_move() -> None:
+    h = hint(_position("mor", "03_clean_run_of_seven"), 0, random.Random(0))
+    assert h is not None
+    assert h.stage_text("nudge") == (
+        "Look for cards in your hand that go down together, or onto a meld on the table."
+    )
+    assert h.next_stage("nudge") == "cards" and h.stage_text("cards") == "The cards to use: 9♥."
+    assert h.next_stage("cards") == "move" and h.stage_text("move") == h.text()
+    assert h.next_stage("move") is None
+    # A move without cards of the hand goes from the nudge straight to the move.
+    p = hint(
+        engine_class("runfast").from_table_file(
+            {
+                "game": "runfast",
+                "position": {
+                    "hands": [["4C", "5D"], ["6S", "7S"], ["8C", "9D"]],
+                    "trick": ["2S"],
+                    "trick_seat": 2,
+                    "turn": 0,
+                },
+            }
+        ),
+        0,
+        random.Random(0),
+    )
+    assert p is not None and p.next_stage("nudge") == "move"
+    assert (
+        p.stage_text("nudge") == "Look at the play on the table: can anything in your hand beat it?"
+    )

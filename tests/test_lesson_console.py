@@ -18,11 +18,11 @@ def play(argv: list[str], typed: str) -> tuple[int, str]:
 def test_a_whole_lesson_with_a_wrong_answer_and_a_hint() -> None:
     steps = lesson("runfast")
     # Step 1: a refused answer, a hint, then the right one; the rest answered right.
-    typed = ["play KS", "hint"] + [move_text(answer_move(s)) for s in steps]
+    typed = ["play KS", "hint", "hint", "hint"] + [move_text(answer_move(s)) for s in steps]
     code, text = play(["--lesson", "runfast", "--no-color"], "\n".join(typed) + "\n")
     assert code == 0
     assert "The rules refuse that: The game's first play must include 3♥." in text
-    assert "Hint: play " in text
+    assert "Hint: Lead 3♥" in text and "(type: play 3H" in text
     for s in steps:
         assert s.text("done") in text
     # The game by its name, as on the table's heading, not its code.
@@ -58,4 +58,45 @@ def test_a_lesson_in_dutch() -> None:
     for s in steps:
         assert t("lesson_task", "nl", task=s.text("task", "nl")) in lines
         assert s.text("done", "nl") in text
-    assert lines[-1] == t("lesson_finished", "nl", game="Run Fast")
+    assert lines[-1] == t("lesson_finished_console", "nl", game="Run Fast", code="runfast")
+
+
+def test_the_terminal_lesson_says_how_to_type_and_knows_help() -> None:
+    steps = lesson("mor")
+    first = steps[0]
+    typed = ["help", "hint", "hint", "hint", move_text(answer_move(first)), "quit"]
+    code, text = play(["--lesson", "mor", "--no-color"], "\n".join(typed) + "\n")
+    assert code == 0
+    # How to type a move (with an example move), and the lesson's own words.
+    assert "Type your move as in a game, for example meld 7H 8H 9H;" in text
+    assert "hint, moves, skip, help, quit" in text
+    assert "not a move I know" not in text  # help works
+    assert "Moves (type them like the slash commands):" in text
+    assert "skip (on to the next step)" in text
+    # The hint is the step's answer, named once in card faces and once as typed.
+    # In stages: what to look at, the cards, then the move and why.
+    stages = [ln.split("> ", 1)[-1] for ln in text.splitlines() if "Hint: " in ln]
+    assert stages[0].startswith("Hint: Look for cards in your hand that go down together")
+    assert stages[1] == "Hint: The cards to use: 3♠ 3♥ 3♦."
+    hint_line = stages[2]
+    assert (
+        hint_line.endswith(
+            "Hint: Lay 3♠ 3♥ 3♦: it makes a set that can grow to a project. (type: meld 3S 3H 3D)"
+        )
+        or "(type: meld 3S 3H 3D)" in hint_line
+    )
+    assert hint_line.count("3S 3H 3D") == 1
+
+
+def test_the_terminal_lesson_ends_with_a_terminal_command_not_a_discord_one() -> None:
+    steps = lesson("runfast")
+    typed = [move_text(answer_move(s)) for s in steps]
+    code, text = play(["--lesson", "runfast", "--no-color"], "\n".join(typed) + "\n")
+    assert code == 0 and "/practice" not in text
+    assert text.rstrip().endswith("python -m bot.console runfast.")
+
+
+def test_more_hint_draw_hint_in_the_terminal_does_not_crash() -> None:
+    # python -m bot.console more3 --seed 8, then hint, draw, hint: once a traceback.
+    code, text = play(["more3", "--seed", "8", "--no-color"], "hint\ndraw\nhint\nquit\n")
+    assert code == 0 and text.count("Hint: ") == 2 and "Traceback" not in text

@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from itertools import combinations
+from collections.abc import Sequence
 
 from bot.ai.rummy import (
     KEEP_WILD,
@@ -40,7 +39,7 @@ from bot.ai.search import unseen
 from bot.games.base import Discard, Draw, Lay, Move, Return, Swap, Take
 from bot.games.cards import Card, deck_106
 from bot.games.hand import OPENING_MIN, HandView, hand_value, meld_value
-from bot.games.melds import HAND_MELDS, find_melds, try_meld
+from bot.games.melds import HAND_MELDS, find_melds, meld_combinations, with_inner_sets
 from bot.games.melds import Meld as MeldShape
 
 LATE_STOCK = 15
@@ -162,15 +161,7 @@ def _hard_discard_order(view: HandView, legal: Sequence[Move]) -> list[Move]:
 def candidate_melds(hand: Sequence[Card]) -> list[MeldShape]:
     """The melds ``find_melds`` sees in the hand, and every set of three inside a set of four
     (the fourth card may be wanted in a run)."""
-    found = find_melds(hand, HAND_MELDS, limit=1000)
-    threes = [
-        meld
-        for m in found
-        if m.kind == "set" and len(m.cards) == 4
-        for three in combinations(m.cards, 3)
-        if (meld := try_meld(three, HAND_MELDS)) is not None
-    ]
-    return found + threes
+    return with_inner_sets(find_melds(hand, HAND_MELDS, limit=1000), HAND_MELDS)
 
 
 def plan_opening(hand: Sequence[Card], taken: Sequence[Card] = ()) -> Lay | None:
@@ -193,41 +184,6 @@ def plan_opening(hand: Sequence[Card], taken: Sequence[Card] = ()) -> Lay | None
         ):
             best, plan = (laid, value), chosen
     return Lay(melds=tuple(melds[i].cards for i in plan)) if plan else None
-
-
-def meld_combinations(
-    melds: Sequence[MeldShape], cards: Counter[Card], limit: int
-) -> Iterator[tuple[int, ...]]:
-    """Every combination of disjoint melds among ``melds`` that ``cards`` can make at once, as
-    indexes into ``melds`` (the empty one first), stopping after ``limit``: a bound so a hand
-    full of overlapping melds can't stall a decision."""
-    # Cards as places in a list of counts, taken and put back as the search goes: the throw
-    # runs this some 300 times a decision, and copying a Counter at every step was most of it.
-    place = {card: i for i, card in enumerate(cards)}
-    left = [cards[card] for card in place]
-    usable: list[tuple[int, list[tuple[int, int]]]] = []
-    for i, meld in enumerate(melds):
-        need = Counter(meld.cards)
-        if all(cards[c] >= n for c, n in need.items()):
-            usable.append((i, [(place[c], n) for c, n in need.items()]))
-    visited = 0
-
-    def extend(start: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        nonlocal visited
-        visited += 1
-        yield chosen
-        for k in range(start, len(usable)):
-            if visited > limit:
-                return
-            i, need = usable[k]
-            if all(left[p] >= n for p, n in need):
-                for p, n in need:
-                    left[p] -= n
-                yield from extend(k + 1, (*chosen, i))
-                for p, n in need:
-                    left[p] += n
-
-    yield from extend(0, ())
 
 
 def most_melded(melds: Sequence[MeldShape], cards: Counter[Card]) -> int:

@@ -75,7 +75,16 @@ from bot.games.cards import (
     sort_key,
     take_cards,
 )
-from bot.games.melds import ACE_HIGH, HAND_MELDS, MeldError, find_melds, meld_with, reclaim_joker
+from bot.games.melds import (
+    ACE_HIGH,
+    HAND_MELDS,
+    MeldError,
+    find_melds,
+    meld_with,
+    openings_worth,
+    reclaim_joker,
+    with_inner_sets,
+)
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
     LayOutcome,
@@ -609,40 +618,21 @@ class Hand(PlannedChecks):
                 out.append(move)
         return out
 
-    def openings(self, seat: int, limit: int = 5) -> list[Lay]:
-        """A few openings worth 51 from the hand (with the taken card in them, if there is one):
-        starting from each meld found, add disjoint melds, most valuable first, until 51."""
+    def openings(self, seat: int, limit: int = 8) -> list[Lay]:
+        """Openings worth 51 from the hand (with the taken card in them, if there is one): among
+        every combination of melds the hand holds, the ones no meld could be left out of, then
+        bigger ones, most valuable first, ``limit`` at most. A 51 that needs two particular melds
+        is offered as surely as one of a single meld."""
         hand = self.hands[seat]
-        found = find_melds(hand, HAND_MELDS)
-        values = [meld_value(m) for m in found]
-        # Even all the melds found together (they may share cards) can't make 51: nothing to try.
-        if sum(values) < OPENING_MIN:
-            return []
-        ranked = sorted(zip(values, found, strict=True), key=lambda vm: vm[0], reverse=True)
-        needs = [Counter(m.cards) for _, m in ranked]
-        have = Counter(hand)
+        melds = with_inner_sets(find_melds(hand, HAND_MELDS, limit=1000), HAND_MELDS)
+        must = self.must_lay[0] if self.must_lay else None
         out: list[Lay] = []
-        seen: set[tuple[tuple[Card, ...], ...]] = set()
-        for i, (value, first) in enumerate(ranked):
-            if self.must_lay and self.must_lay[0] not in first.cards:
-                continue  # the taken card must be in the opening: start from a meld holding it
-            left = have - needs[i]
-            chosen = [first.cards]
-            for j, (other_value, other) in enumerate(ranked):
-                if value >= OPENING_MIN:
+        for chosen in openings_worth(melds, hand, meld_value, OPENING_MIN, must=must):
+            lay = Lay(melds=chosen)
+            if self.can(seat, lay):
+                out.append(lay)
+                if len(out) >= limit:
                     break
-                if j != i and all(left[c] >= n for c, n in needs[j].items()):
-                    chosen.append(other.cards)
-                    left.subtract(needs[j])
-                    value += other_value
-            key = tuple(sorted(chosen))
-            if value >= OPENING_MIN and key not in seen:
-                seen.add(key)
-                lay = Lay(melds=tuple(chosen))
-                if self.can(seat, lay):
-                    out.append(lay)
-                    if len(out) >= limit:
-                        break
         return out
 
     def _simple_lays(self, seat: int) -> list[Move]:

@@ -20,7 +20,7 @@ several readings exist the wild goes to the high end if it can, else the low end
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
@@ -661,3 +661,111 @@ def _add_found(
     meld = try_meld(cards, rules)
     if meld is not None:
         out.append(meld)
+
+
+def meld_combinations(
+    melds: Sequence[Meld], cards: Counter[Card], limit: int
+) -> Iterator[tuple[int, ...]]:
+    """Every combination of disjoint melds among ``melds`` that ``cards`` can make at once, as
+    indexes into ``melds`` (the empty one first), stopping after ``limit``: a bound so a hand
+    full of overlapping melds can't stall a decision."""
+    # Cards as places in a list of counts, taken and put back as the search goes: computer
+    # players run this hundreds of times a decision, and copying a Counter at every step was
+    # most of it.
+    place = {card: i for i, card in enumerate(cards)}
+    left = [cards[card] for card in place]
+    usable: list[tuple[int, list[tuple[int, int]]]] = []
+    for i, meld in enumerate(melds):
+        need = Counter(meld.cards)
+        if all(cards[c] >= n for c, n in need.items()):
+            usable.append((i, [(place[c], n) for c, n in need.items()]))
+    visited = 0
+
+    def extend(start: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        nonlocal visited
+        visited += 1
+        yield chosen
+        for k in range(start, len(usable)):
+            if visited > limit:
+                return
+            i, need = usable[k]
+            if all(left[p] >= n for p, n in need):
+                for p, n in need:
+                    left[p] -= n
+                yield from extend(k + 1, (*chosen, i))
+                for p, n in need:
+                    left[p] += n
+
+    yield from extend(0, ())
+
+
+def with_inner_sets(found: Sequence[Meld], rules: MeldRules) -> list[Meld]:
+    """``found`` and every set of three inside a set of four (the fourth card may be wanted in a
+    run, or kept)."""
+    threes = [
+        meld
+        for m in found
+        if m.kind == "set" and len(m.cards) == 4
+        for three in combinations(m.cards, 3)
+        if (meld := try_meld(three, rules)) is not None
+    ]
+    return [*found, *threes]
+
+
+OPENING_SEARCH = 3_000  # search steps for openings at most: a bound on every move list
+OPENINGS_FOUND = 12  # openings found at most before the search stops
+
+
+def openings_worth(
+    melds: Sequence[Meld],
+    hand: Sequence[Card],
+    value: Callable[[Meld], int],
+    goal: int,
+    *,
+    must: Card | None = None,
+    count: int = OPENINGS_FOUND,
+    limit: int = OPENING_SEARCH,
+) -> list[tuple[tuple[Card, ...], ...]]:
+    """Combinations of disjoint ``melds`` from ``hand`` worth ``goal`` or more together (with
+    the ``must`` card in one of them, if given), the most valuable melds tried first: each one
+    stops growing as soon as it reaches the goal, so every opening found is as small as its
+    melds allow. An opening of two or three particular melds is found as surely as one of a
+    single meld; ``count`` openings and ``limit`` search steps at most (a move list is asked
+    for at every turn of every playout, so the bound is what keeps it quick)."""
+    values = [value(m) for m in melds]
+    order = sorted(range(len(melds)), key=lambda i: -values[i])
+    have = Counter(hand)
+    needs = {i: Counter(melds[i].cards) for i in order}
+    order = [i for i in order if all(have[c] >= n for c, n in needs[i].items())]
+    # The most the melds from position k on could still add (conflicts ignored): a branch that
+    # can't reach the goal even so is not searched.
+    reach = [0] * (len(order) + 1)
+    for k in range(len(order) - 1, -1, -1):
+        reach[k] = reach[k + 1] + values[order[k]]
+    out: list[tuple[tuple[Card, ...], ...]] = []
+    steps = 0
+
+    def grow(start: int, chosen: list[int], worth: int) -> None:
+        nonlocal steps
+        steps += 1
+        has_must = must is None or any(must in melds[i].cards for i in chosen)
+        if worth >= goal and has_must:
+            out.append(tuple(melds[i].cards for i in chosen))
+            return
+        if worth + reach[start] < goal:
+            return
+        for k in range(start, len(order)):
+            if steps > limit or len(out) >= count:
+                return
+            i = order[k]
+            if worth >= goal and must not in melds[i].cards:
+                continue  # worth enough already: only a meld with the must card may join
+            if all(have[c] >= n for c, n in needs[i].items()):
+                have.subtract(needs[i])
+                chosen.append(i)
+                grow(k + 1, chosen, worth + values[i])
+                chosen.pop()
+                have.update(needs[i])
+
+    grow(0, [], 0)
+    return out

@@ -68,6 +68,7 @@ from bot.games.melds import (
     extend_with,
     find_melds,
     meld_with,
+    openings_worth,
 )
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
@@ -93,6 +94,7 @@ PAIR, SOLO = 0, 1  # side numbers; also the index of each side's More pile
 TARGET = 3100
 HIGH_SCORE = 1500  # over this: the 7.5 rule and ace-sets
 OPENING_HALVES = 15  # 7.5 points, counted in half-points
+OPENINGS_LISTED = 8  # 7.5 openings offered among the legal moves at most
 PURE_BONUS, DIRTY_BONUS = 200, 100
 OUT_BONUS = 100
 NO_PILE_PENALTY = 100
@@ -527,6 +529,13 @@ class More3(PlannedChecks):
             more = _disjoint_melds(left, rules)
             if more:
                 yield Lay(melds=lay.melds + tuple(more), adds=lay.adds)
+        # Last, the openings of several particular melds with the card in one of them, which
+        # the greedy widening above can miss.
+        every = find_melds([*rest, card], rules)
+        for chosen in openings_worth(every, [*rest, card], _meld_halves, OPENING_HALVES, must=card)[
+            :OPENINGS_LISTED
+        ]:
+            yield Lay(melds=chosen)
 
     def _may_add(self, seat: int, target: TableMeld) -> Reason | None:
         if self.side(target.seat) != self.side(seat):
@@ -838,10 +847,17 @@ class More3(PlannedChecks):
         if self.must_lay:
             rest = take_cards(hand, self.must_lay) or []
             candidates += self._take_lays(seat, self.must_lay[0], rest)
-        candidates += [Meld(m.cards) for m in find_melds(hand, rules)]
+        found = find_melds(hand, rules)
+        candidates += [Meld(m.cards) for m in found]
         everything = _disjoint_melds(hand, rules)
         if len(everything) > 1:
             candidates.append(Lay(melds=tuple(everything)))
+        if self.needs_opening(seat):
+            # The 7.5 may need two or three particular melds together: offer every such
+            # opening the hand holds (bounded), not only single melds and the lay of all.
+            must = self.must_lay[0] if self.must_lay else None
+            worth = openings_worth(found, hand, _meld_halves, OPENING_HALVES, must=must)
+            candidates += [Lay(melds=chosen) for chosen in worth[:OPENINGS_LISTED]]
         side = self.side(seat)
         distinct_cards = sorted(set(hand), key=sort_key)
         for m in self.melds.values():
@@ -1021,6 +1037,10 @@ class More3(PlannedChecks):
         game.result = result_from_json(d["result"])
         game.winners, game.finished = list(d["winners"]), d["finished"]
         return game
+
+
+def _meld_halves(meld: MeldShape) -> int:
+    return sum(opening_halves(c) for c in meld.cards)
 
 
 def _is_ace_set(cards: Sequence[Card]) -> bool:

@@ -37,6 +37,7 @@ from bot.store.models import (
     SeatResult,
     Standing,
     Status,
+    StepProgress,
     StoreInfo,
     Table,
 )
@@ -78,6 +79,7 @@ __all__ = [
     "StaleVersion",
     "Standing",
     "Status",
+    "StepProgress",
     "Store",
     "StoreError",
     "StoreInfo",

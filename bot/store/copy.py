@@ -42,6 +42,7 @@ TABLES = (
     "leaderboard_overall",
     "ratings",
     "rating_changes",
+    "lesson_progress",
 )
 # Tables whose ids PostgreSQL hands out: after the copy they go on from the file's last id.
 IDENTITIES = ("tables", "rounds", "games")

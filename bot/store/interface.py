@@ -26,6 +26,7 @@ from bot.store.models import (
     RoundRecord,
     Seat,
     Standing,
+    StepProgress,
     StoreInfo,
     Table,
 )
@@ -150,6 +151,12 @@ class GameStore(Protocol):
     async def rating_top(self, guild_id: int, fmt: str, limit: int = 10) -> list[RatedLine]: ...
     async def member_ratings(self, guild_id: int, user_id: int) -> dict[str, RatedLine]: ...
     async def rerate(self) -> tuple[int, int]: ...
+
+    # lesson progress (a member's, on every server)
+    async def record_lesson_answer(
+        self, user_id: int, game: str, step: int, right: bool
+    ) -> None: ...
+    async def lesson_progress(self, user_id: int, game: str) -> list[StepProgress]: ...
 
     # settings
     async def guild_settings(self, guild_id: int) -> GuildSettings: ...

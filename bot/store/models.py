@@ -194,6 +194,17 @@ class MemberSettings:
 
 
 @dataclass(frozen=True)
+class StepProgress:
+    """A member's answers to one lesson step: how many, whether it is done, and whether the
+    first answer was the right one."""
+
+    step: int
+    tries: int
+    done: bool
+    first_try: bool
+
+
+@dataclass(frozen=True)
 class StoreInfo:
     path: str
     schema_version: int

@@ -85,6 +85,15 @@ WHERE status IN ('lobby', 'playing')
       IN (SELECT shard::bigint FROM jsonb_array_elements_text(:shards::jsonb) AS shard)
 ORDER BY guild_id, id
 """,
+    # SQLite's two-argument max is PostgreSQL's greatest; the existing row is named.
+    _sqlite.UPSERT_LESSON_ANSWER: """
+INSERT INTO lesson_progress AS p (user_id, game, step, tries, done, first_try, updated_at)
+VALUES (:user, :game, :step, 1, :right, :right, :now)
+ON CONFLICT (user_id, game, step) DO UPDATE SET
+    tries = p.tries + 1,
+    done = greatest(p.done, excluded.done),
+    updated_at = excluded.updated_at
+""",
     # json_each is SQLite's; the ids are still one JSON array parameter.
     _sqlite.SELECT_RATING_CHANGES: """
 SELECT game_id, user_id, mu_before, sigma_before, games_before, mu_after, sigma_after

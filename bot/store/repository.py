@@ -63,6 +63,7 @@ from bot.store.models import (
     SeatResult,
     Standing,
     Status,
+    StepProgress,
     StoreInfo,
     Table,
 )
@@ -493,6 +494,23 @@ VALUES (:user, :language, :card_style, :sort_order, :now)
 ON CONFLICT (user_id) DO UPDATE SET
     language = excluded.language, card_style = excluded.card_style,
     sort_order = excluded.sort_order, updated_at = excluded.updated_at
+"""
+
+# A lesson answer: the first one inserts the row; a later one counts a try, and the first right
+# answer marks the step done (with first_try when it was the first answer). Once done, further
+# answers (the member going over the step again) change nothing but the count.
+UPSERT_LESSON_ANSWER = """
+INSERT INTO lesson_progress (user_id, game, step, tries, done, first_try, updated_at)
+VALUES (:user, :game, :step, 1, :right, :right, :now)
+ON CONFLICT (user_id, game, step) DO UPDATE SET
+    tries = tries + 1,
+    done = MAX(done, excluded.done),
+    updated_at = excluded.updated_at
+"""
+
+SELECT_LESSON_PROGRESS = """
+SELECT step, tries, done, first_try FROM lesson_progress
+WHERE user_id = :user AND game = :game ORDER BY step
 """
 
 
@@ -1592,6 +1610,18 @@ class Store:
             "now": self._clock(),
         }
         return _member_settings((await self._fetch(CHANGE_MEMBER_SETTINGS, params))[0])
+
+    async def record_lesson_answer(self, user_id: int, game: str, step: int, right: bool) -> None:
+        """Count a member's answer to a lesson step (their progress on every server)."""
+        params = {"user": user_id, "game": game, "step": step, "right": int(right)}
+        await self._fetch(UPSERT_LESSON_ANSWER, {**params, "now": self._clock()})
+
+    async def lesson_progress(self, user_id: int, game: str) -> list[StepProgress]:
+        """The steps of ``game``'s lesson the member has answered, in order."""
+        rows = await self._fetch(SELECT_LESSON_PROGRESS, {"user": user_id, "game": game})
+        return [
+            StepProgress(r["step"], r["tries"], bool(r["done"]), bool(r["first_try"])) for r in rows
+        ]
 
     async def save_member_settings(self, settings: MemberSettings) -> MemberSettings:
         params = {

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from bot.ai.hand import candidate_melds, choose_hard, choose_normal, most_melded, plan_opening
-from bot.games.base import Discard, Draw, Lay, Return, Take
+from bot.games.base import Discard, Draw, Lay, Take
 from bot.games.cards import parse_cards
 from bot.games.hand import Hand, meld_value
 from bot.games.melds import HAND_MELDS, read_meld
@@ -39,13 +39,14 @@ def _at_play(hand: str, draw: str = "draw", discard: str = "2D", stock: str = "5
     return engine
 
 
-def test_the_plan_finds_an_opening_the_listing_misses() -> None:
+def test_the_plan_and_the_listing_both_find_the_opening() -> None:
+    # The engine once built its openings greedily from the most valuable meld and listed none
+    # here; it now lists every opening the hand holds, and hard's own plan agrees.
     engine = _at_play(KINGS_AND_RUN)
     legal = engine.legal_moves(0)
-    assert not any(isinstance(m, Lay) for m in legal)
+    listed = [m for m in legal if isinstance(m, Lay)]
+    assert listed and all(engine.check(0, m) is None for m in listed)
     view = engine.view(0)
-    assert isinstance(choose_normal(view, legal, random.Random(0)), Discard)
-
     move = choose_hard(view, legal, random.Random(0))
     assert isinstance(move, Lay)
     assert engine.check(0, move) is None
@@ -73,11 +74,13 @@ def test_the_plan_uses_the_taken_discard() -> None:
     assert any("KH" in map(str, m) for m in plan.melds)
 
 
-def test_hard_opens_with_a_taken_card_the_listing_could_not_open_with() -> None:
+def test_hard_opens_with_a_taken_card() -> None:
+    # The engine's listing now holds this opening too (it once had none, and normal returned
+    # the card): both players open with it.
     engine = _at_play(WANTS_KH, draw="take", discard="KH")
     legal = engine.legal_moves(0)
     view = engine.view(0)
-    assert isinstance(choose_normal(view, legal, random.Random(0)), Return)
+    assert isinstance(choose_normal(view, legal, random.Random(0)), Lay)
     move = choose_hard(view, legal, random.Random(0))
     assert isinstance(move, Lay) and engine.check(0, move) is None
     assert any("KH" in map(str, m) for m in move.melds)

@@ -298,6 +298,11 @@ async def test_an_arabic_member_learns_in_arabic(tmp_path: Path) -> None:
         r = await amira.slash(channel, "practice", game="runfast")
         hand = next(f.message for f in r.followups if t("btn_hint", "ar") in labels_of(f.message))
         answer = reply(await amira.click(hand, label=t("btn_hint", "ar")))
-        assert answer.content.startswith(start_of("hint_title", "ar"))
-        assert labels_of(answer.message) == [t("btn_play_hint", "ar")]
+        # The hint's stages in Arabic: what to look at, the cards, then the move to play.
+        assert answer.content.startswith(start_of("hint_prefix", "ar"))
+        while labels_of(answer.message) != [t("btn_play_hint", "ar")]:
+            (label,) = labels_of(answer.message)
+            assert label in (t("btn_hint_cards", "ar"), t("btn_hint_move", "ar"))
+            answer = reply(await amira.click(answer.message, label=label))
+            assert answer.content.startswith(start_of("hint_prefix", "ar"))
         await bot.close()

@@ -57,9 +57,23 @@ async def test_practice_hint_and_play_it_in_a_private_thread(tmp_path: Path) -> 
 
         hand = with_button(ephemerals(r), "Hint")
         before = live.version
+        # The hint in stages: what to look at, the cards (when the move has any), the move.
         r = await alice.click(hand, label="Hint")
         answer = reply(r)
-        assert answer.ephemeral and answer.content.startswith("Hint: ")
+        assert answer.ephemeral and answer.content.startswith("Hint: Look")
+        seen = [answer.content]
+        while buttons(answer.message, "Play the hint") == 0:
+            label = (
+                "Show the cards" if buttons(answer.message, "Show the cards") else "Show the move"
+            )
+            r = await alice.click(answer.message, label=label)
+            answer = reply(r)
+            seen.append(answer.content)
+            assert len(seen) <= 3
+        assert len(seen) in (2, 3)
+        if len(seen) == 3:
+            assert seen[1].startswith("Hint: The cards to use: ")
+        assert answer.content.startswith("Hint: ")
         reason = answer.content.splitlines()[1]
         assert reason.endswith(".") or reason.endswith(")")
 
@@ -133,11 +147,88 @@ async def test_lesson_step_wrong_then_right_then_next(tmp_path: Path) -> None:
         # From the menu: a legal but wrong move, then the right one.
         options = step.message.components[0].children[0].options
         values = {o.label: o.value for o in options}
-        r = await alice.select(step.message, [values["discarded KC"]])
+        # The choices read as moves to make, not moves made ("discard KC", not "discarded KC").
+        assert "discarded KC" not in values
+        r = await alice.select(step.message, [values["discard KC"]])
         assert reply(r).content.startswith("Not yet")
-        r = await alice.select(step.message, [values["laid 3S 3H 3D"]])
+        r = await alice.select(step.message, [values["lay 3S 3H 3D"]])
         right = reply(r)
         assert right.content.startswith("Right") and "300 project" in right.content
+        assert right.content.count("Right") == 1  # once, not "Right: laid …" above it
         r = await alice.click(right.message, label="Next step")
         assert "step 2 of 5: The pile" in reply(r).content
         await bot.close()
+
+
+async def test_a_practice_table_never_stands_in_for_the_real_one(tmp_path: Path) -> None:
+    bot = make_bot(tmp_path / "bot.db", seed=7)
+    async with simcord.run(bot) as env:
+        guild, channel, (alice, bob, carol) = club(env, "alice", "bob", "carol")
+        me = guild.me
+        assert me is not None and bot.service is not None
+        # #cards: Bob's open lobby, then Alice's practice; Carol joins the lobby from #cards.
+        await bob.slash(channel, "table new", game="runfast")
+        lobby = live_table(bot, guild.id)
+        await alice.slash(channel, "practice", game="runfast")
+        r = await carol.slash(channel, "table join")
+        assert "already started" not in reply(r).content
+        assert lobby.seat_of(carol.id) is not None
+        # A channel without threads: Alice sits at a real table, then practises there; /hand
+        # there still shows the real table.
+        closed = guild.create_text_channel(
+            "closed",
+            overwrites={
+                me: discord.PermissionOverwrite(
+                    create_public_threads=False, create_private_threads=False
+                )
+            },
+        )
+        await alice.slash(closed, "table new", game="hand")
+        real = live_table(bot, guild.id)
+        await bob.slash(closed, "table join")
+        await alice.slash(closed, "table start")
+        assert real.engine is not None
+        await alice.slash(closed, "practice", game="mor")
+        practice = live_table(bot, guild.id)
+        assert practice is not real and practice.table.options.get("practice")
+        r = await alice.slash(closed, "hand")
+        seat = real.seat_of(alice.id)
+        assert seat is not None
+        cards = " ".join(str(c) for c in real.engine.view(seat).hand)
+        assert cards in reply(r).content  # the real table's hand, not the practice one's
+        await bot.close()
+
+
+@pytest.mark.parametrize("game", ["mor", "more3", "hand", "runfast"])
+async def test_practice_hint_in_every_game(tmp_path: Path, game: str) -> None:
+    # Seed 8: a More practice table whose first Hint once answered with the generic apology.
+    bot = make_bot(tmp_path / "bot.db", seed=8)
+    async with simcord.run(bot) as env:
+        _, channel, (alice,) = club(env, "alice")
+        r = await alice.slash(channel, "practice", game=game, level="normal")
+        hand = with_button(ephemerals(r), "Hint")
+        r = await alice.click(hand, label="Hint")
+        answer = reply(r)
+        assert answer.ephemeral and answer.content.startswith("Hint: "), answer.content
+        assert "went wrong" not in answer.content.lower()
+        await bot.close()
+
+
+async def test_lesson_progress_survives_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "bot.db"
+    bot = make_bot(db)
+    async with simcord.run(bot) as env:
+        _, channel, (alice,) = club(env, "alice")
+        r = await alice.slash(channel, "lesson", game="mor", answer="meld 3S 3H 3D")
+        assert reply(r).content.startswith("Right")  # step 1, right at the first try
+        r = await alice.slash(channel, "lesson", game="mor", step=2, answer="draw")
+        assert reply(r).content.startswith("Not yet")  # step 2 tried, not done
+        await bot.close()
+    again = make_bot(db)
+    async with simcord.run(again) as env:
+        _, channel, (alice,) = club(env, "alice")
+        shown = reply(await alice.slash(channel, "lesson", game="mor")).content
+        # Where she is: the first step not done, and her progress.
+        assert "step 2 of 5" in shown
+        assert "Your progress: 1 of 5 steps done, 1 of them right at the first try." in shown
+        await again.close()

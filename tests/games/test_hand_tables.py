@@ -174,3 +174,14 @@ def test_command_line_exit_codes(name: str) -> None:
         assert done.stderr.strip() == expect["stderr"]
     else:
         assert json.loads(done.stdout)["ok"] is (expect["exit"] == 0)
+
+
+def test_the_move_list_offers_an_opening_only_three_particular_melds_make() -> None:
+    data = _load("opening_the_greedy_search_missed")
+    from bot.games.registry import replay
+
+    game = replay({**data, "moves": []})
+    answer = move_from_dict(data["moves"][0])
+    openings = [m for m in game.legal_moves(0) if m.do == "lay"]
+    assert openings and all(game.check(0, m) is None for m in openings)
+    assert any(sorted(map(sorted, m.melds)) == sorted(map(sorted, answer.melds)) for m in openings)

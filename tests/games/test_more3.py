@@ -490,3 +490,18 @@ def test_bidding_again_each_round() -> None:
     game.next_round()
     assert game.phase == "bid" and game.solo is None and game.bids == [None, None, None]
     assert registry.replay(game.record).to_json() == game.to_json()
+
+
+def test_legal_moves_offer_the_only_opening_two_melds_make() -> None:
+    # No single meld reaches 7.5 and laying all three would empty the hand: the one opening is
+    # two particular melds together, and the engine's move list (the hint's and every computer
+    # player's) must hold it.
+    data = json.loads((TABLES / "opening_only_two_melds.json").read_text(encoding="utf-8"))
+    game = registry.replay({**data, "moves": []})
+    answer = move_from_dict(data["moves"][0])
+    lays = [m for m in game.legal_moves(0) if m.do in ("lay", "meld")]
+    assert lays, "no opening offered"
+    assert all(game.check(0, m) is None for m in lays)
+    assert any(sorted(map(sorted, m.melds)) == sorted(map(sorted, answer.melds)) for m in lays)
+    state = legal("opening_only_two_melds")
+    assert len(state["hands"][0]) == 3  # the 3D 4D 5D kept

@@ -86,6 +86,7 @@ async def test_a_new_file_is_created_at_the_latest_version(db_path: Path) -> Non
         "leaderboard_overall",
         "ratings",
         "rating_changes",
+        "lesson_progress",
     }
     assert all(strict for _, strict in tables)
 

@@ -32,7 +32,10 @@ from bot.store import (
     RoundOutcome,
     Seat,
     Standing,
+    StepProgress,
 )
+from bot.store.postgres import PostgresStore
+from bot.store.repository import Store
 from tests.postgres import RunDatabase
 
 A, B, C, D = (Seat.member(u) for u in (ALICE, BOB, CAROL, DAVE))
@@ -290,3 +293,34 @@ def test_leaderboard_always_matches_the_results(engine: RunDatabase | None, game
 
     with tempfile.TemporaryDirectory() as tmp:
         asyncio.run(run(Path(tmp) / "prop.db"))
+
+
+async def test_lesson_progress_is_kept_across_a_restart(
+    engine: RunDatabase | None, db_path: Path, clock: FakeClock
+) -> None:
+    # A member's answers to lesson steps, read back after the database is opened again.
+    store = await open_engine(engine, db_path, clock)
+    url = getattr(store, "url", None)
+    try:
+        assert await store.lesson_progress(ALICE, "mor") == []
+        await store.record_lesson_answer(ALICE, "mor", 1, right=True)  # right first time
+        await store.record_lesson_answer(ALICE, "mor", 2, right=False)
+        await store.record_lesson_answer(ALICE, "mor", 2, right=True)  # right at the second
+        await store.record_lesson_answer(ALICE, "mor", 2, right=False)  # gone over again
+        await store.record_lesson_answer(ALICE, "mor", 3, right=False)  # not done yet
+        await store.record_lesson_answer(BOB, "mor", 1, right=False)
+    finally:
+        await store.close()
+    again = await (
+        PostgresStore.open(url, clock=clock) if url else Store.open(db_path, clock=clock)
+    )
+    try:
+        assert await again.lesson_progress(ALICE, "mor") == [
+            StepProgress(1, tries=1, done=True, first_try=True),
+            StepProgress(2, tries=3, done=True, first_try=False),
+            StepProgress(3, tries=1, done=False, first_try=False),
+        ]
+        assert await again.lesson_progress(ALICE, "hand") == []
+        assert await again.lesson_progress(BOB, "mor") == [StepProgress(1, 1, False, False)]
+    finally:
+        await again.close()

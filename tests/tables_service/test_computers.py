@@ -60,3 +60,38 @@ async def test_the_service_plays_computers_in_its_workers_and_stops_them_on_clos
     assert processes and all(p.is_alive() for p in processes)
     await service.close()
     assert pool._pool is None and not any(p.is_alive() for p in processes)
+
+
+async def test_a_practice_hint_is_decided_in_the_workers(store: Store) -> None:
+    # Hints once ran in a thread of the bot process, holding the GIL against the event loop;
+    # they go to the computer players' workers, and give the hint an inline search gives.
+    from bot.hints import hint
+    from bot.practice import open_practice, practice_hint
+
+    pool = ComputerPool(1)
+    service = TableService(store, bot_delay=0, sleep=ParkedSleep(), seeds=lambda: 8, computers=pool)
+    try:
+        live = await open_practice(service, G, channel_id=CH, user_id=HOST, game="more3")
+        await service.idle(G, live.id)
+        found = await practice_hint(service, G, live.id, HOST)
+        assert pool._pool is not None and pool._pool._processes  # type: ignore[union-attr]
+        seat = live.seat_of(HOST)
+        assert seat is not None
+        rng = random.Random(f"hint:{live.table.seed}:{live.version}:{seat}")
+        assert found == hint(live.engine, seat, rng)
+    finally:
+        await service.close()
+
+
+async def test_a_hint_starts_the_workers_and_matches_the_inline_one(workers: ComputerPool):
+    from bot.hints import hint
+
+    # More, seed 8, after a draw: the position whose hint once crashed (More's "opened").
+    engine = registry.new_game("more3", None, 8)
+    seat = engine.turn
+    assert seat is not None
+    engine.apply(seat, engine.legal_moves(seat)[0])  # draw
+    assert workers._pool is None
+    there = await workers.hint(engine, seat, random.Random(1))
+    assert workers._pool is not None  # the hint went to a worker process
+    assert there is not None and there == hint(engine, seat, random.Random(1))

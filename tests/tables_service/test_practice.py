@@ -64,3 +64,83 @@ async def test_bad_level_changes_nothing(service: TableService) -> None:
     with pytest.raises(Refusal, match="levels"):
         await open_practice(service, G, channel_id=CH, user_id=ME, game="mor", level="expert")
     assert service.tables(G) == []
+
+
+OTHER, THIRD = 2, 3
+
+
+async def test_a_practice_table_is_never_the_channel_table_for_anyone_else(
+    service: TableService,
+) -> None:
+    # An open lobby in the channel, then someone's practice there (no thread): the lobby stays
+    # "the table" of the channel, for joining and for everyone else's commands.
+    lobby = await service.open_table(G, channel_id=CH, host_id=OTHER, game="runfast")
+    practice = await open_practice(service, G, channel_id=CH, user_id=ME, game="runfast")
+    assert service.find(G, CH, THIRD) is lobby
+    await service.join(G, lobby.id, THIRD)  # not "the game has already started"
+    assert service.find(G, CH, OTHER) is lobby
+    # Its own member, not seated at the lobby, still means the channel's real table there.
+    assert service.find(G, CH, ME) is lobby
+    # The practice table is found for its member alone, and only where no real table is.
+    alone = await open_practice(service, G, channel_id=CH + 1, user_id=ME, game="hand")
+    assert service.find(G, CH + 1, ME) is alone
+    with pytest.raises(Refusal):
+        service.find(G, CH + 1, OTHER)
+    assert practice is not lobby
+
+
+async def test_a_member_at_a_real_table_gets_it_not_their_newer_practice(
+    service: TableService,
+) -> None:
+    real = await service.open_table(G, channel_id=CH, host_id=ME, game="runfast")
+    await service.start(G, real.id, ME)
+    await open_practice(service, G, channel_id=CH, user_id=ME, game="mor")
+    assert service.find(G, CH, ME) is real
+
+
+async def test_a_practice_thread_is_found_only_for_its_member(service: TableService) -> None:
+    thread = 999
+    practice = await open_practice(
+        service, G, channel_id=CH, user_id=ME, game="runfast", thread_id=thread
+    )
+    assert service.find(G, thread, ME) is practice
+    with pytest.raises(Refusal):
+        service.find(G, thread, OTHER)
+    with pytest.raises(Refusal):
+        service.find(G, CH, OTHER)  # the parent channel has no table for anyone else
+
+
+@pytest.mark.parametrize(
+    ("game", "seed"),
+    [
+        ("mor", 1),
+        ("hand", 1),
+        ("runfast", 1),
+        ("more3", 2),
+        ("more3", 6),
+        ("more3", 7),
+        ("more3", 8),
+    ],
+)
+async def test_the_first_hints_of_a_practice_table_in_every_game(
+    store: Store, sleeper: ParkedSleep, game: str, seed: int
+) -> None:
+    # More tables dealt from seeds 2, 6, 7 and 8 once answered their first Hint with the
+    # generic apology (a crash in the hint's reason): a few turns of hints in every game.
+    from bot.computers import ComputerPool
+
+    service = TableService(
+        store, bot_delay=0, sleep=sleeper, seeds=lambda: seed, computers=ComputerPool(0)
+    )
+    try:
+        live = await open_practice(service, G, channel_id=CH, user_id=ME, game=game)
+        for _ in range(6):
+            await service.idle(G, live.id)
+            if live.engine.round_over:
+                break
+            h = await practice_hint(service, G, live.id, ME)
+            assert live.engine.check(0, h.move) is None, h
+            assert h.text() and "{" not in h.text()
+            await service.play(G, live.id, ME, h.move, expected_version=live.version)
+    finally:
+        await service.close()
