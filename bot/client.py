@@ -424,7 +424,12 @@ async def _serve(settings: Settings) -> int:
                 async with Diwaniya(settings, store=store) as bot:
                     stop_when_lost(store, bot, lost)
                     stopping.bot = bot
-                    await bot.start(settings.token)
+                    stopping.started = asyncio.create_task(bot.start(settings.token))
+                    try:
+                        await stopping.started
+                    except asyncio.CancelledError:
+                        if not stopping.asked.is_set():
+                            raise  # not our SIGTERM's doing: asyncio.run is ending the loop
                 if lost.is_set():
                     return _stop(SHARDS_LOST, 1)
                 return 0
@@ -449,6 +454,7 @@ async def _serve(settings: Settings) -> int:
                 delay = min(delay * 2, MAX_RETRY_DELAY)
             finally:
                 stopping.bot = None
+                stopping.started = None
         return 0
     finally:
         stopping.remove()
@@ -464,6 +470,7 @@ class Stopping:
     def __init__(self) -> None:
         self.asked = asyncio.Event()
         self.bot: Diwaniya | None = None
+        self.started: asyncio.Task[None] | None = None  # the bot's start(): login, then gateway
         self._closing: asyncio.Task[None] | None = None
         self._loop = asyncio.get_running_loop()
         try:
@@ -478,7 +485,14 @@ class Stopping:
         logger.info("SIGTERM: shutting down")
         self.asked.set()
         if self.bot is not None:
-            self._closing = asyncio.create_task(self.bot.close())
+            self._closing = asyncio.create_task(self._close(self.bot))
+
+    async def _close(self, bot: Diwaniya) -> None:
+        """Close the bot, then end its start() if it is still waiting: a sharded client that is
+        still connecting its first shard has no gateway for close() to end yet."""
+        await bot.close()
+        if self.started is not None and not self.started.done():
+            self.started.cancel()
 
     def remove(self) -> None:
         if self._installed:

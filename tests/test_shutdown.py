@@ -62,8 +62,14 @@ class StandIn(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    gateway_port = 0  # the listening socket the fixture opens
+
     def do_GET(self) -> None:
-        if self.path.endswith("/users/@me"):
+        if self.path.endswith("/gateway/bot"):  # an AutoShardedBot asks how many shards to run
+            limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+            url = f"ws://127.0.0.1:{self.gateway_port}/"
+            self._answer(200, {"url": url, "shards": 1, "session_start_limit": limit})
+        elif self.path.endswith("/users/@me"):
             self._answer(200, USER)
         elif self.path.endswith("/oauth2/applications/@me"):
             self._answer(200, APP)
@@ -90,6 +96,7 @@ def discord_stand_in() -> Iterator[tuple[int, int]]:
     with socket.socket() as gateway:  # listens, never accepts: connections wait in its backlog
         gateway.bind(("127.0.0.1", 0))
         gateway.listen(8)
+        StandIn.gateway_port = gateway.getsockname()[1]
         serving = threading.Thread(target=server.serve_forever, daemon=True)
         serving.start()
         yield server.server_address[1], gateway.getsockname()[1]

@@ -52,6 +52,7 @@ async def play_out(bot: Any, guild: Any, thread: Any, actors: dict[int, Any]) ->
     return live
 
 
+@pytest.mark.pictures  # the replay steps are compared picture to picture
 async def test_ratings_history_and_replay(tmp_path: Path) -> None:
     bot = make_bot(tmp_path / "bot.db", SEED)
     async with simcord.run(bot) as env:
