@@ -45,6 +45,8 @@ RETRY_FIRST = 5.0
 RETRY_MAX = 300.0
 
 Sleep = Callable[[float], Awaitable[None]]
+# Said to the member who made a move once it is saved, before anyone else hears of it.
+Confirm = Callable[[], Awaitable[None]]
 
 
 class Refusal(Exception):
@@ -490,17 +492,21 @@ class TableService:
         user_id: int,
         move: Move,
         expected_version: int | None = None,
+        confirm: Confirm | None = None,
     ) -> list[Event]:
-        """A member's move: seated, their turn, the button current, then the engine decides."""
+        """A member's move: seated, their turn, the button current, then the engine decides.
+        ``confirm`` answers the member once the move is saved and before the table hears of it
+        (its message edited, the next player pinged): nothing is confirmed that a crash could
+        still lose, and the mover's own words never wait for the public picture."""
         live = self.get(guild_id, table_id)
         async with live.lock:
             seat = self._playable(live, user_id, move, expected_version)
-            return await self._apply(live, seat, move, auto=False)
+            return await self._apply(live, seat, move, auto=False, confirm=confirm)
 
     def check(self, guild_id: int, table_id: int, user_id: int, move: Move) -> None:
-        """Refuse ``move`` as ``play`` would, without making it: a typed move is confirmed to
-        its member before the table message changes. ``play`` checks again under the lock, so a
-        move made in between (a turn timer's) still refuses it then."""
+        """Refuse ``move`` as ``play`` would, without making it: a typed move that can't be made
+        is refused at once, without waiting for the table. ``play`` checks again under the
+        lock, so a move made in between (a turn timer's) still refuses it then."""
         self._playable(self.get(guild_id, table_id), user_id, move, None)
 
     def _playable(
@@ -611,7 +617,9 @@ class TableService:
 
     # ------------------------------------------------------------ inside the lock
 
-    async def _apply(self, live: LiveTable, seat: int, move: Move, *, auto: bool) -> list[Event]:
+    async def _apply(
+        self, live: LiveTable, seat: int, move: Move, *, auto: bool, confirm: Confirm | None = None
+    ) -> list[Event]:
         engine = live.engine
         assert engine is not None
         try:
@@ -628,6 +636,11 @@ class TableService:
         except BaseException:
             self._rewind(live)
             raise
+        if confirm is not None:
+            try:
+                await confirm()
+            except Exception:  # the move is saved: a lost answer must not stop the table
+                logger.exception("Table %d: confirming a saved move failed", live.id)
         await self._tell(
             Notice(
                 "move",

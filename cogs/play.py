@@ -566,8 +566,7 @@ class TableButton(
                 move = lays[0]
             else:
                 move = move_from_dict({"do": a})
-            await service.play(gid, tid, uid, move, expected_version=self.version)
-            await show_after_move(interaction, service, gid, tid, move)
+            await play_from_hand(interaction, service, gid, tid, move, self.version)
             return
         await interaction.response.defer()
         if a == "join":
@@ -689,10 +688,7 @@ class MoveSelect(
             if info.version != self.version or not 0 <= index < len(info.legal):
                 raise Refusal("stale_menu")
             move = info.legal[index]
-            await service.play(
-                gid, self.table, interaction.user.id, move, expected_version=self.version
-            )
-            await show_after_move(interaction, service, gid, self.table, move)
+            await play_from_hand(interaction, service, gid, self.table, move, self.version)
         except Refusal as r:
             # The service's "stale" speaks of a button: the member pressed a menu.
             await refuse(interaction, Refusal("stale_menu") if r.key == "stale" else r)
@@ -766,10 +762,7 @@ class BidButton(
         try:
             await interaction.response.defer()
             move = move_from_dict({"do": "bid", "chips": self.chips})
-            await service.play(
-                gid, self.table, interaction.user.id, move, expected_version=self.version
-            )
-            await show_after_move(interaction, service, gid, self.table, move)
+            await play_from_hand(interaction, service, gid, self.table, move, self.version)
         except Refusal as r:
             await refuse(interaction, r)
         except Exception as e:
@@ -961,6 +954,8 @@ async def show_after_move(
     presenter: Any = getattr(interaction.client, "presenter", None)
     notes += presenter.outbox.pop(interaction.user.id, []) if presenter else []
     try:
+        if live is None or live.engine is None or live.engine.game_over:
+            raise Refusal("game_over")
         info = service.hand(gid, tid, interaction.user.id)
     except Refusal:
         # The game is over and its table closed: the confirmation (and any news) alone.
@@ -970,6 +965,32 @@ async def show_after_move(
     keep = has_moves(info) or private  # a practice table's hand is its only way back in
     text, files, view = await hand_answer(interaction, info, lang, notes, controls=keep)
     await interaction.edit_original_response(content=text, attachments=files, view=view)
+
+
+async def play_from_hand(
+    interaction: discord.Interaction,
+    service: TableService,
+    gid: int,
+    tid: int,
+    move: Move,
+    version: int,
+) -> None:
+    """A move from the private hand's buttons or menu (the interaction deferred): saved, then
+    the member's hand edited with its confirmation, and only then the public table drawn and
+    edited, so the mover's first words never wait for the table's picture. A practice table has
+    no public message: its hand shows once the computers have played."""
+    live = service.get(gid, tid)
+    if private_table(live):
+        await service.play(gid, tid, interaction.user.id, move, expected_version=version)
+        await show_after_move(interaction, service, gid, tid, move)
+        return
+
+    async def confirm() -> None:
+        await show_after_move(interaction, service, gid, tid, move)
+
+    await service.play(
+        gid, tid, interaction.user.id, move, expected_version=version, confirm=confirm
+    )
 
 
 # ---------------------------------------------------------------- slash commands for moves
@@ -1006,9 +1027,10 @@ class Play(commands.Cog):
 
     async def move(self, interaction: discord.Interaction, data: dict[str, Any]) -> None:
         """A typed move in three requests at most: the confirmation as this command's first
-        answer, then the table edit and the next player's ping. The move is checked before the
-        answer and made after it (no "thinking" deferral: one engine check, one engine call and
-        one store write, well within Discord's 3 s)."""
+        answer once the move is saved (a crash after it loses nothing), then the table edit and
+        the next player's ping. No "thinking" deferral when the table is free: one engine check,
+        one engine call and one store write take milliseconds, well within Discord's 3 s; a
+        table busy with another move (a computer's, being shown) defers first."""
         remember(interaction)
         service = service_of(interaction)
         gid = interaction.guild_id or 0
@@ -1018,20 +1040,21 @@ class Play(commands.Cog):
             move = move_from_dict({**data, "seat": seat})
         except (BadMove, CardError) as e:
             raise typed_refusal(e) from None
-        service.check(gid, live.id, interaction.user.id, move)
+        service.check(gid, live.id, interaction.user.id, move)  # a refusal needs no wait
         lang = await lang_of(interaction)
-        await interaction.response.send_message(
-            t("move_done", lang, move=move_words(move, lang)), ephemeral=True
-        )
-        try:
-            await service.play(gid, live.id, interaction.user.id, move)
-        except Refusal as r:
-            # The table moved on between the check and the move (a turn timer ran out): the
-            # confirmation gives way to the reason.
-            await interaction.edit_original_response(content=r.words(lang))
-        except Exception:
-            logger.exception("A typed move failed after its confirmation")
-            await interaction.edit_original_response(content=Refusal("error").words(lang))
+        if live.lock.locked():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+        async def confirm() -> None:
+            text = t("move_done", lang, move=move_words(move, lang))
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+
+        # A refusal here (the table moved on since the check: a turn timer ran out) is
+        # answered by @refusals, as one sentence.
+        await service.play(gid, live.id, interaction.user.id, move, confirm=confirm)
 
     @app_commands.command(
         name="hand", description="See your own cards and the moves you may make now."
