@@ -627,6 +627,7 @@ class TableService:
         except IllegalMove as e:
             raise Refusal("illegal", e.reason) from None
         missed = list(live.table.missed_turns)
+        kept = live.taken_over(seat)  # the computer already keeps this seat
         if not auto and seat < len(missed):
             missed[seat] = 0
         elif auto and not live.automated(seat):
@@ -651,7 +652,7 @@ class TableService:
                 auto=auto,
             )
         )
-        if auto and live.taken_over(seat) and missed[seat] == MISSES_TO_TAKE_OVER:
+        if auto and not kept and live.taken_over(seat):  # said once, when it takes the seat
             seated = live.seats[seat]
             await self._tell(
                 Notice("taken_over", live, seat=seat, user_id=seated.user_id if seated else None)

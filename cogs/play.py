@@ -423,9 +423,15 @@ class Presenter:
             seat = n.seat if n.seat is not None else 0
             seated = live.seats[seat] if n.seat is not None else None
             self.mover[live.id] = None if n.auto or seated is None else seated.user_id
-            key = "moved_for" if n.auto and not live.seats[seat].is_computer else "moved"
+            # A member's turn the computer played: when their timer ran out, said in the
+            # thread; once the computer keeps the seat (said once, by "taken_over"), its moves
+            # show on the live table only, like any computer's.
+            member = n.auto and seated is not None and not seated.is_computer
+            key = "moved_for" if member else "moved"
+            if member and live.taken_over(seat):
+                key = "table.moved_kept"
             story.append((key, seat, sealed(live, dict(n.move or {}))))
-            if n.auto and key == "moved_for":
+            if key == "moved_for":
                 words = move_words(story[-1][2], lang)
                 await self.say(live, t(key, lang, name=names[seat], move=words))
             await self.refresh(live, lang=lang)
