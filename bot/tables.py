@@ -224,8 +224,11 @@ class TableService:
         clock: Callable[[], float] = time.time,
         seeds: Callable[[], int] | None = None,
         computers: ComputerPool | None = None,
+        names: Callable[[int], str | None] | None = None,
     ) -> None:
         self.store = store
+        # A member's display name as last seen (the Discord layer's), kept with their seat.
+        self.names = names or (lambda user_id: None)
         # Where computer players decide: worker processes unless told otherwise.
         self.computers = computers if computers is not None else ComputerPool()
         self.listener = listener
@@ -310,7 +313,7 @@ class TableService:
             turn_timer = (await self.store.guild_settings(guild_id)).turn_timer
         placed: list[Seat | None] = [None] * probe.n_seats
         if seats is None:
-            placed[0] = Seat.member(host_id)
+            placed[0] = Seat.member(host_id, self.names(host_id))
         elif len(seats) == probe.n_seats:
             placed = list(seats)
         else:  # a stored table whose game no longer seats as many: it can't be played again
@@ -333,6 +336,35 @@ class TableService:
             self._schedule(live)
         return live
 
+    async def name_seat(self, guild_id: int, user_id: int, name: str) -> None:
+        """Keep a member's display name ``name`` with each of their tables in the server where
+        it differs from the one kept (they joined before it was known, or changed it), so the
+        table's text and picture name them after a restart too. A name is no move: a store
+        that can't be written just now keeps the old one until the next try."""
+        for live in self.tables(guild_id):
+            seat = live.seat_of(user_id)
+            if seat is None or live.seats[seat].name == name:  # type: ignore[union-attr]
+                continue
+            async with live.lock:
+                if live.seat_of(user_id) != seat or (guild_id, live.id) not in self._tables:
+                    continue
+                seats = list(live.seats)
+                seats[seat] = Seat.member(user_id, name)
+                try:
+                    if live.table.status == Status.LOBBY:
+                        live.table = await self.store.update_lobby(guild_id, live.id, seats=seats)
+                    else:
+                        live.table = await self.store.update_timers(
+                            guild_id,
+                            live.id,
+                            expected_version=live.version,
+                            turn_deadline=live.table.turn_deadline,
+                            missed_turns=live.table.missed_turns,
+                            seats=seats,  # type: ignore[arg-type]
+                        )
+                except StoreError:
+                    logger.warning("Table %d: could not keep a member's new name", live.id)
+
     async def set_messages(
         self, live: LiveTable, *, thread_id: int | None, message_id: int | None
     ) -> None:
@@ -350,7 +382,7 @@ class TableService:
                 raise Refusal("already_seated")
             seats = list(live.seats)
             seat = self._free_seat(live, seats, team)
-            seats[seat] = Seat.member(user_id)
+            seats[seat] = Seat.member(user_id, self.names(user_id))
             await self._save_lobby(live, seats)
         return seat
 
@@ -369,7 +401,7 @@ class TableService:
             seat = self._free_seat(live, seats, team)
             if old is not None:
                 seats[old] = None
-            seats[seat] = Seat.member(user_id)
+            seats[seat] = Seat.member(user_id, self.names(user_id))
             await self._save_lobby(live, seats)
         return seat
 

@@ -153,7 +153,8 @@ def names_of(
         if seat is None:
             out.append(t("seat.empty", lang, seat=i + 1))
         elif seat.user_id is not None:
-            name = bot.names.get(seat.user_id)
+            # As last seen: in this run, else as kept with the table (after a restart).
+            name = bot.names.get(seat.user_id) or seat.name
             out.append(name or t("seat.unknown_member", lang, id=seat.user_id))
         elif picture:
             out.append(computer_name(live, i, lang))
@@ -404,6 +405,25 @@ class Presenter:
         sheet = await picture(_score_png, view, drawn, lang, name="scores.png")
         return t("round_over", lang, scores=scores), sheet
 
+    @staticmethod
+    def last_moves(live: LiveTable) -> list[tuple[str, int, Mapping[str, Any]]]:
+        """The live table's "Last:" lines rebuilt from the saved record after a restart: the
+        current round's last three moves (a seat the computer keeps marked as such)."""
+        if live.engine is None:
+            return []
+        moves = list(live.engine.record.get("moves", ()))
+        dealt = [i for i, m in enumerate(moves) if m.get("do") == "next_round"]
+        moves = moves[dealt[-1] + 1 :] if dealt else moves
+        out = []
+        for m in moves[-3:]:
+            seat = m.get("seat")
+            if not isinstance(seat, int) or not 0 <= seat < len(live.seats):
+                continue
+            seated = live.seats[seat]
+            kept = seated is not None and not seated.is_computer and live.taken_over(seat)
+            out.append(("table.moved_kept" if kept else "moved", seat, sealed(live, dict(m))))
+        return out
+
     async def handle(self, n: Notice) -> None:
         live = n.table
         lang = await self.language(live)
@@ -465,6 +485,8 @@ class Presenter:
             won_text = t("game_won", lang, names=won, pearls=given or "0")
             await self.say(live, text + " " + won_text, file=sheet)
         elif n.kind == "restored":
+            story.clear()
+            story.extend(self.last_moves(live))
             await self.say(live, t("restored", lang))
             if live.table.message_id:
                 await self.refresh(live, lang=lang)
@@ -1030,6 +1052,20 @@ async def hand_cards(
 class Play(commands.Cog):
     def __init__(self, bot: Diwaniya) -> None:
         self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every interaction shows the member's display name as it is now: kept with their
+        seats when it changed, so the table names them rightly after a restart too."""
+        service = self.bot.service
+        if service is None or not interaction.guild_id:
+            return
+        name = interaction.user.display_name
+        self.bot.names[interaction.user.id] = name
+        try:
+            await service.name_seat(interaction.guild_id, interaction.user.id, name)
+        except Exception:  # a name is a nicety: never let it trouble the member's action
+            logger.exception("Could not keep a member's display name")
 
     async def move(self, interaction: discord.Interaction, data: dict[str, Any]) -> None:
         """A typed move in three requests at most: the confirmation as this command's first
