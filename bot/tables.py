@@ -297,15 +297,8 @@ class TableService:
     ) -> LiveTable:
         """A new lobby with the host in the first seat, or with ``seats`` as given (a rematch:
         the same members and computers in the same places)."""
-        if game not in registry.available_games():
-            raise Refusal("unknown_game")
         seed = self._seeds()
-        try:
-            probe = registry.new_game(game, options, seed)
-        except (ValueError, IllegalMove) as e:  # TableFileError: the engine's one sentence
-            # An error carrying a Reason is worded in each reader's language; else its sentence.
-            reason = getattr(e, "reason", None)
-            raise Refusal("bad_options", reason if isinstance(reason, Reason) else str(e)) from None
+        probe = self._probe(game, options, seed)
         opts = dict(getattr(probe, "options", options or {}))
         if practice:  # kept in the stored options so the mark survives a restart
             opts[PRACTICE] = True
@@ -364,6 +357,23 @@ class TableService:
                         )
                 except StoreError:
                     logger.warning("Table %d: could not keep a member's new name", live.id)
+
+    def check_options(self, game: str, options: Mapping[str, Any] | None) -> None:
+        """Refuse a game or options no table could be opened with, before anything is made for
+        it (a thread, a message)."""
+        self._probe(game, options, 0)
+
+    @staticmethod
+    def _probe(game: str, options: Mapping[str, Any] | None, seed: int) -> Any:
+        """A new game of ``game`` with ``options``, or the Refusal saying why there can't be."""
+        if game not in registry.available_games():
+            raise Refusal("unknown_game")
+        try:
+            return registry.new_game(game, options, seed)
+        except (ValueError, IllegalMove) as e:  # TableFileError: the engine's one sentence
+            # An error carrying a Reason is worded in each reader's language; else its sentence.
+            reason = getattr(e, "reason", None)
+            raise Refusal("bad_options", reason if isinstance(reason, Reason) else str(e)) from None
 
     async def set_messages(
         self, live: LiveTable, *, thread_id: int | None, message_id: int | None

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import limits
 from bot.client import lang_of, refusals, refuse
 from bot.games.base import BadMove, Bid, Move, Reason, move_from_dict
 from bot.games.cards import CardError
@@ -167,14 +168,20 @@ def seat_name(bot: Diwaniya, live: LiveTable, seat: int, lang: str = ENGLISH) ->
     return names_of(bot, live, lang)[seat]
 
 
-def standings(totals: Sequence[float], low_score_wins: bool = False) -> list[tuple[int, int]]:
-    """(place, seat) best first: the highest total first, or the lowest where low scores win
-    (Hand); equal totals share a place and keep seat order (1, 1, 3)."""
+def standings(
+    totals: Sequence[float], low_score_wins: bool = False, winners: Sequence[int] = ()
+) -> list[tuple[int, int]]:
+    """(place, seat) best first: the game's winners first, sharing first place, then the
+    others by total, the highest first, or the lowest where low scores win (Hand); equal
+    totals share a place and keep seat order (1, 1, 3). In Run Fast whoever goes out first
+    wins, whatever the settlement says, so the winner leads even behind a bigger total."""
     order = sorted(range(len(totals)), key=lambda s: totals[s] if low_score_wins else -totals[s])
-    out: list[tuple[int, int]] = []
-    for i, seat in enumerate(order):
-        tied = i > 0 and totals[seat] == totals[order[i - 1]]
-        out.append((out[-1][0] if tied else i + 1, seat))
+    won = [s for s in order if s in winners]
+    out: list[tuple[int, int]] = [(1, s) for s in won]
+    rest = [s for s in order if s not in winners]
+    for i, seat in enumerate(rest):
+        tied = i > 0 and totals[seat] == totals[rest[i - 1]]
+        out.append((out[-1][0] if tied else len(won) + i + 1, seat))
     return out
 
 
@@ -311,8 +318,14 @@ class Presenter:
         pearls = engine.pearls()
         game = game_name(live.table.game, lang)
         lines = [t("table.game_over_title", lang, game=game, table=live.id)]
-        lines.append(t("table.standings", lang))
-        for place, seat in standings(totals, engine.low_score_wins):
+        if live.table.game == "runfast":
+            # One deal: whoever went out first wins, and the settlement may still favour
+            # another seat (a bomb's bonus), so the winner is said first, then the settlement.
+            won = ", ".join(names[s] for s in engine.winners)
+            lines.append(t("table.went_out_first", lang, names=won))
+        else:
+            lines.append(t("table.standings", lang))
+        for place, seat in standings(totals, engine.low_score_wins, engine.winners):
             words = {"place": place, "name": names[seat], "total": f"{totals[seat]:g}"}
             won = int(pearls.get(seat, 0))
             if won:
@@ -483,6 +496,13 @@ class Presenter:
             # The last round's scores and sheet come with the result, in one message.
             text, sheet = await self.round_summary(live, names, lang)
             won_text = t("game_won", lang, names=won, pearls=given or "0")
+            if live.table.game == "runfast":
+                # The game is its one deal: the winner first, then the deal's settlement.
+                result = public_view(engine).result
+                scores = ", ".join(
+                    f"{nm} {s:+g}" for nm, s in zip(names, result.scores, strict=False)
+                )
+                text, won_text = won_text, t("table.settlement", lang, scores=scores)
             await self.say(live, text + " " + won_text, file=sheet)
         elif n.kind == "restored":
             story.clear()
@@ -1049,6 +1069,11 @@ async def hand_cards(
     return out
 
 
+# Typed cards, with Discord's length limits in the synced command (checked again in ``move``).
+CardText = app_commands.Range[str, 1, limits.CARD_MAX]
+CardsText = app_commands.Range[str, 1, limits.CARDS_MAX]
+
+
 class Play(commands.Cog):
     def __init__(self, bot: Diwaniya) -> None:
         self.bot = bot
@@ -1074,6 +1099,10 @@ class Play(commands.Cog):
         one engine call and one store write take milliseconds, well within Discord's 3 s; a
         table busy with another move (a computer's, being shown) defers first."""
         remember(interaction)
+        for value in data.values():  # typed cards, checked again: a client may send anything
+            if isinstance(value, str):
+                limits.text(value, limits.CARDS_MAX)
+        limits.choice(data.get("end"), ("high", "low"))
         service = service_of(interaction)
         gid = interaction.guild_id or 0
         live = service.find(gid, interaction.channel_id or 0, interaction.user.id)
@@ -1141,7 +1170,7 @@ class Play(commands.Cog):
     @app_commands.autocomplete(card=hand_cards)
     @app_commands.guild_only()
     @refusals
-    async def discard(self, interaction: discord.Interaction, card: str) -> None:
+    async def discard(self, interaction: discord.Interaction, card: CardText) -> None:
         await self.move(interaction, {"do": "discard", "card": card.strip().upper()})
 
     @app_commands.command(name="meld", description="Lay one new meld from your hand.")
@@ -1149,14 +1178,15 @@ class Play(commands.Cog):
     @app_commands.autocomplete(cards=hand_cards)
     @app_commands.guild_only()
     @refusals
-    async def meld(self, interaction: discord.Interaction, cards: str) -> None:
+    async def meld(self, interaction: discord.Interaction, cards: CardsText) -> None:
         await self.move(interaction, {"do": "meld", "cards": cards.upper()})
 
     @app_commands.command(name="lay", description="Lay several melds at once (an opening).")
     @app_commands.describe(melds="Melds separated by |, e.g. 5H 6H 7H | 9C 9D 9S")
     @app_commands.guild_only()
     @refusals
-    async def lay(self, interaction: discord.Interaction, melds: str) -> None:
+    async def lay(self, interaction: discord.Interaction, melds: CardsText) -> None:
+        limits.text(melds, limits.CARDS_MAX)
         parts = [p.strip().upper() for p in melds.split("|") if p.strip()]
         await self.move(interaction, {"do": "lay", "melds": parts, "adds": []})
 
@@ -1171,7 +1201,7 @@ class Play(commands.Cog):
         self,
         interaction: discord.Interaction,
         meld: app_commands.Range[int, 1, 999],
-        cards: str,
+        cards: CardsText,
         end: Literal["high", "low"] | None = None,
     ) -> None:
         data: dict[str, Any] = {"do": "add", "meld": meld, "cards": cards.upper()}
@@ -1189,7 +1219,10 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     @refusals
     async def swap(
-        self, interaction: discord.Interaction, meld: app_commands.Range[int, 1, 999], cards: str
+        self,
+        interaction: discord.Interaction,
+        meld: app_commands.Range[int, 1, 999],
+        cards: CardsText,
     ) -> None:
         await self.move(interaction, {"do": "swap", "meld": meld, "cards": cards.upper()})
 
@@ -1198,7 +1231,7 @@ class Play(commands.Cog):
     @app_commands.autocomplete(cards=hand_cards)
     @app_commands.guild_only()
     @refusals
-    async def play(self, interaction: discord.Interaction, cards: str) -> None:
+    async def play(self, interaction: discord.Interaction, cards: CardsText) -> None:
         await self.move(interaction, {"do": "play", "cards": cards.upper()})
 
     @app_commands.command(name="bid", description="More: bid chips for the Solo.")
@@ -1208,6 +1241,8 @@ class Play(commands.Cog):
     async def bid(
         self, interaction: discord.Interaction, chips: app_commands.Range[int, 0, MAX_BID]
     ) -> None:
+        if not 0 <= chips <= MAX_BID:
+            raise Refusal("limits.choice")
         await self.move(interaction, {"do": "bid", "chips": chips})
 
 

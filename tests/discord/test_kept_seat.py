@@ -17,7 +17,7 @@ async def test_kept_seat_is_said_once_and_its_moves_stay_on_the_table(tmp_path: 
         guild = env.create_guild(name="Diwaniya")
         channel = guild.create_text_channel("cards")
         alice = guild.add_member(env.create_user("alice"))
-        await alice.slash(channel, "table new", game="more3", timer=5)
+        await alice.slash(channel, "table new", game="more3", timer=10)
         thread = channel.threads[0]
         await alice.slash(thread, "table start")
         live = live_table(bot, guild.id)
@@ -31,7 +31,7 @@ async def test_kept_seat_is_said_once_and_its_moves_stay_on_the_table(tmp_path: 
         for _ in range(2):  # two missed turns in a row
             await wait_for_alice()
             assert live.engine.turn == 0
-            await env.advance_time(6)
+            await env.advance_time(11)
         assert live.taken_over(0)
 
         def said(words: str) -> int:
