@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TextIO
 
-from bot.console import Console, InputError, move_text, parse_move
+from bot.console import Console, InputError, in_order, move_text, parse_move
 from bot.console_words import title_of
 from bot.hints import hint
 from bot.i18n import ENGLISH, language, say, t
@@ -27,7 +27,9 @@ def say_hint(console: Console) -> None:
         console.say(console.t("no_moves"))
         return
     console.say(
-        console.t("hint_title", move=move_text(found.move)) + " " + found.text(console.lang)
+        console.t("hint_title", move=move_text(in_order(found.move)))
+        + " "
+        + found.text(console.lang)
     )
 
 

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot import limits
 from bot.client import lang_of, refusals
+from bot.games.mor import DEFAULT_LENGTH, DEFAULT_PLAYERS
 from bot.i18n import t
 from bot.tables import LiveTable, Refusal, TableService
 from cogs.play import game_name, level_name, remember, send_hand, service_of
@@ -71,7 +72,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
         limits.choice(length, ("quick", "full"))
         options: dict[str, Any] = {}
         if game == "mor":
-            options = {"players": players or 4, "length": length or "full"}
+            options = {"players": players or DEFAULT_PLAYERS, "length": length or DEFAULT_LENGTH}
         elif players is not None:
             raise Refusal("limits.players_three", game=game_name(game, await lang_of(interaction)))
         elif game == "more3" and bid is not None:
