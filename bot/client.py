@@ -321,6 +321,7 @@ class Diwaniya(commands.AutoShardedBot):
             bot_delay=self.bot_delay,
             next_round_delay=self.next_round_delay,
             seeds=self.seeds,
+            names=self.names.get,
             **self.service_options,
         )
         for ext in EXTENSIONS:

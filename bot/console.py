@@ -16,6 +16,7 @@ drive whole games through it.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import random
@@ -50,6 +51,7 @@ from bot.games.base import (
     points,
 )
 from bot.games.cards import Card, CardError, parse_cards
+from bot.games.mor import DEFAULT_LENGTH, DEFAULT_PLAYERS
 from bot.games.registry import UnknownGame, available_games, new_game
 from bot.i18n import ENGLISH, LANGUAGES, language, number, say, t, t_n
 from bot.terminal_bidi import MODES, mode_for, terminal_stream
@@ -166,6 +168,30 @@ def parse_move(text: str) -> Move:
             raise InputError(because("console.input.bid_number"))
         return Bid(int(rest[0]))
     raise InputError(because("console.input.unknown", word=words[0]))
+
+
+def in_order(move: Move) -> Move:
+    """``move`` with each meld's or play's cards in the order a player lays them out (``lay JC
+    QC KC``, not as a computer found them): by rank, the ace high beside a king, then by suit;
+    wild jokers last. Only for showing: the engine takes the cards in any order."""
+
+    def tidy(cards: Sequence[Card]) -> tuple[Card, ...]:
+        high = any(c.rank == 13 for c in cards)
+
+        def key(c: Card) -> tuple[int, int, str]:
+            rank = 14 if c.rank == 1 and high else c.rank
+            return (1 if c.is_joker else 0, rank, str(c))
+
+        return tuple(sorted(cards, key=key))
+
+    if isinstance(move, Meld | Play):
+        return dataclasses.replace(move, cards=tidy(move.cards))
+    if isinstance(move, Add):
+        return dataclasses.replace(move, cards=tidy(move.cards))
+    if isinstance(move, Lay):
+        adds = tuple(dataclasses.replace(a, cards=tidy(a.cards)) for a in move.adds)
+        return dataclasses.replace(move, melds=tuple(tidy(m) for m in move.melds), adds=adds)
+    return move
 
 
 def move_text(move: Move) -> str:
@@ -497,7 +523,7 @@ class Console:
 def game_options(args: argparse.Namespace) -> dict[str, Any]:
     """Only the options the chosen game reads (SCENARIOS.md ``options``)."""
     if args.game == "mor":
-        return {"players": args.players or 4, "length": args.length or "quick"}
+        return {"players": args.players or DEFAULT_PLAYERS, "length": args.length or DEFAULT_LENGTH}
     if args.game == "more3":
         return {"bid": bool(args.bid)}
     return {}
@@ -594,7 +620,10 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
         engine = new_game(args.game, game_options(args), seed)
-    except (UnknownGame, TableFileError) as e:
+    except UnknownGame as e:  # its sentence already names the games
+        stdout.write(say(e, lang) + "\n")
+        return 2
+    except TableFileError as e:
         tell("console.games_here", error=say(e, lang), games=", ".join(available_games()))
         return 2
     if not 0 <= args.seat < engine.n_seats:

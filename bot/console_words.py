@@ -59,7 +59,10 @@ COLUMN = 26
 # The moves every rummy shares, as ``help`` lists them: the typed example, the key of its line.
 DRAW = ("draw", "console.help.draw")
 MELD = ("meld 7H 8H 9H", "console.help.meld")
-LAY = ("lay 3H 4H 5H | 9S 9D 9C", "console.help.lay")
+LAY = ("lay 3H 4H 5H | 9S 9D 9C", "console.help.lay")  # Hand: sets of any rank
+# Each game's own legal example: sets in Mor are only of 3s and aces; More lays runs only.
+MOR_LAY = ("lay 5H 6H 7H | AS AD AC", "console.help.lay")
+MORE_LAY = ("lay 5H 6H 7H | 9C 10C JC", "console.help.lay")
 ADD = ("add 3 10H [high|low]", "console.help.add")
 DISCARD = ("discard KD", "console.help.discard")
 OTHER_WORDS = (
@@ -326,7 +329,7 @@ class MorWords(RummyWords):
     }
 
     def move_help(self) -> list[tuple[str, str]]:
-        return [DRAW, ("take", "console.help.mor.take"), MELD, LAY, ADD, DISCARD]
+        return [DRAW, ("take", "console.help.mor.take"), MELD, MOR_LAY, ADD, DISCARD]
 
     def heading(self, view: Any) -> str:
         return self.t("console.mor.heading", heading=super().heading(view), target=view.target)
@@ -400,7 +403,7 @@ class MoreWords(RummyWords):
 
     def move_help(self) -> list[tuple[str, str]]:
         bid = [("bid 2", "console.help.more3.bid")] if self.options.get("bid") else []
-        return [*bid, DRAW, ("take", "console.help.more3.take"), MELD, LAY, ADD, DISCARD]
+        return [*bid, DRAW, ("take", "console.help.more3.take"), MELD, MORE_LAY, ADD, DISCARD]
 
     def help_params(self) -> dict[str, Any]:
         return {"chips": Count("console.n_chips_up_to", MAX_BID)}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TextIO
 
-from bot.console import Console, InputError, move_text, parse_move
+from bot.console import Console, InputError, in_order, move_text, parse_move
 from bot.console_words import title_of
 from bot.games.base import Move
 from bot.hints import STAGES, Hint, hint, hint_for
@@ -41,7 +41,7 @@ def say_hint(console: Console, answer: Move | None = None) -> None:
         console.say(console.t("hint_prefix", text=found.stage_text(now, console.lang)))
         return
     # The reason names the move in card faces; the typed form follows once, for copying.
-    typed = move_text(found.move)
+    typed = move_text(in_order(found.move))
     console.say(console.t("hint_console", reason=found.text(console.lang), typed=typed))
 
 

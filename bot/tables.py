@@ -46,6 +46,8 @@ RETRY_FIRST = 5.0
 RETRY_MAX = 300.0
 
 Sleep = Callable[[float], Awaitable[None]]
+# Said to the member who made a move once it is saved, before anyone else hears of it.
+Confirm = Callable[[], Awaitable[None]]
 
 
 class Refusal(Exception):
@@ -236,11 +238,14 @@ class TableService:
         seeds: Callable[[], int] | None = None,
         computers: ComputerPool | None = None,
         shards: Shards | None = None,
+        names: Callable[[int], str | None] | None = None,
     ) -> None:
         self.store = store
         # The shards this process runs (None: every one): it restores, and so times and drives,
         # only the tables of the servers they own; other processes drive the rest.
         self.shards = shards
+        # A member's display name as last seen (the Discord layer's), kept with their seat.
+        self.names = names or (lambda user_id: None)
         # Where computer players decide: worker processes unless told otherwise.
         self.computers = computers if computers is not None else ComputerPool()
         self.listener = listener
@@ -323,15 +328,8 @@ class TableService:
         the same members and computers in the same places)."""
         if self._closed:
             raise Refusal("shutting_down")
-        if game not in registry.available_games():
-            raise Refusal("unknown_game")
         seed = self._seeds()
-        try:
-            probe = registry.new_game(game, options, seed)
-        except (ValueError, IllegalMove) as e:  # TableFileError: the engine's one sentence
-            # An error carrying a Reason is worded in each reader's language; else its sentence.
-            reason = getattr(e, "reason", None)
-            raise Refusal("bad_options", reason if isinstance(reason, Reason) else str(e)) from None
+        probe = self._probe(game, options, seed)
         opts = dict(getattr(probe, "options", options or {}))
         if practice:  # kept in the stored options so the mark survives a restart
             opts[PRACTICE] = True
@@ -340,7 +338,7 @@ class TableService:
                 turn_timer = (await self.store.guild_settings(guild_id)).turn_timer
         placed: list[Seat | None] = [None] * probe.n_seats
         if seats is None:
-            placed[0] = Seat.member(host_id)
+            placed[0] = Seat.member(host_id, self.names(host_id))
         elif len(seats) == probe.n_seats:
             placed = list(seats)
         else:  # a stored table whose game no longer seats as many: it can't be played again
@@ -363,6 +361,52 @@ class TableService:
             self._schedule(live)
         return live
 
+    async def name_seat(self, guild_id: int, user_id: int, name: str) -> None:
+        """Keep a member's display name ``name`` with each of their tables in the server where
+        it differs from the one kept (they joined before it was known, or changed it), so the
+        table's text and picture name them after a restart too. A name is no move: a store
+        that can't be written just now keeps the old one until the next try."""
+        for live in self.tables(guild_id):
+            seat = live.seat_of(user_id)
+            if seat is None or live.seats[seat].name == name:  # type: ignore[union-attr]
+                continue
+            async with live.lock:
+                if live.seat_of(user_id) != seat or (guild_id, live.id) not in self._tables:
+                    continue
+                seats = list(live.seats)
+                seats[seat] = Seat.member(user_id, name)
+                try:
+                    if live.table.status == Status.LOBBY:
+                        live.table = await self.store.update_lobby(guild_id, live.id, seats=seats)
+                    else:
+                        live.table = await self.store.update_timers(
+                            guild_id,
+                            live.id,
+                            expected_version=live.version,
+                            turn_deadline=live.table.turn_deadline,
+                            missed_turns=live.table.missed_turns,
+                            seats=seats,  # type: ignore[arg-type]
+                        )
+                except StoreError:
+                    logger.warning("Table %d: could not keep a member's new name", live.id)
+
+    def check_options(self, game: str, options: Mapping[str, Any] | None) -> None:
+        """Refuse a game or options no table could be opened with, before anything is made for
+        it (a thread, a message)."""
+        self._probe(game, options, 0)
+
+    @staticmethod
+    def _probe(game: str, options: Mapping[str, Any] | None, seed: int) -> Any:
+        """A new game of ``game`` with ``options``, or the Refusal saying why there can't be."""
+        if game not in registry.available_games():
+            raise Refusal("unknown_game")
+        try:
+            return registry.new_game(game, options, seed)
+        except (ValueError, IllegalMove) as e:  # TableFileError: the engine's one sentence
+            # An error carrying a Reason is worded in each reader's language; else its sentence.
+            reason = getattr(e, "reason", None)
+            raise Refusal("bad_options", reason if isinstance(reason, Reason) else str(e)) from None
+
     async def set_messages(
         self, live: LiveTable, *, thread_id: int | None, message_id: int | None
     ) -> None:
@@ -381,7 +425,7 @@ class TableService:
                 raise Refusal("already_seated")
             seats = list(live.seats)
             seat = self._free_seat(live, seats, team)
-            seats[seat] = Seat.member(user_id)
+            seats[seat] = Seat.member(user_id, self.names(user_id))
             await self._save_lobby(live, seats)
         return seat
 
@@ -400,7 +444,7 @@ class TableService:
             seat = self._free_seat(live, seats, team)
             if old is not None:
                 seats[old] = None
-            seats[seat] = Seat.member(user_id)
+            seats[seat] = Seat.member(user_id, self.names(user_id))
             await self._save_lobby(live, seats)
         return seat
 
@@ -526,17 +570,21 @@ class TableService:
         user_id: int,
         move: Move,
         expected_version: int | None = None,
+        confirm: Confirm | None = None,
     ) -> list[Event]:
-        """A member's move: seated, their turn, the button current, then the engine decides."""
+        """A member's move: seated, their turn, the button current, then the engine decides.
+        ``confirm`` answers the member once the move is saved and before the table hears of it
+        (its message edited, the next player pinged): nothing is confirmed that a crash could
+        still lose, and the mover's own words never wait for the public picture."""
         live = self.get(guild_id, table_id)
         async with live.lock:
             seat = self._playable(live, user_id, move, expected_version)
-            return await self._apply(live, seat, move, auto=False)
+            return await self._apply(live, seat, move, auto=False, confirm=confirm)
 
     def check(self, guild_id: int, table_id: int, user_id: int, move: Move) -> None:
-        """Refuse ``move`` as ``play`` would, without making it: a typed move is confirmed to
-        its member before the table message changes. ``play`` checks again under the lock, so a
-        move made in between (a turn timer's) still refuses it then."""
+        """Refuse ``move`` as ``play`` would, without making it: a typed move that can't be made
+        is refused at once, without waiting for the table. ``play`` checks again under the
+        lock, so a move made in between (a turn timer's) still refuses it then."""
         self._playable(self.get(guild_id, table_id), user_id, move, None)
 
     def _playable(
@@ -659,7 +707,9 @@ class TableService:
 
     # ------------------------------------------------------------ inside the lock
 
-    async def _apply(self, live: LiveTable, seat: int, move: Move, *, auto: bool) -> list[Event]:
+    async def _apply(
+        self, live: LiveTable, seat: int, move: Move, *, auto: bool, confirm: Confirm | None = None
+    ) -> list[Event]:
         engine = live.engine
         assert engine is not None
         try:
@@ -667,6 +717,7 @@ class TableService:
         except IllegalMove as e:
             raise Refusal("illegal", e.reason) from None
         missed = list(live.table.missed_turns)
+        kept = live.taken_over(seat)  # the computer already keeps this seat
         if not auto and seat < len(missed):
             missed[seat] = 0
         elif auto and not live.automated(seat):
@@ -676,6 +727,11 @@ class TableService:
         except BaseException:
             self._rewind(live)
             raise
+        if confirm is not None:
+            try:
+                await confirm()
+            except Exception:  # the move is saved: a lost answer must not stop the table
+                logger.exception("Table %d: confirming a saved move failed", live.id)
         await self._tell(
             Notice(
                 "move",
@@ -686,7 +742,7 @@ class TableService:
                 auto=auto,
             )
         )
-        if auto and live.taken_over(seat) and missed[seat] == MISSES_TO_TAKE_OVER:
+        if auto and not kept and live.taken_over(seat):  # said once, when it takes the seat
             seated = live.seats[seat]
             await self._tell(
                 Notice("taken_over", live, seat=seat, user_id=seated.user_id if seated else None)

@@ -47,8 +47,12 @@ STEP_LABELS = {"start": "⏮", "back": "◀", "next": "▶", "end": "⏭"}
 # ---------------------------------------------------------------- words
 
 
-def member_name(bot: Any, guild: discord.Guild | None, user_id: int, lang: str) -> str:
-    known = bot.names.get(user_id)
+def member_name(
+    bot: Any, guild: discord.Guild | None, user_id: int, lang: str, kept: str | None = None
+) -> str:
+    """A member's display name: as last seen by the bot, else as kept with the table's seat,
+    else as the server's cache knows it."""
+    known = bot.names.get(user_id) or kept
     if known is None and guild is not None:
         member = guild.get_member(user_id)
         known = member.display_name if member else None
@@ -66,7 +70,7 @@ def seat_names(
             name = t(computer_name_key(table.id, i), lang)
             out.append(name if picture else t("seat.computer", lang, name=name, seat=i + 1))
         else:
-            out.append(member_name(bot, guild, seat.user_id, lang))
+            out.append(member_name(bot, guild, seat.user_id, lang, seat.name))
     return out
 
 

@@ -8,8 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import fit, lang_of
+from bot import limits
+from bot.client import fit, lang_of, refusals
 from bot.i18n import ENGLISH, has, t, t_n
+from bot.tables import Refusal
 from cogs.play import game_name, remember
 
 if TYPE_CHECKING:
@@ -58,10 +60,14 @@ class Leaderboard(commands.Cog):
         by="Rank by pearls (the default) or by skill rating",
     )
     @app_commands.guild_only()
+    @refusals
     async def leaderboard(
         self, interaction: discord.Interaction, game: Game | None = None, by: By = "pearls"
     ) -> None:
         remember(interaction)
+        if game is not None:
+            limits.game(game)
+        limits.choice(by, ("pearls", "rating"))
         await interaction.response.defer(thinking=True)
         assert self.bot.store is not None
         # Posted for the whole channel to read: in the server's language.
@@ -120,10 +126,14 @@ class Leaderboard(commands.Cog):
     @app_commands.command(name="stats", description="A member's results on this server.")
     @app_commands.describe(member="Whose results (you when left out)")
     @app_commands.guild_only()
+    @refusals
     async def stats(
         self, interaction: discord.Interaction, member: discord.User | None = None
     ) -> None:
         remember(interaction)
+        if member is not None and not isinstance(member, discord.User | discord.Member):
+            # An id Discord sent without the member's data: nobody this server can show.
+            raise Refusal("limits.member")
         await interaction.response.defer(ephemeral=True, thinking=True)
         assert self.bot.store is not None
         who = member or interaction.user

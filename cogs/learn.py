@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import limits
 from bot.client import lang_of, refusals, refuse
 from bot.console import InputError, parse_move
 from bot.games.base import Move, Reason
@@ -359,8 +360,10 @@ class Learn(commands.Cog):
         interaction: discord.Interaction,
         game: Game,
         step: app_commands.Range[int, 1, 99] | None = None,
-        answer: str | None = None,
+        answer: app_commands.Range[str, 1, limits.ANSWER_MAX] | None = None,
     ) -> None:
+        limits.game(game)
+        limits.text(answer, limits.ANSWER_MAX)  # a reply quotes the answer: keep it short
         if step is not None:
             step_of(game, step)  # a step out of range is refused before anything else
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -387,6 +390,8 @@ class Learn(commands.Cog):
         self, interaction: discord.Interaction, game: Game, level: Level = "normal"
     ) -> None:
         remember(interaction)
+        limits.game(game)
+        limits.choice(level, ("simple", "normal", "hard"))
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
         thread = await private_thread(interaction, game)

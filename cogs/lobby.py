@@ -10,7 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import limits
 from bot.client import lang_of, refusals
+from bot.games.mor import DEFAULT_LENGTH, DEFAULT_PLAYERS
 from bot.i18n import t
 from bot.tables import LiveTable, Refusal, TableService
 from cogs.play import game_name, level_name, remember, send_hand, service_of
@@ -60,10 +62,23 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
         players: Literal[4, 2] | None = None,
         length: Literal["quick", "full"] | None = None,
         bid: bool | None = None,
-        timer: app_commands.Range[int, 0, 3600] | None = None,
+        timer: app_commands.Range[int, limits.TIMER_OFF, limits.TIMER_MAX] | None = None,
     ) -> None:
         remember(interaction)
         service = service_of(interaction)
+        # Everything the table needs is checked before anything is created (no empty thread
+        # left behind): values a client may send that Discord's choices and ranges don't cover.
+        limits.game(game)
+        limits.timer(timer)
+        limits.choice(length, ("quick", "full"))
+        options: dict[str, Any] = {}
+        if game == "mor":
+            options = {"players": players or DEFAULT_PLAYERS, "length": length or DEFAULT_LENGTH}
+        elif players is not None:
+            raise Refusal("limits.players_three", game=game_name(game, await lang_of(interaction)))
+        elif game == "more3" and bid is not None:
+            options = {"bid": bid}
+        service.check_options(game, options)
         # Inside a table's thread every command acts on that table, so a second table opened
         # there could never be reached; refused before the public "thinking" answer.
         for other in service.tables(interaction.guild_id or 0):
@@ -71,11 +86,6 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
                 channel_id = other.table.channel_id
                 raise Refusal("thread_has_table", table=other.id, channel=f"<#{channel_id}>")
         await interaction.response.defer(thinking=True)
-        options: dict[str, Any] = {}
-        if game == "mor":
-            options = {"players": players or 4, "length": length or "full"}
-        elif game == "more3" and bid is not None:
-            options = {"bid": bid}
         # The thread and the answer everyone sees speak the server's language.
         server = await self.bot.server_language(interaction.guild_id)
         thread_id = None
@@ -121,6 +131,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
     async def join(
         self, interaction: discord.Interaction, team: Literal[1, 2] | None = None
     ) -> None:
+        limits.choice(team, (1, 2))
         service, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         gid = live.guild_id
@@ -146,6 +157,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
     @app_commands.guild_only()
     @refusals
     async def computer(self, interaction: discord.Interaction, level: Level = "normal") -> None:
+        limits.choice(level, ("normal", "hard"))
         service, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         seat = await service.add_computer(live.guild_id, live.id, interaction.user.id, level)
@@ -187,7 +199,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
         _, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.presenter.refresh(live, new=True)
-        await self.done(interaction, "lobby_started", table=live.id)
+        await self.done(interaction, "table.shown", table=live.id)
 
     @app_commands.command(name="back", description="Take your seat back from the computer.")
     @app_commands.guild_only()

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import limits
 from bot.client import lang_of, refusals, refuse
 from bot.games.base import BadMove, Bid, Move, Reason, move_from_dict
 from bot.games.cards import CardError
@@ -156,7 +157,8 @@ def names_of(
         if seat is None:
             out.append(t("console.seat", lang, seat=i + 1))
         elif seat.user_id is not None:
-            name = bot.names.get(seat.user_id)
+            # As last seen: in this run, else as kept with the table (after a restart).
+            name = bot.names.get(seat.user_id) or seat.name
             out.append(name or t("seat.unknown_member", lang, id=seat.user_id))
         elif picture:
             out.append(computer_name(live, i, lang))
@@ -169,14 +171,20 @@ def seat_name(bot: Diwaniya, live: LiveTable, seat: int, lang: str = ENGLISH) ->
     return names_of(bot, live, lang)[seat]
 
 
-def standings(totals: Sequence[float], low_score_wins: bool = False) -> list[tuple[int, int]]:
-    """(place, seat) best first: the highest total first, or the lowest where low scores win
-    (Hand); equal totals share a place and keep seat order (1, 1, 3)."""
+def standings(
+    totals: Sequence[float], low_score_wins: bool = False, winners: Sequence[int] = ()
+) -> list[tuple[int, int]]:
+    """(place, seat) best first: the game's winners first, sharing first place, then the
+    others by total, the highest first, or the lowest where low scores win (Hand); equal
+    totals share a place and keep seat order (1, 1, 3). In Run Fast whoever goes out first
+    wins, whatever the settlement says, so the winner leads even behind a bigger total."""
     order = sorted(range(len(totals)), key=lambda s: totals[s] if low_score_wins else -totals[s])
-    out: list[tuple[int, int]] = []
-    for i, seat in enumerate(order):
-        tied = i > 0 and totals[seat] == totals[order[i - 1]]
-        out.append((out[-1][0] if tied else i + 1, seat))
+    won = [s for s in order if s in winners]
+    out: list[tuple[int, int]] = [(1, s) for s in won]
+    rest = [s for s in order if s not in winners]
+    for i, seat in enumerate(rest):
+        tied = i > 0 and totals[seat] == totals[rest[i - 1]]
+        out.append((out[-1][0] if tied else len(won) + i + 1, seat))
     return out
 
 
@@ -315,8 +323,14 @@ class Presenter:
         pearls = engine.pearls()
         game = game_name(live.table.game, lang)
         lines = [t("table.game_over_title", lang, game=game, table=live.id)]
-        lines.append(t("table.standings", lang))
-        for place, seat in standings(totals, engine.low_score_wins):
+        if live.table.game == "runfast":
+            # One deal: whoever went out first wins, and the settlement may still favour
+            # another seat (a bomb's bonus), so the winner is said first, then the settlement.
+            won = ", ".join(names[s] for s in engine.winners)
+            lines.append(t("table.went_out_first", lang, names=won))
+        else:
+            lines.append(t("table.standings", lang))
+        for place, seat in standings(totals, engine.low_score_wins, engine.winners):
             words = {"place": place, "name": names[seat], "total": number(totals[seat], lang)}
             won = int(pearls.get(seat, 0))
             if won:
@@ -419,6 +433,25 @@ class Presenter:
         taken = any(live.taken_over(s) for s in range(len(live.seats)))
         return game_over_note(record, live.seats, names, taken, lang)
 
+    @staticmethod
+    def last_moves(live: LiveTable) -> list[tuple[str, int, Mapping[str, Any]]]:
+        """The live table's "Last:" lines rebuilt from the saved record after a restart: the
+        current round's last three moves (a seat the computer keeps marked as such)."""
+        if live.engine is None:
+            return []
+        moves = list(live.engine.record.get("moves", ()))
+        dealt = [i for i, m in enumerate(moves) if m.get("do") == "next_round"]
+        moves = moves[dealt[-1] + 1 :] if dealt else moves
+        out = []
+        for m in moves[-3:]:
+            seat = m.get("seat")
+            if not isinstance(seat, int) or not 0 <= seat < len(live.seats):
+                continue
+            seated = live.seats[seat]
+            kept = seated is not None and not seated.is_computer and live.taken_over(seat)
+            out.append(("table.moved_kept" if kept else "moved", seat, sealed(live, dict(m))))
+        return out
+
     async def handle(self, n: Notice) -> None:
         live = n.table
         lang = await self.language(live)
@@ -438,9 +471,15 @@ class Presenter:
             seat = n.seat if n.seat is not None else 0
             seated = live.seats[seat] if n.seat is not None else None
             self.mover[live.id] = None if n.auto or seated is None else seated.user_id
-            key = "moved_for" if n.auto and not live.seats[seat].is_computer else "moved"
+            # A member's turn the computer played: when their timer ran out, said in the
+            # thread; once the computer keeps the seat (said once, by "taken_over"), its moves
+            # show on the live table only, like any computer's.
+            member = n.auto and seated is not None and not seated.is_computer
+            key = "moved_for" if member else "moved"
+            if member and live.taken_over(seat):
+                key = "table.moved_kept"
             story.append((key, seat, sealed(live, dict(n.move or {}))))
-            if n.auto and key == "moved_for":
+            if key == "moved_for":
                 words = move_words(story[-1][2], lang)
                 await self.say(live, t(key, lang, name=names[seat], move=words))
             await self.refresh(live, lang=lang)
@@ -472,9 +511,19 @@ class Presenter:
             # The last round's scores and sheet come with the result, in one message.
             text, sheet = await self.round_summary(live, names, lang)
             won_text = t("game_won", lang, names=won, pearls=given or "0")
+            if live.table.game == "runfast":
+                # The game is its one deal: the winner first, then the deal's settlement.
+                result = public_view(engine).result
+                scores = ", ".join(
+                    f"{nm} {number(s, lang, sign=True)}"
+                    for nm, s in zip(names, result.scores, strict=False)
+                )
+                text, won_text = won_text, t("table.settlement", lang, scores=scores)
             note = await self.rating_note(live, names, lang)
             await self.say(live, "\n".join(filter(None, [text + " " + won_text, note])), file=sheet)
         elif n.kind == "restored":
+            story.clear()
+            story.extend(self.last_moves(live))
             await self.say(live, t("restored", lang))
             if live.table.message_id:
                 await self.refresh(live, lang=lang)
@@ -586,8 +635,7 @@ class TableButton(
                 move = lays[0]
             else:
                 move = move_from_dict({"do": a})
-            await service.play(gid, tid, uid, move, expected_version=self.version)
-            await show_after_move(interaction, service, gid, tid, move)
+            await play_from_hand(interaction, service, gid, tid, move, self.version)
             return
         await interaction.response.defer()
         if a == "join":
@@ -709,10 +757,7 @@ class MoveSelect(
             if info.version != self.version or not 0 <= index < len(info.legal):
                 raise Refusal("stale_menu")
             move = info.legal[index]
-            await service.play(
-                gid, self.table, interaction.user.id, move, expected_version=self.version
-            )
-            await show_after_move(interaction, service, gid, self.table, move)
+            await play_from_hand(interaction, service, gid, self.table, move, self.version)
         except Refusal as r:
             # The service's "stale" speaks of a button: the member pressed a menu.
             await refuse(interaction, Refusal("stale_menu") if r.key == "stale" else r)
@@ -786,10 +831,7 @@ class BidButton(
         try:
             await interaction.response.defer()
             move = move_from_dict({"do": "bid", "chips": self.chips})
-            await service.play(
-                gid, self.table, interaction.user.id, move, expected_version=self.version
-            )
-            await show_after_move(interaction, service, gid, self.table, move)
+            await play_from_hand(interaction, service, gid, self.table, move, self.version)
         except Refusal as r:
             await refuse(interaction, r)
         except Exception as e:
@@ -981,6 +1023,8 @@ async def show_after_move(
     presenter: Any = getattr(interaction.client, "presenter", None)
     notes += presenter.outbox.pop(interaction.user.id, []) if presenter else []
     try:
+        if live is None or live.engine is None or live.engine.game_over:
+            raise Refusal("game_over")
         info = service.hand(gid, tid, interaction.user.id)
     except Refusal:
         # The game is over and its table closed: the confirmation (and any news) alone.
@@ -990,6 +1034,32 @@ async def show_after_move(
     keep = has_moves(info) or private  # a practice table's hand is its only way back in
     text, files, view = await hand_answer(interaction, info, lang, notes, controls=keep)
     await interaction.edit_original_response(content=text, attachments=files, view=view)
+
+
+async def play_from_hand(
+    interaction: discord.Interaction,
+    service: TableService,
+    gid: int,
+    tid: int,
+    move: Move,
+    version: int,
+) -> None:
+    """A move from the private hand's buttons or menu (the interaction deferred): saved, then
+    the member's hand edited with its confirmation, and only then the public table drawn and
+    edited, so the mover's first words never wait for the table's picture. A practice table has
+    no public message: its hand shows once the computers have played."""
+    live = service.get(gid, tid)
+    if private_table(live):
+        await service.play(gid, tid, interaction.user.id, move, expected_version=version)
+        await show_after_move(interaction, service, gid, tid, move)
+        return
+
+    async def confirm() -> None:
+        await show_after_move(interaction, service, gid, tid, move)
+
+    await service.play(
+        gid, tid, interaction.user.id, move, expected_version=version, confirm=confirm
+    )
 
 
 # ---------------------------------------------------------------- slash commands for moves
@@ -1020,16 +1090,40 @@ async def hand_cards(
     return out
 
 
+# Typed cards, with Discord's length limits in the synced command (checked again in ``move``).
+CardText = app_commands.Range[str, 1, limits.CARD_MAX]
+CardsText = app_commands.Range[str, 1, limits.CARDS_MAX]
+
+
 class Play(commands.Cog):
     def __init__(self, bot: Diwaniya) -> None:
         self.bot = bot
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every interaction shows the member's display name as it is now: kept with their
+        seats when it changed, so the table names them rightly after a restart too."""
+        service = self.bot.service
+        if service is None or not interaction.guild_id:
+            return
+        name = interaction.user.display_name
+        self.bot.names[interaction.user.id] = name
+        try:
+            await service.name_seat(interaction.guild_id, interaction.user.id, name)
+        except Exception:  # a name is a nicety: never let it trouble the member's action
+            logger.exception("Could not keep a member's display name")
+
     async def move(self, interaction: discord.Interaction, data: dict[str, Any]) -> None:
         """A typed move in three requests at most: the confirmation as this command's first
-        answer, then the table edit and the next player's ping. The move is checked before the
-        answer and made after it (no "thinking" deferral: one engine check, one engine call and
-        one store write, well within Discord's 3 s)."""
+        answer once the move is saved (a crash after it loses nothing), then the table edit and
+        the next player's ping. No "thinking" deferral when the table is free: one engine check,
+        one engine call and one store write take milliseconds, well within Discord's 3 s; a
+        table busy with another move (a computer's, being shown) defers first."""
         remember(interaction)
+        for value in data.values():  # typed cards, checked again: a client may send anything
+            if isinstance(value, str):
+                limits.text(value, limits.CARDS_MAX)
+        limits.choice(data.get("end"), ("high", "low"))
         service = service_of(interaction)
         gid = interaction.guild_id or 0
         live = service.find(gid, interaction.channel_id or 0, interaction.user.id)
@@ -1038,20 +1132,21 @@ class Play(commands.Cog):
             move = move_from_dict({**data, "seat": seat})
         except (BadMove, CardError) as e:
             raise typed_refusal(e) from None
-        service.check(gid, live.id, interaction.user.id, move)
+        service.check(gid, live.id, interaction.user.id, move)  # a refusal needs no wait
         lang = await lang_of(interaction)
-        await interaction.response.send_message(
-            t("move_done", lang, move=move_words(move, lang)), ephemeral=True
-        )
-        try:
-            await service.play(gid, live.id, interaction.user.id, move)
-        except Refusal as r:
-            # The table moved on between the check and the move (a turn timer ran out): the
-            # confirmation gives way to the reason.
-            await interaction.edit_original_response(content=r.words(lang))
-        except Exception:
-            logger.exception("A typed move failed after its confirmation")
-            await interaction.edit_original_response(content=Refusal("error").words(lang))
+        if live.lock.locked():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+        async def confirm() -> None:
+            text = t("move_done", lang, move=move_words(move, lang))
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+
+        # A refusal here (the table moved on since the check: a turn timer ran out) is
+        # answered by @refusals, as one sentence.
+        await service.play(gid, live.id, interaction.user.id, move, confirm=confirm)
 
     @app_commands.command(
         name="hand", description="See your own cards and the moves you may make now."
@@ -1096,7 +1191,7 @@ class Play(commands.Cog):
     @app_commands.autocomplete(card=hand_cards)
     @app_commands.guild_only()
     @refusals
-    async def discard(self, interaction: discord.Interaction, card: str) -> None:
+    async def discard(self, interaction: discord.Interaction, card: CardText) -> None:
         await self.move(interaction, {"do": "discard", "card": card.strip().upper()})
 
     @app_commands.command(name="meld", description="Lay one new meld from your hand.")
@@ -1104,14 +1199,15 @@ class Play(commands.Cog):
     @app_commands.autocomplete(cards=hand_cards)
     @app_commands.guild_only()
     @refusals
-    async def meld(self, interaction: discord.Interaction, cards: str) -> None:
+    async def meld(self, interaction: discord.Interaction, cards: CardsText) -> None:
         await self.move(interaction, {"do": "meld", "cards": cards.upper()})
 
     @app_commands.command(name="lay", description="Lay several melds at once (an opening).")
     @app_commands.describe(melds="Melds separated by |, e.g. 5H 6H 7H | 9C 9D 9S")
     @app_commands.guild_only()
     @refusals
-    async def lay(self, interaction: discord.Interaction, melds: str) -> None:
+    async def lay(self, interaction: discord.Interaction, melds: CardsText) -> None:
+        limits.text(melds, limits.CARDS_MAX)
         parts = [p.strip().upper() for p in melds.split("|") if p.strip()]
         await self.move(interaction, {"do": "lay", "melds": parts, "adds": []})
 
@@ -1126,7 +1222,7 @@ class Play(commands.Cog):
         self,
         interaction: discord.Interaction,
         meld: app_commands.Range[int, 1, 999],
-        cards: str,
+        cards: CardsText,
         end: Literal["high", "low"] | None = None,
     ) -> None:
         data: dict[str, Any] = {"do": "add", "meld": meld, "cards": cards.upper()}
@@ -1144,7 +1240,10 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     @refusals
     async def swap(
-        self, interaction: discord.Interaction, meld: app_commands.Range[int, 1, 999], cards: str
+        self,
+        interaction: discord.Interaction,
+        meld: app_commands.Range[int, 1, 999],
+        cards: CardsText,
     ) -> None:
         await self.move(interaction, {"do": "swap", "meld": meld, "cards": cards.upper()})
 
@@ -1153,7 +1252,7 @@ class Play(commands.Cog):
     @app_commands.autocomplete(cards=hand_cards)
     @app_commands.guild_only()
     @refusals
-    async def play(self, interaction: discord.Interaction, cards: str) -> None:
+    async def play(self, interaction: discord.Interaction, cards: CardsText) -> None:
         await self.move(interaction, {"do": "play", "cards": cards.upper()})
 
     @app_commands.command(name="bid", description="More: bid chips for the Solo.")
@@ -1163,6 +1262,8 @@ class Play(commands.Cog):
     async def bid(
         self, interaction: discord.Interaction, chips: app_commands.Range[int, 0, MAX_BID]
     ) -> None:
+        if not 0 <= chips <= MAX_BID:
+            raise Refusal("limits.choice")
         await self.move(interaction, {"do": "bid", "chips": chips})
 
 

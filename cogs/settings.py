@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import limits
 from bot.client import lang_of, refusals
 from bot.i18n import LANGUAGES, has, t
 from bot.tables import Refusal
@@ -65,11 +66,13 @@ class Settings(commands.Cog):
     async def settings(
         self,
         interaction: discord.Interaction,
-        language: str | None = None,
-        timer: app_commands.Range[int, 0, 3600] | None = None,
+        language: app_commands.Range[str, 1, 8] | None = None,
+        timer: app_commands.Range[int, limits.TIMER_OFF, limits.TIMER_MAX] | None = None,
         rank_computer_games: bool | None = None,
     ) -> None:
         remember(interaction)
+        limits.language(language)  # values a client should never send: refused, not saved
+        limits.timer(timer)
         # default_permissions hides the command, but a server can override that per member or
         # role: check the permission again on every use.
         if not interaction.permissions.manage_guild:
@@ -117,9 +120,11 @@ class Settings(commands.Cog):
         interaction: discord.Interaction,
         four_colour: bool | None = None,
         sort: Literal["suit", "rank"] | None = None,
-        language: str | None = None,
+        language: app_commands.Range[str, 1, 8] | None = None,
     ) -> None:
         remember(interaction)
+        limits.language(language, also=(AUTOMATIC,))
+        limits.choice(sort, ("suit", "rank"))
         current = await self.bot.member_settings(interaction.user.id)
         changes: dict[str, object] = {}
         if four_colour is not None:

@@ -119,6 +119,12 @@ class MorView(RummyView):
     hands_left: tuple[tuple[Card, ...], ...] = ()  # every hand, once the round is over
 
 
+# A table's options when none are given: the one default of Discord's /table new and the
+# terminal client alike.
+DEFAULT_PLAYERS = 4
+DEFAULT_LENGTH = "full"
+
+
 class Mor(PlannedChecks):
     """A whole game of Mor: rounds until a team reaches the target."""
 
@@ -126,8 +132,8 @@ class Mor(PlannedChecks):
     low_score_wins: ClassVar[bool] = False
 
     def __init__(self, options: Mapping[str, Any], seed: int | str) -> None:
-        players = options.get("players", 4)
-        length = options.get("length", "full")
+        players = options.get("players", DEFAULT_PLAYERS)
+        length = options.get("length", DEFAULT_LENGTH)
         if isinstance(players, bool) or players not in (2, 4):
             raise TableFileError("Mor is played by 4 players (2 vs 2) or 2 (1 vs 1).")
         if not isinstance(length, str) or length not in TARGETS:

@@ -24,18 +24,21 @@ class Status(StrEnum):
 
 @dataclass(frozen=True)
 class Seat:
-    """Who sits at a seat: a member (``user_id``) or a computer player (``computer``, its level)."""
+    """Who sits at a seat: a member (``user_id``) or a computer player (``computer``, its level).
+    ``name`` is a member's display name as last seen, kept with the table so its text and
+    picture name them after a restart too; it is no part of who sits there (not compared)."""
 
     user_id: int | None = None
     computer: str | None = None
+    name: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if (self.user_id is None) == (self.computer is None):
             raise ValueError("A seat holds either a member or a computer player.")
 
     @classmethod
-    def member(cls, user_id: int) -> Seat:
-        return cls(user_id=user_id)
+    def member(cls, user_id: int, name: str | None = None) -> Seat:
+        return cls(user_id=user_id, name=name)
 
     @classmethod
     def bot(cls, level: str) -> Seat:

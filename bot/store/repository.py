@@ -587,7 +587,8 @@ def _seat_data(seat: Seat | None) -> dict[str, Any] | None:
     if seat is None:
         return None
     if seat.user_id is not None:
-        return {"user": seat.user_id}
+        # A member's display name as last seen, so the table reads the same after a restart.
+        return {"user": seat.user_id, "name": seat.name} if seat.name else {"user": seat.user_id}
     return {"computer": seat.computer}
 
 
@@ -595,7 +596,8 @@ def _seat(data: Mapping[str, Any] | None) -> Seat | None:
     if data is None:
         return None
     if "user" in data:
-        return Seat(user_id=int(data["user"]))
+        name = data.get("name")
+        return Seat(user_id=int(data["user"]), name=str(name) if name else None)
     return Seat(computer=str(data["computer"]))
 
 

@@ -98,13 +98,16 @@ async def test_game_over_final_table_and_rematch(tmp_path: Path) -> None:
         won = next(c for c in said if "Game over. Winners:" in c)
         assert all(names[s] in won for s in engine.winners), won
 
-        # The table message is final: the standings best first with each total, the pearls
-        # beside the winners, and only a Rematch button (no move, no Show my hand).
+        # The table message is final: the winner first (in Run Fast whoever went out first),
+        # then the others by their total, each total, the pearls beside the winners, and only
+        # a Rematch button (no move, no Show my hand).
         final = message(thread, live.table.message_id)
         lines = final.content.splitlines()
         assert lines[0] == f"Run Fast table #{live.id}: game over", final.content
-        assert lines[1] == "Final standings:"
-        best_first = sorted(range(3), key=lambda s: -totals[s])
+        winner = engine.winners[0]
+        assert lines[1] == f"{names[winner]} went out first and won. The settlement:"
+        others = sorted((s for s in range(3) if s != winner), key=lambda s: -totals[s])
+        best_first = [winner, *others]
         standing = lines[2:5]
         for line, seat in zip(standing, best_first, strict=True):
             assert names[seat] in line and f"{totals[seat]:g}" in line, final.content

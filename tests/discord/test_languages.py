@@ -19,7 +19,7 @@ from bot.i18n import LANGUAGES, catalogue, pick_language, t, t_n
 from bot.lessons import lesson
 from cogs.help import rules_message, rules_pages
 from cogs.leaderboard import counts
-from cogs.play import GAME_NAMES, game_name, move_words
+from cogs.play import GAME_NAMES, game_name, move_words, names_of
 
 from .conftest import club, hand_message, live_table, make_bot, pick_move, reply
 
@@ -164,10 +164,12 @@ async def test_an_arabic_and_an_english_member_at_one_table(
         # The shared story: the live table (at game over its final standings), the turn pings
         # and the result.
         final = table_message(thread, live).content
-        assert t("table.standings", server) in final
+        winner = names_of(bot, live, server)[live.engine.winners[0]]
+        assert t("table.went_out_first", server, names=winner) in final  # Run Fast: one deal
         if server != "en":
-            assert "Final standings:" not in final and "Game over" not in "\n".join(posts)
-        assert any(p.startswith(start_of("round_over", server)) for p in posts)
+            assert "went out first" not in final and "Game over" not in "\n".join(posts)
+        # Run Fast's one deal: the winner first, then the settlement.
+        assert any(start_of("table.settlement", server) in p for p in posts)
         assert any(start_of("game_won", server) in p for p in posts)
         pings = [p for p in posts if p.startswith("<@") and f"#{live.id}" in p]
         assert pings and all(t("ping", server, mention="", table=live.id) in p for p in pings)

@@ -62,7 +62,7 @@ async def test_leaderboard_after_a_game_and_two_guilds_isolated(tmp_path: Path) 
 
 async def test_turn_timer_computer_plays_then_keeps_the_seat(tmp_path: Path) -> None:
     # The test drives the table's clock: computers take a second a move and the turn timer
-    # five, and both end only when the test advances time, so each advance holds only the
+    # ten, and both end only when the test advances time, so each advance holds only the
     # moves due within it (never a whole round played out by the computers in one settle,
     # which took 3 s alone and timed out on a busy machine), and a slash command's settle
     # never waits for them. What happens depends on the seconds advanced, not on this machine.
@@ -72,11 +72,11 @@ async def test_turn_timer_computer_plays_then_keeps_the_seat(tmp_path: Path) -> 
         guild = env.create_guild(name="Diwaniya")
         channel = guild.create_text_channel("cards")
         alice = guild.add_member(env.create_user("alice"))
-        r = await alice.slash(channel, "table new", game="more3", timer=5)
+        r = await alice.slash(channel, "table new", game="more3", timer=10)
         thread = channel.threads[0]
         await alice.slash(thread, "table start")
         live = live_table(bot, guild.id)
-        assert live.table.turn_timer == 5
+        assert live.table.turn_timer == 10
 
         async def wait_for_alice() -> None:
             for _ in range(60):  # a computer moves each second
@@ -87,7 +87,7 @@ async def test_turn_timer_computer_plays_then_keeps_the_seat(tmp_path: Path) -> 
         await wait_for_alice()
         assert live.engine.turn == 0 and not live.automated(0)
         moves = len(live.engine.record["moves"])
-        await env.advance_time(4.5)  # her 5 s are not up: nothing moves
+        await env.advance_time(9.5)  # her 10 s are not up: nothing moves
         assert len(live.engine.record["moves"]) == moves
         await env.advance_time(1)  # now they are: the computer plays for her
         assert len(live.engine.record["moves"]) > moves
@@ -96,7 +96,7 @@ async def test_turn_timer_computer_plays_then_keeps_the_seat(tmp_path: Path) -> 
         assert not live.taken_over(0)
 
         await wait_for_alice()
-        await env.advance_time(6)  # a second miss in a row: the computer keeps the seat
+        await env.advance_time(11)  # a second miss in a row: the computer keeps the seat
         assert live.taken_over(0)
         assert any("keeps alice's seat" in m.content for m in thread.history())
         r = await alice.slash(thread, "draw")
