@@ -21,7 +21,7 @@ from bot import limits
 from bot.client import lang_of, refusals, refuse
 from bot.console import InputError, parse_move
 from bot.games.base import Move, Reason
-from bot.i18n import ENGLISH, has, t
+from bot.i18n import ENGLISH, t
 from bot.lessons import GAMES, Step, lesson
 from bot.practice import is_practice, open_practice, practice_hint, private_table
 from bot.store import StepProgress, Store
@@ -30,6 +30,7 @@ from cogs.play import (
     PAGE,
     TableButton,
     TableView,
+    choice_words,
     control_failed,
     game_name,
     move_words,
@@ -128,22 +129,6 @@ async def send_step(
     if file:
         kwargs["file"] = file
     await interaction.followup.send(step_text(step, lang, progress), **kwargs)
-
-
-def choice_words(m: Move, lang: str = ENGLISH) -> str:
-    """A move as a choice to make, in ``lang`` ("discard KC"), where ``move_words`` tells one
-    made ("discarded KC")."""
-    d = m.to_dict()
-    do = d.get("do", "")
-    cards = " ".join(d.get("cards", []))
-    if do == "lay":
-        parts = [" ".join(x) for x in d.get("melds", [])]
-        parts += [f"{' '.join(a['cards'])}→{a['meld']}" for a in d.get("adds", [])]
-        cards = " | ".join(parts)
-    if not has(f"do_{do}", lang):
-        return move_words(m, lang)
-    params = {"cards": cards, "card": d.get("card", ""), "meld": d.get("meld", "")}
-    return t(f"do_{do}", lang, chips=d.get("chips", ""), **params)
 
 
 async def send_verdict(interaction: discord.Interaction, step: Step, move: Move) -> None:
@@ -311,7 +296,7 @@ class HintButton(
                 after = found.next_stage(stage)
                 if after is None:  # the move itself, and the button that plays it
                     view.add_item(HintButton("play", self.table, self.version, lang))
-                    title = t("hint_title", lang, move=move_words(found.move, lang))
+                    title = t("hint_title", lang, move=choice_words(found.move, lang))
                     text = title + "\n" + found.text(lang)
                 else:
                     view.add_item(HintButton(after, self.table, self.version, lang))

@@ -126,6 +126,22 @@ def move_words(m: Any, lang: str = ENGLISH) -> str:
         return str(do)
 
 
+def choice_words(m: Move, lang: str = ENGLISH) -> str:
+    """A move as a choice to make, in ``lang`` ("discard KC"), where ``move_words`` tells one
+    made ("discarded KC")."""
+    d = m.to_dict()
+    do = d.get("do", "")
+    cards = " ".join(d.get("cards", []))
+    if do == "lay":
+        parts = [" ".join(x) for x in d.get("melds", [])]
+        parts += [f"{' '.join(a['cards'])}→{a['meld']}" for a in d.get("adds", [])]
+        cards = " | ".join(parts)
+    if not has(f"do_{do}", lang):
+        return move_words(m, lang)
+    params = {"cards": cards, "card": d.get("card", ""), "meld": d.get("meld", "")}
+    return t(f"do_{do}", lang, chips=d.get("chips", ""), **params)
+
+
 def sealed(live: LiveTable, move: dict[str, Any]) -> dict[str, Any]:
     """A move as everyone at the table may read it: a More bid says how much only once every bid
     is in (the bids are sealed until the reveal), so while bidding goes on it is just "bid"."""
@@ -727,7 +743,7 @@ class MoveSelect(
         chunk = list(enumerate(legal))[page * PAGE : (page + 1) * PAGE]
         pages = max(1, -(-len(legal) // PAGE))
         options = [
-            discord.SelectOption(label=move_words(m, lang)[:100], value=str(i)) for i, m in chunk
+            discord.SelectOption(label=choice_words(m, lang)[:100], value=str(i)) for i, m in chunk
         ]
         super().__init__(
             discord.ui.Select(

@@ -19,7 +19,7 @@ from bot.i18n import LANGUAGES, catalogue, pick_language, t, t_n
 from bot.lessons import lesson
 from cogs.help import rules_message, rules_pages
 from cogs.leaderboard import counts
-from cogs.play import GAME_NAMES, game_name, move_words, names_of
+from cogs.play import GAME_NAMES, choice_words, game_name, move_words, names_of
 
 from .conftest import club, hand_message, live_table, make_bot, pick_move, reply
 
@@ -148,7 +148,7 @@ async def test_an_arabic_and_an_english_member_at_one_table(
             menus = [c for c in controls if getattr(c, "options", None)]
             if menus and live.engine.turn == seat:
                 legal = live.engine.legal_moves(seat)
-                assert menus[0].options[0].label == move_words(legal[0], lang)[:100]
+                assert menus[0].options[0].label == choice_words(legal[0], lang)[:100]
 
         # A move out of turn is refused in the refused member's own language.
         mover = live.seats[live.engine.turn].user_id
