@@ -41,7 +41,8 @@ def say_hint(console: Console, answer: Move | None = None) -> None:
         console.say(console.t("hint_prefix", text=found.stage_text(now, console.lang)))
         return
     # The reason names the move in card faces; the typed form follows once, for copying.
-    typed = move_text(in_order(found.move))
+    # A lesson's hint is its answer, typed as the step writes it; a found move is tidied.
+    typed = move_text(found.move if answer is not None else in_order(found.move))
     console.say(console.t("hint_console", reason=found.text(console.lang), typed=typed))
 
 

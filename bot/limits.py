@@ -22,7 +22,7 @@ TIMER_MAX = 3600
 # 15 cards written long ("10S" and separators) fits well within it.
 CARDS_MAX = 100
 CARD_MAX = 4  # one card: "10S", "JK"
-# A lesson's typed answer ("meld 3S 3H 3D", "lay 5H 6H 7H | 9C 9D 9S").
+# A lesson's typed answer ("meld 3S 3H 3D", "lay 5H 6H 7H | 9C 10C JC").
 ANSWER_MAX = 200
 
 

@@ -1219,7 +1219,7 @@ class Play(commands.Cog):
         await self.move(interaction, {"do": "meld", "cards": cards.upper()})
 
     @app_commands.command(name="lay", description="Lay several melds at once (an opening).")
-    @app_commands.describe(melds="Melds separated by |, e.g. 5H 6H 7H | 9C 9D 9S")
+    @app_commands.describe(melds="Melds separated by |, e.g. 5H 6H 7H | 9C 10C JC")
     @app_commands.guild_only()
     @refusals
     async def lay(self, interaction: discord.Interaction, melds: CardsText) -> None:
