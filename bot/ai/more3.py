@@ -172,7 +172,8 @@ def _discard_order(view: More3View, legal: Sequence[Move]) -> list[Move]:
 # deals); these ``normal`` playouts drew level with 4 deals and with 12 beat normal in 0.558
 # [0.533-0.583] of seat pairs over 1000 deals. Since normal's Solo takes whenever it may (and
 # hard keeps that take unsearched): 0.537 [0.512-0.561], p99 361 ms a decision.
-HARD = Budget(samples=12, horizon=9, candidates=3)
+# The leaner playouts (bench/playouts.py) pay for 24 deals instead of 12 within the same time.
+HARD = Budget(samples=24, horizon=9, candidates=3)
 
 
 def choose_hard(view: More3View, legal: Sequence[Move], rng: random.Random) -> Move:
