@@ -166,8 +166,10 @@ def _discard_order(view: MorView, legal: Sequence[Move]) -> list[Move]:
 # our side makes of it), then the round scored as if it ended there. It replaces ``simple``
 # playouts of 12 decisions judging our side's score alone, the scheme that lost to normal in Hand;
 # hard,normal,hard,normal: hard's side won 0.717 [0.689-0.744] of 1000 deals.
-# The leaner playouts (bench/playouts.py) pay for 12 deals instead of 4 within the same time.
-HARD = Budget(samples=12, horizon=16, candidates=3)
+# The leaner playouts (bench/playouts.py) pay for 8 deals instead of 4. 12 beat normal in 0.713
+# [0.614-0.811] of 40 ladder deals, but its slowest decision took 2.3 s of CPU (the budget's
+# max is 1.5 s; the slow ones are ordinary mid-round throws, not big hands), so 8.
+HARD = Budget(samples=8, horizon=16, candidates=3)
 
 
 def choose_hard(view: MorView, legal: Sequence[Move], rng: random.Random) -> Move:
