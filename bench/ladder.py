@@ -3,9 +3,10 @@
 ladder``).
 
 ``oldhard`` is ``hard`` as it was on main before issue 29: the same code with the budgets it had
-then (Mor 4 deals, More 12, Run Fast 16; Hand's ``hard`` did not change). The lean path changed
-only speed, never a decision, so the same code with the old budgets decides exactly as the old
-``hard`` did. It is reachable here only, never at a table.
+then (Mor 4 deals, More 12, Run Fast 16) and, in Hand, without the risk that an opponent goes
+out (``OUT_RISK`` empty: the throw is then chosen exactly as before). The lean path changed only
+speed, never a decision, so this decides exactly as the old ``hard`` did. It is reachable here
+only, never at a table.
 """
 
 from __future__ import annotations
@@ -33,19 +34,18 @@ OLD_BUDGETS = {
 
 def old_hard(game: str) -> Chooser:
     module = importlib.import_module(f"bot.ai.{game}")
-    old = OLD_BUDGETS.get(game)
+    # The module constant choose_hard read then, and its value then.
+    name, old = ("OUT_RISK", {}) if game == "hand" else ("HARD", OLD_BUDGETS[game])
 
     def choose(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
-        if old is None:
-            return module.choose_hard(view, legal, rng)
-        # choose_hard reads its module's HARD at each call; a ladder process decides one move
-        # at a time, so the swap is seen by this call only.
-        new = module.HARD
-        module.HARD = old
+        # choose_hard reads the constant at each call; a ladder process decides one move at a
+        # time, so the swap is seen by this call only.
+        new = getattr(module, name)
+        setattr(module, name, old)
         try:
-            return module.choose_hard(view, legal, rng)
+            return module.choose_hard(view, legal, rng)  # type: ignore[no-any-return]
         finally:
-            module.HARD = new
+            setattr(module, name, new)
 
     return choose
 
