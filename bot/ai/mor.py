@@ -166,7 +166,11 @@ def _discard_order(view: MorView, legal: Sequence[Move]) -> list[Move]:
 # our side makes of it), then the round scored as if it ended there. It replaces ``simple``
 # playouts of 12 decisions judging our side's score alone, the scheme that lost to normal in Hand;
 # hard,normal,hard,normal: hard's side won 0.717 [0.689-0.744] of 1000 deals.
-HARD = Budget(samples=4, horizon=16, candidates=3)
+# The leaner playouts (bench/playouts.py) pay for 8 deals instead of 4: 0.719 [0.621-0.817] of
+# 40 ladder deals against normal (12 deals: 0.713 [0.614-0.811], p99 281 ms against 214). The
+# slowest decision took 2.6 s of CPU with 8 and 2.3 s with 12 alike, over the 1.5 s budget: a
+# few ordinary mid-round throws (not big hands) whose cause is not found yet.
+HARD = Budget(samples=8, horizon=16, candidates=3)
 
 
 def choose_hard(view: MorView, legal: Sequence[Move], rng: random.Random) -> Move:

@@ -176,7 +176,8 @@ def choose_hard(view: RunFastView, legal: Sequence[Move], rng: random.Random) ->
 # 4 candidates x 16 deals of full playouts: about 64 short games. 16 deals beat normal (0.598 of
 # seat pairs over 200 deals) even before the view listed the played cards; the cached judgements
 # above keep them under 800 ms on a loaded core.
-HARD = Budget(samples=16, horizon=None, candidates=4)
+# 24 deals since the leaner playouts, within the CPU budget (README, decision times).
+HARD = Budget(samples=24, horizon=None, candidates=4)
 
 
 def _settled(game: RunFast, seat: int) -> float:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations
 
 from bot.games.cards import ACE, Card, Count, Reason, because, sort_key
@@ -116,7 +117,14 @@ class Meld:
         return card if self.is_natural_at(index) else Card(self.rank, None)
 
     def wild_indexes(self) -> list[int]:
-        return [i for i in range(len(self.cards)) if not self.is_natural_at(i)]
+        # Asked again and again of the same table meld by the engines and players, so kept in
+        # the instance dict (a frozen dataclass forbids setattr, not that; equality and hashing
+        # read the fields only). functools.cached_property takes a lock at every read.
+        known = self.__dict__.get("_wild_indexes")
+        if known is None:
+            known = tuple(i for i in range(len(self.cards)) if not self.is_natural_at(i))
+            self.__dict__["_wild_indexes"] = known
+        return list(known)
 
     @property
     def wilds(self) -> list[Card]:
@@ -370,6 +378,24 @@ def _run_problem(cards: Sequence[Card], suit: str, rules: MeldRules) -> Reason:
 
 def read_meld(cards: Sequence[Card], rules: MeldRules) -> Meld:
     """Read a new meld; raise MeldError with its reason when the cards aren't one."""
+    result = _read_meld(tuple(cards), rules)
+    if isinstance(result, Meld):
+        return result
+    raise MeldError(result)
+
+
+# Reading melds is pure (cards and rules are immutable) and the computer players' playouts read
+# the same few card groups turn after turn: each answer is kept, a reason stored rather than an
+# exception (a re-raised exception would grow its traceback every time).
+@lru_cache(maxsize=200_000)
+def _read_meld(cards: tuple[Card, ...], rules: MeldRules) -> Meld | Reason:
+    try:
+        return _read_meld_uncached(cards, rules)
+    except MeldError as e:
+        return e.reason
+
+
+def _read_meld_uncached(cards: Sequence[Card], rules: MeldRules) -> Meld:
     if len(cards) < rules.min_size:
         raise MeldError(because("core.meld.min_cards", cards=Count("n_cards", rules.min_size)))
     natural_ranks = {c.rank for c in cards if not wild_capable(c, rules)}
@@ -424,6 +450,26 @@ def add_to_meld(
     In a run a natural card may take the place of a wild, which then moves to an open end
     (``end``, default high) -- or back into its own spot if it is the run's own 2.
     """
+    result = _add_to_meld(meld, tuple(cards), rules, end)
+    if isinstance(result, Meld):
+        return result
+    raise MeldError(result)
+
+
+@lru_cache(maxsize=200_000)
+def _add_to_meld(
+    meld: Meld, cards: tuple[Card, ...], rules: MeldRules, end: str | None
+) -> Meld | Reason:
+    """``add_to_meld``'s answer, kept as ``_read_meld``'s are."""
+    try:
+        return _add_to_meld_uncached(meld, cards, rules, end)
+    except MeldError as e:
+        return e.reason
+
+
+def _add_to_meld_uncached(
+    meld: Meld, cards: Sequence[Card], rules: MeldRules, end: str | None
+) -> Meld:
     if not cards:
         raise MeldError(because("core.meld.add_which"))
     if meld.kind == "set":
@@ -621,6 +667,17 @@ def _near(card: Card, other: Card, rules: MeldRules) -> bool:
 def find_melds(hand: Sequence[Card], rules: MeldRules, limit: int = 200) -> list[Meld]:
     """New melds that can be made from ``hand``: every natural run of 3 or more, each pair of
     near cards with one wild, and sets. For computer players and tests."""
+    # The engine's move list, the player's plan and the playouts ask it of the same hand several
+    # times a turn: the answer is kept (a fresh list each time, the melds themselves immutable).
+    return list(_find_melds(tuple(hand), rules, limit))
+
+
+@lru_cache(maxsize=50_000)
+def _find_melds(hand: tuple[Card, ...], rules: MeldRules, limit: int) -> tuple[Meld, ...]:
+    return tuple(_find_melds_uncached(hand, rules, limit))
+
+
+def _find_melds_uncached(hand: Sequence[Card], rules: MeldRules, limit: int) -> list[Meld]:
     out: list[Meld] = []
     seen: set[tuple[Card, ...]] = set()
     wilds = sorted({c for c in hand if wild_capable(c, rules)})

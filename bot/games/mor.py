@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from bot.games.base import (
@@ -572,11 +573,7 @@ class Mor(PlannedChecks):
     # ------------------------------------------------------------ views and data
 
     def meld_view(self, m: TableMeld) -> MeldView:
-        meld = m.meld
-        wilds = tuple((i, meld.stands_for(i)) for i in meld.wild_indexes())
-        return MeldView(
-            m.id, m.seat, self.team(m.seat), meld.kind, meld.cards, wilds, project_value(meld)
-        )
+        return _meld_view(m.id, m.seat, self.team(m.seat), m.meld)
 
     def view(self, seat: int) -> MorView:
         own = 0 <= seat < self.n_seats
@@ -702,3 +699,11 @@ class Mor(PlannedChecks):
 
 
 ENGINE = Mor
+
+
+# A view lists every table meld at every turn, and computer players' playouts ask for views
+# thousands of times a decision: a meld's view is made once (melds and views are immutable).
+@lru_cache(maxsize=50_000)
+def _meld_view(meld_id: int, seat: int, team: int, meld: MeldShape) -> MeldView:
+    wilds = tuple((i, meld.stands_for(i)) for i in meld.wild_indexes())
+    return MeldView(meld_id, seat, team, meld.kind, meld.cards, wilds, project_value(meld))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from bot.games.base import (
@@ -886,11 +887,7 @@ class More3(PlannedChecks):
     # ------------------------------------------------------------ views and data
 
     def meld_view(self, m: TableMeld) -> MeldView:
-        meld = m.meld
-        wilds = tuple((i, meld.stands_for(i)) for i in meld.wild_indexes())
-        return MeldView(
-            m.id, m.seat, self.side(m.seat), meld.kind, meld.cards, wilds, None, biriba_kind(meld)
-        )
+        return _meld_view(m.id, m.seat, self.side(m.seat), m.meld)
 
     def view(self, seat: int) -> More3View:
         own = 0 <= seat < N_SEATS
@@ -1061,3 +1058,11 @@ def _disjoint_melds(hand: Sequence[Card], rules: MeldRules) -> list[tuple[Card, 
 
 
 ENGINE = More3
+
+
+# A view lists every table meld at every turn, and computer players' playouts ask for views
+# thousands of times a decision: a meld's view is made once (melds and views are immutable).
+@lru_cache(maxsize=50_000)
+def _meld_view(meld_id: int, seat: int, side: int, meld: MeldShape) -> MeldView:
+    wilds = tuple((i, meld.stands_for(i)) for i in meld.wild_indexes())
+    return MeldView(meld_id, seat, side, meld.kind, meld.cards, wilds, None, biriba_kind(meld))

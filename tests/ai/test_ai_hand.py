@@ -7,7 +7,14 @@ import random
 from collections import Counter
 from typing import Any
 
-from bot.ai.hand import candidate_melds, choose_hard, choose_normal, most_melded, plan_opening
+from bot.ai.hand import (
+    candidate_melds,
+    choose_hard,
+    choose_normal,
+    most_melded,
+    out_risk,
+    plan_opening,
+)
 from bot.games.base import Discard, Draw, Lay, Take
 from bot.games.cards import parse_cards
 from bot.games.hand import Hand, meld_value
@@ -152,3 +159,40 @@ def test_computers_rarely_put_a_taken_discard_back() -> None:
             moves[type(move).__name__] += 1
     assert moves["Take"] > 0
     assert moves["Return"] <= moves["Take"] // 5, moves
+
+
+def _opened_table(opponent: str) -> Hand:
+    """Seat 0 and seat 1 have opened; seat 0 holds a king-queen of spades and three lone low
+    cards after its draw; seat 1 holds ``opponent``."""
+    data: dict[str, Any] = {
+        "game": "hand",
+        "dealer": 2,
+        "position": {
+            "hands": [["KS", "QS", "3H", "4D"], opponent.split(), ["10H", "4C", "5C", "6D", "9D"]],
+            "discard": ["2D"],
+            "stock": ["5S"],
+            "opened": [0, 1],
+        },
+    }
+    engine = Hand.from_table_file(data)
+    engine.apply(0, Draw())
+    return engine
+
+
+def test_hard_sheds_high_cards_when_an_opponent_may_go_out() -> None:
+    # With every opponent holding five cards the king and queen are kept for a run and the
+    # highest lone card goes; with an opened opponent down to one card, the round may end before
+    # that run comes, and the points in hand are what it costs: the king goes.
+    calm = _opened_table("10S 4S 8H 9S JD")
+    move = choose_hard(calm.view(0), calm.legal_moves(0), random.Random(0))
+    assert out_risk(calm.view(0)) == 0.0
+    assert move == Discard(parse_cards("5S")[0])
+    risky = _opened_table("10S")
+    assert out_risk(risky.view(0)) == 0.5
+    move = choose_hard(risky.view(0), risky.legal_moves(0), random.Random(0))
+    assert move == Discard(parse_cards("KS")[0])
+
+
+def test_an_unopened_opponent_is_no_risk_yet() -> None:
+    engine = _at_play("KS QS 3H 4D")  # the opponents hold one card each but have not opened
+    assert out_risk(engine.view(0)) == 0.0
