@@ -34,6 +34,16 @@ def heading(text: str) -> tuple[int, int]:
     return int(found[1]), int(found[2])
 
 
+async def three_at_runfast(channel: Any, host: Any, *others: Any) -> Any:
+    """A Run Fast table of three members, started in its own thread: a game that is rated."""
+    await host.slash(channel, "table new", game="runfast")
+    thread = channel.threads[-1]
+    for member in others:
+        await member.slash(thread, "table join")
+    await host.slash(thread, "table start")
+    return thread
+
+
 async def play_out(bot: Any, guild: Any, thread: Any, actors: dict[int, Any]) -> Any:
     live = live_table(bot, guild.id)
     for _ in range(400):
@@ -57,11 +67,7 @@ async def test_ratings_history_and_replay(tmp_path: Path) -> None:
     bot = make_bot(tmp_path / "bot.db", SEED)
     async with simcord.run(bot) as env:
         guild, channel, (alice, bob, carol) = club(env, "alice", "bob", "carol")
-        await alice.slash(channel, "table new", game="runfast")
-        thread = channel.threads[0]
-        await bob.slash(thread, "table join")
-        await carol.slash(thread, "table join")
-        await alice.slash(thread, "table start")
+        thread = await three_at_runfast(channel, alice, bob, carol)
         actors = {a.id: a for a in (alice, bob, carol)}
         live = await play_out(bot, guild, thread, actors)
         table_id = live.id
@@ -139,10 +145,7 @@ async def test_ratings_history_and_replay(tmp_path: Path) -> None:
         assert out["state"]["totals"] == [s.score for s in stored.seats]
 
         # A table still being played is never replayed, whatever button names it.
-        await alice.slash(channel, "table new", game="runfast")
-        await bob.slash(channel.threads[-1], "table join")
-        await carol.slash(channel.threads[-1], "table join")
-        await alice.slash(channel.threads[-1], "table start")
+        await three_at_runfast(channel, alice, bob, carol)
         playing = live_table(bot, guild.id)
         cog: Any = bot.get_cog("History")  # the extension's own module: no isinstance here
         with pytest.raises(Refusal) as refused:
@@ -161,11 +164,7 @@ async def test_replay_buttons_work_after_a_restart(tmp_path: Path) -> None:
     bot = make_bot(db, SEED)
     async with simcord.run(bot) as env:
         guild, channel, (alice, bob, carol) = club(env, "alice", "bob", "carol")
-        await alice.slash(channel, "table new", game="runfast")
-        thread = channel.threads[0]
-        await bob.slash(thread, "table join")
-        await carol.slash(thread, "table join")
-        await alice.slash(thread, "table start")
+        thread = await three_at_runfast(channel, alice, bob, carol)
         await play_out(bot, guild, thread, {a.id: a for a in (alice, bob, carol)})
         r = await alice.slash(channel, "history")
         r = await alice.click(reply(r).message, label=labels(reply(r).message)[0])
