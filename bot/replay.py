@@ -12,7 +12,7 @@ state every ``SNAPSHOT_EVERY`` entries so stepping anywhere in a long game costs
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -88,6 +88,21 @@ class Replay:
         move = self.moves[position - 1] if position > start else None
         return Step(position, index + 1, move, start, end)
 
+    def step_to(self, position: int, go: str) -> int:
+        """Where a stepping control goes from ``position``: ``next`` and ``back`` one move,
+        ``start`` and ``end`` the round's deal and last move (already there: the round before's
+        deal, the round after's end); any other word stays."""
+        step = self.step(position)
+        if go == "next":
+            return self.clamp(position + 1)
+        if go == "back":
+            return self.clamp(position - 1)
+        if go == "start":
+            return step.start if position > step.start else self.step(position - 1).start
+        if go == "end":
+            return step.end if position < step.end else self.step(position + 1).end
+        return self.clamp(position)
+
     def engine_at(self, position: int) -> Any:
         """A fresh engine at ``position``: playing with it never changes the replay."""
         position = self.clamp(position)
@@ -96,11 +111,6 @@ class Replay:
         for move in self.moves[base:position]:
             play_move(engine, move)
         return engine
-
-    def hands_at(self, position: int) -> Sequence[Sequence[Any]]:
-        """Every seat's cards at ``position`` (face up: the game is over)."""
-        engine = self.engine_at(position)
-        return tuple(tuple(engine.view(s).hand) for s in range(engine.n_seats))
 
     def view_at(self, position: int) -> Any:
         """The table at ``position`` as everyone may now see it: the public view (no seat's own

@@ -20,6 +20,13 @@ from bot.i18n import ENGLISH, t
 from bot.replay import Replay
 
 NO_SEAT = -1  # the replay is nobody's seat: every sentence names the seat ("Seat 2 drew")
+# What a typed word steps to (Replay.step_to), as Discord's ⏮ ◀ ▶ ⏭ do.
+WORDS = {
+    "next": ("", "n", "next"),
+    "back": ("p", "prev", "back"),
+    "start": ("s", "start"),
+    "end": ("e", "end"),
+}
 
 
 def load_replay(path: str, lang: str = ENGLISH) -> Replay:
@@ -70,8 +77,7 @@ class ReplayScreen:
     def show(self, position: int) -> None:
         replay = self.replay
         step = replay.step(position)
-        engine = replay.engine_at(position)
-        view = engine.view(replay.mover(position) or 0)
+        view = replay.view_at(position)  # public, every hand face up in hands_left
         heading = self.t(
             "console.replay.heading",
             title=self.words.title,
@@ -83,7 +89,7 @@ class ReplayScreen:
         self.say(self.p.paint(f"── {heading} ──", BOLD))
         for line in self.move_lines(position):
             self.say(f"  {line}")
-        hands = replay.hands_at(position)
+        hands = view.hands_left
         for s in range(view.n_seats):
             total = points(view.totals[s]) if s < len(view.totals) else 0
             self.say(
@@ -103,18 +109,11 @@ class ReplayScreen:
     def target(self, line: str, position: int) -> int | None:
         """Where a typed line goes from ``position``; None to leave."""
         word = line.strip().lower()
-        step = self.replay.step(position)
         if word in ("q", "quit", "exit"):
             return None
-        if word in ("", "n", "next"):
-            return position + 1
-        if word in ("p", "prev", "back"):
-            return position - 1
-        if word in ("s", "start"):
-            # At a round's deal already: the previous round's deal.
-            return step.start if position > step.start else self.replay.step(position - 1).start
-        if word in ("e", "end"):
-            return step.end if position < step.end else self.replay.step(position + 1).end
+        for go, words in WORDS.items():
+            if word in words:
+                return self.replay.step_to(position, go)
         if word.isdigit():
             return int(word)
         self.say(self.t("console.replay.unknown", word=line.strip()))

@@ -16,7 +16,6 @@ import io
 import json
 import re
 from collections import OrderedDict
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -74,9 +73,18 @@ def seat_names(
     return out
 
 
-def history_line(game: GameRecord, user_id: int, names: Sequence[str], lang: str) -> str:
+def history_line(
+    bot: Any, guild: discord.Guild | None, game: GameRecord, user_id: int, lang: str
+) -> str:
+    """One finished game as /history lists it, from its stored result alone (no record read)."""
     mine = next(s for s in game.seats if s.user_id == user_id)
-    others = [names[s.seat] for s in game.seats if s.seat != mine.seat]
+    others = [
+        member_name(bot, guild, s.user_id, lang)
+        if s.user_id is not None
+        else t(computer_name_key(game.table_id, s.seat), lang)
+        for s in game.seats
+        if s.seat != mine.seat
+    ]
     result = t("history.won" if mine.won else "history.lost", lang)
     return t(
         "history.line",
@@ -144,19 +152,6 @@ class ReplayButton(
             await refuse(interaction, r)
         except Exception as e:
             await control_failed(interaction, e)
-
-
-def step_to(replay: Replay, position: int, go: str) -> int:
-    step = replay.step(position)
-    if go == "next":
-        return replay.clamp(position + 1)
-    if go == "back":
-        return replay.clamp(position - 1)
-    if go == "start":  # at a round's deal already: the round before's deal
-        return step.start if position > step.start else replay.step(position - 1).start
-    if go == "end":
-        return step.end if position < step.end else replay.step(position + 1).end
-    return replay.clamp(position)
 
 
 def replay_controls(table_id: int, replay: Replay, position: int, lang: str) -> discord.ui.View:
@@ -235,7 +230,7 @@ class History(commands.Cog):
             await interaction.followup.send(text, file=attach, ephemeral=True)
             return
         replay = await self.replay_of(table)
-        position = step_to(replay, position, go)
+        position = replay.step_to(position, go)
         names = seat_names(self.bot, interaction.guild, table, lang)
         plates = seat_names(self.bot, interaction.guild, table, lang, picture=True)
         computers = [i for i, s in enumerate(table.seats) if s is None or s.is_computer]
@@ -281,11 +276,7 @@ class History(commands.Cog):
         lines = [t("history.title", lang, name=who.display_name)]
         view = discord.ui.View(timeout=None)
         for k, game in enumerate(games):
-            table = await self.bot.store.get_table(guild_id, game.table_id)
-            if table is None:
-                continue
-            names = seat_names(self.bot, interaction.guild, table, lang)
-            lines.append(history_line(game, who.id, names, lang))
+            lines.append(history_line(self.bot, interaction.guild, game, who.id, lang))
             label = t("replay.open", lang, table=game.table_id)
             view.add_item(
                 ReplayButton(game.table_id, 0, "open", label=label, row=k // BUTTONS_PER_ROW)

@@ -75,7 +75,7 @@ def test_rounds_are_found_and_positions_know_theirs(finished: Any) -> None:
 def test_every_hand_is_shown_face_up(finished: Any) -> None:
     r = Replay(finished.record)
     start = r.engine_at(0)
-    hands = r.hands_at(0)
+    hands = r.view_at(0).hands_left
     assert [len(h) for h in hands] == list(start.view(0).hand_counts)
     assert all(tuple(start.view(s).hand) == tuple(hands[s]) for s in range(start.n_seats))
 
@@ -117,7 +117,7 @@ def test_the_terminal_steps_forward_back_and_jumps() -> None:
     assert "“zz” is not a replay command" in text
     # Every seat's cards are listed at the deal.
     deal = text.split("── Replay")[1]
-    for s, hand in enumerate(r.hands_at(0)):
+    for s, hand in enumerate(r.view_at(0).hands_left):
         assert " ".join(str(c) for c in hand) in deal, s
 
 

@@ -209,3 +209,25 @@ def drawn_at(message: discord.Message) -> int | None:
             if cid.startswith("dw:hand:"):
                 return int(cid.rsplit(":", 1)[1])
     return None
+
+
+async def play_runfast_out(
+    bot: Diwaniya, guild: Any, thread: Any, actors: dict[int, Any]
+) -> LiveTable:
+    """A Run Fast deal of members played to its end by typed /play and /pass, each member
+    moving as the computer would for their seat; ``actors`` by member id."""
+    live = live_table(bot, guild.id)
+    for _ in range(400):
+        if not bot.service.tables(guild.id):
+            break
+        engine = live.engine
+        seat = engine.turn
+        actor = actors[live.seats[seat].user_id]
+        move = choose_computer_move(engine, seat, "normal", random.Random(live.version))
+        if move.do == "pass":
+            r = await actor.slash(thread, "pass")
+        else:
+            r = await actor.slash(thread, "play", cards=" ".join(move.to_dict()["cards"]))
+        assert r.ephemeral, reply(r).content
+    assert live.engine.game_over
+    return live

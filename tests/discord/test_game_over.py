@@ -22,7 +22,7 @@ from cogs.play import names_of
 from render import render_table, samples
 from tests.render.test_phone import TABLES, TextDraw, drawn  # noqa: F401 (a fixture)
 
-from .conftest import club, live_table, make_bot, reply
+from .conftest import club, live_table, make_bot, play_runfast_out, reply
 
 SEED = 2024  # Run Fast's one deal, short when everyone plays like the computer
 
@@ -162,20 +162,7 @@ async def test_a_rematch_calls_the_other_members(tmp_path: Path) -> None:
         thread = channel.threads[0]
         await bob.slash(thread, "table join")
         await alice.slash(thread, "table start")
-        live = live_table(bot, guild.id)
-        actors = {alice.id: alice, bob.id: bob}
-        for _ in range(300):
-            if not bot.service.tables(guild.id):
-                break
-            engine = live.engine
-            seat = engine.turn
-            actor = actors[live.seats[seat].user_id]
-            move = choose_computer_move(engine, seat, "normal", random.Random(live.version))
-            if move.do == "pass":
-                await actor.slash(thread, "pass")
-            else:
-                await actor.slash(thread, "play", cards=" ".join(move.to_dict()["cards"]))
-        assert live.engine.game_over
+        live = await play_runfast_out(bot, guild, thread, {alice.id: alice, bob.id: bob})
         final = message(thread, live.table.message_id)
         r = await bob.click(final, label="Rematch")
         assert reply(r).ephemeral and "Rematch opened" in reply(r).content

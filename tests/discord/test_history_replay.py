@@ -7,7 +7,6 @@ stored result; and an unfinished table is never replayed."""
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
 from typing import Any
@@ -16,9 +15,9 @@ import pytest
 import simcord
 
 from bot.scenario import run as run_table_file
-from bot.tables import Refusal, choose_computer_move
+from bot.tables import Refusal
 
-from .conftest import club, live_table, make_bot, reply
+from .conftest import club, live_table, make_bot, play_runfast_out, reply
 
 SEED = 2024
 
@@ -44,24 +43,6 @@ async def three_at_runfast(channel: Any, host: Any, *others: Any) -> Any:
     return thread
 
 
-async def play_out(bot: Any, guild: Any, thread: Any, actors: dict[int, Any]) -> Any:
-    live = live_table(bot, guild.id)
-    for _ in range(400):
-        if not bot.service.tables(guild.id):
-            break
-        engine = live.engine
-        seat = engine.turn
-        actor = actors[live.seats[seat].user_id]
-        move = choose_computer_move(engine, seat, "normal", random.Random(live.version))
-        if move.do == "pass":
-            r = await actor.slash(thread, "pass")
-        else:
-            r = await actor.slash(thread, "play", cards=" ".join(move.to_dict()["cards"]))
-        assert r.ephemeral, reply(r).content
-    assert live.engine.game_over
-    return live
-
-
 @pytest.mark.pictures  # the replay steps are compared picture to picture
 async def test_ratings_history_and_replay(tmp_path: Path) -> None:
     bot = make_bot(tmp_path / "bot.db", SEED)
@@ -69,7 +50,7 @@ async def test_ratings_history_and_replay(tmp_path: Path) -> None:
         guild, channel, (alice, bob, carol) = club(env, "alice", "bob", "carol")
         thread = await three_at_runfast(channel, alice, bob, carol)
         actors = {a.id: a for a in (alice, bob, carol)}
-        live = await play_out(bot, guild, thread, actors)
+        live = await play_runfast_out(bot, guild, thread, actors)
         table_id = live.id
 
         # Game over: every member's rating, provisional after a first rated game.
@@ -165,7 +146,7 @@ async def test_replay_buttons_work_after_a_restart(tmp_path: Path) -> None:
     async with simcord.run(bot) as env:
         guild, channel, (alice, bob, carol) = club(env, "alice", "bob", "carol")
         thread = await three_at_runfast(channel, alice, bob, carol)
-        await play_out(bot, guild, thread, {a.id: a for a in (alice, bob, carol)})
+        await play_runfast_out(bot, guild, thread, {a.id: a for a in (alice, bob, carol)})
         r = await alice.slash(channel, "history")
         r = await alice.click(reply(r).message, label=labels(reply(r).message)[0])
         screen = reply(r)
