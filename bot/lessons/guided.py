@@ -36,6 +36,7 @@ from bot.i18n import ENGLISH, t
 
 MEMBER = 0  # the member's seat at a guided table: a practice table seats its member first
 COACH_LEVEL = "normal"  # the computer players and the coach's suggestions
+MAX_NOTES = 3  # notes at one stop: more is a wall of text before a single move
 
 
 @dataclass(frozen=True)
@@ -353,9 +354,11 @@ def notes_now(
     kinds = frozenset(type(m).__name__ for m in legal)
     if not kinds:
         return ()
-    return tuple(
+    due = [
         note_for(game, r, view) for r in rules if r.name not in explained and r.when(view, kinds)
-    )
+    ]
+    # A few at a time: the rest wait for the next stop, if they still matter then.
+    return tuple(due[:MAX_NOTES])
 
 
 def suggest(
