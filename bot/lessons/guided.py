@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import ai
-from bot.games.base import Move, Play, Played, Reason, Return, Take
+from bot.games.base import Move, Played, Return, Take
 from bot.games.registry import engine_class, new_game, play_move
-from bot.games.runfast_combos import BOMB_KINDS, classify
+from bot.games.runfast_combos import BOMB_KINDS
 from bot.i18n import ENGLISH, t
 
 MEMBER = 0  # the member's seat at a guided table: a practice table seats its member first
@@ -292,18 +292,6 @@ def rf_bomb(view: View, kinds: frozenset[str]) -> bool:
     return any(isinstance(e, Played) and e.kind in BOMB_KINDS for e in view.last_events)
 
 
-def show_bomb(view: View, legal: Sequence[Move]) -> Move | None:
-    """Over another player's cards, the bomb itself: what it earns is the rule."""
-    if not view.trick:
-        return None
-    for m in legal:
-        if isinstance(m, Play):
-            combo = classify(m.cards, opening=view.opening)
-            if not isinstance(combo, Reason) and combo.kind in BOMB_KINDS:
-                return m
-    return None
-
-
 RUNFAST = (
     Rule("goal", always),
     Rule("ranks", always),
@@ -312,7 +300,7 @@ RUNFAST = (
     Rule("beat", rf_beating),
     Rule("pass", lambda v, k: k == frozenset({"Pass"})),
     Rule("trick", rf_after_trick),
-    Rule("bombs", rf_bomb, at_end=True, show=show_bomb),
+    Rule("bombs", rf_bomb, at_end=True),
 )
 
 
