@@ -9,8 +9,10 @@ table left behind is still played out by the computer in the end, as any table i
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bot import ai
+from bot.games.base import Move
 from bot.hints import Hint
 from bot.i18n import ENGLISH, t
 from bot.lessons import guided as coach
@@ -28,17 +30,28 @@ def is_guided(live: LiveTable) -> bool:
     return is_practice(live) and bool(live.table.options.get(GUIDED))
 
 
-def coach_notes(info: HandInfo, lang: str = ENGLISH) -> list[str]:
+def coach_notes(
+    info: HandInfo, lang: str = ENGLISH, words: Callable[[Move, str], str] | None = None
+) -> list[str]:
     """The coach's notes for the member's private hand at a guided table, in ``lang``: the
     rules that matter now for the first time, when the member has a move (or the round is at
-    its score sheet); nothing at any other table. Worked out from the table's record alone
+    its score sheet), and with them the coach's move (worded by ``words``, the hand's own words
+    for a choice); nothing at any other table. Worked out from the table's record alone
     (``bot.lessons.guided.current_notes``), so a restarted bot says the same."""
     live = info.table
     engine = live.engine
     if engine is None or not is_guided(live) or info.seat != coach.MEMBER:
         return []
     notes = coach.current_notes(engine, info.seat)
-    return [t("coach_note", lang, text=note.text(lang)) for note in notes]
+    lines = [t("coach_note", lang, text=note.text(lang)) for note in notes]
+    if notes and words is not None and info.legal:
+        # The computer player's move at the coach's level: a decision of a few milliseconds,
+        # seeded by the position so every showing of this hand suggests the same move.
+        rng = random.Random(f"coach:{live.table.seed}:{len(engine.record['moves'])}")
+        move = coach.suggest(engine.game, info.view, list(info.legal), notes, rng)
+        if move is not None:
+            lines.append(t("coach_move", lang, typed=words(move, lang)))
+    return lines
 
 
 def private_table(live: LiveTable) -> bool:

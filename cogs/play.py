@@ -1008,7 +1008,7 @@ async def hand_answer(
         )
         files = [table, *files] if table else files
     # A guided table's coach speaks above the hand (bot.practice.coach_notes).
-    text = "\n".join([*notes, *coach_notes(info, lang), text])[:2000]
+    text = "\n".join([*notes, *coach_notes(info, lang, choice_words), text])[:2000]
     view = hand_controls(info, extras=extras_of(interaction), lang=lang) if controls else None
     return text, files, view
 

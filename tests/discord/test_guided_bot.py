@@ -10,8 +10,11 @@ import simcord
 
 from bot.i18n import t
 from bot.lessons.guided import GUIDED, current_notes
+from cogs.play import choice_words
 
 from .conftest import club, live_table, make_bot, reply
+
+SUGGESTS = t("coach_move", typed="")
 
 
 def coach_lines(text: str) -> list[str]:
@@ -40,10 +43,15 @@ async def test_the_guided_round_button_shows_the_coach_above_the_hand(tmp_path: 
         assert hand.content.index(notes[-1]) < hand.content.index(t("hand_your_turn"))
         assert live.engine is not None
         assert [t("coach_note", text=n.text()) for n in current_notes(live.engine)] == notes
+        # Then the coach's move, worded as the hand's menu offers it: one of the legal moves.
+        legal = [choice_words(m) for m in live.engine.legal_moves(0)]
+        suggested = [line for line in hand.content.splitlines() if line.startswith(SUGGESTS)]
+        assert len(suggested) == 1 and suggested[0].removeprefix(SUGGESTS) in legal
 
         bot2 = make_bot(db)
         await bot.close()
         await env.restart_bot(bot2)
         again = reply(await alice.slash(channel, "hand"))
         assert coach_lines(again.content) == notes
+        assert suggested[0] in again.content.splitlines()
         await bot2.close()
