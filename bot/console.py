@@ -577,6 +577,7 @@ def parser(lang: str = ENGLISH) -> argparse.ArgumentParser:
         help=h("console.arg.lang", languages=languages),
     )
     ap.add_argument("--lesson", metavar="GAME", help=h("console.arg.lesson"))
+    ap.add_argument("--guided", action="store_true", help=h("coach_arg_guided"))
     ap.add_argument("--replay", metavar="FILE", help=h("console.arg.replay"))
     ap.add_argument("--players", type=int, choices=(4, 2), help=h("console.arg.players"))
     ap.add_argument("--length", choices=("quick", "full"), help=h("console.arg.length"))
@@ -605,7 +606,9 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     if args.lesson:
         from bot.lesson_console import run_lesson  # it builds on this module's Console
 
-        return run_lesson(args.lesson, stdin, stdout, use_color(stdout, args.no_color), lang)
+        color = use_color(stdout, args.no_color)
+        guided = bool(getattr(args, "guided", False))
+        return run_lesson(args.lesson, stdin, stdout, color, lang, guided_only=guided)
     if args.replay:
         from bot.replay_console import run_replay  # it builds on this module's Painter
 

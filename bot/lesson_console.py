@@ -1,5 +1,8 @@
 """The lessons in the terminal: ``python -m bot.console --lesson GAME [--lang ar|hi|nl|en]``.
 
+After the steps the learner may play the guided round (``bot.lessons.guided``), or go straight
+to it with ``--guided``; after the round, a whole game against computers.
+
 Each step's position is shown as the terminal client shows a table; the player types a move (or
 ``hint``, ``moves``, ``skip``, ``quit``) and the step judges it as on Discord (``bot.lessons``),
 in the console's language: the step's texts and its verdict come from the ``lessons`` catalogue,
@@ -9,14 +12,15 @@ the frame around them from the ``bot`` domain's lesson sentences.
 from __future__ import annotations
 
 import random
-from typing import TextIO
+from typing import Any, TextIO
 
 from bot.console import Console, InputError, in_order, move_text, parse_move
 from bot.console_words import title_of
-from bot.games.base import Move
+from bot.games.base import Move, RoundResult
+from bot.games.registry import new_game
 from bot.hints import STAGES, Hint, hint, hint_for
 from bot.i18n import ENGLISH, language, say, t
-from bot.lessons import GAMES, answer_move, lesson
+from bot.lessons import GAMES, answer_move, guided, lesson
 
 
 def say_hint(console: Console, answer: Move | None = None) -> None:
@@ -46,13 +50,93 @@ def say_hint(console: Console, answer: Move | None = None) -> None:
     console.say(console.t("hint_console", reason=found.text(console.lang), typed=typed))
 
 
-def run_lesson(
+class GuidedConsole(Console):
+    """The terminal client at the guided round's deal, with the coach: before each of the
+    member's moves the coach's new notes and its move, and at the score sheet how the round was
+    counted. The member types any move; the coach follows the position."""
+
+    def __init__(self, game: str, stdin: TextIO, stdout: TextIO, color: bool, lang: str) -> None:
+        deal = guided.GUIDED[game]
+        engine = guided.guided_game(game)
+        super().__init__(
+            engine,
+            guided.MEMBER,
+            guided.COACH_LEVEL,
+            deal.seed,
+            stdin,
+            stdout,
+            color,
+            max_rounds=1,
+            lang=lang,
+        )
+        self.coach = guided.Coach(game)
+        self.rng = random.Random(f"guided:{game}")
+        self.stopped_at = -1  # the number of moves played when the coach last stopped
+
+    def coach_says(self) -> None:
+        stop = self.coach.stop(self.engine, self.rng)
+        for note in stop.notes:
+            self.say(self.t("coach_note", text=note.text(self.lang)))
+        if stop.notes and stop.move is not None:
+            self.say(self.t("coach_move", typed=move_text(in_order(stop.move))))
+
+    def human_turn(self) -> bool:
+        moves = len(self.engine.record["moves"])
+        if moves != self.stopped_at:  # a new position: the coach looks at it once
+            self.stopped_at = moves
+            self.coach_says()
+        return super().human_turn()
+
+    def show_result(self, result: RoundResult | None) -> None:
+        super().show_result(result)
+        if self.engine.round_over:
+            self.say(self.t("coach_score_sheet"))
+            self.coach_says()
+
+
+def yes(console: Console, key: str, **params: Any) -> bool:
+    """Ask a yes-or-no question; only ``yes`` (or ``y``) is yes, the end of input is no."""
+    console.say(console.t(key, **params))
+    line = console.prompt()
+    return line is not None and line.lower() in ("yes", "y")
+
+
+def run_guided(
     game: str, stdin: TextIO, stdout: TextIO, color: bool = False, lang: str = ENGLISH
+) -> int:
+    """The guided round in the terminal, then, if the member wants, a whole game."""
+    lang = language(lang)
+    if game not in GAMES:
+        stdout.write(t("lesson_unknown_game", lang, games=", ".join(GAMES)) + "\n")
+        return 2
+    console = GuidedConsole(game, stdin, stdout, color, lang)
+    name = title_of(game, lang)
+    console.say(console.t("coach_header", game=name))
+    console.play()
+    if not console.engine.round_over:
+        return 0  # the member left during the round
+    if not yes(console, "coach_offer_game", game=name):
+        console.say(console.t("console.bye"))
+        return 0
+    seed = random.randrange(1_000_000)
+    engine = new_game(game, dict(guided.GUIDED[game].options), seed)
+    return Console(engine, guided.MEMBER, "normal", seed, stdin, stdout, color, lang=lang).play()
+
+
+def run_lesson(
+    game: str,
+    stdin: TextIO,
+    stdout: TextIO,
+    color: bool = False,
+    lang: str = ENGLISH,
+    guided_only: bool = False,
 ) -> int:
     lang = language(lang)
     if game not in GAMES:
         stdout.write(t("lesson_unknown_game", lang, games=", ".join(GAMES)) + "\n")
         return 2
+    if guided_only:
+        return run_guided(game, stdin, stdout, color, lang)
     steps = lesson(game)
     name = title_of(game, lang)
     for step in steps:
@@ -96,6 +180,12 @@ def run_lesson(
                 console.say(verdict.message)
                 if verdict.right:
                     break
+    stdout.write(t("coach_after_steps", lang, game=name) + "\n")
+    stdout.write(t("console.prompt", lang, seat=steps[-1].seat) + " ")
+    line = stdin.readline()
+    if line.strip().lower() in ("yes", "y"):
+        return run_guided(game, stdin, stdout, color, lang)
+    stdout.write("\n")
     # Not /practice: that is a Discord command; here a whole game is the terminal client's.
     stdout.write(t("lesson_finished_console", lang, game=name, code=game) + "\n")
     return 0

@@ -9,16 +9,49 @@ table left behind is still played out by the computer in the end, as any table i
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bot import ai
+from bot.games.base import Move
 from bot.hints import Hint
-from bot.tables import PRACTICE, LiveTable, Refusal, TableService
+from bot.i18n import ENGLISH, t
+from bot.lessons import guided as coach
+from bot.tables import GUIDED, PRACTICE, HandInfo, LiveTable, Refusal, TableService
 
 PRACTICE_TIMER = 600  # seconds; the store keeps every table's timer above 0
 
 
 def is_practice(live: LiveTable) -> bool:
     return bool(live.table.options.get(PRACTICE))
+
+
+def is_guided(live: LiveTable) -> bool:
+    """A practice table dealt as its game's guided round, with the coach."""
+    return is_practice(live) and bool(live.table.options.get(GUIDED))
+
+
+def coach_notes(
+    info: HandInfo, lang: str = ENGLISH, words: Callable[[Move, str], str] | None = None
+) -> list[str]:
+    """The coach's notes for the member's private hand at a guided table, in ``lang``: the
+    rules that matter now for the first time, when the member has a move (or the round is at
+    its score sheet), and with them the coach's move (worded by ``words``, the hand's own words
+    for a choice); nothing at any other table. Worked out from the table's record alone
+    (``bot.lessons.guided.current_notes``), so a restarted bot says the same."""
+    live = info.table
+    engine = live.engine
+    if engine is None or not is_guided(live) or info.seat != coach.MEMBER:
+        return []
+    notes = coach.current_notes(engine, info.seat)
+    lines = [t("coach_note", lang, text=note.text(lang)) for note in notes]
+    if notes and words is not None and info.legal:
+        # The computer player's move at the coach's level: a decision of a few milliseconds,
+        # seeded by the position so every showing of this hand suggests the same move.
+        rng = random.Random(f"coach:{live.table.seed}:{len(engine.record['moves'])}")
+        move = coach.suggest(engine.game, info.view, list(info.legal), notes, rng)
+        if move is not None:
+            lines.append(t("coach_move", lang, typed=words(move, lang)))
+    return lines
 
 
 def private_table(live: LiveTable) -> bool:
@@ -36,19 +69,28 @@ async def open_practice(
     game: str,
     level: str = "normal",
     thread_id: int | None = None,
+    guided: bool = False,
 ) -> LiveTable:
-    """Open, fill with ``level`` computers and start a practice table for one member."""
+    """Open, fill with ``level`` computers and start a practice table for one member.
+    ``guided``: the game's guided round instead (its fixed deal and options, the coach's
+    computers), the member in the coach's seat."""
     if level not in ai.LEVELS:
         raise Refusal("bad_level", levels=", ".join(ai.LEVELS))
+    deal = coach.GUIDED[game] if guided else None
     live = await service.open_table(
         guild_id,
         channel_id=channel_id,
         host_id=user_id,
         game=game,
+        options=dict(deal.options) if deal else None,
         turn_timer=PRACTICE_TIMER,
         thread_id=thread_id,
         practice=True,
+        guided=guided,
+        seed=deal.seed if deal else None,
     )
+    if guided:
+        level = coach.COACH_LEVEL
     for _ in range(len(live.seats) - 1):
         await service.add_computer(guild_id, live.id, user_id, level)
     return await service.start(guild_id, live.id, user_id)

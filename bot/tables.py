@@ -161,12 +161,16 @@ class HandInfo:
 
 
 PRACTICE = "practice"
+# A practice table dealt as a game's guided round: its coach (bot.lessons.guided) works from the
+# table's record alone, so this mark is all a restart needs to bring the coach back.
+GUIDED = "guided"
+TABLE_MARKS = (PRACTICE, GUIDED)
 
 
 def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """A table's options as its engine takes them: the practice mark is the table's, not the
-    game's (Run Fast refuses any option it doesn't know)."""
-    return {k: v for k, v in options.items() if k != PRACTICE}
+    """A table's options as its engine takes them: the practice and guided marks are the
+    table's, not the game's (Run Fast refuses any option it doesn't know)."""
+    return {k: v for k, v in options.items() if k not in TABLE_MARKS}
 
 
 def choose_computer_move(engine: Any, seat: int, level: str, rng: random.Random) -> Move:
@@ -323,16 +327,21 @@ class TableService:
         thread_id: int | None = None,
         practice: bool = False,
         seats: Sequence[Seat | None] | None = None,
+        guided: bool = False,
+        seed: int | None = None,
     ) -> LiveTable:
         """A new lobby with the host in the first seat, or with ``seats`` as given (a rematch:
-        the same members and computers in the same places)."""
+        the same members and computers in the same places). ``seed``: a chosen deal (a guided
+        round's) instead of a fresh one; ``guided`` marks such a practice table."""
         if self._closed:
             raise Refusal("shutting_down")
-        seed = self._seeds()
+        seed = self._seeds() if seed is None else seed
         probe = self._probe(game, options, seed)
         opts = dict(getattr(probe, "options", options or {}))
         if practice:  # kept in the stored options so the mark survives a restart
             opts[PRACTICE] = True
+            if guided:
+                opts[GUIDED] = True
         if turn_timer is None:
             with _refuse_unsaved():
                 turn_timer = (await self.store.guild_settings(guild_id)).turn_timer

@@ -117,6 +117,7 @@ def step_controls(step: Step, page: int = 0, lang: str = ENGLISH) -> discord.ui.
         v.add_item(LessonButton("page", step.game, step.number, page - 1, lang))
     if page < pages - 1:
         v.add_item(LessonButton("page", step.game, step.number, page + 1, lang))
+    v.add_item(GuidedButton(step.game, lang))
     return v
 
 
@@ -147,6 +148,7 @@ async def send_verdict(interaction: discord.Interaction, step: Step, move: Move)
             view.add_item(LessonButton("next", step.game, step.number + 1, 0, lang))
         else:
             text += " " + t("lesson_finished", lang, game=game_name(step.game, lang))
+            view.add_item(GuidedButton(step.game, lang))
     else:
         head = t("lesson_try_again", lang, move=move_words(move, lang))
         text = f"{head}\n{verdict.message}"
@@ -245,6 +247,70 @@ class LessonButton(
             await refuse(interaction, r)
         except Exception as e:
             await control_failed(interaction, e)
+
+
+# ---------------------------------------------------------------- the guided round
+
+
+class GuidedButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dwg:(?P<game>[a-z0-9]+)",
+):
+    """Opens the game's guided round (``bot.lessons.guided``) as a practice table for the
+    member: the fixed deal against the coach's computers, the coach's notes above the hand."""
+
+    def __init__(self, game: str, lang: str = ENGLISH) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("btn_guided", lang),
+                style=discord.ButtonStyle.success,
+                custom_id=f"dwg:{game}",
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> GuidedButton:
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        remember(interaction)
+        try:
+            if self.game not in GAMES:
+                raise Refusal("stale")
+            if interaction.guild_id is None:  # a table lives in a server, as /practice does
+                raise Refusal("guild_only")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await open_guided(interaction, self.game)
+        except Refusal as r:
+            await refuse(interaction, r)
+        except Exception as e:
+            await control_failed(interaction, e)
+
+
+async def open_guided(interaction: discord.Interaction, game: str) -> None:
+    """Deal the guided round at a private practice table and show the member their hand, the
+    coach's first notes above it."""
+    service = service_of(interaction)
+    thread = await private_thread(interaction, game)
+    live = await open_practice(
+        service,
+        interaction.guild_id or 0,
+        channel_id=interaction.channel_id or 0,
+        user_id=interaction.user.id,
+        game=game,
+        thread_id=thread.id if thread else None,
+        guided=True,
+    )
+    await service.idle(live.guild_id, live.id)
+    lang = await lang_of(interaction)
+    opened = t("coach_opened", lang, game=game_name(game, lang))
+    if thread is not None:
+        opened += "\n" + t("practice_opened", lang, where=thread.mention)
+    await interaction.followup.send(opened, ephemeral=True)
+    await send_hand(interaction, service.hand(live.guild_id, live.id, interaction.user.id))
 
 
 # ---------------------------------------------------------------- practice hints
@@ -421,6 +487,6 @@ async def private_thread(interaction: discord.Interaction, game: str) -> discord
 
 
 async def setup(bot: Diwaniya) -> None:
-    bot.add_dynamic_items(LessonSelect, LessonButton, HintButton)
+    bot.add_dynamic_items(LessonSelect, LessonButton, HintButton, GuidedButton)
     bot.hand_extras.append(hint_controls)
     await bot.add_cog(Learn(bot))

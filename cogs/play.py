@@ -24,7 +24,7 @@ from bot.games.base import BadMove, Bid, Move, Reason, move_from_dict
 from bot.games.cards import CardError
 from bot.games.more3 import MAX_BID
 from bot.i18n import ENGLISH, has, number, pick_language, t, t_n
-from bot.practice import private_table
+from bot.practice import coach_notes, private_table
 from bot.store import StoreUnavailable
 from bot.tables import (
     HandInfo,
@@ -1007,7 +1007,8 @@ async def hand_answer(
             _table_png, public_view(live.engine), names, computers, lang, name="table.png"
         )
         files = [table, *files] if table else files
-    text = "\n".join([*notes, text])[:2000]
+    # A guided table's coach speaks above the hand (bot.practice.coach_notes).
+    text = "\n".join([*notes, *coach_notes(info, lang, choice_words), text])[:2000]
     view = hand_controls(info, extras=extras_of(interaction), lang=lang) if controls else None
     return text, files, view
 

@@ -1,0 +1,461 @@
+"""The guided first round: a real dealt round against computer players, with a coach.
+
+The coach watches the member's seat. Before each of the member's moves, and once more at the
+score sheet, it looks at what that seat sees now (the engine's view and the seat's legal moves)
+and at which rules it has already explained, and names the rules that matter here for the first
+time, each as a short note (a catalogue key ``coach.<game>.<rule>`` and its parameters), with a
+suggested move: the computer player's move at the coach's level, or, for a rule best shown by
+doing it, a legal move that shows it.
+
+Rules are found in the position, never at a scripted move number, so a member who plays another
+legal move only changes which note comes when; a note whose moment never comes in this round is
+not shown, except the few marked ``at_end`` (scoring, closing, the Hand ...), which the score sheet
+explains when play never reached them.
+
+``explained_at(engine, seat)`` rebuilds the set of rules already explained from the game's record
+(the same notes at the same points, replayed), so a guided table needs nothing stored beyond its
+record and its mark: a restart restores the coach as it was.
+
+The deals are fixed (``GUIDED``): each seed was chosen by playing the round with the member
+following the coach against ``normal`` computers and keeping a seed where most of the game's
+rules come up during play (``bench/guided_seeds.py`` prints the count per seed).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import ai
+from bot.games.base import Move, Played, Return, Take
+from bot.games.registry import engine_class, new_game, play_move
+from bot.games.runfast_combos import BOMB_KINDS
+from bot.i18n import ENGLISH, t
+
+MEMBER = 0  # the member's seat at a guided table: a practice table seats its member first
+COACH_LEVEL = "normal"  # the computer players and the coach's suggestions
+MAX_NOTES = 3  # notes at one stop: more is a wall of text before a single move
+
+
+@dataclass(frozen=True)
+class GuidedDeal:
+    """The fixed deal of a game's guided round: its seed and the options it is played with."""
+
+    seed: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+# Seeds chosen with bench/guided_seeds.py (see the module's docstring). More is played with
+# bidding, so the round starts with the bid the rules describe.
+GUIDED: dict[str, GuidedDeal] = {
+    "mor": GuidedDeal(2),
+    "more3": GuidedDeal(1, {"bid": True}),
+    "hand": GuidedDeal(2),
+    "runfast": GuidedDeal(75),
+}
+
+
+def guided_game(game: str) -> Any:
+    """A new game dealt as the guided round's deal."""
+    deal = GUIDED[game]
+    return new_game(game, dict(deal.options), deal.seed)
+
+
+@dataclass(frozen=True)
+class Note:
+    """One rule explained: its name and the catalogue key and parameters of its words."""
+
+    rule: str
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str = ENGLISH) -> str:
+        return t(self.key, lang, **self.params)
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Where the coach stops: the new notes (maybe none) and the suggested move (None at the
+    score sheet)."""
+
+    notes: tuple[Note, ...]
+    move: Move | None
+
+
+View = Any
+Check = Callable[[View, frozenset[str]], bool]  # the view and the kinds of the legal moves
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    when: Check
+    # The variant of the words (a suffix of the key) and the parameters, from the view.
+    variant: Callable[[View], str] | None = None
+    params: Callable[[View], dict[str, Any]] | None = None
+    at_end: bool = False  # explained at the score sheet when play never reached it
+    show: Callable[[View, Sequence[Move]], Move | None] | None = None  # a move that shows it
+
+
+def always(view: View, kinds: frozenset[str]) -> bool:
+    return True
+
+
+def can_lay(view: View, kinds: frozenset[str]) -> bool:
+    return bool(kinds & {"Meld", "Lay"})
+
+
+def holds_wild(view: View, kinds: frozenset[str]) -> bool:
+    """A joker or a 2 in the hand, or a wild on the table (Mor and More count 2s as wild)."""
+    return any(c.is_joker or c.rank == 2 for c in view.hand) or any(m.wilds for m in view.melds)
+
+
+def my_side(view: View) -> int | None:
+    return view.sides[view.seat] if view.sides else None
+
+
+def side_melds(view: View) -> list[Any]:
+    side = my_side(view)
+    return [m for m in view.melds if m.side == side]
+
+
+def small_hand(view: View) -> bool:
+    # Four cards or fewer: emptying the hand is a turn or two away.
+    return 0 < len(view.hand) <= 4
+
+
+# ---------------------------------------------------------------- Mor
+
+
+def mor_partner_meld(view: View, kinds: frozenset[str]) -> bool:
+    return any(m.seat != view.seat for m in side_melds(view))
+
+
+def mor_project_near(view: View, kinds: frozenset[str]) -> bool:
+    return any(len(m.cards) >= 5 for m in view.melds)
+
+
+def mor_the_mor(view: View, kinds: frozenset[str]) -> bool:
+    side = my_side(view)
+    if side is None or view.side_taken[side]:
+        return False
+    return small_hand(view) or view.seat in view.mor_waiting
+
+
+def mor_closing(view: View, kinds: frozenset[str]) -> bool:
+    side = my_side(view)
+    return side is not None and view.side_taken[side]
+
+
+MOR = (
+    Rule("goal", always, params=lambda v: {"target": v.target}),
+    Rule("values", always),
+    Rule("turn", always),
+    Rule("melds", can_lay),
+    Rule("wilds", holds_wild),
+    Rule("take", lambda v, k: "Take" in k),
+    Rule("team", mor_partner_meld),
+    Rule("project", mor_project_near, at_end=True),
+    Rule("mor", mor_the_mor, at_end=True),
+    Rule("closing", mor_closing, at_end=True),
+)
+
+
+# ---------------------------------------------------------------- More
+
+
+def more_role(view: View) -> str:
+    return "solo" if view.solo == view.seat else "pair"
+
+
+def more_playing(view: View, kinds: frozenset[str]) -> bool:
+    return view.phase != "bid"
+
+
+def more_partner_down(view: View, kinds: frozenset[str]) -> bool:
+    if view.solo is None or view.solo == view.seat:
+        return False
+    partner = next(s for s in range(view.n_seats) if s not in (view.seat, view.solo))
+    return partner in view.opened
+
+
+def more_biriba_near(view: View, kinds: frozenset[str]) -> bool:
+    return any(len(m.cards) >= 5 for m in side_melds(view))
+
+
+def more_has_biriba(view: View) -> bool:
+    return any(m.biriba for m in side_melds(view))
+
+
+def more_keep_cards(view: View, kinds: frozenset[str]) -> bool:
+    # Six cards or fewer and no biriba yet: the hand must not run empty before one is down.
+    few = 0 < len(view.hand) <= 6
+    return more_playing(view, kinds) and few and not more_has_biriba(view)
+
+
+def more_pile(view: View, kinds: frozenset[str]) -> bool:
+    side = my_side(view)
+    return side is not None and more_has_biriba(view) and not view.side_taken[side]
+
+
+def more_going_out(view: View, kinds: frozenset[str]) -> bool:
+    side = my_side(view)
+    return side is not None and view.side_taken[side]
+
+
+MORE3 = (
+    Rule("bidding", lambda v, k: v.phase == "bid"),
+    Rule("goal", more_playing, variant=more_role),
+    Rule("values", more_playing),
+    Rule("turn", more_playing),
+    Rule("runs", can_lay),
+    Rule("opening", can_lay),
+    Rule("pankal", lambda v, k: more_playing(v, k) and holds_wild(v, k)),
+    Rule("partner", more_partner_down),
+    Rule("biriba", more_biriba_near, at_end=True),
+    Rule("keep", more_keep_cards),
+    Rule("pile", more_pile),
+    Rule("out", more_going_out, at_end=True),
+)
+
+
+# ---------------------------------------------------------------- Hand
+
+
+def hand_pairs(view: View, kinds: frozenset[str]) -> bool:
+    ranks = [c.rank for c in view.hand if not c.is_joker]
+    return len(ranks) != len(set(ranks))
+
+
+def hand_opened(view: View) -> bool:
+    return bool(view.opened[view.seat])
+
+
+def hand_add_any(view: View, kinds: frozenset[str]) -> bool:
+    return hand_opened(view) and any(m.seat != view.seat for m in view.melds)
+
+
+def hand_can_open(view: View, kinds: frozenset[str]) -> bool:
+    return not hand_opened(view) and can_lay(view, kinds)
+
+
+def show_take(view: View, legal: Sequence[Move]) -> Move | None:
+    """Taking the top card shows what a taken card asks for (and that it can go back)."""
+    return Take() if Take() in legal else None
+
+
+def show_return(view: View, legal: Sequence[Move]) -> Move | None:
+    return Return() if Return() in legal else None
+
+
+HAND = (
+    Rule("goal", always),
+    Rule("values", always),
+    Rule("turn", always),
+    Rule("open", lambda v, k: not hand_opened(v)),
+    Rule("sets", hand_pairs),
+    Rule("twos", lambda v, k: any(c.rank == 2 for c in v.hand)),
+    Rule("joker", lambda v, k: any(c.is_joker for c in v.hand) or any(m.wilds for m in v.melds)),
+    # A taken card must go into a new meld this turn, or back: shown by taking it and, where the
+    # computer player would not use it, giving it back.
+    Rule("take", lambda v, k: "Take" in k, show=show_take),
+    Rule("return", lambda v, k: "Return" in k),
+    Rule("add", hand_add_any),
+    Rule("hand", hand_can_open, at_end=True),
+)
+
+
+# ---------------------------------------------------------------- Run Fast
+
+
+def rf_leading(view: View, kinds: frozenset[str]) -> bool:
+    return not view.trick and "Play" in kinds
+
+
+def rf_beating(view: View, kinds: frozenset[str]) -> bool:
+    return bool(view.trick) and "Play" in kinds
+
+
+def rf_after_trick(view: View, kinds: frozenset[str]) -> bool:
+    return not view.trick and not view.opening and "Play" in kinds
+
+
+def rf_bomb(view: View, kinds: frozenset[str]) -> bool:
+    """A bomb in the hand (four of a rank, or the three aces) or one just played."""
+    counts: dict[int, int] = {}
+    for c in view.hand:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    if any(n >= 4 for n in counts.values()) or counts.get(1, 0) >= 3:
+        return True
+    return any(isinstance(e, Played) and e.kind in BOMB_KINDS for e in view.last_events)
+
+
+RUNFAST = (
+    Rule("goal", always),
+    Rule("ranks", always),
+    Rule("opening", lambda v, k: v.must_include is not None),
+    Rule("combos", rf_leading),
+    Rule("beat", rf_beating),
+    Rule("pass", lambda v, k: k == frozenset({"Pass"})),
+    Rule("trick", rf_after_trick),
+    Rule("bombs", rf_bomb, at_end=True),
+)
+
+
+RULES: dict[str, tuple[Rule, ...]] = {"mor": MOR, "more3": MORE3, "hand": HAND, "runfast": RUNFAST}
+# The score sheet's own note, per game: how this round was counted.
+SCORING = "scoring"
+
+
+def note_for(game: str, rule: Rule, view: View) -> Note:
+    key = f"coach.{game}.{rule.name}"
+    if rule.variant is not None:
+        key += "." + rule.variant(view)
+    return Note(rule.name, key, rule.params(view) if rule.params else {})
+
+
+def scoring_note(game: str, view: View) -> Note:
+    result = view.result
+    score = result.scores[view.seat] if result is not None else 0
+    key = f"coach.{game}.{SCORING}"
+    if game == "more3":
+        key += "." + more_role(view)
+    return Note(SCORING, key, {"points": float(score)})
+
+
+def notes_now(
+    game: str, view: View, legal: Sequence[Move], explained: frozenset[str]
+) -> tuple[Note, ...]:
+    """The rules that matter at this position for the first time: a pure function of the seat's
+    view, its legal moves and the rules already explained. At the score sheet: the rules marked
+    ``at_end`` that play never reached, then how the round was scored."""
+    if view.round_no != 0:
+        return ()  # the guided round is the first; the rest of the game is the member's own
+    rules = RULES[game]
+    if view.round_over:
+        if SCORING in explained:
+            return ()
+        late = [note_for(game, r, view) for r in rules if r.at_end and r.name not in explained]
+        return (*late, scoring_note(game, view))
+    kinds = frozenset(type(m).__name__ for m in legal)
+    if not kinds:
+        return ()
+    due = [
+        note_for(game, r, view) for r in rules if r.name not in explained and r.when(view, kinds)
+    ]
+    # A few at a time: the rest wait for the next stop, if they still matter then.
+    return tuple(due[:MAX_NOTES])
+
+
+def suggest(
+    game: str,
+    view: View,
+    legal: Sequence[Move],
+    notes: Sequence[Note],
+    rng: random.Random,
+    level: str = COACH_LEVEL,
+) -> Move | None:
+    """The move the coach suggests: one that shows a rule just explained where that rule has
+    such a move, else the computer player's move; always one of ``legal``."""
+    if not legal:
+        return None
+    by_name = {r.name: r for r in RULES[game]}
+    for note in notes:
+        rule = by_name.get(note.rule)
+        if rule is not None and rule.show is not None:
+            shown = rule.show(view, legal)
+            if shown is not None and shown in legal:
+                return shown
+    return ai.choose_move(view, legal, level, rng)
+
+
+@dataclass
+class Coach:
+    """The coach of one guided round for one seat, remembering what it has explained."""
+
+    game: str
+    seat: int = MEMBER
+    level: str = COACH_LEVEL
+    explained: set[str] = field(default_factory=set)
+    shown: list[Note] = field(default_factory=list)
+    last: Stop | None = None
+
+    def stop(self, engine: Any, rng: random.Random) -> Stop:
+        """The notes before the seat's move now (or at the score sheet) and the suggested move;
+        the notes count as explained from here on."""
+        view = engine.view(self.seat)
+        legal = [] if engine.round_over else engine.legal_moves(self.seat)
+        notes = notes_now(self.game, view, legal, frozenset(self.explained))
+        self.explained.update(n.rule for n in notes)
+        self.shown.extend(notes)
+        self.last = Stop(notes, suggest(self.game, view, legal, notes, rng, self.level))
+        return self.last
+
+
+Pick = Callable[[Stop, Sequence[Move]], Move]
+
+
+def follow(stop: Stop, legal: Sequence[Move]) -> Move:
+    """The member who plays the coach's move."""
+    assert stop.move is not None
+    return stop.move
+
+
+def play_round(
+    game: str,
+    pick: Pick = follow,
+    level: str = COACH_LEVEL,
+    engine: Any = None,
+) -> tuple[Any, Coach]:
+    """Play the guided round from its deal (or ``engine``) to the score sheet: the member's moves
+    from ``pick`` (given the coach's stop and the legal moves), the others from ``level``
+    computers; seeded, so a run is repeatable. Returns the engine at the score sheet and the
+    coach, whose ``shown`` lists every note in order."""
+    engine = engine if engine is not None else guided_game(game)
+    coach = Coach(game, MEMBER, level)
+    rng = random.Random(f"guided:{game}")
+    while not engine.round_over:
+        seat = engine.turn
+        if seat is None:  # More's bids are made at once: whoever has not bid yet
+            seat = next(s for s in range(engine.n_seats) if engine.legal_moves(s))
+        legal = engine.legal_moves(seat)
+        if seat == MEMBER:
+            move = pick(coach.stop(engine, rng), legal)
+        else:
+            move = ai.choose_move(engine.view(seat), legal, level, rng)
+        engine.apply(seat, move)
+    coach.stop(engine, rng)
+    return engine, coach
+
+
+def explained_at(engine: Any, seat: int = MEMBER) -> frozenset[str]:
+    """The rules the coach has explained so far in ``engine``'s game, found by replaying its
+    record and asking the coach at each of the seat's moves (a pure function of the record)."""
+    record = engine.record
+    game = str(record["game"])
+    replay = engine_class(game).from_table_file({k: v for k, v in record.items() if k != "moves"})
+    explained: set[str] = set()
+    for m in record.get("moves", []):
+        if m.get("seat") == seat and not replay.round_over:
+            view = replay.view(seat)
+            if view.round_no != 0:
+                break
+            legal = replay.legal_moves(seat)
+            explained.update(n.rule for n in notes_now(game, view, legal, frozenset(explained)))
+        play_move(replay, m)
+    return frozenset(explained)
+
+
+def current_notes(engine: Any, seat: int = MEMBER) -> tuple[Note, ...]:
+    """The coach's notes for the seat now, at a table restored from its record alone: the notes
+    of this position given everything explained before it."""
+    before = explained_at(engine, seat)
+    if engine.round_over:
+        # The score sheet's notes are shown once the round is over, whoever moved last.
+        return notes_now(engine.game, engine.view(seat), [], before)
+    legal = engine.legal_moves(seat)
+    if not legal:
+        return ()
+    return notes_now(engine.game, engine.view(seat), legal, before)

@@ -1,0 +1,57 @@
+"""The guided round on Discord: /lesson's Guided round button deals the game's fixed round at a
+private practice table, the coach's first notes above the member's hand; after a restart the
+hand carries the same notes, worked out again from the table's record alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import simcord
+
+from bot.i18n import t
+from bot.lessons.guided import GUIDED, current_notes
+from cogs.play import choice_words
+
+from .conftest import club, live_table, make_bot, reply
+
+SUGGESTS = t("coach_move", typed="")
+
+
+def coach_lines(text: str) -> list[str]:
+    prefix = t("coach_note", text="")
+    return [line for line in text.splitlines() if line.startswith(prefix)]
+
+
+async def test_the_guided_round_button_shows_the_coach_above_the_hand(tmp_path: Path) -> None:
+    db = tmp_path / "bot.db"
+    bot = make_bot(db)
+    async with simcord.run(bot) as env:
+        guild, channel, (alice,) = club(env, "alice")
+        step = reply(await alice.slash(channel, "lesson", game="runfast"))
+        r = await alice.click(step.message, label=t("btn_guided"))
+        live = live_table(bot, guild.id)
+        # The fixed deal, marked as a guided practice table (the mark is all a restart needs).
+        assert live.table.options.get("practice") is True
+        assert live.table.options.get("guided") is True
+        assert live.table.seed == GUIDED["runfast"].seed
+        assert live.seat_of(alice.id) == 0
+        hand = reply(r)
+        assert hand.ephemeral
+        notes = coach_lines(hand.content)
+        # The first stop: the goal first, above the cards.
+        assert notes and notes[0] == t("coach_note", text=t("coach.runfast.goal"))
+        assert hand.content.index(notes[-1]) < hand.content.index(t("hand_your_turn"))
+        assert live.engine is not None
+        assert [t("coach_note", text=n.text()) for n in current_notes(live.engine)] == notes
+        # Then the coach's move, worded as the hand's menu offers it: one of the legal moves.
+        legal = [choice_words(m) for m in live.engine.legal_moves(0)]
+        suggested = [line for line in hand.content.splitlines() if line.startswith(SUGGESTS)]
+        assert len(suggested) == 1 and suggested[0].removeprefix(SUGGESTS) in legal
+
+        bot2 = make_bot(db)
+        await bot.close()
+        await env.restart_bot(bot2)
+        again = reply(await alice.slash(channel, "hand"))
+        assert coach_lines(again.content) == notes
+        assert suggested[0] in again.content.splitlines()
+        await bot2.close()

@@ -1,0 +1,166 @@
+"""The guided first round: each game's round played to the score sheet with the member following
+the coach, and again with the member going their own way, the coach following the position."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from bot.games.base import Move
+from bot.i18n import LANGUAGES, has
+from bot.lessons import GAMES
+from bot.lessons.guided import (
+    RULES,
+    SCORING,
+    Stop,
+    current_notes,
+    explained_at,
+    guided_game,
+    play_round,
+)
+
+# The rules each game's fixed deal brings up while the member follows the coach (the score
+# sheet's note comes last). Seeds and their counts: bench/guided_seeds.py.
+DURING_PLAY = {
+    "mor": {
+        "goal",
+        "values",
+        "turn",
+        "melds",
+        "wilds",
+        "take",
+        "team",
+        "project",
+        "mor",
+        "closing",
+    },
+    "more3": {
+        "bidding",
+        "goal",
+        "values",
+        "turn",
+        "runs",
+        "opening",
+        "pankal",
+        "partner",
+        "biriba",
+        "keep",
+        "pile",
+        "out",
+    },
+    "hand": {
+        "goal",
+        "values",
+        "turn",
+        "open",
+        "sets",
+        "twos",
+        "joker",
+        "take",
+        "return",
+        "add",
+        "hand",
+    },
+    "runfast": {"goal", "ranks", "opening", "combos", "beat", "pass", "trick", "bombs"},
+}
+
+
+class Checked:
+    """A member who checks every stop: the suggestion is one of the legal moves, no note comes
+    twice. ``deviate`` plays another legal move than the coach's at every ``deviate``-th stop
+    with a choice (several legal moves)."""
+
+    def __init__(self, deviate: int = 0) -> None:
+        self.deviate = deviate
+        self.stops = 0
+        self.deviated = 0
+        self.seen: list[str] = []
+
+    def __call__(self, stop: Stop, legal: Sequence[Move]) -> Move:
+        assert stop.move in legal, f"the coach suggested {stop.move}, not a legal move"
+        for note in stop.notes:
+            assert note.rule not in self.seen, f"{note.rule} explained twice"
+            self.seen.append(note.rule)
+        others = [m for m in legal if m != stop.move]
+        if others:
+            self.stops += 1
+        if self.deviate and others and self.stops % self.deviate == 0:
+            self.deviated += 1
+            return others[self.stops % len(others)]
+        return stop.move
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_following_the_coach_meets_the_rules_and_reaches_the_score_sheet(game: str) -> None:
+    member = Checked()
+    engine, coach = play_round(game, member)
+    assert engine.round_over
+    rules = [n.rule for n in coach.shown]
+    assert len(rules) == len(set(rules)), rules
+    assert set(member.seen) == DURING_PLAY[game]
+    # The score sheet: the round's own note last, with the member's score of the round.
+    assert coach.last is not None and coach.last.move is None
+    assert coach.last.notes[-1].rule == SCORING
+    score = engine.view(0).result.scores[0]
+    assert coach.last.notes[-1].params["points"] == score
+    # Every rule of the game was explained once: during play or, at the latest, at the end.
+    assert set(rules) == {r.name for r in RULES[game]} | {SCORING}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("every", [2, 3])
+def test_a_member_who_deviates_still_gets_legal_moves_and_each_note_once(
+    game: str, every: int
+) -> None:
+    member = Checked(deviate=every)
+    engine, coach = play_round(game, member)
+    assert engine.round_over
+    assert member.deviated >= 2
+    rules = [n.rule for n in coach.shown]
+    assert len(rules) == len(set(rules)), rules
+    assert rules[-1] == SCORING
+    # The rules that must be explained by the end come at the latest at the score sheet.
+    assert {r.name for r in RULES[game] if r.at_end} <= set(rules)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_coach_restored_from_the_record_says_what_the_live_one_says(game: str) -> None:
+    """A restart keeps only the table's record: the coach rebuilt from it stops with the same
+    notes as the coach that watched the whole round."""
+    engine = guided_game(game)
+    explained: set[str] = set()
+    checks = 0
+
+    def compare(stop: Stop, legal: Sequence[Move]) -> Move:
+        nonlocal checks
+        assert stop.move is not None
+        assert explained_at(engine, 0) == explained
+        assert current_notes(engine, 0) == stop.notes
+        explained.update(n.rule for n in stop.notes)
+        checks += 1
+        return stop.move
+
+    engine, coach = play_round(game, compare, engine=engine)
+    assert checks > 5
+    assert coach.last is not None
+    assert current_notes(engine, 0) == coach.last.notes
+
+
+def test_every_note_is_worded_in_every_language() -> None:
+    keys = set()
+    for game, rules in RULES.items():
+        for rule in rules:
+            if rule.variant is None:
+                keys.add(f"coach.{game}.{rule.name}")
+        keys.add(f"coach.{game}.{SCORING}")
+    keys -= {"coach.more3.scoring"}
+    keys |= {
+        "coach.more3.goal.solo",
+        "coach.more3.goal.pair",
+        "coach.more3.scoring.solo",
+        "coach.more3.scoring.pair",
+    }
+    for lang in LANGUAGES:
+        missing = sorted(k for k in keys if not has(k, lang))
+        assert not missing, (lang, missing)

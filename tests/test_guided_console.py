@@ -1,0 +1,74 @@
+"""The guided round in the terminal: the coach's notes before the member's moves, the score sheet
+with how it was counted, and the offer of a whole game."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from bot.console import main, move_text, parser, run
+from bot.i18n import t
+from bot.lesson_console import GuidedConsole
+from bot.lessons import GAMES
+
+
+class FollowTheCoach(io.StringIO):
+    """Input that types the coach's move each time the terminal asks (at most ``limit``)."""
+
+    def __init__(self, limit: int = 400) -> None:
+        super().__init__()
+        self.console: GuidedConsole | None = None
+        self.limit = limit
+        self.typed: list[str] = []
+
+    def readline(self, size: int | None = -1) -> str:
+        assert self.console is not None and len(self.typed) < self.limit
+        stop = self.console.coach.last
+        line = move_text(stop.move) if stop is not None and stop.move is not None else "no"
+        self.typed.append(line)
+        return line + "\n"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_terminal_plays_the_guided_round_to_the_score_sheet(game: str) -> None:
+    typed = FollowTheCoach()
+    out = io.StringIO()
+    console = GuidedConsole(game, typed, out, False, "en")
+    typed.console = console
+    assert console.play() == 0
+    text = out.getvalue()
+    assert console.engine.round_over
+    rules = [n.rule for n in console.coach.shown]
+    assert len(rules) == len(set(rules)) and rules[-1] == "scoring"
+    for note in console.coach.shown:
+        assert t("coach_note", text=note.text()) in text
+    # The score sheet comes before its note.
+    assert text.index(t("coach_score_sheet")) < text.index(console.coach.shown[-1].text())
+    assert "not a move" not in text  # every typed suggestion was a move the engine took
+
+
+def test_guided_from_the_command_line_then_no_whole_game() -> None:
+    out = io.StringIO()
+    args = parser().parse_args(["--lesson", "runfast", "--guided", "--no-color"])
+    assert run(args, io.StringIO("quit\n"), out) == 0
+    text = out.getvalue()
+    assert text.startswith(t("coach_header", game="Run Fast"))
+    assert t("coach_note", text=t("coach.runfast.goal")) in text
+
+
+def test_after_the_steps_the_lesson_offers_the_guided_round_in_dutch() -> None:
+    out = io.StringIO()
+    answers = "\n".join(["skip"] * 5 + ["yes", "quit"]) + "\n"
+    args = parser().parse_args(["--lesson", "runfast", "--lang", "nl", "--no-color"])
+    assert run(args, io.StringIO(answers), out) == 0
+    text = out.getvalue()
+    assert t("coach_after_steps", "nl", game="Run Fast") in text
+    assert t("coach_header", "nl", game="Run Fast") in text
+    assert t("coach.runfast.goal", "nl") in text
+
+
+def test_the_help_names_the_guided_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "--guided" in capsys.readouterr().out
