@@ -1,8 +1,10 @@
 """The table's pictures for Discord, through one adapter each: drawn in a worker thread (the
 event loop keeps answering meanwhile) and sent as a file, or left out when drawing fails.
 
-The adapters are looked up on this module when a picture is drawn (``pictures.hand_png``), so
-a test may watch which picture is drawn in which language by replacing one of them here.
+Both the adapters (``pictures.hand_png``) and the drawing (``render.render_hand``) are looked up
+on their modules when a picture is drawn, not bound at import: this module is imported once per
+process, however many bots load the cogs, so a test that watches which picture is drawn (or
+stands a quick one in) reaches every bot by replacing it there.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from typing import Any
 
 import discord
 
+import render
 from bot.i18n import ENGLISH
-from render import render_hand, render_score_sheet, render_table
 
 logger = logging.getLogger(__name__)
 
@@ -24,13 +26,13 @@ logger = logging.getLogger(__name__)
 def table_png(
     view: Any, names: Sequence[str], computers: Sequence[int], lang: str = ENGLISH
 ) -> bytes:
-    return render_table(view, names, computers=computers, lang=lang)
+    return render.render_table(view, names, computers=computers, lang=lang)
 
 
 def hand_png(
     view: Any, four_colour: bool = False, sort: str = "suit", lang: str = ENGLISH
 ) -> bytes:
-    return render_hand(
+    return render.render_hand(
         view,
         game=getattr(view, "game", None),
         four_colour=four_colour,
@@ -40,7 +42,7 @@ def hand_png(
 
 
 def score_png(view: Any, names: Sequence[str], lang: str = ENGLISH) -> bytes:
-    return render_score_sheet(
+    return render.render_score_sheet(
         view.result,
         names,
         view.totals,
