@@ -24,6 +24,7 @@ SELECT_OPTIONS = 25  # options in one select menu
 AUTOCOMPLETE_CHOICES = 25  # choices one autocomplete answer may offer
 OPTION_LABEL = 100  # characters of a select option's label
 THREAD_NAME = 100  # characters of a thread's name
+BUTTONS_PER_ROW = 5  # buttons side by side in one row of a message's controls
 
 GAMES = ("mor", "more3", "hand", "runfast")
 # A turn timer is off (0) or at least this long: a shorter one could not be played in time.

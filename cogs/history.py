@@ -23,6 +23,7 @@ from babel.dates import format_date
 from discord import app_commands
 from discord.ext import commands
 
+from bot import limits
 from bot.client import lang_of, refuse
 from bot.games.base import TableFileError
 from bot.i18n import t
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
 
 HISTORY_GAMES = 10  # /history lists this many games, newest first
 REPLAYS_KEPT = 32  # replays kept built in memory (a long More game takes a moment to build)
-BUTTONS_PER_ROW = 5  # Discord's limit
 # The stepping buttons' faces: a round's start, one move back, one forward, the round's end.
 STEP_LABELS = {"start": "⏮", "back": "◀", "next": "▶", "end": "⏭"}
 
@@ -288,7 +288,7 @@ class History(commands.Cog):
             lines.append(history_line(self.bot, interaction.guild, game, who.id, lang))
             label = t("replay.open", lang, table=game.table_id)
             view.add_item(
-                ReplayButton(game.table_id, 0, "open", label=label, row=k // BUTTONS_PER_ROW)
+                ReplayButton(game.table_id, 0, "open", label=label, row=k // limits.BUTTONS_PER_ROW)
             )
         await interaction.followup.send(
             fit("\n".join(lines)),
