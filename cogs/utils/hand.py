@@ -10,7 +10,6 @@ before a restart still plays.
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -28,8 +27,6 @@ from cogs.utils import pictures
 from cogs.utils.buttons import TableView, control_failed
 from cogs.utils.context import remember, service_of
 from cogs.utils.words import choice_words, move_words, names_of, seat_name
-
-logger = logging.getLogger(__name__)
 
 # Moves on one page of the move menu: as many as Discord lets one select menu offer.
 PAGE = limits.SELECT_OPTIONS
@@ -247,8 +244,8 @@ HandExtra = Callable[[HandInfo, str], Sequence[discord.ui.Item[Any]]]
 
 def extras_of(interaction: discord.Interaction) -> Sequence[HandExtra]:
     """The controls other cogs add to a private hand (cogs.learn: a practice table's Hint),
-    kept on the bot: discord.py loads each extension as a fresh module, so a list kept in this
-    module is not the one another cog's ``from cogs import play`` reaches."""
+    kept on the bot, each cog adding its own while it is loaded: every bot in a process (tests
+    run many) has its own list, and a cog's reload never leaves a second copy behind."""
     return getattr(interaction.client, "hand_extras", ())
 
 
