@@ -27,7 +27,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 import simcord  # noqa: E402
 
 from bot.client import Diwaniya  # noqa: E402
-from cogs.play import PAGE, SIMPLE  # noqa: E402
+from cogs.utils.hand import PAGE, SIMPLE  # noqa: E402
 from tests.discord.conftest import hand_message, live_table, pick_move  # noqa: E402
 
 

@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot.config import MAX_RETRY_DELAY, Settings
 from bot.i18n import ENGLISH, has, pick_language, t
+from bot.limits import fit
 from bot.shards import Shards
 from bot.store import GameStore, MemberSettings, StoreError, StoreUnavailable, open_store
 from bot.tables import Refusal, TableService, unsaved
@@ -38,19 +39,6 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.learn",
     "cogs.history",
 )
-
-
-MESSAGE_LIMIT = 2000  # Discord rejects message content longer than this
-
-
-def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    """``text`` cut at a word to ``limit`` characters with an ellipsis: a reply Discord rejects
-    would leave the member with no answer at all."""
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    space = cut.rfind(" ")
-    return (cut[:space] if space > limit // 2 else cut) + "…"
 
 
 # Members' and servers' settings kept in memory, so a button press needs no database read to know

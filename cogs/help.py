@@ -10,17 +10,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.client import MESSAGE_LIMIT, lang_of, refusals, refuse
+from bot.client import lang_of, refusals, refuse
 from bot.i18n import ENGLISH, t
 from bot.rules import game_rules, pages
 from bot.tables import Refusal
-from cogs.play import GAME_NAMES, TableView, game_name
+from cogs.utils.buttons import TableView
+from cogs.utils.words import GAME_NAMES, game_name
 
 if TYPE_CHECKING:
     from bot.client import Diwaniya
 
 # A page's text leaves room in the message for its heading line ("**Run Fast**, page 2 of 3").
-RULES_PAGE = MESSAGE_LIMIT - 100
+RULES_PAGE = limits.MESSAGE - 100
 
 
 def rules_pages(game: str, lang: str = ENGLISH) -> list[str]:
@@ -80,6 +81,12 @@ class Help(commands.Cog):
     def __init__(self, bot: Diwaniya) -> None:
         self.bot = bot
 
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(RulesButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(RulesButton)
+
     @app_commands.command(name="rules", description="A game's whole rules, page by page.")
     @app_commands.describe(game="Which game")
     @refusals
@@ -99,5 +106,4 @@ class Help(commands.Cog):
 
 
 async def setup(bot: Diwaniya) -> None:
-    bot.add_dynamic_items(RulesButton)
     await bot.add_cog(Help(bot))

@@ -23,14 +23,18 @@ from babel.dates import format_date
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import fit, lang_of, refuse
+from bot import limits
+from bot.client import lang_of, refuse
 from bot.games.base import TableFileError
 from bot.i18n import t
+from bot.limits import fit
 from bot.replay import Replay
 from bot.store.models import GameRecord, Status, Table
 from bot.tables import Refusal, computer_name_key
-from cogs.play import control_failed, game_name, move_words, remember
-from cogs.ratings import rating_words
+from cogs.utils.buttons import control_failed
+from cogs.utils.context import remember
+from cogs.utils.ratings import rating_words
+from cogs.utils.words import game_name, move_words
 from render import render_table
 
 if TYPE_CHECKING:
@@ -38,7 +42,6 @@ if TYPE_CHECKING:
 
 HISTORY_GAMES = 10  # /history lists this many games, newest first
 REPLAYS_KEPT = 32  # replays kept built in memory (a long More game takes a moment to build)
-BUTTONS_PER_ROW = 5  # Discord's limit
 # The stepping buttons' faces: a round's start, one move back, one forward, the round's end.
 STEP_LABELS = {"start": "⏮", "back": "◀", "next": "▶", "end": "⏭"}
 
@@ -168,6 +171,12 @@ class History(commands.Cog):
         self.bot = bot
         self.replays: OrderedDict[tuple[int, int, int], Replay] = OrderedDict()
 
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(ReplayButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(ReplayButton)
+
     async def finished_table(self, guild_id: int, table_id: int) -> Table:
         """The finished table a replay button names, or the refusal saying why not."""
         assert self.bot.store is not None
@@ -279,7 +288,7 @@ class History(commands.Cog):
             lines.append(history_line(self.bot, interaction.guild, game, who.id, lang))
             label = t("replay.open", lang, table=game.table_id)
             view.add_item(
-                ReplayButton(game.table_id, 0, "open", label=label, row=k // BUTTONS_PER_ROW)
+                ReplayButton(game.table_id, 0, "open", label=label, row=k // limits.BUTTONS_PER_ROW)
             )
         await interaction.followup.send(
             fit("\n".join(lines)),
@@ -290,7 +299,6 @@ class History(commands.Cog):
 
 
 async def setup(bot: Diwaniya) -> None:
-    bot.add_dynamic_items(ReplayButton)
     await bot.add_cog(History(bot))
 
 

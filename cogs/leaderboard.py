@@ -9,10 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.client import fit, lang_of, refusals
+from bot.client import lang_of, refusals
 from bot.i18n import ENGLISH, has, t, t_n
+from bot.limits import fit
 from bot.tables import Refusal
-from cogs.play import game_name, remember
+from cogs.utils.context import remember
+from cogs.utils.words import game_name
 
 if TYPE_CHECKING:
     from bot.client import Diwaniya

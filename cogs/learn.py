@@ -26,20 +26,11 @@ from bot.lessons import GAMES, Step, lesson
 from bot.practice import is_practice, open_practice, practice_hint, private_table
 from bot.store import StepProgress, Store
 from bot.tables import HandInfo, Refusal, public_view
-from cogs.play import (
-    PAGE,
-    TableButton,
-    TableView,
-    choice_words,
-    control_failed,
-    game_name,
-    move_words,
-    picture,
-    remember,
-    send_hand,
-    service_of,
-    show_after_move,
-)
+from cogs.utils.buttons import TableButton, TableView, control_failed
+from cogs.utils.context import remember, service_of
+from cogs.utils.hand import send_hand, show_after_move
+from cogs.utils.pictures import picture
+from cogs.utils.words import choice_words, game_name, move_words
 from render import render_table
 
 if TYPE_CHECKING:
@@ -110,7 +101,7 @@ def _position_png(step: Step, lang: str = ENGLISH) -> bytes:
 def step_controls(step: Step, page: int = 0, lang: str = ENGLISH) -> discord.ui.View:
     v = TableView()
     choices = step.choices()
-    pages = max(1, -(-len(choices) // PAGE))
+    pages = max(1, -(-len(choices) // limits.SELECT_OPTIONS))
     page = min(page, pages - 1)
     v.add_item(LessonSelect(step.game, step.number, page, choices, lang))
     if page > 0:
@@ -170,9 +161,13 @@ class LessonSelect(
         choices: Sequence[Move] = (),
         lang: str = ENGLISH,
     ) -> None:
-        chunk = list(enumerate(choices))[page * PAGE : (page + 1) * PAGE]
+        per_page = limits.SELECT_OPTIONS
+        chunk = list(enumerate(choices))[page * per_page : (page + 1) * per_page]
         options = [
-            discord.SelectOption(label=choice_words(m, lang)[:100], value=str(i)) for i, m in chunk
+            discord.SelectOption(
+                label=limits.fit(choice_words(m, lang), limits.OPTION_LABEL), value=str(i)
+            )
+            for i, m in chunk
         ]
         super().__init__(
             discord.ui.Select(
@@ -399,6 +394,14 @@ class Learn(commands.Cog):
     def __init__(self, bot: Diwaniya) -> None:
         self.bot = bot
 
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*CONTROLS)
+        self.bot.hand_extras.append(hint_controls)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*CONTROLS)
+        self.bot.hand_extras.remove(hint_controls)
+
     @app_commands.command(name="lesson", description="A short guided lesson in a game.")
     @app_commands.describe(
         game="Which game",
@@ -476,7 +479,9 @@ async def private_thread(interaction: discord.Interaction, game: str) -> discord
     lang = await lang_of(interaction)  # a private thread: only the member reads its name
     try:
         thread = await channel.create_thread(
-            name=t("practice_thread", lang, game=game_name(game, lang))[:100],
+            name=limits.fit(
+                t("practice_thread", lang, game=game_name(game, lang)), limits.THREAD_NAME
+            ),
             type=discord.ChannelType.private_thread,
         )
         await thread.add_user(interaction.user)
@@ -486,7 +491,9 @@ async def private_thread(interaction: discord.Interaction, game: str) -> discord
     return thread
 
 
+# The lessons' and the practice table's controls, known to the bot while this cog is loaded.
+CONTROLS = (LessonSelect, LessonButton, HintButton, GuidedButton)
+
+
 async def setup(bot: Diwaniya) -> None:
-    bot.add_dynamic_items(LessonSelect, LessonButton, HintButton, GuidedButton)
-    bot.hand_extras.append(hint_controls)
     await bot.add_cog(Learn(bot))

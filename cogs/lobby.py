@@ -15,7 +15,9 @@ from bot.client import lang_of, refusals
 from bot.games.mor import DEFAULT_LENGTH, DEFAULT_PLAYERS
 from bot.i18n import t
 from bot.tables import LiveTable, Refusal, TableService
-from cogs.play import game_name, level_name, remember, send_hand, service_of
+from cogs.utils.context import remember, service_of
+from cogs.utils.hand import send_hand
+from cogs.utils.words import game_name, level_name
 
 if TYPE_CHECKING:
     from bot.client import Diwaniya
@@ -95,7 +97,10 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
             if perms is None or perms.create_public_threads:
                 try:
                     thread = await channel.create_thread(
-                        name=t("thread.table", server, game=game_name(game, server))[:100],
+                        name=limits.fit(
+                            t("thread.table", server, game=game_name(game, server)),
+                            limits.THREAD_NAME,
+                        ),
                         type=discord.ChannelType.public_thread,
                     )
                     thread_id = thread.id

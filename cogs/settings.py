@@ -16,7 +16,7 @@ from bot import limits
 from bot.client import lang_of, refusals
 from bot.i18n import LANGUAGES, has, t
 from bot.tables import Refusal
-from cogs.play import remember
+from cogs.utils.context import remember
 
 if TYPE_CHECKING:
     from bot.client import Diwaniya

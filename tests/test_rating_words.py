@@ -1,4 +1,4 @@
-"""How ratings read on Discord (cogs.ratings): a change, provisional, unrated, and the game-over
+"""How ratings read on Discord (cogs.utils.ratings): a change, provisional, unrated, and the game-over
 message's note, in each language."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from bot.i18n import LANGUAGES, t
 from bot.ratings import PROVISIONAL_GAMES, Change, Rating
 from bot.store.models import GameRecord, Seat
-from cogs.ratings import game_over_note, rating_words, signed
+from cogs.utils.ratings import game_over_note, rating_words, signed
 
 SEATS = (Seat.member(1), Seat.member(2), Seat.member(3))
 NAMES = ("Sara", "Omar", "Huda")

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import MESSAGE_LIMIT
 from bot.i18n import LANGUAGES, t
 from bot.lessons import GAMES
+from bot.limits import MESSAGE as MESSAGE_LIMIT
 from bot.rules import (
     DOCS,
     LIST_ITEM,

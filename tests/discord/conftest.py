@@ -112,8 +112,9 @@ def quick_pictures(
     """The table, hand and score pictures are a tiny PNG unless a test is marked
     ``@pytest.mark.pictures``: drawing them was a large share of this folder's time, no test
     here looks inside them (tests/render does, on the real drawings), and the tests marked
-    draw them for real through Discord. The cogs import the drawing functions afresh with each
-    bot, so patching ``render`` reaches every bot a test starts."""
+    draw them for real through Discord. The cogs draw through ``render``'s own names
+    (cogs.utils.pictures) or import them afresh with each bot, so patching ``render`` reaches
+    every bot a test starts."""
     if request.node.get_closest_marker("pictures") is None:
         for name in ("render_table", "render_hand", "render_score_sheet"):
             monkeypatch.setattr(render, name, lambda *args, **kwargs: TINY_PNG)

@@ -13,7 +13,7 @@ import simcord
 
 from bot.games.base import Draw
 from bot.i18n import t
-from cogs.play import move_words, names_of
+from cogs.utils.words import move_words, names_of
 
 from .conftest import club, drawn_at, hand_message, live_table, make_bot, pick_move, reply
 from .test_games_bot import due_member, member_move, open_and_start, table_message

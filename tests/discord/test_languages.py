@@ -5,7 +5,6 @@ member a Dutch or Hindi Discord app."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +13,13 @@ import pytest
 import simcord
 import simcord.interactions
 
-from bot.client import MESSAGE_LIMIT
 from bot.i18n import LANGUAGES, catalogue, pick_language, t, t_n
 from bot.lessons import lesson
+from bot.limits import MESSAGE as MESSAGE_LIMIT
 from cogs.help import rules_message, rules_pages
 from cogs.leaderboard import counts
-from cogs.play import GAME_NAMES, choice_words, game_name, move_words, names_of
+from cogs.utils import pictures
+from cogs.utils.words import GAME_NAMES, choice_words, game_name, move_words, names_of
 
 from .conftest import club, hand_message, live_table, make_bot, pick_move, reply
 
@@ -79,15 +79,19 @@ async def play_out(bot: Any, guild: Any, thread: Any, actors: dict[int, tuple[An
 def spy_on_pictures(monkeypatch: Any) -> list[tuple[str, str]]:
     """Which picture was drawn in which language, as (picture, lang); the real drawing goes on."""
     drawn: list[tuple[str, str]] = []
-    play = sys.modules["cogs.play"]  # load_extension imports the cog afresh: the bot's module
-    for name in ("_table_png", "_hand_png", "_score_png"):
-        real = getattr(play, name)
+    # Each picture by the name the checks below know it by.
+    for name, adapter in (
+        ("_table_png", "table_png"),
+        ("_hand_png", "hand_png"),
+        ("_score_png", "score_png"),
+    ):
+        real = getattr(pictures, adapter)
 
         def spy(*args: Any, _real: Any = real, _name: str = name) -> bytes:
             drawn.append((_name, args[-1]))
             return _real(*args)
 
-        monkeypatch.setattr(play, name, spy)
+        monkeypatch.setattr(pictures, adapter, spy)
     return drawn
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 import simcord
 
-from bot.client import MESSAGE_LIMIT, fit
+from bot.limits import MESSAGE as MESSAGE_LIMIT
+from bot.limits import fit
 
 from .conftest import club, live_table, make_bot, reply
 

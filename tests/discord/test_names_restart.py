@@ -8,7 +8,7 @@ from typing import Any
 
 import simcord
 
-from cogs.play import names_of
+from cogs.utils.words import names_of
 
 from .conftest import club, live_table, make_bot, reply
 

@@ -10,10 +10,10 @@ import simcord
 
 import bot.i18n
 import bot.rules
-from bot.client import MESSAGE_LIMIT
+from bot.limits import MESSAGE as MESSAGE_LIMIT
 from bot.rules import RULES_FILE, sections
 from cogs.help import rules_message, rules_pages
-from cogs.play import GAME_NAMES
+from cogs.utils.words import GAME_NAMES
 
 from .conftest import make_bot, reply
 

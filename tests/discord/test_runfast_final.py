@@ -12,7 +12,8 @@ from bot.computers import ComputerPool
 from bot.games import registry
 from bot.store import Store
 from bot.tables import TableService, choose_computer_move
-from cogs.play import Presenter, standings
+from cogs.utils.presenter import Presenter
+from cogs.utils.words import standings
 
 
 def finished_deal(seed: int) -> object:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 import simcord
+
+from cogs.utils import pictures
 
 from .conftest import live_table, make_bot, reply
 
@@ -53,9 +54,7 @@ async def test_member_preferences_draw_the_hand(tmp_path: Path, monkeypatch: Any
     drawn: list[tuple[bool, str]] = []
     bot = make_bot(tmp_path / "bot.db")
     async with simcord.run(bot) as env:
-        # load_extension imports the cog afresh: patch the module the bot runs.
-        play = sys.modules["cogs.play"]
-        real = play._hand_png
+        real = pictures.hand_png
 
         def spy(
             view: Any, four_colour: bool = False, sort: str = "suit", lang: str = "en"
@@ -63,7 +62,7 @@ async def test_member_preferences_draw_the_hand(tmp_path: Path, monkeypatch: Any
             drawn.append((four_colour, sort))
             return real(view, four_colour, sort, lang)
 
-        monkeypatch.setattr(play, "_hand_png", spy)
+        monkeypatch.setattr(pictures, "hand_png", spy)
         guild = env.create_guild(name="Diwaniya")
         channel = guild.create_text_channel("cards")
         alice = guild.add_member(env.create_user("alice"))

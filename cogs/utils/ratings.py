@@ -1,7 +1,7 @@
 """How skill ratings read on Discord: a rating change, and the game-over message's rating line.
 
-Not a cog: the words the game-over message (cogs.play), /history (cogs.history) and the ladders
-(cogs.leaderboard) share, so a rating reads the same everywhere.
+Not a cog: the words the game-over message (cogs.utils.presenter), /history (cogs.history) and
+the ladders (cogs.leaderboard) share, so a rating reads the same everywhere.
 """
 
 from __future__ import annotations

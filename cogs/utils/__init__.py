@@ -1,0 +1,11 @@
+"""What several cogs share: not cogs themselves (the bot never loads them as extensions), so a
+cog imports these and never another cog.
+
+- ``context``: an interaction's table service, and the member's display name remembered;
+- ``words``: games', seats' and moves' names, standings and options, in the reader's language;
+- ``pictures``: the table's, the hand's and the score sheet's pictures, drawn off the event loop;
+- ``buttons``: the view every control sits in, the lobby's and table's buttons, Rematch;
+- ``hand``: a member's private hand, its controls, and a move made from them;
+- ``presenter``: the table message, from the table service's notices;
+- ``ratings``: how a rating and its change read.
+"""

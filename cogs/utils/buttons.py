@@ -1,0 +1,170 @@
+"""The table's controls that outlive the process: the view every message's controls sit in,
+the lobby's and the table's buttons (join, seat a computer, start, ready ...), Rematch, and the
+one apology for a control that failed.
+
+Each control is a DynamicItem whose custom_id carries all it needs (the action, the table and
+the move number it was drawn at), untrusted and re-checked by the table service, so a button
+pressed after a restart works like a fresh one. The private hand's controls are in
+``cogs.utils.hand``.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+
+from bot.client import lang_of, refuse
+from bot.i18n import ENGLISH, t
+from bot.practice import private_table
+from bot.store import StoreUnavailable
+from bot.tables import Refusal, TableService, unsaved
+from cogs.utils.context import remember, service_of
+
+logger = logging.getLogger(__name__)
+
+
+async def control_failed(interaction: discord.Interaction, error: BaseException) -> None:
+    """An unexpected error in a button or menu: logged with its traceback, and the member gets a
+    short private apology instead of Discord's "interaction failed". A store that could not
+    save just now is no bug: the member hears that nothing was saved."""
+    if isinstance(error, StoreUnavailable):
+        await refuse(interaction, unsaved(error))
+        return
+    logger.error("A table control failed", exc_info=error)
+    try:
+        await refuse(interaction, Refusal("error"))
+    except discord.HTTPException:
+        logger.warning("Could not apologise for a failed control")
+
+
+class TableView(discord.ui.View):
+    """Every view the bot sends; its controls are DynamicItems (they outlive the process), and
+    each catches its own errors too, since a restored control has no live View behind it."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
+        await control_failed(interaction, error)
+
+
+# The lobby's and the table's actions: (label's key, style). The private hand's are HandButton's.
+LABELS = {
+    "join": ("btn_join", discord.ButtonStyle.success),
+    "leave": ("btn_leave", discord.ButtonStyle.secondary),
+    "bot": ("btn_computer", discord.ButtonStyle.secondary),
+    "start": ("btn_start", discord.ButtonStyle.primary),
+    "cancel": ("btn_cancel", discord.ButtonStyle.danger),
+    "team0": ("btn_team", discord.ButtonStyle.secondary),
+    "team1": ("btn_team", discord.ButtonStyle.secondary),
+    "ready": ("btn_ready", discord.ButtonStyle.success),
+}
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dw:(?P<action>" + "|".join(LABELS) + r"):(?P<table>\d+):(?P<version>\d+)",
+):
+    """The lobby's and the table's buttons: the custom_id carries the action, the table and the
+    move number it was drawn at; all three are untrusted and re-checked by the service."""
+
+    def __init__(self, action: str, table: int, version: int, lang: str = ENGLISH) -> None:
+        key, style = LABELS[action]
+        team = int(action[-1]) + 1 if action.startswith("team") else ""
+        label = t(key, lang, team=team)
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"dw:{action}:{table}:{version}")
+        )
+        self.action, self.table, self.version = action, table, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> TableButton:
+        return cls(match["action"], int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        remember(interaction)
+        service = service_of(interaction)
+        gid = interaction.guild_id or 0
+        try:
+            await interaction.response.defer()
+            await self.act(service, gid, interaction.user.id)
+        except Refusal as r:
+            await refuse(interaction, r)
+        except Exception as e:
+            await control_failed(interaction, e)
+
+    async def act(self, service: TableService, gid: int, uid: int) -> None:
+        a, tid = self.action, self.table
+        if a == "join":
+            await service.join(gid, tid, uid)
+        elif a == "leave":
+            await service.leave(gid, tid, uid)
+        elif a == "bot":
+            await service.add_computer(gid, tid, uid)
+        elif a == "start":
+            await service.start(gid, tid, uid)
+        elif a == "cancel":
+            await service.cancel(gid, tid, uid)
+        elif a.startswith("team"):
+            await service.pick_team(gid, tid, uid, int(a[-1]))
+        elif a == "ready":
+            await service.ready(gid, tid, uid)
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dwr:(?P<table>\d+)",
+):
+    """A finished table's Rematch: the same seats at a new table in the same place. The
+    custom_id carries only the old table's id, untrusted and re-checked against the store by
+    the service, so the button works after a restart too."""
+
+    def __init__(self, table: int, lang: str = ENGLISH) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("btn.rematch", lang),
+                style=discord.ButtonStyle.success,
+                custom_id=f"dwr:{table}",
+            )
+        )
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> RematchButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        remember(interaction)
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.rematch(interaction)
+        except Refusal as r:
+            await refuse(interaction, r)
+        except Exception as e:
+            await control_failed(interaction, e)
+
+    async def rematch(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        uid = interaction.user.id
+        live = await service_of(interaction).rematch(interaction.guild_id or 0, self.table, uid)
+        # The new lobby where everyone is looking, then the others called to it by a ping:
+        # the host starts it, and anyone who would rather not play leaves.
+        lang = await bot.presenter.language(live)
+        await bot.presenter.refresh(live, new=True, lang=lang)
+        others = [m for m in live.members() if m != uid]
+        if others and not private_table(live):
+            mentions = " ".join(f"<@{m}>" for m in others)
+            text = t("rematch.called", lang, mentions=mentions, name=f"<@{uid}>", table=live.id)
+            allowed = discord.AllowedMentions(users=[discord.Object(m) for m in others])
+            await bot.presenter.channel(live).send(text, allowed_mentions=allowed)
+        mine = await lang_of(interaction)
+        await interaction.followup.send(t("rematch.opened", mine, table=live.id), ephemeral=True)

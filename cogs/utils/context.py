@@ -1,0 +1,22 @@
+"""What an interaction brings along that every cog needs: its bot's table service, and the
+member's display name, remembered for the table's words (no members intent is asked for)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.tables import TableService
+
+
+def service_of(interaction: discord.Interaction) -> TableService:
+    bot: Any = interaction.client
+    assert bot.service is not None
+    return bot.service
+
+
+def remember(interaction: discord.Interaction) -> None:
+    """Members' display names come from interactions (no members intent is asked for)."""
+    bot: Any = interaction.client
+    bot.names[interaction.user.id] = interaction.user.display_name
