@@ -10,7 +10,7 @@ import simcord
 
 from bot.i18n import t
 from bot.lessons.guided import GUIDED, current_notes
-from cogs.play import choice_words
+from cogs.utils.words import choice_words
 
 from .conftest import club, live_table, make_bot, reply
 
