@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from bot.games.registry import GAME_KEYS as GAMES
 from bot.i18n import LANGUAGES
 from bot.tables import Refusal
 
-GAMES = ("mor", "more3", "hand", "runfast")
 # A turn timer is off (0) or at least this long: a shorter one could not be played in time.
 TIMER_OFF = 0
 TIMER_MIN = 10

@@ -18,13 +18,12 @@ import sys
 import time
 from pathlib import Path
 
+from bot.games.registry import GAME_KEYS
 from bot.i18n import LANGUAGES
 from render import samples
 from render.hand import render_hand
 from render.score import render_score_sheet
 from render.table import render_table
-
-GAMES = ("mor", "more3", "hand", "runfast")
 
 
 def _write(out: Path, name: str, data: bytes, lang: str) -> None:
@@ -72,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m render.preview", description=__doc__.splitlines()[0]
     )
-    parser.add_argument("game", choices=(*GAMES, "all"), help="a game key, or all")
+    parser.add_argument("game", choices=(*GAME_KEYS, "all"), help="a game key, or all")
     parser.add_argument("--out", type=Path, default=Path("preview"), help="folder to write to")
     parser.add_argument(
         "--lang",
@@ -87,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     for lang in dict.fromkeys(langs):
-        for game in GAMES if args.game == "all" else (args.game,):
+        for game in GAME_KEYS if args.game == "all" else (args.game,):
             preview(game, args.out, lang)
     print(f"done in {time.perf_counter() - start:.1f} s")
     return 0
