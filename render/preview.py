@@ -4,8 +4,8 @@
     python -m render.preview mor
     python -m render.preview all --lang ar --lang hi --out preview
 
-For each game: a freshly dealt table (from the real engine when it is there, else a sample deal),
-a mid-game table with melds, projects, wilds and piles taken, the seat's hand, a score sheet, and
+For each game: a freshly dealt table, a mid-game table with melds, projects, wilds and piles
+taken (a position played through the engine, render/samples.py), the seat's hand, a score sheet, and
 from a real round played at random the busiest table and the final one, with long names. With
 ``--lang`` the pictures are drawn in that language (en, ar, hi, nl; ``all`` for the four) with
 names in that language, and each file's name ends with the language (``mor_4p_score_ar.png``).
@@ -37,14 +37,12 @@ def preview(game: str, out: Path, lang: str = "en") -> None:
     for n in seat_counts:
         suffix = f"_{n}p" if game == "mor" else ""
         names = samples.names_for(n, lang)
-        real = samples.engine_view(game, seed=1) if n == (4 if game == "mor" else 3) else None
-        dealt = real if real is not None else samples.dealt(game, n)
-        source = "engine" if real is not None else "sample"
+        dealt = samples.dealt(game, n, seed=1)
 
         def write(name: str, data: bytes, suffix: str = suffix) -> None:
             _write(out, f"{game}{suffix}_{name}", data, lang)
 
-        write(f"table_dealt_{source}", render_table(dealt, names, computers={1}, lang=lang))
+        write("table_dealt", render_table(dealt, names, computers={1}, lang=lang))
         write("hand_dealt", render_hand(dealt, lang=lang))
         mid = samples.midgame(game, n)
         write("table_midgame", render_table(mid, names, computers={1}, lang=lang))
