@@ -1011,7 +1011,7 @@ class TableService:
         try:
             await self.listener(notice)
         except Exception:
-            logger.exception("Table %d: showing %r failed", notice.table.id, notice.kind)
+            logger.exception("Table %d: showing %r failed", notice.table.id, notice.kind.value)
 
     def _engine(self, live: LiveTable) -> Any:
         if live.engine is None:
