@@ -26,9 +26,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.ai import search
+from bot.games.registry import GAME_KEYS as GAMES
 from bot.games.registry import new_game
 
-GAMES = ("mor", "more3", "hand", "runfast")
 OPTIONS = {"mor": {"players": 4, "length": "quick"}}
 # Hand's hard does not sample; its playouts are measured with Mor's horizon for comparison.
 HORIZON = {"mor": 16, "more3": 9, "hand": 16, "runfast": None}

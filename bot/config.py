@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from dotenv import dotenv_values
+
 from bot.shards import Shards, ShardsError
 from bot.store.urls import redact
 
@@ -24,17 +26,14 @@ class ConfigError(ValueError):
 
 
 def read_env_file(path: Path) -> dict[str, str]:
-    """``KEY=value`` lines; blank lines and ``#`` comments ignored; quotes around values removed."""
-    values: dict[str, str] = {}
+    """``KEY=value`` lines read by python-dotenv, with the quoting people expect of a ``.env``
+    file: a ``#`` after a space ends an unquoted value, quotes keep it whole, ``export`` is
+    allowed. ``${VAR}`` is left as written (a password may hold a ``$``), and a key alone on its
+    line (no ``=``) is left out, as before, so it falls back to its default."""
     if not path.is_file():
-        return values
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        values[key.strip()] = value.strip().strip('"').strip("'")
-    return values
+        return {}
+    values = dotenv_values(path, interpolate=False, encoding="utf-8")
+    return {key: value for key, value in values.items() if value is not None}
 
 
 @dataclass(frozen=True)

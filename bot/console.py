@@ -60,7 +60,6 @@ RED = "\033[31m"
 BLUE = "\033[34m"
 MAGENTA = "\033[35m"
 BOLD = "\033[1m"
-DIM = "\033[2m"
 RESET = "\033[0m"
 
 SHOWN_MOVES = 15  # ``moves`` lists this many legal moves, then says how many more there are

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from bot.games.registry import GAME_KEYS as GAMES
 from bot.i18n import LANGUAGES
 from bot.tables import Refusal
 
@@ -26,7 +27,6 @@ OPTION_LABEL = 100  # characters of a select option's label
 THREAD_NAME = 100  # characters of a thread's name
 BUTTONS_PER_ROW = 5  # buttons side by side in one row of a message's controls
 
-GAMES = ("mor", "more3", "hand", "runfast")
 # A turn timer is off (0) or at least this long: a shorter one could not be played in time.
 TIMER_OFF = 0
 TIMER_MIN = 10

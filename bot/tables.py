@@ -22,6 +22,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
 from bot import ai
@@ -72,6 +73,18 @@ class Refusal(Exception):
         return self.words()
 
 
+class TaskKind(StrEnum):
+    """What a table's one waiting task waits for (``LiveTable.task_kind``)."""
+
+    NONE = ""  # no task
+    LOBBY = "lobby"  # the idle lobby's closing
+    ROUND = "round"  # the pause before the next round
+    COMPUTER = "computer"  # a computer's pause before its move
+    TIMER = "timer"  # a member's turn timer
+    RETRY = "retry"  # a timed action the store refused, tried again later
+    ACTING = "acting"  # past its wait, doing its action: ``idle`` and ``close`` wait for it
+
+
 @dataclass
 class LiveTable:
     """A table in memory: the stored row, the engine once started, and its one lock."""
@@ -80,7 +93,7 @@ class LiveTable:
     engine: Any | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     task: asyncio.Task[None] | None = None
-    task_kind: str = ""  # "computer" | "timer" | "round" | "lobby" | "retry": what it waits for
+    task_kind: TaskKind = TaskKind.NONE
     ready: set[int] = field(default_factory=set)
     failed_saves: int = 0  # timed actions the store refused in a row: sets the backoff
 
@@ -127,16 +140,28 @@ class LiveTable:
         return self.table.game == "mor" and len(self.table.seats) == 4
 
 
+class NoticeKind(StrEnum):
+    """What happened at a table, for the Discord layer to show."""
+
+    LOBBY = "lobby"  # the lobby changed (a seat taken or left, a computer added)
+    STARTED = "started"
+    CANCELLED = "cancelled"
+    MOVE = "move"
+    TURN = "turn"  # a member's turn: ``user_id`` is pinged
+    TAKEN_OVER = "taken_over"  # the computer plays a member's seat from now on
+    TAKEN_BACK = "taken_back"
+    ROUND_OVER = "round_over"
+    NEXT_ROUND = "next_round"
+    GAME_OVER = "game_over"
+    RESTORED = "restored"  # the table came back after a restart
+
+
 @dataclass(frozen=True)
 class Notice:
-    """Something that happened at a table, for the Discord layer to show.
+    """Something that happened at a table, for the Discord layer to show. ``auto`` is set when
+    the computer played a member's turn (timer ran out or seat taken over)."""
 
-    ``kind``: lobby | started | cancelled | move | turn | taken_over | taken_back | round_over |
-    next_round | game_over | restored. ``auto`` is set when the computer played a member's turn
-    (timer ran out or seat taken over).
-    """
-
-    kind: str
+    kind: NoticeKind
     table: LiveTable
     seat: int | None = None
     move: Mapping[str, Any] | None = None
@@ -505,7 +530,7 @@ class TableService:
                 live.table = await self.store.cancel_table(guild_id, table_id)
             self._tables.pop((guild_id, table_id), None)
             self._stop(live)
-            await self._tell(Notice("cancelled", live))
+            await self._tell(Notice(NoticeKind.CANCELLED, live))
 
     async def start(self, guild_id: int, table_id: int, by: int) -> LiveTable:
         """Fill empty seats with computers, deal, and play on until a member's turn."""
@@ -530,7 +555,7 @@ class TableService:
             except BaseException:
                 live.engine = None
                 raise
-            await self._tell(Notice("started", live))
+            await self._tell(Notice(NoticeKind.STARTED, live))
             await self._after_change(live)
         return live
 
@@ -656,7 +681,7 @@ class TableService:
                     turn_deadline=self._deadline(live),
                     missed_turns=missed,
                 )
-            await self._tell(Notice("taken_back", live, seat=seat, user_id=user_id))
+            await self._tell(Notice(NoticeKind.TAKEN_BACK, live, seat=seat, user_id=user_id))
             # The computer may be about to play this seat: let the member's own timer run instead.
             self._schedule(live)
 
@@ -678,7 +703,7 @@ class TableService:
             restored.append(live)
         for live in restored:
             async with live.lock:
-                await self._tell(Notice("restored", live))
+                await self._tell(Notice(NoticeKind.RESTORED, live))
                 self._schedule(live, deadline=live.table.turn_deadline)
         return restored
 
@@ -688,7 +713,9 @@ class TableService:
         store keeps their state for the next start), then close the computers' pool."""
         self._closed = True
         tables = list(self._tables.values())
-        acting = [lt.task for lt in tables if lt.task is not None and lt.task_kind == "acting"]
+        acting = [
+            lt.task for lt in tables if lt.task is not None and lt.task_kind == TaskKind.ACTING
+        ]
         waiting = [lt.task for lt in tables if lt.task is not None and lt.task not in acting]
         for live in tables:
             if live.task not in acting:
@@ -706,7 +733,9 @@ class TableService:
         the benchmark: computer moves chain through tasks)."""
         live = self._tables.get((guild_id, table_id))
         while (
-            live is not None and live.task is not None and live.task_kind in ("computer", "acting")
+            live is not None
+            and live.task is not None
+            and live.task_kind in (TaskKind.COMPUTER, TaskKind.ACTING)
         ):
             task = live.task
             with contextlib.suppress(asyncio.CancelledError):
@@ -743,7 +772,7 @@ class TableService:
                 logger.exception("Table %d: confirming a saved move failed", live.id)
         await self._tell(
             Notice(
-                "move",
+                NoticeKind.MOVE,
                 live,
                 seat=seat,
                 move=engine.record["moves"][-1],
@@ -754,7 +783,12 @@ class TableService:
         if auto and not kept and live.taken_over(seat):  # said once, when it takes the seat
             seated = live.seats[seat]
             await self._tell(
-                Notice("taken_over", live, seat=seat, user_id=seated.user_id if seated else None)
+                Notice(
+                    NoticeKind.TAKEN_OVER,
+                    live,
+                    seat=seat,
+                    user_id=seated.user_id if seated else None,
+                )
             )
         await self._after_change(live)
         return events
@@ -805,7 +839,7 @@ class TableService:
             self._rewind(live)
             live.ready = ready  # still the same round over: who was ready still is
             raise
-        await self._tell(Notice("next_round", live))
+        await self._tell(Notice(NoticeKind.NEXT_ROUND, live))
         await self._after_change(live)
 
     @staticmethod
@@ -820,17 +854,17 @@ class TableService:
         if engine.game_over:
             self._tables.pop((live.guild_id, live.id), None)
             self._stop(live)
-            await self._tell(Notice("game_over", live))
+            await self._tell(Notice(NoticeKind.GAME_OVER, live))
             return
         if engine.round_over:
             live.ready.clear()
-            await self._tell(Notice("round_over", live))
+            await self._tell(Notice(NoticeKind.ROUND_OVER, live))
         else:
             for seat in self._to_move(live):
                 if not live.automated(seat):
                     seated = live.seats[seat]
                     user = seated.user_id if seated else None
-                    await self._tell(Notice("turn", live, seat=seat, user_id=user))
+                    await self._tell(Notice(NoticeKind.TURN, live, seat=seat, user_id=user))
         self._schedule(live)
 
     def _to_move(self, live: LiveTable) -> list[int]:
@@ -867,30 +901,30 @@ class TableService:
             return
         engine = live.engine
         if live.table.status == Status.LOBBY:
-            live.task_kind = "lobby"
+            live.task_kind = TaskKind.LOBBY
             live.task = asyncio.create_task(self._lobby_timeout(live, live.version))
             return
         if engine is None or engine.game_over:
             return
         version = live.version
         if engine.round_over:
-            live.task_kind = "round"
+            live.task_kind = TaskKind.ROUND
             live.task = asyncio.create_task(self._round_timeout(live, version))
             return
         seats = self._to_move(live)
         auto = [s for s in seats if live.automated(s)]
         if auto:
-            live.task_kind = "computer"
+            live.task_kind = TaskKind.COMPUTER
             live.task = asyncio.create_task(self._computer_turn(live, version, auto[0]))
             return
         when = deadline or live.table.turn_deadline
         if when is not None and seats:
-            live.task_kind = "timer"
+            live.task_kind = TaskKind.TIMER
             delay = max(0.0, when.timestamp() - self._clock())
             live.task = asyncio.create_task(self._turn_timeout(live, version, seats[0], delay))
 
     def _stop(self, live: LiveTable) -> None:
-        task, live.task, live.task_kind = live.task, None, ""
+        task, live.task, live.task_kind = live.task, None, TaskKind.NONE
         if task is not None and task is not asyncio.current_task() and not task.done():
             task.cancel()
 
@@ -899,7 +933,7 @@ class TableService:
     ) -> None:
         """Run a timed action under the lock if the table hasn't moved on meanwhile."""
         if live.task is asyncio.current_task():
-            live.task_kind = "acting"  # past its wait: ``idle`` now waits for it
+            live.task_kind = TaskKind.ACTING  # past its wait: ``idle`` now waits for it
         async with live.lock:
             if live.version != version or (live.guild_id, live.id) not in self._tables:
                 return
@@ -931,7 +965,7 @@ class TableService:
             await self._guarded(live, version, action)
 
         self._stop(live)
-        live.task_kind = "retry"
+        live.task_kind = TaskKind.RETRY
         live.task = asyncio.create_task(retry())
 
     async def _computer_turn(self, live: LiveTable, version: int, seat: int) -> None:
@@ -963,7 +997,7 @@ class TableService:
     async def _lobby_timeout(self, live: LiveTable, version: int) -> None:
         await self._sleep(self.lobby_idle)
         if live.task is asyncio.current_task():
-            live.task_kind = "acting"
+            live.task_kind = TaskKind.ACTING
         if live.table.status != Status.LOBBY or (live.guild_id, live.id) not in self._tables:
             return
         async with live.lock:
@@ -975,7 +1009,7 @@ class TableService:
                 return
             self._tables.pop((live.guild_id, live.id), None)
             live.task = None
-            await self._tell(Notice("cancelled", live))
+            await self._tell(Notice(NoticeKind.CANCELLED, live))
 
     # ------------------------------------------------------------ small checks
 
@@ -986,7 +1020,7 @@ class TableService:
         try:
             await self.listener(notice)
         except Exception:
-            logger.exception("Table %d: showing %r failed", notice.table.id, notice.kind)
+            logger.exception("Table %d: showing %r failed", notice.table.id, notice.kind.value)
 
     def _engine(self, live: LiveTable) -> Any:
         if live.engine is None:
@@ -1022,5 +1056,5 @@ class TableService:
     async def _save_lobby(self, live: LiveTable, seats: Sequence[Seat | None]) -> None:
         with _refuse_unsaved(live):
             live.table = await self.store.update_lobby(live.guild_id, live.id, seats=seats)
-        await self._tell(Notice("lobby", live))
+        await self._tell(Notice(NoticeKind.LOBBY, live))
         self._schedule(live)  # any change keeps an idle lobby open

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot import limits
 from bot.client import lang_of, refusals, refuse
+from bot.games.registry import Game
 from bot.i18n import ENGLISH, t
 from bot.rules import game_rules, pages
 from bot.tables import Refusal
@@ -90,9 +91,7 @@ class Help(commands.Cog):
     @app_commands.command(name="rules", description="A game's whole rules, page by page.")
     @app_commands.describe(game="Which game")
     @refusals
-    async def rules(
-        self, interaction: discord.Interaction, game: Literal["mor", "more3", "hand", "runfast"]
-    ) -> None:
+    async def rules(self, interaction: discord.Interaction, game: Game) -> None:
         limits.game(game)  # a client may send a game that is not among the choices
         content, view = rules_message(game, 0, await lang_of(interaction))
         await interaction.response.send_message(content, view=view, ephemeral=True)

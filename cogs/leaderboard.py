@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot import limits
 from bot.client import lang_of, refusals
+from bot.games.registry import Game
 from bot.i18n import ENGLISH, has, t, t_n
 from bot.limits import fit
 from bot.tables import Refusal
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from bot.client import Diwaniya
     from bot.store.models import RatedLine, Standing
 
-Game = Literal["mor", "more3", "hand", "runfast"]
 By = Literal["pearls", "rating"]
 # Each game's rating ladders: Mor's two formats are rated apart.
 FORMATS: dict[str, tuple[str, ...]] = {

@@ -21,6 +21,7 @@ from bot import limits
 from bot.client import lang_of, refusals, refuse
 from bot.console import InputError, parse_move
 from bot.games.base import Move, Reason
+from bot.games.registry import Game
 from bot.i18n import ENGLISH, t
 from bot.lessons import GAMES, Step, lesson
 from bot.practice import is_practice, open_practice, practice_hint, private_table
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-Game = Literal["mor", "more3", "hand", "runfast"]
 Level = Literal["simple", "normal", "hard"]
 
 

@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot import limits
 from bot.client import lang_of, refusals
 from bot.games.mor import DEFAULT_LENGTH, DEFAULT_PLAYERS
+from bot.games.registry import Game
 from bot.i18n import t
 from bot.tables import LiveTable, Refusal, TableService
 from cogs.utils.context import remember, service_of
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-Game = Literal["mor", "more3", "hand", "runfast"]
 # The levels members may seat: ``random`` and ``simple`` exist only to measure the others.
 Level = Literal["normal", "hard"]
 

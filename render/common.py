@@ -12,12 +12,21 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.games.cards import Card
+from bot.games.hand import HandView
+from bot.games.mor import MorView
+from bot.games.more3 import More3View
+from bot.games.runfast import RunFastView
 from bot.i18n import number
 from render import fonts
 from render.cards import card_chip, chip_height
 from render.shapes import shape_sprite
 from render.style import MET as CHECK_GREEN
 from render.style import RGB, suit_colour
+
+# The views a picture is drawn from: the four engines' own (``engine.view(seat)``). Pictures
+# match on their type for what one game has and the others don't.
+GameView = MorView | More3View | HandView | RunFastView
+RummyViews = MorView | More3View | HandView
 
 # zlib level for the picture data. Our pictures are mostly flat colour, where level 1 is within
 # a few KB of level 9 and several times faster.

@@ -9,15 +9,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from PIL import Image
 
 from bot.games.cards import Card
+from bot.games.runfast import RunFastView
 from bot.i18n import is_rtl, t, t_n
 from render import fonts
 from render.cards import card_face, card_height
-from render.common import Icon, Segment, fit_line, paste, place_x, png_bytes
+from render.common import GameView, Icon, Segment, fit_line, paste, place_x, png_bytes
 from render.shapes import rounded_box
 from render.style import (
     DEFAULT_STYLE,
@@ -122,14 +123,14 @@ def _layout(
     return slots, widest
 
 
-def _cards_of(hand: Any) -> tuple[tuple[Card, ...], Any]:
-    if isinstance(hand, Sequence) and not isinstance(hand, str | bytes):
+def _cards_of(hand: GameView | Sequence[Card]) -> tuple[tuple[Card, ...], GameView | None]:
+    if isinstance(hand, Sequence):
         return tuple(hand), None
-    return tuple(getattr(hand, "hand", ())), hand
+    return hand.hand, hand
 
 
 def hand_image(
-    hand: Any,
+    hand: GameView | Sequence[Card],
     *,
     sort: Sort = "suit",
     four_colour: bool | None = None,
@@ -145,10 +146,20 @@ def hand_image(
     rtl = is_rtl(lang)
     cards, view = _cards_of(hand)
     four = style.four_colour if four_colour is None else four_colour
-    game = game or getattr(view, "game", None)
-    if marked is None:
-        marked = tuple(getattr(view, "just_drawn", ())) if view is not None else ()
-    must_lay = Counter(getattr(view, "must_lay", ()) if view is not None else ())
+    # A rummy view marks what was just drawn (unless ``marked`` says otherwise) and what the
+    # taken pile obliges the player to lay; Run Fast has neither.
+    drawn: tuple[Card, ...] = ()
+    must: tuple[Card, ...] = ()
+    match view:
+        case None:
+            pass
+        case RunFastView():
+            game = game or view.game
+        case _:
+            game = game or view.game
+            drawn, must = view.just_drawn, view.must_lay
+    marked = drawn if marked is None else marked
+    must_lay = Counter(must)
     marks = Counter(marked)
     order = hand_order(cards, sort, game)
     slots, _ = _layout(order, sort, game, marks)
@@ -209,7 +220,7 @@ def _number(img: Image.Image, n: int, cx: float, top: int, marked: bool, lay: bo
 
 
 def render_hand(
-    hand: Any,
+    hand: GameView | Sequence[Card],
     *,
     sort: Sort = "suit",
     four_colour: bool | None = None,

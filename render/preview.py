@@ -4,8 +4,8 @@
     python -m render.preview mor
     python -m render.preview all --lang ar --lang hi --out preview
 
-For each game: a freshly dealt table (from the real engine when it is there, else a sample deal),
-a mid-game table with melds, projects, wilds and piles taken, the seat's hand, a score sheet, and
+For each game: a freshly dealt table, a mid-game table with melds, projects, wilds and piles
+taken (a position played through the engine, render/samples.py), the seat's hand, a score sheet, and
 from a real round played at random the busiest table and the final one, with long names. With
 ``--lang`` the pictures are drawn in that language (en, ar, hi, nl; ``all`` for the four) with
 names in that language, and each file's name ends with the language (``mor_4p_score_ar.png``).
@@ -18,13 +18,12 @@ import sys
 import time
 from pathlib import Path
 
+from bot.games.registry import GAME_KEYS
 from bot.i18n import LANGUAGES
 from render import samples
 from render.hand import render_hand
 from render.score import render_score_sheet
 from render.table import render_table
-
-GAMES = ("mor", "more3", "hand", "runfast")
 
 
 def _write(out: Path, name: str, data: bytes, lang: str) -> None:
@@ -38,14 +37,12 @@ def preview(game: str, out: Path, lang: str = "en") -> None:
     for n in seat_counts:
         suffix = f"_{n}p" if game == "mor" else ""
         names = samples.names_for(n, lang)
-        real = samples.engine_view(game, seed=1) if n == (4 if game == "mor" else 3) else None
-        dealt = real if real is not None else samples.dealt(game, n)
-        source = "engine" if real is not None else "sample"
+        dealt = samples.dealt(game, n, seed=1)
 
         def write(name: str, data: bytes, suffix: str = suffix) -> None:
             _write(out, f"{game}{suffix}_{name}", data, lang)
 
-        write(f"table_dealt_{source}", render_table(dealt, names, computers={1}, lang=lang))
+        write("table_dealt", render_table(dealt, names, computers={1}, lang=lang))
         write("hand_dealt", render_hand(dealt, lang=lang))
         mid = samples.midgame(game, n)
         write("table_midgame", render_table(mid, names, computers={1}, lang=lang))
@@ -72,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m render.preview", description=__doc__.splitlines()[0]
     )
-    parser.add_argument("game", choices=(*GAMES, "all"), help="a game key, or all")
+    parser.add_argument("game", choices=(*GAME_KEYS, "all"), help="a game key, or all")
     parser.add_argument("--out", type=Path, default=Path("preview"), help="folder to write to")
     parser.add_argument(
         "--lang",
@@ -87,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     for lang in dict.fromkeys(langs):
-        for game in GAMES if args.game == "all" else (args.game,):
+        for game in GAME_KEYS if args.game == "all" else (args.game,):
             preview(game, args.out, lang)
     print(f"done in {time.perf_counter() - start:.1f} s")
     return 0

@@ -1,27 +1,18 @@
-"""Sample views for the preview and the tests: the public fields an engine's ``view(seat)`` has.
-
-They stand in for engine views where an engine is not there yet, and show states a fresh deal
-doesn't reach (projects, wilds, taken piles, a trick) so every part of a picture can be looked at.
+"""Sample positions for the preview, the benchmark and the tests, each played through the real
+engines: a table file (SCENARIOS.md) sets the position up and real moves lead to it, so every
+sample is a position the rules reach. They show states a fresh deal doesn't reach (projects,
+wilds, taken piles, a trick) so every part of a picture can be looked at.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.base import (
-    Added,
-    Discarded,
-    Drew,
-    Event,
-    Melded,
-    MeldView,
-    Played,
-    RoundResult,
-    ScoreLine,
-)
-from bot.games.cards import Card, deck_48, deck_106, parse_cards, shuffled
+from bot.games import registry
+from bot.games.base import RoundResult, ScoreLine
+from bot.games.runfast import RunFastView
+from render.common import GameView
 
 NAMES = {
     2: ("Sara", "عبد الله"),
@@ -68,236 +59,159 @@ LONG_NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class SampleView:
-    """Every field a table or hand picture may read, with harmless defaults."""
-
-    game: str
-    seat: int = 0
-    n_seats: int = 4
-    hand: tuple[Card, ...] = ()
-    hand_counts: tuple[int, ...] = ()
-    turn: int | None = 0
-    phase: str = "play"
-    dealer: int | None = None
-    round_no: int = 0  # engines count rounds from 0
-    totals: tuple[float, ...] = ()
-    round_over: bool = False
-    game_over: bool = False
-    winners: tuple[int, ...] = ()
-    result: RoundResult | None = None
-    last_events: tuple[Event, ...] = ()
-    melds: tuple[MeldView, ...] = ()
-    discard: tuple[Card, ...] = ()
-    stock_count: int = 0
-    side_piles: tuple[int, ...] = ()
-    side_taken: tuple[bool, ...] = ()
-    sides: tuple[int, ...] = ()
-    just_drawn: tuple[Card, ...] = ()
-    must_lay: tuple[Card, ...] = ()
-    target: int | None = None
-    projects_met: tuple[str, ...] = ()
-    solo: int | None = None
-    opened: tuple[bool, ...] = ()
-    trick: tuple[Card, ...] = ()
-    trick_seat: int | None = None
-    trick_kind: str = ""
-    passes: int = 0
-    played: tuple[bool, ...] = field(default=())
-    opening: bool = False
+def _played(record: dict[str, Any], seat: int = 0) -> GameView:
+    """``seat``'s view once the table file ``record`` (SCENARIOS.md) is set up and its moves
+    played by the real engine, so a sample is a position the rules reach."""
+    return registry.replay(record).view(seat)
 
 
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(parse_cards(text))
+def _cards(text: str) -> list[str]:
+    """Cards as a table file writes them, from one string: ``"4H 5H 6H"``."""
+    return text.split()
 
 
-def _deal(deck: list[Card], n: int, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-    pack = shuffled(deck, rng)
-    hands = [pack[i * n : (i + 1) * n] for i in range(n)]
-    return hands, pack
+def _melds(*melds: tuple[int, str]) -> list[dict[str, Any]]:
+    return [{"seat": seat, "cards": _cards(text)} for seat, text in melds]
 
 
-def mor_midgame(n_seats: int = 4, turn: int = 1) -> SampleView:
-    """Mor mid-round: team A has a 200 and a 100 (can close), team B a 150 and short melds."""
-    sides = tuple(i % 2 for i in range(n_seats))
-    melds = (
-        MeldView(0, 0, 0, "run", cards("4H 5H 6H 7H 8H 9H 10H JH"), project=200),
-        MeldView(
-            1, 2 % n_seats, 0, "run", cards("3S 4S 5S 6S JK 8S 9S"), ((4, Card(7, "S")),), 100
-        ),
-        MeldView(2, 0, 0, "set", cards("AS AD AC 2H"), wilds=((3, Card(1, None)),)),
-        MeldView(3, 1, 1, "set", cards("3H 3D 3C 3S 3H 2C 3D"), ((5, Card(3, None)),), 150),
-        MeldView(4, 1, 1, "run", cards("9C 10C JC")),
-        MeldView(5, 3 % n_seats, 1, "run", cards("QD KD AD")),
-        MeldView(6, 0, 0, "run", cards("10S JS QS KS")),
-    )
-    counts = (6, 9, 4, 11)[:n_seats]
-    events: tuple[Event, ...] = (
-        Drew(turn - 1 if turn else n_seats - 1, Card(5, "C")),
-        Added(turn - 1 if turn else n_seats - 1, meld=4, cards=cards("JC")),
-        Discarded(turn - 1 if turn else n_seats - 1, card=Card(12, "H")),
-    )
-    return SampleView(
-        game="mor",
-        n_seats=n_seats,
-        hand=cards("4C 6C 7D 7D KH JK")[: counts[0]],
-        hand_counts=counts,
-        turn=turn,
-        dealer=n_seats - 1,
-        round_no=1,
-        totals=(84.5, 61.0, 84.5, 61.0)[:n_seats],
-        melds=melds,
-        discard=cards("5S 9D KC QH"),
-        stock_count=31,
-        side_piles=(0, 11),
-        side_taken=(True, False),
-        sides=sides,
-        just_drawn=(Card(5, "C"),) if turn == 0 else (),
-        target=101,
-        last_events=events,
+def mor_midgame(n_seats: int = 4) -> GameView:
+    """Mor mid-round, seen by seat 0 during its turn (it drew, then added to its team's meld 4):
+    team A has a 200 and a 100 and has taken its Mor (so it can close), team B a 150 and short
+    melds."""
+    mate, right = 2 % n_seats, 3 % n_seats  # 1 vs 1: seat 0's partner is itself
+    return _played(
+        {
+            "game": "mor",
+            "options": {"players": n_seats, "length": "quick"},
+            "seed": 7,
+            "dealer": n_seats - 1,
+            "totals": [84.5, 61.0, 84.5, 61.0][:n_seats],
+            "position": {
+                "hands": [
+                    _cards("4C 6C 7D 7D KH JK 9S QH"),
+                    _cards("5D 6D 8C 9H 10H JH QC KC 4S"),
+                    _cards("6H 7H 8S 10D"),
+                    _cards("4D 5H 8D 9D 10C JD QS KS AC 6S 7C"),
+                ][:n_seats],
+                "melds": _melds(
+                    (0, "4H 5H 6H 7H 8H 9H 10H JH"),
+                    (mate, "3S 4S 5S 6S JK 8S 9S"),
+                    (0, "AS AD AC 2H"),
+                    (0, "10S JS QS KS"),
+                    (1, "3H 3D 3C 3S 3H 2C 3D"),
+                    (1, "9C 10C JC"),
+                    (right, "QD KD AD"),
+                ),
+                "stock": ["5C"],
+                "discard": _cards("5S 9D KC QH"),
+                "side_taken": [True, False],
+                "turn": 0,
+                "phase": "draw",
+            },
+            "moves": [
+                {"seat": 0, "do": "draw"},
+                {"seat": 0, "do": "add", "meld": 4, "cards": ["9S"]},
+            ],
+        }
     )
 
 
-def dealt(game: str, n_seats: int | None = None, seed: int = 7) -> SampleView:
-    """A fresh deal as the rules give it (RULES.md): what a table looks like before any move."""
-    rng = random.Random(seed)
-    if game == "runfast":
-        hands, _ = _deal(deck_48(), 16, rng)
-        leader = next(i for i, h in enumerate(hands) if Card(3, "H") in h)
-        return SampleView(
-            game="runfast",
-            n_seats=3,
-            hand=tuple(hands[0]),
-            hand_counts=(16, 16, 16),
-            turn=leader,
-            totals=(0.0, 0.0, 0.0),
-            played=(False, False, False),
-            opening=True,
-        )
-    n = n_seats or (4 if game == "mor" else 3)
-    size = 14 if game == "hand" else 11
-    pack = shuffled(deck_106(), rng)
-    counts = [size] * n
-    extra = 0 if game == "more3" else 1  # the starter's extra card (Mor, Hand)
-    counts[0] += extra
-    hand = tuple(pack[: counts[0]])
-    side = 22 if game in ("mor", "more3") else 0
-    discard = (pack[-1],) if game == "more3" else ()  # More turns up a card; the others don't
-    common = dict(
-        n_seats=n,
-        hand=hand,
-        hand_counts=tuple(counts),
-        turn=0,
-        dealer=n - 1,
-        totals=(0.0,) * n,
-        stock_count=106 - sum(counts) - side - len(discard),
-        discard=discard,
-    )
-    if game == "mor":
-        return SampleView(
-            game="mor",
-            side_piles=(11, 11),
-            side_taken=(False, False),
-            sides=tuple(i % 2 for i in range(n)),
-            target=101,
-            **common,
-        )
-    if game == "more3":
-        return SampleView(
-            game="more3",
-            side_piles=(11, 11),
-            side_taken=(False, False),
-            sides=(0, 1, 1),
-            solo=0,
-            **common,
-        )
-    return SampleView(game="hand", sides=tuple(range(n)), opened=(False,) * n, **common)
-
-
-def more3_midgame(turn: int = 2) -> SampleView:
-    sides = (0, 1, 1)  # seat 0 is Solo, seats 1 and 2 the Pair
-    melds = (
-        MeldView(0, 0, 0, "run", cards("5C 6C 7C 8C 9C 10C JC"), biriba="pure"),
-        MeldView(1, 0, 0, "run", cards("9H 10H JK QH"), wilds=((2, Card(11, "H")),)),
-        MeldView(
-            2,
-            1,
-            1,
-            "run",
-            cards("AD 2D 3D 4D 5D 2S 7D"),
-            wilds=((5, Card(6, "D")),),
-            biriba="dirty",
-        ),
-        MeldView(3, 2, 1, "run", cards("JS QS KS AS")),
-    )
-    return SampleView(
-        game="more3",
-        n_seats=3,
-        hand=cards("3H 4H 8S 8D 9D KC KC 2C"),
-        hand_counts=(8, 5, 10),
-        turn=turn,
-        dealer=2,
-        round_no=2,
-        totals=(1240.0, 1610.0, 980.0),
-        melds=melds,
-        discard=cards("6S 10D"),
-        stock_count=22,
-        side_piles=(11, 11),
-        side_taken=(False, False),
-        sides=sides,
-        solo=0,
-        last_events=(
-            Drew(1),
-            Melded(1, meld=3, cards=cards("JS QS KS AS")),
-            Discarded(1, card=Card(10, "D")),
-        ),
+def more3_midgame() -> GameView:
+    """More mid-round, seen by seat 0, the Solo, with a dirty biriba; the Pair has a pure one.
+    Seat 1 has just drawn, laid a run and thrown; seat 2 is to play."""
+    return _played(
+        {
+            "game": "more3",
+            "seed": 7,
+            "dealer": 2,
+            "totals": [1240, 1610, 980],
+            "position": {
+                "hands": [
+                    _cards("3H 4H 8S 8D 9D KC KC 2C"),
+                    _cards("JS QS KS AS 10D 4C 6H"),
+                    _cards("3C 4S 5H 6C 8H 9S 10S QD KD JD"),
+                ],
+                "melds": _melds(
+                    (0, "AD 2D 3D 4D 5D 2S 7D"),
+                    (0, "9H 10H JK QH"),
+                    (2, "5C 6C 7C 8C 9C 10C JC"),
+                ),
+                "stock": ["8C"],
+                "discard": ["6S"],
+                "solo": 0,
+                "turn": 1,
+                "phase": "draw",
+            },
+            "moves": [
+                {"seat": 1, "do": "draw"},
+                {"seat": 1, "do": "meld", "cards": ["JS", "QS", "KS", "AS"]},
+                {"seat": 1, "do": "discard", "card": "10D"},
+            ],
+        }
     )
 
 
-def hand_midgame(turn: int = 0) -> SampleView:
-    melds = (
-        MeldView(0, 1, 1, "set", cards("7S 7H 7D")),
-        MeldView(1, 1, 1, "run", cards("10C JC QC KC AC")),
-        MeldView(2, 2, 2, "run", cards("4D JK 6D"), wilds=((1, Card(5, "D")),)),
-        MeldView(3, 2, 2, "set", cards("QS QH QD QC")),
-    )
-    return SampleView(
-        game="hand",
-        n_seats=3,
-        hand=cards("2S 3S 9S 5H 8H 8H KD 3C 4C 6C JK"),
-        hand_counts=(11, 6, 5),
-        turn=turn,
-        dealer=1,
-        round_no=1,
-        totals=(42.0, -30.0, 55.0),
-        melds=melds,
-        discard=cards("9C 2H 8C"),
-        stock_count=44,
-        sides=(0, 1, 2),
-        opened=(False, True, True),
-        just_drawn=(Card(6, "C"),),
-        last_events=(Drew(0, Card(6, "C")),),
-    )
-
-
-def runfast_midgame(turn: int = 1) -> SampleView:
-    return SampleView(
-        game="runfast",
-        n_seats=3,
-        hand=cards("3H 3S 5D 6C 7C 8S 9H 10D JD QS KS AS 2S"),
-        hand_counts=(13, 9, 11),
-        turn=turn,
-        totals=(0.0, 0.0, 0.0),
-        trick=cards("6S 7H 8D 9C 10S"),
-        trick_seat=0,
-        trick_kind="straight",
-        passes=0,
-        played=(True, True, False),
-        last_events=(Played(0, cards=cards("6S 7H 8D 9C 10S"), kind="straight"),),
+def hand_midgame() -> GameView:
+    """Hand mid-round, seen by seat 0, who has not opened and has just drawn (the 6♣); the
+    others have opened."""
+    return _played(
+        {
+            "game": "hand",
+            "seed": 7,
+            "dealer": 1,
+            "totals": [42, -30, 55],
+            "position": {
+                "hands": [
+                    _cards("2S 3S 9S 5H 8H 8H KD 3C 4C JK"),
+                    _cards("5S 6S 9H 10H JD QD"),
+                    _cards("2D 3D 8S 9C 10S"),
+                ],
+                "melds": _melds(
+                    (1, "7S 7H 7D"),
+                    (1, "10C JC QC KC AC"),
+                    (2, "4D JK 6D"),
+                    (2, "QS QH QD QC"),
+                ),
+                "stock": ["6C"],
+                "discard": _cards("9C 2H 8C"),
+                "turn": 0,
+                "phase": "draw",
+            },
+            "moves": [{"seat": 0, "do": "draw"}],
+        }
     )
 
 
-def midgame(game: str, n_seats: int | None = None) -> SampleView:
+def runfast_midgame() -> GameView:
+    """Run Fast mid-deal, seen by seat 0: seat 1 opened with a straight holding the 3♥, seat 2
+    could not beat it, seat 0 beat it with a higher one; seat 1 is to play."""
+    return _played(
+        {
+            "game": "runfast",
+            "seed": 7,
+            "position": {
+                "hands": [
+                    _cards("5D 6C 7C 8S 9H 10D JD QS KS AS 2S 6S 7H 8D 9C 10S"),
+                    _cards("3H 4S 5C 6D 7S 4C 5S 8C 9D 10C JC QD KD QC"),
+                    _cards("3D 3C 4H 4D 5H JH JS QH KH KC AD"),
+                ],
+            },
+            "moves": [
+                {"seat": 1, "do": "play", "cards": ["3H", "4S", "5C", "6D", "7S"]},
+                {"seat": 2, "do": "pass"},
+                {"seat": 0, "do": "play", "cards": ["6S", "7H", "8D", "9C", "10S"]},
+            ],
+        }
+    )
+
+
+def dealt(game: str, n_seats: int | None = None, seed: int = 7) -> GameView:
+    """A fresh deal as the rules give it: what seat 0 sees before any move."""
+    options = {"players": n_seats} if game == "mor" and n_seats else {}
+    return registry.new_game(game, options, seed).view(0)
+
+
+def midgame(game: str, n_seats: int | None = None) -> GameView:
     if game == "mor":
         return mor_midgame(n_seats or 4)
     if game == "more3":
@@ -369,31 +283,21 @@ def sample_result(game: str, n_seats: int) -> tuple[RoundResult, tuple[float, ..
     return RoundResult((40.0, -13.0, -27.0), "hand_empty", 0, lines), (40.0, -13.0, -27.0)
 
 
-def engine_view(game: str, seed: int = 1, seat: int = 0) -> Any | None:
-    """A real engine's view of a fresh deal, or None while that engine isn't there yet."""
-    try:
-        from bot.games.registry import UnknownGame, new_game
-    except ImportError:  # pragma: no cover - the registry is part of the core
-        return None
-    try:
-        return new_game(game, {}, seed).view(seat)
-    except UnknownGame:
-        return None
-
-
-def engine_round(game: str, seed: int, n_seats: int | None = None) -> dict[str, Any]:
+def engine_round(game: str, seed: int, n_seats: int | None = None) -> dict[str, GameView]:
     """Public views of a real round played with seeded random legal moves that prefer laying
     cards: ``start``, ``busiest`` (the most melds, or the longest trick, on the table) and
     ``round_over`` (with every hand left)."""
-    from bot.games.registry import new_game
-
     options = {"players": n_seats} if game == "mor" and n_seats else {}
-    engine = new_game(game, options, seed)
+    engine = registry.new_game(game, options, seed)
     rng = random.Random(seed)
     start = busiest = engine.view(-1)
 
-    def crowd(view: Any) -> int:
-        return len(getattr(view, "melds", ())) * 100 + len(getattr(view, "trick", ()) or ())
+    def crowd(view: GameView) -> int:
+        match view:
+            case RunFastView(trick=trick):
+                return len(trick)
+            case _:
+                return len(view.melds) * 100
 
     while not engine.round_over:
         seat = engine.turn

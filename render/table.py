@@ -22,7 +22,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image
 
@@ -49,6 +48,10 @@ from bot.games.base import (
     TrickWon,
 )
 from bot.games.cards import Card
+from bot.games.hand import HandView
+from bot.games.mor import MorView
+from bot.games.more3 import More3View
+from bot.games.runfast import RunFastView
 from bot.i18n import LANGUAGES, has, is_rtl, language, say, t, t_n
 from render import fonts
 from render.cards import (
@@ -62,8 +65,10 @@ from render.cards import (
     empty_slot,
 )
 from render.common import (
+    GameView,
     Icon,
     Name,
+    RummyViews,
     Segment,
     fit_line,
     fmt_points,
@@ -101,11 +106,6 @@ from render.style import (
 from render.words import game_title, trick_kind, with_name
 
 Box = tuple[int, int, int, int]
-
-# Which way play goes round, for the seat layout only. Mor, Hand and Run Fast are played
-# counter-clockwise (seed pages 001, 004 and 002 say so); More clockwise (seed page 000).
-COUNTER_CLOCKWISE = {"mor": True, "more3": False, "hand": True, "runfast": True}
-HAND_ROUNDS = 5
 
 WIDTH = fonts.CANVAS_WIDTH
 TEXT = fonts.MIN_SIZE  # most text is drawn at the smallest readable size: space is short
@@ -168,7 +168,6 @@ FAN_STEP = 28
 FAN_H = card_height(FAN_CARD_W) + 6
 FULL_FAN_W = FAN_CARD_W + FAN_STEP * 15  # a Run Fast hand is dealt 16 cards
 LAST_CARDS_WARNING = 2
-OPENING_CARD = Card(3, "H")
 HALO = 6
 HANDS_CARD_W = MIN_CARD_W
 HANDS_STEP = round(INDEX_STRIP * HANDS_CARD_W) + 4
@@ -202,20 +201,22 @@ def seat_slots(n_seats: int, counter_clockwise: bool) -> list[str]:
 TOP_ROW = ("left", "top_left", "top", "top_right", "right")
 
 
-def _bottom(view: Any, bottom: int | None) -> int:
+def _bottom(view: GameView, bottom: int | None) -> int:
+    """The seat drawn at the bottom: ``bottom``, else the view's own (a spectator's: seat 0)."""
     if bottom is not None:
         return bottom
-    seat = getattr(view, "seat", None)
-    return seat if isinstance(seat, int) and 0 <= seat < view.n_seats else 0
+    return view.seat if 0 <= view.seat < view.n_seats else 0
 
 
-def seat_slot(view: Any, seat: int, bottom: int | None = None) -> str:
-    slots = seat_slots(view.n_seats, COUNTER_CLOCKWISE.get(view.game, False))
+def seat_slot(view: GameView, seat: int, bottom: int | None = None) -> str:
+    slots = seat_slots(view.n_seats, view.counter_clockwise)
     return slots[(seat - _bottom(view, bottom)) % view.n_seats]
 
 
-def _sides(view: Any) -> tuple[int, ...]:
-    sides = tuple(getattr(view, "sides", ()) or ())
+def _sides(view: GameView) -> tuple[int, ...]:
+    """Each seat's side (team, Solo or Pair); Run Fast, and More before its roles, have none:
+    every seat is then its own."""
+    sides = () if isinstance(view, RunFastView) else view.sides
     return sides if len(sides) == view.n_seats else tuple(range(view.n_seats))
 
 
@@ -254,7 +255,7 @@ def _plate_row(slots: Sequence[str], y: int) -> dict[str, Box]:
     return out
 
 
-def _area_boxes(view: Any, bottom: int | None, upper_y: int, lower_y: int) -> dict[int, Box]:
+def _area_boxes(view: GameView, bottom: int | None, upper_y: int, lower_y: int) -> dict[int, Box]:
     """Each side's meld area (its top edge; heights come later): the bottom seat's side below,
     the others above, two others side by side in the order their seats sit."""
     b = _bottom(view, bottom)
@@ -282,10 +283,14 @@ def _area_boxes(view: Any, bottom: int | None, upper_y: int, lower_y: int) -> di
     return areas
 
 
-def _area_height(view: Any, side: int, box: Box) -> int:
+def _melds(view: GameView) -> tuple[MeldView, ...]:
+    return () if isinstance(view, RunFastView) else view.melds
+
+
+def _area_height(view: GameView, side: int, box: Box) -> int:
     """The area's height: two rows of the smallest cards, or more when its melds need more;
     an area with no melds yet keeps only a row's height."""
-    melds = [m for m in getattr(view, "melds", ()) if m.side == side]
+    melds = [m for m in _melds(view) if m.side == side]
     if not melds:
         return EMPTY_AREA_H
     inner_w = box[2] - box[0] - 2 * AREA_PAD
@@ -293,14 +298,13 @@ def _area_height(view: Any, side: int, box: Box) -> int:
     return max(AREA_H, LINE + 8 + used + AREA_PAD)
 
 
-def _hands_left(view: Any) -> tuple[tuple[Card, ...], ...]:
+def _hands_left(view: GameView) -> tuple[tuple[Card, ...], ...]:
     """Every seat's cards, face up: the engines fill ``hands_left`` once the round is over (the
     hands are scored, so public), and a replay at every move (the game is over)."""
-    hands = tuple(getattr(view, "hands_left", ()) or ())
-    return hands if any(hands) else ()
+    return view.hands_left if any(view.hands_left) else ()
 
 
-def _hand_groups(view: Any, bottom: int | None) -> list[tuple[int, list[Card]]]:
+def _hand_groups(view: GameView, bottom: int | None) -> list[tuple[int, list[Card]]]:
     """The seats with cards left, from the bottom seat round in play order."""
     hands = _hands_left(view)
     b = _bottom(view, bottom)
@@ -332,7 +336,7 @@ def _hands_flow(
 HANDS_ROW_H = LINE + card_height(HANDS_CARD_W) + 16
 
 
-def _hands_height(view: Any, bottom: int | None) -> int:
+def _hands_height(view: GameView, bottom: int | None) -> int:
     groups = _hand_groups(view, bottom)
     if not groups:
         return 0
@@ -341,7 +345,7 @@ def _hands_height(view: Any, bottom: int | None) -> int:
     return LINE + 8 + rows * HANDS_ROW_H
 
 
-def layout(view: Any, bottom: int | None = None) -> Layout:
+def layout(view: GameView, bottom: int | None = None) -> Layout:
     """Every box of the picture for this view."""
     slots = {seat: seat_slot(view, seat, bottom) for seat in range(view.n_seats)}
     header = header_height(view)
@@ -350,7 +354,7 @@ def layout(view: Any, bottom: int | None = None) -> Layout:
     y = max(b[3] for b in top_row.values()) + GAP
     areas: dict[int, Box] = {}
     band = trick = None
-    if view.game == "runfast":
+    if isinstance(view, RunFastView):
         y += FAN_H + GAP
         trick = (MARGIN, y, WIDTH - MARGIN, y + TRICK_H)
         y += TRICK_H + GAP
@@ -374,7 +378,7 @@ def layout(view: Any, bottom: int | None = None) -> Layout:
     w = PLATE_WIDE
     plates = {}
     # Run Fast's bottom plate has its fan beside it rather than above: the felt stays full.
-    x = (WIDTH - w - GAP - FULL_FAN_W) // 2 if view.game == "runfast" else (WIDTH - w) // 2
+    x = (WIDTH - w - GAP - FULL_FAN_W) // 2 if isinstance(view, RunFastView) else (WIDTH - w) // 2
     for seat, slot in slots.items():
         if slot == "bottom":
             plates[seat] = (x, y, x + w, y + PLATE_H)
@@ -389,16 +393,16 @@ def layout(view: Any, bottom: int | None = None) -> Layout:
     return Layout((WIDTH, y + FOOT), header, plates, areas, band, trick, hands)
 
 
-def header_height(view: Any) -> int:
+def header_height(view: GameView) -> int:
     return (2 if caption(view, ()) else 1) * LINE + HEADER_PAD
 
 
-def seat_box(view: Any, seat: int, bottom: int | None = None) -> Box:
+def seat_box(view: GameView, seat: int, bottom: int | None = None) -> Box:
     """Where a seat's plate is drawn (for tests and for anyone pointing at a seat)."""
     return layout(view, bottom).plates[seat]
 
 
-def side_areas(view: Any, bottom: int | None = None) -> dict[int, Box]:
+def side_areas(view: GameView, bottom: int | None = None) -> dict[int, Box]:
     """The meld area of each side: the bottom seat's side below, the others above."""
     return layout(view, bottom).areas
 
@@ -461,29 +465,22 @@ def _team(side: int, lang: str, short: bool = False) -> str:
     return t(short_key if short else long_key, lang)
 
 
-def _role(view: Any, seat: int, lang: str = "en") -> _Role:
-    game = view.game
-    if game == "mor" and view.n_seats == 4:
-        side = _sides(view)[seat]
-        team = _team(side, lang)
-        return _Role(team, team, _team(side, lang, short=True))
-    if game == "more3":
-        solo = getattr(view, "solo", None)
-        if solo is None:
-            return _Role()
-        word = t("render.solo" if seat == solo else "render.pair", lang)
-        return _Role(word, word, word)
-    if game == "hand":
-        opened = getattr(view, "opened", ())
-        if seat < len(opened):
+def _role(view: GameView, seat: int, lang: str = "en") -> _Role:
+    match view:
+        case MorView(n_seats=4):
+            side = _sides(view)[seat]
+            team = _team(side, lang)
+            return _Role(team, team, _team(side, lang, short=True))
+        case More3View(solo=int(solo)):
+            word = t("render.solo" if seat == solo else "render.pair", lang)
+            return _Role(word, word, word)
+        case HandView(opened=opened) if seat < len(opened):
             if opened[seat]:
                 word = t("render.opened", lang)
                 return _Role(word, word, word)
             short = t("render.not_opened_short", lang)
             return _Role(t("render.not_opened", lang), short, short)
-    if game == "runfast":
-        played = getattr(view, "played", ())
-        if seat < len(played) and not played[seat]:
+        case RunFastView(played=played) if seat < len(played) and not played[seat]:
             short = t("render.not_played_short", lang)
             return _Role(t("render.not_played", lang), short, short)
     return _Role()
@@ -491,7 +488,7 @@ def _role(view: Any, seat: int, lang: str = "en") -> _Role:
 
 def _draw_plate(
     img: Image.Image,
-    view: Any,
+    view: GameView,
     seat: int,
     name: str,
     box: Box,
@@ -502,7 +499,7 @@ def _draw_plate(
     total = fmt_points(view.totals[seat], lang=lang) if seat < len(view.totals) else ""
     count = view.hand_counts[seat] if seat < len(view.hand_counts) else 0
     role = _role(view, seat, lang)
-    dealer = getattr(view, "dealer", None) == seat
+    dealer = view.dealer == seat
     sprite = _plate_sprite(
         name, total, count, role, computer, turn, dealer, box[2] - box[0], language(lang)
     )
@@ -776,21 +773,21 @@ def _name(names: Sequence[str], seat: int, lang: str = "en") -> Name:
 
 
 def _side_label(
-    view: Any, side: int, names: Sequence[str], max_width: int, lang: str
+    view: GameView, side: int, names: Sequence[str], max_width: int, lang: str
 ) -> list[Segment]:
     """Who the area belongs to, short: the plates carry the names of teams and of the Pair."""
     sides = _sides(view)
     members = [i for i in range(view.n_seats) if sides[i] == side]
-    if view.game == "mor" and view.n_seats == 4:
-        return [_team(side, lang)]
-    solo = getattr(view, "solo", None)
-    if view.game == "more3" and solo is not None:
-        return [t("render.solo" if solo in members else "render.pair", lang)]
+    match view:
+        case MorView(n_seats=4):
+            return [_team(side, lang)]
+        case More3View(solo=int(solo)):
+            return [t("render.solo" if solo in members else "render.pair", lang)]
     shown, _ = fonts.fit(_name(names, members[0], lang), TEXT, max_width, fonts.BOLD)
     return [Name(shown)]
 
 
-def _engine_meter(meter: Any, melds: Sequence[MeldView], lang: str) -> list[Segment]:
+def _engine_meter(meter: Reason | str, melds: Sequence[MeldView], lang: str) -> list[Segment]:
     """The engine's own project meter worded in ``lang``: a ``Reason`` is worded from the
     catalogues; English text (an engine that still writes it) is kept for English pictures;
     anything else is worded here again, from the side's melds."""
@@ -803,7 +800,7 @@ def _engine_meter(meter: Any, melds: Sequence[MeldView], lang: str) -> list[Segm
 
 
 def _area_titles(
-    view: Any,
+    view: GameView,
     side: int,
     melds: Sequence[MeldView],
     names: Sequence[str],
@@ -813,34 +810,33 @@ def _area_titles(
     """The area's title, longest wording first: the side, then its project or biriba meter
     (the engine's own meter when it gives one), or whether a Hand player has opened."""
     who = _side_label(view, side, names, max_width // 2, lang)
-    meters = tuple(getattr(view, "meters", ()) or ())
-    if view.game == "mor" and side < len(meters):
-        meter = _engine_meter(meters[side], melds, lang)
-        text, met = project_meter(melds, lang)  # the picture's own, shorter wording
-        short: list[Segment] = [text, Icon("check", MET)] if met else [text]
-        return [
-            [*who, "·", t("render.projects", lang), *meter],
-            [*who, "·", *meter],
-            [*who, "·", *short],
-        ]
-    if view.game in ("mor", "more3"):
-        if view.game == "mor":
-            text, met = project_meter(melds, lang)
-            word = t("render.projects", lang)
-        else:
-            text, met = biriba_meter(melds, lang)
-            word = t("render.biribas", lang)
-        tail: list[Segment] = [text, Icon("check", MET)] if met else [text]
-        return [[*who, "·", word, *tail], [*who, "·", *tail]]
-    if view.game == "hand":
-        sides = _sides(view)
-        opened = getattr(view, "opened", ())
-        members = [i for i in range(view.n_seats) if sides[i] == side and i < len(opened)]
-        if members and not any(opened[i] for i in members):
+    match view:
+        case MorView(meters=meters) if side < len(meters):
+            meter = _engine_meter(meters[side], melds, lang)
+            text, met = project_meter(melds, lang)  # the picture's own, shorter wording
+            short: list[Segment] = [text, Icon("check", MET)] if met else [text]
             return [
-                [*who, "·", t("render.not_opened_needs_51", lang)],
-                [*who, "·", t("render.needs_51", lang)],
+                [*who, "·", t("render.projects", lang), *meter],
+                [*who, "·", *meter],
+                [*who, "·", *short],
             ]
+        case MorView() | More3View():
+            if isinstance(view, MorView):
+                text, met = project_meter(melds, lang)
+                word = t("render.projects", lang)
+            else:
+                text, met = biriba_meter(melds, lang)
+                word = t("render.biribas", lang)
+            tail: list[Segment] = [text, Icon("check", MET)] if met else [text]
+            return [[*who, "·", word, *tail], [*who, "·", *tail]]
+        case HandView(opened=opened):
+            sides = _sides(view)
+            members = [i for i in range(view.n_seats) if sides[i] == side and i < len(opened)]
+            if members and not any(opened[i] for i in members):
+                return [
+                    [*who, "·", t("render.not_opened_needs_51", lang)],
+                    [*who, "·", t("render.needs_51", lang)],
+                ]
     return [who]
 
 
@@ -864,7 +860,7 @@ def _meld_card_width(melds: Sequence[MeldView], inner: Box) -> int:
 
 def _draw_area(
     img: Image.Image,
-    view: Any,
+    view: GameView,
     side: int,
     area: Box,
     names: Sequence[str],
@@ -873,7 +869,7 @@ def _draw_area(
     lang: str,
 ) -> None:
     rtl = is_rtl(lang)
-    melds = sorted((m for m in getattr(view, "melds", ()) if m.side == side), key=lambda m: m.id)
+    melds = sorted((m for m in _melds(view) if m.side == side), key=lambda m: m.id)
     x0, y0, x1, y1 = area
     max_w = x1 - x0 - 2 * AREA_PAD - 8
     line = _title_line(_area_titles(view, side, melds, names, max_w, lang), max_w, rtl)
@@ -897,16 +893,16 @@ def _dir(rtl: bool) -> str:
 # ---------------------------------------------------------------- piles
 
 
-def _side_pile_label(view: Any, k: int, names: Sequence[str], lang: str) -> list[Segment]:
-    if view.game == "mor":
-        if view.n_seats == 4:
+def _side_pile_label(view: GameView, k: int, names: Sequence[str], lang: str) -> list[Segment]:
+    match view:
+        case MorView(n_seats=4):
             return [t("render.mor_pile_b" if k % 2 else "render.mor_pile_a", lang)]
-        shown, _ = fonts.fit(_name(names, k, lang), TEXT, 170, fonts.MEDIUM)
-        return [t("render.mor_pile", lang), Name(shown)]
-    solo = getattr(view, "solo", None)
-    if view.game == "more3" and solo is not None:
-        sides = _sides(view)
-        return [t("render.solo_pile" if sides[solo] == k else "render.pair_pile", lang)]
+        case MorView():
+            shown, _ = fonts.fit(_name(names, k, lang), TEXT, 170, fonts.MEDIUM)
+            return [t("render.mor_pile", lang), Name(shown)]
+        case More3View(solo=int(solo)):
+            sides = _sides(view)
+            return [t("render.solo_pile" if sides[solo] == k else "render.pair_pile", lang)]
     return [t("render.more_pile_b" if k % 2 else "render.more_pile_a", lang)]
 
 
@@ -918,8 +914,8 @@ class _Pile:
     taken: bool = False
 
 
-def _stock_pile(view: Any, kinds: set[type], lang: str) -> _Pile:
-    stock = getattr(view, "stock_count", 0)
+def _stock_pile(view: RummyViews, kinds: set[type], lang: str) -> _Pile:
+    stock = view.stock_count
     back = card_back(PILE_CARD_W)
     layers = (
         [(back, 4), (back, 0)]
@@ -932,8 +928,8 @@ def _stock_pile(view: Any, kinds: set[type], lang: str) -> _Pile:
     return _Pile(layers, [label], bool(kinds & {Drew, StockRefilled}))
 
 
-def _discard_pile(view: Any, kinds: set[type], four: bool, lang: str) -> _Pile:
-    discard = tuple(getattr(view, "discard", ()))
+def _discard_pile(view: RummyViews, kinds: set[type], four: bool, lang: str) -> _Pile:
+    discard = view.discard
     label = [t("render.discard", lang, n=len(discard))]
     if not discard:
         return _Pile([(empty_slot(PILE_CARD_W), 0)], label, bool(kinds & {TookPile}))
@@ -943,15 +939,15 @@ def _discard_pile(view: Any, kinds: set[type], four: bool, lang: str) -> _Pile:
     return _Pile(layers, label, bool(kinds & {Discarded, Returned, TookPile}))
 
 
-def _side_piles(view: Any, names: Sequence[str], events: Sequence[Event], lang: str) -> list[_Pile]:
-    piles = tuple(getattr(view, "side_piles", ()) or ())
-    taken = tuple(getattr(view, "side_taken", ()) or ())
+def _side_piles(
+    view: RummyViews, names: Sequence[str], events: Sequence[Event], lang: str
+) -> list[_Pile]:
+    piles, taken = view.side_piles, view.side_taken
     sides = _sides(view)
     took = {sides[e.seat] for e in events if isinstance(e, TookSidePile) and e.seat is not None}
     waits = {sides[e.seat] for e in events if isinstance(e, SidePileWaits) and e.seat is not None}
-    waits |= {
-        sides[seat] for seat in getattr(view, "mor_waiting", ()) or () if 0 <= seat < len(sides)
-    }
+    if isinstance(view, MorView):  # a Mor waits for its taker's next turn
+        waits |= {sides[seat] for seat in view.mor_waiting if 0 <= seat < len(sides)}
     out = []
     for k, n in enumerate(piles):
         label = _side_pile_label(view, k, names, lang)
@@ -960,7 +956,10 @@ def _side_piles(view: Any, names: Sequence[str], events: Sequence[Event], lang: 
             label.append(t("render.pile_next_turn", lang))
         elif gone:  # "taken" agrees with the pile's noun (Arabic: المور, but كومة المورة)
             label.append(
-                t("render.pile_taken" if view.game == "mor" else "render.more_pile_taken", lang)
+                t(
+                    "render.pile_taken" if isinstance(view, MorView) else "render.more_pile_taken",
+                    lang,
+                )
             )
         else:
             label.append(f"· {n}")
@@ -972,7 +971,7 @@ def _side_piles(view: Any, names: Sequence[str], events: Sequence[Event], lang: 
 
 def _draw_piles(
     img: Image.Image,
-    view: Any,
+    view: RummyViews,
     names: Sequence[str],
     events: Sequence[Event],
     band: Box,
@@ -1030,7 +1029,7 @@ def _draw_piles(
 
 def _draw_trick(
     img: Image.Image,
-    view: Any,
+    view: RunFastView,
     names: Sequence[str],
     events: Sequence[Event],
     area: Box,
@@ -1039,10 +1038,7 @@ def _draw_trick(
 ) -> None:
     rtl = is_rtl(lang)
     x0, y0, x1, _ = area
-    trick = tuple(getattr(view, "trick", ()) or ())
-    trick_seat = getattr(view, "trick_seat", None)
-    kind = getattr(view, "trick_kind", "") or ""
-    passes = getattr(view, "passes", 0) or 0
+    trick, trick_seat, kind, passes = view.trick, view.trick_seat, view.trick_kind, view.passes
     ch = card_height(TRICK_CARD_W)
     if trick:
         step = min(TRICK_STEP, (x1 - x0 - 40 - TRICK_CARD_W) // max(1, len(trick) - 1))
@@ -1071,8 +1067,8 @@ def _draw_trick(
     elif view.turn is not None:
         # The game's first play must hold the 3 of hearts (RULES.md 4); views give the card only
         # to the seat that holds it, but the rule is public: it is shown where the trick goes.
-        must = getattr(view, "must_include", None) or OPENING_CARD
-        opening = getattr(view, "opening", False)
+        must = view.must_include or view.opening_card
+        opening = view.opening
         # "{who} leads" as one sentence, so each language puts the name where it belongs.
         tail: list[Segment] = [t("render.first_play_must_hold", lang), must] if opening else []
         width = x1 - x0 - 40
@@ -1089,7 +1085,7 @@ def _draw_trick(
 
 
 def _draw_fans(
-    img: Image.Image, view: Any, plates: dict[int, Box], bottom: int | None, lang: str
+    img: Image.Image, view: RunFastView, plates: dict[int, Box], bottom: int | None, lang: str
 ) -> None:
     """Run Fast: each seat's cards as a fan of backs by its plate, so counts show at a glance."""
     rtl = is_rtl(lang)
@@ -1121,7 +1117,7 @@ def _draw_fans(
 
 def _draw_hands_left(
     img: Image.Image,
-    view: Any,
+    view: GameView,
     names: Sequence[str],
     area: Box,
     bottom: int | None,
@@ -1160,10 +1156,10 @@ def _cards_segments(cards: Sequence[Card], limit: int) -> list[Segment]:
 _LAID = {"run": "render.laid_run", "set": "render.laid_set"}
 
 
-def _phrase(view: Any, e: Event, names: Sequence[str], lang: str = "en") -> list[Segment]:
+def _phrase(view: GameView, e: Event, names: Sequence[str], lang: str = "en") -> list[Segment]:
     """What one event says in the caption. A drawn card is never named: only its drawer knows it."""
-    melds = {m.id: m for m in getattr(view, "melds", ())}
-    mor = view.game == "mor"
+    melds = {m.id: m for m in _melds(view)}
+    mor = isinstance(view, MorView)
     match e:
         case Drew():
             return [t("render.drew", lang)]
@@ -1206,7 +1202,7 @@ def _phrase(view: Any, e: Event, names: Sequence[str], lang: str = "en") -> list
     return []
 
 
-def caption(view: Any, names: Sequence[str], lang: str = "en") -> list[list[Segment]]:
+def caption(view: GameView, names: Sequence[str], lang: str = "en") -> list[list[Segment]]:
     """The last move(s) as lines of segments, one per run of events by the same seat."""
     return [
         _said(view, seat, phrases, names, lang)
@@ -1215,11 +1211,11 @@ def caption(view: Any, names: Sequence[str], lang: str = "en") -> list[list[Segm
 
 
 def _caption_groups(
-    view: Any, names: Sequence[str], lang: str
+    view: GameView, names: Sequence[str], lang: str
 ) -> list[tuple[int | None, list[list[Segment]]]]:
     """The last events' phrases, grouped by runs of the same seat."""
     groups: list[tuple[int | None, list[list[Segment]]]] = []
-    for e in getattr(view, "last_events", ()) or ():
+    for e in view.last_events:
         words = _phrase(view, e, names, lang)
         if not words:
             continue
@@ -1231,7 +1227,11 @@ def _caption_groups(
 
 
 def _said(
-    view: Any, seat: int | None, phrases: Sequence[list[Segment]], names: Sequence[str], lang: str
+    view: GameView,
+    seat: int | None,
+    phrases: Sequence[list[Segment]],
+    names: Sequence[str],
+    lang: str,
 ) -> list[Segment]:
     """One seat's run of phrases after its name, joined with the language's comma."""
     comma = t("render.comma", lang)
@@ -1247,25 +1247,24 @@ def _said(
     return who + said
 
 
-def _draw_header(img: Image.Image, view: Any, names: Sequence[str], four: bool, lang: str) -> None:
+def _draw_header(
+    img: Image.Image, view: GameView, names: Sequence[str], four: bool, lang: str
+) -> None:
     rtl = is_rtl(lang)
     parts = [game_title(view.game, lang)]
-    round_no = getattr(view, "round_no", None)  # engines count rounds from 0
-    if view.game == "hand" and round_no is not None:
-        total = getattr(view, "rounds_total", HAND_ROUNDS)
-        parts.append(t("render.round_of", lang, n=round_no + 1, total=total))
-    elif round_no is not None and view.game != "runfast":
-        parts.append(t("render.round", lang, n=round_no + 1))
-    target = getattr(view, "target", None)
-    if target:
-        parts.append(t("render.to_target", lang, target=target))
-    if view.game == "more3":
-        parts.append(t("render.to_target", lang, target=3100))
-    if getattr(view, "phase", "") == "bid":
+    n = view.round_no + 1  # engines count rounds from 0
+    match view:
+        case HandView(rounds_total=total):
+            parts.append(t("render.round_of", lang, n=n, total=total))
+        case MorView() | More3View():
+            parts.append(t("render.round", lang, n=n))
+    if isinstance(view, MorView | More3View):
+        parts.append(t("render.to_target", lang, target=view.target))
+    if view.phase == "bid":
         parts.append(t("render.bidding", lang))
-    if getattr(view, "game_over", False):
+    if view.game_over:
         parts.append(t("render.game_over", lang))
-    elif getattr(view, "round_over", False):
+    elif view.round_over:
         parts.append(t("render.round_over", lang))
     width = WIDTH - 2 * MARGIN
     title = fit_line(_spaced(parts), TEXT, HEADER_TEXT, width, fonts.BOLD, rtl=rtl)
@@ -1313,7 +1312,7 @@ def _lit_melds(events: Sequence[Event]) -> set[int]:
 
 
 def table_image(
-    view: Any,
+    view: GameView,
     names: Sequence[str],
     *,
     computers: Collection[int] = (),
@@ -1324,7 +1323,7 @@ def table_image(
     """The table picture as an RGB image (``render_table`` encodes it)."""
     lang = language(lang)
     four = style.four_colour
-    events = tuple(getattr(view, "last_events", ()) or ())
+    events = view.last_events
     box = layout(view, bottom)
     panels = [*box.areas.values(), *([box.hands] if box.hands else [])]
     img = _background(box.size, box.header, tuple(sorted(panels))).copy()
@@ -1332,11 +1331,12 @@ def table_image(
     lit = _lit_melds(events)
     for side, area in box.areas.items():
         _draw_area(img, view, side, area, names, lit, four, lang)
-    if box.band is not None:
+    if isinstance(view, RunFastView):
+        if box.trick is not None:
+            _draw_fans(img, view, box.plates, bottom, lang)
+            _draw_trick(img, view, names, events, box.trick, four, lang)
+    elif box.band is not None:
         _draw_piles(img, view, names, events, box.band, four, lang)
-    if box.trick is not None:
-        _draw_fans(img, view, box.plates, bottom, lang)
-        _draw_trick(img, view, names, events, box.trick, four, lang)
     if box.hands is not None:
         _draw_hands_left(img, view, names, box.hands, bottom, four, lang)
     for seat in range(view.n_seats):
@@ -1346,7 +1346,7 @@ def table_image(
 
 
 def render_table(
-    view: Any,
+    view: GameView,
     names: Sequence[str],
     *,
     computers: Collection[int] = (),

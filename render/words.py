@@ -65,7 +65,7 @@ def with_name(key: str, lang: str, name: str, **params: Any) -> list[Segment]:
     return [s for s in (before.strip(), Name(name), after.strip()) if s]
 
 
-def score_label(label: Any, lang: str) -> str:
+def score_label(label: Reason | str, lang: str) -> str:
     """A score sheet line's words in ``lang``: the engines write a catalogue key (or a
     ``Reason``); anything else is drawn as the engine wrote it."""
     if isinstance(label, Reason):

@@ -148,6 +148,26 @@ def test_shards_come_from_the_environment_or_the_command_line(tmp_path: Path) ->
     assert only_count.shards == Shards.parse("0-1", 2)
 
 
+def test_the_env_file_is_read_with_the_quoting_people_expect(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text(
+        "# the bot's settings\n"
+        'DISCORD_TOKEN="tok#en with spaces"  # quotes keep a # and spaces\n'
+        "DIWANIYA_DB='postgresql://bot:pa$$word@db/diwaniya'\n"
+        "export DIWANIYA_LOG_LEVEL=debug  # a comment after an unquoted value\n"
+        "DIWANIYA_DEV_GUILD\n",
+        encoding="utf-8",
+    )
+    settings = load_settings(env_file, {})
+    assert settings.token == "tok#en with spaces"
+    assert settings.database == "postgresql://bot:pa$$word@db/diwaniya"
+    assert settings.log_level == "DEBUG"
+    assert settings.dev_guild is None  # a key with no value keeps its default
+    # The environment wins over the file, and the command line over both.
+    over = load_settings(env_file, {"DIWANIYA_LOG_LEVEL": "error"}, {"DISCORD_TOKEN": "given"})
+    assert (over.log_level, over.token) == ("ERROR", "given")
+
+
 def test_shards_split_over_processes_are_refused_on_a_sqlite_file(tmp_path: Path) -> None:
     # (WARNING: at INFO the store logs opening and closing the file around the refusal.)
     done = start_bot(

@@ -169,6 +169,8 @@ class HandView(RummyView):
     opened: tuple[bool, ...]
     rounds_total: int = ROUNDS
     hands_left: tuple[tuple[Card, ...], ...] = ()  # every hand, once the round is over
+    # A fact of the game, not of the position: play goes counter-clockwise (seed page 004).
+    counter_clockwise: ClassVar[bool] = True
 
 
 class Hand(PlannedChecks):

@@ -118,6 +118,8 @@ class MorView(RummyView):
     meters: tuple[Reason, ...]  # per team: its project meter (``meter``), worded by the reader
     mor_waiting: tuple[int, ...]
     hands_left: tuple[tuple[Card, ...], ...] = ()  # every hand, once the round is over
+    # Facts of the game, not of the position: play goes counter-clockwise (seed page 001).
+    counter_clockwise: ClassVar[bool] = True
 
 
 # A table's options when none are given: the one default of Discord's /table new and the

@@ -193,6 +193,10 @@ class More3View(RummyView):
     bids: tuple[int | None, ...]  # before the reveal only the seat's own bid is shown
     opened: tuple[int, ...]
     hands_left: tuple[tuple[Card, ...], ...] = ()  # every hand, once the round is over
+    # Facts of the game, not of the position: play goes clockwise (seed page 000), and the
+    # cumulative score that wins.
+    counter_clockwise: ClassVar[bool] = False
+    target: ClassVar[int] = TARGET
 
 
 class More3(PlannedChecks):

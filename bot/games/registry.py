@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, get_args
 
 from bot.games.base import BadMove, because, move_from_dict
 
+# The four games' keys in the menus' order: the one list of the games, which the others import
+# (a Literal, so that a slash command's game option is typed with it too).
+Game = Literal["mor", "more3", "hand", "runfast"]
+GAME_KEYS: tuple[Game, ...] = get_args(Game)
+
 # game key -> module path; each module defines ENGINE, the engine class.
-GAMES: dict[str, str] = {
-    "mor": "bot.games.mor",
-    "more3": "bot.games.more3",
-    "hand": "bot.games.hand",
-    "runfast": "bot.games.runfast",
-}
+GAMES: dict[str, str] = {game: f"bot.games.{game}" for game in GAME_KEYS}
 
 
 class UnknownGame(ValueError):

@@ -102,6 +102,11 @@ class RunFastView(SeatView):
     must_include: Card | None  # a card this seat must put in its play now (3♥ at the opening)
     played_cards: tuple[Card, ...] = ()  # every card played so far: public, everyone saw them
     hands_left: tuple[tuple[Card, ...], ...] = ()  # every hand, once the deal is over
+    # Facts of the game, not of the position: play goes counter-clockwise (seed page 002), and
+    # the card the game's first play must hold (a public rule, though only its holder's view
+    # has it in ``must_include``).
+    counter_clockwise: ClassVar[bool] = True
+    opening_card: ClassVar[Card] = THREE_OF_HEARTS
 
 
 def _sorted(cards: Sequence[Card]) -> list[Card]:

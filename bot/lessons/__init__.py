@@ -23,10 +23,10 @@ from importlib import resources
 from typing import Any
 
 from bot.games.base import Event, IllegalMove, Move, Played, move_from_dict
+from bot.games.registry import GAME_KEYS as GAMES
 from bot.games.registry import engine_class
 from bot.i18n import ENGLISH, has, t
 
-GAMES = ("mor", "more3", "hand", "runfast")
 # A step's texts in the catalogue: its title, its task, why a wrong answer is wrong (``explain``)
 # and what the right one did (``done``).
 PARTS = ("title", "task", "explain", "done")

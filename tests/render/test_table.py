@@ -12,7 +12,9 @@ import render.table as table
 from bot.games.base import Drew
 from bot.games.cards import Card, deck_106
 from bot.games.registry import available_games, new_game
+from bot.games.runfast import RunFastView
 from render import render_table, samples
+from render.common import GameView
 from render.style import PLATE, TURN
 
 MAX_PNG = 300 * 1024
@@ -76,12 +78,23 @@ def test_seats_go_round_in_play_order() -> None:
     assert table.seat_slot(replace(mor, seat=2), 3) == "right"
 
 
-def table_cards(view: samples.SampleView) -> set[Card]:
-    shown = {c for m in view.melds for c in m.cards} | set(view.discard) | set(view.trick)
+def table_cards(view: GameView) -> set[Card]:
+    if isinstance(view, RunFastView):
+        return set(view.trick)
+    shown = {c for m in view.melds for c in m.cards} | set(view.discard)
     return shown | {c for m in view.melds for _, c in m.wilds}
 
 
-def hidden_hand(view: samples.SampleView, size: int) -> tuple[Card, ...]:
+def holding(view: GameView, cards: tuple[Card, ...]) -> GameView:
+    """The same table seen by a seat holding ``cards``, the first just drawn (a rummy's first
+    two marked as drawn and the third as one to lay)."""
+    marks = (
+        {} if isinstance(view, RunFastView) else {"just_drawn": cards[:2], "must_lay": cards[2:3]}
+    )
+    return replace(view, hand=cards, last_events=(*view.last_events, Drew(0, cards[0])), **marks)
+
+
+def hidden_hand(view: GameView, size: int) -> tuple[Card, ...]:
     """Cards that are nowhere on the table, so drawing any of them would be a leak."""
     return tuple(c for c in sorted(set(deck_106())) if c not in table_cards(view))[:size]
 
@@ -93,20 +106,8 @@ def test_the_hand_never_shows_on_the_table(
     view = samples.midgame(game, n)
     secret = hidden_hand(view, 12)
     other = tuple(reversed(hidden_hand(view, 24)[12:]))
-    a = replace(
-        view,
-        hand=secret,
-        just_drawn=secret[:2],
-        must_lay=secret[2:3],
-        last_events=(*view.last_events, Drew(0, secret[0])),
-    )
-    b = replace(
-        view,
-        hand=other,
-        just_drawn=other[:2],
-        must_lay=other[2:3],
-        last_events=(*view.last_events, Drew(0, other[0])),
-    )
+    a = holding(view, secret)
+    b = holding(view, other)
     # Same public table, different hands: the very same picture.
     assert render_table(a, names(n)) == render_table(b, names(n))
 

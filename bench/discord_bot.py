@@ -1,6 +1,6 @@
 """p50/p99 from an interaction arriving to the bot's answer, through SimCord (offline).
 
-Run: python bench/discord.py [moves]   (Mor 1 vs 1 rounds, each on a fresh bot, until [moves])
+Run: python bench/discord_bot.py [moves]   (Mor 1 vs 1 rounds, each on a fresh bot, until [moves])
 
 - /hand: the slash command until its ephemeral hand (picture + controls) is sent;
 - move: a click in the hand's controls until the engine applied it and it was saved;
@@ -20,15 +20,13 @@ import tempfile
 import time
 from pathlib import Path
 
-# Run as a script, this file's folder comes first on sys.path and its name would shadow the
-# discord package: put the repository there instead.
-sys.path[0] = str(Path(__file__).resolve().parent.parent)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # as the other bench scripts
 
-import simcord  # noqa: E402
+import simcord
 
-from bot.client import Diwaniya  # noqa: E402
-from cogs.utils.hand import PAGE, SIMPLE  # noqa: E402
-from tests.discord.conftest import hand_message, live_table, pick_move  # noqa: E402
+from bot.client import Diwaniya
+from cogs.utils.hand import PAGE, SIMPLE
+from tests.discord.conftest import hand_message, live_table, pick_move
 
 
 class Tap(list):
