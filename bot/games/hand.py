@@ -60,6 +60,7 @@ from bot.games.cards import (
     named,
     sort_key,
     take_cards,
+    text_cards,
 )
 from bot.games.melds import (
     ACE_HIGH,
@@ -81,7 +82,6 @@ from bot.games.rummy import (
     TableMeld,
     play_lay,
     read_seat,
-    text_cards,
     uses_any,
 )
 
@@ -459,12 +459,8 @@ class Hand(RummyGame):
 
     # ------------------------------------------------------------ moves for computer players
 
-    def legal_moves(self, seat: int) -> list[Move]:
-        """Every draw, take, return, swap and throw that is legal, and a useful set of lays."""
-        if self.round_over or seat != self._turn:
-            return []
-        if self.phase == "draw":
-            return self._draw_moves(seat)
+    def _lay_moves(self, seat: int) -> list[Move]:
+        """The return of a taken card, openings, or (once opened) lays, adds and joker swaps."""
         out: list[Move] = []
         if self.must_lay:
             out.extend(m for m in (Return(),) if self.can(seat, m))
@@ -472,7 +468,7 @@ class Hand(RummyGame):
             out.extend(self.openings(seat))
         else:
             out.extend(self._simple_lays(seat))
-        return out + self._throws(seat)
+        return out
 
     def openings(self, seat: int, limit: int = 8) -> list[Lay]:
         """Openings worth 51 from the hand (with the taken card in them, if there is one): among

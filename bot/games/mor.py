@@ -23,7 +23,6 @@ from bot.games.base import (
     Reason,
     RoundResult,
     ScoreLine,
-    SidePileWaits,
     TableFileError,
     Take,
     TookPile,
@@ -32,18 +31,16 @@ from bot.games.base import (
     points,
     require_well_made,
 )
-from bot.games.cards import ACE, JOKER_RANK, Card, sort_key
+from bot.games.cards import ACE, JOKER_RANK, Card, sort_key, text_cards
 from bot.games.melds import MOR_MELDS, could_add, extend_with, find_melds, meld_with
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
     CARD_PILES,
     LIST,
-    RummyGame,
     RummyView,
+    SidePileGame,
     TableMeld,
     play_lay,
-    take_side_pile,
-    text_cards,
     uses_any,
 )
 
@@ -112,7 +109,7 @@ DEFAULT_PLAYERS = 4
 DEFAULT_LENGTH = "full"
 
 
-class Mor(RummyGame):
+class Mor(SidePileGame):
     """A whole game of Mor: rounds until a team reaches the target."""
 
     game: ClassVar[str] = "mor"
@@ -328,14 +325,12 @@ class Mor(RummyGame):
         elif isinstance(move, Meld | Add | Lay):
             self._place(seat, plan, events)
             if not self.hands[seat]:
-                self._take_mor(seat, events)
+                self._take_side_pile(seat, events)
         elif isinstance(move, Discard):
             self._do_discard(seat, move.card, closing=plan, events=events)
 
-    def _take_mor(self, seat: int, events: list[Event]) -> None:
-        self.just_drawn = take_side_pile(
-            seat, self.team(seat), self.hands, self.mors, self.mor_taken, events
-        )
+    def _side_piles(self) -> tuple[list[list[Card]], list[bool], list[int]]:
+        return self.mors, self.mor_taken, self.mor_waiting
 
     def _do_discard(self, seat: int, card: Card, closing: bool, events: list[Event]) -> None:
         self._throw(seat, card, events)
@@ -343,24 +338,11 @@ class Mor(RummyGame):
             self._end_round("closed", closer=seat, events=events)
             return
         if not self.hands[seat]:
-            team = self.team(seat)
-            self.mor_taken[team] = True  # the team counts as having taken it from this throw on
-            self.mor_waiting.append(seat)
-            events.append(SidePileWaits(seat))
+            self._emptied_by_throw(seat, events)
         if self.stock_out:
             self._end_round("stock_out", closer=None, events=events)
             return
         self._begin_turn((seat + 1) % self.n_seats, events)
-
-    def _begin_turn(self, seat: int | None, events: list[Event]) -> None:
-        assert seat is not None
-        self._turn = seat
-        self.phase = "draw"
-        self.must_lay = []
-        self.just_drawn = []
-        if seat in self.mor_waiting:
-            self.mor_waiting.remove(seat)
-            self._take_mor(seat, events)
 
     # ------------------------------------------------------------ scoring
 
@@ -406,12 +388,7 @@ class Mor(RummyGame):
 
     # ------------------------------------------------------------ moves for computer players
 
-    def legal_moves(self, seat: int) -> list[Move]:
-        """Every draw, take and discard that is legal, and a useful set of lays."""
-        if self.round_over or seat != self._turn:
-            return []
-        if self.phase == "draw":
-            return self._draw_moves(seat)
+    def _lay_moves(self, seat: int) -> list[Move]:
         out: list[Move] = []
         hand = self.hands[seat]
         if self.must_lay:
@@ -435,7 +412,7 @@ class Mor(RummyGame):
                 move = Add(m.id, (card,))
                 if self.can(seat, move):
                     out.append(move)
-        return out + self._throws(seat)
+        return out
 
     # ------------------------------------------------------------ views and data
 

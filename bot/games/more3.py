@@ -30,7 +30,6 @@ from bot.games.base import (
     Reason,
     RoundResult,
     ScoreLine,
-    SidePileWaits,
     StockRefilled,
     TableFileError,
     Take,
@@ -47,6 +46,7 @@ from bot.games.cards import (
     round_rng,
     sort_key,
     take_cards,
+    text_cards,
 )
 from bot.games.melds import (
     MORE_MELDS,
@@ -66,14 +66,12 @@ from bot.games.rummy import (
     SEAT_SET,
     VALUE,
     LayOutcome,
-    RummyGame,
     RummyView,
+    SidePileGame,
     TableMeld,
     play_lay,
     public_event,
     read_seat,
-    take_side_pile,
-    text_cards,
     uses_any,
 )
 
@@ -184,7 +182,7 @@ class More3View(RummyView):
     hands_left: tuple[tuple[Card, ...], ...] = ()  # every hand, once the round is over
 
 
-class More3(RummyGame):
+class More3(SidePileGame):
     """A whole game of three-player More: rounds until someone reaches 3100."""
 
     game: ClassVar[str] = "more3"
@@ -605,12 +603,10 @@ class More3(RummyGame):
         self._place(seat, outcome, events)
         self.opened.add(seat)
         if not self.hands[seat]:
-            self._take_pile(seat, events)
+            self._take_side_pile(seat, events)
 
-    def _take_pile(self, seat: int, events: list[Event]) -> None:
-        self.just_drawn = take_side_pile(
-            seat, self.side(seat), self.hands, self.piles, self.pile_taken, events
-        )
+    def _side_piles(self) -> tuple[list[list[Card]], list[bool], list[int]]:
+        return self.piles, self.pile_taken, self.pile_waiting
 
     def _do_discard(self, seat: int, card: Card, going_out: bool, events: list[Event]) -> None:
         self._throw(seat, card, events)
@@ -619,22 +615,11 @@ class More3(RummyGame):
             self._end_round("went_out", events)
             return
         if not self.hands[seat]:
-            self.pile_taken[self.side(seat)] = True  # taken from this throw on, as in Mor
-            self.pile_waiting.append(seat)
-            events.append(SidePileWaits(seat))
+            self._emptied_by_throw(seat, events)
         if self.stock_out:
             self._end_round("stock_out", events)
             return
         self._begin_turn((seat + 1) % N_SEATS, events)
-
-    def _begin_turn(self, seat: int, events: list[Event]) -> None:
-        self._turn = seat
-        self.phase = "draw"
-        self.must_lay = []
-        self.just_drawn = []
-        if seat in self.pile_waiting:
-            self.pile_waiting.remove(seat)
-            self._take_pile(seat, events)
 
     # ------------------------------------------------------------ scoring
 
@@ -714,16 +699,13 @@ class More3(RummyGame):
 
     def legal_moves(self, seat: int) -> list[Move]:
         """Every bid, draw, take and discard that is legal, and a useful set of lays."""
-        if self.round_over or self.finished:
-            return []
-        if self.phase == "bid":
+        if self.phase == "bid" and not self.round_over:
             if not 0 <= seat < N_SEATS or self.bids[seat] is not None:
                 return []
             return [Bid(c) for c in range(MAX_BID + 1)]
-        if seat != self._turn:
-            return []
-        if self.phase == "draw":
-            return self._draw_moves(seat)
+        return super().legal_moves(seat)
+
+    def _lay_moves(self, seat: int) -> list[Move]:
         out: list[Move] = []
         hand = self.hands[seat]
         rules = self.rules_for(seat)
@@ -761,7 +743,6 @@ class More3(RummyGame):
             candidates = [
                 m for m in candidates if isinstance(m, Meld | Add | Lay) and taken in m.cards
             ]
-        candidates += [Discard(card) for card in distinct_cards]
         for move in candidates:
             if self.can(seat, move):
                 out.append(move)

@@ -33,6 +33,7 @@ from bot.games.base import (
     RoundOver,
     RoundResult,
     SeatView,
+    SidePileWaits,
     TableFileError,
     Take,
     TookSidePile,
@@ -52,6 +53,7 @@ from bot.games.cards import (
     round_rng,
     sort_key,
     take_cards,
+    text_cards,
 )
 from bot.games.melds import Meld, MeldError, MeldRules, add_to_meld, inline, read_meld
 
@@ -191,10 +193,6 @@ def take_side_pile(
 def uses_any(laid: Sequence[Card], must: Sequence[Card]) -> bool:
     """Did a lay use at least one of ``must`` (copies are interchangeable)?"""
     return bool(Counter(laid) & Counter(must))
-
-
-def text_cards(cards: Sequence[Card]) -> list[str]:
-    return [str(c) for c in cards]
 
 
 # ---------------------------------------------------------------- table files
@@ -643,8 +641,17 @@ class RummyGame(PlannedChecks):
 
     # ------------------------------------------------------------ moves for computer players
 
-    def _draw_moves(self, seat: int) -> list[Move]:
-        return [m for m in (Draw(), Take()) if self.can(seat, m)]
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every draw, take and throw that is legal, and a useful set of lays (``_lay_moves``)."""
+        if self.round_over or seat != self._turn:
+            return []
+        if self.phase == "draw":
+            return [m for m in (Draw(), Take()) if self.can(seat, m)]
+        return self._lay_moves(seat) + self._throws(seat)
+
+    def _lay_moves(self, seat: int) -> list[Move]:
+        """The legal lays (and Hand's return and swaps) worth offering a computer player."""
+        raise NotImplementedError
 
     def _throws(self, seat: int) -> list[Move]:
         return [
@@ -780,3 +787,34 @@ class RummyGame(PlannedChecks):
         for name, (_, decode) in cls.OWN_STATE:
             setattr(game, name, decode(d[name]))
         return game
+
+
+class SidePileGame(RummyGame):
+    """Mor and More: each side has a pile of 11 (the Mor, the More pile) that goes to the first
+    of its seats to empty the hand -- at once when a lay empties it, at that seat's next turn
+    when a throw does."""
+
+    def _side_piles(self) -> tuple[list[list[Card]], list[bool], list[int]]:
+        """The piles, whether each side has taken its pile, and the seats whose pile waits."""
+        raise NotImplementedError
+
+    def _take_side_pile(self, seat: int, events: list[Event]) -> None:
+        piles, taken, _ = self._side_piles()
+        side = self.side_of(seat)
+        self.just_drawn = take_side_pile(seat, side, self.hands, piles, taken, events)
+
+    def _emptied_by_throw(self, seat: int, events: list[Event]) -> None:
+        _, taken, waiting = self._side_piles()
+        taken[self.side_of(seat)] = True  # the side counts as having taken it from this throw on
+        waiting.append(seat)
+        events.append(SidePileWaits(seat))
+
+    def _begin_turn(self, seat: int, events: list[Event]) -> None:
+        self._turn = seat
+        self.phase = "draw"
+        self.must_lay = []
+        self.just_drawn = []
+        _, _, waiting = self._side_piles()
+        if seat in waiting:
+            waiting.remove(seat)
+            self._take_side_pile(seat, events)
