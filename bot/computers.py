@@ -28,7 +28,7 @@ from typing import Any
 
 from bot import ai
 from bot.games import registry
-from bot.games.base import Move
+from bot.games.base import Engine, Move
 from bot.hints import Hint, hint, hint_from_json
 
 logger = logging.getLogger(__name__)
@@ -111,7 +111,7 @@ class ComputerPool:
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
 
-    async def choose(self, engine: Any, seat: int, level: str, rng: random.Random) -> Move:
+    async def choose(self, engine: Engine, seat: int, level: str, rng: random.Random) -> Move:
         view, legal = engine.view(seat), engine.legal_moves(seat)
         if self.processes <= 0 or self._closed:
             return decide(view, legal, level, rng)
@@ -126,7 +126,7 @@ class ComputerPool:
                 self._discard(pool)
         return legal[0]
 
-    async def hint(self, engine: Any, seat: int, rng: random.Random) -> Hint | None:
+    async def hint(self, engine: Engine, seat: int, rng: random.Random) -> Hint | None:
         """A practice hint for ``seat`` (``bot.hints``), decided in the same workers: the hard
         player's search and the trial moves that word its reason would otherwise hold the GIL
         against the event loop. The reason needs the whole table (a take tried, a lay played

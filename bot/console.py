@@ -34,6 +34,7 @@ from bot.games.base import (
     Count,
     Discard,
     Draw,
+    Engine,
     Event,
     IllegalMove,
     Lay,
@@ -255,7 +256,7 @@ def use_color(stream: TextIO, no_color: bool) -> bool:
 class Console:
     def __init__(
         self,
-        engine: Any,
+        engine: Engine,
         seat: int,
         level: str,
         seed: int,
@@ -487,6 +488,7 @@ class Console:
                     announced = False
                     continue
                 seat = self.engine.turn
+                assert seat is not None  # a round in play always has a seat to move
                 if seat != self.seat:
                     self.computer_turn(seat)
                     announced = False

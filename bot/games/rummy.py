@@ -386,8 +386,8 @@ def meld_view(
     seat: int,
     side: int,
     meld: Meld,
-    project: Callable[[Meld], int | None] | None = None,
-    biriba: Callable[[Meld], str | None] | None = None,
+    project: Callable[[Meld], int | None],
+    biriba: Callable[[Meld], str | None],
 ) -> MeldView:
     """A table meld as everyone sees it. A view lists every meld at every turn and computer
     players' playouts ask for views thousands of times a decision, so a meld's view is made once
@@ -400,8 +400,8 @@ def meld_view(
         meld.kind,
         meld.cards,
         wilds,
-        project(meld) if project else None,
-        biriba(meld) if biriba else None,
+        project(meld),
+        biriba(meld),
     )
 
 
@@ -417,9 +417,6 @@ class RummyGame(PlannedChecks):
 
     game: ClassVar[str] = ""
     low_score_wins: ClassVar[bool] = False
-    # A meld's project (Mor) or biriba (More) rule, for its view and the scenario state.
-    meld_project: ClassVar[Callable[[Meld], int | None] | None] = None
-    meld_biriba: ClassVar[Callable[[Meld], str | None] | None] = None
     # The game's own state beyond the shared fields: (attribute, codec), in to_json's order.
     OWN_STATE: ClassVar[tuple[tuple[str, Codec], ...]] = ()
 
@@ -448,6 +445,16 @@ class RummyGame(PlannedChecks):
         self.last_events: list[Event] = []
 
     # ------------------------------------------------------------ hooks
+
+    @staticmethod
+    def meld_project(meld: Meld) -> int | None:
+        """The project a meld is (Mor's 100 to 300), for its view and the scenario state."""
+        return None
+
+    @staticmethod
+    def meld_biriba(meld: Meld) -> str | None:
+        """The biriba a meld is (More's "pure" or "dirty")."""
+        return None
 
     def _read_options(self, options: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
         """The game's options, checked (raise TableFileError), and its number of seats."""
@@ -711,8 +718,8 @@ class RummyGame(PlannedChecks):
                 "id": m.id,
                 "seat": m.seat,
                 "cards": text_cards(m.meld.cards),
-                "project": project(m.meld) if project else None,
-                "biriba": biriba(m.meld) if biriba else None,
+                "project": project(m.meld),
+                "biriba": biriba(m.meld),
             }
             for m in self.melds.values()
         ]
