@@ -48,6 +48,12 @@ def decide(view: Any, legal: Sequence[Move], level: str, rng: random.Random) -> 
         return legal[0]
 
 
+def choose_computer_move(engine: Engine, seat: int, level: str, rng: random.Random) -> Move:
+    """A computer's move decided right here, on the calling thread: the pool's inline path (the
+    terminal, ``processes=0``) and the tests that play tables through."""
+    return decide(engine.view(seat), engine.legal_moves(seat), level, rng)
+
+
 def _exit_with(bot_pid: int) -> None:
     """End this worker as soon as the bot's process ``bot_pid`` is gone, however it ended.
 
@@ -112,9 +118,9 @@ class ComputerPool:
         self._closed = False
 
     async def choose(self, engine: Engine, seat: int, level: str, rng: random.Random) -> Move:
-        view, legal = engine.view(seat), engine.legal_moves(seat)
         if self.processes <= 0 or self._closed:
-            return decide(view, legal, level, rng)
+            return choose_computer_move(engine, seat, level, rng)
+        view, legal = engine.view(seat), engine.legal_moves(seat)
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             pool = self._executor()
