@@ -1,6 +1,6 @@
 """More for three players (RULES.md section 2): a Solo against a Pair, roles re-decided each round.
 
-Built on the same mechanics as Mor (``rummy.play_lay``/``place_lay``, ``melds``), with More's
+Built on the same base as Mor (``rummy.SidePileGame``, ``rummy.play_lay``, ``melds``), with More's
 policy: runs only (ace-sets for players over 1500), one pankal per meld, taking only the top
 discard, the 7.5 opening rule, biribas, the More piles and the Solo's ×1.5.
 

@@ -1,8 +1,12 @@
 """What the three rummies (Mor, More, Hand) share: melds on the table, playing a ``Lay`` against a
-hand, card-point tables, and reading a table file's position.
+hand, card-point tables, reading a table file's position, and the game itself as one base class.
 
-The games differ in policy (whose melds a seat may add to, opening minimums, when the hand may be
-emptied); that stays in each engine. The mechanics are here, once.
+``RummyGame`` holds what every rummy does alike -- setting up from options or a table file, the
+turn checks, drawing, laying and throwing, ending rounds and dealing the next, the view's shared
+fields, the record and the JSON state -- and each engine subclasses it (``SidePileGame`` for Mor
+and More, whose sides each have a pile to take), as python-chess's variants subclass one
+``Board``. The games differ in policy (whose melds a seat may add to, opening minimums, when the
+hand may be emptied); that stays in each engine, in the hooks the base names.
 """
 
 from __future__ import annotations
@@ -411,13 +415,16 @@ class RummyGame(PlannedChecks):
     Like python-chess's variants that subclass one ``Board``, each game subclasses this and fills
     in its hooks: ``_read_options`` (options -> (options, seats)), ``_set_totals`` (a table file's
     totals), ``_deal``, ``_set_position``, ``_plan`` and ``_play`` (check and play one move),
-    ``view``, ``legal_moves``, ``pearls`` and ``scenario_state``; ``OWN_STATE`` lists the state
-    only that game has, for ``to_json``/``from_json``.
+    ``_lay_moves`` (the lays offered to computer players), ``view``, ``pearls`` and
+    ``scenario_state``; ``side_of``, ``meld_project`` and ``meld_biriba`` say whose side a meld is
+    on and what it counts as; ``OWN_STATE`` lists the state only that game has, for
+    ``to_json``/``from_json``.
     """
 
     game: ClassVar[str] = ""
     low_score_wins: ClassVar[bool] = False
-    # The game's own state beyond the shared fields: (attribute, codec), in to_json's order.
+    # The game's own state beyond the shared fields: (attribute = JSON key, codec), written after
+    # the shared ones by to_json (old saved states load: the keys are the ones they always had).
     OWN_STATE: ClassVar[tuple[tuple[str, Codec], ...]] = ()
 
     def __init__(self, options: Mapping[str, Any], seed: int | str) -> None:
