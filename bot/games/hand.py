@@ -527,7 +527,7 @@ class Hand(RummyGame):
         return self._view(
             HandView,
             seat,
-            totals=tuple(float(t) for t in self.totals),
+            tuple(float(t) for t in self.totals),
             side_piles=(),
             side_taken=(),
             sides=tuple(range(self.n_seats)),

@@ -420,7 +420,7 @@ class Mor(SidePileGame):
         return self._view(
             MorView,
             seat,
-            totals=tuple(self.totals[self.team(s)] / 2 for s in range(self.n_seats)),
+            tuple(self.totals[self.team(s)] / 2 for s in range(self.n_seats)),
             side_piles=tuple(len(p) for p in self.mors),
             side_taken=tuple(self.mor_taken),
             sides=tuple(self.team(s) for s in range(self.n_seats)),

@@ -753,13 +753,12 @@ class More3(SidePileGame):
     side_of = side
 
     def view(self, seat: int) -> More3View:
-        own = 0 <= seat < N_SEATS
-        bidding = self.phase == "bid"
         return self._view(
             More3View,
             seat,
+            tuple(self.totals),
             # Nobody sees their cards while bidding: the page bids "before anyone looks".
-            hand=tuple(sorted(self.hands[seat], key=sort_key)) if own and not bidding else (),
+            hand=() if self.phase == "bid" else None,
             side_piles=tuple(len(p) for p in self.piles),
             side_taken=tuple(self.pile_taken),
             sides=() if self.solo is None else tuple(self.side(s) for s in range(N_SEATS)),
