@@ -85,7 +85,7 @@ class Step:
     def answer(self) -> list[Mapping[str, Any]]:
         return list(self.table.get("moves", []))
 
-    def position(self) -> Any:
+    def position(self) -> Engine:
         """A fresh engine set up at the step's position (nothing played yet)."""
         data = {k: v for k, v in self.table.items() if k not in ("moves", "lesson")}
         return engine_class(self.game).from_table_file(data)
