@@ -354,7 +354,7 @@ class More3(SidePileGame):
             return self._check_bid(seat, move.chips)
         if self.phase == "bid":
             raise IllegalMove(because("more3.bid_first"))
-        self._on_turn(seat)
+        self._is_turn(seat)
         if isinstance(move, Draw | Take):
             if self.phase != "draw":
                 raise IllegalMove(because("game.already_drawn"))

@@ -596,6 +596,9 @@ class RummyGame(PlannedChecks):
     def _on_turn(self, seat: int) -> None:
         """``_common``, and it is ``seat``'s turn."""
         self._common(seat)
+        self._is_turn(seat)
+
+    def _is_turn(self, seat: int) -> None:
         if seat != self._turn:
             raise IllegalMove(because("game.not_your_turn"))
 
