@@ -61,8 +61,7 @@ class Console:
         self.out = stdout
         self.p = Painter(color)
         self.lang = language(lang)
-        options = getattr(engine, "options", {})
-        self.words = words_for(engine.game, seat, self.p, options, self.lang)
+        self.words = words_for(engine.game, seat, self.p, engine.options, self.lang)
         self.save = save
         self.decisions = 0
         self.max_rounds = max_rounds  # stop after this many scored rounds (tests, short sessions)

@@ -565,6 +565,8 @@ class Engine(Protocol):
 
     @property
     def n_seats(self) -> int: ...
+    @property
+    def options(self) -> Mapping[str, Any]: ...  # as the game read them (defaults filled in)
 
     @classmethod
     def new(cls, options: Mapping[str, Any] | None = None, seed: int | str = 0) -> Self: ...
