@@ -18,9 +18,7 @@ from bot.games.runfast import RunFast
 from bot.games.views import View
 
 ENGINES: tuple[type[Engine], ...] = (Mor, More3, Hand, RunFast)
-MEMBERS = sorted(
-    {*Engine.__annotations__, *(n for n in vars(Engine) if not n.startswith("_"))}
-)
+MEMBERS = sorted({*Engine.__annotations__, *(n for n in vars(Engine) if not n.startswith("_"))})
 
 
 def test_the_contract_lists_every_member_its_docstring_names() -> None:
