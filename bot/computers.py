@@ -28,7 +28,7 @@ from typing import Any
 
 from bot import ai
 from bot.games import registry
-from bot.games.base import Move
+from bot.games.base import Engine, Move
 from bot.hints import Hint, hint, hint_from_json
 
 logger = logging.getLogger(__name__)
@@ -46,6 +46,12 @@ def decide(view: Any, legal: Sequence[Move], level: str, rng: random.Random) -> 
         # bug with its traceback and play the first legal move instead.
         logger.exception("The %s computer for %s failed; playing a legal move", level, view.game)
         return legal[0]
+
+
+def choose_computer_move(engine: Engine, seat: int, level: str, rng: random.Random) -> Move:
+    """A computer's move decided right here, on the calling thread: the pool's inline path (the
+    terminal, ``processes=0``) and the tests that play tables through."""
+    return decide(engine.view(seat), engine.legal_moves(seat), level, rng)
 
 
 def _exit_with(bot_pid: int) -> None:
@@ -111,10 +117,10 @@ class ComputerPool:
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
 
-    async def choose(self, engine: Any, seat: int, level: str, rng: random.Random) -> Move:
-        view, legal = engine.view(seat), engine.legal_moves(seat)
+    async def choose(self, engine: Engine, seat: int, level: str, rng: random.Random) -> Move:
         if self.processes <= 0 or self._closed:
-            return decide(view, legal, level, rng)
+            return choose_computer_move(engine, seat, level, rng)
+        view, legal = engine.view(seat), engine.legal_moves(seat)
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             pool = self._executor()
@@ -126,7 +132,7 @@ class ComputerPool:
                 self._discard(pool)
         return legal[0]
 
-    async def hint(self, engine: Any, seat: int, rng: random.Random) -> Hint | None:
+    async def hint(self, engine: Engine, seat: int, rng: random.Random) -> Hint | None:
         """A practice hint for ``seat`` (``bot.hints``), decided in the same workers: the hard
         player's search and the trial moves that word its reason would otherwise hold the GIL
         against the event loop. The reason needs the whole table (a take tried, a lay played

@@ -51,7 +51,7 @@ from bot.games.runfast_combos import ACE_BOMB, BOMB, HEAVENLY, PAIR, PAIRS, SING
 from bot.i18n import ENGLISH, has, say, t, t_n
 
 if TYPE_CHECKING:
-    from bot.console import Painter
+    from bot.console_paint import Painter
 
 # The command words stay English in every language (members type them, as on Discord); help
 # shows each in this column, then what it does in the screen's language.

@@ -19,7 +19,9 @@ from bot.games.base import (
     Count,
     Discard,
     Draw,
+    Engine,
     Event,
+    Move,
     Pass,
     Play,
     Played,
@@ -35,7 +37,7 @@ from bot.games.base import (
 )
 from bot.games.cards import Card, sort_key
 from bot.games.hand import card_value, hand_value
-from bot.games.more3 import opening_halves
+from bot.games.more3 import More3, opening_halves
 from bot.games.runfast_combos import BOMB_KINDS
 from bot.i18n import t
 
@@ -97,11 +99,11 @@ def cards(cs: Sequence[Card]) -> str:
     return " ".join(c.pretty for c in cs)
 
 
-def _copy(engine: Any) -> Any:
+def _copy(engine: Engine) -> Engine:
     return type(engine).from_json(engine.to_json())
 
 
-def hint(engine: Any, seat: int, rng: random.Random, level: str = HINT_LEVEL) -> Hint | None:
+def hint(engine: Engine, seat: int, rng: random.Random, level: str = HINT_LEVEL) -> Hint | None:
     """The hard player's move for ``seat`` now and its reason; None when the seat has no move.
     (``level``: another computer player's move instead, for tests that need many quickly.)"""
     legal = engine.legal_moves(seat)
@@ -112,7 +114,7 @@ def hint(engine: Any, seat: int, rng: random.Random, level: str = HINT_LEVEL) ->
     return Hint(move, *reason(engine, seat, view, move), nudge_key(move, view))
 
 
-def hint_for(engine: Any, seat: int, move: Any) -> Hint:
+def hint_for(engine: Engine, seat: int, move: Move) -> Hint:
     """``move`` (a lesson step's answer) as a hint: a step's hint is its answer, with the
     reason worded from what the move does."""
     view = engine.view(seat)
@@ -127,7 +129,7 @@ def hint_from_json(game: str, data: Any, seat: int, rng: random.Random) -> Hint 
     return hint(engine_class(game).from_json(data), seat, rng)
 
 
-def reason(engine: Any, seat: int, before: Any, move: Any) -> tuple[str, dict[str, Any]]:
+def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dict[str, Any]]:
     """The key and parameters of the sentence saying what ``move`` does from ``before``."""
     if isinstance(move, Draw):
         why = engine.check(seat, Take())
@@ -149,7 +151,7 @@ def reason(engine: Any, seat: int, before: Any, move: Any) -> tuple[str, dict[st
         return "hint_bid", {"chips": move.chips}
     if isinstance(move, Pass):
         return "hint_pass", {"trick": cards(before.trick)}
-    needs_75 = before.game == "more3" and engine.needs_opening(seat)
+    needs_75 = isinstance(engine, More3) and engine.needs_opening(seat)
     after_engine = _copy(engine)
     events = after_engine.apply(seat, move)
     after = after_engine.view(seat)
@@ -162,7 +164,7 @@ def reason(engine: Any, seat: int, before: Any, move: Any) -> tuple[str, dict[st
     return _lay_reason(move, before, after, events, needs_75)
 
 
-def _events(engine: Any, seat: int, move: Any) -> list[Event]:
+def _events(engine: Engine, seat: int, move: Move) -> list[Event]:
     return _copy(engine).apply(seat, move)
 
 

@@ -14,40 +14,13 @@ from __future__ import annotations
 import random
 from typing import Any, TextIO
 
-from bot.console import Console, InputError, in_order, move_text, parse_move
+from bot.console_table import Console
 from bot.console_words import title_of
-from bot.games.base import Move, RoundResult
+from bot.games.base import BadMove, RoundResult
+from bot.games.notation import in_order, move_text, parse_move
 from bot.games.registry import new_game
-from bot.hints import STAGES, Hint, hint, hint_for
 from bot.i18n import ENGLISH, language, say, t
 from bot.lessons import GAMES, answer_move, guided, lesson
-
-
-def say_hint(console: Console, answer: Move | None = None) -> None:
-    """The next stage of the hint for the console's seat, one line, in the console's language:
-    what to look at, then the cards, then the move and why (with the move as it is typed). A
-    ``hint`` typed again at the same position shows the next stage. In a lesson the hint is the
-    step's ``answer``: a hint never contradicts what the step teaches."""
-    if answer is not None:
-        found: Hint | None = hint_for(console.engine, console.seat, answer)
-    else:
-        rng = random.Random(f"hint:{console.seed}:{len(console.engine.record['moves'])}")
-        found = hint(console.engine, console.seat, rng)
-    if found is None:
-        console.say(console.t("no_moves"))
-        return
-    where = (id(console.engine), len(console.engine.record["moves"]))
-    last = console.hint_stage
-    fresh = last is None or last[0] != where
-    now = STAGES[0] if fresh else found.next_stage(last[1]) or "move"  # type: ignore[index]
-    console.hint_stage = (where, now)
-    if now != "move":
-        console.say(console.t("hint_prefix", text=found.stage_text(now, console.lang)))
-        return
-    # The reason names the move in card faces; the typed form follows once, for copying.
-    # A lesson's hint is its answer, typed as the step writes it; a found move is tidied.
-    typed = move_text(found.move if answer is not None else in_order(found.move))
-    console.say(console.t("hint_console", reason=found.text(console.lang), typed=typed))
 
 
 class GuidedConsole(Console):
@@ -163,7 +136,7 @@ def run_lesson(
                 return 0
             word = line.lower()
             if word == "hint":
-                say_hint(console, answer_move(step))
+                console.say_hint(answer_move(step))
             elif word == "moves":
                 console.say("; ".join(move_text(m) for m in step.choices()))
             elif word == "skip":
@@ -174,7 +147,7 @@ def run_lesson(
             elif word:
                 try:
                     verdict = step.judge(parse_move(line), lang)
-                except InputError as e:
+                except BadMove as e:
                     console.say(say(e, lang))
                     continue
                 console.say(verdict.message)

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
-from bot.games.base import TableFileError
+from bot.games.base import Engine, TableFileError
 from bot.games.registry import engine_class, from_json, play_move
+from bot.games.views import View
 
 SNAPSHOT_EVERY = 24
 NEXT_ROUND = "next_round"
@@ -103,7 +104,7 @@ class Replay:
             return step.end if position < step.end else self.step(position + 1).end
         return self.clamp(position)
 
-    def engine_at(self, position: int) -> Any:
+    def engine_at(self, position: int) -> Engine:
         """A fresh engine at ``position``: playing with it never changes the replay."""
         position = self.clamp(position)
         base = max(k for k in self._snapshots if k <= position)
@@ -112,12 +113,13 @@ class Replay:
             play_move(engine, move)
         return engine
 
-    def view_at(self, position: int) -> Any:
+    def view_at(self, position: int) -> View:
         """The table at ``position`` as everyone may now see it: the public view (no seat's own
         hand) with every seat's cards face up in ``hands_left``, which the table picture draws."""
         engine = self.engine_at(position)
         hands = tuple(tuple(engine.view(s).hand) for s in range(engine.n_seats))
-        return replace(engine.view(-1), hands_left=hands)
+        public = cast(View, engine.view(-1))  # every game's own view has ``hands_left``
+        return replace(public, hands_left=hands)
 
     def mover(self, position: int) -> int | None:
         """The seat whose move led to ``position`` (None at a deal)."""

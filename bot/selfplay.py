@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.ai import LEVELS, choose_move
+from bot.games.base import Engine
 from bot.games.registry import new_game
 
 LOWER_IS_BETTER = frozenset({"hand"})
@@ -142,6 +143,7 @@ def play(game: str, levels: Sequence[str], seed: int, whole: bool = False) -> Ou
             break
         engine.next_round()
     view = engine.view(0)
+    assert view.result is not None  # the round was played to its end
     scores = view.totals if whole else view.result.scores
     return Outcome(tuple(seats), tuple(scores), dict(times), played, engine.record)
 
@@ -151,11 +153,14 @@ def seating(levels: Sequence[str], seed: int) -> list[str]:
     return list(levels[rot:]) + list(levels[:rot])
 
 
-def play_round(engine: Any, seats: Sequence[str], key: str, times: dict[str, list[float]]) -> None:
+def play_round(
+    engine: Engine, seats: Sequence[str], key: str, times: dict[str, list[float]]
+) -> None:
     """Play the round in progress to its end; decision ``n`` draws from ``Random(f"{key}:{n}")``."""
     n = 0
     while not engine.round_over:
         seat = engine.turn
+        assert seat is not None  # a round in play always has a seat to move
         view = engine.view(seat)
         legal = engine.legal_moves(seat)
         rng = random.Random(f"{key}:{n}")

@@ -26,7 +26,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot import ai
-from bot.computers import ComputerPool, decide
+from bot.computers import ComputerPool
 from bot.games import registry
 from bot.games.base import Event, IllegalMove, Move, Reason, RoundOver
 from bot.i18n import say, t
@@ -196,12 +196,6 @@ def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """A table's options as its engine takes them: the practice and guided marks are the
     table's, not the game's (Run Fast refuses any option it doesn't know)."""
     return {k: v for k, v in options.items() if k not in TABLE_MARKS}
-
-
-def choose_computer_move(engine: Any, seat: int, level: str, rng: random.Random) -> Move:
-    """A computer's move decided right here (tests and tools); the service asks its
-    ``ComputerPool`` instead, off the event loop."""
-    return decide(engine.view(seat), engine.legal_moves(seat), level, rng)
 
 
 def public_view(engine: Any) -> Any:

@@ -19,8 +19,8 @@ from discord.ext import commands
 
 from bot import limits
 from bot.client import lang_of, refusals, refuse
-from bot.console import InputError, parse_move
-from bot.games.base import Move, Reason
+from bot.games.base import BadMove, Move, Reason
+from bot.games.notation import parse_move
 from bot.games.registry import Game
 from bot.i18n import ENGLISH, t
 from bot.lessons import GAMES, Step, lesson
@@ -428,7 +428,7 @@ class Learn(commands.Cog):
             return
         try:
             move = parse_move(answer)
-        except InputError as e:
+        except BadMove as e:
             # The console words its own errors; one carrying a Reason reads in every language.
             reason = getattr(e, "reason", None)
             raise Refusal("bad_cards", reason if isinstance(reason, Reason) else str(e)) from None

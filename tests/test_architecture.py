@@ -52,6 +52,7 @@ ROOMS: dict[str, Room] = {
     "table service": Room(
         ("bot.tables", "bot.limits", "bot.config", "bot.replay", "bot.scenario"),
         ("engines", "computer players", "words", "store", "computer play"),
+        ("dotenv",),
     ),
     # Learning: hints (a room of their own, as the computers' workers work them out too),
     # lessons, practice tables and the rules document.
@@ -64,6 +65,8 @@ ROOMS: dict[str, Room] = {
     "terminal": Room(
         (
             "bot.console",
+            "bot.console_paint",
+            "bot.console_table",
             "bot.console_words",
             "bot.lesson_console",
             "bot.replay_console",
@@ -75,7 +78,7 @@ ROOMS: dict[str, Room] = {
     # The Discord client: the bot itself and ``python -m bot``.
     "discord client": Room(
         ("bot.client", "bot.__main__"),
-        ("words", "store", "table service"),
+        ("words", "store", "table service", "pictures"),
         ("discord", "aiohttp"),
     ),
     # What several cogs share; never a cog.

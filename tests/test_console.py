@@ -11,9 +11,23 @@ from pathlib import Path
 import pytest
 
 from bot.ai import choose_move
-from bot.console import Console, InputError, main, move_text, parse_move, parser, run, use_color
-from bot.games.base import Add, AddTo, Bid, Discard, Draw, Event, Lay, Meld, Pass, Play, Swap
+from bot.console import Console, main, parser, run, use_color
+from bot.games.base import (
+    Add,
+    AddTo,
+    BadMove,
+    Bid,
+    Discard,
+    Draw,
+    Event,
+    Lay,
+    Meld,
+    Pass,
+    Play,
+    Swap,
+)
 from bot.games.cards import parse_cards
+from bot.games.notation import move_text, parse_move
 from bot.games.registry import new_game, replay
 from bot.i18n import ENGLISH, LANGUAGES, catalogue, say
 from bot.scenario import run as run_table_file
@@ -231,7 +245,7 @@ def test_lay_with_bars_and_lower_case() -> None:
     assert parse_move("lay 3h 4h 5h | 9s 9d 9c") == Lay(
         (tuple(parse_cards("3H 4H 5H")), tuple(parse_cards("9S 9D 9C")))
     )
-    with pytest.raises(InputError):
+    with pytest.raises(BadMove):
         parse_move("draw 3")
 
 
@@ -375,12 +389,12 @@ def test_help_lists_the_languages_and_speaks_the_chosen_one(capsys) -> None:
 
 
 def test_input_errors_carry_their_reason() -> None:
-    with pytest.raises(InputError) as error:
+    with pytest.raises(BadMove) as error:
         parse_move("dance 7H")
-    # English for a caller that shows only str(); any language through say().
-    assert str(error.value) == "“dance” is not a move I know: type help for the list."
+    # The engines' own error, worded in any language through say().
+    assert say(error.value, "en") == "“dance” is not a move I know: type help for the list."
     assert say(error.value, "nl") == "“dance” is geen zet die ik ken: typ help voor de lijst."
-    with pytest.raises(InputError) as error:
+    with pytest.raises(BadMove) as error:
         parse_move("meld")
     assert say(error.value, "ar") == "اذكر الأوراق التي تنزّلها، مثل 7H 8H 9H."
 
@@ -389,7 +403,13 @@ def test_every_console_key_the_code_names_is_in_every_catalogue() -> None:
     # The screens pick keys from tables (kinds, levels, rounds' ends), not only in t("...").
     root = Path(__file__).resolve().parents[1] / "bot"
     named = set()
-    for name in ("console.py", "console_words.py", "lesson_console.py"):
+    for name in (
+        "console.py",
+        "console_table.py",
+        "console_words.py",
+        "lesson_console.py",
+        "games/notation.py",
+    ):
         named |= set(re.findall(r'"(console\.[a-z0-9_.]+)"', (root / name).read_text("utf-8")))
     assert len(named) > 150
     for lang in LANGUAGES:

@@ -7,11 +7,13 @@ import io
 
 import pytest
 
-from bot.console import Painter, game_options, in_order, move_text, parse_move, parser, run
+from bot.console import game_options, parser, run
+from bot.console_paint import Painter
 from bot.console_words import words_for
 from bot.games.base import Lay, Meld
 from bot.games.cards import Card
 from bot.games.melds import HAND_MELDS, MOR_MELDS, MORE_MELDS, try_meld
+from bot.games.notation import in_order, move_text, parse_move
 from bot.games.registry import new_game
 
 RULES = {"mor": MOR_MELDS, "more3": MORE_MELDS, "hand": HAND_MELDS}

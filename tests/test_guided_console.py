@@ -7,7 +7,8 @@ import io
 
 import pytest
 
-from bot.console import main, move_text, parser, run
+from bot.console import main, parser, run
+from bot.games.notation import move_text
 from bot.i18n import t
 from bot.lesson_console import GuidedConsole
 from bot.lessons import GAMES

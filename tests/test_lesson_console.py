@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import io
 
-from bot.console import move_text, parse_move, parser, run
+from bot.console import parser, run
+from bot.games.notation import move_text, parse_move
 from bot.i18n import t
 from bot.lessons import answer_move, lesson
 

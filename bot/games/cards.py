@@ -185,12 +185,9 @@ def _not_text(item: object) -> Card:
     raise CardError(because("core.card_not_text", text=cut(str(item))))
 
 
-def format_cards(cards: Iterable[Card]) -> list[str]:
+def text_cards(cards: Iterable[Card]) -> list[str]:
+    """Cards in their text form (``["7H", "JK"]``), as table files and saved games hold them."""
     return [str(c) for c in cards]
-
-
-def cards_text(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
 
 
 def sort_key(card: Card) -> tuple[int, int]:

@@ -23,32 +23,24 @@ Settlements of points RULES.md leaves open are marked **(decision)** where they 
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from bot.games.base import (
-    RULES_VERSION,
     Add,
     Count,
     Discard,
-    Discarded,
     Draw,
-    Drew,
     Event,
-    GameOver,
     IllegalMove,
     Lay,
     Meld,
-    MeldView,
     Move,
-    PlannedChecks,
     Reason,
     Return,
     Returned,
-    RoundOver,
     RoundResult,
     ScoreLine,
     Swap,
@@ -58,22 +50,17 @@ from bot.games.base import (
     TookPile,
     as_lay,
     because,
-    hands_left,
     require_well_made,
-    result_from_json,
-    result_to_json,
 )
 from bot.games.cards import (
     ACE,
     JOKER,
     Card,
-    deck_106,
     missing_from,
     named,
-    parse_cards,
-    round_rng,
     sort_key,
     take_cards,
+    text_cards,
 )
 from bot.games.melds import (
     ACE_HIGH,
@@ -87,17 +74,14 @@ from bot.games.melds import (
 )
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
+    LIST,
+    VALUE,
     LayOutcome,
+    RummyGame,
     RummyView,
     TableMeld,
-    place_lay,
     play_lay,
-    public_event,
-    read_header,
-    read_options,
-    read_position,
     read_seat,
-    text_cards,
     uses_any,
 )
 
@@ -109,16 +93,6 @@ WIN_SCORE = -30
 NOT_OPENED_PENALTY = 100
 JOKER_IN_HAND = 15
 PEARLS = 50  # (decision) each winner, as a Quick Mor win; ties share the win, each gets 50
-
-
-def json_copy(data: Any) -> Any:
-    """A copy of plain JSON data (dicts, lists, scalars): records grow with every move and are
-    copied for every ``to_json``, where ``copy.deepcopy``'s bookkeeping is needless."""
-    if isinstance(data, dict):
-        return {k: json_copy(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [json_copy(v) for v in data]
-    return data
 
 
 def card_value(card: Card) -> int:
@@ -173,122 +147,65 @@ class HandView(RummyView):
     counter_clockwise: ClassVar[bool] = True
 
 
-class Hand(PlannedChecks):
+class Hand(RummyGame):
     """A whole game of Hand: five rounds, then the lowest total wins."""
 
     game: ClassVar[str] = "hand"
     low_score_wins: ClassVar[bool] = True  # the lowest total wins (RULES.md section 3)
+    OWN_STATE = (
+        ("opened", LIST),
+        ("opened_at_start", VALUE),
+        ("turn_first_id", VALUE),
+        ("touched_old", VALUE),
+    )
 
     def __init__(self, options: Mapping[str, Any], seed: int | str) -> None:
-        players = options.get("players", N_SEATS)
-        if players != N_SEATS:
-            raise TableFileError("Hand is played by 3 players.")
-        self.options: dict[str, Any] = {}
-        self.n_seats: int = N_SEATS
-        self.seed = seed
-        self.header: dict[str, Any] = {}
-        self.moves: list[dict[str, Any]] = []
-        self.round_no = 0
-        self.dealer = 0
-        self.totals = [0] * N_SEATS
-        self.history: list[dict[str, Any]] = []
-        self.hands: list[list[Card]] = []
-        self.stock: list[Card] = []  # top last
-        self.discard: list[Card] = []
-        self.melds: dict[int, TableMeld] = {}
-        self.next_id = 1
+        super().__init__(options, seed)
         self.opened = [False] * N_SEATS
-        self._turn: int | None = 0
-        self.phase = "play"
-        self.must_lay: list[Card] = []  # the taken discard until it is in a new meld
-        self.just_drawn: list[Card] = []
         # For the Hand: was the player unopened when the turn began, which melds were already on
         # the table then (ids below this), and has the player added to or swapped in one of them.
         self.opened_at_start = False
         self.turn_first_id = 1
         self.touched_old = False
-        self.stock_out = False
-        self.result: RoundResult | None = None
-        self.winners: list[int] = []
-        self.finished = False
-        self.last_events: list[Event] = []
 
     # ------------------------------------------------------------ set-up
 
-    @classmethod
-    def new(cls, options: Mapping[str, Any] | None = None, seed: int | str = 0) -> Hand:
-        return cls.from_table_file({"game": "hand", "options": dict(options or {}), "seed": seed})
+    def _read_options(self, options: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
+        if options.get("players", N_SEATS) != N_SEATS:
+            raise TableFileError("Hand is played by 3 players.")
+        return {}, N_SEATS
 
-    @classmethod
-    def from_table_file(cls, data: Mapping[str, Any]) -> Hand:
-        options = read_options(data)
-        game = cls(options, data.get("seed", 0))
-        seed, dealer, totals = read_header(data, game.n_seats)
-        game.seed = seed
-        game.dealer = dealer
+    def _set_totals(self, totals: list[float]) -> list[float | int]:
         if not all(t.is_integer() for t in totals):
             raise TableFileError("Hand scores are whole numbers: “totals” can't hold fractions.")
-        game.totals = [int(t) for t in totals]
+        return super()._set_totals(totals)
+
+    def _read_table_extras(self, data: Mapping[str, Any]) -> dict[str, Any]:
         # (decision) A table file may say which of the five rounds it sets up; default the first.
         rnd = data.get("round", 1)
         if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= ROUNDS:
             raise TableFileError(f"“round” must be a round number from 1 to {ROUNDS}.")
-        game.round_no = rnd - 1
-        game.header = {
-            "game": "hand",
-            "rules_version": RULES_VERSION,
-            "options": game.options,
-            "seed": seed,
-            "dealer": dealer,
-            "totals": list(game.totals),
-            "round": rnd,
-        }
-        if data.get("position") is not None:
-            game.header["position"] = copy.deepcopy(data["position"])
-            game._set_position(data["position"])
-        else:
-            game._deal()
-        return game
+        self.round_no = rnd - 1
+        return {"round": rnd}
 
     def _deal(self) -> None:
-        deck = deck_106()
-        round_rng(self.seed, self.round_no, "deal").shuffle(deck)
-        n = self.n_seats
-        starter = (self.dealer + 1) % n
         self._reset_round()
-        self.hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)]
-        rest = deck[n * HAND_SIZE :]
-        self.hands[starter].append(rest.pop(0))  # the starter's 15th card
-        self.stock = list(reversed(rest))
+        self.stock = list(
+            reversed(self._deal_hands(self._shuffled_deck(), HAND_SIZE, self.starter))
+        )
         # The starter opens the discard pile by throwing without drawing (and may open first).
-        self._start_turn(starter, "play")
+        self._start_turn(self.starter, "play")
 
     def _reset_round(self) -> None:
-        self.melds, self.next_id, self.discard = {}, 1, []
+        super()._reset_round()
         self.opened = [False] * self.n_seats
-        self.must_lay, self.just_drawn, self.stock_out = [], [], False
-        self.result, self.last_events = None, []
 
     def _set_position(self, raw: Any) -> None:
-        self._reset_round()
-        pos = read_position(
-            raw,
-            n_seats=self.n_seats,
-            deck=deck_106(),
-            meld_rules=lambda _seat: HAND_MELDS,
-            side_piles=0,
-            side_size=0,
-            rng=round_rng(self.seed, self.round_no, "position"),
-        )
-        self.hands = pos.hands
-        self.melds = {m.id: m for m in pos.melds}
-        self.next_id = len(pos.melds) + 1
-        self.stock = list(reversed(pos.stock))
-        self.discard = pos.discard
+        pos = self._read_position(raw, lambda _seat: HAND_MELDS, 0, 0)
         self.opened = self._read_opened(raw.get("opened"), pos.melds)
         # A table laid out with an empty stock is on its last turn (RULES.md section 0).
         self.stock_out = not self.stock
-        starter = (self.dealer + 1) % self.n_seats
+        starter = self.starter
         turn = starter if pos.turn is None else pos.turn
         default_phase = "play" if turn == starter and not self.discard else "draw"
         self._start_turn(turn, pos.phase or default_phase)
@@ -306,36 +223,12 @@ class Hand(PlannedChecks):
         seats = {read_seat(v, self.n_seats, "Each seat in “opened”") for v in raw}
         return [s in seats for s in range(self.n_seats)]
 
-    # ------------------------------------------------------------ basics
-
-    @property
-    def turn(self) -> int | None:
-        return None if self.round_over else self._turn
-
-    @property
-    def round_over(self) -> bool:
-        return self.result is not None
-
-    @property
-    def game_over(self) -> bool:
-        return self.finished
-
     # ------------------------------------------------------------ checks
-
-    def _common(self, seat: int) -> None:
-        if self.finished:
-            raise IllegalMove(because("game.over"))
-        if self.round_over:
-            raise IllegalMove(because("game.round_over"))
-        if not 0 <= seat < self.n_seats:
-            raise IllegalMove(because("game.not_seated"))
-        if seat != self._turn:
-            raise IllegalMove(because("game.not_your_turn"))
 
     def _plan(self, seat: int, move: Move) -> Any:
         """Check ``move`` fully and return what ``apply`` needs; raise IllegalMove."""
         require_well_made(move)
-        self._common(seat)
+        self._on_turn(seat)
         if not isinstance(move, Draw | Take | Return | Meld | Add | Lay | Swap | Discard):
             raise IllegalMove(because("hand.unknown_move", do=move.do))
         if isinstance(move, Draw | Take):
@@ -461,9 +354,7 @@ class Hand(PlannedChecks):
 
     # ------------------------------------------------------------ playing
 
-    def apply(self, seat: int, move: Move) -> list[Event]:
-        plan = self._plan(seat, move)
-        events: list[Event] = []
+    def _play(self, seat: int, move: Move, plan: Any, events: list[Event]) -> None:
         if isinstance(move, Draw):
             self._draw(seat, events)
         elif isinstance(move, Take):
@@ -481,32 +372,19 @@ class Hand(PlannedChecks):
             events.append(Returned(seat, card))
             self._draw(seat, events)
         elif isinstance(move, Meld | Add | Lay):
-            self._do_lay(seat, plan, events)
+            self._place(seat, plan, events)
+            self.opened[seat] = True
+            if any(mid < self.turn_first_id for mid in plan.changed):
+                self.touched_old = True
         elif isinstance(move, Swap):
             self._do_swap(seat, move.meld, plan, events)
         elif isinstance(move, Discard):
             self._do_discard(seat, move.card, going_out=plan, events=events)
-        self.moves.append({"seat": seat, **move.to_dict()})
-        self.last_events = events
-        return events
 
     def _draw(self, seat: int, events: list[Event]) -> None:
-        card = self.stock.pop()
-        self.hands[seat].append(card)
-        self.just_drawn = [card]
-        self.phase = "play"
+        super()._draw(seat, events)
         if not self.stock:
             self.stock_out = True  # the round ends at the end of this turn
-        events.append(Drew(seat, card))
-
-    def _do_lay(self, seat: int, outcome: LayOutcome, events: list[Event]) -> None:
-        self.hands[seat] = outcome.hand
-        self.next_id = place_lay(self.melds, self.next_id, seat, outcome, events)
-        self.opened[seat] = True
-        if any(mid < self.turn_first_id for mid in outcome.changed):
-            self.touched_old = True
-        if self.must_lay and uses_any(outcome.laid, self.must_lay):
-            self.must_lay = []
 
     def _do_swap(
         self, seat: int, mid: int, plan: tuple[MeldShape, list[Card]], events: list[Event]
@@ -522,9 +400,7 @@ class Hand(PlannedChecks):
         events.append(Swapped(seat, mid, put))
 
     def _do_discard(self, seat: int, card: Card, going_out: bool, events: list[Event]) -> None:
-        self.hands[seat].remove(card)
-        self.discard.append(card)
-        events.append(Discarded(seat, card))
+        self._throw(seat, card, events)
         if going_out:
             # (decision) Going out on the turn the stock ran out still wins the round.
             # (decision) A taken discard doesn't spoil the Hand; adds and swaps on old melds do.
@@ -570,27 +446,12 @@ class Hand(PlannedChecks):
             lines.extend(ScoreLine(seat, label, p) for label, p in parts)
         for seat in range(self.n_seats):
             self.totals[seat] += scores[seat]
-        self.result = RoundResult(tuple(scores), reason, winner, tuple(lines))
-        self.history.append({"round": self.round_no, "scores": list(scores), "reason": reason})
-        events.append(RoundOver(winner, self.result))
-        self._turn = None
+        result = RoundResult(tuple(scores), reason, winner, tuple(lines))
+        self._round_ends(result, {"scores": list(scores), "reason": reason}, events)
         if self.round_no + 1 >= ROUNDS:
             best = min(self.totals)
             # Tied lowest totals share the win (RULES.md section 3).
-            self.winners = [s for s in range(self.n_seats) if self.totals[s] == best]
-            self.finished = True
-            events.append(GameOver(None, tuple(self.winners)))
-
-    def next_round(self) -> list[Event]:
-        if self.finished:
-            raise IllegalMove(because("game.over"))
-        if not self.round_over:
-            raise IllegalMove(because("game.round_playing"))
-        self.round_no += 1
-        self.dealer = (self.dealer + 1) % self.n_seats
-        self._deal()
-        self.moves.append({"do": "next_round"})
-        return []
+            self._game_ends([s for s in range(self.n_seats) if self.totals[s] == best], events)
 
     def pearls(self) -> dict[int, int]:
         """Pearls for each winner once the game is over: 50 each (decision, module docstring)."""
@@ -600,24 +461,15 @@ class Hand(PlannedChecks):
 
     # ------------------------------------------------------------ moves for computer players
 
-    def legal_moves(self, seat: int) -> list[Move]:
-        """Every draw, take, return, swap and throw that is legal, and a useful set of lays."""
-        if self.round_over or seat != self._turn:
-            return []
-        if self.phase == "draw":
-            return [m for m in (Draw(), Take()) if self.can(seat, m)]
+    def _lay_moves(self, seat: int) -> list[Move]:
+        """The return of a taken card, openings, or (once opened) lays, adds and joker swaps."""
         out: list[Move] = []
-        hand = self.hands[seat]
         if self.must_lay:
             out.extend(m for m in (Return(),) if self.can(seat, m))
         if not self.opened[seat]:
             out.extend(self.openings(seat))
         else:
             out.extend(self._simple_lays(seat))
-        for card in sorted(set(hand), key=sort_key):
-            move = Discard(card)
-            if self.can(seat, move):
-                out.append(move)
         return out
 
     def openings(self, seat: int, limit: int = 8) -> list[Lay]:
@@ -673,63 +525,20 @@ class Hand(PlannedChecks):
 
     # ------------------------------------------------------------ views and data
 
-    def meld_view(self, m: TableMeld) -> MeldView:
-        meld = m.meld
-        wilds = tuple((i, meld.stands_for(i)) for i in meld.wild_indexes())
-        # Each player is their own side in Hand.
-        return MeldView(m.id, m.seat, m.seat, meld.kind, meld.cards, wilds)
-
     def view(self, seat: int) -> HandView:
-        own = 0 <= seat < self.n_seats
-        return HandView(
-            game="hand",
-            seat=seat,
-            n_seats=self.n_seats,
-            hand=tuple(sorted(self.hands[seat], key=sort_key)) if own else (),
-            hand_counts=tuple(len(h) for h in self.hands),
-            turn=self.turn,
-            phase=self.phase,
-            dealer=self.dealer,
-            round_no=self.round_no,
-            totals=tuple(float(t) for t in self.totals),
-            round_over=self.round_over,
-            game_over=self.finished,
-            winners=tuple(self.winners),
-            result=self.result,
-            last_events=tuple(public_event(e, seat) for e in self.last_events),
-            melds=tuple(self.meld_view(m) for m in self.melds.values()),
-            discard=tuple(self.discard),
-            stock_count=len(self.stock),
+        return self._view(
+            HandView,
+            seat,
+            tuple(float(t) for t in self.totals),
             side_piles=(),
             side_taken=(),
             sides=tuple(range(self.n_seats)),
-            just_drawn=tuple(self.just_drawn) if own and seat == self._turn else (),
-            must_lay=tuple(self.must_lay) if seat == self._turn else (),
             opened=tuple(self.opened),
-            hands_left=hands_left(self.hands, self.round_over, sort_key),
         )
-
-    @property
-    def record(self) -> dict[str, Any]:
-        return {**copy.deepcopy(self.header), "moves": json_copy(self.moves)}
 
     def scenario_state(self) -> dict[str, Any]:
         return {
-            "turn": self.turn,
-            "phase": self.phase,
-            "hands": [text_cards(h) for h in self.hands],
-            "stock": len(self.stock),
-            "discard": text_cards(self.discard),
-            "melds": [
-                {
-                    "id": m.id,
-                    "seat": m.seat,
-                    "cards": text_cards(m.meld.cards),
-                    "project": None,
-                    "biriba": None,
-                }
-                for m in self.melds.values()
-            ],
+            **self._scenario_table(),
             "side_taken": [],
             "opened": list(self.opened),
             "must_lay": text_cards(self.must_lay),
@@ -740,62 +549,8 @@ class Hand(PlannedChecks):
             "reason": self.result.reason if self.result else None,
             "round_scores": list(self.result.scores) if self.result else None,
             "totals": list(self.totals),
-            "game_over": self.finished,
-            "winners": list(self.winners),
-            "pearls": {str(k): v for k, v in self.pearls().items()},
+            **self._scenario_end(),
         }
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": "hand",
-            "header": copy.deepcopy(self.header),
-            "moves": json_copy(self.moves),
-            "round_no": self.round_no,
-            "dealer": self.dealer,
-            "totals": list(self.totals),
-            "history": json_copy(self.history),
-            "hands": [text_cards(h) for h in self.hands],
-            "stock": text_cards(self.stock),
-            "discard": text_cards(self.discard),
-            "melds": [m.to_json() for m in self.melds.values()],
-            "next_id": self.next_id,
-            "opened": list(self.opened),
-            "turn": self._turn,
-            "phase": self.phase,
-            "must_lay": text_cards(self.must_lay),
-            "just_drawn": text_cards(self.just_drawn),
-            "opened_at_start": self.opened_at_start,
-            "turn_first_id": self.turn_first_id,
-            "touched_old": self.touched_old,
-            "stock_out": self.stock_out,
-            "result": result_to_json(self.result),
-            "winners": list(self.winners),
-            "finished": self.finished,
-        }
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Hand:
-        header = d["header"]
-        game = cls(header.get("options", {}), header.get("seed", 0))
-        game.header = copy.deepcopy(header)
-        game.moves = json_copy(d["moves"])
-        game.round_no, game.dealer = d["round_no"], d["dealer"]
-        game.totals = list(d["totals"])
-        game.history = json_copy(d["history"])
-        game.hands = [parse_cards(h) for h in d["hands"]]
-        game.stock, game.discard = parse_cards(d["stock"]), parse_cards(d["discard"])
-        melds = [TableMeld.from_json(m) for m in d["melds"]]
-        game.melds = {m.id: m for m in melds}
-        game.next_id = d["next_id"]
-        game.opened = list(d["opened"])
-        game._turn, game.phase = d["turn"], d["phase"]
-        game.must_lay, game.just_drawn = parse_cards(d["must_lay"]), parse_cards(d["just_drawn"])
-        game.opened_at_start = d["opened_at_start"]
-        game.turn_first_id, game.touched_old = d["turn_first_id"], d["touched_old"]
-        game.stock_out = d["stock_out"]
-        game.result = result_from_json(d["result"])
-        game.winners, game.finished = list(d["winners"]), d["finished"]
-        return game
 
 
 ENGINE = Hand

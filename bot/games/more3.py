@@ -1,6 +1,6 @@
 """More for three players (RULES.md section 2): a Solo against a Pair, roles re-decided each round.
 
-Built on the same mechanics as Mor (``rummy.play_lay``/``place_lay``, ``melds``), with More's
+Built on the same base as Mor (``rummy.SidePileGame``, ``rummy.play_lay``, ``melds``), with More's
 policy: runs only (ace-sets for players over 1500), one pankal per meld, taking only the top
 discard, the 7.5 opening rule, biribas, the More piles and the Solo's ×1.5.
 
@@ -12,54 +12,41 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from bot.games.base import (
-    RULES_VERSION,
     Add,
     AddTo,
     Bid,
     BidMade,
     BidsRevealed,
     Discard,
-    Discarded,
     Draw,
-    Drew,
     Event,
-    GameOver,
     IllegalMove,
     Lay,
     Meld,
-    MeldView,
     Move,
-    PlannedChecks,
     Reason,
-    RoundOver,
     RoundResult,
     ScoreLine,
-    SidePileWaits,
     StockRefilled,
     TableFileError,
     Take,
     TookPile,
     as_lay,
     because,
-    hands_left,
     points,
     require_well_made,
-    result_from_json,
-    result_to_json,
 )
 from bot.games.cards import (
     ACE,
     JOKER_RANK,
     Card,
-    deck_106,
-    parse_cards,
     round_rng,
     sort_key,
     take_cards,
+    text_cards,
 )
 from bot.games.melds import (
     MORE_MELDS,
@@ -73,18 +60,18 @@ from bot.games.melds import (
 )
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
+    CARD_PILES,
+    LIST,
+    PAIR_OF,
+    SEAT_SET,
+    VALUE,
     LayOutcome,
     RummyView,
+    SidePileGame,
     TableMeld,
-    place_lay,
     play_lay,
     public_event,
-    read_header,
-    read_options,
-    read_position,
     read_seat,
-    take_side_pile,
-    text_cards,
     uses_any,
 )
 
@@ -199,31 +186,27 @@ class More3View(RummyView):
     target: ClassVar[int] = TARGET
 
 
-class More3(PlannedChecks):
+class More3(SidePileGame):
     """A whole game of three-player More: rounds until someone reaches 3100."""
 
     game: ClassVar[str] = "more3"
-    low_score_wins: ClassVar[bool] = False
+    meld_biriba = staticmethod(biriba_kind)
+    OWN_STATE = (
+        ("past_solos", LIST),
+        ("piles", CARD_PILES),
+        ("pile_taken", LIST),
+        ("pile_gone", LIST),
+        ("pile_waiting", LIST),
+        ("solo", VALUE),
+        ("bids", LIST),
+        ("opened", SEAT_SET),
+        ("after_bids", PAIR_OF),
+        ("went_out", VALUE),
+    )
 
     def __init__(self, options: Mapping[str, Any], seed: int | str) -> None:
-        bid = options.get("bid", False)
-        if not isinstance(bid, bool):
-            raise TableFileError("More's “bid” option must be true or false.")
-        self.options: dict[str, Any] = {"bid": bid}
-        self.n_seats = N_SEATS
-        self.seed = seed
-        self.header: dict[str, Any] = {}
-        self.moves: list[dict[str, Any]] = []
-        self.round_no = 0
-        self.dealer = 0
-        self.totals = [0] * N_SEATS
-        self.history: list[dict[str, Any]] = []
+        super().__init__(options, seed)
         self.past_solos: list[int] = []  # the Solo of each finished round, oldest first
-        self.hands: list[list[Card]] = []
-        self.stock: list[Card] = []  # top last
-        self.discard: list[Card] = []  # top last
-        self.melds: dict[int, TableMeld] = {}
-        self.next_id = 1
         self.piles: list[list[Card]] = [[], []]  # [Pair's, Solo's], top first
         self.pile_taken = [False, False]  # counts as taken from the emptying throw on
         self.pile_gone = [False, False]  # went into the stock: nobody can take it any more
@@ -231,64 +214,27 @@ class More3(PlannedChecks):
         self.solo: int | None = None
         self.bids: list[int | None] = [None] * N_SEATS
         self.opened: set[int] = set()
-        self._turn: int | None = 0
         self.phase = "draw"
         self.after_bids: tuple[int, str] = (0, "draw")  # turn and phase once the bids are in
-        self.must_lay: list[Card] = []
-        self.just_drawn: list[Card] = []
-        self.stock_out = False
         self.went_out: int | None = None
-        self.result: RoundResult | None = None
-        self.winners: list[int] = []
-        self.finished = False
-        self.last_events: list[Event] = []
 
     # ------------------------------------------------------------ set-up
 
-    @classmethod
-    def new(cls, options: Mapping[str, Any] | None = None, seed: int | str = 0) -> More3:
-        return cls.from_table_file({"game": "more3", "options": dict(options or {}), "seed": seed})
-
-    @classmethod
-    def from_table_file(cls, data: Mapping[str, Any]) -> More3:
-        options = read_options(data)
-        game = cls(options, data.get("seed", 0))
-        seed, dealer, totals = read_header(data, N_SEATS)
-        game.seed = seed
-        game.dealer = dealer
-        game.totals = [round(t) for t in totals]
-        game.header = {
-            "game": "more3",
-            "rules_version": RULES_VERSION,
-            "options": game.options,
-            "seed": seed,
-            "dealer": dealer,
-            "totals": list(game.totals),
-        }
-        if data.get("position") is not None:
-            game.header["position"] = copy.deepcopy(data["position"])
-            game._set_position(data["position"])
-        else:
-            game._deal()
-        return game
-
-    @property
-    def starter(self) -> int:
-        return (self.dealer + 1) % N_SEATS
+    def _read_options(self, options: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
+        bid = options.get("bid", False)
+        if not isinstance(bid, bool):
+            raise TableFileError("More's “bid” option must be true or false.")
+        return {"bid": bid}, N_SEATS
 
     def _reset_round(self) -> None:
-        self.melds, self.next_id, self.discard = {}, 1, []
+        super()._reset_round()
         self.pile_taken, self.pile_gone, self.pile_waiting = [False, False], [False, False], []
         self.bids, self.opened, self.solo = [None] * N_SEATS, set(), None
-        self.must_lay, self.just_drawn, self.stock_out = [], [], False
-        self.went_out, self.result, self.last_events = None, None, []
+        self.went_out = None
 
     def _deal(self) -> None:
-        deck = deck_106()
-        round_rng(self.seed, self.round_no, "deal").shuffle(deck)
         self._reset_round()
-        self.hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(N_SEATS)]
-        rest = deck[N_SEATS * HAND_SIZE :]
+        rest = self._deal_hands(self._shuffled_deck(), HAND_SIZE, None)
         self.piles = [rest[:PILE_SIZE], rest[PILE_SIZE : 2 * PILE_SIZE]]
         self.stock = list(reversed(rest[2 * PILE_SIZE :]))
         self.discard = [self.stock.pop()]  # the dealer turns the top stock card up
@@ -315,21 +261,7 @@ class More3(PlannedChecks):
             self._begin_turn(self._turn, [])
 
     def _set_position(self, raw: Any) -> None:
-        self._reset_round()
-        pos = read_position(
-            raw,
-            n_seats=N_SEATS,
-            deck=deck_106(),
-            meld_rules=self.rules_for,
-            side_piles=2,
-            side_size=PILE_SIZE,
-            rng=round_rng(self.seed, self.round_no, "position"),
-        )
-        self.hands = pos.hands
-        self.melds = {m.id: m for m in pos.melds}
-        self.next_id = len(pos.melds) + 1
-        self.stock = list(reversed(pos.stock))
-        self.discard = pos.discard
+        pos = self._read_position(raw, self.rules_for, 2, PILE_SIZE)
         self.piles = pos.side
         self.pile_taken = list(pos.side_taken)
         # A pile given empty but not taken has gone into the stock: it can't be taken any more.
@@ -386,18 +318,6 @@ class More3(PlannedChecks):
         partner = self.partner(seat)
         return partner is None or partner not in self.opened
 
-    @property
-    def turn(self) -> int | None:
-        return None if self.round_over else self._turn
-
-    @property
-    def round_over(self) -> bool:
-        return self.result is not None
-
-    @property
-    def game_over(self) -> bool:
-        return self.finished
-
     def side_biribas(
         self,
         side: int,
@@ -430,14 +350,6 @@ class More3(PlannedChecks):
 
     # ------------------------------------------------------------ checks
 
-    def _common(self, seat: int) -> None:
-        if self.finished:
-            raise IllegalMove(because("game.over"))
-        if self.round_over:
-            raise IllegalMove(because("game.round_over"))
-        if not 0 <= seat < N_SEATS:
-            raise IllegalMove(because("game.not_seated"))
-
     def _plan(self, seat: int, move: Move) -> Any:
         """Check ``move`` fully and return what ``apply`` needs; raise IllegalMove."""
         require_well_made(move)
@@ -446,8 +358,7 @@ class More3(PlannedChecks):
             return self._check_bid(seat, move.chips)
         if self.phase == "bid":
             raise IllegalMove(because("more3.bid_first"))
-        if seat != self._turn:
-            raise IllegalMove(because("game.not_your_turn"))
+        self._is_turn(seat)
         if isinstance(move, Draw | Take):
             if self.phase != "draw":
                 raise IllegalMove(because("game.already_drawn"))
@@ -641,17 +552,11 @@ class More3(PlannedChecks):
 
     # ------------------------------------------------------------ playing
 
-    def apply(self, seat: int, move: Move) -> list[Event]:
-        plan = self._plan(seat, move)
-        events: list[Event] = []
+    def _play(self, seat: int, move: Move, plan: Any, events: list[Event]) -> None:
         if isinstance(move, Bid):
             self._do_bid(seat, move.chips, events)
         elif isinstance(move, Draw):
-            card = self.stock.pop()
-            self.hands[seat].append(card)
-            self.just_drawn = [card]
-            self.phase = "play"
-            events.append(Drew(seat, card))
+            self._draw(seat, events)
             if not self.stock:
                 self._stock_exhausted(events)
         elif isinstance(move, Take):
@@ -666,9 +571,6 @@ class More3(PlannedChecks):
             self._do_lay(seat, plan, events)
         elif isinstance(move, Discard):
             self._do_discard(seat, move.card, going_out=plan, events=events)
-        self.moves.append({"seat": seat, **move.to_dict()})
-        self.last_events = events
-        return events
 
     def _do_bid(self, seat: int, chips: int, events: list[Event]) -> None:
         self.bids[seat] = chips
@@ -702,44 +604,26 @@ class More3(PlannedChecks):
         events.append(StockRefilled(None, len(self.stock)))
 
     def _do_lay(self, seat: int, outcome: LayOutcome, events: list[Event]) -> None:
-        self.hands[seat] = outcome.hand
-        self.next_id = place_lay(self.melds, self.next_id, seat, outcome, events)
+        self._place(seat, outcome, events)
         self.opened.add(seat)
-        if self.must_lay and uses_any(outcome.laid, self.must_lay):
-            self.must_lay = []
         if not self.hands[seat]:
-            self._take_pile(seat, events)
+            self._take_side_pile(seat, events)
 
-    def _take_pile(self, seat: int, events: list[Event]) -> None:
-        self.just_drawn = take_side_pile(
-            seat, self.side(seat), self.hands, self.piles, self.pile_taken, events
-        )
+    def _side_piles(self) -> tuple[list[list[Card]], list[bool], list[int]]:
+        return self.piles, self.pile_taken, self.pile_waiting
 
     def _do_discard(self, seat: int, card: Card, going_out: bool, events: list[Event]) -> None:
-        self.hands[seat].remove(card)
-        self.discard.append(card)
-        events.append(Discarded(seat, card))
+        self._throw(seat, card, events)
         if going_out:
             self.went_out = seat
             self._end_round("went_out", events)
             return
         if not self.hands[seat]:
-            self.pile_taken[self.side(seat)] = True  # taken from this throw on, as in Mor
-            self.pile_waiting.append(seat)
-            events.append(SidePileWaits(seat))
+            self._emptied_by_throw(seat, events)
         if self.stock_out:
             self._end_round("stock_out", events)
             return
         self._begin_turn((seat + 1) % N_SEATS, events)
-
-    def _begin_turn(self, seat: int, events: list[Event]) -> None:
-        self._turn = seat
-        self.phase = "draw"
-        self.must_lay = []
-        self.just_drawn = []
-        if seat in self.pile_waiting:
-            self.pile_waiting.remove(seat)
-            self._take_pile(seat, events)
 
     # ------------------------------------------------------------ scoring
 
@@ -787,14 +671,11 @@ class More3(PlannedChecks):
         scores, lines = self.round_scores()
         for s in range(N_SEATS):
             self.totals[s] += scores[s]
-        self.result = RoundResult(tuple(scores), reason, self.went_out, tuple(lines))
+        result = RoundResult(tuple(scores), reason, self.went_out, tuple(lines))
         assert self.solo is not None
         self.past_solos.append(self.solo)
-        self.history.append(
-            {"round": self.round_no, "solo": self.solo, "scores": list(scores), "reason": reason}
-        )
-        events.append(RoundOver(self.went_out, self.result))
-        self._turn = None
+        history = {"solo": self.solo, "scores": list(scores), "reason": reason}
+        self._round_ends(result, history, events)
         # (decision) Reaching 3100 exactly counts; the game ends only at the end of a round, never
         # on a bid payment.
         over = [s for s in range(N_SEATS) if self.totals[s] >= TARGET]
@@ -805,20 +686,7 @@ class More3(PlannedChecks):
         if len(top) > 1 and self.went_out in top:
             top = [self.went_out]
         if len(top) == 1:  # still tied: another round is played
-            self.winners = top
-            self.finished = True
-            events.append(GameOver(None, tuple(self.winners)))
-
-    def next_round(self) -> list[Event]:
-        if self.finished:
-            raise IllegalMove(because("game.over"))
-        if not self.round_over:
-            raise IllegalMove(because("game.round_playing"))
-        self.round_no += 1
-        self.dealer = (self.dealer + 1) % N_SEATS
-        self._deal()
-        self.moves.append({"do": "next_round"})
-        return []
+            self._game_ends(top, events)
 
     def pearls(self) -> dict[int, int]:
         """Pearls for the winner once the game is over (see PEARLS_WIN: a (decision))."""
@@ -835,16 +703,13 @@ class More3(PlannedChecks):
 
     def legal_moves(self, seat: int) -> list[Move]:
         """Every bid, draw, take and discard that is legal, and a useful set of lays."""
-        if self.round_over or self.finished:
-            return []
-        if self.phase == "bid":
+        if self.phase == "bid" and not self.round_over:
             if not 0 <= seat < N_SEATS or self.bids[seat] is not None:
                 return []
             return [Bid(c) for c in range(MAX_BID + 1)]
-        if seat != self._turn:
-            return []
-        if self.phase == "draw":
-            return [m for m in (Draw(), Take()) if self.can(seat, m)]
+        return super().legal_moves(seat)
+
+    def _lay_moves(self, seat: int) -> list[Move]:
         out: list[Move] = []
         hand = self.hands[seat]
         rules = self.rules_for(seat)
@@ -882,7 +747,6 @@ class More3(PlannedChecks):
             candidates = [
                 m for m in candidates if isinstance(m, Meld | Add | Lay) and taken in m.cards
             ]
-        candidates += [Discard(card) for card in distinct_cards]
         for move in candidates:
             if self.can(seat, move):
                 out.append(move)
@@ -890,41 +754,21 @@ class More3(PlannedChecks):
 
     # ------------------------------------------------------------ views and data
 
-    def meld_view(self, m: TableMeld) -> MeldView:
-        return _meld_view(m.id, m.seat, self.side(m.seat), m.meld)
+    side_of = side
 
     def view(self, seat: int) -> More3View:
-        own = 0 <= seat < N_SEATS
-        bidding = self.phase == "bid"
-        return More3View(
-            game="more3",
-            seat=seat,
-            n_seats=N_SEATS,
+        return self._view(
+            More3View,
+            seat,
+            tuple(self.totals),
             # Nobody sees their cards while bidding: the page bids "before anyone looks".
-            hand=tuple(sorted(self.hands[seat], key=sort_key)) if own and not bidding else (),
-            hand_counts=tuple(len(h) for h in self.hands),
-            turn=self.turn,
-            phase=self.phase,
-            dealer=self.dealer,
-            round_no=self.round_no,
-            totals=tuple(self.totals),
-            round_over=self.round_over,
-            game_over=self.finished,
-            winners=tuple(self.winners),
-            result=self.result,
-            last_events=tuple(self._public(e, seat) for e in self.last_events),
-            melds=tuple(self.meld_view(m) for m in self.melds.values()),
-            discard=tuple(self.discard),
-            stock_count=len(self.stock),
+            hand=() if self.phase == "bid" else None,
             side_piles=tuple(len(p) for p in self.piles),
             side_taken=tuple(self.pile_taken),
             sides=() if self.solo is None else tuple(self.side(s) for s in range(N_SEATS)),
-            just_drawn=tuple(self.just_drawn) if own and seat == self._turn else (),
-            must_lay=tuple(self.must_lay) if seat == self._turn else (),
             solo=self.solo,
             bids=tuple(self._visible_bids(seat)),
             opened=tuple(sorted(self.opened)),
-            hands_left=hands_left(self.hands, self.round_over, sort_key),
         )
 
     def _visible_bids(self, seat: int) -> list[int | None]:
@@ -939,27 +783,9 @@ class More3(PlannedChecks):
             return BidMade(event.seat, None)
         return public_event(event, seat)
 
-    @property
-    def record(self) -> dict[str, Any]:
-        return {**copy.deepcopy(self.header), "moves": copy.deepcopy(self.moves)}
-
     def scenario_state(self) -> dict[str, Any]:
         return {
-            "turn": self.turn,
-            "phase": self.phase,
-            "hands": [text_cards(h) for h in self.hands],
-            "stock": len(self.stock),
-            "discard": text_cards(self.discard),
-            "melds": [
-                {
-                    "id": m.id,
-                    "seat": m.seat,
-                    "cards": text_cards(m.meld.cards),
-                    "project": None,
-                    "biriba": biriba_kind(m.meld),
-                }
-                for m in self.melds.values()
-            ],
+            **self._scenario_table(),
             "side_taken": list(self.pile_taken),
             "side": [len(p) for p in self.piles],
             "side_gone": list(self.pile_gone),
@@ -973,71 +799,8 @@ class More3(PlannedChecks):
             "round_scores": list(self.result.scores) if self.result else None,
             "went_out": self.went_out,
             "totals": list(self.totals),
-            "game_over": self.finished,
-            "winners": list(self.winners),
-            "pearls": {str(k): v for k, v in self.pearls().items()},
+            **self._scenario_end(),
         }
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": "more3",
-            "header": copy.deepcopy(self.header),
-            "moves": copy.deepcopy(self.moves),
-            "round_no": self.round_no,
-            "dealer": self.dealer,
-            "totals": list(self.totals),
-            "history": copy.deepcopy(self.history),
-            "past_solos": list(self.past_solos),
-            "hands": [text_cards(h) for h in self.hands],
-            "stock": text_cards(self.stock),
-            "discard": text_cards(self.discard),
-            "melds": [m.to_json() for m in self.melds.values()],
-            "next_id": self.next_id,
-            "piles": [text_cards(p) for p in self.piles],
-            "pile_taken": list(self.pile_taken),
-            "pile_gone": list(self.pile_gone),
-            "pile_waiting": list(self.pile_waiting),
-            "solo": self.solo,
-            "bids": list(self.bids),
-            "opened": sorted(self.opened),
-            "turn": self._turn,
-            "phase": self.phase,
-            "after_bids": list(self.after_bids),
-            "must_lay": text_cards(self.must_lay),
-            "just_drawn": text_cards(self.just_drawn),
-            "stock_out": self.stock_out,
-            "went_out": self.went_out,
-            "result": result_to_json(self.result),
-            "winners": list(self.winners),
-            "finished": self.finished,
-        }
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> More3:
-        header = d["header"]
-        game = cls(header.get("options", {}), header.get("seed", 0))
-        game.header = copy.deepcopy(header)
-        game.moves = copy.deepcopy(d["moves"])
-        game.round_no, game.dealer = d["round_no"], d["dealer"]
-        game.totals = list(d["totals"])
-        game.history = copy.deepcopy(d["history"])
-        game.past_solos = list(d["past_solos"])
-        game.hands = [parse_cards(h) for h in d["hands"]]
-        game.stock, game.discard = parse_cards(d["stock"]), parse_cards(d["discard"])
-        melds = [TableMeld.from_json(m) for m in d["melds"]]
-        game.melds = {m.id: m for m in melds}
-        game.next_id = d["next_id"]
-        game.piles = [parse_cards(p) for p in d["piles"]]
-        game.pile_taken, game.pile_gone = list(d["pile_taken"]), list(d["pile_gone"])
-        game.pile_waiting = list(d["pile_waiting"])
-        game.solo, game.bids, game.opened = d["solo"], list(d["bids"]), set(d["opened"])
-        game._turn, game.phase = d["turn"], d["phase"]
-        game.after_bids = (d["after_bids"][0], d["after_bids"][1])
-        game.must_lay, game.just_drawn = parse_cards(d["must_lay"]), parse_cards(d["just_drawn"])
-        game.stock_out, game.went_out = d["stock_out"], d["went_out"]
-        game.result = result_from_json(d["result"])
-        game.winners, game.finished = list(d["winners"]), d["finished"]
-        return game
 
 
 def _meld_halves(meld: MeldShape) -> int:
@@ -1062,11 +825,3 @@ def _disjoint_melds(hand: Sequence[Card], rules: MeldRules) -> list[tuple[Card, 
 
 
 ENGINE = More3
-
-
-# A view lists every table meld at every turn, and computer players' playouts ask for views
-# thousands of times a decision: a meld's view is made once (melds and views are immutable).
-@lru_cache(maxsize=50_000)
-def _meld_view(meld_id: int, seat: int, side: int, meld: MeldShape) -> MeldView:
-    wilds = tuple((i, meld.stands_for(i)) for i in meld.wild_indexes())
-    return MeldView(meld_id, seat, side, meld.kind, meld.cards, wilds, None, biriba_kind(meld))

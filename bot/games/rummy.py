@@ -1,8 +1,12 @@
 """What the three rummies (Mor, More, Hand) share: melds on the table, playing a ``Lay`` against a
-hand, card-point tables, and reading a table file's position.
+hand, card-point tables, reading a table file's position, and the game itself as one base class.
 
-The games differ in policy (whose melds a seat may add to, opening minimums, when the hand may be
-emptied); that stays in each engine. The mechanics are here, once.
+``RummyGame`` holds what every rummy does alike -- setting up from options or a table file, the
+turn checks, drawing, laying and throwing, ending rounds and dealing the next, the view's shared
+fields, the record and the JSON state -- and each engine subclasses it (``SidePileGame`` for Mor
+and More, whose sides each have a pile to take), as python-chess's variants subclass one
+``Board``. The games differ in policy (whose melds a seat may add to, opening minimums, when the
+hand may be emptied); that stays in each engine, in the hooks the base names.
 """
 
 from __future__ import annotations
@@ -11,31 +15,49 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import Any, ClassVar, Self, TypeVar
 
 from bot.games.base import (
+    RULES_VERSION,
     Added,
+    Discard,
+    Discarded,
+    Draw,
     Drew,
     Event,
+    GameOver,
     IllegalMove,
     Lay,
     Melded,
     MeldView,
+    Move,
+    PlannedChecks,
     Reason,
+    RoundOver,
+    RoundResult,
     SeatView,
+    SidePileWaits,
     TableFileError,
+    Take,
     TookSidePile,
     because,
+    hands_left,
+    result_from_json,
+    result_to_json,
 )
 from bot.games.cards import (
     Card,
     CardError,
     check_deck_limits,
+    deck_106,
     missing_from,
     named,
     parse_cards,
     round_rng,
+    sort_key,
     take_cards,
+    text_cards,
 )
 from bot.games.melds import Meld, MeldError, MeldRules, add_to_meld, inline, read_meld
 
@@ -68,6 +90,9 @@ class RummyView(SeatView):
     sides: tuple[int, ...]
     just_drawn: tuple[Card, ...]
     must_lay: tuple[Card, ...]
+
+
+V = TypeVar("V", bound=RummyView)
 
 
 @dataclass(frozen=True)
@@ -172,10 +197,6 @@ def take_side_pile(
 def uses_any(laid: Sequence[Card], must: Sequence[Card]) -> bool:
     """Did a lay use at least one of ``must`` (copies are interchangeable)?"""
     return bool(Counter(laid) & Counter(must))
-
-
-def text_cards(cards: Sequence[Card]) -> list[str]:
-    return [str(c) for c in cards]
 
 
 # ---------------------------------------------------------------- table files
@@ -335,3 +356,499 @@ def read_options(data: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(options, Mapping):
         raise TableFileError("“options” must be an object.")
     return dict(options)
+
+
+# ---------------------------------------------------------------- the shared game scaffolding
+
+
+def json_copy(data: Any) -> Any:
+    """A copy of plain JSON data (dicts, lists, scalars): records grow with every move and are
+    copied for every ``to_json``, where ``copy.deepcopy``'s bookkeeping is needless."""
+    if isinstance(data, dict):
+        return {k: json_copy(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [json_copy(v) for v in data]
+    return data
+
+
+# How a piece of a game's own state goes to JSON and back (``RummyGame.OWN_STATE``).
+Codec = tuple[Callable[[Any], Any], Callable[[Any], Any]]
+CARDS: Codec = (text_cards, parse_cards)
+CARD_PILES: Codec = (
+    lambda piles: [text_cards(p) for p in piles],
+    lambda piles: [parse_cards(p) for p in piles],
+)
+LIST: Codec = (list, list)
+SEAT_SET: Codec = (sorted, set)
+PAIR_OF: Codec = (list, tuple)
+VALUE: Codec = (lambda v: v, lambda v: v)
+
+
+@lru_cache(maxsize=50_000)
+def meld_view(
+    meld_id: int,
+    seat: int,
+    side: int,
+    meld: Meld,
+    project: Callable[[Meld], int | None],
+    biriba: Callable[[Meld], str | None],
+) -> MeldView:
+    """A table meld as everyone sees it. A view lists every meld at every turn and computer
+    players' playouts ask for views thousands of times a decision, so a meld's view is made once
+    (melds and views are immutable; the game's project/biriba rule is part of the key)."""
+    wilds = tuple((i, meld.stands_for(i)) for i in meld.wild_indexes())
+    return MeldView(
+        meld_id,
+        seat,
+        side,
+        meld.kind,
+        meld.cards,
+        wilds,
+        project(meld),
+        biriba(meld),
+    )
+
+
+class RummyGame(PlannedChecks):
+    """A whole game of one of the three rummies: what Mor, More and Hand do alike, written once.
+
+    Like python-chess's variants that subclass one ``Board``, each game subclasses this and fills
+    in its hooks: ``_read_options`` (options -> (options, seats)), ``_set_totals`` (a table file's
+    totals), ``_deal``, ``_set_position``, ``_plan`` and ``_play`` (check and play one move),
+    ``_lay_moves`` (the lays offered to computer players), ``view``, ``pearls`` and
+    ``scenario_state``; ``side_of``, ``meld_project`` and ``meld_biriba`` say whose side a meld is
+    on and what it counts as; ``OWN_STATE`` lists the state only that game has, for
+    ``to_json``/``from_json``.
+    """
+
+    game: ClassVar[str] = ""
+    low_score_wins: ClassVar[bool] = False
+    # The game's own state beyond the shared fields: (attribute = JSON key, codec), written after
+    # the shared ones by to_json (old saved states load: the keys are the ones they always had).
+    OWN_STATE: ClassVar[tuple[tuple[str, Codec], ...]] = ()
+
+    def __init__(self, options: Mapping[str, Any], seed: int | str) -> None:
+        self.options, self.n_seats = self._read_options(options)
+        self.seed = seed
+        self.header: dict[str, Any] = {}
+        self.moves: list[dict[str, Any]] = []
+        self.round_no = 0
+        self.dealer = 0
+        self.totals: list[int] = [0] * self.n_seats
+        self.history: list[dict[str, Any]] = []
+        self.hands: list[list[Card]] = []
+        self.stock: list[Card] = []  # top last
+        self.discard: list[Card] = []  # top last
+        self.melds: dict[int, TableMeld] = {}
+        self.next_id = 1
+        self._turn: int | None = 0
+        self.phase = "play"
+        self.must_lay: list[Card] = []
+        self.just_drawn: list[Card] = []
+        self.stock_out = False
+        self.result: RoundResult | None = None
+        self.winners: list[int] = []
+        self.finished = False
+        self.last_events: list[Event] = []
+
+    # ------------------------------------------------------------ hooks
+
+    @staticmethod
+    def meld_project(meld: Meld) -> int | None:
+        """The project a meld is (Mor's 100 to 300), for its view and the scenario state."""
+        return None
+
+    @staticmethod
+    def meld_biriba(meld: Meld) -> str | None:
+        """The biriba a meld is (More's "pure" or "dirty")."""
+        return None
+
+    def _read_options(self, options: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
+        """The game's options, checked (raise TableFileError), and its number of seats."""
+        raise NotImplementedError
+
+    def _set_totals(self, totals: list[float]) -> list[float | int]:
+        """Take a table file's totals (one per seat) as the game keeps them; return them as the
+        record's header shows them."""
+        self.totals = [round(t) for t in totals]
+        return list(self.totals)
+
+    def _read_table_extras(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """A game's own header fields from a table file (Hand's ``round``)."""
+        return {}
+
+    def _deal(self) -> None:
+        raise NotImplementedError
+
+    def _set_position(self, raw: Any) -> None:
+        raise NotImplementedError
+
+    def _play(self, seat: int, move: Move, plan: Any, events: list[Event]) -> None:
+        """Play a move ``_plan`` has checked, appending what happened to ``events``."""
+        raise NotImplementedError
+
+    def _public(self, event: Event, seat: int) -> Event:
+        """An event as ``seat`` may see it."""
+        return public_event(event, seat)
+
+    # ------------------------------------------------------------ set-up
+
+    @classmethod
+    def new(cls, options: Mapping[str, Any] | None = None, seed: int | str = 0) -> Self:
+        return cls.from_table_file({"game": cls.game, "options": dict(options or {}), "seed": seed})
+
+    @classmethod
+    def from_table_file(cls, data: Mapping[str, Any]) -> Self:
+        game = cls(read_options(data), data.get("seed", 0))
+        seed, dealer, totals = read_header(data, game.n_seats)
+        game.seed = seed
+        game.dealer = dealer
+        shown = game._set_totals(totals)
+        extras = game._read_table_extras(data)
+        game.header = {
+            "game": cls.game,
+            "rules_version": RULES_VERSION,
+            "options": game.options,
+            "seed": seed,
+            "dealer": dealer,
+            "totals": shown,
+            **extras,
+        }
+        if data.get("position") is not None:
+            game.header["position"] = json_copy(data["position"])
+            game._set_position(data["position"])
+        else:
+            game._deal()
+        return game
+
+    def _shuffled_deck(self) -> list[Card]:
+        deck = deck_106()
+        round_rng(self.seed, self.round_no, "deal").shuffle(deck)
+        return deck
+
+    def _deal_hands(self, deck: list[Card], size: int, starter: int | None) -> list[Card]:
+        """Deal ``size`` cards to each seat, and one more to ``starter`` if given (who then throws
+        first without drawing); return the cards left."""
+        n = self.n_seats
+        self.hands = [deck[i * size : (i + 1) * size] for i in range(n)]
+        rest = deck[n * size :]
+        if starter is not None:
+            self.hands[starter].append(rest.pop(0))
+        return rest
+
+    def _reset_round(self) -> None:
+        self.melds, self.next_id, self.discard = {}, 1, []
+        self.must_lay, self.just_drawn, self.stock_out = [], [], False
+        self.result, self.last_events = None, []
+
+    def _read_position(
+        self, raw: Any, meld_rules: Callable[[int], MeldRules], side_piles: int, side_size: int
+    ) -> Position:
+        """Set a table file's position up: the hands, melds, stock and discard pile (the rest --
+        turn, phase, side piles -- is the game's to read from what this returns)."""
+        self._reset_round()
+        pos = read_position(
+            raw,
+            n_seats=self.n_seats,
+            deck=deck_106(),
+            meld_rules=meld_rules,
+            side_piles=side_piles,
+            side_size=side_size,
+            rng=round_rng(self.seed, self.round_no, "position"),
+        )
+        self.hands = pos.hands
+        self.melds = {m.id: m for m in pos.melds}
+        self.next_id = len(pos.melds) + 1
+        self.stock = list(reversed(pos.stock))
+        self.discard = pos.discard
+        return pos
+
+    # ------------------------------------------------------------ basics
+
+    @property
+    def starter(self) -> int:
+        """Who plays first this round: the seat after the dealer."""
+        return (self.dealer + 1) % self.n_seats
+
+    @property
+    def turn(self) -> int | None:
+        return None if self.round_over else self._turn
+
+    @property
+    def round_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def game_over(self) -> bool:
+        return self.finished
+
+    # ------------------------------------------------------------ checks
+
+    def _common(self, seat: int) -> None:
+        """What refuses any move: the game or round is over, or ``seat`` is nobody at the table."""
+        if self.finished:
+            raise IllegalMove(because("game.over"))
+        if self.round_over:
+            raise IllegalMove(because("game.round_over"))
+        if not 0 <= seat < self.n_seats:
+            raise IllegalMove(because("game.not_seated"))
+
+    def _on_turn(self, seat: int) -> None:
+        """``_common``, and it is ``seat``'s turn."""
+        self._common(seat)
+        self._is_turn(seat)
+
+    def _is_turn(self, seat: int) -> None:
+        if seat != self._turn:
+            raise IllegalMove(because("game.not_your_turn"))
+
+    # ------------------------------------------------------------ playing
+
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        plan = self._plan(seat, move)
+        events: list[Event] = []
+        self._play(seat, move, plan, events)
+        self.moves.append({"seat": seat, **move.to_dict()})
+        self.last_events = events
+        return events
+
+    def _draw(self, seat: int, events: list[Event]) -> None:
+        card = self.stock.pop()
+        self.hands[seat].append(card)
+        self.just_drawn = [card]
+        self.phase = "play"
+        events.append(Drew(seat, card))
+
+    def _place(self, seat: int, outcome: LayOutcome, events: list[Event]) -> None:
+        """Put a checked lay on the table from ``seat``'s hand; a lay using the taken card(s)
+        lifts the duty to lay them."""
+        self.hands[seat] = outcome.hand
+        self.next_id = place_lay(self.melds, self.next_id, seat, outcome, events)
+        if self.must_lay and uses_any(outcome.laid, self.must_lay):
+            self.must_lay = []
+
+    def _throw(self, seat: int, card: Card, events: list[Event]) -> None:
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        events.append(Discarded(seat, card))
+
+    def _round_ends(
+        self, result: RoundResult, history: dict[str, Any], events: list[Event]
+    ) -> None:
+        self.result = result
+        self.history.append({"round": self.round_no, **history})
+        events.append(RoundOver(result.closer, result))
+        self._turn = None
+
+    def _game_ends(self, winners: list[int], events: list[Event]) -> None:
+        self.winners = winners
+        self.finished = True
+        events.append(GameOver(None, tuple(winners)))
+
+    def next_round(self) -> list[Event]:
+        if self.finished:
+            raise IllegalMove(because("game.over"))
+        if not self.round_over:
+            raise IllegalMove(because("game.round_playing"))
+        self.round_no += 1
+        self.dealer = (self.dealer + 1) % self.n_seats
+        self._deal()
+        self.moves.append({"do": "next_round"})
+        return []
+
+    # ------------------------------------------------------------ moves for computer players
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every draw, take and throw that is legal, and a useful set of lays (``_lay_moves``)."""
+        if self.round_over or seat != self._turn:
+            return []
+        if self.phase == "draw":
+            return [m for m in (Draw(), Take()) if self.can(seat, m)]
+        return self._lay_moves(seat) + self._throws(seat)
+
+    def _lay_moves(self, seat: int) -> list[Move]:
+        """The legal lays (and Hand's return and swaps) worth offering a computer player."""
+        raise NotImplementedError
+
+    def _throws(self, seat: int) -> list[Move]:
+        return [
+            m
+            for m in map(Discard, sorted(set(self.hands[seat]), key=sort_key))
+            if self.can(seat, m)
+        ]
+
+    # ------------------------------------------------------------ views and data
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for (its team, More's Pair or Solo, or itself in Hand)."""
+        return seat
+
+    def meld_view(self, m: TableMeld) -> MeldView:
+        return meld_view(
+            m.id, m.seat, self.side_of(m.seat), m.meld, self.meld_project, self.meld_biriba
+        )
+
+    def _view(
+        self,
+        view: Callable[..., V],  # the game's view class (its own fields come as ``own``)
+        seat: int,
+        totals: tuple[float, ...],
+        hand: tuple[Card, ...] | None = None,
+        **own: Any,
+    ) -> V:
+        """A seat's view: the shared fields, the totals as the game shows them, the game's
+        ``own`` fields, and ``hand`` when the game hides the seat's own cards (More's bidding).
+        (Playouts ask for views thousands of times a decision: each field is computed once, and
+        lists are built before tuples, which is quicker than from a generator.)"""
+        mine = 0 <= seat < self.n_seats
+        if hand is None:
+            hand = tuple(sorted(self.hands[seat], key=sort_key)) if mine else ()
+        side_of, project, biriba = self.side_of, self.meld_project, self.meld_biriba
+        return view(
+            game=self.game,
+            seat=seat,
+            n_seats=self.n_seats,
+            hand=hand,
+            hand_counts=tuple(map(len, self.hands)),
+            turn=self.turn,
+            phase=self.phase,
+            dealer=self.dealer,
+            round_no=self.round_no,
+            totals=totals,
+            round_over=self.round_over,
+            game_over=self.finished,
+            winners=tuple(self.winners),
+            result=self.result,
+            last_events=tuple([self._public(e, seat) for e in self.last_events]),
+            melds=tuple(
+                [
+                    meld_view(m.id, m.seat, side_of(m.seat), m.meld, project, biriba)
+                    for m in self.melds.values()
+                ]
+            ),
+            discard=tuple(self.discard),
+            stock_count=len(self.stock),
+            just_drawn=tuple(self.just_drawn) if mine and seat == self._turn else (),
+            must_lay=tuple(self.must_lay) if seat == self._turn else (),
+            hands_left=hands_left(self.hands, self.round_over, sort_key),
+            **own,
+        )
+
+    @property
+    def record(self) -> dict[str, Any]:
+        return {**json_copy(self.header), "moves": json_copy(self.moves)}
+
+    def _scenario_melds(self) -> list[dict[str, Any]]:
+        project, biriba = self.meld_project, self.meld_biriba
+        return [
+            {
+                "id": m.id,
+                "seat": m.seat,
+                "cards": text_cards(m.meld.cards),
+                "project": project(m.meld),
+                "biriba": biriba(m.meld),
+            }
+            for m in self.melds.values()
+        ]
+
+    def _scenario_table(self) -> dict[str, Any]:
+        """The start of ``scenario_state`` every rummy shares, in SCENARIOS.md's order."""
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "hands": [text_cards(h) for h in self.hands],
+            "stock": len(self.stock),
+            "discard": text_cards(self.discard),
+            "melds": self._scenario_melds(),
+        }
+
+    def _scenario_end(self) -> dict[str, Any]:
+        """The end of ``scenario_state`` every rummy shares."""
+        return {
+            "game_over": self.finished,
+            "winners": list(self.winners),
+            "pearls": {str(k): v for k, v in self.pearls().items()},
+        }
+
+    def pearls(self) -> dict[int, int]:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game,
+            "header": json_copy(self.header),
+            "moves": json_copy(self.moves),
+            "round_no": self.round_no,
+            "dealer": self.dealer,
+            "totals": list(self.totals),
+            "history": json_copy(self.history),
+            "hands": [text_cards(h) for h in self.hands],
+            "stock": text_cards(self.stock),
+            "discard": text_cards(self.discard),
+            "melds": [m.to_json() for m in self.melds.values()],
+            "next_id": self.next_id,
+            "turn": self._turn,
+            "phase": self.phase,
+            "must_lay": text_cards(self.must_lay),
+            "just_drawn": text_cards(self.just_drawn),
+            "stock_out": self.stock_out,
+            "result": result_to_json(self.result),
+            "winners": list(self.winners),
+            "finished": self.finished,
+        }
+        for name, (encode, _) in self.OWN_STATE:
+            out[name] = encode(getattr(self, name))
+        return out
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Self:
+        header = d["header"]
+        game = cls(header.get("options", {}), header.get("seed", 0))
+        game.header = json_copy(header)
+        game.moves = json_copy(d["moves"])
+        game.round_no, game.dealer = d["round_no"], d["dealer"]
+        game.totals = list(d["totals"])
+        game.history = json_copy(d["history"])
+        game.hands = [parse_cards(h) for h in d["hands"]]
+        game.stock, game.discard = parse_cards(d["stock"]), parse_cards(d["discard"])
+        game.melds = {m.id: m for m in map(TableMeld.from_json, d["melds"])}
+        game.next_id = d["next_id"]
+        game._turn, game.phase = d["turn"], d["phase"]
+        game.must_lay, game.just_drawn = parse_cards(d["must_lay"]), parse_cards(d["just_drawn"])
+        game.stock_out = d["stock_out"]
+        game.result = result_from_json(d["result"])
+        game.winners, game.finished = list(d["winners"]), d["finished"]
+        for name, (_, decode) in cls.OWN_STATE:
+            setattr(game, name, decode(d[name]))
+        return game
+
+
+class SidePileGame(RummyGame):
+    """Mor and More: each side has a pile of 11 (the Mor, the More pile) that goes to the first
+    of its seats to empty the hand -- at once when a lay empties it, at that seat's next turn
+    when a throw does."""
+
+    def _side_piles(self) -> tuple[list[list[Card]], list[bool], list[int]]:
+        """The piles, whether each side has taken its pile, and the seats whose pile waits."""
+        raise NotImplementedError
+
+    def _take_side_pile(self, seat: int, events: list[Event]) -> None:
+        piles, taken, _ = self._side_piles()
+        side = self.side_of(seat)
+        self.just_drawn = take_side_pile(seat, side, self.hands, piles, taken, events)
+
+    def _emptied_by_throw(self, seat: int, events: list[Event]) -> None:
+        _, taken, waiting = self._side_piles()
+        taken[self.side_of(seat)] = True  # the side counts as having taken it from this throw on
+        waiting.append(seat)
+        events.append(SidePileWaits(seat))
+
+    def _begin_turn(self, seat: int, events: list[Event]) -> None:
+        self._turn = seat
+        self.phase = "draw"
+        self.must_lay = []
+        self.just_drawn = []
+        _, _, waiting = self._side_piles()
+        if seat in waiting:
+            waiting.remove(seat)
+            self._take_side_pile(seat, events)

@@ -48,8 +48,18 @@ from bot.games.base import (
     hands_left,
     move_problem,
     points,
+    result_from_json,
+    result_to_json,
 )
-from bot.games.cards import Card, CardError, check_deck_limits, deck_48, parse_cards, round_rng
+from bot.games.cards import (
+    Card,
+    CardError,
+    check_deck_limits,
+    deck_48,
+    parse_cards,
+    round_rng,
+    text_cards,
+)
 from bot.games.runfast_combos import (
     BOMB_KINDS,
     HEAVENLY,
@@ -111,10 +121,6 @@ class RunFastView(SeatView):
 
 def _sorted(cards: Sequence[Card]) -> list[Card]:
     return sorted(cards, key=play_order) if len(cards) > 1 else list(cards)
-
-
-def _strs(cards: Sequence[Card]) -> list[str]:
-    return [str(c) for c in cards]
 
 
 def _empty(value: Any) -> bool:
@@ -260,7 +266,7 @@ class RunFast:
             # bomb, and the heavenly bomb exists only as a play made at the opening.
             if not isinstance(classify(trick), Combo):
                 raise TableFileError(
-                    f"The trick on the table ({' '.join(_strs(trick))}) is not a Run Fast combination."
+                    f"The trick on the table ({' '.join(text_cards(trick))}) is not a Run Fast combination."
                 )
             if "trick_seat" not in pos:
                 raise TableFileError(
@@ -313,13 +319,13 @@ class RunFast:
             )
 
         normal = {
-            "hands": [_strs(_sorted(h)) for h in hands],
+            "hands": [text_cards(_sorted(h)) for h in hands],
             "turn": turn,
             "played": list(played),
             "opening": opening,
         }
         if trick:
-            normal |= {"trick": _strs(trick), "trick_seat": trick_seat, "passes": passes}
+            normal |= {"trick": text_cards(trick), "trick_seat": trick_seat, "passes": passes}
         return cls(
             seed,
             totals,
@@ -576,7 +582,7 @@ class RunFast:
         return {
             "turn": self.turn_seat,
             "phase": "play",
-            "hands": [_strs(h) for h in self.hands],
+            "hands": [text_cards(h) for h in self.hands],
             "stock": 0,
             "discard": [],
             "melds": [],
@@ -587,7 +593,7 @@ class RunFast:
             "totals": [points(t) for t in self.totals()],
             "game_over": self.game_over,
             "winners": list(self.winners),
-            "trick": _strs(self.trick),
+            "trick": text_cards(self.trick),
             "trick_seat": self.trick_seat,
             "trick_kind": self.trick_combo.kind if self.trick_combo else None,
             "passes": self.passes,
@@ -623,10 +629,10 @@ class RunFast:
             "dealer": self.dealer,
             "start_totals": list(self.start_totals),
             "position": self.position,
-            "hands": [_strs(h) for h in self.hands],
-            "table": _strs(self.table),
+            "hands": [text_cards(h) for h in self.hands],
+            "table": text_cards(self.table),
             "turn": self.turn_seat,
-            "trick": _strs(self.trick),
+            "trick": text_cards(self.trick),
             "trick_kind": self.trick_combo.kind if self.trick_combo else None,
             "trick_seat": self.trick_seat,
             "passes": self.passes,
@@ -713,23 +719,9 @@ def _combo_of(cards: tuple[Card, ...], kind: str | None) -> Combo | None:
     return combo
 
 
-def _result_to_json(r: RoundResult) -> dict[str, Any]:
-    return {
-        "scores": list(r.scores),
-        "reason": r.reason,
-        "closer": r.closer,
-        "lines": [[line.seat, line.label, line.points] for line in r.lines],
-    }
-
-
-def _result_from_json(d: Mapping[str, Any]) -> RoundResult:
-    lines = tuple(ScoreLine(s, label, p) for s, label, p in d["lines"])
-    return RoundResult(tuple(d["scores"]), d["reason"], d["closer"], lines)
-
-
 def _event_to_json(e: Event) -> dict[str, Any]:
     if isinstance(e, Played):
-        return {"event": "played", "seat": e.seat, "cards": _strs(e.cards), "kind": e.kind}
+        return {"event": "played", "seat": e.seat, "cards": text_cards(e.cards), "kind": e.kind}
     if isinstance(e, Passed):
         return {"event": "passed", "seat": e.seat}
     if isinstance(e, TrickWon):
@@ -737,7 +729,7 @@ def _event_to_json(e: Event) -> dict[str, Any]:
     if isinstance(e, BombBonus):
         return {"event": "bomb_bonus", "seat": e.seat, "points": e.points}
     if isinstance(e, RoundOver):
-        result = _result_to_json(e.result) if e.result else None
+        result = result_to_json(e.result)
         return {"event": "round_over", "seat": e.seat, "result": result}
     if isinstance(e, GameOver):
         return {"event": "game_over", "seat": e.seat, "winners": list(e.winners)}
@@ -755,7 +747,7 @@ def _event_from_json(d: Mapping[str, Any]) -> Event:
     if kind == "bomb_bonus":
         return BombBonus(seat, d["points"])
     if kind == "round_over":
-        return RoundOver(seat, _result_from_json(d["result"]) if d["result"] else None)
+        return RoundOver(seat, result_from_json(d["result"]))
     if kind == "game_over":
         return GameOver(seat, tuple(d["winners"]))
     raise ValueError(f"Unknown event “{kind}”.")

@@ -22,7 +22,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from bot.games.base import Event, IllegalMove, Move, Played, move_from_dict
+from bot.games.base import Engine, Event, IllegalMove, Move, Played, move_from_dict
 from bot.games.registry import GAME_KEYS as GAMES
 from bot.games.registry import engine_class
 from bot.i18n import ENGLISH, has, t
@@ -85,7 +85,7 @@ class Step:
     def answer(self) -> list[Mapping[str, Any]]:
         return list(self.table.get("moves", []))
 
-    def position(self) -> Any:
+    def position(self) -> Engine:
         """A fresh engine set up at the step's position (nothing played yet)."""
         data = {k: v for k, v in self.table.items() if k not in ("moves", "lesson")}
         return engine_class(self.game).from_table_file(data)
@@ -114,7 +114,7 @@ class Step:
             return Verdict(True, False, self.text("done", lang), events)
         return Verdict(False, False, t("lesson_wrong", lang, explain=explain), events)
 
-    def _reached(self, move: Move, events: Sequence[Event], engine: Any) -> bool:
+    def _reached(self, move: Move, events: Sequence[Event], engine: Engine) -> bool:
         goal = self.goal
         if goal.do and move.do not in goal.do:
             return False

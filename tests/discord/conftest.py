@@ -18,8 +18,8 @@ from PIL import Image
 
 import render
 from bot.client import Diwaniya
-from bot.computers import ComputerPool
-from bot.tables import LiveTable, choose_computer_move
+from bot.computers import ComputerPool, choose_computer_move
+from bot.tables import LiveTable
 
 # How long SimCord may wait for the bot to settle after each step, and how long a whole test may
 # run. Both are caps, not waits: a settle ends the moment the bot's work is done, so on an idle

@@ -15,9 +15,10 @@ import pytest
 import simcord
 
 import render.fonts as fonts
+from bot.computers import choose_computer_move
 from bot.i18n import LANGUAGES, t
 from bot.store.models import Seat, Status
-from bot.tables import COMPUTER_NAMES, choose_computer_move, computer_name_key, public_view
+from bot.tables import COMPUTER_NAMES, computer_name_key, public_view
 from cogs.utils.words import names_of
 from render import render_table, samples
 from tests.render.test_phone import TABLES, TextDraw, drawn  # noqa: F401 (a fixture)

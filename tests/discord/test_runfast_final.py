@@ -8,10 +8,10 @@ import random
 from pathlib import Path
 from types import SimpleNamespace
 
-from bot.computers import ComputerPool
+from bot.computers import ComputerPool, choose_computer_move
 from bot.games import registry
 from bot.store import Store
-from bot.tables import TableService, choose_computer_move
+from bot.tables import TableService
 from cogs.utils.presenter import Presenter
 from cogs.utils.words import standings
 

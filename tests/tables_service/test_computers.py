@@ -8,10 +8,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.computers import ComputerPool
+from bot.computers import ComputerPool, choose_computer_move
 from bot.games import registry
 from bot.store import Store
-from bot.tables import TableService, choose_computer_move
+from bot.tables import TableService
 
 from .conftest import ParkedSleep
 from .test_tables import CH, HOST, G

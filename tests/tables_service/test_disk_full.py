@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.computers import ComputerPool
+from bot.computers import ComputerPool, choose_computer_move
 from bot.games import registry
 from bot.i18n import t
 from bot.store import Store
-from bot.tables import RETRY_FIRST, Notice, Refusal, TableService, choose_computer_move
+from bot.tables import RETRY_FIRST, Notice, Refusal, TableService
 
 from .conftest import ParkedSleep, Recorder
 from .test_tables import BOB, CH, HOST, G

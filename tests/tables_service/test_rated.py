@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from bot.tables import LiveTable, TableService, choose_computer_move
+from bot.computers import choose_computer_move
+from bot.tables import LiveTable, TableService
 
 from .conftest import ParkedSleep
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.computers import ComputerPool
+from bot.computers import ComputerPool, choose_computer_move
 from bot.i18n import LANGUAGES, t
 from bot.store import Store
 from bot.store.models import Seat, Status
@@ -18,7 +18,6 @@ from bot.tables import (
     LiveTable,
     Refusal,
     TableService,
-    choose_computer_move,
     computer_name_key,
 )
 

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.computers import ComputerPool
+from bot.computers import ComputerPool, choose_computer_move
 from bot.games.base import Discard, Draw
 from bot.games.cards import Card
 from bot.i18n import say
 from bot.store import Store
 from bot.store.models import Seat, Status
-from bot.tables import LiveTable, Refusal, TableService, choose_computer_move
+from bot.tables import LiveTable, Refusal, TableService
 
 from .conftest import ParkedSleep, Recorder
 

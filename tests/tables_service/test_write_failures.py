@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.computers import ComputerPool
+from bot.computers import ComputerPool, choose_computer_move
 from bot.games import registry
 from bot.i18n import t
 from bot.store import Store, StoreUnavailable
-from bot.tables import RETRY_FIRST, LiveTable, Notice, Refusal, TableService, choose_computer_move
+from bot.tables import RETRY_FIRST, LiveTable, Notice, Refusal, TableService
 
 from .conftest import ParkedSleep, Recorder
 from .test_tables import BOB, CH, HOST, G, play_round

@@ -1,0 +1,48 @@
+"""The terminal's colours: suits in ANSI colour when the stream is a terminal, plain text else.
+
+Its own module so that the terminal's screens (``bot.console_table``), its words
+(``bot.console_words``) and its replays (``bot.replay_console``) share it without importing each
+other.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TextIO
+
+from bot.games.cards import Card
+
+RED = "\033[31m"
+MAGENTA = "\033[35m"
+BOLD = "\033[1m"
+RESET = "\033[0m"
+
+
+class Painter:
+    """Colours suits with plain ANSI codes when colour is on; the text reads the same without."""
+
+    def __init__(self, color: bool) -> None:
+        self.color = color
+
+    def paint(self, text: str, code: str) -> str:
+        return f"{code}{text}{RESET}" if self.color else text
+
+    def card(self, card: Card) -> str:
+        text = str(card)
+        if card.is_joker:
+            return self.paint(text, MAGENTA)
+        if card.suit in ("H", "D"):
+            return self.paint(text, RED)
+        return self.paint(text, BOLD) if self.color else text
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return " ".join(self.card(c) for c in cards) if cards else "-"
+
+
+def use_color(stream: TextIO, no_color: bool) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    if no_color or os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())

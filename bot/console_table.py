@@ -1,0 +1,329 @@
+"""The terminal's table: one game played in a terminal against computer players (``Console``),
+its screens, its typed commands and its hints. ``bot.console`` starts it from the command line;
+``bot.lesson_console`` shows each lesson step through it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from bot.ai import choose_move
+from bot.console_paint import BOLD, Painter
+from bot.console_words import words_for
+from bot.games.base import (
+    BadMove,
+    Count,
+    Engine,
+    Event,
+    IllegalMove,
+    Move,
+    RoundResult,
+    points,
+)
+from bot.games.cards import CardError
+from bot.games.notation import in_order, move_text, parse_move
+from bot.hints import STAGES, Hint, hint, hint_for
+from bot.i18n import ENGLISH, language, number, say, t, t_n
+
+SHOWN_MOVES = 15  # ``moves`` lists this many legal moves, then says how many more there are
+LEVEL_KEYS = {
+    "random": "level.random",
+    "simple": "level.simple",
+    "normal": "level.normal",
+    "hard": "level.hard",
+}
+
+
+class Console:
+    def __init__(
+        self,
+        engine: Engine,
+        seat: int,
+        level: str,
+        seed: int,
+        stdin: TextIO,
+        stdout: TextIO,
+        color: bool = False,
+        save: str | None = None,
+        max_rounds: int | None = None,
+        lang: str = ENGLISH,
+    ) -> None:
+        self.engine = engine
+        self.seat = seat
+        self.level = level
+        self.seed = seed
+        # Where the last hint was asked and its stage: ``hint`` again there shows the next one.
+        self.hint_stage: tuple[tuple[int, int], str] | None = None
+        self.stdin = stdin
+        self.out = stdout
+        self.p = Painter(color)
+        self.lang = language(lang)
+        self.words = words_for(engine.game, seat, self.p, engine.options, self.lang)
+        self.save = save
+        self.decisions = 0
+        self.max_rounds = max_rounds  # stop after this many scored rounds (tests, short sessions)
+        self.rounds_done = 0
+
+    # -------------------------------------------------------- output
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def t(self, key: str, /, **params: Any) -> str:
+        """``key`` in the console's language."""
+        return t(key, self.lang, **params)
+
+    def level_name(self) -> str:
+        return self.t(LEVEL_KEYS[self.level]) if self.level in LEVEL_KEYS else self.level
+
+    def seat_label(self, seat: int) -> str:
+        if seat == self.seat:
+            return self.t("console.you")
+        return self.t("console.seat_computer", level=self.level_name())
+
+    def show_hand(self) -> None:
+        view = self.engine.view(self.seat)
+        hidden = self.words.hidden_hand(view)
+        if hidden:
+            self.say(hidden)
+            return
+        hand = list(view.hand)
+        self.say(self.t("console.your_hand", n=len(hand), cards=self.p.cards(hand)))
+        # A drawn card stays "just drawn" for the turn; once laid it is no news in the hand.
+        drawn = [c for c in getattr(view, "just_drawn", ()) if c in hand]
+        if drawn and view.turn == self.seat:
+            self.say("  " + self.t("console.just_got", cards=self.p.cards(drawn)))
+        must = getattr(view, "must_lay", ())
+        if must:
+            self.say(f"  {self.words.must_lay(must)}")
+
+    def show_table(self) -> None:
+        view = self.engine.view(self.seat)
+        self.say(self.p.paint(f"── {self.words.heading(view)} ──", BOLD))
+        for s in range(view.n_seats):
+            bidding = getattr(view, "phase", "") == "bid"
+            mark = ""
+            if view.turn == s:
+                mark = self.t("console.mark_bid" if bidding else "console.mark_play")
+            total = points(view.totals[s]) if s < len(view.totals) else 0
+            line = self.t(
+                "console.seat_line",
+                seat=s,
+                who=self.seat_label(s),
+                note=self.words.seat_note(view, s),
+                cards=Count("n_cards", view.hand_counts[s]),
+                total=total,
+            )
+            self.say(f"  {line}{mark}")
+        for line in self.words.table_lines(view):
+            self.say(line)
+
+    def show_events(self, events: Sequence[Event]) -> None:
+        for e in events:
+            text = self.words.event(e)
+            if text:
+                self.say(text)
+
+    def show_seen_events(self) -> None:
+        """The last move's events as this seat's view tells them: the engine hides there what the
+        seat may not know (another's drawn card, a sealed bid before the reveal)."""
+        self.show_events(self.engine.view(self.seat).last_events)
+
+    def show_result(self, result: RoundResult | None) -> None:
+        view = self.engine.view(self.seat)
+        words = self.words
+        self.say(self.p.paint(f"── {words.sheet_heading(view)} ──", BOLD))
+        if result is not None:
+            self.say(f"  {words.round_end(result)}")
+            # Each line: whose, what, and its points in one right-aligned column.
+            lines = [
+                (words.line_owner(view, ln.seat), words.line_label(ln.label), ln.points)
+                for ln in result.lines
+            ]
+            wide = max((len(who) + len(label) for who, label, _ in lines), default=0) + 2
+            for who, label, score in lines:
+                gap = " " * (wide - len(who) - len(label))
+                self.say(f"  {who}: {label}{gap}{number(points(score), self.lang):>7}")
+            scores = words.joined(
+                [
+                    f"{who} {number(result.scores[s], self.lang, sign=True)}"
+                    for who, s in words.score_owners(view)
+                ]
+            )
+            self.say("  " + self.t("round_over", scores=scores))
+        totals = words.joined(
+            [
+                self.t("console.total_of", who=who, total=points(view.totals[s]))
+                for who, s in words.score_owners(view)
+            ]
+        )
+        self.say("  " + self.t("console.totals", totals=totals))
+
+    def show_game_over(self) -> None:
+        winners = list(self.engine.view(self.seat).winners)
+        if self.seat in winners:
+            self.say(self.p.paint(self.t("console.you_win"), BOLD))
+        pearls = self.words.joined(
+            [
+                self.t("console.pearls_of", who=self.words.whom(s), n=n)
+                for s, n in self.engine.pearls().items()
+                if n
+            ]
+        )
+        self.say(self.t("game_won", names=self.words.winners(winners), pearls=pearls or "0"))
+
+    # -------------------------------------------------------- playing
+
+    def computer_turn(self, seat: int) -> None:
+        view = self.engine.view(seat)
+        legal = self.engine.legal_moves(seat)
+        rng = random.Random(f"{self.seed}:{seat}:{self.decisions}")
+        self.decisions += 1
+        move = choose_move(view, legal, self.level, rng)
+        self.engine.apply(seat, move)
+        self.show_seen_events()
+
+    def prompt(self) -> str | None:
+        """One line typed by the player, or None at the end of input."""
+        self.out.write(self.t("console.prompt", seat=self.seat) + " ")
+        self.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            return None
+        return line.strip()
+
+    def human_turn(self) -> bool:
+        """Read and play one move; False when the player leaves."""
+        line = self.prompt()
+        if line is None:
+            return False
+        word = line.split()[0].lower() if line.split() else ""
+        if word in ("quit", "exit"):
+            return False
+        if word == "help":
+            self.say(self.words.help())
+        elif word == "hand":
+            self.show_hand()
+        elif word == "table":
+            self.show_table()
+            self.show_hand()
+        elif word == "hint":
+            self.say_hint()
+        elif word == "moves":
+            legal = self.engine.legal_moves(self.seat)
+            shown = "; ".join(move_text(m) for m in legal[:SHOWN_MOVES])
+            if len(legal) > SHOWN_MOVES:
+                shown = t_n(
+                    "console.n_more_moves", len(legal) - SHOWN_MOVES, self.lang, moves=shown
+                )
+            self.say(self.t("console.some_moves", moves=shown))
+        else:
+            self.try_move(line)
+        return True
+
+    def try_move(self, line: str) -> None:
+        try:
+            move = parse_move(line)
+            self.engine.apply(self.seat, move)
+        except (IllegalMove, BadMove, CardError) as e:
+            self.say(say(e, self.lang))
+            return
+        self.show_seen_events()
+        if self.engine.turn == self.seat and not self.engine.round_over:
+            self.show_hand()
+
+    def say_hint(self, answer: Move | None = None) -> None:
+        """The next stage of the hint for the console's seat, one line, in the console's language:
+        what to look at, then the cards, then the move and why (with the move as it is typed). A
+        ``hint`` typed again at the same position shows the next stage. In a lesson the hint is the
+        step's ``answer``: a hint never contradicts what the step teaches."""
+        if answer is not None:
+            found: Hint | None = hint_for(self.engine, self.seat, answer)
+        else:
+            rng = random.Random(f"hint:{self.seed}:{len(self.engine.record['moves'])}")
+            found = hint(self.engine, self.seat, rng)
+        if found is None:
+            self.say(self.t("no_moves"))
+            return
+        where = (id(self.engine), len(self.engine.record["moves"]))
+        last = self.hint_stage
+        fresh = last is None or last[0] != where
+        now = STAGES[0] if fresh else found.next_stage(last[1]) or "move"  # type: ignore[index]
+        self.hint_stage = (where, now)
+        if now != "move":
+            self.say(self.t("hint_prefix", text=found.stage_text(now, self.lang)))
+            return
+        # The reason names the move in card faces; the typed form follows once, for copying.
+        # A lesson's hint is its answer, typed as the step writes it; a found move is tidied.
+        typed = move_text(found.move if answer is not None else in_order(found.move))
+        self.say(self.t("hint_console", reason=found.text(self.lang), typed=typed))
+
+    def play(self) -> int:
+        self.say(
+            self.t(
+                "console.welcome",
+                title=self.words.title,
+                seed=self.seed,
+                seat=self.seat,
+                level=self.level_name(),
+            )
+        )
+        # The table is shown once when the turn comes round: not again after each move of the
+        # same turn (the hand is), nor after a refusal.
+        announced = False
+        try:
+            while True:
+                if self.engine.game_over:
+                    self.show_result(self.engine.view(self.seat).result)
+                    self.show_game_over()
+                    return 0
+                if self.engine.round_over:
+                    self.show_result(self.engine.view(self.seat).result)
+                    self.rounds_done += 1
+                    if self.max_rounds is not None and self.rounds_done >= self.max_rounds:
+                        rounds = Count("console.n_rounds", self.rounds_done)
+                        self.say(self.t("console.stopping", rounds=rounds))
+                        return 0
+                    if not self.wait_for_next_round():
+                        self.say(self.t("console.bye"))
+                        return 0
+                    self.show_events(self.engine.next_round())
+                    announced = False
+                    continue
+                seat = self.engine.turn
+                assert seat is not None  # a round in play always has a seat to move
+                if seat != self.seat:
+                    self.computer_turn(seat)
+                    announced = False
+                    continue
+                if not announced:
+                    announced = True
+                    self.show_table()
+                    self.show_hand()
+                if not self.human_turn():
+                    self.say(self.t("console.bye"))
+                    return 0
+        finally:
+            self.write_save()
+
+    def wait_for_next_round(self) -> bool:
+        """Hold the score sheet on the screen until the player is ready; False when they leave."""
+        self.out.write(self.t("console.press_enter") + " ")
+        self.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            return False
+        return line.strip().lower() not in ("quit", "exit")
+
+    def write_save(self) -> None:
+        if not self.save:
+            return
+        with open(self.save, "w", encoding="utf-8") as f:
+            json.dump(self.engine.record, f, indent=1)
+            f.write("\n")
+        self.say(self.t("console.saved", path=self.save))

@@ -1,0 +1,165 @@
+"""Moves as members type them, and back: ``draw``, ``meld 7H 8H 9H``, ``add 3 10H high``,
+``lay 3H 4H 5H | add 2 9S``, ``swap 1 7H``, ``discard KD``, ``play 3S 3H``, ``bid 2``.
+
+Like python-chess's ``Move.from_uci`` / ``Move.uci()``: ``parse_move`` reads the text into the
+engines' own ``Move`` (raising their own ``BadMove`` with a ``Reason``, worded by
+``bot.i18n.say``), ``move_text`` writes one back (``parse_move(move_text(m)) == m``), and
+``in_order`` tidies a move's cards for showing. The terminal (``bot.console``), the lessons
+(``bot.lesson_console``) and Discord's ``/lesson`` all read and write moves here. The move words
+stay English in every language, as members type them; the reasons' keys are the ones the
+terminal always used (``console.input.*``), worded in every catalogue.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from bot.games.base import (
+    Add,
+    AddTo,
+    BadMove,
+    Bid,
+    Discard,
+    Draw,
+    Lay,
+    Meld,
+    Move,
+    Pass,
+    Play,
+    Return,
+    Swap,
+    Take,
+    because,
+)
+from bot.games.cards import Card, CardError, parse_cards
+
+SIMPLE_WORDS: dict[str, type[Move]] = {"draw": Draw, "take": Take, "return": Return, "pass": Pass}
+# Why cards are needed, by the move naming them: each its own sentence, so a language words the
+# purpose its own way rather than slotting a fragment into one frame.
+NAME_CARDS = {
+    "meld": "console.input.cards_meld",
+    "add": "console.input.cards_add",
+    "swap": "console.input.cards_swap",
+    "throw": "console.input.cards_throw",
+    "play": "console.input.cards_play",
+}
+
+
+def _cards(words: Sequence[str], what: str) -> tuple[Card, ...]:
+    if not words:
+        raise BadMove(because(NAME_CARDS[what]))
+    try:
+        return tuple(parse_cards(list(words)))
+    except CardError as e:
+        raise BadMove(e.reason) from None
+
+
+def _meld_id(word: str | None, verb: str) -> int:
+    if word is None or not word.isdigit():
+        raise BadMove(because("console.input.meld_number", verb=verb))
+    return int(word)
+
+
+def _end_of(words: list[str]) -> tuple[list[str], str | None]:
+    if words and words[-1].lower() in ("high", "low"):
+        return words[:-1], words[-1].lower()
+    return words, None
+
+
+def _addition(words: list[str]) -> AddTo:
+    """``add 3 10H [high|low]`` inside a ``lay``."""
+    words, end = _end_of(words)
+    meld = _meld_id(words[0] if words else None, "add")
+    return AddTo(meld, _cards(words[1:], "add"), end)
+
+
+def parse_move(text: str) -> Move:
+    """Read one typed move; raise ``BadMove`` with its reason when it isn't one."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise BadMove(because("console.input.empty"))
+    verb, rest = words[0].lower(), words[1:]
+    if verb in SIMPLE_WORDS:
+        if rest:
+            raise BadMove(because("console.input.nothing_after", verb=verb))
+        return SIMPLE_WORDS[verb]()
+    if verb == "meld":
+        return Meld(_cards(rest, "meld"))
+    if verb == "add":
+        rest, end = _end_of(rest)
+        meld = _meld_id(rest[0] if rest else None, "add")
+        return Add(meld, _cards(rest[1:], "add"), end)
+    if verb == "lay":
+        melds: list[tuple[Card, ...]] = []
+        adds: list[AddTo] = []
+        for part in " ".join(rest).split("|"):
+            piece = part.split()
+            if piece and piece[0].lower() == "add":
+                adds.append(_addition(piece[1:]))
+            elif piece:
+                melds.append(_cards(piece, "meld"))
+        if not melds and not adds:
+            raise BadMove(because("console.input.lay_what"))
+        return Lay(tuple(melds), tuple(adds))
+    if verb == "swap":
+        meld = _meld_id(rest[0] if rest else None, "swap")
+        return Swap(meld, _cards(rest[1:], "swap"))
+    if verb in ("discard", "throw"):
+        if len(rest) != 1:
+            raise BadMove(because("console.input.throw_one"))
+        return Discard(_cards(rest, "throw")[0])
+    if verb == "play":
+        return Play(_cards(rest, "play"))
+    if verb == "bid":
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise BadMove(because("console.input.bid_number"))
+        return Bid(int(rest[0]))
+    raise BadMove(because("console.input.unknown", word=words[0]))
+
+
+def in_order(move: Move) -> Move:
+    """``move`` with each meld's or play's cards in the order a player lays them out (``lay JC
+    QC KC``, not as a computer found them): by rank, the ace high beside a king, then by suit;
+    wild jokers last. Only for showing: the engine takes the cards in any order."""
+
+    def tidy(cards: Sequence[Card]) -> tuple[Card, ...]:
+        high = any(c.rank == 13 for c in cards)
+
+        def key(c: Card) -> tuple[int, int, str]:
+            rank = 14 if c.rank == 1 and high else c.rank
+            return (1 if c.is_joker else 0, rank, str(c))
+
+        return tuple(sorted(cards, key=key))
+
+    if isinstance(move, Meld | Play):
+        return dataclasses.replace(move, cards=tidy(move.cards))
+    if isinstance(move, Add):
+        return dataclasses.replace(move, cards=tidy(move.cards))
+    if isinstance(move, Lay):
+        adds = tuple(dataclasses.replace(a, cards=tidy(a.cards)) for a in move.adds)
+        return dataclasses.replace(move, melds=tuple(tidy(m) for m in move.melds), adds=adds)
+    return move
+
+
+def move_text(move: Move) -> str:
+    """A move as it is typed here: ``parse_move(move_text(m)) == m``."""
+    d = move.to_dict()
+    do = d["do"]
+    if isinstance(move, Meld | Play):
+        return f"{do} {' '.join(d['cards'])}"
+    if isinstance(move, Add):
+        return " ".join([do, str(move.meld), *d["cards"], *([move.end] if move.end else [])])
+    if isinstance(move, Swap):
+        return f"{do} {move.meld} {' '.join(d['cards'])}"
+    if isinstance(move, Discard):
+        return f"discard {d['card']}"
+    if isinstance(move, Bid):
+        return f"bid {move.chips}"
+    if isinstance(move, Lay):
+        parts = [" ".join(str(c) for c in m) for m in move.melds]
+        for a in move.adds:
+            end = f" {a.end}" if a.end else ""
+            parts.append(f"add {a.meld} {' '.join(str(c) for c in a.cards)}{end}")
+        return "lay " + " | ".join(parts)
+    return str(do)

@@ -1,0 +1,61 @@
+"""The terminal's modules import one another in one direction, and nothing outside the terminal
+imports it: move text lives beside the moves (``bot.games.notation``), so Discord's /lesson reads
+moves without borrowing the terminal."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TERMINAL = {
+    "bot.console",
+    "bot.console_table",
+    "bot.console_paint",
+    "bot.console_words",
+    "bot.lesson_console",
+    "bot.replay_console",
+}
+
+
+def imported(path: Path) -> set[str]:
+    """Every module ``path`` imports, at the top or inside a function or TYPE_CHECKING block."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            out |= {f"{node.module}.{a.name}" for a in node.names}
+    return out
+
+
+def module_path(name: str) -> Path:
+    return ROOT / (name.replace(".", "/") + ".py")
+
+
+def test_the_terminal_imports_in_one_direction() -> None:
+    graph = {m: imported(module_path(m)) & TERMINAL for m in TERMINAL}
+    seen: set[str] = set()
+
+    def walk(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, " -> ".join((*path, module))
+        if module in seen:
+            return
+        for other in graph[module]:
+            walk(other, (*path, module))
+        seen.add(module)
+
+    for module in sorted(TERMINAL):
+        walk(module, ())
+
+
+def test_only_the_terminal_imports_the_terminal() -> None:
+    outside = [
+        p
+        for folder in ("bot", "cogs", "render")
+        for p in (ROOT / folder).rglob("*.py")
+        if ".".join(p.relative_to(ROOT).with_suffix("").parts) not in TERMINAL
+    ]
+    for path in outside:
+        assert not imported(path) & TERMINAL, f"{path.relative_to(ROOT)} imports the terminal"
