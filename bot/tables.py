@@ -161,12 +161,16 @@ class HandInfo:
 
 
 PRACTICE = "practice"
+# A practice table begun at a position of an earlier game (a review's "try again from here"):
+# the position its record begins play at, so its own review looks at the moves from there on.
+PRACTICE_FROM = "practice_from"
+TABLE_MARKS = (PRACTICE, PRACTICE_FROM)
 
 
 def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """A table's options as its engine takes them: the practice mark is the table's, not the
+    """A table's options as its engine takes them: the practice marks are the table's, not the
     game's (Run Fast refuses any option it doesn't know)."""
-    return {k: v for k, v in options.items() if k != PRACTICE}
+    return {k: v for k, v in options.items() if k not in TABLE_MARKS}
 
 
 def choose_computer_move(engine: Any, seat: int, level: str, rng: random.Random) -> Move:
@@ -323,9 +327,11 @@ class TableService:
         thread_id: int | None = None,
         practice: bool = False,
         seats: Sequence[Seat | None] | None = None,
+        practice_from: int | None = None,
     ) -> LiveTable:
         """A new lobby with the host in the first seat, or with ``seats`` as given (a rematch:
-        the same members and computers in the same places)."""
+        the same members and computers in the same places; a practice table tried again from a
+        position, ``practice_from``)."""
         if self._closed:
             raise Refusal("shutting_down")
         seed = self._seeds()
@@ -333,6 +339,8 @@ class TableService:
         opts = dict(getattr(probe, "options", options or {}))
         if practice:  # kept in the stored options so the mark survives a restart
             opts[PRACTICE] = True
+            if practice_from is not None:
+                opts[PRACTICE_FROM] = practice_from
         if turn_timer is None:
             with _refuse_unsaved():
                 turn_timer = (await self.store.guild_settings(guild_id)).turn_timer
@@ -498,16 +506,22 @@ class TableService:
             self._stop(live)
             await self._tell(Notice("cancelled", live))
 
-    async def start(self, guild_id: int, table_id: int, by: int) -> LiveTable:
-        """Fill empty seats with computers, deal, and play on until a member's turn."""
+    async def start(
+        self, guild_id: int, table_id: int, by: int, record: Mapping[str, Any] | None = None
+    ) -> LiveTable:
+        """Fill empty seats with computers, deal, and play on until a member's turn; or, given
+        the ``record`` of a game under way (a table file), go on from where it stands."""
         live = self.get(guild_id, table_id)
         async with live.lock:
             self._lobby(live)
             self._host(live, by)
             seats = [s if s is not None else Seat.bot(DEFAULT_LEVEL) for s in live.seats]
-            engine = registry.new_game(
-                live.table.game, engine_options(live.table.options), live.table.seed
-            )
+            if record is None:
+                engine = registry.new_game(
+                    live.table.game, engine_options(live.table.options), live.table.seed
+                )
+            else:
+                engine = self._resumed(live, record)
             live.engine = engine  # so the first turn's deadline can be worked out
             try:
                 with _refuse_unsaved(live):
@@ -650,6 +664,20 @@ class TableService:
             await self._tell(Notice("taken_back", live, seat=seat, user_id=user_id))
             # The computer may be about to play this seat: let the member's own timer run instead.
             self._schedule(live)
+
+    @staticmethod
+    def _resumed(live: LiveTable, record: Mapping[str, Any]) -> Any:
+        """The engine ``record`` replays to, if this table can play on from it: the same game,
+        as many seats, and a move to make (not between rounds, not over)."""
+        if record.get("game") != live.table.game:
+            raise Refusal("review.cannot_resume")
+        try:
+            engine = registry.replay(record)
+        except Exception:  # a record is data: any refusal means it does not replay
+            raise Refusal("review.cannot_resume") from None
+        if engine.n_seats != len(live.seats) or engine.round_over or engine.game_over:
+            raise Refusal("review.cannot_resume")
+        return engine
 
     # ------------------------------------------------------------ restarts
 
