@@ -398,10 +398,13 @@ class Learn(commands.Cog):
         await send_hand(interaction, service.hand(live.guild_id, live.id, interaction.user.id))
 
 
-async def private_thread(interaction: discord.Interaction, game: str) -> discord.Thread | None:
-    """A private thread for the member's practice table, if the bot may make one; else None and
-    the table lives in the member's private hand messages only."""
-    channel = interaction.channel
+async def private_thread(
+    interaction: discord.Interaction, game: str, channel: Any = None
+) -> discord.Thread | None:
+    """A private thread for the member's practice table in ``channel`` (the interaction's when
+    not given), if the bot may make one; else None and the table lives in the member's private
+    hand messages only."""
+    channel = channel or interaction.channel
     if not isinstance(channel, discord.TextChannel):
         return None
     me = channel.guild.me
