@@ -13,8 +13,6 @@ import discord
 import pytest
 import simcord
 
-from bot.tables import choose_computer_move
-
 from .conftest import club, live_table, make_bot, reply
 from .test_learn_bot import buttons, ephemerals, with_button
 
@@ -45,24 +43,45 @@ async def hint_in_stages(alice: Any, hand: discord.Message) -> list[str]:
     return seen
 
 
-async def play_to_the_end(bot: Any, guild_id: int, user_id: int) -> Any:
-    """The member's moves straight through the table service (the fast way; the hand's
-    controls are tested elsewhere), a careless player's (the random level's), so the review
-    has mistakes to find; ready at each round's end."""
-    service = bot.service
+def typed(move: Any) -> tuple[str, dict[str, Any]] | None:
+    """The slash command that makes ``move``, with its options (None: a lay that also adds
+    to melds, which only the hand's menu makes)."""
+    d = move.to_dict()
+    if move.do in ("draw", "take", "pass", "return"):
+        return move.do, {}
+    if move.do == "discard":
+        return "discard", {"card": d["card"]}
+    if move.do in ("meld", "play"):
+        return move.do, {"cards": " ".join(d["cards"])}
+    if move.do in ("add", "swap"):
+        end = {"end": d["end"]} if d.get("end") else {}
+        return move.do, {"meld": d["meld"], "cards": " ".join(d["cards"]), **end}
+    if move.do == "bid":
+        return "bid", {"chips": d["chips"]}
+    if move.do == "lay" and not d["adds"]:
+        return "lay", {"melds": " | ".join(" ".join(m) for m in d["melds"])}
+    return None
+
+
+async def play_to_the_end(bot: Any, guild_id: int, thread: Any, alice: Any) -> Any:
+    """Alice plays her practice game to its end by typed commands in its thread, carelessly (a
+    random move among those a command makes, so the review has mistakes to find), and presses
+    Ready under each round's score sheet."""
     live = live_table(bot, guild_id)
-    seat = live.seat_of(user_id)
+    seat = live.seat_of(alice.id)
     for _ in range(5000):
-        if not service.tables(guild_id) or live.engine.game_over:
-            break
         engine = live.engine
+        if engine.game_over:
+            break
         if engine.round_over:
-            await service.ready(guild_id, live.id, user_id)
-        elif engine.legal_moves(seat):
-            rng = random.Random(live.version)
-            move = choose_computer_move(engine, seat, "random", rng)
-            await service.play(guild_id, live.id, user_id, move)
-        await service.idle(guild_id, live.id)
+            table_message = next(m for m in thread.history() if m.id == live.table.message_id)
+            await alice.click(table_message, label="Ready for the next round")
+            continue
+        moves = [m for m in engine.legal_moves(seat) if typed(m) is not None]
+        assert moves, "her turn with no move a command makes"
+        command, options = typed(random.Random(live.version).choice(moves))  # type: ignore[misc]
+        r = await alice.slash(thread, command, **options)
+        assert r.ephemeral and "Done" in reply(r).content, reply(r).content
     assert live.engine.game_over
     return live
 
@@ -76,8 +95,8 @@ async def test_practice_hint_review_and_try_again(tmp_path: Path, game: str) -> 
         stages = await hint_in_stages(alice, with_button(ephemerals(r), "Hint"))
         assert stages[0].startswith("Hint: ") and stages[-1].startswith("Hint: ")
 
-        live = await play_to_the_end(bot, guild.id, alice.id)
-        thread = next(th for th in channel.threads if th.id == live.table.thread_id)
+        thread = channel.threads[0]
+        live = await play_to_the_end(bot, guild.id, thread, alice)
         table_message = with_button(thread.history(viewer=alice), "Review my moves")
 
         r = await alice.click(table_message, label="Review my moves")
@@ -119,3 +138,26 @@ async def test_practice_hint_review_and_try_again(tmp_path: Path, game: str) -> 
         hand = with_button(ephemerals(r), "Hint")  # a practice hand, with its Hint
         assert "It's your turn" in hand.content  # her hand, with the moves she may make
         await bot.close()
+
+
+async def test_review_buttons_work_after_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "bot.db"
+    bot = make_bot(db, seed=11)
+    async with simcord.run(bot) as env:
+        guild, channel, (alice,) = club(env, "alice")
+        await alice.slash(channel, "practice", game="runfast", level="simple")
+        thread = channel.threads[0]
+        live = await play_to_the_end(bot, guild.id, thread, alice)
+        table_message = with_button(thread.history(viewer=alice), "Review my moves")
+        bot2 = make_bot(db, seed=11)
+        await bot.close()
+        await env.restart_bot(bot2)
+        # The finished table's button, drawn by the bot before the restart, still answers.
+        r = await alice.click(table_message, label="Review my moves")
+        shown = reply(r)
+        assert shown.ephemeral and shown.content.startswith("**Review of your Run Fast game")
+        r = await alice.click(shown.message, label="Try again from here")
+        assert with_button(ephemerals(r), "Hint")  # her new practice table's hand
+        again = live_table(bot2, guild.id)
+        assert again.id != live.id and "practice_from" in again.table.options
+        await bot2.close()
