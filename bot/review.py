@@ -19,6 +19,7 @@ decisions in each.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import statistics
@@ -39,6 +40,8 @@ from bot.games.registry import engine_class
 from bot.hints import HINT_LEVEL, reason
 from bot.i18n import t
 from bot.replay import NEXT_ROUND, Replay
+
+logger = logging.getLogger(__name__)
 
 ITEMS_MAX = 5  # the review shows at most this many moves
 ITEMS_FEW = 3  # fewer than this standing out is said in words
@@ -62,12 +65,14 @@ Valuer = Callable[[Any, int], float]
 
 @dataclass(frozen=True)
 class Item:
-    """One reviewed decision: at replay ``position`` (the table before the move) the member made
-    ``made``; the strong player would make ``better``, for the reason ``key``/``params`` (a hint's
-    words), by ``margin`` points on average over the sampled deals."""
+    """One reviewed decision: at replay ``position`` (the table before the move, as the seat saw
+    it: ``view``) the member made ``made``; the strong player would make ``better``, for the
+    reason ``key``/``params`` (a hint's words), by ``margin`` points on average over the sampled
+    deals."""
 
     position: int
     round_no: int
+    view: Any
     made: Move
     better: Move
     key: str
@@ -272,16 +277,30 @@ def judge_positions(
     replay = Replay(record)
     items = []
     for position in positions:
-        engine = replay.engine_at(position)
-        view, legal = engine.view(seat), engine.legal_moves(seat)
-        made = move_from_dict(replay.moves[position])
-        found = judge(view, legal, made, rng_for(record, position), samples)
-        if found is None or not found.stands_out(view.game):
+        try:
+            item = _judged(replay, record, seat, position, samples)
+        except Exception:
+            # One decision the search can't weigh (a bug) must not cost the member the review:
+            # log it with its traceback and judge the others.
+            logger.exception("Reviewing %s at position %d failed", replay.game, position)
             continue
-        key, params = reason(engine, seat, view, found.better)
-        round_no = replay.step(position).round_no
-        items.append(Item(position, round_no, made, found.better, key, params, found.margin))
+        if item is not None:
+            items.append(item)
     return items
+
+
+def _judged(
+    replay: Replay, record: Mapping[str, Any], seat: int, position: int, samples: int | None
+) -> Item | None:
+    engine = replay.engine_at(position)
+    view, legal = engine.view(seat), engine.legal_moves(seat)
+    made = move_from_dict(replay.moves[position])
+    found = judge(view, legal, made, rng_for(record, position), samples)
+    if found is None or not found.stands_out(view.game):
+        return None
+    key, params = reason(engine, seat, view, found.better)
+    round_no = replay.step(position).round_no
+    return Item(position, round_no, view, made, found.better, key, params, found.margin)
 
 
 def best_items(items: Sequence[Item]) -> tuple[Item, ...]:

@@ -23,13 +23,20 @@ from bot.client import fit, lang_of, refuse
 from bot.games.base import Count
 from bot.i18n import ENGLISH, t
 from bot.practice import is_practice, practice_again, practice_seat, review_start
-from bot.replay import Replay
 from bot.review import ITEMS_FEW, Item, Review
 from bot.store.models import Table
 from bot.tables import LiveTable, Refusal
 from cogs.history import seat_names
 from cogs.learn import private_thread
-from cogs.play import choice_words, control_failed, game_name, remember, send_hand, service_of
+from cogs.play import (
+    choice_words,
+    control_failed,
+    game_name,
+    remember,
+    send_hand,
+    service_of,
+    service_of_bot,
+)
 from render import render_hand, render_table
 
 if TYPE_CHECKING:
@@ -123,18 +130,21 @@ def item_text(table: Table, review: Review, n: int, lang: str, *, first: bool = 
 class Reviews(commands.Cog):
     def __init__(self, bot: Diwaniya) -> None:
         self.bot = bot
-        self.kept: OrderedDict[tuple[int, int, int], tuple[Review, Replay]] = OrderedDict()
+        self.kept: OrderedDict[tuple[int, int, int], Review] = OrderedDict()
         self.busy: dict[tuple[int, int, int], asyncio.Lock] = {}
 
-    async def finished_practice(self, guild_id: int, table_id: int, user_id: int) -> Table:
+    async def finished_practice(
+        self, guild_id: int, table_id: int, user_id: int
+    ) -> tuple[Table, int]:
+        """The finished practice table a button names and the member's seat there, or the
+        refusal saying why not (another member's, still playing, a ranked table)."""
         assert self.bot.store is not None
         table = await self.bot.store.get_table(guild_id, table_id)
         if table is None:
             raise Refusal("replay.no_game", table=table_id)
-        practice_seat(table, user_id)  # refuses another member, an unfinished or ranked table
-        return table
+        return table, practice_seat(table, user_id)
 
-    async def review_of(self, table: Table, seat: int) -> tuple[Review, Replay]:
+    async def review_of(self, table: Table, seat: int) -> Review:
         """The table's review for ``seat``, worked out once (two presses at once wait for the
         same work) in the computer players' worker processes."""
         key = (table.guild_id, table.id, seat)
@@ -142,11 +152,10 @@ class Reviews(commands.Cog):
             found = self.kept.get(key)
             if found is None:
                 assert table.record is not None
-                review = await service_of_bot(self.bot).computers.review(
+                found = await service_of_bot(self.bot).computers.review(
                     table.record, seat, review_start(table)
                 )
-                replay = await asyncio.to_thread(Replay, table.record)
-                found = self.kept[key] = (review, replay)
+                self.kept[key] = found
                 while len(self.kept) > REVIEWS_KEPT:
                     old, _ = self.kept.popitem(last=False)
                     self.busy.pop(old, None)
@@ -157,10 +166,9 @@ class Reviews(commands.Cog):
         self, interaction: discord.Interaction, table_id: int, n: int, *, new: bool
     ) -> None:
         guild_id, user_id = interaction.guild_id or 0, interaction.user.id
-        table = await self.finished_practice(guild_id, table_id, user_id)
-        seat = practice_seat(table, user_id)
+        table, seat = await self.finished_practice(guild_id, table_id, user_id)
         lang = await lang_of(interaction)
-        review, replay = await self.review_of(table, seat)
+        review = await self.review_of(table, seat)
         if not review.items:
             text = (
                 t("review.none", lang)
@@ -172,7 +180,7 @@ class Reviews(commands.Cog):
         if not 0 <= n < len(review.items):
             raise Refusal("stale")
         item = review.items[n]
-        view = replay.engine_at(item.position).view(seat)
+        view = item.view  # the position, as the member's seat saw it
         plates = seat_names(self.bot, interaction.guild, table, lang, picture=True)
         computers = [i for i, s in enumerate(table.seats) if s is None or s.is_computer]
         table_png, hand_png = await asyncio.to_thread(
@@ -201,7 +209,7 @@ class Reviews(commands.Cog):
         """A new practice table at ``position`` of the finished one, in a new private thread
         of the channel it was played from (where the bot may make one), and the member's hand."""
         guild_id, user_id = interaction.guild_id or 0, interaction.user.id
-        table = await self.finished_practice(guild_id, table_id, user_id)
+        table, _ = await self.finished_practice(guild_id, table_id, user_id)
         service = service_of(interaction)
         thread = None
         if table.thread_id is not None:
@@ -217,11 +225,6 @@ class Reviews(commands.Cog):
             text = t("review.again_opened", lang, table=live.id, where=thread.mention)
             await interaction.followup.send(text, ephemeral=True)
         await send_hand(interaction, service.hand(live.guild_id, live.id, user_id))
-
-
-def service_of_bot(bot: Any) -> Any:
-    assert bot.service is not None
-    return bot.service
 
 
 async def setup(bot: Diwaniya) -> None:

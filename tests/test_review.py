@@ -63,6 +63,7 @@ def test_items_are_the_members_clearest_mistakes_best_first(game: str) -> None:
         entry = replay.moves[item.position]
         assert entry["seat"] == MEMBER and move_from_dict(entry) == item.made
         engine = replay.engine_at(item.position)
+        assert item.view == engine.view(MEMBER)  # the position, as her seat saw it
         assert engine.check(MEMBER, item.made) is None  # the position the move was made at
         assert engine.check(MEMBER, item.better) is None  # a legal move there
         assert not rv.same_move(item.better, item.made)
@@ -78,7 +79,7 @@ def test_the_largest_five_margins_are_kept() -> None:
     record = finished("runfast")
     move = move_from_dict(Replay(record).moves[0])
     items = [
-        rv.Item(k, 1, move, move, "hint_return", {}, margin)
+        rv.Item(k, 1, None, move, move, "hint_return", {}, margin)
         for k, margin in enumerate([3.0, 9.0, 1.0, 9.0, 7.0, 2.0, 5.0])
     ]
     kept = rv.best_items(items)
