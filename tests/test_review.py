@@ -151,3 +151,16 @@ def test_a_table_tried_again_is_reviewed_from_where_it_began() -> None:
     later = rv.review(record, MEMBER, start=start, samples=SAMPLES)
     assert later.decisions == sum(d.position >= start for d in everything)
     assert all(item.position >= start for item in later.items)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_item_s_position_draws(game: str) -> None:
+    # What the Discord review shows: the table from the member's seat and her hand, drawn for
+    # real from the item's view.
+    from render import render_hand, render_table
+
+    item = reviewed(game).items[0]
+    names = ["Alice", *(f"Computer {s}" for s in range(1, item.view.n_seats))]
+    table = render_table(item.view, names, computers=range(1, item.view.n_seats), bottom=MEMBER)
+    hand = render_hand(item.view, game=game)
+    assert table.startswith(b"\x89PNG") and hand.startswith(b"\x89PNG")
