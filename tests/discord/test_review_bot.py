@@ -125,6 +125,11 @@ async def test_practice_hint_review_and_try_again(tmp_path: Path, game: str) -> 
         new = live_table(bot, guild.id)
         assert new.id != live.id and new.table.options.get("practice") is True
         assert new.table.options.get("practice_from") == position
+        # In a new private thread of the channel, which she is told of.
+        assert new.table.thread_id not in (None, live.table.thread_id)
+        assert new.table.channel_id == channel.id
+        told = f"Your move again, at table #{new.id}: <#{new.table.thread_id}>."
+        assert any(m.content == told for m in ephemerals(r)), [m.content for m in ephemerals(r)]
         seat = new.seat_of(alice.id)
         assert seat == live.seat_of(alice.id)  # the same seat
         assert [s.computer for i, s in enumerate(new.seats) if i != seat] == ["simple"] * (
