@@ -3,6 +3,7 @@
     python bench/ai_loop.py                      # worker processes (the bot's default)
     python bench/ai_loop.py --mode thread        # the same decisions in a thread pool
     python bench/ai_loop.py --mode inline        # on the loop itself, as before
+    python bench/ai_loop.py --hints 2 --reviews 1  # and practice hints and reviews meanwhile
 
 Each table seats a member (whose turn timer runs out twice, so the computer keeps the seat) and
 `hard` computers in every other seat, five tables of each game. The table service plays them all
@@ -12,6 +13,12 @@ that lateness is how long the loop was blocked, by its own work or, on a shared 
 processes holding the cores; the CPU time the loop's thread used between two beats tells the two
 apart. Printed: the lateness (p50, p99, max), that CPU time (p99, max), and the decisions made
 with their p50/p99 time seen from the loop.
+
+With ``--hints N``, N members press Hint without pause at the tables in turn (the seat to move,
+the engine copied on the loop as ``bot.practice.practice_hint`` does, the hint decided where the
+mode says); with ``--reviews N``, N reviews of a finished More game (some 1,700 moves, a careless
+member against ``simple`` computers) are asked for one after another (``bot.review``). Their
+counts and times are printed too.
 """
 
 from __future__ import annotations
@@ -87,6 +94,55 @@ async def heartbeat(lateness: list[float], busy: list[float], stop: asyncio.Even
         busy.append(time.thread_time() - c0)
 
 
+async def hints(
+    pool: ComputerPool, tables: list[Any], times: list[float], stop: asyncio.Event
+) -> None:
+    """A member pressing Hint at every table in turn, as fast as the hints come."""
+    n = 0
+    while not stop.is_set():
+        for live in tables:
+            engine = live.engine
+            if stop.is_set() or engine is None or engine.round_over or engine.game_over:
+                continue
+            seat = engine.turn if engine.turn is not None else 0
+            if not engine.legal_moves(seat):
+                continue
+            copy = type(engine).from_json(engine.to_json())
+            t0 = time.perf_counter()
+            await pool.hint(copy, seat, random.Random(n))
+            times.append(time.perf_counter() - t0)
+            n += 1
+        await asyncio.sleep(0)
+
+
+def finished_more() -> dict[str, Any]:
+    """A whole More game: a careless member (random) at seat 0, ``simple`` computers."""
+    from bot.tables import choose_computer_move
+
+    engine = registry.new_game("more3", None, 7)
+    n = 0
+    while not engine.game_over:
+        if engine.round_over:
+            engine.next_round()
+            continue
+        seat = engine.turn
+        if seat is None:
+            seat = next(s for s in range(engine.n_seats) if engine.legal_moves(s))
+        level = "random" if seat == 0 else "simple"
+        engine.apply(seat, choose_computer_move(engine, seat, level, random.Random(n)))
+        n += 1
+    return engine.record
+
+
+async def reviews(
+    pool: ComputerPool, record: dict[str, Any], times: list[float], stop: asyncio.Event
+) -> None:
+    while not stop.is_set():
+        t0 = time.perf_counter()
+        await pool.review(record, 0)
+        times.append(time.perf_counter() - t0)
+
+
 async def run(args: argparse.Namespace, folder: Path) -> None:
     store = await Store.open(folder / "bench.db")
     pool: ComputerPool
@@ -117,16 +173,26 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
     # The first decision starts the worker processes: start them before measuring.
     warm = registry.new_game("runfast", None, 1)
     await pool.choose(warm, warm.turn, "hard", random.Random(1))
+    record = finished_more() if args.reviews else {}
     lateness: list[float] = []
     busy: list[float] = []
+    hinted: list[float] = []
+    reviewed: list[float] = []
     stop = asyncio.Event()
     beat = asyncio.create_task(heartbeat(lateness, busy, stop))
     t0 = time.perf_counter()
     for live in tables:
         await service.start(1, live.id, live.table.host_id)
+    extra = [asyncio.create_task(hints(pool, tables, hinted, stop)) for _ in range(args.hints)]
+    extra += [
+        asyncio.create_task(reviews(pool, record, reviewed, stop)) for _ in range(args.reviews)
+    ]
     await asyncio.sleep(args.seconds)
     stop.set()
     await beat
+    for task in extra:
+        task.cancel()
+    await asyncio.gather(*extra, return_exceptions=True)
     wall = time.perf_counter() - t0
     decisions = len(timed.times)
     await service.close()
@@ -139,6 +205,14 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
         f"({decisions / wall:.1f}/s), p50 {pct(timed.times, 0.5) * 1e3:.0f} ms, "
         f"p99 {pct(timed.times, 0.99) * 1e3:.0f} ms from the loop"
     )
+    if args.hints:
+        print(
+            f"{len(hinted)} hints ({len(hinted) / wall:.1f}/s), p50 {pct(hinted, 0.5) * 1e3:.0f} "
+            f"ms, p99 {pct(hinted, 0.99) * 1e3:.0f} ms from the loop"
+        )
+    if args.reviews:
+        done = ", ".join(f"{x:.1f}" for x in reviewed) or "none finished"
+        print(f"{len(reviewed)} reviews of a whole More game, seconds each: {done}")
 
 
 def main() -> None:
@@ -147,6 +221,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None, help="default: cores less one")
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--hints", type=int, default=0, help="members pressing Hint meanwhile")
+    parser.add_argument("--reviews", type=int, default=0, help="reviews asked for meanwhile")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         asyncio.run(run(args, Path(folder)))

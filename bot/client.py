@@ -38,6 +38,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.help",
     "cogs.learn",
     "cogs.history",
+    "cogs.review",
 )
 
 
@@ -283,6 +284,8 @@ class Diwaniya(commands.AutoShardedBot):
         self.presenter: Any = None
         # Controls other cogs add to a private hand (cogs.learn: Hint), by HandInfo and language.
         self.hand_extras: list[Callable[[Any, str], Any]] = []
+        # Controls other cogs add to a finished table's message (cogs.review), by table and language.
+        self.over_extras: list[Callable[[Any, str], Any]] = []
         self.kept_settings = SettingsCache()
 
     async def member_settings(self, user_id: int) -> MemberSettings:

@@ -21,7 +21,7 @@ import random
 import select
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -30,6 +30,7 @@ from bot import ai
 from bot.games import registry
 from bot.games.base import Engine, Move
 from bot.hints import Hint, hint, hint_from_json
+from bot.review import Review, best_items, judge_positions, review, screen
 
 logger = logging.getLogger(__name__)
 
@@ -149,6 +150,35 @@ class ComputerPool:
                 logger.exception("The computer players' pool broke (attempt %d)", attempt)
                 self._discard(pool)
         return None
+
+    async def review(
+        self, record: Mapping[str, Any], seat: int, start: int = 0, samples: int | None = None
+    ) -> Review:
+        """A finished practice game's review for ``seat`` (``bot.review``) in the same workers:
+        the record crosses once to choose the decisions worth judging, then each worker judges
+        its share (every other one, so both halves of a game are shared out), and the clearest
+        few come back."""
+        game = str(record["game"])
+        if self.processes <= 0 or self._closed:
+            return review(record, seat, start, samples)
+        positions, count = await self._run(screen, record, seat, start)
+        shares = [positions[k :: self.processes] for k in range(self.processes)]
+        found = await asyncio.gather(
+            *(self._run(judge_positions, record, seat, share, samples) for share in shares if share)
+        )
+        items = [item for part in found for item in part]
+        return Review(game, seat, best_items(items), count, len(positions))
+
+    async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` in a worker, with a fresh pool once if a worker died on the way."""
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        try:
+            return await loop.run_in_executor(pool, fn, *args)
+        except BrokenProcessPool:
+            logger.exception("The computer players' pool broke; trying once more")
+            self._discard(pool)
+        return await loop.run_in_executor(self._executor(), fn, *args)
 
     def _executor(self) -> Executor:
         if self._pool is None:

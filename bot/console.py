@@ -143,7 +143,9 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         tell("console.no_seat", seat=args.seat, last=engine.n_seats - 1)
         return 2
     color = use_color(stdout, args.no_color)
-    console = Console(engine, args.seat, level, seed, stdin, stdout, color, args.save, lang=lang)
+    console = Console(
+        engine, args.seat, level, seed, stdin, stdout, color, args.save, lang=lang, review=0
+    )
     return console.play()
 
 

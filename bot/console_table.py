@@ -27,6 +27,8 @@ from bot.games.cards import CardError
 from bot.games.notation import in_order, move_text, parse_move
 from bot.hints import STAGES, Hint, hint, hint_for
 from bot.i18n import ENGLISH, language, number, say, t, t_n
+from bot.replay import Replay
+from bot.review import ITEMS_FEW, review
 
 SHOWN_MOVES = 15  # ``moves`` lists this many legal moves, then says how many more there are
 LEVEL_KEYS = {
@@ -50,6 +52,7 @@ class Console:
         save: str | None = None,
         max_rounds: int | None = None,
         lang: str = ENGLISH,
+        review: int | None = None,
     ) -> None:
         self.engine = engine
         self.seat = seat
@@ -66,6 +69,9 @@ class Console:
         self.decisions = 0
         self.max_rounds = max_rounds  # stop after this many scored rounds (tests, short sessions)
         self.rounds_done = 0
+        # Offer the review once the game is over (a terminal game), of the moves from this
+        # position on (a game tried again from a reviewed move: from that move).
+        self.review = review
 
     # -------------------------------------------------------- output
 
@@ -280,6 +286,8 @@ class Console:
                 if self.engine.game_over:
                     self.show_result(self.engine.view(self.seat).result)
                     self.show_game_over()
+                    if self.review is not None:
+                        self.offer_review(self.review)
                     return 0
                 if self.engine.round_over:
                     self.show_result(self.engine.view(self.seat).result)
@@ -309,6 +317,58 @@ class Console:
                     return 0
         finally:
             self.write_save()
+
+    def offer_review(self, start: int = 0) -> None:
+        """After the game: on ``review``, the moves where the hard player would have played
+        otherwise (``bot.review``, decided here: the terminal has no workers), then on
+        ``again N`` the game played on from the N-th of them, as a new game."""
+        if self.read(self.t("console.review_offer")) != "review":
+            return
+        self.say(self.t("console.review_working"))
+        found = review(self.engine.record, self.seat, start)
+        looked = self.t("review.looked", judged=found.judged, decisions=found.decisions)
+        if not found.items:
+            self.say(self.t("review.none") + " " + looked)
+            return
+        count = len(found.items)
+        for n, item in enumerate(found.items, start=1):
+            self.say()
+            self.say(self.t("console.review_item", number=n, count=count, round=item.round_no))
+            self.say(self.t("review.made", move=move_text(item.made)))
+            self.say(self.t("review.better", move=move_text(item.better)))
+            self.say(item.why(self.lang))
+            points = Count("n_points", max(1, round(item.margin)))
+            self.say(self.t("review.margin", points=points))
+        self.say()
+        if count < ITEMS_FEW:
+            self.say(self.t("review.few"))
+        self.say(looked)
+        while True:
+            words = self.read(self.t("console.again_offer", count=count)).split()
+            if not words:
+                return
+            pick = words[-1]
+            if (
+                words[0] == "again"
+                and len(words) == 2
+                and pick.isdigit()
+                and 0 < int(pick) <= count
+            ):
+                break
+            self.say(self.t("console.again_bad", count=count))
+        position = found.items[int(pick) - 1].position
+        engine = Replay(self.engine.record).engine_at(position)
+        again = Console(
+            engine, self.seat, self.level, self.seed, self.stdin, self.out,
+            self.p.color, lang=self.lang, review=position,
+        )  # fmt: skip
+        again.play()
+
+    def read(self, prompt: str) -> str:
+        """One answer to ``prompt``, lower case ("" at the end of input)."""
+        self.out.write(prompt + " ")
+        self.out.flush()
+        return self.stdin.readline().strip().lower()
 
     def wait_for_next_round(self) -> bool:
         """Hold the score sheet on the screen until the player is ready; False when they leave."""

@@ -9,14 +9,26 @@ table left behind is still played out by the computer in the end, as any table i
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from bot import ai
+from bot.games import registry
 from bot.games.base import Move
 from bot.hints import Hint
 from bot.i18n import ENGLISH, t
 from bot.lessons import guided as coach
-from bot.tables import GUIDED, PRACTICE, HandInfo, LiveTable, Refusal, TableService
+from bot.store.models import Seat, Status, Table
+from bot.tables import (
+    GUIDED,
+    PRACTICE,
+    PRACTICE_FROM,
+    HandInfo,
+    LiveTable,
+    Refusal,
+    TableService,
+    engine_options,
+)
 
 PRACTICE_TIMER = 600  # seconds; the store keeps every table's timer above 0
 
@@ -117,3 +129,69 @@ async def practice_hint(service: TableService, guild_id: int, table_id: int, use
     if found is None:
         raise Refusal("no_moves")
     return found
+
+
+def review_start(table: Table) -> int:
+    """Where a finished practice table's review begins: its first move, or for a table tried
+    again from a position, that position (the moves before it were the earlier game's)."""
+    start = table.options.get(PRACTICE_FROM, 0)
+    return start if isinstance(start, int) and not isinstance(start, bool) else 0
+
+
+def practice_seat(table: Table, user_id: int) -> int:
+    """The member's seat at a finished practice table of theirs, or the refusal saying why a
+    review of it can't be had."""
+    if table.record is None or not table.options.get(PRACTICE):
+        raise Refusal("review.not_practice", table=table.id)
+    if table.status is not Status.FINISHED:
+        raise Refusal("review.not_finished", table=table.id)
+    seat = next(
+        (i for i, s in enumerate(table.seats) if s is not None and s.user_id == user_id), None
+    )
+    if seat is None:
+        raise Refusal("review.not_yours", table=table.id)
+    return seat
+
+
+async def practice_again(
+    service: TableService,
+    table: Table,
+    user_id: int,
+    position: int,
+    *,
+    thread_id: int | None = None,
+) -> LiveTable:
+    """A new practice table at ``position`` of the finished practice ``table``: its record up to
+    there replayed, the member in the same seat, computers of the same level in the others, and
+    the member's move to make. Opened and started through the service like any table, so it is
+    saved before the member sees it."""
+    seat = practice_seat(table, user_id)
+    assert table.record is not None
+    moves = list(table.record.get("moves", ()))
+    if not 0 <= position < len(moves) or moves[position].get("seat") != seat:
+        raise Refusal("review.cannot_resume")
+    record: Mapping[str, Any] = {**table.record, "moves": moves[:position]}
+    try:  # checked before a table is opened for it: the member must have a move to make there
+        ready = bool(registry.replay(record).legal_moves(seat))
+    except Exception:  # a stored record is data: one that does not replay can't be tried again
+        ready = False
+    if not ready:
+        raise Refusal("review.cannot_resume")
+    level = next((s.computer for s in table.seats if s is not None and s.computer), "normal")
+    seats = [
+        Seat.member(user_id, service.names(user_id)) if i == seat else Seat.bot(level)
+        for i in range(len(table.seats))
+    ]
+    live = await service.open_table(
+        table.guild_id,
+        channel_id=table.channel_id,
+        host_id=user_id,
+        game=table.game,
+        options=engine_options(table.options),
+        turn_timer=PRACTICE_TIMER,
+        thread_id=thread_id,
+        practice=True,
+        seats=seats,
+        practice_from=position,
+    )
+    return await service.start(table.guild_id, live.id, user_id, record=record)

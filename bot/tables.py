@@ -189,12 +189,15 @@ PRACTICE = "practice"
 # A practice table dealt as a game's guided round: its coach (bot.lessons.guided) works from the
 # table's record alone, so this mark is all a restart needs to bring the coach back.
 GUIDED = "guided"
-TABLE_MARKS = (PRACTICE, GUIDED)
+# A practice table begun at a position of an earlier game (a review's "try again from here"):
+# the position its record begins play at, so its own review looks at the moves from there on.
+PRACTICE_FROM = "practice_from"
+TABLE_MARKS = (PRACTICE, GUIDED, PRACTICE_FROM)
 
 
 def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """A table's options as its engine takes them: the practice and guided marks are the
-    table's, not the game's (Run Fast refuses any option it doesn't know)."""
+    """A table's options as its engine takes them: the practice marks are the table's, not the
+    game's (Run Fast refuses any option it doesn't know)."""
     return {k: v for k, v in options.items() if k not in TABLE_MARKS}
 
 
@@ -348,10 +351,12 @@ class TableService:
         seats: Sequence[Seat | None] | None = None,
         guided: bool = False,
         seed: int | None = None,
+        practice_from: int | None = None,
     ) -> LiveTable:
         """A new lobby with the host in the first seat, or with ``seats`` as given (a rematch:
-        the same members and computers in the same places). ``seed``: a chosen deal (a guided
-        round's) instead of a fresh one; ``guided`` marks such a practice table."""
+        the same members and computers in the same places; a practice table tried again from a
+        position, ``practice_from``). ``seed``: a chosen deal (a guided round's) instead of a
+        fresh one; ``guided`` marks such a practice table."""
         if self._closed:
             raise Refusal("shutting_down")
         seed = self._seeds() if seed is None else seed
@@ -361,6 +366,8 @@ class TableService:
             opts[PRACTICE] = True
             if guided:
                 opts[GUIDED] = True
+            if practice_from is not None:
+                opts[PRACTICE_FROM] = practice_from
         if turn_timer is None:
             with _refuse_unsaved():
                 turn_timer = (await self.store.guild_settings(guild_id)).turn_timer
@@ -526,16 +533,22 @@ class TableService:
             self._stop(live)
             await self._tell(Notice(NoticeKind.CANCELLED, live))
 
-    async def start(self, guild_id: int, table_id: int, by: int) -> LiveTable:
-        """Fill empty seats with computers, deal, and play on until a member's turn."""
+    async def start(
+        self, guild_id: int, table_id: int, by: int, record: Mapping[str, Any] | None = None
+    ) -> LiveTable:
+        """Fill empty seats with computers, deal, and play on until a member's turn; or, given
+        the ``record`` of a game under way (a table file), go on from where it stands."""
         live = self.get(guild_id, table_id)
         async with live.lock:
             self._lobby(live)
             self._host(live, by)
             seats = [s if s is not None else Seat.bot(DEFAULT_LEVEL) for s in live.seats]
-            engine = registry.new_game(
-                live.table.game, engine_options(live.table.options), live.table.seed
-            )
+            if record is None:
+                engine = registry.new_game(
+                    live.table.game, engine_options(live.table.options), live.table.seed
+                )
+            else:
+                engine = self._resumed(live, record)
             live.engine = engine  # so the first turn's deadline can be worked out
             try:
                 with _refuse_unsaved(live):
@@ -678,6 +691,20 @@ class TableService:
             await self._tell(Notice(NoticeKind.TAKEN_BACK, live, seat=seat, user_id=user_id))
             # The computer may be about to play this seat: let the member's own timer run instead.
             self._schedule(live)
+
+    @staticmethod
+    def _resumed(live: LiveTable, record: Mapping[str, Any]) -> Any:
+        """The engine ``record`` replays to, if this table can play on from it: the same game,
+        as many seats, and a move to make (not between rounds, not over)."""
+        if record.get("game") != live.table.game:
+            raise Refusal("review.cannot_resume")
+        try:
+            engine = registry.replay(record)
+        except Exception:  # a record is data: any refusal means it does not replay
+            raise Refusal("review.cannot_resume") from None
+        if engine.n_seats != len(live.seats) or engine.round_over or engine.game_over:
+            raise Refusal("review.cannot_resume")
+        return engine
 
     # ------------------------------------------------------------ restarts
 

@@ -34,7 +34,7 @@ from bot.tables import Refusal, computer_name_key
 from cogs.utils.buttons import control_failed
 from cogs.utils.context import remember
 from cogs.utils.ratings import rating_words
-from cogs.utils.words import game_name, move_words
+from cogs.utils.words import game_name, member_name, move_words, seat_names
 from render import render_table
 
 if TYPE_CHECKING:
@@ -47,33 +47,6 @@ STEP_LABELS = {"start": "⏮", "back": "◀", "next": "▶", "end": "⏭"}
 
 
 # ---------------------------------------------------------------- words
-
-
-def member_name(
-    bot: Any, guild: discord.Guild | None, user_id: int, lang: str, kept: str | None = None
-) -> str:
-    """A member's display name: as last seen by the bot, else as kept with the table's seat,
-    else as the server's cache knows it."""
-    known = bot.names.get(user_id) or kept
-    if known is None and guild is not None:
-        member = guild.get_member(user_id)
-        known = member.display_name if member else None
-    return known or t("seat.unknown_member", lang, id=user_id)
-
-
-def seat_names(
-    bot: Any, guild: discord.Guild | None, table: Table, lang: str, *, picture: bool = False
-) -> list[str]:
-    """A finished table's seats by name: members by display name, computers by the given name
-    their table and seat give them (with "computer" in words, except on the picture's plates)."""
-    out = []
-    for i, seat in enumerate(table.seats):
-        if seat is None or seat.user_id is None:
-            name = t(computer_name_key(table.id, i), lang)
-            out.append(name if picture else t("seat.computer", lang, name=name, seat=i + 1))
-        else:
-            out.append(member_name(bot, guild, seat.user_id, lang, seat.name))
-    return out
 
 
 def history_line(

@@ -31,6 +31,7 @@ from cogs.utils.buttons import TableButton, TableView, control_failed
 from cogs.utils.context import remember, service_of
 from cogs.utils.hand import send_hand, show_after_move
 from cogs.utils.pictures import picture
+from cogs.utils.threads import private_thread
 from cogs.utils.words import choice_words, game_name, move_words
 from render import render_table
 
@@ -465,30 +466,6 @@ class Learn(commands.Cog):
                 t("practice_opened", lang, where=thread.mention), ephemeral=True
             )
         await send_hand(interaction, service.hand(live.guild_id, live.id, interaction.user.id))
-
-
-async def private_thread(interaction: discord.Interaction, game: str) -> discord.Thread | None:
-    """A private thread for the member's practice table, if the bot may make one; else None and
-    the table lives in the member's private hand messages only."""
-    channel = interaction.channel
-    if not isinstance(channel, discord.TextChannel):
-        return None
-    me = channel.guild.me
-    if me is None or not channel.permissions_for(me).create_private_threads:
-        return None
-    lang = await lang_of(interaction)  # a private thread: only the member reads its name
-    try:
-        thread = await channel.create_thread(
-            name=limits.fit(
-                t("practice_thread", lang, game=game_name(game, lang)), limits.THREAD_NAME
-            ),
-            type=discord.ChannelType.private_thread,
-        )
-        await thread.add_user(interaction.user)
-    except discord.HTTPException:
-        logger.info("No private thread in channel %s: practice in private hands", channel.id)
-        return None
-    return thread
 
 
 # The lessons' and the practice table's controls, known to the bot while this cog is loaded.

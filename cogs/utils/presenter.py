@@ -160,6 +160,9 @@ class Presenter:
         if live.engine is not None and live.engine.game_over:
             # The game is over: no move may be made, only the same table played again.
             v.add_item(RematchButton(tid, lang))
+            for extra in self.bot.over_extras:  # cogs.review: a practice table's review
+                for item in extra(live, lang):
+                    v.add_item(item)
             return v
         if live.engine is None:
             for action in ("join", "leave", "bot", "start", "cancel"):

@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+import discord
+
 from bot.games.base import Move
 from bot.i18n import ENGLISH, has, t
+from bot.store.models import Table
 from bot.tables import LiveTable, computer_name_key
 
 if TYPE_CHECKING:
@@ -144,3 +147,30 @@ def option_words(options: Mapping[str, Any], lang: str = ENGLISH) -> str:
         return t(key, lang) if has(key) else k
 
     return ", ".join(f"{name(k)}={value(v)}" for k, v in options.items())
+
+
+def member_name(
+    bot: Any, guild: discord.Guild | None, user_id: int, lang: str, kept: str | None = None
+) -> str:
+    """A member's display name: as last seen by the bot, else as kept with the table's seat,
+    else as the server's cache knows it."""
+    known = bot.names.get(user_id) or kept
+    if known is None and guild is not None:
+        member = guild.get_member(user_id)
+        known = member.display_name if member else None
+    return known or t("seat.unknown_member", lang, id=user_id)
+
+
+def seat_names(
+    bot: Any, guild: discord.Guild | None, table: Table, lang: str, *, picture: bool = False
+) -> list[str]:
+    """A finished table's seats by name: members by display name, computers by the given name
+    their table and seat give them (with "computer" in words, except on the picture's plates)."""
+    out = []
+    for i, seat in enumerate(table.seats):
+        if seat is None or seat.user_id is None:
+            name = t(computer_name_key(table.id, i), lang)
+            out.append(name if picture else t("seat.computer", lang, name=name, seat=i + 1))
+        else:
+            out.append(member_name(bot, guild, seat.user_id, lang, seat.name))
+    return out

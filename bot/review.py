@@ -1,0 +1,318 @@
+"""The review after a practice game: the few moves where the strong player would have chosen
+differently, by the largest margin, each with the better move and why.
+
+For each of the member's decisions the ``hard`` player decides from the seat's view, as a hint
+would (``bot.hints``: the same player, the same reason's words). Where it would have played
+otherwise, both moves are played out on the same deals of the cards the seat could not see
+(``bot.ai.search``'s determinized sampling, built from the view alone: the review no more reads
+another hand than the computer players do), and the margin is the average difference of the
+game's score between them. A margin within the sampling's noise, or too small to matter, is not
+shown: three to five clear mistakes teach more than a list of near ties.
+
+Time is bounded: a decision is judged on fewer deals than a live ``hard`` move searches
+(``REVIEW_SAMPLES``), and a long game (a More game has some 500 decisions of the member) has at
+most ``REVIEWED_MAX`` of them judged: those where the member did not play what the ``normal``
+player (``hard``'s first candidate, cheap to ask) would, spread over the whole game. The work
+runs in the computer players' worker processes (``ComputerPool.review``), a share of the
+decisions in each.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+import statistics
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import ai
+from bot.ai import hand as hand_ai
+from bot.ai import mor as mor_ai
+from bot.ai import more3 as more3_ai
+from bot.ai import runfast as runfast_ai
+from bot.ai.search import deal, header, meld_json, playout, texts, unseen
+from bot.games.base import IllegalMove, Lay, Move, move_from_dict
+from bot.games.cards import deck_106
+from bot.games.hand import Hand, HandView
+from bot.games.registry import engine_class
+from bot.hints import HINT_LEVEL, reason
+from bot.i18n import t
+from bot.replay import NEXT_ROUND, Replay
+
+logger = logging.getLogger(__name__)
+
+ITEMS_MAX = 5  # the review shows at most this many moves
+ITEMS_FEW = 3  # fewer than this standing out is said in words
+REVIEWED_MAX = 40  # a game's decisions judged by the hard player at most (see the module's text)
+# Deals of the unseen cards per judged decision, fewer than a live hard move searches
+# (bot/ai: Run Fast 24, More 12, Mor 8; Hand none): a review judges dozens of decisions at once.
+REVIEW_SAMPLES = {"runfast": 8, "mor": 4, "more3": 6, "hand": 8}
+# How many decisions each playout goes on after the move (None: to the round's end), as the hard
+# player's own search looks ahead; Hand's, gone from its player, as it last was (a round of turns).
+HORIZON = {"runfast": None, "mor": 16, "more3": 9, "hand": 9}
+# The least margin worth a member's attention, in the game's points: a Run Fast deal settles in
+# a few points a seat, the rummy games score in tens and hundreds.
+MIN_MARGIN = {"runfast": 1.0, "mor": 10.0, "more3": 10.0, "hand": 5.0}
+# And the margin must stand this many standard errors clear of nothing: with a few deals, a
+# lucky playout alone must not make a mistake.
+CLEAR_OF_NOISE = 2.0
+
+Builder = Callable[[Any, random.Random], dict[str, Any]]
+Valuer = Callable[[Any, int], float]
+
+
+@dataclass(frozen=True)
+class Item:
+    """One reviewed decision: at replay ``position`` (the table before the move, as the seat saw
+    it: ``view``) the member made ``made``; the strong player would make ``better``, for the
+    reason ``key``/``params`` (a hint's words), by ``margin`` points on average over the sampled
+    deals."""
+
+    position: int
+    round_no: int
+    view: Any
+    made: Move
+    better: Move
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    margin: float = 0.0
+
+    def why(self, lang: str = "en") -> str:
+        return t(self.key, lang, **self.params)
+
+
+@dataclass(frozen=True)
+class Review:
+    """A finished game's review for one seat: ``items`` best first (at most ``ITEMS_MAX``);
+    ``judged`` of the seat's ``decisions`` were looked at by the hard player."""
+
+    game: str
+    seat: int
+    items: tuple[Item, ...]
+    decisions: int
+    judged: int
+
+
+@dataclass(frozen=True)
+class Judgement:
+    better: Move
+    margin: float
+    noise: float  # the margin's standard error over the deals
+
+    def stands_out(self, game: str) -> bool:
+        return self.margin >= MIN_MARGIN[game] and self.margin > CLEAR_OF_NOISE * self.noise
+
+
+# ---------------------------------------------------------------- judging one decision
+
+
+def _hand_value(game: Hand, seat: int) -> float:
+    """Hand's points are against you: the other seats' average less this seat's, the round
+    scored as if it ended now when the playout stopped before."""
+    if not game.round_over:
+        game._end_round("stock_out", None, [])
+    assert game.result is not None
+    scores = game.result.scores
+    others = [x for s, x in enumerate(scores) if s != seat]
+    return sum(others) / len(others) - scores[seat]
+
+
+def _hand_sample(view: HandView, rng: random.Random) -> dict[str, Any]:
+    """A whole Hand state from the view: the unseen cards dealt into the other hands and the
+    stock by their counts (Hand's own player searches no more, so the review builds its deals)."""
+    others = [s for s in range(view.n_seats) if s != view.seat]
+    seen = [*view.hand, *(c for m in view.melds for c in m.cards), *view.discard]
+    sizes = [*(view.hand_counts[s] for s in others), view.stock_count]
+    dealt = deal(unseen(deck_106(), seen), sizes, rng)
+    hands: list[list[str]] = [[] for _ in range(view.n_seats)]
+    hands[view.seat] = texts(view.hand)
+    for s, cards in zip(others, dealt, strict=False):
+        hands[s] = texts(cards)
+    next_id = max((m.id for m in view.melds), default=0) + 1
+    return {
+        "game": "hand",
+        "header": header("hand", {}),
+        "moves": [],
+        "round_no": view.round_no,
+        "dealer": view.dealer,
+        "totals": [round(x) for x in view.totals],
+        "history": [],
+        "hands": hands,
+        "stock": texts(dealt[-1]),
+        "discard": texts(view.discard),
+        "melds": [meld_json(m) for m in view.melds],
+        "next_id": next_id,
+        "opened": list(view.opened),
+        "turn": view.turn,
+        "phase": view.phase,
+        "must_lay": texts(view.must_lay),
+        "just_drawn": texts(view.just_drawn),
+        # Only a Hand (all out in one turn) reads what the turn began with: the view's present
+        # state stands in for it.
+        "opened_at_start": view.opened[view.seat],
+        "turn_first_id": next_id,
+        "touched_old": False,
+        "stock_out": view.stock_count == 0 and view.phase != "draw",
+        "result": None,
+        "winners": [],
+        "finished": False,
+    }
+
+
+# game -> (a whole state dealt from a view, the seat's value at a playout's end, the playouts'
+# policy): the hard players' own where they have them.
+JUDGES: dict[str, tuple[Builder, Valuer, Any]] = {
+    "runfast": (runfast_ai._sample_state, runfast_ai._settled, runfast_ai.choose_normal),
+    "mor": (mor_ai._sample_state, mor_ai._value, mor_ai.choose_normal),
+    "more3": (more3_ai._sample_state, more3_ai._value, more3_ai.choose_normal),
+    "hand": (_hand_sample, _hand_value, hand_ai.choose_normal),
+}
+
+
+def same_move(a: Move, b: Move) -> bool:
+    """The same move, whatever order a lay lists its melds and cards in."""
+    if isinstance(a, Lay) and isinstance(b, Lay):
+
+        def shape(m: Lay) -> tuple[Any, ...]:
+            melds = sorted(tuple(sorted(map(str, cs))) for cs in m.melds)
+            adds = sorted((x.meld, tuple(sorted(map(str, x.cards))), x.end) for x in m.adds)
+            return (tuple(melds), tuple(adds))
+
+        return shape(a) == shape(b)
+    return a == b
+
+
+def judge(
+    view: Any, legal: Sequence[Move], made: Move, rng: random.Random, samples: int | None = None
+) -> Judgement | None:
+    """The hard player's move from ``view`` and how much better than ``made`` it does over
+    ``samples`` deals of what the seat cannot see (the same deals for both moves); None when the
+    hard player would have made ``made`` too. Reads the view and the legal moves only."""
+    game = view.game
+    better = ai.choose_move(view, legal, HINT_LEVEL, rng)
+    if same_move(better, made):
+        return None
+    build, value, policy = JUDGES[game]
+    engine = engine_class(game)
+    diffs: list[float] = []
+    for _ in range(samples or REVIEW_SAMPLES[game]):
+        seed = rng.getrandbits(64)
+        try:
+            state = build(view, random.Random(seed))
+        except ValueError:  # counts that can't be dealt: nothing to weigh
+            return None
+        scores = []
+        for move in (better, made):
+            sample = engine.from_json(state)
+            try:
+                sample.apply(view.seat, move)
+            except IllegalMove:
+                return None
+            playout(sample, policy, random.Random(seed ^ 0x5EED), HORIZON[game])
+            scores.append(value(sample, view.seat))
+        diffs.append(scores[0] - scores[1])
+    margin = statistics.fmean(diffs)
+    noise = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    return Judgement(better, margin, noise)
+
+
+# ---------------------------------------------------------------- a whole game
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The seat's move at replay ``position``: ``replay.moves[position]``, made from the table as
+    it stood at that position."""
+
+    position: int
+    move: Move
+
+
+def decisions(replay: Replay, seat: int, start: int = 0) -> list[Decision]:
+    """Every move of ``seat`` in the record from position ``start`` on."""
+    return [
+        Decision(k, move_from_dict(m))
+        for k, m in enumerate(replay.moves)
+        if k >= start and m.get("do") != NEXT_ROUND and m.get("seat") == seat
+    ]
+
+
+def rng_for(record: Mapping[str, Any], position: int) -> random.Random:
+    """A decision's judgement is seeded by the game's seed and its position: the same review,
+    every time it is asked for."""
+    seed = (record.get("header") or {}).get("seed", record.get("seed", 0))
+    return random.Random(f"review:{seed}:{position}")
+
+
+def screen(record: Mapping[str, Any], seat: int, start: int = 0) -> tuple[list[int], int]:
+    """The positions worth judging and the seat's number of decisions. A decision with one
+    legal move (and the member made it) is no choice; the rest are judged where the member's
+    move was not ``normal``'s (the hard player's first candidate, cheap to ask), at most
+    ``REVIEWED_MAX`` of them, spread evenly over the game."""
+    replay = Replay(record)
+    found = decisions(replay, seat, start)
+    chosen = []
+    for d in found:
+        engine = replay.engine_at(d.position)
+        view, legal = engine.view(seat), engine.legal_moves(seat)
+        if not legal or (len(legal) == 1 and same_move(legal[0], d.move)):
+            continue
+        normal = ai.choose_move(view, legal, "normal", rng_for(record, d.position))
+        if not same_move(normal, d.move):
+            chosen.append(d.position)
+    if len(chosen) > REVIEWED_MAX:
+        step = len(chosen) / REVIEWED_MAX
+        chosen = [chosen[int(i * step)] for i in range(REVIEWED_MAX)]
+    return chosen, len(found)
+
+
+def judge_positions(
+    record: Mapping[str, Any], seat: int, positions: Sequence[int], samples: int | None = None
+) -> list[Item]:
+    """The items of the decisions at ``positions`` that stand out (one worker's share). The
+    reason is worded on the real table at that position, as a hint is: it says what the move
+    does with the seat's own cards and the open table, nothing hidden."""
+    replay = Replay(record)
+    items = []
+    for position in positions:
+        try:
+            item = _judged(replay, record, seat, position, samples)
+        except Exception:
+            # One decision the search can't weigh (a bug) must not cost the member the review:
+            # log it with its traceback and judge the others.
+            logger.exception("Reviewing %s at position %d failed", replay.game, position)
+            continue
+        if item is not None:
+            items.append(item)
+    return items
+
+
+def _judged(
+    replay: Replay, record: Mapping[str, Any], seat: int, position: int, samples: int | None
+) -> Item | None:
+    engine = replay.engine_at(position)
+    view, legal = engine.view(seat), engine.legal_moves(seat)
+    made = move_from_dict(replay.moves[position])
+    found = judge(view, legal, made, rng_for(record, position), samples)
+    if found is None or not found.stands_out(view.game):
+        return None
+    key, params = reason(engine, seat, view, found.better)
+    round_no = replay.step(position).round_no
+    return Item(position, round_no, view, made, found.better, key, params, found.margin)
+
+
+def best_items(items: Sequence[Item]) -> tuple[Item, ...]:
+    """The ``ITEMS_MAX`` largest margins, largest first (ties: the earlier move)."""
+    return tuple(sorted(items, key=lambda i: (-i.margin, i.position))[:ITEMS_MAX])
+
+
+def review(
+    record: Mapping[str, Any], seat: int, start: int = 0, samples: int | None = None
+) -> Review:
+    """The whole review, here and now (the terminal, tests); the bot asks its worker processes
+    (``ComputerPool.review``), which split the same work."""
+    positions, count = screen(record, seat, start)
+    items = judge_positions(record, seat, positions, samples)
+    return Review(str(record["game"]), seat, best_items(items), count, len(positions))

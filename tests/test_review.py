@@ -1,0 +1,166 @@
+"""The review after a practice game (bot.review), on real finished games of every game: items
+best first, at most five, each a real mistake of the member's at a position where the better move
+is legal; judged from the seat's view alone (the hidden cards reshuffled, the same verdict); and
+the decisions of a table tried again from a position counted from there on."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+import pytest
+
+from bot import review as rv
+from bot.computers import choose_computer_move
+from bot.games.base import move_from_dict
+from bot.games.registry import from_json, new_game
+from bot.hints import reason
+from bot.replay import Replay
+
+GAMES = ["runfast", "hand", "mor", "more3"]
+MEMBER = 0
+SAMPLES = 3  # fewer deals than the bot's review: the checks hold for any number
+
+
+@cache
+def finished(game: str, seed: int = 5) -> dict[str, Any]:
+    """A practice game's record: the member (seat 0) careless (the random level), computers
+    ``simple``, played to the game's end."""
+    engine = new_game(game, {}, seed)
+    n = 0
+    while not engine.game_over:
+        if engine.round_over:
+            engine.next_round()
+            continue
+        seat = engine.turn
+        if seat is None:
+            seat = next(s for s in range(engine.n_seats) if engine.legal_moves(s))
+        level = "random" if seat == MEMBER else "simple"
+        engine.apply(seat, choose_computer_move(engine, seat, level, random.Random(n)))
+        n += 1
+    return engine.record
+
+
+@cache
+def reviewed(game: str) -> rv.Review:
+    return rv.review(finished(game), MEMBER, samples=SAMPLES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_items_are_the_members_clearest_mistakes_best_first(game: str) -> None:
+    record = finished(game)
+    review = reviewed(game)
+    replay = Replay(record)
+    assert review.game == game and review.seat == MEMBER
+    assert 0 < review.judged <= min(rv.REVIEWED_MAX, review.decisions)
+    assert len(review.items) <= rv.ITEMS_MAX
+    assert review.items, "a careless player's whole game has no clear mistake?"
+    margins = [item.margin for item in review.items]
+    assert margins == sorted(margins, reverse=True)
+    for item in review.items:
+        entry = replay.moves[item.position]
+        assert entry["seat"] == MEMBER and move_from_dict(entry) == item.made
+        engine = replay.engine_at(item.position)
+        assert item.view == engine.view(MEMBER)  # the position, as her seat saw it
+        assert engine.check(MEMBER, item.made) is None  # the position the move was made at
+        assert engine.check(MEMBER, item.better) is None  # a legal move there
+        assert not rv.same_move(item.better, item.made)
+        assert item.margin >= rv.MIN_MARGIN[game]
+        assert item.round_no == replay.step(item.position).round_no
+        # The why is a hint's sentence about the better move, in every language.
+        assert (item.key, item.params) == reason(engine, MEMBER, engine.view(MEMBER), item.better)
+        for lang in ("en", "ar", "hi", "nl"):
+            assert item.why(lang) and "{" not in item.why(lang)
+
+
+def test_the_largest_five_margins_are_kept() -> None:
+    record = finished("runfast")
+    move = move_from_dict(Replay(record).moves[0])
+    items = [
+        rv.Item(k, 1, None, move, move, "hint_return", {}, margin)
+        for k, margin in enumerate([3.0, 9.0, 1.0, 9.0, 7.0, 2.0, 5.0])
+    ]
+    kept = rv.best_items(items)
+    assert [i.margin for i in kept] == [9.0, 9.0, 7.0, 5.0, 3.0]
+    assert [i.position for i in kept[:2]] == [1, 3]  # ties: the earlier move first
+
+
+def reshuffled(engine: Any, seat: int, rng: random.Random) -> Any:
+    """The same table with every card ``seat`` cannot see dealt again at random among the places
+    that hold them (the other hands, the stock, the spare piles), each keeping its count."""
+    state = engine.to_json()
+    places: list[tuple[str, int | None]] = [
+        ("hands", s) for s in range(len(state["hands"])) if s != seat
+    ]
+    for key in ("stock", "mors", "piles"):
+        if key in state:
+            if isinstance(state[key], list) and state[key] and isinstance(state[key][0], list):
+                places += [(key, i) for i in range(len(state[key]))]
+            else:
+                places.append((key, None))
+
+    def cell(key: str, i: int | None) -> list[str]:
+        return state[key] if i is None else state[key][i]
+
+    pool = [c for key, i in places for c in cell(key, i)]
+    rng.shuffle(pool)
+    for key, i in places:
+        n = len(cell(key, i))
+        new, pool = pool[:n], pool[n:]
+        if i is None:
+            state[key] = new
+        else:
+            state[key][i] = new
+    return from_json(state)
+
+
+def seen(engine: Any) -> Any:
+    """What the member's seat sees (the last move's events are not part of a saved table)."""
+    view = engine.view(MEMBER)
+    return replace(view, last_events=()) if hasattr(view, "last_events") else view
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_decision_is_judged_from_the_seat_s_view_alone(game: str) -> None:
+    record = finished(game)
+    replay = Replay(record)
+    positions, _ = rv.screen(record, MEMBER)
+    moved = 0
+    for position in positions[:4]:
+        engine = replay.engine_at(position)
+        other = reshuffled(engine, MEMBER, random.Random(position))
+        hidden = [s for s in range(engine.n_seats) if s != MEMBER]
+        if any(engine.view(s).hand != other.view(s).hand for s in hidden):
+            moved += 1
+        assert seen(other) == seen(engine)  # the seat sees the same table
+        made = move_from_dict(replay.moves[position])
+        verdicts = [
+            rv.judge(e.view(MEMBER), e.legal_moves(MEMBER), made, rv.rng_for(record, position), 2)
+            for e in (engine, other)
+        ]
+        assert verdicts[0] == verdicts[1]
+    assert moved, "no hidden card moved: the test would not catch a review that reads them"
+
+
+def test_a_table_tried_again_is_reviewed_from_where_it_began() -> None:
+    record = finished("runfast")
+    everything = rv.decisions(Replay(record), MEMBER)
+    start = everything[len(everything) // 2].position
+    later = rv.review(record, MEMBER, start=start, samples=SAMPLES)
+    assert later.decisions == sum(d.position >= start for d in everything)
+    assert all(item.position >= start for item in later.items)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_item_s_position_draws(game: str) -> None:
+    # What the Discord review shows: the table from the member's seat and her hand, drawn for
+    # real from the item's view.
+    from render import render_hand, render_table
+
+    item = reviewed(game).items[0]
+    names = ["Alice", *(f"Computer {s}" for s in range(1, item.view.n_seats))]
+    table = render_table(item.view, names, computers=range(1, item.view.n_seats), bottom=MEMBER)
+    hand = render_hand(item.view, game=game)
+    assert table.startswith(b"\x89PNG") and hand.startswith(b"\x89PNG")
