@@ -15,9 +15,9 @@ apart. Printed: the lateness (p50, p99, max), that CPU time (p99, max), and the 
 with their p50/p99 time seen from the loop.
 
 With ``--hints N``, N members press Hint without pause at the tables in turn (the seat to move,
-the engine copied on the loop as ``bot.practice.practice_hint`` does, the hint decided where the
+the engine copied on the loop as ``bot.learning.practice.practice_hint`` does, the hint decided where the
 mode says); with ``--reviews N``, N reviews of a finished More game (some 1,700 moves, a careless
-member against ``simple`` computers) are asked for one after another (``bot.review``). Their
+member against ``simple`` computers) are asked for one after another (``bot.learning.review``). Their
 counts and times are printed too.
 """
 
@@ -35,10 +35,10 @@ from pathlib import Path
 from typing import Any
 
 try:
-    from bot.computers import ComputerPool
+    from bot.computers.pool import ComputerPool
 except ModuleNotFoundError:  # run from a checkout without installing the package
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from bot.computers import ComputerPool
+    from bot.computers.pool import ComputerPool
 from bot.games import registry
 from bot.store import Store
 from bot.tables import TableService

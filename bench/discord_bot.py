@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # as the other 
 
 import simcord
 
-from bot.client import Diwaniya
+from bot.client.diwaniya import Diwaniya
 from cogs.utils.hand import PAGE, SIMPLE
 from tests.discord.conftest import hand_message, live_table, pick_move
 

@@ -2,14 +2,14 @@
 the coach against ``normal`` computers and count the rules that come up during play (not at the
 score sheet), and time the coach rebuilt from the finished round's record.
 ``python bench/guided_seeds.py GAME [FIRST] [LAST]``; the chosen seeds are in
-``bot.lessons.guided.GUIDED``."""
+``bot.learning.lessons.guided.GUIDED``."""
 
 from __future__ import annotations
 
 import sys
 import time
 
-from bot.lessons import guided
+from bot.learning.lessons import guided
 
 
 def main() -> None:
@@ -26,7 +26,7 @@ def main() -> None:
         during = {n.rule for n in coach.shown} - set(late) - {guided.SCORING}
         played = time.perf_counter() - start
         # What a guided table's hand costs at the score sheet: the coach replayed from the
-        # record (bot.practice.coach_notes runs it on the bot's event loop).
+        # record (bot.learning.practice.coach_notes runs it on the bot's event loop).
         start = time.perf_counter()
         guided.current_notes(end)
         restored = time.perf_counter() - start

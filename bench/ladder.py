@@ -1,5 +1,5 @@
 """The fair ladder with the previous ``hard`` at the table: ``python bench/ladder.py [GAME ...]
---levels hard,oldhard --deals N [--jobs 2]`` (every other option as ``python -m bot.selfplay
+--levels hard,oldhard --deals N [--jobs 2]`` (every other option as ``python -m bot.computers.selfplay
 ladder``).
 
 ``oldhard`` is ``hard`` as it was on main before issue 29: the same code with the budgets it had
@@ -20,9 +20,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import ladder
 from bot.ai import Chooser
 from bot.ai.search import Budget
+from bot.computers import ladder
 from bot.games.base import Move
 
 OLD_BUDGETS = {

@@ -3,7 +3,7 @@
     python bench/runfast_ceiling.py [--deals N] [--seed S] [--jobs N] [--samples K] [--candidates C]
 
 Plays seeded deals of one *oracle* seat against two ``random`` seats (seats rotated per deal as
-``bot.selfplay`` does) and prints the oracle's share of seat pairs won, as selfplay's
+``bot.computers.selfplay`` does) and prints the oracle's share of seat pairs won, as selfplay's
 head-to-head measure. The oracle cheats twice over: it sees every hand, and it knows the other
 two play at random. For each of ``normal``'s best plays (one per shape of powers, up to
 ``--candidates``) it plays the deal out ``--samples`` times from the true state, the
@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.ai import choose_random
 from bot.ai.runfast import choose_normal, counts_of, ranked
 from bot.ai.search import Budget, search
+from bot.computers.selfplay import Tally, mean_interval, seating
 from bot.games.base import Move, Play
 from bot.games.runfast import ENGINE, RunFast
-from bot.selfplay import Tally, mean_interval, seating
 
 LEVELS = ("oracle", "random", "random")
 # The truth needs no sampling of cards: the samples are the random seats' choices.

@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scratch_pg import DEFAULT_URL, scratch_database, server_version
 from store import bench_moves
 
-from bot.computers import ComputerPool, decide
+from bot.computers.pool import ComputerPool, decide
 from bot.games import registry
 from bot.shards import Shards
 from bot.store import Seat

@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     try:
-        from bot.client import run
+        from bot.client.serve import run
     except ImportError as e:
         print(f"The Discord client could not load: {e}.", file=sys.stderr)
         return 2

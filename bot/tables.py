@@ -26,7 +26,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot import ai
-from bot.computers import ComputerPool
+from bot.computers.pool import ComputerPool
 from bot.games import registry
 from bot.games.base import Event, IllegalMove, Move, Reason, RoundOver
 from bot.i18n import say, t
@@ -186,7 +186,7 @@ class HandInfo:
 
 
 PRACTICE = "practice"
-# A practice table dealt as a game's guided round: its coach (bot.lessons.guided) works from the
+# A practice table dealt as a game's guided round: its coach (bot.learning.lessons.guided) works from the
 # table's record alone, so this mark is all a restart needs to bring the coach back.
 GUIDED = "guided"
 # A practice table begun at a position of an earlier game (a review's "try again from here"):

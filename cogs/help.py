@@ -10,16 +10,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.client import lang_of, refusals, refuse
+from bot.client.diwaniya import lang_of, refusals, refuse
 from bot.games.registry import Game
 from bot.i18n import ENGLISH, t
-from bot.rules import game_rules, pages
+from bot.learning.rules import game_rules, pages
 from bot.tables import Refusal
 from cogs.utils.buttons import TableView
 from cogs.utils.words import GAME_NAMES, game_name
 
 if TYPE_CHECKING:
-    from bot.client import Diwaniya
+    from bot.client.diwaniya import Diwaniya
 
 # A page's text leaves room in the message for its heading line ("**Run Fast**, page 2 of 3").
 RULES_PAGE = limits.MESSAGE - 100

@@ -24,7 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.client import lang_of, refuse
+from bot.client.diwaniya import lang_of, refuse
 from bot.games.base import TableFileError
 from bot.i18n import t
 from bot.limits import fit
@@ -38,7 +38,7 @@ from cogs.utils.words import game_name, member_name, move_words, seat_names
 from render import render_table
 
 if TYPE_CHECKING:
-    from bot.client import Diwaniya
+    from bot.client.diwaniya import Diwaniya
 
 HISTORY_GAMES = 10  # /history lists this many games, newest first
 REPLAYS_KEPT = 32  # replays kept built in memory (a long More game takes a moment to build)

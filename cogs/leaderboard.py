@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.client import lang_of, refusals
+from bot.client.diwaniya import lang_of, refusals
 from bot.games.registry import Game
 from bot.i18n import ENGLISH, has, t, t_n
 from bot.limits import fit
@@ -18,7 +18,7 @@ from cogs.utils.context import remember
 from cogs.utils.words import game_name
 
 if TYPE_CHECKING:
-    from bot.client import Diwaniya
+    from bot.client.diwaniya import Diwaniya
     from bot.store.models import RatedLine, Standing
 
 By = Literal["pearls", "rating"]

@@ -1,8 +1,8 @@
 """Learning: ``/lesson`` (guided steps checked by the engine) and ``/practice`` (a private table
 against computers, out of the rankings, with a Hint button).
 
-Thin like the other cogs: the steps and their judging are ``bot.lessons``, the tables and hints
-``bot.practice``. Every control's custom_id carries all it needs (game and step, or table and
+Thin like the other cogs: the steps and their judging are ``bot.learning.lessons``, the tables and hints
+``bot.learning.practice``. Every control's custom_id carries all it needs (game and step, or table and
 move number), so the buttons work after a restart and are re-checked like any other.
 """
 
@@ -18,13 +18,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.client import lang_of, refusals, refuse
+from bot.client.diwaniya import lang_of, refusals, refuse
 from bot.games.base import BadMove, Move, Reason
 from bot.games.notation import parse_move
 from bot.games.registry import Game
 from bot.i18n import ENGLISH, t
-from bot.lessons import GAMES, Step, lesson
-from bot.practice import is_practice, open_practice, practice_hint, private_table
+from bot.learning.lessons import GAMES, Step, lesson
+from bot.learning.practice import is_practice, open_practice, practice_hint, private_table
 from bot.store import StepProgress, Store
 from bot.tables import HandInfo, Refusal, public_view
 from cogs.utils.buttons import TableButton, TableView, control_failed
@@ -36,7 +36,7 @@ from cogs.utils.words import choice_words, game_name, move_words
 from render import render_table
 
 if TYPE_CHECKING:
-    from bot.client import Diwaniya
+    from bot.client.diwaniya import Diwaniya
 
 logger = logging.getLogger(__name__)
 
@@ -252,7 +252,7 @@ class GuidedButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"dwg:(?P<game>[a-z0-9]+)",
 ):
-    """Opens the game's guided round (``bot.lessons.guided``) as a practice table for the
+    """Opens the game's guided round (``bot.learning.lessons.guided``) as a practice table for the
     member: the fixed deal against the coach's computers, the coach's notes above the hand."""
 
     def __init__(self, game: str, lang: str = ENGLISH) -> None:
@@ -324,7 +324,7 @@ class HintButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"dwh:(?P<action>hint|cards|move|play):(?P<table>\d+):(?P<version>\d+)",
 ):
-    """A hint in stages, each press showing more (``bot.hints.STAGES``): ``hint`` what to look
+    """A hint in stages, each press showing more (``bot.learning.hints.STAGES``): ``hint`` what to look
     at, ``cards`` the cards to use, ``move`` the hard player's move and why; ``play`` plays it.
     The hint is seeded by the table's move number, so every press means the same move."""
 

@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.client import lang_of, refusals
+from bot.client.diwaniya import lang_of, refusals
 from bot.games.mor import DEFAULT_LENGTH, DEFAULT_PLAYERS
 from bot.games.registry import Game
 from bot.i18n import t
@@ -21,7 +21,7 @@ from cogs.utils.hand import send_hand
 from cogs.utils.words import game_name, level_name
 
 if TYPE_CHECKING:
-    from bot.client import Diwaniya
+    from bot.client.diwaniya import Diwaniya
 
 logger = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.client import lang_of, refusals
+from bot.client.diwaniya import lang_of, refusals
 from bot.games.base import BadMove, Reason, move_from_dict
 from bot.games.cards import CardError
 from bot.games.more3 import MAX_BID
@@ -29,7 +29,7 @@ from cogs.utils.presenter import Presenter
 from cogs.utils.words import move_words
 
 if TYPE_CHECKING:
-    from bot.client import Diwaniya
+    from bot.client.diwaniya import Diwaniya
     from bot.tables import Listener
 
 logger = logging.getLogger(__name__)

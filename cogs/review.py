@@ -2,8 +2,8 @@
 then the moves where the hard computer player would have played otherwise, one at a time, each
 with the position, both moves, why, and "Try again from here" (a new practice table at that move).
 
-Thin like the other cogs: the judging is ``bot.review`` (run in the computer players' workers),
-the new table ``bot.practice.practice_again``. Every button's custom_id carries the table id and
+Thin like the other cogs: the judging is ``bot.learning.review`` (run in the computer players' workers),
+the new table ``bot.learning.practice.practice_again``. Every button's custom_id carries the table id and
 an item or a position: untrusted input, checked against the store, so the buttons work after a
 restart; only a finished practice table of this server, and only for a member seated at it.
 """
@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.client import lang_of, refuse
+from bot.client.diwaniya import lang_of, refuse
 from bot.games.base import Count
 from bot.i18n import ENGLISH, t
+from bot.learning.practice import is_practice, practice_again, practice_seat, review_start
+from bot.learning.review import ITEMS_FEW, Item, Review
 from bot.limits import fit
-from bot.practice import is_practice, practice_again, practice_seat, review_start
-from bot.review import ITEMS_FEW, Item, Review
 from bot.store.models import Table
 from bot.tables import LiveTable, Refusal, TableService
 from cogs.utils.buttons import control_failed
@@ -35,7 +35,7 @@ from cogs.utils.words import choice_words, game_name, seat_names
 from render import render_hand, render_table
 
 if TYPE_CHECKING:
-    from bot.client import Diwaniya
+    from bot.client.diwaniya import Diwaniya
 
 REVIEWS_KEPT = 32  # reviews kept in memory (each took the workers a few seconds)
 

@@ -13,13 +13,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.client import lang_of, refusals
+from bot.client.diwaniya import lang_of, refusals
 from bot.i18n import LANGUAGES, has, t
 from bot.tables import Refusal
 from cogs.utils.context import remember
 
 if TYPE_CHECKING:
-    from bot.client import Diwaniya
+    from bot.client.diwaniya import Diwaniya
 
 # Each language offered by its own name, the way its readers look for it in a list.
 LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]

@@ -18,7 +18,8 @@ __all__ = ["CardStyle", "hand_order", "render_hand", "render_score_sheet", "rend
 
 def warm() -> float:
     """Build the fonts and the usual card faces now (a second or two), so the first table of the
-    day isn't the slow one: the bot's start-up (bot.client) calls it in a thread. Returns the seconds."""
+    day isn't the slow one: the bot's start-up (bot.client.serve) calls it in a thread.
+    Returns the seconds."""
     from render import samples
 
     start = time.perf_counter()

@@ -41,41 +41,44 @@ ROOMS: dict[str, Room] = {
     "store": Room(
         ("bot.store", "bot.ratings", "bot.shards"), (), ("aiosqlite", "asyncpg", "openskill")
     ),
-    # The worker processes computers think in (and hints are worked out in), and measuring
-    # the computers against each other.
-    "computer play": Room(
-        ("bot.computers", "bot.selfplay", "bot.ladder"),
-        ("engines", "computer players", "hints"),
+    # A game played again move by move from its record (history, reviews, "try again").
+    "replays": Room(("bot.replay",), ("engines",)),
+    # Judging a seat's moves as the strong computer would: hints and practice reviews (a room of
+    # their own, as the computers' workers work them out too).
+    "hints": Room(
+        ("bot.learning.hints", "bot.learning.review"),
+        ("engines", "computer players", "words", "replays"),
     ),
+    # The worker processes computers think in (hints and reviews too), and measuring the
+    # computers against each other (self-play, the ladder).
+    "computer play": Room(("bot.computers",), ("engines", "computer players", "hints")),
     # The live tables, one place for every move and refusal, and what surrounds it: the limits
-    # of what a member may send, settings, replays of a finished game, table files.
+    # of what a member may send, settings, table files.
     "table service": Room(
-        ("bot.tables", "bot.limits", "bot.config", "bot.replay", "bot.scenario"),
-        ("engines", "computer players", "words", "store", "computer play"),
+        ("bot.tables", "bot.limits", "bot.config", "bot.scenario"),
+        ("engines", "computer players", "words", "store", "computer play", "replays"),
         ("dotenv",),
     ),
-    # Learning: hints (a room of their own, as the computers' workers work them out too),
-    # lessons, practice tables and the rules document.
-    "hints": Room(("bot.hints",), ("engines", "computer players", "words")),
+    # Learning: lessons and the guided round, practice tables and the rules document.
     "learning": Room(
-        ("bot.lessons", "bot.practice", "bot.rules"),
-        ("engines", "computer players", "words", "hints", "table service"),
+        ("bot.learning",),
+        ("engines", "computer players", "words", "hints", "replays", "store", "table service"),
     ),
     # The terminal: playing, lessons and replays at a keyboard. Nothing else imports it.
     "terminal": Room(
+        ("bot.console",),
         (
-            "bot.console",
-            "bot.console_paint",
-            "bot.console_table",
-            "bot.console_words",
-            "bot.lesson_console",
-            "bot.replay_console",
-            "bot.terminal_bidi",
+            "engines",
+            "computer players",
+            "words",
+            "hints",
+            "learning",
+            "replays",
+            "table service",
         ),
-        ("engines", "computer players", "words", "hints", "learning", "table service"),
         ("bidi",),
     ),
-    # The Discord client: the bot itself and ``python -m bot``.
+    # The Discord client: the bot itself, its commands' translations and ``python -m bot``.
     "discord client": Room(
         ("bot.client", "bot.__main__"),
         ("words", "store", "table service", "pictures"),
@@ -84,7 +87,15 @@ ROOMS: dict[str, Room] = {
     # What several cogs share; never a cog.
     "cog helpers": Room(
         ("cogs.utils",),
-        ("engines", "words", "store", "table service", "learning", "discord client", "pictures"),
+        (
+            "engines",
+            "words",
+            "store",
+            "table service",
+            "learning",
+            "discord client",
+            "pictures",
+        ),
         ("discord",),
     ),
     # The cogs: each imports the helpers, never another cog (so "cogs" is not among its rooms).
@@ -94,6 +105,8 @@ ROOMS: dict[str, Room] = {
             "engines",
             "words",
             "store",
+            "replays",
+            "hints",
             "table service",
             "learning",
             "discord client",
@@ -216,7 +229,7 @@ def test_a_cog_holds_the_bot_only_for_type_checking() -> None:
             for inner in ast.walk(node)
         }
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module == "bot.client":
+            if isinstance(node, ast.ImportFrom) and node.module == "bot.client.diwaniya":
                 names = {alias.name for alias in node.names}
                 assert "Diwaniya" not in names or id(node) in checking, (
                     f"{module} imports Diwaniya outside TYPE_CHECKING"
@@ -229,7 +242,7 @@ def test_the_rules_catch_an_import_the_wrong_way(tmp_path: Path) -> None:
     cases = {
         "bot.games.mor": "from bot.store import Store\n",
         "cogs.lobby": "from cogs.play import Play\n",
-        "render.table": "import bot.console\n",
+        "render.table": "import bot.console.cli\n",
         "bot.tables": "import discord\n",
     }
     for module, source in cases.items():

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.ai import choose_move
-from bot.console import Console, main, parser, run, use_color
+from bot.console.cli import Console, main, parser, run, use_color
 from bot.games.base import (
     Add,
     AddTo,
@@ -404,10 +404,10 @@ def test_every_console_key_the_code_names_is_in_every_catalogue() -> None:
     root = Path(__file__).resolve().parents[1] / "bot"
     named = set()
     for name in (
-        "console.py",
-        "console_table.py",
-        "console_words.py",
-        "lesson_console.py",
+        "console/cli.py",
+        "console/table.py",
+        "console/words.py",
+        "console/lesson.py",
         "games/notation.py",
     ):
         named |= set(re.findall(r'"(console\.[a-z0-9_.]+)"', (root / name).read_text("utf-8")))

@@ -7,9 +7,9 @@ import io
 
 import pytest
 
-from bot.console import game_options, parser, run
-from bot.console_paint import Painter
-from bot.console_words import words_for
+from bot.console.cli import game_options, parser, run
+from bot.console.paint import Painter
+from bot.console.words import words_for
 from bot.games.base import Lay, Meld
 from bot.games.cards import Card
 from bot.games.melds import HAND_MELDS, MOR_MELDS, MORE_MELDS, try_meld

@@ -8,10 +8,10 @@ import io
 import random
 
 from bot.ai import choose_move
-from bot.console import Console
+from bot.console.cli import Console
 from bot.games.notation import move_text
 from bot.games.registry import new_game
-from bot.review import review
+from bot.learning.review import review
 
 
 class Careless(io.StringIO):

@@ -9,8 +9,8 @@ import pytest
 
 from bot.games.base import Move
 from bot.i18n import LANGUAGES, has
-from bot.lessons import GAMES
-from bot.lessons.guided import (
+from bot.learning.lessons import GAMES
+from bot.learning.lessons.guided import (
     RULES,
     SCORING,
     Stop,

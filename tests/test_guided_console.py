@@ -7,11 +7,11 @@ import io
 
 import pytest
 
-from bot.console import main, parser, run
+from bot.console.cli import main, parser, run
+from bot.console.lesson import GuidedConsole
 from bot.games.notation import move_text
 from bot.i18n import t
-from bot.lesson_console import GuidedConsole
-from bot.lessons import GAMES
+from bot.learning.lessons import GAMES
 
 
 class FollowTheCoach(io.StringIO):

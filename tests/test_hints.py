@@ -7,13 +7,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.computers import choose_computer_move
+from bot.computers.pool import choose_computer_move
 from bot.games.base import Count, Discard, Take
 from bot.games.cards import Card
 from bot.games.registry import engine_class, new_game
-from bot.hints import Hint, hint, hint_for
 from bot.i18n import LANGUAGES, say
-from bot.lessons import GAMES, Step, answer_move, lesson
+from bot.learning.hints import Hint, hint, hint_for
+from bot.learning.lessons import GAMES, Step, answer_move, lesson
 
 STEPS = [step for game in GAMES for step in lesson(game)]
 

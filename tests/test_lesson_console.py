@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import io
 
-from bot.console import parser, run
+from bot.console.cli import parser, run
 from bot.games.notation import move_text, parse_move
 from bot.i18n import t
-from bot.lessons import answer_move, lesson
+from bot.learning.lessons import answer_move, lesson
 
 
 def play(argv: list[str], typed: str) -> tuple[int, str]:

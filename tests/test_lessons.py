@@ -12,7 +12,16 @@ import pytest
 from bot import scenario
 from bot.games.base import move_from_dict
 from bot.i18n import LANGUAGES, catalogue, say, t
-from bot.lessons import GAMES, PARTS, LessonError, Step, _step, answer_move, lesson, text_key
+from bot.learning.lessons import (
+    GAMES,
+    PARTS,
+    LessonError,
+    Step,
+    _step,
+    answer_move,
+    lesson,
+    text_key,
+)
 
 STEPS = [step for game in GAMES for step in lesson(game)]
 
@@ -26,7 +35,7 @@ def test_every_game_has_a_short_lesson() -> None:
 def test_step_replays_as_a_table_file(step: Step, capsys: pytest.CaptureFixture[str]) -> None:
     # The file as shipped, moves included, through the command itself: exit 0 means the
     # position is usable and the answer is legal in it.
-    path = f"bot/lessons/{step.game}/{step.name}.json"
+    path = f"bot/learning/lessons/{step.game}/{step.name}.json"
     assert scenario.main([path]) == 0, capsys.readouterr()
     out = json.loads(capsys.readouterr().out)
     assert out["ok"] and out["played"] == 1

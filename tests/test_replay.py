@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from bot.ai import choose_move
-from bot.console import main as console_main
+from bot.console.cli import main as console_main
+from bot.console.replay import ReplayScreen, run_replay
 from bot.games.base import TableFileError
 from bot.games.registry import new_game, replay
 from bot.replay import SNAPSHOT_EVERY, Replay
-from bot.replay_console import ReplayScreen, run_replay
 
 GAMES = [
     ("runfast", {}),

@@ -1,4 +1,4 @@
-"""The review after a practice game (bot.review), on real finished games of every game: items
+"""The review after a practice game (bot.learning.review), on real finished games of every game: items
 best first, at most five, each a real mistake of the member's at a position where the better move
 is legal; judged from the seat's view alone (the hidden cards reshuffled, the same verdict); and
 the decisions of a table tried again from a position counted from there on."""
@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from bot import review as rv
-from bot.computers import choose_computer_move
+from bot.computers.pool import choose_computer_move
 from bot.games.base import move_from_dict
 from bot.games.registry import from_json, new_game
-from bot.hints import reason
+from bot.learning import review as rv
+from bot.learning.hints import reason
 from bot.replay import Replay
 
 GAMES = ["runfast", "hand", "mor", "more3"]

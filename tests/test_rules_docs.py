@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import LANGUAGES, t
-from bot.lessons import GAMES
-from bot.limits import MESSAGE as MESSAGE_LIMIT
-from bot.rules import (
+from bot.learning.lessons import GAMES
+from bot.learning.rules import (
     DOCS,
     LIST_ITEM,
     MARKER,
@@ -24,6 +23,7 @@ from bot.rules import (
     rules_file,
     sections,
 )
+from bot.limits import MESSAGE as MESSAGE_LIMIT
 from cogs.help import RULES_PAGE
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]

@@ -1,6 +1,6 @@
 """``python -m bot`` at start: what can go wrong ends in one sentence on stderr and a non-zero
 exit, never a traceback. The database and configuration cases run the real command in a child
-process; the token and network cases run ``bot.client.run`` against a local endpoint standing in
+process; the token and network cases run ``bot.client.serve.run`` against a local endpoint standing in
 for Discord (a 401 for a refused token, a port nobody listens on for no network)."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import asyncpg
 import discord.http
 import pytest
 
-from bot.client import TOKEN_REFUSED, run
+from bot.client.serve import TOKEN_REFUSED, run
 from bot.config import Settings, load_settings
 from bot.shards import Shards
 from bot.store.postgres import PostgresStore

@@ -8,9 +8,9 @@ import re
 
 from bidi import get_display
 
-from bot.console import parser, run
+from bot.console.bidi import LRI, PDI, RLM, isolate, mode_for, shape, visual
+from bot.console.cli import parser, run
 from bot.i18n import t
-from bot.terminal_bidi import LRI, PDI, RLM, isolate, mode_for, shape, visual
 
 LINE = t("console.ev.threw_card", "ar", who=t("console.seat_cap", "ar", seat=1), card="9H")
 

@@ -4,8 +4,8 @@
 Like python-chess's ``Move.from_uci`` / ``Move.uci()``: ``parse_move`` reads the text into the
 engines' own ``Move`` (raising their own ``BadMove`` with a ``Reason``, worded by
 ``bot.i18n.say``), ``move_text`` writes one back (``parse_move(move_text(m)) == m``), and
-``in_order`` tidies a move's cards for showing. The terminal (``bot.console``), the lessons
-(``bot.lesson_console``) and Discord's ``/lesson`` all read and write moves here. The move words
+``in_order`` tidies a move's cards for showing. The terminal (``bot.console.cli``), the lessons
+(``bot.console.lesson``) and Discord's ``/lesson`` all read and write moves here. The move words
 stay English in every language, as members type them; the reasons' keys are the ones the
 terminal always used (``console.input.*``), worded in every catalogue.
 """

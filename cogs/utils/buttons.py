@@ -16,9 +16,9 @@ from typing import Any
 
 import discord
 
-from bot.client import lang_of, refuse
+from bot.client.diwaniya import lang_of, refuse
 from bot.i18n import ENGLISH, t
-from bot.practice import private_table
+from bot.learning.practice import private_table
 from bot.store import StoreUnavailable
 from bot.tables import Refusal, TableService, unsaved
 from cogs.utils.context import remember, service_of

@@ -17,11 +17,11 @@ from typing import Any
 import discord
 
 from bot import limits
-from bot.client import lang_of, refuse
+from bot.client.diwaniya import lang_of, refuse
 from bot.games.base import Bid, Move, move_from_dict
 from bot.games.more3 import MAX_BID
 from bot.i18n import ENGLISH, t, t_n
-from bot.practice import coach_notes, private_table
+from bot.learning.practice import coach_notes, private_table
 from bot.tables import HandInfo, LiveTable, Refusal, TableService, public_view
 from cogs.utils import pictures
 from cogs.utils.buttons import TableView, control_failed
@@ -382,7 +382,7 @@ async def hand_answer(
             pictures.table_png, public_view(live.engine), names, computers, lang, name="table.png"
         )
         files = [table, *files] if table else files
-    # A guided table's coach speaks above the hand (bot.practice.coach_notes).
+    # A guided table's coach speaks above the hand (bot.learning.practice.coach_notes).
     text = limits.fit("\n".join([*notes, *coach_notes(info, lang, choice_words), text]))
     view = hand_controls(info, extras=extras_of(interaction), lang=lang) if controls else None
     return text, files, view

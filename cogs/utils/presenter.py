@@ -18,7 +18,7 @@ import discord
 
 from bot import limits
 from bot.i18n import ENGLISH, number, pick_language, t, t_n
-from bot.practice import private_table
+from bot.learning.practice import private_table
 from bot.tables import LiveTable, Notice, public_view
 from cogs.utils import pictures
 from cogs.utils.buttons import RematchButton, TableButton, TableView
@@ -36,7 +36,7 @@ from cogs.utils.words import (
 )
 
 if TYPE_CHECKING:
-    from bot.client import Diwaniya
+    from bot.client.diwaniya import Diwaniya
 
 
 class Presenter:

@@ -18,7 +18,7 @@ from bot.store.models import Table
 from bot.tables import LiveTable, computer_name_key
 
 if TYPE_CHECKING:
-    from bot.client import Diwaniya
+    from bot.client.diwaniya import Diwaniya
 
 # The games' names in English (the reference); players read ``game_name(game, lang)``.
 GAME_NAMES = {"mor": "Mor", "more3": "More", "hand": "Hand", "runfast": "Run Fast"}

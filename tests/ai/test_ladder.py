@@ -1,11 +1,11 @@
-"""The fair ladder (bot.ladder): duplicate deals, the levels rotated through every seat."""
+"""The fair ladder (bot.computers.ladder): duplicate deals, the levels rotated through every seat."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.ladder import GAMES, PATTERNS, REPORT_SEED, ladder, play_deal, seatings
-from bot.selfplay import main
+from bot.computers.ladder import GAMES, PATTERNS, REPORT_SEED, ladder, play_deal, seatings
+from bot.computers.selfplay import main
 
 
 def test_every_seat_holds_each_role_equally() -> None:
@@ -79,7 +79,7 @@ def test_the_previous_hard_is_seated_by_the_bench_only() -> None:
     import random
     from pathlib import Path
 
-    from bot import ladder as bot_ladder
+    from bot.computers import ladder as bot_ladder
     from tests.ai.test_ai_hand import _opened_table
 
     assert "oldhard" not in bot_ladder.EXTRA

@@ -1,4 +1,4 @@
-"""bot.selfplay: the interval maths, and saved deals that bot.scenario replays."""
+"""bot.computers.selfplay: the interval maths, and saved deals that bot.scenario replays."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from bot.computers.selfplay import main, wilson
 from bot.scenario import run as run_table_file
-from bot.selfplay import main, wilson
 
 
 def test_wilson_interval_known_values() -> None:

@@ -17,8 +17,8 @@ import simcord
 from PIL import Image
 
 import render
-from bot.client import Diwaniya
-from bot.computers import ComputerPool, choose_computer_move
+from bot.client.diwaniya import Diwaniya
+from bot.computers.pool import ComputerPool, choose_computer_move
 from bot.tables import LiveTable
 
 # How long SimCord may wait for the bot to settle after each step, and how long a whole test may

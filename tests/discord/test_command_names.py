@@ -15,7 +15,7 @@ import simcord
 from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation
 
-from bot.client import CLIENT_LANGUAGES, CatalogueTranslator, command_key
+from bot.client.translator import CLIENT_LANGUAGES, CatalogueTranslator, command_key
 from bot.i18n import LANGUAGES, catalogue, has, t
 
 from .conftest import make_bot

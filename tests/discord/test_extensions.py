@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import simcord
 
-from bot.client import Diwaniya
+from bot.client.diwaniya import Diwaniya
 
 from .conftest import club, live_table, make_bot
 from .test_games_bot import member_move, open_and_start, table_message

@@ -15,7 +15,7 @@ import pytest
 import simcord
 
 import render.fonts as fonts
-from bot.computers import choose_computer_move
+from bot.computers.pool import choose_computer_move
 from bot.i18n import LANGUAGES, t
 from bot.store.models import Seat, Status
 from bot.tables import COMPUTER_NAMES, computer_name_key, public_view

@@ -9,7 +9,7 @@ from pathlib import Path
 import simcord
 
 from bot.i18n import t
-from bot.lessons.guided import GUIDED, current_notes
+from bot.learning.lessons.guided import GUIDED, current_notes
 from cogs.utils.words import choice_words
 
 from .conftest import club, live_table, make_bot, reply

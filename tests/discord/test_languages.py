@@ -14,7 +14,7 @@ import simcord
 import simcord.interactions
 
 from bot.i18n import LANGUAGES, catalogue, pick_language, t, t_n
-from bot.lessons import lesson
+from bot.learning.lessons import lesson
 from bot.limits import MESSAGE as MESSAGE_LIMIT
 from cogs.help import rules_message, rules_pages
 from cogs.leaderboard import counts

@@ -9,9 +9,9 @@ import pytest
 import simcord
 
 import bot.i18n
-import bot.rules
+import bot.learning.rules
+from bot.learning.rules import RULES_FILE, sections
 from bot.limits import MESSAGE as MESSAGE_LIMIT
-from bot.rules import RULES_FILE, sections
 from cogs.help import rules_message, rules_pages
 from cogs.utils.words import GAME_NAMES
 
@@ -21,7 +21,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(bot.rules).failed == 0
+    assert doctest.testmod(bot.learning.rules).failed == 0
     assert doctest.testmod(bot.i18n).failed == 0
 
 

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 from types import SimpleNamespace
 
-from bot.computers import ComputerPool, choose_computer_move
+from bot.computers.pool import ComputerPool, choose_computer_move
 from bot.games import registry
 from bot.store import Store
 from bot.tables import TableService

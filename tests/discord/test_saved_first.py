@@ -15,7 +15,7 @@ from typing import Any
 
 import simcord
 
-from bot.computers import ComputerPool
+from bot.computers.pool import ComputerPool
 from bot.store import Store
 from bot.tables import TableService
 

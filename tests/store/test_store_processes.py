@@ -21,7 +21,7 @@ from store_helpers import (
     playing_table,
 )
 
-from bot.client import SettingsCache
+from bot.client.diwaniya import SettingsCache
 from bot.store import (
     GameOutcome,
     GameStore,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.computers import ComputerPool
+from bot.computers.pool import ComputerPool
 from bot.store import Store
 from bot.tables import Notice, TableService
 

@@ -13,7 +13,7 @@ import asyncio
 import json
 import sys
 
-from bot.computers import ComputerPool
+from bot.computers.pool import ComputerPool
 from bot.shards import Shards
 from bot.store import ShardTaken
 from bot.store.postgres import PostgresStore

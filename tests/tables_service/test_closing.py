@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.computers import choose_computer_move
+from bot.computers.pool import choose_computer_move
 from bot.tables import Refusal, TableService
 
 from .test_tables import BOB, CH, HOST, G

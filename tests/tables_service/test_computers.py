@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.computers import ComputerPool, choose_computer_move
+from bot.computers.pool import ComputerPool, choose_computer_move
 from bot.games import registry
 from bot.store import Store
 from bot.tables import TableService
@@ -65,8 +65,8 @@ async def test_the_service_plays_computers_in_its_workers_and_stops_them_on_clos
 async def test_a_practice_hint_is_decided_in_the_workers(store: Store) -> None:
     # Hints once ran in a thread of the bot process, holding the GIL against the event loop;
     # they go to the computer players' workers, and give the hint an inline search gives.
-    from bot.hints import hint
-    from bot.practice import open_practice, practice_hint
+    from bot.learning.hints import hint
+    from bot.learning.practice import open_practice, practice_hint
 
     pool = ComputerPool(1)
     service = TableService(store, bot_delay=0, sleep=ParkedSleep(), seeds=lambda: 8, computers=pool)
@@ -84,7 +84,7 @@ async def test_a_practice_hint_is_decided_in_the_workers(store: Store) -> None:
 
 
 async def test_a_hint_starts_the_workers_and_matches_the_inline_one(workers: ComputerPool):
-    from bot.hints import hint
+    from bot.learning.hints import hint
 
     # More, seed 8, after a draw: the position whose hint once crashed (More's "opened").
     engine = registry.new_game("more3", None, 8)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.practice import PRACTICE_TIMER, is_practice, open_practice, practice_hint
+from bot.learning.practice import PRACTICE_TIMER, is_practice, open_practice, practice_hint
 from bot.store import Store
 from bot.tables import Refusal, TableService
 
@@ -127,7 +127,7 @@ async def test_the_first_hints_of_a_practice_table_in_every_game(
 ) -> None:
     # More tables dealt from seeds 2, 6, 7 and 8 once answered their first Hint with the
     # generic apology (a crash in the hint's reason): a few turns of hints in every game.
-    from bot.computers import ComputerPool
+    from bot.computers.pool import ComputerPool
 
     service = TableService(
         store, bot_delay=0, sleep=sleeper, seeds=lambda: seed, computers=ComputerPool(0)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.computers import ComputerPool
-from bot.practice import open_practice, practice_again, practice_hint, review_start
-from bot.review import review
+from bot.computers.pool import ComputerPool
+from bot.learning.practice import open_practice, practice_again, practice_hint, review_start
+from bot.learning.review import review
 from bot.store import Store
 from bot.store.models import Table
 from bot.tables import PRACTICE_FROM, Refusal, TableService

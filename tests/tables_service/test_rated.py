@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bot.computers import choose_computer_move
+from bot.computers.pool import choose_computer_move
 from bot.tables import LiveTable, TableService
 
 from .conftest import ParkedSleep

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.computers import ComputerPool, choose_computer_move
+from bot.computers.pool import ComputerPool, choose_computer_move
 from bot.i18n import LANGUAGES, t
 from bot.store import Store
 from bot.store.models import Seat, Status

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.computers import ComputerPool, choose_computer_move
+from bot.computers.pool import ComputerPool, choose_computer_move
 from bot.games.base import Discard, Draw
 from bot.games.cards import Card
 from bot.i18n import say

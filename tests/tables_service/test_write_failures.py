@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.computers import ComputerPool, choose_computer_move
+from bot.computers.pool import ComputerPool, choose_computer_move
 from bot.games import registry
 from bot.i18n import t
 from bot.store import Store, StoreUnavailable

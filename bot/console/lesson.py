@@ -1,10 +1,10 @@
 """The lessons in the terminal: ``python -m bot.console --lesson GAME [--lang ar|hi|nl|en]``.
 
-After the steps the learner may play the guided round (``bot.lessons.guided``), or go straight
+After the steps the learner may play the guided round (``bot.learning.lessons.guided``), or go straight
 to it with ``--guided``; after the round, a whole game against computers.
 
 Each step's position is shown as the terminal client shows a table; the player types a move (or
-``hint``, ``moves``, ``skip``, ``quit``) and the step judges it as on Discord (``bot.lessons``),
+``hint``, ``moves``, ``skip``, ``quit``) and the step judges it as on Discord (``bot.learning.lessons``),
 in the console's language: the step's texts and its verdict come from the ``lessons`` catalogue,
 the frame around them from the ``bot`` domain's lesson sentences.
 """
@@ -14,13 +14,13 @@ from __future__ import annotations
 import random
 from typing import Any, TextIO
 
-from bot.console_table import Console
-from bot.console_words import title_of
+from bot.console.table import Console
+from bot.console.words import title_of
 from bot.games.base import BadMove, RoundResult
 from bot.games.notation import in_order, move_text, parse_move
 from bot.games.registry import new_game
 from bot.i18n import ENGLISH, language, say, t
-from bot.lessons import GAMES, answer_move, guided, lesson
+from bot.learning.lessons import GAMES, answer_move, guided, lesson
 
 
 class GuidedConsole(Console):

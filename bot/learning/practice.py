@@ -15,9 +15,9 @@ from typing import Any
 from bot import ai
 from bot.games import registry
 from bot.games.base import Move
-from bot.hints import Hint
 from bot.i18n import ENGLISH, t
-from bot.lessons import guided as coach
+from bot.learning.hints import Hint
+from bot.learning.lessons import guided as coach
 from bot.store.models import Seat, Status, Table
 from bot.tables import (
     GUIDED,
@@ -49,7 +49,7 @@ def coach_notes(
     rules that matter now for the first time, when the member has a move (or the round is at
     its score sheet), and with them the coach's move (worded by ``words``, the hand's own words
     for a choice); nothing at any other table. Worked out from the table's record alone
-    (``bot.lessons.guided.current_notes``), so a restarted bot says the same."""
+    (``bot.learning.lessons.guided.current_notes``), so a restarted bot says the same."""
     live = info.table
     engine = live.engine
     if engine is None or not is_guided(live) or info.seat != coach.MEMBER:

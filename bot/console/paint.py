@@ -1,7 +1,7 @@
 """The terminal's colours: suits in ANSI colour when the stream is a terminal, plain text else.
 
-Its own module so that the terminal's screens (``bot.console_table``), its words
-(``bot.console_words``) and its replays (``bot.replay_console``) share it without importing each
+Its own module so that the terminal's screens (``bot.console.table``), its words
+(``bot.console.words``) and its replays (``bot.console.replay``) share it without importing each
 other.
 """
 

@@ -29,8 +29,8 @@ from typing import Any
 from bot import ai
 from bot.games import registry
 from bot.games.base import Engine, Move
-from bot.hints import Hint, hint, hint_from_json
-from bot.review import Review, best_items, judge_positions, review, screen
+from bot.learning.hints import Hint, hint, hint_from_json
+from bot.learning.review import Review, best_items, judge_positions, review, screen
 
 logger = logging.getLogger(__name__)
 
@@ -134,7 +134,7 @@ class ComputerPool:
         return legal[0]
 
     async def hint(self, engine: Engine, seat: int, rng: random.Random) -> Hint | None:
-        """A practice hint for ``seat`` (``bot.hints``), decided in the same workers: the hard
+        """A practice hint for ``seat`` (``bot.learning.hints``), decided in the same workers: the hard
         player's search and the trial moves that word its reason would otherwise hold the GIL
         against the event loop. The reason needs the whole table (a take tried, a lay played
         on a copy), so the engine's JSON crosses, and only the hint comes back."""
@@ -154,7 +154,7 @@ class ComputerPool:
     async def review(
         self, record: Mapping[str, Any], seat: int, start: int = 0, samples: int | None = None
     ) -> Review:
-        """A finished practice game's review for ``seat`` (``bot.review``) in the same workers:
+        """A finished practice game's review for ``seat`` (``bot.learning.review``) in the same workers:
         the record crosses once to choose the decisions worth judging, then each worker judges
         its share (every other one, so both halves of a game are shared out), and the clearest
         few come back."""

@@ -123,7 +123,7 @@ def hint_for(engine: Engine, seat: int, move: Move) -> Hint:
 
 def hint_from_json(game: str, data: Any, seat: int, rng: random.Random) -> Hint | None:
     """``hint`` on an engine rebuilt from its ``to_json``: what a worker process runs, so the
-    bot's event loop never waits on the hard player's search (``bot.computers``)."""
+    bot's event loop never waits on the hard player's search (``bot.computers.pool``)."""
     from bot.games.registry import engine_class
 
     return hint(engine_class(game).from_json(data), seat, rng)

@@ -1,6 +1,6 @@
 """Guided lessons: a few positions per game, each with a task the engine checks.
 
-Each step is a table file shipped in this package (``bot/lessons/<game>/NN_name.json``): the
+Each step is a table file shipped in this package (``bot/learning/lessons/<game>/NN_name.json``): the
 position is the table file without its moves, and its ``moves`` are the right answer, so
 ``python -m bot.scenario`` replays every step's answer. The ``lesson`` block says which seat the
 learner plays, what counts as right (``goal``) and a wrong answer (for the tests). The words a

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bot.i18n import ENGLISH, language
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 RULES_FILE = DOCS / "rules.md"  # English, the reference the translations follow
 SECTION = "## "  # each game's section opens with a level-two heading naming the game
 MARKER = re.compile(r"<!--\s*game:\s*([a-z0-9]+)\s*-->")

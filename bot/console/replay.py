@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
-from bot.console_paint import BOLD, Painter
-from bot.console_words import words_for
+from bot.console.paint import BOLD, Painter
+from bot.console.words import words_for
 from bot.games.base import Count, TableFileError, points
 from bot.games.registry import UnknownGame, play_move
 from bot.i18n import ENGLISH, t

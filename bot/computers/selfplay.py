@@ -1,7 +1,7 @@
-"""Computer players against each other: ``python -m bot.selfplay GAME --seats normal,simple,...``.
+"""Computer players against each other: ``python -m bot.computers.selfplay GAME --seats normal,simple,...``.
 
-``python -m bot.selfplay ladder ...`` is the fair ladder (duplicate deals, seats rotated): see
-``bot.ladder``; the README's figures come from it.
+``python -m bot.computers.selfplay ladder ...`` is the fair ladder (duplicate deals, seats rotated): see
+``bot.computers.ladder``; the README's figures come from it.
 
 Each deal is one round of GAME dealt from its own seed (for games of several rounds a "deal" is one
 round). The levels rotate one seat per deal, so each level sits in every seat and, in Mor, in
@@ -224,10 +224,14 @@ def report(game: str, levels: Sequence[str], tally: Tally, games: bool = False) 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["ladder"]:
-        from bot.ladder import main as ladder_main  # it imports this module's interval maths
+        from bot.computers.ladder import (
+            main as ladder_main,  # it imports this module's interval maths
+        )
 
         return ladder_main(argv[1:])
-    ap = argparse.ArgumentParser(prog="python -m bot.selfplay", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="python -m bot.computers.selfplay", description=__doc__.split("\n")[0]
+    )
     ap.add_argument("game")
     ap.add_argument(
         "--seats", required=True, help="a level per seat, e.g. normal,simple,normal,simple"

@@ -1,4 +1,4 @@
-"""The fair ladder: ``python -m bot.selfplay ladder [GAME ...] --levels A,B --deals N``.
+"""The fair ladder: ``python -m bot.computers.selfplay ladder [GAME ...] --levels A,B --deals N``.
 
 Duplicate deals with seat rotation. Each deal (seed) is dealt once and replayed with the levels
 rotated through every seat: in the 3-seat games A sits alone against two B's, once in each seat;
@@ -12,7 +12,7 @@ against itself scores exactly 0.5 on every deal, because each replay decides the
 (a decision's rng depends on the deal and the move number, not on the seat's label) and every
 ordered pair of seats is counted once each way.
 
-Seeds: the ladder's figures use seeds from ``REPORT_SEED`` up; tuning (``bot.selfplay``'s default
+Seeds: the ladder's figures use seeds from ``REPORT_SEED`` up; tuning (``bot.computers.selfplay``'s default
 ``--seed 0``, the tests, any experiment while changing a player) uses seeds below it, so the
 README's figures come from deals no player was ever tuned on. ``--tuning`` runs the ladder on the
 tuning seeds instead.
@@ -35,9 +35,9 @@ from functools import partial
 from typing import Any
 
 from bot.ai import LEVELS, Chooser, chooser
+from bot.computers.selfplay import mean_interval, percentile
 from bot.games.registry import GAME_KEYS as GAMES
 from bot.games.registry import new_game
-from bot.selfplay import mean_interval, percentile
 
 LOWER_IS_BETTER = frozenset({"hand"})
 REPORT_SEED = 1_000_000  # the README's figures; tuning stays below
@@ -174,7 +174,7 @@ def ladder(
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
-        prog="python -m bot.selfplay ladder", description=__doc__.split("\n")[0]
+        prog="python -m bot.computers.selfplay ladder", description=__doc__.split("\n")[0]
     )
     ap.add_argument("games", nargs="*", help=f"any of {', '.join(GAMES)} (default: all four)")
     ap.add_argument("--levels", required=True, help="two levels, A,B: the share is A's")

@@ -2,7 +2,7 @@
 differently, by the largest margin, each with the better move and why.
 
 For each of the member's decisions the ``hard`` player decides from the seat's view, as a hint
-would (``bot.hints``: the same player, the same reason's words). Where it would have played
+would (``bot.learning.hints``: the same player, the same reason's words). Where it would have played
 otherwise, both moves are played out on the same deals of the cards the seat could not see
 (``bot.ai.search``'s determinized sampling, built from the view alone: the review no more reads
 another hand than the computer players do), and the margin is the average difference of the
@@ -37,8 +37,8 @@ from bot.games.base import IllegalMove, Lay, Move, move_from_dict
 from bot.games.cards import deck_106
 from bot.games.hand import Hand, HandView
 from bot.games.registry import engine_class
-from bot.hints import HINT_LEVEL, reason
 from bot.i18n import t
+from bot.learning.hints import HINT_LEVEL, reason
 from bot.replay import NEXT_ROUND, Replay
 
 logger = logging.getLogger(__name__)

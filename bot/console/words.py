@@ -1,6 +1,6 @@
 """What the terminal client says, game by game: each game's screen in its own words.
 
-``bot.console`` runs the loop and knows nothing of any one game; everything a screen says that
+``bot.console.cli`` runs the loop and knows nothing of any one game; everything a screen says that
 belongs to one game (its title, who plays with whom, its piles, its moves in ``help``, how its
 events and its rounds' ends read) lives here, in that game's class. The engines give data (event
 classes, reason codes, kind codes); nothing here prints one of those names as it is.
@@ -51,7 +51,7 @@ from bot.games.runfast_combos import ACE_BOMB, BOMB, HEAVENLY, PAIR, PAIRS, SING
 from bot.i18n import ENGLISH, has, say, t, t_n
 
 if TYPE_CHECKING:
-    from bot.console_paint import Painter
+    from bot.console.paint import Painter
 
 # The command words stay English in every language (members type them, as on Discord); help
 # shows each in this column, then what it does in the screen's language.

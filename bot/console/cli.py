@@ -22,17 +22,17 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from bot.ai import LEVELS
-from bot.console_paint import use_color
-from bot.console_table import Console
+from bot.console.bidi import MODES, mode_for, terminal_stream
+from bot.console.lesson import run_lesson
+from bot.console.paint import use_color
+from bot.console.replay import run_replay
+from bot.console.table import Console
 from bot.games.base import (
     TableFileError,
 )
 from bot.games.mor import DEFAULT_LENGTH, DEFAULT_PLAYERS
 from bot.games.registry import UnknownGame, available_games, new_game
 from bot.i18n import ENGLISH, LANGUAGES, language, say, t
-from bot.lesson_console import run_lesson
-from bot.replay_console import run_replay
-from bot.terminal_bidi import MODES, mode_for, terminal_stream
 
 
 def game_options(args: argparse.Namespace) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """The terminal's table: one game played in a terminal against computer players (``Console``),
-its screens, its typed commands and its hints. ``bot.console`` starts it from the command line;
-``bot.lesson_console`` shows each lesson step through it.
+its screens, its typed commands and its hints. ``bot.console.cli`` starts it from the command line;
+``bot.console.lesson`` shows each lesson step through it.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from bot.ai import choose_move
-from bot.console_paint import BOLD, Painter
-from bot.console_words import words_for
+from bot.console.paint import BOLD, Painter
+from bot.console.words import words_for
 from bot.games.base import (
     BadMove,
     Count,
@@ -25,10 +25,10 @@ from bot.games.base import (
 )
 from bot.games.cards import CardError
 from bot.games.notation import in_order, move_text, parse_move
-from bot.hints import STAGES, Hint, hint, hint_for
 from bot.i18n import ENGLISH, language, number, say, t, t_n
+from bot.learning.hints import STAGES, Hint, hint, hint_for
+from bot.learning.review import ITEMS_FEW, review
 from bot.replay import Replay
-from bot.review import ITEMS_FEW, review
 
 SHOWN_MOVES = 15  # ``moves`` lists this many legal moves, then says how many more there are
 LEVEL_KEYS = {
@@ -320,7 +320,7 @@ class Console:
 
     def offer_review(self, start: int = 0) -> None:
         """After the game: on ``review``, the moves where the hard player would have played
-        otherwise (``bot.review``, decided here: the terminal has no workers), then on
+        otherwise (``bot.learning.review``, decided here: the terminal has no workers), then on
         ``again N`` the game played on from the N-th of them, as a new game."""
         if self.read(self.t("console.review_offer")) != "review":
             return

@@ -1,0 +1,1 @@
+"""Learning: lessons and the guided round, hints, practice tables, reviews and the rules."""
