@@ -28,7 +28,8 @@ from typing import Any
 from bot import ai
 from bot.computers.pool import ComputerPool
 from bot.games import registry
-from bot.games.base import Event, IllegalMove, Move, Reason, RoundOver
+from bot.games.base import Engine, Event, IllegalMove, Move, Reason, RoundOver
+from bot.games.views import View
 from bot.i18n import say, t
 from bot.shards import Shards
 from bot.store import GameStore
@@ -90,7 +91,7 @@ class LiveTable:
     """A table in memory: the stored row, the engine once started, and its one lock."""
 
     table: Table
-    engine: Any | None = None
+    engine: Engine | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     task: asyncio.Task[None] | None = None
     task_kind: TaskKind = TaskKind.NONE
@@ -179,7 +180,7 @@ class HandInfo:
 
     table: LiveTable
     seat: int
-    view: Any
+    view: View
     legal: tuple[Move, ...]
     version: int
     my_turn: bool
@@ -201,7 +202,7 @@ def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k not in TABLE_MARKS}
 
 
-def public_view(engine: Any) -> Any:
+def public_view(engine: Engine) -> View:
     """What everyone at the table may see (the live table's picture and text): every engine's
     view of a non-seat is a spectator's, with no hand."""
     return engine.view(-1)
@@ -842,7 +843,7 @@ class TableService:
         live.failed_saves = 0
 
     @staticmethod
-    def _game_outcome(engine: Any, rated: bool = False) -> GameOutcome:
+    def _game_outcome(engine: Engine, rated: bool = False) -> GameOutcome:
         n = engine.n_seats
         totals = tuple(float(x) for x in engine.view(0).totals)
         won = engine.pearls()
@@ -899,7 +900,7 @@ class TableService:
         return [s for s in range(engine.n_seats) if engine.legal_moves(s)]
 
     def _deadline(
-        self, live: LiveTable, *, engine: Any = None, missed: Sequence[int] | None = None
+        self, live: LiveTable, *, engine: Engine | None = None, missed: Sequence[int] | None = None
     ) -> datetime | None:
         engine = engine or live.engine
         timer = live.table.turn_timer

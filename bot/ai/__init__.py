@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games.base import Move
+from bot.games.views import View
 
 LEVELS: tuple[str, ...] = ("random", "simple", "normal", "hard")
 
@@ -43,7 +44,7 @@ class NoMove(RuntimeError):
     """The engine listed no legal move for a seat asked to play: a bug in the caller or engine."""
 
 
-def choose_random(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
+def choose_random(view: View, legal: Sequence[Move], rng: random.Random) -> Move:
     return legal[rng.randrange(len(legal))]
 
 
@@ -57,7 +58,7 @@ def chooser(game: str, level: str) -> Chooser:
     return fn
 
 
-def choose_move(view: Any, legal: Sequence[Move], level: str, rng: random.Random) -> Move:
+def choose_move(view: View, legal: Sequence[Move], level: str, rng: random.Random) -> Move:
     """The move a computer player of ``level`` makes from ``view``, among ``legal``."""
     if not legal:
         raise NoMove(f"No legal move for seat {view.seat}.")

@@ -29,6 +29,7 @@ from typing import Any
 from bot import ai
 from bot.games import registry
 from bot.games.base import Engine, Move
+from bot.games.views import View
 from bot.learning.hints import Hint, hint, hint_from_json
 from bot.learning.review import Review, best_items, judge_positions, review, screen
 
@@ -37,7 +38,7 @@ logger = logging.getLogger(__name__)
 WORKER_NICENESS = 10  # how much lower a worker's CPU priority is than the bot's
 
 
-def decide(view: Any, legal: Sequence[Move], level: str, rng: random.Random) -> Move:
+def decide(view: View, legal: Sequence[Move], level: str, rng: random.Random) -> Move:
     """A computer's move from its seat's view; the one place computer players are asked, so a
     new AI plugs in here. Runs in a worker process or inline."""
     try:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from bot.games.base import (
     Added,
@@ -48,6 +48,7 @@ from bot.games.more3 import MAX_BID
 from bot.games.more3 import TARGET as MORE_TARGET
 from bot.games.runfast import BOMB_BONUS, BombBonus
 from bot.games.runfast_combos import ACE_BOMB, BOMB, HEAVENLY, PAIR, PAIRS, SINGLE, STRAIGHT, TRIPLE
+from bot.games.views import HandView, More3View, MorView, RunFastView, View
 from bot.i18n import ENGLISH, has, say, t, t_n
 
 if TYPE_CHECKING:
@@ -98,7 +99,13 @@ def words_of(value: Any, lang: str) -> str:
     return str(value)
 
 
-class GameWords:
+# The view a game's words read: every game's for the shared screens, a rummy's for the
+# rummies' own, and each game's own class its own view's fields.
+V = TypeVar("V", bound=View)
+R = TypeVar("R", bound=MorView | More3View | HandView)
+
+
+class GameWords(Generic[V]):
     """What every game's screen says the same way; a game's subclass says the rest."""
 
     title_key: ClassVar[str]
@@ -161,20 +168,20 @@ class GameWords:
 
     # -------------------------------------------------------- the table
 
-    def heading(self, view: Any) -> str:
+    def heading(self, view: V) -> str:
         return self.t("console.heading", title=self.title, round=view.round_no + 1)
 
-    def sheet_heading(self, view: Any) -> str:
+    def sheet_heading(self, view: V) -> str:
         return self.t("console.sheet_heading", round=view.round_no + 1)
 
-    def seat_note(self, view: Any, seat: int) -> str:
+    def seat_note(self, view: V, seat: int) -> str:
         """What follows a seat's card count on the table: its team, side, opening."""
         return ""
 
-    def table_lines(self, view: Any) -> list[str]:
+    def table_lines(self, view: V) -> list[str]:
         return []
 
-    def hidden_hand(self, view: Any) -> str | None:
+    def hidden_hand(self, view: V) -> str | None:
         """Why the hand is not shown now, or None."""
         return None
 
@@ -216,11 +223,11 @@ class GameWords:
 
     # -------------------------------------------------------- scores
 
-    def score_owners(self, view: Any) -> list[tuple[str, int]]:
+    def score_owners(self, view: V) -> list[tuple[str, int]]:
         """Who scores, each with a seat whose score is theirs, in the order the sheet lists."""
         return [(self.whom(s), s) for s in range(view.n_seats)]
 
-    def line_owner(self, view: Any, seat: int) -> str:
+    def line_owner(self, view: V, seat: int) -> str:
         return self.whom(seat)
 
     def line_label(self, label: Any) -> str:
@@ -235,13 +242,13 @@ class GameWords:
         return self.listed([self.whom(s) for s in winners]) or self.t("console.nobody")
 
 
-class RummyWords(GameWords):
+class RummyWords(GameWords[R]):
     """Mor, More and Hand: a stock, a discard pile and melds on the table."""
 
     cards_help = "console.help.cards_joker"
     stock_key: ClassVar[str] = "console.rummy.stock"
 
-    def table_lines(self, view: Any) -> list[str]:
+    def table_lines(self, view: R) -> list[str]:
         lines = [f"  {self.t(self.stock_key, n=view.stock_count)}{self.piles_text(view)}"]
         pile = list(view.discard)
         lines.append(
@@ -262,18 +269,18 @@ class RummyWords(GameWords):
                 lines.append(f"    {line}{extra}")
         return lines + self.rule_lines(view)
 
-    def piles_text(self, view: Any) -> str:
+    def piles_text(self, view: R) -> str:
         """After the stock: the sides' own piles."""
         return ""
 
-    def rule_lines(self, view: Any) -> list[str]:
+    def rule_lines(self, view: R) -> list[str]:
         """Below the melds: what this game's player must keep in mind."""
         return []
 
-    def meld_owner(self, view: Any, seat: int) -> str:
+    def meld_owner(self, view: R, seat: int) -> str:
         return self.whom(seat)
 
-    def pile_state(self, view: Any, k: int) -> str:
+    def pile_state(self, view: R, k: int) -> str:
         taken = view.side_taken
         if k < len(taken) and taken[k]:
             return self.t("console.pile_taken")
@@ -319,7 +326,7 @@ class RummyWords(GameWords):
         return None
 
 
-class MorWords(RummyWords):
+class MorWords(RummyWords[MorView]):
     """Mor: two teams (partners opposite), or two players alone; each team's Mor pile."""
 
     title_key = "game.mor.name"
@@ -331,10 +338,10 @@ class MorWords(RummyWords):
     def move_help(self) -> list[tuple[str, str]]:
         return [DRAW, ("take", "console.help.mor.take"), MELD, MOR_LAY, ADD, DISCARD]
 
-    def heading(self, view: Any) -> str:
+    def heading(self, view: MorView) -> str:
         return self.t("console.mor.heading", heading=super().heading(view), target=view.target)
 
-    def team(self, view: Any, team: int) -> str:
+    def team(self, view: MorView, team: int) -> str:
         """A team as the player knows it: 'your team' / 'the other team', or in 1 vs 1 a seat."""
         if view.n_seats == 2:
             return self.whom(team)
@@ -342,14 +349,14 @@ class MorWords(RummyWords):
             return self.t("console.mor.your_team")
         return self.t("console.mor.other_team")
 
-    def seat_note(self, view: Any, seat: int) -> str:
+    def seat_note(self, view: MorView, seat: int) -> str:
         if view.n_seats == 2 or seat == self.me:
             return ""
         if seat % 2 == self.me % 2:
             return self.t("console.mor.note_partner")
         return self.t("console.mor.note_other_team")
 
-    def team_pile(self, view: Any, team: int) -> str:
+    def team_pile(self, view: MorView, team: int) -> str:
         """A team's Mor pile and its state: 'your team's 11', in 1 vs 1 'yours 11', 'seat 1's'."""
         state = self.pile_state(view, team)
         if view.n_seats == 2:
@@ -360,18 +367,18 @@ class MorWords(RummyWords):
             return self.t("console.mor.pile_your_team", state=state)
         return self.t("console.mor.pile_other_team", state=state)
 
-    def piles_text(self, view: Any) -> str:
+    def piles_text(self, view: MorView) -> str:
         piles = self.joined([self.team_pile(view, k) for k in range(len(view.side_piles))])
         return self.t("console.mor.piles", piles=piles)
 
-    def meld_owner(self, view: Any, seat: int) -> str:
+    def meld_owner(self, view: MorView, seat: int) -> str:
         if view.n_seats == 2 or seat == self.me:
             return self.whom(seat)
         return self.t(
             "console.mor.meld_owner", seat=self.whom(seat), team=self.team(view, seat % 2)
         )
 
-    def rule_lines(self, view: Any) -> list[str]:
+    def rule_lines(self, view: MorView) -> list[str]:
         return [
             "  "
             + self.t("console.mor.projects", team=self.team(view, k), meter=words_of(m, self.lang))
@@ -385,14 +392,14 @@ class MorWords(RummyWords):
     def side_pile_waits(self, e: SidePileWaits) -> str | None:
         return self.of(e.seat, "console.mor.mor_waits.you", "console.mor.mor_waits")
 
-    def score_owners(self, view: Any) -> list[tuple[str, int]]:
+    def score_owners(self, view: MorView) -> list[tuple[str, int]]:
         return [(self.team(view, k), k) for k in range(2)]
 
-    def line_owner(self, view: Any, seat: int) -> str:
+    def line_owner(self, view: MorView, seat: int) -> str:
         return self.team(view, seat % 2)
 
 
-class MoreWords(RummyWords):
+class MoreWords(RummyWords[More3View]):
     """More: one Solo against a Pair each round, each side with its own More pile."""
 
     title_key = "game.more3.name"
@@ -408,25 +415,26 @@ class MoreWords(RummyWords):
     def help_params(self) -> dict[str, Any]:
         return {"chips": Count("console.n_chips_up_to", MAX_BID)}
 
-    def heading(self, view: Any) -> str:
+    def heading(self, view: More3View) -> str:
         text = self.t("console.mor.heading", heading=super().heading(view), target=MORE_TARGET)
         if view.phase == "bid":
             return self.t("console.more3.heading_bidding", heading=text)
         return text
 
-    def side(self, view: Any, seat: int) -> str:
+    def side(self, view: More3View, seat: int) -> str:
         if view.solo is None:
             return ""
         return self.t("render.solo" if seat == view.solo else "render.pair")
 
-    def seat_note(self, view: Any, seat: int) -> str:
+    def seat_note(self, view: More3View, seat: int) -> str:
         side = self.side(view, seat)
         return self.t("console.more3.note_side", side=side) if side else ""
 
-    def piles_text(self, view: Any) -> str:
+    def piles_text(self, view: More3View) -> str:
         if not view.sides:
             piles = self.listed([self.t_n("n_cards", n) for n in view.side_piles])
             return self.t("console.more3.piles", piles=piles)
+        assert view.solo is not None  # the sides are known once the Solo is
         solo_side = view.sides[view.solo]
         piles = self.joined(
             [
@@ -439,13 +447,13 @@ class MoreWords(RummyWords):
         )
         return self.t("console.more3.piles", piles=piles)
 
-    def meld_owner(self, view: Any, seat: int) -> str:
+    def meld_owner(self, view: More3View, seat: int) -> str:
         side = self.side(view, seat)
         if not side:
             return self.whom(seat)
         return self.t("console.more3.meld_owner", seat=self.whom(seat), side=side)
 
-    def hidden_hand(self, view: Any) -> str | None:
+    def hidden_hand(self, view: More3View) -> str | None:
         if view.phase == "bid":
             return self.t("console.more3.bid_first", max=MAX_BID)
         return None
@@ -480,14 +488,14 @@ class MoreWords(RummyWords):
             return self.t("console.more3.stock_refilled", cards=self.cards(e.cards))
         return super().game_event(e)
 
-    def line_owner(self, view: Any, seat: int) -> str:
+    def line_owner(self, view: More3View, seat: int) -> str:
         side = self.side(view, seat)
         if not side:
             return self.whom(seat)
         return self.t("console.more3.line_owner", seat=self.whom(seat), side=side)
 
 
-class HandWords(RummyWords):
+class HandWords(RummyWords[HandView]):
     """Hand: every player for themselves, five rounds, open with 51, lowest total wins."""
 
     title_key = "game.hand.name"
@@ -510,17 +518,17 @@ class HandWords(RummyWords):
             DISCARD,
         ]
 
-    def heading(self, view: Any) -> str:
+    def heading(self, view: HandView) -> str:
         return self.t(
             "console.hand.heading", title=self.title, round=view.round_no + 1, rounds=HAND_ROUNDS
         )
 
-    def seat_note(self, view: Any, seat: int) -> str:
+    def seat_note(self, view: HandView, seat: int) -> str:
         return self.t(
             "console.hand.note_opened" if view.opened[seat] else "console.hand.note_not_opened"
         )
 
-    def rule_lines(self, view: Any) -> list[str]:
+    def rule_lines(self, view: HandView) -> list[str]:
         if view.opened[self.me]:
             return []
         return ["  " + self.t("console.hand.open_with", points=Count("n_points", OPENING_MIN))]
@@ -555,7 +563,7 @@ class HandWords(RummyWords):
         return super().game_event(e)
 
 
-class RunFastWords(GameWords):
+class RunFastWords(GameWords[RunFastView]):
     """Run Fast: one deal, beat the table or pass, first out wins."""
 
     title_key = "game.runfast.name"
@@ -569,10 +577,10 @@ class RunFastWords(GameWords):
             ("pass", "console.help.runfast.pass"),
         ]
 
-    def heading(self, view: Any) -> str:
+    def heading(self, view: RunFastView) -> str:
         return self.t("console.runfast.heading", title=self.title)
 
-    def sheet_heading(self, view: Any) -> str:
+    def sheet_heading(self, view: RunFastView) -> str:
         return self.t("console.runfast.sheet_heading")
 
     def kind(self, cards: Sequence[Any], kind: str) -> str:
@@ -583,9 +591,10 @@ class RunFastWords(GameWords):
             return self.t_n("console.runfast.kind.pairs", len(cards) // 2)
         return self.t(KINDS[kind]) if kind in KINDS else kind
 
-    def table_lines(self, view: Any) -> list[str]:
+    def table_lines(self, view: RunFastView) -> list[str]:
         p = self.p
         if view.trick:
+            assert view.trick_seat is not None  # a trick on the table has its player
             line = self.t(
                 "console.runfast.on_table",
                 cards=p.cards(list(view.trick)),

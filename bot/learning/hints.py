@@ -39,6 +39,7 @@ from bot.games.cards import Card, sort_key
 from bot.games.hand import card_value, hand_value
 from bot.games.more3 import More3, opening_halves
 from bot.games.runfast_combos import BOMB_KINDS
+from bot.games.views import View
 from bot.i18n import t
 
 HINT_LEVEL = "hard"
@@ -79,7 +80,7 @@ class Hint:
         return self.text(lang)
 
 
-def nudge_key(move: Any, view: Any) -> str:
+def nudge_key(move: Move, view: View) -> str:
     """What to look at before the move is given away, by the kind of move."""
     if isinstance(move, Play):
         return "hint_nudge_beat" if view.trick else "hint_nudge_lead"

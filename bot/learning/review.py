@@ -37,6 +37,7 @@ from bot.games.base import IllegalMove, Lay, Move, move_from_dict
 from bot.games.cards import deck_106
 from bot.games.hand import Hand, HandView
 from bot.games.registry import engine_class
+from bot.games.views import View
 from bot.i18n import t
 from bot.learning.hints import HINT_LEVEL, reason
 from bot.replay import NEXT_ROUND, Replay
@@ -72,7 +73,7 @@ class Item:
 
     position: int
     round_no: int
-    view: Any
+    view: View
     made: Move
     better: Move
     key: str
@@ -185,7 +186,7 @@ def same_move(a: Move, b: Move) -> bool:
 
 
 def judge(
-    view: Any, legal: Sequence[Move], made: Move, rng: random.Random, samples: int | None = None
+    view: View, legal: Sequence[Move], made: Move, rng: random.Random, samples: int | None = None
 ) -> Judgement | None:
     """The hard player's move from ``view`` and how much better than ``made`` it does over
     ``samples`` deals of what the seat cannot see (the same deals for both moves); None when the

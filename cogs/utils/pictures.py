@@ -18,19 +18,20 @@ from typing import Any
 import discord
 
 import render
+from bot.games.views import View
 from bot.i18n import ENGLISH
 
 logger = logging.getLogger(__name__)
 
 
 def table_png(
-    view: Any, names: Sequence[str], computers: Sequence[int], lang: str = ENGLISH
+    view: View, names: Sequence[str], computers: Sequence[int], lang: str = ENGLISH
 ) -> bytes:
     return render.render_table(view, names, computers=computers, lang=lang)
 
 
 def hand_png(
-    view: Any, four_colour: bool = False, sort: str = "suit", lang: str = ENGLISH
+    view: View, four_colour: bool = False, sort: str = "suit", lang: str = ENGLISH
 ) -> bytes:
     return render.render_hand(
         view,
@@ -41,7 +42,7 @@ def hand_png(
     )
 
 
-def score_png(view: Any, names: Sequence[str], lang: str = ENGLISH) -> bytes:
+def score_png(view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes:
     return render.render_score_sheet(
         view.result,
         names,

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import ai
-from bot.games.base import Move, Played, Return, Take
+from bot.games.base import Engine, Move, Played, Return, Take
 from bot.games.registry import engine_class, new_game, play_move
 from bot.games.runfast_combos import BOMB_KINDS
 from bot.i18n import ENGLISH, t
@@ -382,7 +382,7 @@ class Coach:
     shown: list[Note] = field(default_factory=list)
     last: Stop | None = None
 
-    def stop(self, engine: Any, rng: random.Random) -> Stop:
+    def stop(self, engine: Engine, rng: random.Random) -> Stop:
         """The notes before the seat's move now (or at the score sheet) and the suggested move;
         the notes count as explained from here on."""
         view = engine.view(self.seat)
@@ -407,7 +407,7 @@ def play_round(
     game: str,
     pick: Pick = follow,
     level: str = COACH_LEVEL,
-    engine: Any = None,
+    engine: Engine | None = None,
 ) -> tuple[Any, Coach]:
     """Play the guided round from its deal (or ``engine``) to the score sheet: the member's moves
     from ``pick`` (given the coach's stop and the legal moves), the others from ``level``
@@ -430,7 +430,7 @@ def play_round(
     return engine, coach
 
 
-def explained_at(engine: Any, seat: int = MEMBER) -> frozenset[str]:
+def explained_at(engine: Engine, seat: int = MEMBER) -> frozenset[str]:
     """The rules the coach has explained so far in ``engine``'s game, found by replaying its
     record and asking the coach at each of the seat's moves (a pure function of the record)."""
     record = engine.record
@@ -448,7 +448,7 @@ def explained_at(engine: Any, seat: int = MEMBER) -> frozenset[str]:
     return frozenset(explained)
 
 
-def current_notes(engine: Any, seat: int = MEMBER) -> tuple[Note, ...]:
+def current_notes(engine: Engine, seat: int = MEMBER) -> tuple[Note, ...]:
     """The coach's notes for the seat now, at a table restored from its record alone: the notes
     of this position given everything explained before it."""
     before = explained_at(engine, seat)
