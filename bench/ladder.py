@@ -22,32 +22,45 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot import ladder
 from bot.ai import Chooser
-from bot.ai.search import Budget
+from bot.ai.search import Budget, settle
 from bot.games.base import Move
 
-OLD_BUDGETS = {
-    "mor": Budget(samples=4, horizon=16, candidates=3),
-    "more3": Budget(samples=12, horizon=9, candidates=3),
-    "runfast": Budget(samples=16, horizon=None, candidates=4),
+# The module constants choose_hard reads, and their values on main before issue 29. Run Fast's
+# hard then dealt a fixed 16 deals (no playout budget) and ignored passes (one try per deal).
+OLD: dict[str, dict[str, Any]] = {
+    "mor": {"HARD": Budget(samples=4, horizon=16, candidates=3)},
+    "more3": {"HARD": Budget(samples=12, horizon=9, candidates=3)},
+    "runfast": {
+        "HARD": Budget(samples=16, horizon=None, candidates=4),
+        "PLAYOUT_CARDS": 0,
+        "CONSISTENT_TRIES": 1,
+    },
+    "hand": {"OUT_RISK": {}},
 }
 
 
-def old_hard(game: str) -> Chooser:
+def swapped(game: str, values: dict[str, Any]) -> Chooser:
+    """``hard`` of ``game`` with some of its module constants set to ``values``."""
     module = importlib.import_module(f"bot.ai.{game}")
-    # The module constant choose_hard read then, and its value then.
-    name, old = ("OUT_RISK", {}) if game == "hand" else ("HARD", OLD_BUDGETS[game])
 
     def choose(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
-        # choose_hard reads the constant at each call; a ladder process decides one move at a
+        # choose_hard reads the constants at each call; a ladder process decides one move at a
         # time, so the swap is seen by this call only.
-        new = getattr(module, name)
-        setattr(module, name, old)
+        new = {name: getattr(module, name) for name in values}
+        for name, value in values.items():
+            setattr(module, name, value)
         try:
             return module.choose_hard(view, legal, rng)  # type: ignore[no-any-return]
         finally:
-            setattr(module, name, new)
+            for name, value in new.items():
+                setattr(module, name, value)
+            settle()  # as hard's own chooser does (bot.ai.search.settle)
 
     return choose
+
+
+def old_hard(game: str) -> Chooser:
+    return swapped(game, OLD[game])
 
 
 ladder.EXTRA["oldhard"] = old_hard
