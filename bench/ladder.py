@@ -26,13 +26,12 @@ from bot.ai.search import Budget, settle
 from bot.games.base import Move
 
 # The module constants choose_hard reads, and their values on main before issue 29. Run Fast's
-# hard then dealt a fixed 16 deals (no playout budget) and ignored passes (one try per deal).
+# hard then dealt 16 deals and ignored passes (one try per deal).
 OLD: dict[str, dict[str, Any]] = {
     "mor": {"HARD": Budget(samples=4, horizon=16, candidates=3)},
     "more3": {"HARD": Budget(samples=12, horizon=9, candidates=3)},
     "runfast": {
         "HARD": Budget(samples=16, horizon=None, candidates=4),
-        "PLAYOUT_CARDS": 0,
         "CONSISTENT_TRIES": 1,
     },
     "hand": {"OUT_RISK": {}},
