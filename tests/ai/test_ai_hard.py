@@ -94,7 +94,7 @@ def test_run_fast_samples_agree_with_the_passes() -> None:
 
     checked = unconstrained_beats = 0
     for seed in range(6):
-        for n, (engine, seat, _l, _m, _r) in enumerate(decisions("runfast", ["normal"] * 3, seed)):
+        for engine, seat, _l, _m, _r in decisions("runfast", ["normal"] * 3, seed):
             view = engine.view(seat)
             passers = _passers(view)
             if not passers:
