@@ -29,7 +29,8 @@ from bot.games.base import Move
 # hard then dealt 16 deals and ignored passes (one try per deal).
 OLD: dict[str, dict[str, Any]] = {
     "mor": {"HARD": Budget(samples=4, horizon=16, candidates=3)},
-    "more3": {"HARD": Budget(samples=12, horizon=9, candidates=3)},
+    # More's hard then scored a cut-short playout as if the round ended there (no weights).
+    "more3": {"HARD": Budget(samples=12, horizon=9, candidates=3), "WEIGHTS": ()},
     "runfast": {
         "HARD": Budget(samples=16, horizon=None, candidates=4),
         "CONSISTENT_TRIES": 1,
