@@ -3,8 +3,9 @@
 ladder``).
 
 ``oldhard`` is ``hard`` as it was on main before issue 29: the same code with the budgets it had
-then (Mor 4 deals, More 12, Run Fast 16) and, in Hand, without the risk that an opponent goes
-out (``OUT_RISK`` empty: the throw is then chosen exactly as before). The lean path changed only
+then (Mor 4 deals, More 12, Run Fast 16), More scoring a cut-short playout as if the round
+ended there (no fitted weights), Run Fast ignoring passes, and, in Hand, without the risk that an
+opponent goes out (``OUT_RISK`` empty: the throw is then chosen exactly as before). The lean path changed only
 speed, never a decision, so this decides exactly as the old ``hard`` did. It is reachable here
 only, never at a table.
 """
