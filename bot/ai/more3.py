@@ -175,8 +175,11 @@ def _discard_order(view: More3View, legal: Sequence[Move]) -> list[Move]:
 # [0.533-0.583] of seat pairs over 1000 deals. Since normal's Solo takes whenever it may (and
 # hard keeps that take unsearched): 0.537 [0.512-0.561], p99 361 ms a decision.
 # 24 deals on the leaner playouts beat normal in 0.546 [0.476-0.616] of 40 ladder deals, but the
-# slowest decision took 2.8 s of CPU (the budget's max is 1.5 s): 12 stay.
-HARD = Budget(samples=12, horizon=9, candidates=3)
+# slowest decision took 2.8 s of CPU (the budget's max is 1.5 s): 12 stayed. That 2.8 s was the
+# garbage collector walking the caches (search.settle), not the search. With the fitted end of
+# the playouts (WEIGHTS) on 30 tuning deals from seed 5000: 12 deals 0.504 [0.456-0.552] (40
+# deals), 24 deals 0.581 [0.516-0.645], p99 142 ms and max 175 ms a decision.
+HARD = Budget(samples=24, horizon=9, candidates=3)
 
 
 def choose_hard(view: More3View, legal: Sequence[Move], rng: random.Random) -> Move:
