@@ -110,3 +110,26 @@ def test_run_fast_samples_agree_with_the_passes() -> None:
                 checked += 1
     assert checked > 20
     assert unconstrained_beats > 0  # the passes do narrow the deals
+
+
+def test_a_deciding_process_freezes_what_a_hard_decision_leaves() -> None:
+    """hard's caches stay out of the collector's walks in a process that only decides (a worker,
+    the ladder), and the bot's own process never freezes anything."""
+    import gc
+
+    from bot.ai import chooser, search
+
+    engine, seat, legal, _m, _r = next(iter(decisions("runfast", ["normal"] * 3, 0)))
+    saved = search.FREEZE
+    try:
+        search.FREEZE = None  # as at start: decided from the process on first use
+        gc.unfreeze()
+        chooser("runfast", "hard")(engine.view(seat), legal, random.Random(0))
+        assert search.FREEZE is False  # pytest's process is nobody's worker
+        assert gc.get_freeze_count() == 0
+        search.FREEZE = True
+        chooser("runfast", "hard")(engine.view(seat), legal, random.Random(0))
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        search.FREEZE = saved
