@@ -178,7 +178,8 @@ def _discard_order(view: More3View, legal: Sequence[Move]) -> list[Move]:
 # slowest decision took 2.8 s of CPU (the budget's max is 1.5 s): 12 stayed. That 2.8 s was the
 # garbage collector walking the caches (search.settle), not the search. With the fitted end of
 # the playouts (WEIGHTS) on 30 tuning deals from seed 5000: 12 deals 0.504 [0.456-0.552] (40
-# deals), 24 deals 0.581 [0.516-0.645], p99 142 ms and max 175 ms a decision.
+# deals), 24 deals 0.581 [0.516-0.645], p99 142 ms and max 175 ms a decision; 48 deals 0.569
+# [0.511-0.628] at twice the CPU.
 HARD = Budget(samples=24, horizon=9, candidates=3)
 
 
