@@ -3,8 +3,9 @@
 ladder``).
 
 ``oldhard`` is ``hard`` as it was on main before issue 29: the same code with the budgets it had
-then (Mor 4 deals, More 12, Run Fast 16) and, in Hand, without the risk that an opponent goes
-out (``OUT_RISK`` empty: the throw is then chosen exactly as before). The lean path changed only
+then (Mor 4 deals, More 12, Run Fast 16), More scoring a cut-short playout as if the round
+ended there (no fitted weights), Run Fast ignoring passes, and, in Hand, without the risk that an
+opponent goes out (``OUT_RISK`` empty: the throw is then chosen exactly as before). The lean path changed only
 speed, never a decision, so this decides exactly as the old ``hard`` did. It is reachable here
 only, never at a table.
 """
@@ -21,33 +22,46 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.ai import Chooser
-from bot.ai.search import Budget
+from bot.ai.search import Budget, settle
 from bot.computers import ladder
 from bot.games.base import Move
 
-OLD_BUDGETS = {
-    "mor": Budget(samples=4, horizon=16, candidates=3),
-    "more3": Budget(samples=12, horizon=9, candidates=3),
-    "runfast": Budget(samples=16, horizon=None, candidates=4),
+# The module constants choose_hard reads, and their values on main before issue 29. Run Fast's
+# hard then dealt 16 deals and ignored passes (one try per deal).
+OLD: dict[str, dict[str, Any]] = {
+    "mor": {"HARD": Budget(samples=4, horizon=16, candidates=3)},
+    # More's hard then scored a cut-short playout as if the round ended there (no weights).
+    "more3": {"HARD": Budget(samples=12, horizon=9, candidates=3), "WEIGHTS": ()},
+    "runfast": {
+        "HARD": Budget(samples=16, horizon=None, candidates=4),
+        "CONSISTENT_TRIES": 1,
+    },
+    "hand": {"OUT_RISK": {}},
 }
 
 
-def old_hard(game: str) -> Chooser:
+def swapped(game: str, values: dict[str, Any]) -> Chooser:
+    """``hard`` of ``game`` with some of its module constants set to ``values``."""
     module = importlib.import_module(f"bot.ai.{game}")
-    # The module constant choose_hard read then, and its value then.
-    name, old = ("OUT_RISK", {}) if game == "hand" else ("HARD", OLD_BUDGETS[game])
 
     def choose(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
-        # choose_hard reads the constant at each call; a ladder process decides one move at a
+        # choose_hard reads the constants at each call; a ladder process decides one move at a
         # time, so the swap is seen by this call only.
-        new = getattr(module, name)
-        setattr(module, name, old)
+        new = {name: getattr(module, name) for name in values}
+        for name, value in values.items():
+            setattr(module, name, value)
         try:
             return module.choose_hard(view, legal, rng)  # type: ignore[no-any-return]
         finally:
-            setattr(module, name, new)
+            for name, value in new.items():
+                setattr(module, name, value)
+            settle()  # as hard's own chooser does (bot.ai.search.settle)
 
     return choose
+
+
+def old_hard(game: str) -> Chooser:
+    return swapped(game, OLD[game])
 
 
 ladder.EXTRA["oldhard"] = old_hard

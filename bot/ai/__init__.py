@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.ai.search import settle
 from bot.games.base import Move
 from bot.games.views import View
 
@@ -55,7 +56,20 @@ def chooser(game: str, level: str) -> Chooser:
         return choose_random
     module = importlib.import_module(_MODULES[game])
     fn: Chooser = getattr(module, f"choose_{level}")
-    return fn
+    return _settling(fn) if level == "hard" else fn
+
+
+def _settling(fn: Chooser) -> Chooser:
+    """``hard``'s chooser, settling memory after each decision (``search.settle`` says why)."""
+
+    def choose(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
+        try:
+            return fn(view, legal, rng)
+        finally:
+            settle()
+
+    choose.__doc__ = fn.__doc__
+    return choose
 
 
 def choose_move(view: View, legal: Sequence[Move], level: str, rng: random.Random) -> Move:

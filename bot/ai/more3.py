@@ -15,8 +15,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from bot.ai.rummy import (
@@ -173,8 +175,12 @@ def _discard_order(view: More3View, legal: Sequence[Move]) -> list[Move]:
 # [0.533-0.583] of seat pairs over 1000 deals. Since normal's Solo takes whenever it may (and
 # hard keeps that take unsearched): 0.537 [0.512-0.561], p99 361 ms a decision.
 # 24 deals on the leaner playouts beat normal in 0.546 [0.476-0.616] of 40 ladder deals, but the
-# slowest decision took 2.8 s of CPU (the budget's max is 1.5 s): 12 stay.
-HARD = Budget(samples=12, horizon=9, candidates=3)
+# slowest decision took 2.8 s of CPU (the budget's max is 1.5 s): 12 stayed. That 2.8 s was the
+# garbage collector walking the caches (search.settle), not the search. With the fitted end of
+# the playouts (WEIGHTS) on 30 tuning deals from seed 5000: 12 deals 0.504 [0.456-0.552] (40
+# deals), 24 deals 0.581 [0.516-0.645], p99 142 ms and max 175 ms a decision; 48 deals 0.569
+# [0.511-0.628] at twice the CPU.
+HARD = Budget(samples=24, horizon=9, candidates=3)
 
 
 def choose_hard(view: More3View, legal: Sequence[Move], rng: random.Random) -> Move:
@@ -202,15 +208,93 @@ def choose_hard(view: More3View, legal: Sequence[Move], rng: random.Random) -> M
 
 
 def _value(game: More3, seat: int) -> float:
-    """Our side's round score less the other side's (the real scores if the playout ended the
-    round, else as if it ended now): the Solo plays against both, the Pair against the Solo."""
-    if not game.round_over:
-        game._end_round("stock_out", events=[])
-    assert game.result is not None
-    scores = game.result.scores
+    """Our side's round score less the other side's: the real scores if the playout ended the
+    round, else what ``WEIGHTS`` predict the round's end will bring from here (``features``). The
+    Solo plays against both, the Pair against the Solo."""
+    if game.round_over:
+        assert game.result is not None
+        return _margin(game, seat, game.result.scores)
+    if not WEIGHTS:  # no fitted table: score the round as if it ended now
+        return features(game, seat)[0]
+    return sum(w * x for w, x in zip(WEIGHTS, features(game, seat), strict=True))
+
+
+def _margin(game: More3, seat: int, scores: Sequence[float]) -> float:
     mine = game.side(seat)
     theirs = [x for s, x in enumerate(scores) if game.side(s) != mine]
     return float(scores[seat] - sum(theirs) / len(theirs))
+
+
+# The stock a round starts with: 106 cards less three hands and the two More piles of 11.
+FULL_STOCK = 106 - 3 * 11 - 2 * 11
+FEATURES = (
+    "margin if the round ended now",
+    "runs of 5 or 6 (one or two cards from a biriba), ours less theirs",
+    "More pile taken, ours less theirs",
+    "cards in hand, ours less theirs",
+    "opened, ours less theirs",
+    "runs of 5 or 6 x stock left",
+    "points in hand x stock left",
+    "More pile taken x stock left",
+    "margin now x stock left",
+    "we are the Solo",
+    "constant",
+)
+
+
+def features(game: More3, seat: int) -> list[float]:
+    """What predicts a round's end from the middle of it, from ``seat``'s side (``FEATURES``
+    names them): the margin as if it ended now, and what still moves it, the progress toward 7-card
+    runs, the More pile, the cards left to lay, with how much stock is left to do it in. Fitted
+    by ``scripts/train_more3_value.py`` on ``normal``'s self-play, the playouts' own policy."""
+    scores, _ = game.round_scores()
+    now = _margin(game, seat, scores)
+    mine = game.side(seat)
+    others = [s for s in range(3) if game.side(s) != mine]
+    near = [0, 0]
+    for m in game.melds.values():
+        if m.meld.kind == "run" and 5 <= len(m.meld.cards) <= 6:
+            near[game.side(m.seat)] += 1
+
+    def diff(of: Any) -> float:
+        return float(of(seat) - sum(of(s) for s in others) / len(others))
+
+    d_near = diff(lambda s: near[game.side(s)])
+    d_pile = diff(lambda s: game.pile_taken[game.side(s)])
+    d_cards = diff(lambda s: len(game.hands[s]))
+    d_opened = diff(lambda s: any(game.side(o) == game.side(s) for o in game.opened))
+    d_points = diff(lambda s: sum(card_points(c) for c in game.hands[s]))
+    left = len(game.stock) / FULL_STOCK
+    solo = 1.0 if game.solo == seat else 0.0
+    return [
+        now,
+        d_near,
+        d_pile,
+        d_cards,
+        d_opened,
+        d_near * left,
+        d_points * left,
+        d_pile * left,
+        now * left,
+        solo,
+        1.0,
+    ]
+
+
+def _load_weights() -> tuple[float, ...]:
+    """The fitted weights, one per feature; none (score as if the round ended now) without the
+    table or with one fitted on other features."""
+    path = Path(__file__).with_name("more3_value.json")
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return ()
+    if table.get("features") != list(FEATURES):
+        return ()
+    return tuple(float(w) for w in table["weights"])
+
+
+WEIGHTS = _load_weights()
 
 
 def _sample_state(view: More3View, rng: random.Random) -> dict[str, Any]:

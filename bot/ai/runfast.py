@@ -24,11 +24,13 @@ from bot.games.runfast import ENGINE, RunFast, RunFastView
 from bot.games.runfast_combos import (
     ACE_POWER,
     BOMB_KINDS,
+    HEAVENLY,
     LOW,
     MIN_PAIRS,
     MIN_STRAIGHT,
     TWO_POWER,
     Combo,
+    can_beat,
     classify,
     power,
 )
@@ -150,34 +152,68 @@ def _card_text(m: Play) -> str:
 
 def choose_hard(view: RunFastView, legal: Sequence[Move], rng: random.Random) -> Move:
     """``normal``'s best few plays (one per shape of powers: suits never matter), each tried on
-    the same deals of the unseen cards and played out to the end by ``normal`` for every seat;
-    the best total settlement wins."""
+    the same deals of the unseen cards (consistent with the passes on the table's play) and played
+    out to the end by ``normal`` for every seat; the best total settlement wins."""
     order = ranked(view, legal)
-    shapes: dict[Counts, Move] = {}
-    for m in order:
-        key = counts_of(m.cards) if isinstance(m, Play) else ()
-        shapes.setdefault(key, m)
-        if len(shapes) >= HARD.candidates:
-            break
-    candidates = list(shapes.values())
+    candidates = _candidates(order, HARD.candidates)
     return refine(
         order[0],
         candidates,
         view,
         rng,
         engine=ENGINE,
-        build=_sample_state,
+        build=_consistent_state,
         value=_settled,
         policy=choose_normal,
         budget=HARD,
     )
 
 
+def _candidates(order: Sequence[Move], limit: int) -> list[Move]:
+    shapes: dict[Counts, Move] = {}
+    for m in order:
+        key = counts_of(m.cards) if isinstance(m, Play) else ()
+        shapes.setdefault(key, m)
+        if len(shapes) >= limit:
+            break
+    return list(shapes.values())
+
+
 # 4 candidates x 16 deals of full playouts: about 64 short games. 16 deals beat normal (0.598 of
 # seat pairs over 200 deals) even before the view listed the played cards; the cached judgements
 # above keep them under 800 ms on a loaded core.
 # 24 deals since the leaner playouts, within the CPU budget (README, decision times).
+# Against normal on 60 tuning deals (ladder --tuning): 0.583 [0.539-0.628]; deals consistent with
+# the passes 0.582 [0.537-0.627]; with 8 candidates 0.582 [0.535-0.629]; with a playout budget of
+# 52-96 deals 0.556 [0.515-0.596] at twice the CPU. More search no longer pays here.
 HARD = Budget(samples=24, horizon=None, candidates=4)
+# Deals tried per sample until the seats that passed the table's play could not have beaten it.
+CONSISTENT_TRIES = 40
+
+
+def _consistent_state(view: RunFastView, rng: random.Random) -> dict[str, Any]:
+    """``_sample_state``, redealt until every seat that passed the play on the table holds nothing
+    that beats it: a pass is allowed only then (RULES.md 4, a player who can beat must). After
+    ``CONSISTENT_TRIES`` deals the last one is kept (the passes then only failed to narrow it)."""
+    passers = _passers(view)
+    hands = _deal_others(view, rng)
+    combo = classify(view.trick, opening=False) if passers else None
+    # Nothing beats the heavenly bomb: a pass on it says nothing.
+    if isinstance(combo, Combo) and view.trick_kind != HEAVENLY:
+        for _ in range(CONSISTENT_TRIES - 1):
+            if not any(can_beat(hands[s], combo) for s in passers):
+                break
+            hands = _deal_others(view, rng)
+    return _state(view, hands)
+
+
+def _passers(view: RunFastView) -> list[int]:
+    """The seats that passed the play on the table since it was made (a play resets the count)."""
+    if not view.trick or view.trick_seat is None:
+        return []
+    n = view.n_seats
+    seats = [(view.trick_seat + k) % n for k in range(1, view.passes + 1)]
+    return [s for s in seats if s != view.seat]
 
 
 def _settled(game: RunFast, seat: int) -> float:
@@ -188,14 +224,23 @@ def _sample_state(view: RunFastView, rng: random.Random) -> dict[str, Any]:
     """A whole Run Fast state from the view: the other two hands dealt from the unseen cards (the
     deck less this hand and every card played so far, which the view lists), by their counts.
     Three hands of 16 use the whole deck, so the pool is exactly the other two hands."""
+    return _state(view, _deal_others(view, rng))
+
+
+def _deal_others(view: RunFastView, rng: random.Random) -> list[list[Card]]:
+    """Every hand: this seat's own, the other two dealt at random from the unseen cards."""
     others = [s for s in range(view.n_seats) if s != view.seat]
     pool = unseen(deck_48(), [*view.hand, *view.played_cards])
-    sizes = [view.hand_counts[s] for s in others]
-    dealt = deal(pool, sizes, rng)
-    hands: list[list[str]] = [[] for _ in range(view.n_seats)]
-    hands[view.seat] = texts(view.hand)
+    dealt = deal(pool, [view.hand_counts[s] for s in others], rng)
+    hands: list[list[Card]] = [[] for _ in range(view.n_seats)]
+    hands[view.seat] = list(view.hand)
     for s, cards in zip(others, dealt, strict=True):
-        hands[s] = texts(cards)
+        hands[s] = cards
+    return hands
+
+
+def _state(view: RunFastView, hands: Sequence[Sequence[Card]]) -> dict[str, Any]:
+    """A whole Run Fast state: the view's table with these hands."""
     bomb = view.trick_kind in BOMB_KINDS and view.trick_seat is not None
     return {
         "game": "runfast",
@@ -205,7 +250,7 @@ def _sample_state(view: RunFastView, rng: random.Random) -> dict[str, Any]:
         "dealer": view.dealer,
         "start_totals": [0.0] * view.n_seats,
         "position": None,
-        "hands": hands,
+        "hands": [texts(h) for h in hands],
         "table": texts(view.played_cards),
         "turn": view.turn,
         "trick": texts(view.trick),

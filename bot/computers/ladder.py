@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from bot.ai import LEVELS, Chooser, chooser
+from bot.ai import LEVELS, Chooser, chooser, search
 from bot.computers.selfplay import mean_interval, percentile
 from bot.games.registry import GAME_KEYS as GAMES
 from bot.games.registry import new_game
@@ -197,6 +197,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.deals < 1:
         print("--deals must be at least 1.", file=sys.stderr)
         return 2
+    # This process only decides: let hard's decisions keep their caches out of the collector's
+    # walks, as a computer worker does (bot.ai.search.settle).
+    search.FREEZE = True
     ladder(games, (levels[0], levels[1]), args.deals, first, args.jobs, progress=print)
     return 0
 

@@ -83,3 +83,53 @@ def test_run_fast_samples_hide_only_unseen_cards() -> None:
             c for s in others for c in real[s]
         )
         assert [len(sampled[s]) for s in others] == [len(real[s]) for s in others]
+
+
+def test_run_fast_samples_agree_with_the_passes() -> None:
+    """A Run Fast player may pass only when nothing in hand beats the play on the table (RULES.md
+    4), so hard's deals never give a seat that passed it a hand that could have beaten it."""
+    from bot.ai.runfast import _consistent_state, _passers, _sample_state
+    from bot.games.cards import Card
+    from bot.games.runfast_combos import can_beat, classify
+
+    checked = unconstrained_beats = 0
+    for seed in range(6):
+        for engine, seat, _l, _m, _r in decisions("runfast", ["normal"] * 3, seed):
+            view = engine.view(seat)
+            passers = _passers(view)
+            if not passers:
+                continue
+            combo = classify(view.trick)
+            for k in range(4):
+                hands = _consistent_state(view, random.Random(k))["hands"]
+                assert not any(can_beat(map(Card.parse, hands[s]), combo) for s in passers)
+                loose = _sample_state(view, random.Random(k))["hands"]
+                unconstrained_beats += any(
+                    can_beat(map(Card.parse, loose[s]), combo) for s in passers
+                )
+                checked += 1
+    assert checked > 20
+    assert unconstrained_beats > 0  # the passes do narrow the deals
+
+
+def test_a_deciding_process_freezes_what_a_hard_decision_leaves() -> None:
+    """hard's caches stay out of the collector's walks in a process that only decides (a worker,
+    the ladder), and the bot's own process never freezes anything."""
+    import gc
+
+    from bot.ai import chooser, search
+
+    engine, seat, legal, _m, _r = next(iter(decisions("runfast", ["normal"] * 3, 0)))
+    saved = search.FREEZE
+    try:
+        search.FREEZE = None  # as at start: decided from the process on first use
+        gc.unfreeze()
+        chooser("runfast", "hard")(engine.view(seat), legal, random.Random(0))
+        assert search.FREEZE is False  # pytest's process is nobody's worker
+        assert gc.get_freeze_count() == 0
+        search.FREEZE = True
+        chooser("runfast", "hard")(engine.view(seat), legal, random.Random(0))
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        search.FREEZE = saved
