@@ -18,10 +18,13 @@ import discord
 
 from bot import limits
 from bot.client.diwaniya import lang_of, refuse
+from bot.games import registry
 from bot.games.base import Bid, Move, move_from_dict
 from bot.games.more3 import MAX_BID
 from bot.i18n import ENGLISH, t, t_n
 from bot.learning.practice import coach_notes, private_table
+from bot.store import StoreUnavailable
+from bot.store.models import Status
 from bot.tables import HandInfo, LiveTable, Refusal, TableService, public_view
 from cogs.utils import pictures
 from cogs.utils.buttons import TableView, control_failed
@@ -398,6 +401,43 @@ async def send_hand(interaction: discord.Interaction, info: HandInfo) -> None:
     await interaction.followup.send(text, **kwargs)
 
 
+async def finished_private_table(
+    interaction: discord.Interaction, gid: int, tid: int
+) -> LiveTable | None:
+    """A practice table without a thread whose game the member's own move just ended: the
+    service has let go of it, so it is read back from the store, as the review's buttons read
+    a finished table (None for any other table, or when the store can't answer just now: the
+    move is saved, and its confirmation is shown without the controls)."""
+    store: Any = getattr(interaction.client, "store", None)
+    if store is None:
+        return None
+    try:
+        table = await store.get_table(gid, tid)
+    except StoreUnavailable:
+        return None
+    if table is None or table.status is not Status.FINISHED or table.record is None:
+        return None
+    live = LiveTable(table, engine=registry.replay(table.record))
+    return live if private_table(live) else None
+
+
+async def finished_answer(
+    interaction: discord.Interaction, live: LiveTable, lang: str, notes: Sequence[str]
+) -> tuple[str, list[discord.File], discord.ui.View]:
+    """The last hand of a practice table without a thread, once its game is over: the move's
+    confirmation and the game's news, then the finished table as a table message would show it
+    (the standings, its picture) with the same controls (Rematch, and ``bot.over_extras``:
+    the review)."""
+    bot: Any = interaction.client
+    names = names_of(bot, live, lang, picture=True)
+    computers = [i for i in range(len(live.seats)) if live.automated(i)]
+    table = await pictures.picture(
+        pictures.table_png, public_view(live.engine), names, computers, lang, name="table.png"
+    )
+    text = limits.fit("\n".join(notes) + "\n\n" + bot.presenter.text(live, lang))
+    return text, [table] if table else [], bot.presenter.view(live, lang)
+
+
 async def show_after_move(
     interaction: discord.Interaction, service: TableService, gid: int, tid: int, move: Move
 ) -> None:
@@ -419,9 +459,15 @@ async def show_after_move(
             raise Refusal("game_over")
         info = service.hand(gid, tid, interaction.user.id)
     except Refusal:
-        # The game is over and its table closed: the confirmation (and any news) alone.
-        text = limits.fit("\n".join(notes))
-        await interaction.edit_original_response(content=text, attachments=[], view=None)
+        # The game is over and its table closed: the confirmation (and any news), and where the
+        # hand is the whole table, the finished table with its controls (Rematch, the review).
+        over = live if private else await finished_private_table(interaction, gid, tid)
+        if over is None or over.engine is None or not over.engine.game_over:
+            text = limits.fit("\n".join(notes))
+            await interaction.edit_original_response(content=text, attachments=[], view=None)
+            return
+        text, files, view = await finished_answer(interaction, over, lang, notes)
+        await interaction.edit_original_response(content=text, attachments=files, view=view)
         return
     keep = has_moves(info) or private  # a practice table's hand is its only way back in
     text, files, view = await hand_answer(interaction, info, lang, notes, controls=keep)
