@@ -27,7 +27,7 @@ from bot.store import StoreUnavailable
 from bot.store.models import Status
 from bot.tables import HandInfo, LiveTable, Refusal, TableService, public_view
 from cogs.utils import pictures
-from cogs.utils.buttons import TableView, control_failed
+from cogs.utils.buttons import ActionButton, TableView, control_failed
 from cogs.utils.context import remember, service_of
 from cogs.utils.words import choice_words, move_words, names_of, seat_name
 
@@ -46,38 +46,18 @@ LABELS = {
 }
 
 
-class HandButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dw:(?P<action>" + "|".join(LABELS) + r"):(?P<table>\d+):(?P<version>\d+)",
-):
+class HandButton(ActionButton, prefix="dw", actions=LABELS):
     """Show my hand, and the hand's simple moves (draw, take, pass, return, lay it now): the
     custom_id carries the action, the table and the move number it was drawn at; all three are
     untrusted and re-checked by the service."""
 
-    def __init__(self, action: str, table: int, version: int, lang: str = ENGLISH) -> None:
+    @staticmethod
+    def look(action: str, lang: str) -> tuple[str, discord.ButtonStyle]:
         key, style = LABELS[action]
-        label = t(key, lang, cards="", card="", meld="", chips="")
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"dw:{action}:{table}:{version}")
-        )
-        self.action, self.table, self.version = action, table, version
+        return t(key, lang, cards="", card="", meld="", chips=""), style
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> HandButton:
-        return cls(match["action"], int(match["table"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        remember(interaction)
-        service = service_of(interaction)
-        gid = interaction.guild_id or 0
-        try:
-            await self.act(interaction, service, gid)
-        except Refusal as r:
-            await refuse(interaction, r)
-        except Exception as e:
-            await control_failed(interaction, e)
+    async def press(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, service_of(interaction), interaction.guild_id or 0)
 
     async def act(self, interaction: discord.Interaction, service: TableService, gid: int) -> None:
         a, uid, tid = self.action, interaction.user.id, self.table
@@ -90,7 +70,7 @@ class HandButton(
         if a == "laynow":
             # The engine's lays that use the taken card(s); the first is the one offered.
             info = service.hand(gid, tid, uid)
-            if info.version != self.version:
+            if info.version != self.number:
                 raise Refusal("stale")
             lays = lay_now_moves(info)
             if not lays:
@@ -98,7 +78,7 @@ class HandButton(
             move = lays[0]
         else:
             move = move_from_dict({"do": a})
-        await play_from_hand(interaction, service, gid, tid, move, self.version)
+        await play_from_hand(interaction, service, gid, tid, move, self.number)
 
 
 class MoveSelect(
