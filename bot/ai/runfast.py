@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from bot.ai.search import Budget, deal, refine, texts, unseen
+from bot.ai.search import Budget, deal, refine, seat_hands, texts, unseen
 from bot.games.base import Move, Pass, Play
 from bot.games.cards import Card, deck_48
 from bot.games.runfast import ENGINE, RunFast, RunFastView
@@ -192,10 +192,7 @@ def _sample_state(view: RunFastView, rng: random.Random) -> dict[str, Any]:
     pool = unseen(deck_48(), [*view.hand, *view.played_cards])
     sizes = [view.hand_counts[s] for s in others]
     dealt = deal(pool, sizes, rng)
-    hands: list[list[str]] = [[] for _ in range(view.n_seats)]
-    hands[view.seat] = texts(view.hand)
-    for s, cards in zip(others, dealt, strict=True):
-        hands[s] = texts(cards)
+    hands = seat_hands(view, others, dealt)
     bomb = view.trick_kind in BOMB_KINDS and view.trick_seat is not None
     return {
         "game": "runfast",
