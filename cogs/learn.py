@@ -29,7 +29,7 @@ from bot.store import StepProgress, Store
 from bot.tables import HandInfo, Refusal, public_view
 from cogs.utils.buttons import ActionButton, TableButton, TableView, control_failed
 from cogs.utils.context import remember, service_of
-from cogs.utils.hand import send_hand, show_after_move
+from cogs.utils.hand import move_options, pages_of, send_hand, show_after_move
 from cogs.utils.pictures import picture
 from cogs.utils.threads import private_thread
 from cogs.utils.words import choice_words, game_name, move_words
@@ -102,7 +102,7 @@ def _position_png(step: Step, lang: str = ENGLISH) -> bytes:
 def step_controls(step: Step, page: int = 0, lang: str = ENGLISH) -> discord.ui.View:
     v = TableView()
     choices = step.choices()
-    pages = max(1, -(-len(choices) // limits.SELECT_OPTIONS))
+    pages = pages_of(choices)
     page = min(page, pages - 1)
     v.add_item(LessonSelect(step.game, step.number, page, choices, lang))
     if page > 0:
@@ -162,19 +162,11 @@ class LessonSelect(
         choices: Sequence[Move] = (),
         lang: str = ENGLISH,
     ) -> None:
-        per_page = limits.SELECT_OPTIONS
-        chunk = list(enumerate(choices))[page * per_page : (page + 1) * per_page]
-        options = [
-            discord.SelectOption(
-                label=limits.fit(choice_words(m, lang), limits.OPTION_LABEL), value=str(i)
-            )
-            for i, m in chunk
-        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"dwl:{game}:{number}:{page}",
                 placeholder=t("lesson_pick", lang),
-                options=options or [discord.SelectOption(label="-", value="-1")],
+                options=move_options(choices, page, lang),
             )
         )
         self.game, self.number, self.page = game, number, page

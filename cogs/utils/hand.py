@@ -81,6 +81,27 @@ class HandButton(ActionButton, prefix="dw", actions=LABELS):
         await play_from_hand(interaction, service, gid, tid, move, self.number)
 
 
+def pages_of(moves: Sequence[Move]) -> int:
+    """The menu pages ``moves`` take, at least one."""
+    return max(1, -(-len(moves) // PAGE))
+
+
+def move_options(
+    moves: Sequence[Move], page: int, lang: str = ENGLISH
+) -> list[discord.SelectOption]:
+    """Page ``page`` of a menu of ``moves`` as choices in ``lang``, each valued by its index in
+    the whole list (so the pages together offer every move); a page past the end holds one
+    dash, since Discord refuses a menu without options."""
+    chunk = list(enumerate(moves))[page * PAGE : (page + 1) * PAGE]
+    options = [
+        discord.SelectOption(
+            label=limits.fit(choice_words(m, lang), limits.OPTION_LABEL), value=str(i)
+        )
+        for i, m in chunk
+    ]
+    return options or [discord.SelectOption(label="-", value="-1")]
+
+
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"dwm:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+)",
@@ -96,19 +117,11 @@ class MoveSelect(
         legal: Sequence[Move] = (),
         lang: str = ENGLISH,
     ) -> None:
-        chunk = list(enumerate(legal))[page * PAGE : (page + 1) * PAGE]
-        pages = max(1, -(-len(legal) // PAGE))
-        options = [
-            discord.SelectOption(
-                label=limits.fit(choice_words(m, lang), limits.OPTION_LABEL), value=str(i)
-            )
-            for i, m in chunk
-        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"dwm:{table}:{version}:{page}",
-                placeholder=t("select_move", lang, page=page + 1, pages=pages),
-                options=options or [discord.SelectOption(label="-", value="-1")],
+                placeholder=t("select_move", lang, page=page + 1, pages=pages_of(legal)),
+                options=move_options(legal, page, lang),
             )
         )
         self.table, self.version, self.page = table, version, page
@@ -285,7 +298,7 @@ def hand_controls(
             v.add_item(item)
     if rest:
         # Indexes must be those of the full legal list, so page over it but show non-simple ones.
-        pages = max(1, -(-len(info.legal) // PAGE))
+        pages = pages_of(info.legal)
         page = min(page, pages - 1)
         v.add_item(MoveSelect(tid, ver, page, info.legal, lang))
         if page > 0:
