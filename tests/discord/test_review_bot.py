@@ -15,7 +15,7 @@ import simcord
 
 from cogs.utils.hand import PAGE
 
-from .conftest import club, live_table, make_bot, pick_move, reply
+from .conftest import closed_channel, club, live_table, make_bot, pick_move, reply
 from .test_learn_bot import buttons, ephemerals, with_button
 
 GAMES = ["runfast", "hand", "mor", "more3"]
@@ -176,11 +176,7 @@ async def test_a_practice_table_without_a_thread_ends_with_its_review(tmp_path: 
     bot = make_bot(tmp_path / "bot.db", seed=11)
     async with simcord.run(bot) as env:
         guild, _, (alice,) = club(env, "alice")
-        me = guild.me
-        assert me is not None
-        closed = guild.create_text_channel(
-            "closed", overwrites={me: discord.PermissionOverwrite(create_private_threads=False)}
-        )
+        closed = closed_channel(guild)
         r = await alice.slash(closed, "practice", game="runfast", level="simple")
         live = live_table(bot, guild.id)
         assert live.table.thread_id is None
