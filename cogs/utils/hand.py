@@ -447,6 +447,7 @@ async def show_after_move(
         await service.idle(gid, tid)
     presenter: Any = getattr(interaction.client, "presenter", None)
     notes += presenter.outbox.pop(interaction.user.id, []) if presenter else []
+    view: discord.ui.View | None  # the controls the message is left with, if any
     try:
         if live is None or live.engine is None or live.engine.game_over:
             raise Refusal("game_over")
