@@ -39,6 +39,7 @@ try:
 except ModuleNotFoundError:  # run from a checkout without installing the package
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from bot.computers.pool import ComputerPool
+from bot.computers.selfplay import careless_game
 from bot.games import registry
 from bot.store import Store
 from bot.tables import TableService
@@ -117,21 +118,7 @@ async def hints(
 
 def finished_more() -> dict[str, Any]:
     """A whole More game: a careless member (random) at seat 0, ``simple`` computers."""
-    from bot.tables import choose_computer_move
-
-    engine = registry.new_game("more3", None, 7)
-    n = 0
-    while not engine.game_over:
-        if engine.round_over:
-            engine.next_round()
-            continue
-        seat = engine.turn
-        if seat is None:
-            seat = next(s for s in range(engine.n_seats) if engine.legal_moves(s))
-        level = "random" if seat == 0 else "simple"
-        engine.apply(seat, choose_computer_move(engine, seat, level, random.Random(n)))
-        n += 1
-    return engine.record
+    return careless_game("more3", 7)
 
 
 async def reviews(

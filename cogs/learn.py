@@ -27,9 +27,9 @@ from bot.learning.lessons import GAMES, Step, lesson
 from bot.learning.practice import is_practice, open_practice, practice_hint, private_table
 from bot.store import StepProgress, Store
 from bot.tables import HandInfo, Refusal, public_view
-from cogs.utils.buttons import TableButton, TableView, control_failed
+from cogs.utils.buttons import ActionButton, TableButton, TableView, control_failed
 from cogs.utils.context import remember, service_of
-from cogs.utils.hand import send_hand, show_after_move
+from cogs.utils.hand import move_options, pages_of, send_hand, show_after_move
 from cogs.utils.pictures import picture
 from cogs.utils.threads import private_thread
 from cogs.utils.words import choice_words, game_name, move_words
@@ -102,7 +102,7 @@ def _position_png(step: Step, lang: str = ENGLISH) -> bytes:
 def step_controls(step: Step, page: int = 0, lang: str = ENGLISH) -> discord.ui.View:
     v = TableView()
     choices = step.choices()
-    pages = max(1, -(-len(choices) // limits.SELECT_OPTIONS))
+    pages = pages_of(choices)
     page = min(page, pages - 1)
     v.add_item(LessonSelect(step.game, step.number, page, choices, lang))
     if page > 0:
@@ -162,19 +162,11 @@ class LessonSelect(
         choices: Sequence[Move] = (),
         lang: str = ENGLISH,
     ) -> None:
-        per_page = limits.SELECT_OPTIONS
-        chunk = list(enumerate(choices))[page * per_page : (page + 1) * per_page]
-        options = [
-            discord.SelectOption(
-                label=limits.fit(choice_words(m, lang), limits.OPTION_LABEL), value=str(i)
-            )
-            for i, m in chunk
-        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"dwl:{game}:{number}:{page}",
                 placeholder=t("lesson_pick", lang),
-                options=options or [discord.SelectOption(label="-", value="-1")],
+                options=move_options(choices, page, lang),
             )
         )
         self.game, self.number, self.page = game, number, page
@@ -279,16 +271,21 @@ class GuidedButton(
             if interaction.guild_id is None:  # a table lives in a server, as /practice does
                 raise Refusal("guild_only")
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await open_guided(interaction, self.game)
+            await open_table(interaction, self.game, guided=True)
         except Refusal as r:
             await refuse(interaction, r)
         except Exception as e:
             await control_failed(interaction, e)
 
 
-async def open_guided(interaction: discord.Interaction, game: str) -> None:
-    """Deal the guided round at a private practice table and show the member their hand, the
-    coach's first notes above it."""
+async def open_table(
+    interaction: discord.Interaction, game: str, level: Level = "normal", *, guided: bool = False
+) -> None:
+    """A practice table for the member (``guided``: the game's guided round, the coach's first
+    notes above the hand) in a private thread of the channel where the bot may make one, else
+    in their private hand alone, as /practice and the guided round's button both open one;
+    the computers play up to the member's turn, then the member is told where the table is and
+    shown their hand."""
     service = service_of(interaction)
     thread = await private_thread(interaction, game)
     live = await open_practice(
@@ -297,15 +294,17 @@ async def open_guided(interaction: discord.Interaction, game: str) -> None:
         channel_id=interaction.channel_id or 0,
         user_id=interaction.user.id,
         game=game,
+        level=level,
         thread_id=thread.id if thread else None,
-        guided=True,
+        guided=guided,
     )
     await service.idle(live.guild_id, live.id)
     lang = await lang_of(interaction)
-    opened = t("coach_opened", lang, game=game_name(game, lang))
+    told = [t("coach_opened", lang, game=game_name(game, lang))] if guided else []
     if thread is not None:
-        opened += "\n" + t("practice_opened", lang, where=thread.mention)
-    await interaction.followup.send(opened, ephemeral=True)
+        told.append(t("practice_opened", lang, where=thread.mention))
+    if told:
+        await interaction.followup.send("\n".join(told), ephemeral=True)
     await send_hand(interaction, service.hand(live.guild_id, live.id, interaction.user.id))
 
 
@@ -320,58 +319,41 @@ HINT_LABELS = {
 }
 
 
-class HintButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dwh:(?P<action>hint|cards|move|play):(?P<table>\d+):(?P<version>\d+)",
-):
+class HintButton(ActionButton, prefix="dwh", actions=HINT_LABELS):
     """A hint in stages, each press showing more (``bot.learning.hints.STAGES``): ``hint`` what to look
     at, ``cards`` the cards to use, ``move`` the hard player's move and why; ``play`` plays it.
     The hint is seeded by the table's move number, so every press means the same move."""
 
-    def __init__(self, action: str, table: int, version: int, lang: str = ENGLISH) -> None:
+    @staticmethod
+    def look(action: str, lang: str) -> tuple[str, discord.ButtonStyle]:
         label = t(HINT_LABELS.get(action, "btn_hint"), lang)
         style = discord.ButtonStyle.success if action == "play" else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"dwh:{action}:{table}:{version}")
-        )
-        self.action, self.table, self.version = action, table, version
+        return label, style
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> HintButton:
-        return cls(match["action"], int(match["table"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        remember(interaction)
+    async def press(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
         gid, uid = interaction.guild_id or 0, interaction.user.id
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=self.action != "play")
-            if service.get(gid, self.table).version != self.version:
-                raise Refusal("stale")
-            found = await practice_hint(service, gid, self.table, uid)
-            if self.action != "play":
-                lang = await lang_of(interaction)
-                stage = "nudge" if self.action == "hint" else self.action
-                view = TableView()
-                after = found.next_stage(stage)
-                if after is None:  # the move itself, and the button that plays it
-                    view.add_item(HintButton("play", self.table, self.version, lang))
-                    title = t("hint_title", lang, move=choice_words(found.move, lang))
-                    text = title + "\n" + found.text(lang)
-                else:
-                    view.add_item(HintButton(after, self.table, self.version, lang))
-                    text = t("hint_prefix", lang, text=found.stage_text(stage, lang))
-                await interaction.followup.send(text, ephemeral=True, view=view)
-                return
-            await service.play(gid, self.table, uid, found.move, expected_version=self.version)
-            # The hint message becomes the hand, as after any move from the hand's controls.
-            await show_after_move(interaction, service, gid, self.table, found.move)
-        except Refusal as r:
-            await refuse(interaction, r)
-        except Exception as e:
-            await control_failed(interaction, e)
+        await interaction.response.defer(ephemeral=True, thinking=self.action != "play")
+        if service.get(gid, self.table).version != self.number:
+            raise Refusal("stale")
+        found = await practice_hint(service, gid, self.table, uid)
+        if self.action != "play":
+            lang = await lang_of(interaction)
+            stage = "nudge" if self.action == "hint" else self.action
+            view = TableView()
+            after = found.next_stage(stage)
+            if after is None:  # the move itself, and the button that plays it
+                view.add_item(HintButton("play", self.table, self.number, lang))
+                title = t("hint_title", lang, move=choice_words(found.move, lang))
+                text = title + "\n" + found.text(lang)
+            else:
+                view.add_item(HintButton(after, self.table, self.number, lang))
+                text = t("hint_prefix", lang, text=found.stage_text(stage, lang))
+            await interaction.followup.send(text, ephemeral=True, view=view)
+            return
+        await service.play(gid, self.table, uid, found.move, expected_version=self.number)
+        # The hint message becomes the hand, as after any move from the hand's controls.
+        await show_after_move(interaction, service, gid, self.table, found.move)
 
 
 def hint_controls(info: HandInfo, lang: str = ENGLISH) -> list[discord.ui.Item[Any]]:
@@ -448,24 +430,7 @@ class Learn(commands.Cog):
         limits.game(game)
         limits.choice(level, ("simple", "normal", "hard"))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        service = service_of(interaction)
-        thread = await private_thread(interaction, game)
-        live = await open_practice(
-            service,
-            interaction.guild_id or 0,
-            channel_id=interaction.channel_id or 0,
-            user_id=interaction.user.id,
-            game=game,
-            level=level,
-            thread_id=thread.id if thread else None,
-        )
-        await service.idle(live.guild_id, live.id)
-        if thread is not None:
-            lang = await lang_of(interaction)
-            await interaction.followup.send(
-                t("practice_opened", lang, where=thread.mention), ephemeral=True
-            )
-        await send_hand(interaction, service.hand(live.guild_id, live.id, interaction.user.id))
+        await open_table(interaction, game, level)
 
 
 # The lessons' and the practice table's controls, known to the bot while this cog is loaded.

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import io
-import re
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
-from bot.client.diwaniya import lang_of, refuse
+from bot.client.diwaniya import lang_of
 from bot.games.base import Count
 from bot.i18n import ENGLISH, t
 from bot.learning.practice import is_practice, practice_again, practice_seat, review_start
@@ -27,8 +26,8 @@ from bot.learning.review import ITEMS_FEW, Item, Review
 from bot.limits import fit
 from bot.store.models import Table
 from bot.tables import LiveTable, Refusal, TableService
-from cogs.utils.buttons import control_failed
-from cogs.utils.context import remember, service_of
+from cogs.utils.buttons import ActionButton
+from cogs.utils.context import service_of
 from cogs.utils.hand import send_hand
 from cogs.utils.threads import private_thread
 from cogs.utils.words import choice_words, game_name, seat_names
@@ -40,51 +39,30 @@ if TYPE_CHECKING:
 REVIEWS_KEPT = 32  # reviews kept in memory (each took the workers a few seconds)
 
 
-class ReviewButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dwy:(?P<action>review|next|again):(?P<table>\d+):(?P<n>\d+)",
-):
+REVIEW_LABELS = {"review": "review.button", "next": "review.next", "again": "review.again"}
+
+
+class ReviewButton(ActionButton, prefix="dwy", actions=REVIEW_LABELS):
     """``review``: open the review of a finished practice table (a new private message);
-    ``next``: show its item ``n`` in that message; ``again``: a new practice table at
-    position ``n`` of that game."""
+    ``next``: show its item ``number`` in that message; ``again``: a new practice table at
+    position ``number`` of that game."""
 
-    def __init__(
-        self, action: str, table: int, n: int, lang: str = ENGLISH, *, row: int | None = None
-    ) -> None:
-        labels = {"review": "review.button", "next": "review.next", "again": "review.again"}
+    @staticmethod
+    def look(action: str, lang: str) -> tuple[str, discord.ButtonStyle]:
+        label = t(REVIEW_LABELS.get(action, "review.button"), lang)
         style = discord.ButtonStyle.success if action == "again" else discord.ButtonStyle.primary
-        super().__init__(
-            discord.ui.Button(
-                label=t(labels.get(action, "review.button"), lang),
-                style=style,
-                custom_id=f"dwy:{action}:{table}:{n}",
-                row=row,
-            )
-        )
-        self.action, self.table, self.n = action, table, n
+        return label, style
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> ReviewButton:
-        return cls(match["action"], int(match["table"]), int(match["n"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        remember(interaction)
+    async def press(self, interaction: discord.Interaction) -> None:
         cog: Any = interaction.client.get_cog("Reviews")  # type: ignore[attr-defined]
-        try:
-            if self.action == "next":
-                await interaction.response.defer()
-            else:  # the workers take a few seconds: say the bot is thinking meanwhile
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            if self.action == "again":
-                await cog.again(interaction, self.table, self.n)
-            else:
-                await cog.show(interaction, self.table, self.n, new=self.action == "review")
-        except Refusal as r:
-            await refuse(interaction, r)
-        except Exception as e:
-            await control_failed(interaction, e)
+        if self.action == "next":
+            await interaction.response.defer()
+        else:  # the workers take a few seconds: say the bot is thinking meanwhile
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        if self.action == "again":
+            await cog.again(interaction, self.table, self.number)
+        else:
+            await cog.show(interaction, self.table, self.number, new=self.action == "review")
 
 
 def review_controls(live: LiveTable, lang: str = ENGLISH) -> list[discord.ui.Item[Any]]:

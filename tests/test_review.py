@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from bot.computers.pool import choose_computer_move
+from bot.computers.selfplay import careless_game
 from bot.games.base import move_from_dict
-from bot.games.registry import from_json, new_game
+from bot.games.registry import from_json
 from bot.learning import review as rv
 from bot.learning.hints import reason
 from bot.replay import Replay
@@ -26,21 +26,8 @@ SAMPLES = 3  # fewer deals than the bot's review: the checks hold for any number
 
 @cache
 def finished(game: str, seed: int = 5) -> dict[str, Any]:
-    """A practice game's record: the member (seat 0) careless (the random level), computers
-    ``simple``, played to the game's end."""
-    engine = new_game(game, {}, seed)
-    n = 0
-    while not engine.game_over:
-        if engine.round_over:
-            engine.next_round()
-            continue
-        seat = engine.turn
-        if seat is None:
-            seat = next(s for s in range(engine.n_seats) if engine.legal_moves(s))
-        level = "random" if seat == MEMBER else "simple"
-        engine.apply(seat, choose_computer_move(engine, seat, level, random.Random(n)))
-        n += 1
-    return engine.record
+    """A practice game's record: the member (seat 0) careless, computers ``simple``."""
+    return careless_game(game, seed, MEMBER)
 
 
 @cache

@@ -25,7 +25,7 @@ from bot.ai.rummy import (
     seen_counts,
     shape_of,
 )
-from bot.ai.search import Budget, deal, header, meld_json, texts, unseen
+from bot.ai.search import Budget, deal, header, meld_json, seat_hands, texts, unseen
 from bot.games.base import Add, Discard, Draw, Meld, Move, Take
 from bot.games.cards import Card, deck_106
 from bot.games.melds import MOR_MELDS, meld_with, wild_capable
@@ -211,10 +211,7 @@ def _sample_state(view: MorView, rng: random.Random) -> dict[str, Any]:
     seen = [*view.hand, *(c for m in view.melds for c in m.cards), *view.discard]
     sizes = [*(view.hand_counts[s] for s in others), view.stock_count, *view.side_piles]
     dealt = deal(unseen(deck_106(), seen), sizes, rng)
-    hands: list[list[str]] = [[] for _ in range(view.n_seats)]
-    hands[view.seat] = texts(view.hand)
-    for s, cards in zip(others, dealt, strict=False):
-        hands[s] = texts(cards)
+    hands = seat_hands(view, others, dealt)
     n_others = len(others)
     totals = [0, 0]
     for s in range(view.n_seats):

@@ -69,6 +69,19 @@ def texts(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
+def seat_hands(
+    view: Any, others: Sequence[int], dealt: Sequence[Sequence[Card]]
+) -> list[list[str]]:
+    """Every seat's hand in a sampled deal, as a table file writes them: the viewing seat's
+    own as it holds it, each of ``others`` the cards dealt to it (``dealt`` in the order of
+    ``others``; what is dealt after them, the stock and piles, is not a hand)."""
+    hands: list[list[str]] = [[] for _ in range(view.n_seats)]
+    hands[view.seat] = texts(view.hand)
+    for s, cards in zip(others, dealt[: len(others)], strict=True):
+        hands[s] = texts(cards)
+    return hands
+
+
 def meld_json(m: MeldView) -> dict[str, Any]:
     """A table meld as the engines store it (``TableMeld.to_json``), read back from its view: the
     view lists cards in table order and says which indexes hold wilds."""

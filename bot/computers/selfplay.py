@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.ai import LEVELS, choose_move
+from bot.computers.pool import choose_computer_move
 from bot.games.base import Engine
 from bot.games.registry import new_game
 
@@ -146,6 +147,25 @@ def play(game: str, levels: Sequence[str], seed: int, whole: bool = False) -> Ou
     assert view.result is not None  # the round was played to its end
     scores = view.totals if whole else view.result.scores
     return Outcome(tuple(seats), tuple(scores), dict(times), played, engine.record)
+
+
+def careless_game(game: str, seed: int, member: int = 0) -> dict[str, Any]:
+    """The record of a whole practice game dealt from ``seed`` in which seat ``member`` plays
+    carelessly (the random level) against ``simple`` computers: a game with mistakes for a
+    review to find (the review's tests and bench/ai_loop.py)."""
+    engine = new_game(game, {}, seed)
+    n = 0
+    while not engine.game_over:
+        if engine.round_over:
+            engine.next_round()
+            continue
+        seat = engine.turn
+        if seat is None:  # More's sealed bids: whoever still has a bid to make
+            seat = next(s for s in range(engine.n_seats) if engine.legal_moves(s))
+        level = "random" if seat == member else "simple"
+        engine.apply(seat, choose_computer_move(engine, seat, level, random.Random(n)))
+        n += 1
+    return engine.record
 
 
 def seating(levels: Sequence[str], seed: int) -> list[str]:

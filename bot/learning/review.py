@@ -32,7 +32,7 @@ from bot.ai import hand as hand_ai
 from bot.ai import mor as mor_ai
 from bot.ai import more3 as more3_ai
 from bot.ai import runfast as runfast_ai
-from bot.ai.search import deal, header, meld_json, playout, texts, unseen
+from bot.ai.search import deal, header, meld_json, playout, seat_hands, texts, unseen
 from bot.games.base import IllegalMove, Lay, Move, move_from_dict
 from bot.games.cards import deck_106
 from bot.games.hand import Hand, HandView
@@ -127,10 +127,7 @@ def _hand_sample(view: HandView, rng: random.Random) -> dict[str, Any]:
     seen = [*view.hand, *(c for m in view.melds for c in m.cards), *view.discard]
     sizes = [*(view.hand_counts[s] for s in others), view.stock_count]
     dealt = deal(unseen(deck_106(), seen), sizes, rng)
-    hands: list[list[str]] = [[] for _ in range(view.n_seats)]
-    hands[view.seat] = texts(view.hand)
-    for s, cards in zip(others, dealt, strict=False):
-        hands[s] = texts(cards)
+    hands = seat_hands(view, others, dealt)
     next_id = max((m.id for m in view.melds), default=0) + 1
     return {
         "game": "hand",

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, ClassVar, Self
 
 import discord
 
@@ -66,39 +67,66 @@ LABELS = {
 }
 
 
-class TableButton(
+class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dw:(?P<action>" + "|".join(LABELS) + r"):(?P<table>\d+):(?P<version>\d+)",
+    template=r"(?!)",  # the base itself is never registered: each kind brings its own
 ):
-    """The lobby's and the table's buttons: the custom_id carries the action, the table and the
-    move number it was drawn at; all three are untrusted and re-checked by the service."""
+    """A button whose custom_id is ``prefix:action:table:number`` (the number: the move number
+    it was drawn at, or a review's item), all untrusted and re-checked by whoever acts on it,
+    so a button drawn before a restart works like a fresh one. A kind of button gives its
+    ``prefix`` and its ``actions`` (which build its template), its label and style in the
+    member's language (``look``), and what a press does (``press``); errors are answered here,
+    as every control answers them."""
 
-    def __init__(self, action: str, table: int, version: int, lang: str = ENGLISH) -> None:
-        key, style = LABELS[action]
-        team = int(action[-1]) + 1 if action.startswith("team") else ""
-        label = t(key, lang, team=team)
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"dw:{action}:{table}:{version}")
-        )
-        self.action, self.table, self.version = action, table, version
+    prefix: ClassVar[str]
+
+    def __init_subclass__(cls, *, prefix: str, actions: Iterable[str]) -> None:
+        template = rf"{prefix}:(?P<action>{'|'.join(actions)}):(?P<table>\d+):(?P<number>\d+)"
+        super().__init_subclass__(template=template)
+        cls.prefix = prefix
+
+    def __init__(self, action: str, table: int, number: int, lang: str = ENGLISH) -> None:
+        label, style = self.look(action, lang)
+        custom_id = f"{self.prefix}:{action}:{table}:{number}"
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.action, self.table, self.number = action, table, number
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> TableButton:
-        return cls(match["action"], int(match["table"]), int(match["version"]))
+    ) -> Self:
+        return cls(match["action"], int(match["table"]), int(match["number"]))
+
+    @staticmethod
+    def look(action: str, lang: str) -> tuple[str, discord.ButtonStyle]:
+        raise NotImplementedError
 
     async def callback(self, interaction: discord.Interaction) -> None:
         remember(interaction)
-        service = service_of(interaction)
-        gid = interaction.guild_id or 0
         try:
-            await interaction.response.defer()
-            await self.act(service, gid, interaction.user.id)
+            await self.press(interaction)
         except Refusal as r:
             await refuse(interaction, r)
         except Exception as e:
             await control_failed(interaction, e)
+
+    async def press(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+class TableButton(ActionButton, prefix="dw", actions=LABELS):
+    """The lobby's and the table's buttons: the custom_id carries the action, the table and the
+    move number it was drawn at; all three are untrusted and re-checked by the service."""
+
+    @staticmethod
+    def look(action: str, lang: str) -> tuple[str, discord.ButtonStyle]:
+        key, style = LABELS[action]
+        team = int(action[-1]) + 1 if action.startswith("team") else ""
+        return t(key, lang, team=team), style
+
+    async def press(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        await self.act(service_of(interaction), interaction.guild_id or 0, interaction.user.id)
 
     async def act(self, service: TableService, gid: int, uid: int) -> None:
         a, tid = self.action, self.table

@@ -18,13 +18,16 @@ import discord
 
 from bot import limits
 from bot.client.diwaniya import lang_of, refuse
+from bot.games import registry
 from bot.games.base import Bid, Move, move_from_dict
 from bot.games.more3 import MAX_BID
 from bot.i18n import ENGLISH, t, t_n
 from bot.learning.practice import coach_notes, private_table
+from bot.store import StoreUnavailable
+from bot.store.models import Status
 from bot.tables import HandInfo, LiveTable, Refusal, TableService, public_view
 from cogs.utils import pictures
-from cogs.utils.buttons import TableView, control_failed
+from cogs.utils.buttons import ActionButton, TableView, control_failed
 from cogs.utils.context import remember, service_of
 from cogs.utils.words import choice_words, move_words, names_of, seat_name
 
@@ -43,38 +46,18 @@ LABELS = {
 }
 
 
-class HandButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dw:(?P<action>" + "|".join(LABELS) + r"):(?P<table>\d+):(?P<version>\d+)",
-):
+class HandButton(ActionButton, prefix="dw", actions=LABELS):
     """Show my hand, and the hand's simple moves (draw, take, pass, return, lay it now): the
     custom_id carries the action, the table and the move number it was drawn at; all three are
     untrusted and re-checked by the service."""
 
-    def __init__(self, action: str, table: int, version: int, lang: str = ENGLISH) -> None:
+    @staticmethod
+    def look(action: str, lang: str) -> tuple[str, discord.ButtonStyle]:
         key, style = LABELS[action]
-        label = t(key, lang, cards="", card="", meld="", chips="")
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"dw:{action}:{table}:{version}")
-        )
-        self.action, self.table, self.version = action, table, version
+        return t(key, lang, cards="", card="", meld="", chips=""), style
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> HandButton:
-        return cls(match["action"], int(match["table"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        remember(interaction)
-        service = service_of(interaction)
-        gid = interaction.guild_id or 0
-        try:
-            await self.act(interaction, service, gid)
-        except Refusal as r:
-            await refuse(interaction, r)
-        except Exception as e:
-            await control_failed(interaction, e)
+    async def press(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, service_of(interaction), interaction.guild_id or 0)
 
     async def act(self, interaction: discord.Interaction, service: TableService, gid: int) -> None:
         a, uid, tid = self.action, interaction.user.id, self.table
@@ -87,7 +70,7 @@ class HandButton(
         if a == "laynow":
             # The engine's lays that use the taken card(s); the first is the one offered.
             info = service.hand(gid, tid, uid)
-            if info.version != self.version:
+            if info.version != self.number:
                 raise Refusal("stale")
             lays = lay_now_moves(info)
             if not lays:
@@ -95,7 +78,28 @@ class HandButton(
             move = lays[0]
         else:
             move = move_from_dict({"do": a})
-        await play_from_hand(interaction, service, gid, tid, move, self.version)
+        await play_from_hand(interaction, service, gid, tid, move, self.number)
+
+
+def pages_of(moves: Sequence[Move]) -> int:
+    """The menu pages ``moves`` take, at least one."""
+    return max(1, -(-len(moves) // PAGE))
+
+
+def move_options(
+    moves: Sequence[Move], page: int, lang: str = ENGLISH
+) -> list[discord.SelectOption]:
+    """Page ``page`` of a menu of ``moves`` as choices in ``lang``, each valued by its index in
+    the whole list (so the pages together offer every move); a page past the end holds one
+    dash, since Discord refuses a menu without options."""
+    chunk = list(enumerate(moves))[page * PAGE : (page + 1) * PAGE]
+    options = [
+        discord.SelectOption(
+            label=limits.fit(choice_words(m, lang), limits.OPTION_LABEL), value=str(i)
+        )
+        for i, m in chunk
+    ]
+    return options or [discord.SelectOption(label="-", value="-1")]
 
 
 class MoveSelect(
@@ -113,19 +117,11 @@ class MoveSelect(
         legal: Sequence[Move] = (),
         lang: str = ENGLISH,
     ) -> None:
-        chunk = list(enumerate(legal))[page * PAGE : (page + 1) * PAGE]
-        pages = max(1, -(-len(legal) // PAGE))
-        options = [
-            discord.SelectOption(
-                label=limits.fit(choice_words(m, lang), limits.OPTION_LABEL), value=str(i)
-            )
-            for i, m in chunk
-        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"dwm:{table}:{version}:{page}",
-                placeholder=t("select_move", lang, page=page + 1, pages=pages),
-                options=options or [discord.SelectOption(label="-", value="-1")],
+                placeholder=t("select_move", lang, page=page + 1, pages=pages_of(legal)),
+                options=move_options(legal, page, lang),
             )
         )
         self.table, self.version, self.page = table, version, page
@@ -302,7 +298,7 @@ def hand_controls(
             v.add_item(item)
     if rest:
         # Indexes must be those of the full legal list, so page over it but show non-simple ones.
-        pages = max(1, -(-len(info.legal) // PAGE))
+        pages = pages_of(info.legal)
         page = min(page, pages - 1)
         v.add_item(MoveSelect(tid, ver, page, info.legal, lang))
         if page > 0:
@@ -398,6 +394,43 @@ async def send_hand(interaction: discord.Interaction, info: HandInfo) -> None:
     await interaction.followup.send(text, **kwargs)
 
 
+async def finished_private_table(
+    interaction: discord.Interaction, gid: int, tid: int
+) -> LiveTable | None:
+    """A practice table without a thread whose game the member's own move just ended: the
+    service has let go of it, so it is read back from the store, as the review's buttons read
+    a finished table (None for any other table, or when the store can't answer just now: the
+    move is saved, and its confirmation is shown without the controls)."""
+    store: Any = getattr(interaction.client, "store", None)
+    if store is None:
+        return None
+    try:
+        table = await store.get_table(gid, tid)
+    except StoreUnavailable:
+        return None
+    if table is None or table.status is not Status.FINISHED or table.record is None:
+        return None
+    live = LiveTable(table, engine=registry.replay(table.record))
+    return live if private_table(live) else None
+
+
+async def finished_answer(
+    interaction: discord.Interaction, live: LiveTable, lang: str, notes: Sequence[str]
+) -> tuple[str, list[discord.File], discord.ui.View]:
+    """The last hand of a practice table without a thread, once its game is over: the move's
+    confirmation and the game's news, then the finished table as a table message would show it
+    (the standings, its picture) with the same controls (Rematch, and ``bot.over_extras``:
+    the review)."""
+    bot: Any = interaction.client
+    names = names_of(bot, live, lang, picture=True)
+    computers = [i for i in range(len(live.seats)) if live.automated(i)]
+    table = await pictures.picture(
+        pictures.table_png, public_view(live.engine), names, computers, lang, name="table.png"
+    )
+    text = limits.fit("\n".join(notes) + "\n\n" + bot.presenter.text(live, lang))
+    return text, [table] if table else [], bot.presenter.view(live, lang)
+
+
 async def show_after_move(
     interaction: discord.Interaction, service: TableService, gid: int, tid: int, move: Move
 ) -> None:
@@ -414,14 +447,21 @@ async def show_after_move(
         await service.idle(gid, tid)
     presenter: Any = getattr(interaction.client, "presenter", None)
     notes += presenter.outbox.pop(interaction.user.id, []) if presenter else []
+    view: discord.ui.View | None  # the controls the message is left with, if any
     try:
         if live is None or live.engine is None or live.engine.game_over:
             raise Refusal("game_over")
         info = service.hand(gid, tid, interaction.user.id)
     except Refusal:
-        # The game is over and its table closed: the confirmation (and any news) alone.
-        text = limits.fit("\n".join(notes))
-        await interaction.edit_original_response(content=text, attachments=[], view=None)
+        # The game is over and its table closed: the confirmation (and any news), and where the
+        # hand is the whole table, the finished table with its controls (Rematch, the review).
+        over = live if private else await finished_private_table(interaction, gid, tid)
+        if over is None or over.engine is None or not over.engine.game_over:
+            text = limits.fit("\n".join(notes))
+            await interaction.edit_original_response(content=text, attachments=[], view=None)
+            return
+        text, files, view = await finished_answer(interaction, over, lang, notes)
+        await interaction.edit_original_response(content=text, attachments=files, view=view)
         return
     keep = has_moves(info) or private  # a practice table's hand is its only way back in
     text, files, view = await hand_answer(interaction, info, lang, notes, controls=keep)

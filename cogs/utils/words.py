@@ -30,16 +30,22 @@ def game_name(game: str, lang: str = ENGLISH) -> str:
     return t(key, lang) if has(key) else game
 
 
+def cards_of(d: dict[str, Any]) -> str:
+    """The cards a move's record form names, as its words show them: a lay's melds and the
+    cards it adds to melds on the table, ``|`` between them."""
+    if d.get("do") != "lay":
+        return " ".join(d.get("cards", []))
+    parts = [" ".join(x) for x in d.get("melds", [])]
+    parts += [f"{' '.join(a['cards'])}→{a['meld']}" for a in d.get("adds", [])]
+    return " | ".join(parts)
+
+
 def move_words(m: Any, lang: str = ENGLISH) -> str:
     """A move's record form in words, in ``lang`` (``{"do": "discard", "card": "7H"}`` →
     discarded 7H)."""
     d = m.to_dict() if isinstance(m, Move) else dict(m)
     do = d.get("do", "")
-    cards = " ".join(d.get("cards", []))
-    if do == "lay":
-        parts = [" ".join(x) for x in d.get("melds", [])]
-        parts += [f"{' '.join(a['cards'])}→{a['meld']}" for a in d.get("adds", [])]
-        cards = " | ".join(parts)
+    cards = cards_of(d)
     key = "mv_meld" if do == "lay" else f"mv_{do}"  # a lay is worded as a meld: "laid …"
     try:
         return t(
@@ -59,11 +65,7 @@ def choice_words(m: Move, lang: str = ENGLISH) -> str:
     made ("discarded KC")."""
     d = m.to_dict()
     do = d.get("do", "")
-    cards = " ".join(d.get("cards", []))
-    if do == "lay":
-        parts = [" ".join(x) for x in d.get("melds", [])]
-        parts += [f"{' '.join(a['cards'])}→{a['meld']}" for a in d.get("adds", [])]
-        cards = " | ".join(parts)
+    cards = cards_of(d)
     if not has(f"do_{do}", lang):
         return move_words(m, lang)
     params = {"cards": cards, "card": d.get("card", ""), "meld": d.get("meld", "")}

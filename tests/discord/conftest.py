@@ -170,6 +170,19 @@ def club(env: Any, *names: str) -> tuple[Any, Any, list[Any]]:
     return guild, channel, [guild.add_member(env.create_user(n)) for n in names]
 
 
+def closed_channel(guild: Any, *, public_threads: bool = True) -> Any:
+    """A channel of ``guild`` where the bot may not create private threads (nor public ones
+    unless ``public_threads``): a practice table there lives in the member's private hand."""
+    denied = {"create_private_threads": False}
+    if not public_threads:
+        denied["create_public_threads"] = False
+    me = guild.me
+    assert me is not None
+    return guild.create_text_channel(
+        "closed", overwrites={me: discord.PermissionOverwrite(**denied)}
+    )
+
+
 def live_table(bot: Diwaniya, guild_id: int) -> LiveTable:
     assert bot.service is not None
     tables = bot.service.tables(guild_id)

@@ -12,7 +12,7 @@ from simcord.backend.errors import SetupError
 
 from bot.games.base import move_from_dict
 
-from .conftest import club, live_table, make_bot, reply
+from .conftest import closed_channel, club, live_table, make_bot, reply
 
 
 def ephemerals(result: object) -> list[discord.Message]:
@@ -116,11 +116,7 @@ async def test_practice_without_threads_lives_in_the_private_hand(tmp_path: Path
     bot = make_bot(tmp_path / "bot.db", seed=7)
     async with simcord.run(bot) as env:
         guild, _, (alice,) = club(env, "alice")
-        me = guild.me
-        assert me is not None
-        closed = guild.create_text_channel(
-            "closed", overwrites={me: discord.PermissionOverwrite(create_private_threads=False)}
-        )
+        closed = closed_channel(guild)
         r = await alice.slash(closed, "practice", game="hand")
         live = live_table(bot, guild.id)
         assert live.table.thread_id is None and not closed.threads
@@ -164,8 +160,7 @@ async def test_a_practice_table_never_stands_in_for_the_real_one(tmp_path: Path)
     bot = make_bot(tmp_path / "bot.db", seed=7)
     async with simcord.run(bot) as env:
         guild, channel, (alice, bob, carol) = club(env, "alice", "bob", "carol")
-        me = guild.me
-        assert me is not None and bot.service is not None
+        assert bot.service is not None
         # #cards: Bob's open lobby, then Alice's practice; Carol joins the lobby from #cards.
         await bob.slash(channel, "table new", game="runfast")
         lobby = live_table(bot, guild.id)
@@ -175,14 +170,7 @@ async def test_a_practice_table_never_stands_in_for_the_real_one(tmp_path: Path)
         assert lobby.seat_of(carol.id) is not None
         # A channel without threads: Alice sits at a real table, then practises there; /hand
         # there still shows the real table.
-        closed = guild.create_text_channel(
-            "closed",
-            overwrites={
-                me: discord.PermissionOverwrite(
-                    create_public_threads=False, create_private_threads=False
-                )
-            },
-        )
+        closed = closed_channel(guild, public_threads=False)
         await alice.slash(closed, "table new", game="hand")
         real = live_table(bot, guild.id)
         await bob.slash(closed, "table join")

@@ -13,7 +13,9 @@ import discord
 import pytest
 import simcord
 
-from .conftest import club, live_table, make_bot, reply
+from cogs.utils.hand import PAGE
+
+from .conftest import closed_channel, club, live_table, make_bot, pick_move, reply
 from .test_learn_bot import buttons, ephemerals, with_button
 
 GAMES = ["runfast", "hand", "mor", "more3"]
@@ -166,3 +168,35 @@ async def test_review_buttons_work_after_a_restart(tmp_path: Path) -> None:
         again = live_table(bot2, guild.id)
         assert again.id != live.id and "practice_from" in again.table.options
         await bot2.close()
+
+
+async def test_a_practice_table_without_a_thread_ends_with_its_review(tmp_path: Path) -> None:
+    # Where the bot may not make private threads, the practice table lives in the member's
+    # private hand: the message her last move edits is where the finished table's controls go.
+    bot = make_bot(tmp_path / "bot.db", seed=11)
+    async with simcord.run(bot) as env:
+        guild, _, (alice,) = club(env, "alice")
+        closed = closed_channel(guild)
+        r = await alice.slash(closed, "practice", game="runfast", level="simple")
+        live = live_table(bot, guild.id)
+        assert live.table.thread_id is None
+        seat = live.seat_of(alice.id)
+        hand = ephemerals(r)[-1]
+        for _ in range(200):
+            if live.engine.game_over:
+                break
+            index, move = pick_move(live, seat)
+            if move.do == "pass":
+                r = await alice.click(hand, label="Pass")
+            else:  # from the menu's first page, which holds the first moves the engine lists
+                r = await alice.select(hand, [str(index if index < PAGE else 1)])
+            assert r.response is not None and r.response.id == hand.id, reply(r).content
+            hand = r.response.message  # the move edits the hand in place
+        assert live.engine.game_over and not bot.service.tables(guild.id)  # type: ignore[union-attr]
+        # The last move's message is the finished table: its result, Rematch and the review.
+        assert "Done" in hand.content and "Run Fast" in hand.content, hand.content
+        assert buttons(hand, "Rematch") == 1 and buttons(hand, "Review my moves") == 1
+        r = await alice.click(hand, label="Review my moves")
+        shown = reply(r)
+        assert shown.ephemeral and "Moves looked at: " in shown.content, shown.content
+        await bot.close()
