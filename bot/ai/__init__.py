@@ -62,7 +62,7 @@ def chooser(game: str, level: str) -> Chooser:
 def _settling(fn: Chooser) -> Chooser:
     """``hard``'s chooser, settling memory after each decision (``search.settle`` says why)."""
 
-    def choose(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
+    def choose(view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         try:
             return fn(view, legal, rng)
         finally:

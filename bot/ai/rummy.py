@@ -17,6 +17,7 @@ from bot.games.base import Add, Discard, Draw, Lay, Meld, MeldView, Move, Take
 from bot.games.cards import ACE, Card
 from bot.games.melds import Meld as MeldShape
 from bot.games.melds import MeldError, MeldRules, add_to_meld, find_melds, read_meld, wild_capable
+from bot.games.views import HandView, More3View, MorView
 
 ACE_HIGH = 14
 
@@ -152,7 +153,7 @@ def ranked_discards(
 
 def refine_draw_or_throw(
     first: Move,
-    view: Any,
+    view: MorView | More3View | HandView,
     legal: Sequence[Move],
     throws: Sequence[Move],
     rng: random.Random,

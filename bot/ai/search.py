@@ -24,8 +24,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import MeldView, Move
+from bot.games.base import Engine, MeldView, Move
 from bot.games.cards import ACE, Card, sort_key
+from bot.games.views import View
 
 Policy = Callable[[Any, Sequence[Move], random.Random], Move]
 Builder = Callable[[Any, random.Random], dict[str, Any]]
@@ -70,7 +71,7 @@ def texts(cards: Iterable[Card]) -> list[str]:
 
 
 def seat_hands(
-    view: Any, others: Sequence[int], dealt: Sequence[Sequence[Card]]
+    view: View, others: Sequence[int], dealt: Sequence[Sequence[Card]]
 ) -> list[list[str]]:
     """Every seat's hand in a sampled deal, as a table file writes them: the viewing seat's
     own as it holds it, each of ``others`` the cards dealt to it (``dealt`` in the order of
@@ -104,11 +105,11 @@ def meld_json(m: MeldView) -> dict[str, Any]:
 
 
 def search(
-    view: Any,
+    view: View,
     candidates: Sequence[Move],
     rng: random.Random,
     *,
-    engine: Any,
+    engine: type[Engine],
     build: Builder,
     value: Valuer,
     policy: Policy,
@@ -167,7 +168,7 @@ def header(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def refine(
-    first: Move, candidates: Sequence[Move], view: Any, rng: random.Random, **how: Any
+    first: Move, candidates: Sequence[Move], view: View, rng: random.Random, **how: Any
 ) -> Move:
     """``hard``'s decision: ``normal``'s move ``first`` unless ``search`` (with ``how``) finds a
     better candidate. Nothing to compare, or a view whose counts can't be dealt into a sample,
