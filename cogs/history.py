@@ -15,7 +15,6 @@ import asyncio
 import io
 import json
 import re
-from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -33,6 +32,7 @@ from bot.store.models import GameRecord, Status, Table
 from bot.tables import Refusal, computer_name_key
 from cogs.utils.buttons import control_failed
 from cogs.utils.context import remember
+from cogs.utils.kept import Kept
 from cogs.utils.ratings import rating_words
 from cogs.utils.words import game_name, member_name, move_words, seat_names
 from render import render_table
@@ -142,7 +142,7 @@ def replay_controls(table_id: int, replay: Replay, position: int, lang: str) -> 
 class History(commands.Cog):
     def __init__(self, bot: Diwaniya) -> None:
         self.bot = bot
-        self.replays: OrderedDict[tuple[int, int, int], Replay] = OrderedDict()
+        self.replays: Kept[tuple[int, int, int], Replay] = Kept(REPLAYS_KEPT)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(ReplayButton)
@@ -161,19 +161,14 @@ class History(commands.Cog):
         return table
 
     async def replay_of(self, table: Table) -> Replay:
-        key = (table.guild_id, table.id, table.version)
-        found = self.replays.get(key)
-        if found is None:
+        async def build() -> Replay:
             assert table.record is not None
             try:
-                found = await asyncio.to_thread(Replay, table.record)
+                return await asyncio.to_thread(Replay, table.record)
             except TableFileError:
                 raise Refusal("replay.broken", table=table.id) from None
-            self.replays[key] = found
-            while len(self.replays) > REPLAYS_KEPT:
-                self.replays.popitem(last=False)
-        self.replays.move_to_end(key)
-        return found
+
+        return await self.replays.get((table.guild_id, table.id, table.version), build)
 
     def caption(
         self, table: Table, replay: Replay, position: int, names: list[str], lang: str

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,6 +28,7 @@ from bot.tables import LiveTable, Refusal, TableService
 from cogs.utils.buttons import ActionButton
 from cogs.utils.context import service_of
 from cogs.utils.hand import send_hand
+from cogs.utils.kept import Kept
 from cogs.utils.threads import private_thread
 from cogs.utils.words import choice_words, game_name, seat_names
 from render import render_hand, render_table
@@ -103,8 +103,7 @@ def item_text(table: Table, review: Review, n: int, lang: str, *, first: bool = 
 class Reviews(commands.Cog):
     def __init__(self, bot: Diwaniya) -> None:
         self.bot = bot
-        self.kept: OrderedDict[tuple[int, int, int], Review] = OrderedDict()
-        self.busy: dict[tuple[int, int, int], asyncio.Lock] = {}
+        self.kept: Kept[tuple[int, int, int], Review] = Kept(REVIEWS_KEPT)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(ReviewButton)
@@ -132,20 +131,12 @@ class Reviews(commands.Cog):
     async def review_of(self, table: Table, seat: int) -> Review:
         """The table's review for ``seat``, worked out once (two presses at once wait for the
         same work) in the computer players' worker processes."""
-        key = (table.guild_id, table.id, seat)
-        async with self.busy.setdefault(key, asyncio.Lock()):
-            found = self.kept.get(key)
-            if found is None:
-                assert table.record is not None
-                found = await self.service().computers.review(
-                    table.record, seat, review_start(table)
-                )
-                self.kept[key] = found
-                while len(self.kept) > REVIEWS_KEPT:
-                    old, _ = self.kept.popitem(last=False)
-                    self.busy.pop(old, None)
-        self.kept.move_to_end(key)
-        return found
+
+        async def judge() -> Review:
+            assert table.record is not None
+            return await self.service().computers.review(table.record, seat, review_start(table))
+
+        return await self.kept.get((table.guild_id, table.id, seat), judge)
 
     async def show(
         self, interaction: discord.Interaction, table_id: int, n: int, *, new: bool

@@ -451,6 +451,8 @@ def explained_at(engine: Engine, seat: int = MEMBER) -> frozenset[str]:
 def current_notes(engine: Engine, seat: int = MEMBER) -> tuple[Note, ...]:
     """The coach's notes for the seat now, at a table restored from its record alone: the notes
     of this position given everything explained before it."""
+    if engine.view(seat).round_no != 0:
+        return ()  # the coach speaks in the first round only: no need to replay it again
     before = explained_at(engine, seat)
     if engine.round_over:
         # The score sheet's notes are shown once the round is over, whoever moved last.
