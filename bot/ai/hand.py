@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from bot.ai.rummy import (
     KEEP_WILD,
@@ -36,10 +37,10 @@ from bot.ai.rummy import (
     ranked_discards,
     seen_counts,
 )
-from bot.ai.search import unseen
+from bot.ai.search import deal, header, meld_json, seat_hands, texts, unseen
 from bot.games.base import Discard, Draw, Lay, Move, Return, Swap, Take
 from bot.games.cards import Card, deck_106
-from bot.games.hand import OPENING_MIN, HandView, hand_value, meld_value
+from bot.games.hand import OPENING_MIN, Hand, HandView, hand_value, meld_value
 from bot.games.melds import HAND_MELDS, find_melds, meld_combinations, with_inner_sets
 from bot.games.melds import Meld as MeldShape
 
@@ -259,3 +260,57 @@ def _could_meld(card: Card, hand: Sequence[Card]) -> bool:
         ):
             return True
     return False
+
+
+# ---------------------------------------------------------------- deals of what the seat cannot see
+
+
+def _value(game: Hand, seat: int) -> float:
+    """Hand's points are against you: the other seats' average less this seat's, the round
+    scored as if it ended now when the playout stopped before."""
+    if not game.round_over:
+        game._end_round("stock_out", None, [])
+    assert game.result is not None
+    scores = game.result.scores
+    others = [x for s, x in enumerate(scores) if s != seat]
+    return sum(others) / len(others) - scores[seat]
+
+
+def _sample_state(view: HandView, rng: random.Random) -> dict[str, Any]:
+    """A whole Hand state from the view: the unseen cards dealt into the other hands and the
+    stock by their counts. Hand's own player does not search (a search measured level with it);
+    a practice game's review (``bot.learning.review``) plays its deals out from here."""
+    others = [s for s in range(view.n_seats) if s != view.seat]
+    seen = [*view.hand, *(c for m in view.melds for c in m.cards), *view.discard]
+    sizes = [*(view.hand_counts[s] for s in others), view.stock_count]
+    dealt = deal(unseen(deck_106(), seen), sizes, rng)
+    hands = seat_hands(view, others, dealt)
+    next_id = max((m.id for m in view.melds), default=0) + 1
+    return {
+        "game": "hand",
+        "header": header("hand", {}),
+        "moves": [],
+        "round_no": view.round_no,
+        "dealer": view.dealer,
+        "totals": [round(x) for x in view.totals],
+        "history": [],
+        "hands": hands,
+        "stock": texts(dealt[-1]),
+        "discard": texts(view.discard),
+        "melds": [meld_json(m) for m in view.melds],
+        "next_id": next_id,
+        "opened": list(view.opened),
+        "turn": view.turn,
+        "phase": view.phase,
+        "must_lay": texts(view.must_lay),
+        "just_drawn": texts(view.just_drawn),
+        # Only a Hand (all out in one turn) reads what the turn began with: the view's present
+        # state stands in for it.
+        "opened_at_start": view.opened[view.seat],
+        "turn_first_id": next_id,
+        "touched_old": False,
+        "stock_out": view.stock_count == 0 and view.phase != "draw",
+        "result": None,
+        "winners": [],
+        "finished": False,
+    }

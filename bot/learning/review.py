@@ -32,10 +32,8 @@ from bot.ai import hand as hand_ai
 from bot.ai import mor as mor_ai
 from bot.ai import more3 as more3_ai
 from bot.ai import runfast as runfast_ai
-from bot.ai.search import deal, header, meld_json, playout, seat_hands, texts, unseen
+from bot.ai.search import playout
 from bot.games.base import IllegalMove, Lay, Move, move_from_dict
-from bot.games.cards import deck_106
-from bot.games.hand import Hand, HandView
 from bot.games.registry import engine_class
 from bot.games.views import View
 from bot.i18n import t
@@ -48,7 +46,7 @@ ITEMS_MAX = 5  # the review shows at most this many moves
 ITEMS_FEW = 3  # fewer than this standing out is said in words
 REVIEWED_MAX = 40  # a game's decisions judged by the hard player at most (see the module's text)
 # Deals of the unseen cards per judged decision, fewer than a live hard move searches
-# (bot/ai: Run Fast 24, More 12, Mor 8; Hand none): a review judges dozens of decisions at once.
+# (bot/ai: Run Fast 24, More 24, Mor 8; Hand none): a review judges dozens of decisions at once.
 REVIEW_SAMPLES = {"runfast": 8, "mor": 4, "more3": 6, "hand": 8}
 # How many decisions each playout goes on after the move (None: to the round's end), as the hard
 # player's own search looks ahead; Hand's, gone from its player, as it last was (a round of turns).
@@ -109,63 +107,13 @@ class Judgement:
 # ---------------------------------------------------------------- judging one decision
 
 
-def _hand_value(game: Hand, seat: int) -> float:
-    """Hand's points are against you: the other seats' average less this seat's, the round
-    scored as if it ended now when the playout stopped before."""
-    if not game.round_over:
-        game._end_round("stock_out", None, [])
-    assert game.result is not None
-    scores = game.result.scores
-    others = [x for s, x in enumerate(scores) if s != seat]
-    return sum(others) / len(others) - scores[seat]
-
-
-def _hand_sample(view: HandView, rng: random.Random) -> dict[str, Any]:
-    """A whole Hand state from the view: the unseen cards dealt into the other hands and the
-    stock by their counts (Hand's own player searches no more, so the review builds its deals)."""
-    others = [s for s in range(view.n_seats) if s != view.seat]
-    seen = [*view.hand, *(c for m in view.melds for c in m.cards), *view.discard]
-    sizes = [*(view.hand_counts[s] for s in others), view.stock_count]
-    dealt = deal(unseen(deck_106(), seen), sizes, rng)
-    hands = seat_hands(view, others, dealt)
-    next_id = max((m.id for m in view.melds), default=0) + 1
-    return {
-        "game": "hand",
-        "header": header("hand", {}),
-        "moves": [],
-        "round_no": view.round_no,
-        "dealer": view.dealer,
-        "totals": [round(x) for x in view.totals],
-        "history": [],
-        "hands": hands,
-        "stock": texts(dealt[-1]),
-        "discard": texts(view.discard),
-        "melds": [meld_json(m) for m in view.melds],
-        "next_id": next_id,
-        "opened": list(view.opened),
-        "turn": view.turn,
-        "phase": view.phase,
-        "must_lay": texts(view.must_lay),
-        "just_drawn": texts(view.just_drawn),
-        # Only a Hand (all out in one turn) reads what the turn began with: the view's present
-        # state stands in for it.
-        "opened_at_start": view.opened[view.seat],
-        "turn_first_id": next_id,
-        "touched_old": False,
-        "stock_out": view.stock_count == 0 and view.phase != "draw",
-        "result": None,
-        "winners": [],
-        "finished": False,
-    }
-
-
 # game -> (a whole state dealt from a view, the seat's value at a playout's end, the playouts'
 # policy): the hard players' own where they have them.
 JUDGES: dict[str, tuple[Builder, Valuer, Any]] = {
     "runfast": (runfast_ai._sample_state, runfast_ai._settled, runfast_ai.choose_normal),
     "mor": (mor_ai._sample_state, mor_ai._value, mor_ai.choose_normal),
     "more3": (more3_ai._sample_state, more3_ai._value, more3_ai.choose_normal),
-    "hand": (_hand_sample, _hand_value, hand_ai.choose_normal),
+    "hand": (hand_ai._sample_state, hand_ai._value, hand_ai.choose_normal),
 }
 
 
