@@ -351,9 +351,10 @@ class HintButton(ActionButton, prefix="dwh", actions=HINT_LABELS):
                 text = t("hint_prefix", lang, text=found.stage_text(stage, lang))
             await interaction.followup.send(text, ephemeral=True, view=view)
             return
+        live = service.get(gid, self.table)
         await service.play(gid, self.table, uid, found.move, expected_version=self.number)
         # The hint message becomes the hand, as after any move from the hand's controls.
-        await show_after_move(interaction, service, gid, self.table, found.move)
+        await show_after_move(interaction, service, live, found.move)
 
 
 def hint_controls(info: HandInfo, lang: str = ENGLISH) -> list[discord.ui.Item[Any]]:

@@ -18,13 +18,10 @@ import discord
 
 from bot import limits
 from bot.client.diwaniya import lang_of, refuse
-from bot.games import registry
 from bot.games.base import Bid, Move, move_from_dict
 from bot.games.more3 import MAX_BID
 from bot.i18n import ENGLISH, t, t_n
 from bot.learning.practice import coach_notes, private_table
-from bot.store import StoreUnavailable
-from bot.store.models import Status
 from bot.tables import HandInfo, LiveTable, Refusal, TableService, public_view
 from cogs.utils import pictures
 from cogs.utils.buttons import ActionButton, TableView, control_failed
@@ -394,26 +391,6 @@ async def send_hand(interaction: discord.Interaction, info: HandInfo) -> None:
     await interaction.followup.send(text, **kwargs)
 
 
-async def finished_private_table(
-    interaction: discord.Interaction, gid: int, tid: int
-) -> LiveTable | None:
-    """A practice table without a thread whose game the member's own move just ended: the
-    service has let go of it, so it is read back from the store, as the review's buttons read
-    a finished table (None for any other table, or when the store can't answer just now: the
-    move is saved, and its confirmation is shown without the controls)."""
-    store: Any = getattr(interaction.client, "store", None)
-    if store is None:
-        return None
-    try:
-        table = await store.get_table(gid, tid)
-    except StoreUnavailable:
-        return None
-    if table is None or table.status is not Status.FINISHED or table.record is None:
-        return None
-    live = LiveTable(table, engine=registry.replay(table.record))
-    return live if private_table(live) else None
-
-
 async def finished_answer(
     interaction: discord.Interaction, live: LiveTable, lang: str, notes: Sequence[str]
 ) -> tuple[str, list[discord.File], discord.ui.View]:
@@ -432,16 +409,18 @@ async def finished_answer(
 
 
 async def show_after_move(
-    interaction: discord.Interaction, service: TableService, gid: int, tid: int, move: Move
+    interaction: discord.Interaction, service: TableService, live: LiveTable, move: Move
 ) -> None:
     """After a move from the private hand's controls (the interaction deferred), that same
     message becomes the hand as it stands now: the move's confirmation first, then the cards
     and the controls for what the member may do now, none when the turn has passed on (the
-    turn ping calls them back), so no stale control is left behind."""
+    turn ping calls them back), so no stale control is left behind. ``live`` is the table as
+    the move found it: a game the move ended is let go of by the service, and this object still
+    holds it as it finished."""
     lang = await lang_of(interaction)
     notes = [t("move_done", lang, move=move_words(move, lang))]
-    live = next((lt for lt in service.tables(gid) if lt.id == tid), None)
-    private = live is not None and private_table(live)
+    gid, tid = live.guild_id, live.id
+    private = private_table(live)
     if private:
         # Nothing is posted for this table: let the computers play, then show where it stands.
         await service.idle(gid, tid)
@@ -449,18 +428,17 @@ async def show_after_move(
     notes += presenter.outbox.pop(interaction.user.id, []) if presenter else []
     view: discord.ui.View | None  # the controls the message is left with, if any
     try:
-        if live is None or live.engine is None or live.engine.game_over:
+        if live.engine is None or live.engine.game_over:
             raise Refusal("game_over")
         info = service.hand(gid, tid, interaction.user.id)
     except Refusal:
         # The game is over and its table closed: the confirmation (and any news), and where the
         # hand is the whole table, the finished table with its controls (Rematch, the review).
-        over = live if private else await finished_private_table(interaction, gid, tid)
-        if over is None or over.engine is None or not over.engine.game_over:
+        if not private or live.engine is None or not live.engine.game_over:
             text = limits.fit("\n".join(notes))
             await interaction.edit_original_response(content=text, attachments=[], view=None)
             return
-        text, files, view = await finished_answer(interaction, over, lang, notes)
+        text, files, view = await finished_answer(interaction, live, lang, notes)
         await interaction.edit_original_response(content=text, attachments=files, view=view)
         return
     keep = has_moves(info) or private  # a practice table's hand is its only way back in
@@ -483,11 +461,11 @@ async def play_from_hand(
     live = service.get(gid, tid)
     if private_table(live):
         await service.play(gid, tid, interaction.user.id, move, expected_version=version)
-        await show_after_move(interaction, service, gid, tid, move)
+        await show_after_move(interaction, service, live, move)
         return
 
     async def confirm() -> None:
-        await show_after_move(interaction, service, gid, tid, move)
+        await show_after_move(interaction, service, live, move)
 
     await service.play(
         gid, tid, interaction.user.id, move, expected_version=version, confirm=confirm
