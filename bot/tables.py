@@ -535,21 +535,21 @@ class TableService:
             await self._tell(Notice(NoticeKind.CANCELLED, live))
 
     async def start(
-        self, guild_id: int, table_id: int, by: int, record: Mapping[str, Any] | None = None
+        self, guild_id: int, table_id: int, by: int, resume: Engine | None = None
     ) -> LiveTable:
         """Fill empty seats with computers, deal, and play on until a member's turn; or, given
-        the ``record`` of a game under way (a table file), go on from where it stands."""
+        a game under way (``resume``, rebuilt from a record), go on from where it stands."""
         live = self.get(guild_id, table_id)
         async with live.lock:
             self._lobby(live)
             self._host(live, by)
             seats = [s if s is not None else Seat.bot(DEFAULT_LEVEL) for s in live.seats]
-            if record is None:
+            if resume is None:
                 engine = registry.new_game(
                     live.table.game, engine_options(live.table.options), live.table.seed
                 )
             else:
-                engine = self._resumed(live, record)
+                engine = self._resumed(live, resume)
             live.engine = engine  # so the first turn's deadline can be worked out
             try:
                 with _refuse_unsaved(live):
@@ -694,16 +694,15 @@ class TableService:
             self._schedule(live)
 
     @staticmethod
-    def _resumed(live: LiveTable, record: Mapping[str, Any]) -> Any:
-        """The engine ``record`` replays to, if this table can play on from it: the same game,
-        as many seats, and a move to make (not between rounds, not over)."""
-        if record.get("game") != live.table.game:
-            raise Refusal("review.cannot_resume")
-        try:
-            engine = registry.replay(record)
-        except Exception:  # a record is data: any refusal means it does not replay
-            raise Refusal("review.cannot_resume") from None
-        if engine.n_seats != len(live.seats) or engine.round_over or engine.game_over:
+    def _resumed(live: LiveTable, engine: Engine) -> Engine:
+        """``engine``, if this table can play on from it: the same game, as many seats, and a
+        move to make (not between rounds, not over)."""
+        if (
+            engine.game != live.table.game
+            or engine.n_seats != len(live.seats)
+            or engine.round_over
+            or engine.game_over
+        ):
             raise Refusal("review.cannot_resume")
         return engine
 

@@ -9,8 +9,7 @@ table left behind is still played out by the computer in the end, as any table i
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from bot import ai
 from bot.games import registry
@@ -170,12 +169,12 @@ async def practice_again(
     moves = list(table.record.get("moves", ()))
     if not 0 <= position < len(moves) or moves[position].get("seat") != seat:
         raise Refusal("review.cannot_resume")
-    record: Mapping[str, Any] = {**table.record, "moves": moves[:position]}
-    try:  # checked before a table is opened for it: the member must have a move to make there
-        ready = bool(registry.replay(record).legal_moves(seat))
+    # Replayed once, before a table is opened for it: the member must have a move to make there.
+    try:
+        engine = registry.replay({**table.record, "moves": moves[:position]})
     except Exception:  # a stored record is data: one that does not replay can't be tried again
-        ready = False
-    if not ready:
+        raise Refusal("review.cannot_resume") from None
+    if not engine.legal_moves(seat):
         raise Refusal("review.cannot_resume")
     level = next((s.computer for s in table.seats if s is not None and s.computer), "normal")
     seats = [
@@ -194,4 +193,4 @@ async def practice_again(
         seats=seats,
         practice_from=position,
     )
-    return await service.start(table.guild_id, live.id, user_id, record=record)
+    return await service.start(table.guild_id, live.id, user_id, resume=engine)
