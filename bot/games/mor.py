@@ -348,7 +348,10 @@ class Mor(SidePileGame):
 
     # ------------------------------------------------------------ scoring
 
-    def _end_round(self, reason: str, closer: int | None, events: list[Event]) -> None:
+    def round_scores(self, closer: int | None = None) -> tuple[list[int], list[ScoreLine]]:
+        """Each team's score for the round as it stands, in halves, with its score lines
+        (RULES.md 1, Scoring): the round's end scores it, and ``hard``'s cut-short playouts read
+        it as if the round ended now."""
         scores = [0, 0]
         lines: list[ScoreLine] = []
         for team in range(2):
@@ -369,6 +372,10 @@ class Mor(SidePileGame):
             lines.append(ScoreLine(rep, "core.line.cards_left", -in_hand / 2))
             if no_mor:
                 lines.append(ScoreLine(rep, "mor.line.no_mor", -no_mor / 2))
+        return scores, lines
+
+    def _end_round(self, reason: str, closer: int | None, events: list[Event]) -> None:
+        scores, lines = self.round_scores(closer)
         for team in range(2):
             self.totals[team] += scores[team]
         per_seat = tuple(scores[self.team(s)] / 2 for s in range(self.n_seats))
