@@ -196,12 +196,13 @@ def _value(game: Mor, seat: int) -> float:
     """Our side's round score less the other side's (the round is won on the difference): the
     real scores if the playout ended the round, else as if it ended now (melded cards and
     projects for, cards in hand against)."""
-    if not game.round_over:
-        game._end_round("stock_out", closer=None, events=[])
-    assert game.result is not None
-    scores = game.result.scores
-    # Seats alternate sides, so the next seat is always on the other side.
-    return float(scores[seat] - scores[(seat + 1) % len(scores)])
+    if game.round_over:
+        assert game.result is not None
+        # Seats alternate sides, so the next seat is always on the other side.
+        scores = game.result.scores
+        return float(scores[seat] - scores[(seat + 1) % len(scores)])
+    halves, _ = game.round_scores()
+    return (halves[game.team(seat)] - halves[1 - game.team(seat)]) / 2
 
 
 def _sample_state(view: MorView, rng: random.Random) -> dict[str, Any]:
