@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from bot.ai.hand import (
+    OUT_RISK,
     candidate_melds,
     choose_hard,
     choose_normal,
@@ -185,10 +186,10 @@ def test_hard_sheds_high_cards_when_an_opponent_may_go_out() -> None:
     # that run comes, and the points in hand are what it costs: the king goes.
     calm = _opened_table("10S 4S 8H 9S JD")
     move = choose_hard(calm.view(0), calm.legal_moves(0), random.Random(0))
-    assert out_risk(calm.view(0)) == 0.0
+    assert out_risk(calm.view(0)) < 0.01  # five cards rarely go out in one turn
     assert move == Discard(parse_cards("5S")[0])
     risky = _opened_table("10S")
-    assert out_risk(risky.view(0)) == 0.5
+    assert out_risk(risky.view(0)) == OUT_RISK[1]  # fitted: about 30%
     move = choose_hard(risky.view(0), risky.legal_moves(0), random.Random(0))
     assert move == Discard(parse_cards("KS")[0])
 
