@@ -168,8 +168,10 @@ def _discard_order(view: MorView, legal: Sequence[Move]) -> list[Move]:
 # hard,normal,hard,normal: hard's side won 0.717 [0.689-0.744] of 1000 deals.
 # The leaner playouts (bench/playouts.py) pay for 8 deals instead of 4: 0.719 [0.621-0.817] of
 # 40 ladder deals against normal (12 deals: 0.713 [0.614-0.811], p99 281 ms against 214). The
-# slowest decision took 2.6 s of CPU with 8 and 2.3 s with 12 alike, over the 1.5 s budget: a
-# few ordinary mid-round throws (not big hands) whose cause is not found yet.
+# slowest decisions (2.6 s of CPU with 8 and 2.3 s with 12 alike) were the garbage collector
+# walking the lean path's caches, not the search: ``settle`` after each decision keeps the
+# slowest at 0.18 s (README, the slow decisions). Against the hard of 4 deals: 0.550 over 30
+# reporting deals, 0.507 over the next 70, so 8 deals are not clearly stronger than 4.
 HARD = Budget(samples=8, horizon=16, candidates=3)
 
 
