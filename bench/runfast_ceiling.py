@@ -1,6 +1,7 @@
-"""How often can anyone beat a random player at Run Fast? A ceiling for "normal beats random".
+"""How often can anyone beat a random (or a ``normal``) player at Run Fast? A ceiling for a level.
 
-    python bench/runfast_ceiling.py [--deals N] [--seed S] [--jobs N] [--samples K] [--candidates C]
+    python bench/runfast_ceiling.py [--against random|normal] [--deals N] [--seed S] [--jobs N]
+        [--samples K] [--candidates C]
 
 Plays seeded deals of one *oracle* seat against two ``random`` seats (seats rotated per deal as
 ``bot.computers.selfplay`` does) and prints the oracle's share of seat pairs won, as selfplay's
@@ -11,6 +12,11 @@ random seats drawing their moves at random and the oracle playing on as ``normal
 candidate on the same random numbers, and keeps the play that wins the most seat pairs (then the
 most points). It is not perfect play, but it knows far more than any fair player: where it stays
 short of a share, the cards a random player is dealt decide the rest. A measurement tool, never a level.
+
+``--against normal`` seats two ``normal`` players instead, whom the oracle knows to be ``normal``:
+``normal`` never draws on its random numbers, so one playout per play (``--samples 1``) is the
+exact future of each play, and the oracle's share is what seeing every hand and every answer buys
+against ``normal`` one play deep, the ceiling for "hard beats normal".
 """
 
 from __future__ import annotations
@@ -34,7 +40,11 @@ from bot.computers.selfplay import Tally, mean_interval, seating
 from bot.games.base import Move, Play
 from bot.games.runfast import ENGINE, RunFast
 
-LEVELS = ("oracle", "random", "random")
+LEVELS = {
+    "random": ("oracle", "random", "random"),
+    "normal": ("oracle", "normal", "normal"),
+}
+OPPONENT = {"random": choose_random, "normal": choose_normal}
 # The truth needs no sampling of cards: the samples are the random seats' choices.
 DEFAULT = Budget(samples=24, horizon=None, candidates=16)
 
@@ -62,7 +72,7 @@ def oracle_move(
 
     def policy(view: Any, moves: Sequence[Move], r: random.Random) -> Move:
         level = seats[view.seat]
-        return (choose_normal if level == "oracle" else choose_random)(view, moves, r)
+        return (choose_normal if level == "oracle" else OPPONENT[level])(view, moves, r)
 
     return search(
         game.view(seat),
@@ -76,8 +86,8 @@ def oracle_move(
     )
 
 
-def play(budget: Budget, seed: int) -> tuple[list[str], tuple[float, ...]]:
-    seats = seating(LEVELS, seed)
+def play(budget: Budget, against: str, seed: int) -> tuple[list[str], tuple[float, ...]]:
+    seats = seating(LEVELS[against], seed)
     game = ENGINE.new({}, seed)
     n = 0
     while not game.round_over:
@@ -86,7 +96,7 @@ def play(budget: Budget, seed: int) -> tuple[list[str], tuple[float, ...]]:
         if seats[seat] == "oracle":
             move = oracle_move(game, seat, seats, rng, budget)
         else:
-            move = choose_random(game.view(seat), game.legal_moves(seat), rng)
+            move = OPPONENT[against](game.view(seat), game.legal_moves(seat), rng)
         game.apply(seat, move)
         n += 1
     return seats, tuple(game.view(0).result.scores)
@@ -94,6 +104,7 @@ def play(budget: Budget, seed: int) -> tuple[list[str], tuple[float, ...]]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--against", choices=sorted(LEVELS), default="random")
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1, help="processes (same results)")
@@ -102,14 +113,14 @@ def main() -> int:
     args = ap.parse_args()
     tally = Tally()
     seeds = range(args.seed, args.seed + args.deals)
-    task = partial(play, Budget(args.samples, None, args.candidates))
+    task = partial(play, Budget(args.samples, None, args.candidates), args.against)
     with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
         outcomes = pool.map(task, seeds, chunksize=4) if pool else map(task, seeds)
         for seats, scores in outcomes:
             tally.score("runfast", seats, scores)
-    mean, lo, hi = mean_interval(tally.pairs[("oracle", "random")])
+    mean, lo, hi = mean_interval(tally.pairs[("oracle", args.against)])
     print(
-        f"runfast: an oracle seat against two random seats, {tally.deals} deals "
+        f"runfast: an oracle seat against two {args.against} seats, {tally.deals} deals "
         f"({args.samples} playouts of up to {args.candidates} plays): the oracle won "
         f"{mean:.3f} of seat pairs [95% {lo:.3f}-{hi:.3f}], {tally.wins['oracle']:g} deals outright"
     )
