@@ -3,23 +3,14 @@ chances, and the fitting script counts every turn of a round and the one that we
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 from bot.ai import hand
+from tests.ai.repo_script import ROOT, load_script
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-def _script():  # scripts/ is not a package: load the fitting script from its file
-    spec = importlib.util.spec_from_file_location(
-        "fit_hand_out_risk", ROOT / "scripts" / "fit_hand_out_risk.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _script():
+    return load_script("scripts/fit_hand_out_risk.py")
 
 
 def test_the_shipped_table_is_read() -> None:

@@ -75,20 +75,15 @@ def test_bad_input_is_refused_in_one_sentence(capsys, argv: list[str]) -> None:
 def test_the_previous_hard_is_seated_by_the_bench_only() -> None:
     # bench/ladder.py registers ``oldhard`` (the hard of main before issue 29); the bot's own
     # ladder does not know it, and at Hand's risky throw the two decide differently.
-    import importlib.util
     import random
-    from pathlib import Path
 
     from bot.computers import ladder as bot_ladder
+    from tests.ai.repo_script import load_script
     from tests.ai.test_ai_hand import _opened_table
 
     assert "oldhard" not in bot_ladder.EXTRA
-    path = Path(__file__).resolve().parents[2] / "bench" / "ladder.py"
-    spec = importlib.util.spec_from_file_location("bench_ladder", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
     try:
-        spec.loader.exec_module(module)
+        load_script("bench/ladder.py")
         engine = _opened_table("10S")
         view, legal = engine.view(0), engine.legal_moves(0)
         new = bot_ladder.resolve("hand", "hard")(view, legal, random.Random(0))

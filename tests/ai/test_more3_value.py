@@ -4,23 +4,14 @@ end better than scoring it as if it ended at once."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 from bot.ai import more3
+from tests.ai.repo_script import ROOT, load_script
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-def _script():  # scripts/ is not a package: load the training script from its file
-    spec = importlib.util.spec_from_file_location(
-        "train_more3_value", ROOT / "scripts" / "train_more3_value.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _script():
+    return load_script("scripts/train_more3_value.py")
 
 
 def test_the_shipped_table_is_read() -> None:
