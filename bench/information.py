@@ -1,0 +1,119 @@
+"""What knowing who holds the hidden cards is worth to ``hard``: the fair ladder against
+``normal`` with ``hard``'s deals of the hidden cards told part of the truth.
+
+    python bench/information.py runfast|more3 [--share R ...] [--deals N] [--seed S] [--jobs N]
+
+``hard`` deals the cards its seat cannot see at random into the other hands (and, in More, the
+stock and the More piles), by their counts. Here each card truly in another hand stays there in
+every deal, except a share R of them (``--share``, each card on its own) that goes back among the
+rest and is dealt at random as before: R = 1 is ``hard`` as it is, R = 0 is ``hard`` knowing every
+hand (never the order of a stock). In Run Fast, whose three hands hold the whole deck, a card is
+then placed right about 1 - R/2 of the time. The figure is the ladder's (duplicate deals, ``hard``
+alone against two ``normal`` seats in every seat), so it sits beside ``python -m
+bot.computers.selfplay ladder GAME --levels hard,normal``. The seeds default to the tuning ones
+(from 0): this measures, it is never a level, and only the ladder's own table shows this chooser
+the hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.ai import Chooser, search
+from bot.computers import ladder
+from bot.games.base import Move
+from bot.games.cards import Card
+from bot.games.registry import engine_class
+
+GAMES = ("runfast", "more3")  # the games whose hard deals the hidden cards (Mor's meets the mark)
+
+Deal = Callable[[Sequence[Card], Sequence[int], random.Random], list[list[Card]]]
+
+
+def open_table(game: str) -> type:
+    """The game's engine, whose views also carry every hand (``truth``). ``hard``'s playouts
+    run on the plain engine's copies, so nothing inside the search sees them."""
+    engine = engine_class(game)
+    plain_view = type(engine.new({}, 0).view(0))
+    view_class = dataclasses.make_dataclass(
+        f"Open{plain_view.__name__}",
+        [("truth", tuple, dataclasses.field(default=()))],
+        bases=(plain_view,),
+        frozen=True,
+    )
+
+    def view(self: Any, seat: int) -> Any:
+        plain = engine.view(self, seat)
+        shown = {f.name: getattr(plain, f.name) for f in dataclasses.fields(plain)}
+        return view_class(**shown, truth=tuple(map(tuple, self.hands)))
+
+    return type(f"Open{engine.__name__}", (engine,), {"view": view})
+
+
+def told_deal(truth: Sequence[Sequence[Card]], share: float) -> Deal:
+    """``search.deal`` for a sampler whose first places are the other hands (``truth``, their
+    true cards, in the same order): each true card stays in its place unless it falls in
+    ``share``; what is left of the pool is dealt at random into what is left of every place."""
+
+    def deal(pool: Sequence[Card], sizes: Sequence[int], rng: random.Random) -> list[list[Card]]:
+        kept = [[c for c in cards if rng.random() >= share] for cards in truth]
+        rest = Counter(pool) - sum(map(Counter, kept), Counter())
+        room = [n - len(k) for n, k in zip(sizes, kept, strict=False)] + list(sizes[len(kept) :])
+        dealt = search.deal(list(rest.elements()), room, rng)
+        return [k + d for k, d in zip(kept, dealt, strict=False)] + dealt[len(kept) :]
+
+    return deal
+
+
+def told(game: str, share: float) -> Chooser:
+    """``game``'s ``hard``, its deals of the hidden cards keeping all but ``share`` of them true."""
+    module = importlib.import_module(f"bot.ai.{game}")
+
+    def choose(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
+        assert hasattr(view, "truth"), "the ladder's table must be an open_table"
+        others = [view.truth[s] for s in range(view.n_seats) if s != view.seat]
+        # The sampler deals through the module's ``deal`` at each call; a ladder process decides
+        # one move at a time, so the swap is seen by this call only.
+        plain = module.deal
+        module.deal = told_deal(others, share)
+        try:
+            return module.choose_hard(view, legal, rng)  # type: ignore[no-any-return]
+        finally:
+            module.deal = plain
+            search.settle()
+
+    return choose
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("game", choices=GAMES)
+    ap.add_argument("--share", type=float, nargs="+", default=[0.0, 0.3, 0.6, 1.0])
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=0, help="first seed (default 0: tuning seeds)")
+    ap.add_argument("--jobs", type=int, default=1, help="play deals in this many processes")
+    args = ap.parse_args(argv)
+    if any(not 0.0 <= r <= 1.0 for r in args.share):
+        ap.error("a share is between 0 and 1")
+    table = open_table(args.game)
+    ladder.new_game = lambda game, options, seed: table.new(options, seed)
+    for r in args.share:
+        name = f"told{r:g}"
+        ladder.EXTRA[name] = lambda game, r=r: told(game, r)
+        rung = ladder.ladder([args.game], (name, "normal"), args.deals, args.seed, args.jobs)
+        print(f"share {r:g} dealt at random:", rung[args.game].line(args.seed))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
