@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import importlib
 import random
 import sys
 from collections import Counter
@@ -31,7 +30,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.ai import Chooser, search
 from bot.computers import ladder
-from bot.games.base import Move
 from bot.games.cards import Card
 from bot.games.registry import engine_class
 
@@ -76,23 +74,15 @@ def told_deal(truth: Sequence[Sequence[Card]], share: float) -> Deal:
 
 
 def told(game: str, share: float) -> Chooser:
-    """``game``'s ``hard``, its deals of the hidden cards keeping all but ``share`` of them true."""
-    module = importlib.import_module(f"bot.ai.{game}")
+    """``game``'s ``hard``, its deals of the hidden cards keeping all but ``share`` of them true:
+    its sampler deals through the module's ``deal``, swapped for ``told_deal`` at each decision."""
 
-    def choose(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
+    def values(view: Any) -> dict[str, Deal]:
         assert hasattr(view, "truth"), "the ladder's table must be an open_table"
         others = [view.truth[s] for s in range(view.n_seats) if s != view.seat]
-        # The sampler deals through the module's ``deal`` at each call; a ladder process decides
-        # one move at a time, so the swap is seen by this call only.
-        plain = module.deal
-        module.deal = told_deal(others, share)
-        try:
-            return module.choose_hard(view, legal, rng)  # type: ignore[no-any-return]
-        finally:
-            module.deal = plain
-            search.settle()
+        return {"deal": told_deal(others, share)}
 
-    return choose
+    return ladder.swapped(game, values)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -12,19 +12,15 @@ only, never at a table.
 
 from __future__ import annotations
 
-import importlib
-import random
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.ai import Chooser
-from bot.ai.search import Budget, settle
+from bot.ai.search import Budget
 from bot.computers import ladder
-from bot.games.base import Move
 
 # The module constants choose_hard reads, and their values on main before issue 29. Run Fast's
 # hard then dealt 16 deals and ignored passes (one try per deal).
@@ -40,28 +36,8 @@ OLD: dict[str, dict[str, Any]] = {
 }
 
 
-def swapped(game: str, values: dict[str, Any]) -> Chooser:
-    """``hard`` of ``game`` with some of its module constants set to ``values``."""
-    module = importlib.import_module(f"bot.ai.{game}")
-
-    def choose(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
-        # choose_hard reads the constants at each call; a ladder process decides one move at a
-        # time, so the swap is seen by this call only.
-        new = {name: getattr(module, name) for name in values}
-        for name, value in values.items():
-            setattr(module, name, value)
-        try:
-            return module.choose_hard(view, legal, rng)  # type: ignore[no-any-return]
-        finally:
-            for name, value in new.items():
-                setattr(module, name, value)
-            settle()  # as hard's own chooser does (bot.ai.search.settle)
-
-    return choose
-
-
 def old_hard(game: str) -> Chooser:
-    return swapped(game, OLD[game])
+    return ladder.swapped(game, OLD[game])
 
 
 ladder.EXTRA["oldhard"] = old_hard

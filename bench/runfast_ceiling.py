@@ -40,11 +40,7 @@ from bot.computers.selfplay import Tally, mean_interval, seating
 from bot.games.base import Move, Play
 from bot.games.runfast import ENGINE, RunFast
 
-LEVELS = {
-    "random": ("oracle", "random", "random"),
-    "normal": ("oracle", "normal", "normal"),
-}
-OPPONENT = {"random": choose_random, "normal": choose_normal}
+OPPONENT = {"random": choose_random, "normal": choose_normal}  # the two seats the oracle faces
 # The truth needs no sampling of cards: the samples are the random seats' choices.
 DEFAULT = Budget(samples=24, horizon=None, candidates=16)
 
@@ -87,7 +83,7 @@ def oracle_move(
 
 
 def play(budget: Budget, against: str, seed: int) -> tuple[list[str], tuple[float, ...]]:
-    seats = seating(LEVELS[against], seed)
+    seats = seating(("oracle", against, against), seed)
     game = ENGINE.new({}, seed)
     n = 0
     while not game.round_over:
@@ -104,7 +100,7 @@ def play(budget: Budget, against: str, seed: int) -> tuple[list[str], tuple[floa
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--against", choices=sorted(LEVELS), default="random")
+    ap.add_argument("--against", choices=sorted(OPPONENT), default="random")
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1, help="processes (same results)")

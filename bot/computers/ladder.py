@@ -24,10 +24,11 @@ does not inflate them; the ladder prints p50, p99 and the max per level and game
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -36,6 +37,7 @@ from typing import Any
 
 from bot.ai import LEVELS, Chooser, chooser, search
 from bot.computers.selfplay import mean_interval, percentile
+from bot.games.base import Move
 from bot.games.registry import GAME_KEYS as GAMES
 from bot.games.registry import new_game
 
@@ -60,6 +62,29 @@ def resolve(game: str, level: str) -> Chooser:
     if level in EXTRA:
         return EXTRA[level](game)
     return chooser(game, level)
+
+
+def swapped(game: str, values: Mapping[str, Any] | Callable[[Any], Mapping[str, Any]]) -> Chooser:
+    """``hard`` of ``game`` with some names of its module (``bot.ai.<game>``) set to ``values``
+    while it decides: fixed values, or values made from the view at each decision. For the
+    bench's choosers in ``EXTRA`` (the previous ``hard``, ``hard`` told part of the truth)."""
+    module = importlib.import_module(f"bot.ai.{game}")
+
+    def choose(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
+        now = values(view) if callable(values) else values
+        # choose_hard reads these names at each call; a ladder process decides one move at a
+        # time, so the swap is seen by this call only.
+        kept = {name: getattr(module, name) for name in now}
+        for name, value in now.items():
+            setattr(module, name, value)
+        try:
+            return module.choose_hard(view, legal, rng)  # type: ignore[no-any-return]
+        finally:
+            for name, value in kept.items():
+                setattr(module, name, value)
+            search.settle()  # as hard's own chooser does
+
+    return choose
 
 
 def seatings(pattern: Sequence[int]) -> list[tuple[int, ...]]:
