@@ -4,8 +4,8 @@ ladder``).
 
 ``oldhard`` is ``hard`` as it was on main before issue 29: the same code with the budgets it had
 then (Mor 4 deals, More 12, Run Fast 16), More scoring a cut-short playout as if the round
-ended there (no fitted weights), Run Fast ignoring passes, and, in Hand, without the risk that an
-opponent goes out (``OUT_RISK`` empty: the throw is then chosen exactly as before). The lean path changed only
+ended there (no fitted weights), Run Fast ignoring passes and every earlier play, and, in
+Hand, without the risk that an opponent goes out (``OUT_RISK`` empty: the throw is then chosen exactly as before). The lean path changed only
 speed, never a decision, so this decides exactly as the old ``hard`` did. It is reachable here
 only, never at a table.
 """
@@ -31,6 +31,7 @@ OLD: dict[str, dict[str, Any]] = {
     "runfast": {
         "HARD": Budget(samples=16, horizon=None, candidates=4),
         "CONSISTENT_TRIES": 1,
+        "READ_PLAY": False,
     },
     "hand": {"OUT_RISK": {}},
 }

@@ -152,17 +152,29 @@ def _card_text(m: Play) -> str:
 
 def choose_hard(view: RunFastView, legal: Sequence[Move], rng: random.Random) -> Move:
     """``normal``'s best few plays (one per shape of powers: suits never matter), each tried on
-    the same deals of the unseen cards (consistent with the passes on the table's play) and played
-    out to the end by ``normal`` for every seat; the best total settlement wins."""
+    the same deals of the unseen cards and played out to the end by ``normal`` for every seat;
+    the best total settlement wins. The deals are read from the other seats' play
+    (``runfast_reading``): every pass they made, and how likely each play was from the hand
+    dealt. Without the whole deal's record (a table file's position) they follow the passes on
+    the table's play only."""
     order = ranked(view, legal)
     candidates = _candidates(order, HARD.candidates)
+    build = _consistent_state
+    if READ_PLAY and len(candidates) > 1:
+        # Imported here: the reading judges plays with this module's own judgement.
+        from bot.ai.runfast_reading import read_deals
+
+        deals = read_deals(view, rng, HARD.samples)
+        if deals is not None:
+            dealt = iter(deals)
+            build = lambda view, _rng: _state(view, next(dealt))  # noqa: E731
     return refine(
         order[0],
         candidates,
         view,
         rng,
         engine=ENGINE,
-        build=_consistent_state,
+        build=build,
         value=_settled,
         policy=choose_normal,
         budget=HARD,
@@ -187,6 +199,10 @@ def _candidates(order: Sequence[Move], limit: int) -> list[Move]:
 # the passes 0.582 [0.537-0.627]; with 8 candidates 0.582 [0.535-0.629]; with a playout budget of
 # 52-96 deals 0.556 [0.515-0.596] at twice the CPU. More search no longer pays here.
 HARD = Budget(samples=24, horizon=None, candidates=4)
+# Whether the deals are read from the other seats' play (``runfast_reading``). The bench's
+# previous hard (bench/ladder.py) and its information measure (bench/information.py) switch it
+# off to deal as before.
+READ_PLAY = True
 # Deals tried per sample until the seats that passed the table's play could not have beaten it.
 CONSISTENT_TRIES = 40
 

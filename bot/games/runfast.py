@@ -111,6 +111,9 @@ class RunFastView(SeatView):
     opening: bool  # the next play is the game's opening play
     must_include: Card | None  # a card this seat must put in its play now (3♥ at the opening)
     played_cards: tuple[Card, ...] = ()  # every card played so far: public, everyone saw them
+    # Every play and pass of the deal in order, as (seat, cards), no cards for a pass: public,
+    # everyone at the table saw them. From a table file's position on, only what came after it.
+    history: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     hands_left: tuple[tuple[Card, ...], ...] = ()  # every hand, once the deal is over
     # Facts of the game, not of the position: play goes counter-clockwise (seed page 002), and
     # the card the game's first play must hold (a public rule, though only its holder's view
@@ -190,6 +193,7 @@ class RunFast:
         self.winner: int | None = None
         self.result: RoundResult | None = None
         self.moves: list[dict[str, Any]] = []
+        self.history: list[tuple[int, tuple[Card, ...]]] = []  # the moves as the view shows them
         self.last_events: list[Event] = []
 
     # ------------------------------------------------------------ setting up
@@ -465,6 +469,7 @@ class RunFast:
         else:
             events = self._pass(seat)
         self.moves.append({"seat": seat, **move.to_dict()})
+        self.history.append((seat, _shown(move)))
         self.last_events = events
         return events
 
@@ -575,6 +580,7 @@ class RunFast:
             opening=self.opening,
             must_include=self.must_include(seat) if seat == self.turn_seat else None,
             played_cards=tuple(self.table),
+            history=tuple(self.history),
             hands_left=hands_left(self.hands, self.round_over, play_order),
         )
 
@@ -673,6 +679,10 @@ class RunFast:
                 tuple(game.settlement), "hand_empty", game.winner, tuple(game.lines)
             )
         game.moves = [dict(m) for m in data["moves"]]
+        game.history = [
+            (m["seat"], _shown(Play(tuple(parse_cards(m["cards"])))) if m["do"] == "play" else ())
+            for m in game.moves
+        ]
         game.last_events = [_event_from_json(e) for e in data["last_events"]]
         return game
 
@@ -700,6 +710,11 @@ def penalties(hand: Sequence[Card], played: bool) -> list[tuple[str, int]]:
     for _ in range(bombs_in(hand)):
         out.append(("runfast.line.bomb_held", HELD_PENALTY))
     return out
+
+
+def _shown(move: Move) -> tuple[Card, ...]:
+    """A move as the view's history records it: a play's cards low to high, a pass as none."""
+    return tuple(_sorted(move.cards)) if isinstance(move, Play) else ()
 
 
 def _check_options(options: Any) -> None:

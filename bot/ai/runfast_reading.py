@@ -1,0 +1,382 @@
+"""Reading the other seats' play in Run Fast: deals of the hidden hands that explain it.
+
+Three hands of 16 use the whole deck, so a seat always knows which cards are hidden; what it
+does not know is which of the other two holds each. Every play and pass of the deal is public
+(the view's ``history``), and each says something about the hand that made it:
+
+- a **pass** says the seat held nothing that beat the play (RULES.md 4: who can beat must), a
+  certainty for any player;
+- a **play** says more if the seat plays as ``normal`` would: the chance of a hand is higher
+  when it makes the play ``normal`` would have made from it. The model: one of ``normal``'s best
+  plays with chance ``1 - DEVIATE``, otherwise any legal play alike (``DEVIATE`` keeps a hand
+  that explains most of the plays likely against a player who is not ``normal``).
+
+A deal is drawn by a Metropolis chain over who holds each hidden card: the two hands swap a card
+and the swap is kept with the chance the model gives the new pair of hands against the old. Suits
+never rank, so hands are judged on their counts per power, and ``normal``'s choice is worked out
+on counts too (``best_shapes``), as ``normal`` itself judges plays (``runfast._judge``). The hand
+a seat held at any past decision is its hand now plus what it played from then on, so every
+past decision is judged without replaying the deal.
+
+Everything here reads only the view: the hidden cards enter as a canonical pool (``unseen``), so
+reshuffling what the seat cannot see never changes a deal drawn, hence never a decision.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from bot.ai.runfast import N_POWERS, Counts, _judge, counts_of, min_plays
+from bot.ai.search import unseen
+from bot.games.cards import Card, deck_48
+from bot.games.runfast import HAND_SIZE, RunFastView
+from bot.games.runfast_combos import (
+    ACE_BOMB,
+    ACE_POWER,
+    BOMB,
+    HEAVENLY,
+    HEAVENLY_TOP,
+    LOW,
+    MIN_PAIRS,
+    MIN_STRAIGHT,
+    PAIR,
+    PAIRS,
+    SINGLE,
+    STRAIGHT,
+    TRIPLE,
+    TWO_POWER,
+    Combo,
+    beats,
+    classify,
+    power,
+)
+
+# The chance a seat plays other than ``normal`` would, any legal play alike. Tuned on tuning
+# deals against ``normal`` and the previous ``hard`` (README, Computer players).
+DEVIATE = 0.1
+# A pass by a seat that could have beaten the play is against the rules; a deal that says so is
+# kept only as a last resort (this factor per such pass), so the chain can walk away from it.
+IMPOSSIBLE = 1e-6
+# Steps of the chain before its first deal is kept, and between two kept deals. Deals kept 6
+# steps apart were too alike to count as 24 (0.564 against normal on 60 tuning deals, 20 apart
+# 0.596 and 0.613 in two runs); keeping a deal after 10 accepted swaps if that came sooner
+# measured 0.569 and saved no time.
+BURN_IN = 200
+THIN = 20
+
+ACE_INDEX = ACE_POWER - LOW
+TWO_INDEX = TWO_POWER - LOW
+Shape = Counts  # a play as counts per power
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One past decision of a seat, as the seat faced it: the play to beat (None: it led), the
+    game's opening, whether the next player was about to go out (``normal``'s danger), what it
+    did (None: a pass) and what it has played since (its hand then is its hand now plus that)."""
+
+    table: Combo | None
+    opening: bool
+    danger: bool
+    made: Shape | None
+    since: Counts
+
+
+# ---------------------------------------------------------------- normal, on counts
+
+
+def _shape(cells: dict[int, int]) -> Shape:
+    return tuple(cells.get(i, 0) for i in range(N_POWERS))
+
+
+# Every play of one power, by power and size (``classify``'s answer for it: three aces are the
+# ace bomb, four of a kind a bomb, four 3s at the game's opening the heavenly bomb).
+_OF_A_KIND: list[list[tuple[Shape, Combo, Combo]]] = [
+    [
+        (
+            _shape({i: k}),
+            combo := (
+                Combo(ACE_BOMB, 3, ACE_POWER)
+                if k == 3 and i == ACE_INDEX
+                else Combo((SINGLE, PAIR, TRIPLE, BOMB)[k - 1], k, i + LOW)
+            ),
+            Combo(HEAVENLY, 4, HEAVENLY_TOP) if k == 4 and i == 0 else combo,
+        )
+        for k in range(1, 5)
+    ]
+    for i in range(N_POWERS)
+]
+# Straights and runs of pairs, by (cards per power, first power, last power + 1).
+_RUNS: dict[tuple[int, int, int], tuple[Shape, Combo]] = {
+    (per, start, end): (
+        _shape(dict.fromkeys(range(start, end), per)),
+        Combo(kind, per * (end - start), end - 1 + LOW),
+    )
+    for per, least, kind in ((1, MIN_STRAIGHT, STRAIGHT), (2, MIN_PAIRS, PAIRS))
+    for start in range(ACE_INDEX + 1)
+    for end in range(start + least, ACE_INDEX + 2)
+}
+
+
+@lru_cache(maxsize=100_000)
+def leads(hand: Counts, opening: bool) -> tuple[tuple[Shape, Combo], ...]:
+    """Every play a leader holding ``hand`` could make, once per shape, with its combination
+    (``runfast_combos._all_plays`` and ``classify`` on counts). At the game's opening the play
+    must hold 3♥, and the leader holds it: any shape with a 3 can."""
+    out: list[tuple[Shape, Combo]] = []
+    for i, n in enumerate(hand):
+        if n:
+            kinds = _OF_A_KIND[i][: min(n, 4)]
+            out.extend((s, h if opening else c) for s, c, h in kinds)
+    for per, least in ((1, MIN_STRAIGHT), (2, MIN_PAIRS)):
+        for start in range(ACE_INDEX + 1):
+            end = start
+            while end <= ACE_INDEX and hand[end] >= per:
+                end += 1
+                if end - start >= least:
+                    out.append(_RUNS[per, start, end])
+    if opening:
+        return tuple(p for p in out if p[0][0])
+    return tuple(out)
+
+
+@lru_cache(maxsize=200_000)
+def answers(hand: Counts, table: Combo | None, opening: bool) -> tuple[tuple[Shape, Combo], ...]:
+    """Every legal play from ``hand`` over ``table`` (None: leading), once per shape, lowest
+    top first (and the longer first at the same top: ``normal``'s tie-breaks)."""
+    plays = leads(hand, opening)
+    if table is not None:
+        plays = tuple((s, c) for s, c in plays if c.kind != HEAVENLY and beats(c, table))
+    return tuple(sorted(plays, key=lambda sc: (sc[1].top, -sc[1].size)))
+
+
+def best_shapes(hand: Counts, table: Combo | None, opening: bool, danger: bool) -> frozenset[Shape]:
+    """Every shape ``normal`` may play from ``hand``: its best by its own judgement (ties on the
+    judgement are broken by card text, so any of them). ``normal_would`` answers the same for
+    one shape, mostly without judging every play."""
+    plays = answers(hand, table, opening)
+    if not plays:
+        return frozenset()
+    leading = table is None
+    keys = [(_judge(hand, s, c.is_bomb, c.kind, leading, danger), c.top, -c.size) for s, c in plays]
+    best = min(keys)
+    return frozenset(s for (s, _), k in zip(plays, keys, strict=True) if k == best)
+
+
+@lru_cache(maxsize=200_000)
+def normal_would(
+    hand: Counts, table: Combo | None, opening: bool, danger: bool, made: Shape
+) -> bool:
+    """Whether ``made`` is among ``best_shapes``: whether no legal play comes before it in
+    ``normal``'s order (its judgement, then the lower top, then the longer play).
+
+    Every play other than going out leaves at least ``min_plays(hand) - 1`` plays, and its
+    judgement is at least that. So when ``made`` is judged that low, only plays with a lower top
+    (or as long a one) can come before it, and the rest need no judging; and a play that comes
+    before it ends the search at once.
+    """
+    plays = answers(hand, table, opening)
+    leading = table is None
+    combo = next(c for s, c in plays if s == made)
+    mine = (_judge(hand, made, combo.is_bomb, combo.kind, leading, danger), combo.top, -combo.size)
+    floor = min_plays(hand) - 1
+    for s, c in plays:
+        if s == made:
+            continue
+        order = (c.top, -c.size)
+        if mine[0] <= floor and order > mine[1:] and sum(s) < sum(hand):
+            # Judged at least ``floor`` and later in the tie-breaks (not going out): it can't come
+            # first, nor can anything after it in this order.
+            break
+        if (_judge(hand, s, c.is_bomb, c.kind, leading, danger), *order) < mine:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------- the deal's record
+
+
+def decisions(view: RunFastView) -> dict[int, list[Decision]] | None:
+    """Every past decision of each other seat, or None when the view's history does not cover
+    the whole deal (a game started from a table file's position: its past is not known)."""
+    n = view.n_seats
+    if sum(len(cards) for _, cards in view.history) != len(view.played_cards):
+        return None
+    counts = [HAND_SIZE] * n
+    for seat, cards in view.history:
+        counts[seat] -= len(cards)
+    if counts != list(view.hand_counts):
+        return None
+    # Walk the deal in order, as the engine did, keeping what each seat faced.
+    counts = [HAND_SIZE] * n
+    table: Combo | None = None
+    table_seat: int | None = None
+    passes = 0
+    opening = True
+    faced: list[tuple[int, Decision]] = []
+    for seat, cards in view.history:
+        nxt = (seat + 1) % n
+        leading = table is None
+        others = [c for s, c in enumerate(counts) if s != seat]
+        danger = counts[nxt] == 1 or (leading and min(others) == 1)
+        made = counts_of(cards) if cards else None
+        if seat != view.seat:
+            faced.append((seat, Decision(table, opening, danger, made, ())))
+        if cards:
+            combo = classify(cards, opening=opening)
+            assert isinstance(combo, Combo)
+            table, table_seat, passes, opening = combo, seat, 0, False
+            counts[seat] -= len(cards)
+        else:
+            passes += 1
+            if passes == n - 1:
+                table, table_seat, passes = None, None, 0
+    del table_seat
+    # What each seat played from each of its decisions on (that decision's play included).
+    out: dict[int, list[Decision]] = {s: [] for s in range(n) if s != view.seat}
+    later = {s: [0] * N_POWERS for s in out}
+    for seat, d in reversed(faced):
+        if d.made is not None:
+            later[seat] = [a + b for a, b in zip(later[seat], d.made, strict=True)]
+        out[seat].append(Decision(d.table, d.opening, d.danger, d.made, tuple(later[seat])))
+    # Kept newest first: the hands then are smallest, quickest to judge, and a chain step that
+    # fails stops early (``log_chance``'s floor).
+    return out
+
+
+def log_chance(hand: Counts, past: Sequence[Decision], floor: float = -math.inf) -> float:
+    """How well ``hand`` (a seat's hand now) explains the seat's past decisions: the log of the
+    model's chance of them all. Every term is at most 0, so once the sum falls below ``floor``
+    it is returned as it stands (the chain only needs to know it is below)."""
+    total = 0.0
+    for d in past:
+        then = tuple(a + b for a, b in zip(hand, d.since, strict=True))
+        legal = len(answers(then, d.table, d.opening))
+        if d.made is None:
+            if legal:
+                total += _LOG_IMPOSSIBLE
+        elif legal > 1:
+            if normal_would(then, d.table, d.opening, d.danger, d.made):
+                total += math.log(1.0 - DEVIATE + DEVIATE / legal)
+            else:
+                total += math.log(DEVIATE / legal)
+        if total < floor:
+            return total
+    return total
+
+
+_LOG_IMPOSSIBLE = math.log(IMPOSSIBLE)
+
+
+# ---------------------------------------------------------------- the chain
+
+
+def read_deals(view: RunFastView, rng: random.Random, n: int) -> list[list[list[Card]]] | None:
+    """``n`` deals of every hand (this seat's own as it is), the other two drawn by the chain
+    from what their play says; None without a record of the whole deal."""
+    others = [s for s in range(view.n_seats) if s != view.seat]
+    pool = unseen(deck_48(), [*view.hand, *view.played_cards])
+    past = decisions(view)
+    if past is None:
+        return None
+    a_seat, b_seat = others
+    size_a = view.hand_counts[a_seat]
+    if size_a in (0, len(pool)):  # nothing to place: one hand holds every hidden card
+        return [_hands(view, others, list(pool)) for _ in range(n)]
+    by_power: list[list[Card]] = [[] for _ in range(N_POWERS)]
+    for c in pool:
+        by_power[power(c) - LOW].append(c)
+    total = counts_of(pool)
+    start = _shuffled(pool, rng)
+    a = list(counts_of(start[:size_a]))
+    memo: dict[tuple[int, Counts], float] = {}
+
+    def chance(seat: int, hand: Counts, floor: float) -> float:
+        """``log_chance`` of ``hand`` for ``seat``, remembered once worked out in full."""
+        key = (seat, hand)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        value = log_chance(hand, past[seat], floor)
+        if value >= floor:
+            memo[key] = value
+        return value
+
+    def score(a: Sequence[int], floor: float = -math.inf) -> float:
+        """The log chance of the pair of hands, or some value below ``floor``."""
+        first = chance(a_seat, tuple(a), floor)
+        if first < floor:
+            return first
+        b = tuple(t - x for t, x in zip(total, a, strict=True))
+        return first + chance(b_seat, b, floor - first)
+
+    current = score(a)
+    size_b = len(pool) - size_a
+    deals: list[list[list[Card]]] = []
+    for step in range(BURN_IN + THIN * (n - 1) + 1):
+        # Swap a card of A's (each alike) for a card of B's: the same chance either way round.
+        p = _pick(a, size_a, rng)
+        q = _pick([t - x for t, x in zip(total, a, strict=True)], size_b, rng)
+        if p != q:
+            a[p] -= 1
+            a[q] += 1
+            # Metropolis: keep the swap with chance min(1, new/old), i.e. when the new log
+            # chance clears the old one plus log(u); past that bar the sum need not be finished.
+            bar = current + math.log(1.0 - rng.random())
+            proposed = score(a, bar)
+            if proposed >= bar:
+                current = proposed
+            else:
+                a[p] += 1
+                a[q] -= 1
+        if step >= BURN_IN and (step - BURN_IN) % THIN == 0:
+            deals.append(_from_counts(view, others, a, by_power, rng))
+    return deals
+
+
+def _pick(counts: Sequence[int], size: int, rng: random.Random) -> int:
+    """A power, each card held alike."""
+    k = rng.randrange(size)
+    for i, n in enumerate(counts):
+        if k < n:
+            return i
+        k -= n
+    raise AssertionError("counts add up to less than size")
+
+
+def _shuffled(pool: Sequence[Card], rng: random.Random) -> list[Card]:
+    cards = list(pool)
+    rng.shuffle(cards)
+    return cards
+
+
+def _hands(view: RunFastView, others: Sequence[int], dealt: Sequence[Card]) -> list[list[Card]]:
+    hands: list[list[Card]] = [[] for _ in range(view.n_seats)]
+    hands[view.seat] = list(view.hand)
+    i = 0
+    for s in others:
+        hands[s] = list(dealt[i : i + view.hand_counts[s]])
+        i += view.hand_counts[s]
+    return hands
+
+
+def _from_counts(
+    view: RunFastView,
+    others: Sequence[int],
+    a: Sequence[int],
+    by_power: Sequence[Sequence[Card]],
+    rng: random.Random,
+) -> list[list[Card]]:
+    """A deal with ``a`` cards of each power to the first other seat, the rest to the second
+    (which suits go where is shuffled: suits never rank)."""
+    first: list[Card] = []
+    second: list[Card] = []
+    for i, cards in enumerate(by_power):
+        mixed = _shuffled(cards, rng) if len(cards) > 1 else list(cards)
+        first.extend(mixed[: a[i]])
+        second.extend(mixed[a[i] :])
+    return _hands(view, others, [*first, *second])
