@@ -17,68 +17,19 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from bot.ai.runfast_counts import Counts, best_played, counts_of, judge
+from bot.ai.runfast_reading import read_deals
 from bot.ai.search import Budget, deal, refine, texts, unseen
 from bot.games.base import Move, Pass, Play
 from bot.games.cards import Card, deck_48
 from bot.games.runfast import ENGINE, RunFast, RunFastView
 from bot.games.runfast_combos import (
-    ACE_POWER,
     BOMB_KINDS,
     HEAVENLY,
-    LOW,
-    MIN_PAIRS,
-    MIN_STRAIGHT,
-    TWO_POWER,
     Combo,
     can_beat,
     classify,
-    power,
 )
-
-Counts = tuple[int, ...]  # cards held per power, index 0 = power 3 .. index 12 = power 15 (the 2)
-N_POWERS = TWO_POWER - LOW + 1
-
-CONTROL_COST = 0.6  # spending an ace or the 2 before it is needed
-BOMB_COST = 1.5  # breaking up four of a kind or the three aces
-DANGER_COST = 3.0  # leading a low single to a player holding one card
-
-
-def counts_of(cards: Sequence) -> Counts:
-    out = [0] * N_POWERS
-    for c in cards:
-        out[power(c) - LOW] += 1
-    return tuple(out)
-
-
-@lru_cache(maxsize=200_000)
-def min_plays(counts: Counts) -> int:
-    """The fewest plays that empty a hand with these counts (bombs and triples count as one).
-
-    The lowest power held must be in some play, and every play holding it starts at it, so trying
-    each play that starts there covers every split.
-    """
-    i = next((k for k, n in enumerate(counts) if n), None)
-    if i is None:
-        return 0
-    best = 99
-    c = list(counts)
-    n = counts[i]
-    for take in range(1, n + 1):  # single, pair, triple, four of a kind
-        c[i] -= take
-        best = min(best, 1 + min_plays(tuple(c)))
-        c[i] += take
-    top = ACE_POWER - LOW  # straights and pairs stop at the ace
-    for per, least in ((1, MIN_STRAIGHT), (2, MIN_PAIRS)):
-        j = i
-        while j <= top and counts[j] >= per:
-            j += 1
-        for end in range(i + least, j + 1):
-            for k in range(i, end):
-                c[k] -= per
-            best = min(best, 1 + min_plays(tuple(c)))
-            for k in range(i, end):
-                c[k] += per
-    return best
 
 
 def _plays(legal: Sequence[Move]) -> list[Play]:
@@ -134,7 +85,7 @@ def _primary(ctx: tuple[Counts, bool, bool], opening: bool, m: Play) -> tuple[fl
     """``normal``'s judgement of a play, best lowest, before the tie-break on its cards."""
     hand, leading, danger = ctx
     shape, is_bomb, kind, top = _play_info(m.cards, opening)
-    return (_judge(hand, shape, is_bomb, kind, leading, danger), top, -len(m.cards))
+    return (judge(hand, shape, is_bomb, kind, leading, danger), top, -len(m.cards))
 
 
 @lru_cache(maxsize=200_000)
@@ -152,33 +103,33 @@ def _card_text(m: Play) -> str:
 
 def choose_hard(view: RunFastView, legal: Sequence[Move], rng: random.Random) -> Move:
     """``normal``'s best few plays (one per shape of powers: suits never matter), each tried on
-    the same deals of the unseen cards and played out to the end by ``normal`` for every seat;
-    the best total settlement wins. The deals are read from the other seats' play
-    (``runfast_reading``): every pass they made, and how likely each play was from the hand
-    dealt. Without the whole deal's record (a table file's position) they follow the passes on
-    the table's play only."""
+    the same deals of the unseen cards and played out to the end by ``normal`` for every seat
+    (on counts: ``runfast_counts``); the best total settlement wins. The deals are read from the
+    other seats' play (``runfast_reading``): every pass they made, and how likely each play was
+    from the hand dealt. Without the whole deal's record (a table file's position) they follow
+    the passes on the table's play only."""
     order = ranked(view, legal)
     candidates = _candidates(order, HARD.candidates)
-    build = _consistent_state
-    if READ_PLAY and len(candidates) > 1:
-        # Imported here: the reading judges plays with this module's own judgement.
-        from bot.ai.runfast_reading import read_deals
-
-        deals = read_deals(view, rng, HARD.samples)
-        if deals is not None:
-            dealt = iter(deals)
-            build = lambda view, _rng: _state(view, next(dealt))  # noqa: E731
-    return refine(
-        order[0],
-        candidates,
-        view,
-        rng,
-        engine=ENGINE,
-        build=build,
-        value=_settled,
-        policy=choose_normal,
-        budget=HARD,
-    )
+    if len(candidates) <= 1:
+        return order[0]
+    if not READ_PLAY:  # the bench's previous hard: random deals, played out on the engine
+        return refine(
+            order[0],
+            candidates,
+            view,
+            rng,
+            engine=ENGINE,
+            build=_consistent_state,
+            value=_settled,
+            policy=choose_normal,
+            budget=HARD,
+        )
+    deals = read_deals(view, rng, HARD.samples)
+    if deals is None:
+        deals = [
+            _consistent_hands(view, random.Random(rng.getrandbits(64))) for _ in range(HARD.samples)
+        ]
+    return best_played(view, candidates, deals)
 
 
 def _candidates(order: Sequence[Move], limit: int) -> list[Move]:
@@ -208,7 +159,12 @@ CONSISTENT_TRIES = 40
 
 
 def _consistent_state(view: RunFastView, rng: random.Random) -> dict[str, Any]:
-    """``_sample_state``, redealt until every seat that passed the play on the table holds nothing
+    """``_sample_state`` with ``_consistent_hands``."""
+    return _state(view, _consistent_hands(view, rng))
+
+
+def _consistent_hands(view: RunFastView, rng: random.Random) -> list[list[Card]]:
+    """``_deal_others``, redealt until every seat that passed the play on the table holds nothing
     that beats it: a pass is allowed only then (RULES.md 4, a player who can beat must). After
     ``CONSISTENT_TRIES`` deals the last one is kept (the passes then only failed to narrow it)."""
     passers = _passers(view)
@@ -220,7 +176,7 @@ def _consistent_state(view: RunFastView, rng: random.Random) -> dict[str, Any]:
             if not any(can_beat(hands[s], combo) for s in passers):
                 break
             hands = _deal_others(view, rng)
-    return _state(view, hands)
+    return hands
 
 
 def _passers(view: RunFastView) -> list[int]:
@@ -287,30 +243,3 @@ def _state(view: RunFastView, hands: Sequence[Sequence[Card]]) -> dict[str, Any]
 
 def _others(view: RunFastView) -> list[int]:
     return [n for s, n in enumerate(view.hand_counts) if s != view.seat]
-
-
-# Many plays differ only by suit, and playouts meet the same hands again and again: judge each
-# (hand, shape, situation) once.
-@lru_cache(maxsize=200_000)
-def _judge(
-    hand: Counts, shape: Counts, is_bomb: bool, kind: str, leading: bool, danger: bool
-) -> float:
-    rest = tuple(h - s for h, s in zip(hand, shape, strict=True))
-    if not any(rest):
-        return -100.0  # going out
-    score = float(min_plays(rest))
-    controls = shape[ACE_POWER - LOW] + shape[TWO_POWER - LOW]
-    if not danger:
-        score += CONTROL_COST * controls
-    if not is_bomb and any(h == 4 and s and s < 4 for h, s in zip(hand, shape, strict=True)):
-        score += BOMB_COST  # breaks four of a kind
-    if not is_bomb and hand[ACE_POWER - LOW] == 3 and shape[ACE_POWER - LOW]:
-        score += BOMB_COST  # breaks the three aces
-    if is_bomb and leading and min_plays(rest) > 1:
-        score += BOMB_COST  # a led bomb earns nothing: keep it to answer with
-    if danger and kind == "single":
-        # The next player holds one card: a low single lets them out; the highest may stop them.
-        highest = max(k for k, n in enumerate(hand) if n)
-        if shape.index(1) != highest:
-            score += DANGER_COST
-    return score

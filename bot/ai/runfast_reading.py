@@ -14,7 +14,7 @@ does not know is which of the other two holds each. Every play and pass of the d
 A deal is drawn by a Metropolis chain over who holds each hidden card: the two hands swap a card
 and the swap is kept with the chance the model gives the new pair of hands against the old. Suits
 never rank, so hands are judged on their counts per power, and ``normal``'s choice is worked out
-on counts too (``best_shapes``), as ``normal`` itself judges plays (``runfast._judge``). The hand
+on counts too (``best_shapes``), as ``normal`` itself judges plays (``runfast_counts.judge``). The hand
 a seat held at any past decision is its hand now plus what it played from then on, so every
 past decision is judged without replaying the deal.
 
@@ -28,32 +28,12 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from bot.ai.runfast import N_POWERS, Counts, _judge, counts_of, min_plays
+from bot.ai.runfast_counts import N_POWERS, Counts, Shape, answers, counts_of, danger, normal_would
 from bot.ai.search import unseen
 from bot.games.cards import Card, deck_48
 from bot.games.runfast import HAND_SIZE, RunFastView
-from bot.games.runfast_combos import (
-    ACE_BOMB,
-    ACE_POWER,
-    BOMB,
-    HEAVENLY,
-    HEAVENLY_TOP,
-    LOW,
-    MIN_PAIRS,
-    MIN_STRAIGHT,
-    PAIR,
-    PAIRS,
-    SINGLE,
-    STRAIGHT,
-    TRIPLE,
-    TWO_POWER,
-    Combo,
-    beats,
-    classify,
-    power,
-)
+from bot.games.runfast_combos import LOW, Combo, classify, power
 
 # The chance a seat plays other than ``normal`` would, any legal play alike. Tuned on tuning
 # deals against ``normal`` and the previous ``hard`` (README, Computer players).
@@ -68,10 +48,6 @@ IMPOSSIBLE = 1e-6
 BURN_IN = 200
 THIN = 20
 
-ACE_INDEX = ACE_POWER - LOW
-TWO_INDEX = TWO_POWER - LOW
-Shape = Counts  # a play as counts per power
-
 
 @dataclass(frozen=True)
 class Decision:
@@ -84,117 +60,6 @@ class Decision:
     danger: bool
     made: Shape | None
     since: Counts
-
-
-# ---------------------------------------------------------------- normal, on counts
-
-
-def _shape(cells: dict[int, int]) -> Shape:
-    return tuple(cells.get(i, 0) for i in range(N_POWERS))
-
-
-# Every play of one power, by power and size (``classify``'s answer for it: three aces are the
-# ace bomb, four of a kind a bomb, four 3s at the game's opening the heavenly bomb).
-_OF_A_KIND: list[list[tuple[Shape, Combo, Combo]]] = [
-    [
-        (
-            _shape({i: k}),
-            combo := (
-                Combo(ACE_BOMB, 3, ACE_POWER)
-                if k == 3 and i == ACE_INDEX
-                else Combo((SINGLE, PAIR, TRIPLE, BOMB)[k - 1], k, i + LOW)
-            ),
-            Combo(HEAVENLY, 4, HEAVENLY_TOP) if k == 4 and i == 0 else combo,
-        )
-        for k in range(1, 5)
-    ]
-    for i in range(N_POWERS)
-]
-# Straights and runs of pairs, by (cards per power, first power, last power + 1).
-_RUNS: dict[tuple[int, int, int], tuple[Shape, Combo]] = {
-    (per, start, end): (
-        _shape(dict.fromkeys(range(start, end), per)),
-        Combo(kind, per * (end - start), end - 1 + LOW),
-    )
-    for per, least, kind in ((1, MIN_STRAIGHT, STRAIGHT), (2, MIN_PAIRS, PAIRS))
-    for start in range(ACE_INDEX + 1)
-    for end in range(start + least, ACE_INDEX + 2)
-}
-
-
-@lru_cache(maxsize=100_000)
-def leads(hand: Counts, opening: bool) -> tuple[tuple[Shape, Combo], ...]:
-    """Every play a leader holding ``hand`` could make, once per shape, with its combination
-    (``runfast_combos._all_plays`` and ``classify`` on counts). At the game's opening the play
-    must hold 3♥, and the leader holds it: any shape with a 3 can."""
-    out: list[tuple[Shape, Combo]] = []
-    for i, n in enumerate(hand):
-        if n:
-            kinds = _OF_A_KIND[i][: min(n, 4)]
-            out.extend((s, h if opening else c) for s, c, h in kinds)
-    for per, least in ((1, MIN_STRAIGHT), (2, MIN_PAIRS)):
-        for start in range(ACE_INDEX + 1):
-            end = start
-            while end <= ACE_INDEX and hand[end] >= per:
-                end += 1
-                if end - start >= least:
-                    out.append(_RUNS[per, start, end])
-    if opening:
-        return tuple(p for p in out if p[0][0])
-    return tuple(out)
-
-
-@lru_cache(maxsize=200_000)
-def answers(hand: Counts, table: Combo | None, opening: bool) -> tuple[tuple[Shape, Combo], ...]:
-    """Every legal play from ``hand`` over ``table`` (None: leading), once per shape, lowest
-    top first (and the longer first at the same top: ``normal``'s tie-breaks)."""
-    plays = leads(hand, opening)
-    if table is not None:
-        plays = tuple((s, c) for s, c in plays if c.kind != HEAVENLY and beats(c, table))
-    return tuple(sorted(plays, key=lambda sc: (sc[1].top, -sc[1].size)))
-
-
-def best_shapes(hand: Counts, table: Combo | None, opening: bool, danger: bool) -> frozenset[Shape]:
-    """Every shape ``normal`` may play from ``hand``: its best by its own judgement (ties on the
-    judgement are broken by card text, so any of them). ``normal_would`` answers the same for
-    one shape, mostly without judging every play."""
-    plays = answers(hand, table, opening)
-    if not plays:
-        return frozenset()
-    leading = table is None
-    keys = [(_judge(hand, s, c.is_bomb, c.kind, leading, danger), c.top, -c.size) for s, c in plays]
-    best = min(keys)
-    return frozenset(s for (s, _), k in zip(plays, keys, strict=True) if k == best)
-
-
-@lru_cache(maxsize=200_000)
-def normal_would(
-    hand: Counts, table: Combo | None, opening: bool, danger: bool, made: Shape
-) -> bool:
-    """Whether ``made`` is among ``best_shapes``: whether no legal play comes before it in
-    ``normal``'s order (its judgement, then the lower top, then the longer play).
-
-    Every play other than going out leaves at least ``min_plays(hand) - 1`` plays, and its
-    judgement is at least that. So when ``made`` is judged that low, only plays with a lower top
-    (or as long a one) can come before it, and the rest need no judging; and a play that comes
-    before it ends the search at once.
-    """
-    plays = answers(hand, table, opening)
-    leading = table is None
-    combo = next(c for s, c in plays if s == made)
-    mine = (_judge(hand, made, combo.is_bomb, combo.kind, leading, danger), combo.top, -combo.size)
-    floor = min_plays(hand) - 1
-    for s, c in plays:
-        if s == made:
-            continue
-        order = (c.top, -c.size)
-        if mine[0] <= floor and order > mine[1:] and sum(s) < sum(hand):
-            # Judged at least ``floor`` and later in the tie-breaks (not going out): it can't come
-            # first, nor can anything after it in this order.
-            break
-        if (_judge(hand, s, c.is_bomb, c.kind, leading, danger), *order) < mine:
-            return False
-    return True
 
 
 # ---------------------------------------------------------------- the deal's record
@@ -219,13 +84,10 @@ def decisions(view: RunFastView) -> dict[int, list[Decision]] | None:
     opening = True
     faced: list[tuple[int, Decision]] = []
     for seat, cards in view.history:
-        nxt = (seat + 1) % n
-        leading = table is None
-        others = [c for s, c in enumerate(counts) if s != seat]
-        danger = counts[nxt] == 1 or (leading and min(others) == 1)
         made = counts_of(cards) if cards else None
         if seat != view.seat:
-            faced.append((seat, Decision(table, opening, danger, made, ())))
+            at_risk = danger(counts, seat, table is None)
+            faced.append((seat, Decision(table, opening, at_risk, made, ())))
         if cards:
             combo = classify(cards, opening=opening)
             assert isinstance(combo, Combo)

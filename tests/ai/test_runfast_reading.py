@@ -7,19 +7,11 @@ from __future__ import annotations
 import random
 import statistics
 
-import pytest
-
 from bot.ai import runfast as rf
+from bot.ai import runfast_counts as counts
 from bot.ai import runfast_reading as reading
-from bot.games.base import Pass, Play
 from bot.games.runfast import RunFast
 from tests.ai.playout import decisions
-
-
-def _danger(view, leading: bool) -> bool:
-    nxt = (view.seat + 1) % view.n_seats
-    others = [n for s, n in enumerate(view.hand_counts) if s != view.seat]
-    return view.hand_counts[nxt] == 1 or (leading and min(others) == 1)
 
 
 def test_the_view_keeps_every_play_and_pass_for_every_seat() -> None:
@@ -35,34 +27,6 @@ def test_the_view_keeps_every_play_and_pass_for_every_seat() -> None:
         assert sum(len(c) for _, c in view.history) == len(view.played_cards)
         again = RunFast.from_json(engine.to_json())
         assert again.view(seat).history == view.history
-
-
-@pytest.mark.parametrize("seed", range(12))
-def test_normal_on_counts_is_normal(seed: int) -> None:
-    """The reading's ``normal`` (on counts per power) plays what ``normal`` plays, lists the same
-    shapes, and ``normal_would`` answers for every shape as the full judgement does."""
-    game = RunFast.new(seed=seed)
-    while not game.round_over:
-        seat = game.turn
-        view = game.view(seat)
-        legal = game.legal_moves(seat)
-        move = rf.choose_normal(view, legal, random.Random(0))
-        hand = rf.counts_of(view.hand)
-        table = game.trick_combo
-        danger = _danger(view, table is None)
-        shapes = reading.answers(hand, table, view.opening)
-        assert {s for s, _ in shapes} == {
-            rf.counts_of(m.cards) for m in legal if isinstance(m, Play)
-        }
-        assert len(shapes) == len({s for s, _ in shapes})
-        best = reading.best_shapes(hand, table, view.opening, danger)
-        if isinstance(move, Pass):
-            assert not shapes
-        else:
-            assert rf.counts_of(move.cards) in best
-        for shape, _combo in shapes:
-            assert reading.normal_would(hand, table, view.opening, danger, shape) == (shape in best)
-        game.apply(seat, move)
 
 
 def _placed_right(deal, truth, seat: int, pool: int) -> float:
@@ -102,7 +66,7 @@ def test_read_deals_follow_the_play_better_than_chance() -> None:
                         for d in past[other]:
                             if d.made is None:
                                 then = tuple(a + b for a, b in zip(held, d.since, strict=True))
-                                assert not reading.answers(then, d.table, d.opening)
+                                assert not counts.answers(then, d.table, d.opening)
                                 passes += 1
                 for k in range(8):
                     blind.append(

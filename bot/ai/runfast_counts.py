@@ -1,0 +1,442 @@
+"""Run Fast on counts per power: every play, ``normal``'s choice, and a deal played to its end.
+
+Suits never rank in Run Fast (RULES.md 4), so a hand is its count of cards per power (3..15, the
+2 last) and a play is its shape, the counts it takes. On counts, one play stands for every play
+that differs from it only by suits (the engine lists them all), and ``normal``'s judgement
+(``judge``) picks among far fewer. ``hard`` reads the
+others' play with it (``runfast_reading``), and plays its deals out here: the same deal played
+by ``normal`` for every seat ends in the same settlement as on the engine (tests/ai), several
+times faster, since nothing is spelled out card by card, no view is built and nothing is copied
+through JSON.
+
+The rules stay in one place: a play's combination is ``classify``'s answer (the tables below are
+built from it), what beats what is ``beats``, and what a hand left at the end owes is the engine's
+``penalties``, asked of cards standing for the counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from bot.games.base import Move, Play
+from bot.games.cards import Card
+from bot.games.runfast import BOMB_BONUS, N_SEATS, RunFastView, penalties
+from bot.games.runfast_combos import (
+    ACE_POWER,
+    BOMB_KINDS,
+    HEAVENLY,
+    LOW,
+    MIN_PAIRS,
+    MIN_STRAIGHT,
+    TWO_POWER,
+    Combo,
+    beats,
+    classify,
+    power,
+)
+
+Counts = tuple[int, ...]  # cards held per power, index 0 = power 3 .. index 12 = power 15 (the 2)
+N_POWERS = TWO_POWER - LOW + 1
+
+CONTROL_COST = 0.6  # spending an ace or the 2 before it is needed
+BOMB_COST = 1.5  # breaking up four of a kind or the three aces
+DANGER_COST = 3.0  # leading a low single to a player holding one card
+
+
+def counts_of(cards: Sequence) -> Counts:
+    out = [0] * N_POWERS
+    for c in cards:
+        out[power(c) - LOW] += 1
+    return tuple(out)
+
+
+def min_plays(counts: Counts) -> int:
+    """The fewest plays that empty a hand with these counts (bombs and triples count as one)."""
+    return _fewest(sum(n << (_BITS * i) for i, n in enumerate(counts)))
+
+
+# ``_fewest`` reads a hand as one number, 3 bits per power (4 cards at most), lowest power lowest.
+_BITS = 3
+_DIGIT = (1 << _BITS) - 1
+_TOP = ACE_POWER - LOW  # straights and runs of pairs stop at the ace
+
+
+@lru_cache(maxsize=400_000)
+def _fewest(code: int) -> int:
+    """``min_plays`` of a hand read as one number.
+
+    The lowest power held must be in some play, and every play holding it starts there: one play
+    of all its cards, or a straight or run of pairs from it. Two plays of that power alone are
+    never fewer than one of all of them (four cards at most make one play), so those are the
+    only choices to try, and whatever of that power a straight leaves is tried next.
+    """
+    if not code:
+        return 0
+    i = ((code & -code).bit_length() - 1) // _BITS
+    shift = _BITS * i
+    n = (code >> shift) & _DIGIT
+    best = 1 + _fewest(code - (n << shift))
+    for per, least in ((1, MIN_STRAIGHT), (2, MIN_PAIRS)):
+        run = 0
+        j = i
+        while j <= _TOP and (code >> (_BITS * j)) & _DIGIT >= per:
+            run += per << (_BITS * j)
+            j += 1
+            if j - i >= least:
+                best = min(best, 1 + _fewest(code - run))
+    return best
+
+
+# Many plays differ only by suit, and playouts meet the same hands again and again: judge each
+# (hand, shape, situation) once.
+@lru_cache(maxsize=200_000)
+def judge(
+    hand: Counts, shape: Counts, is_bomb: bool, kind: str, leading: bool, danger: bool
+) -> float:
+    rest = tuple(h - s for h, s in zip(hand, shape, strict=True))
+    if not any(rest):
+        return -100.0  # going out
+    score = float(min_plays(rest))
+    controls = shape[ACE_POWER - LOW] + shape[TWO_POWER - LOW]
+    if not danger:
+        score += CONTROL_COST * controls
+    if not is_bomb and any(h == 4 and s and s < 4 for h, s in zip(hand, shape, strict=True)):
+        score += BOMB_COST  # breaks four of a kind
+    if not is_bomb and hand[ACE_POWER - LOW] == 3 and shape[ACE_POWER - LOW]:
+        score += BOMB_COST  # breaks the three aces
+    if is_bomb and leading and min_plays(rest) > 1:
+        score += BOMB_COST  # a led bomb earns nothing: keep it to answer with
+    if danger and kind == "single":
+        # The next player holds one card: a low single lets them out; the highest may stop them.
+        highest = max(k for k, n in enumerate(hand) if n)
+        if shape.index(1) != highest:
+            score += DANGER_COST
+    return score
+
+
+ACE_INDEX = ACE_POWER - LOW
+Shape = Counts  # a play as counts per power
+
+# A card of each power, low to high, in as many suits as the 48-card deck holds of it: a hand on
+# counts is spelled with these wherever a rule reads cards.
+_SUITS = "SHDC"
+_CARDS_OF_POWER: list[list[Card]] = [
+    [
+        Card(rank, s)
+        for s in _SUITS
+        if Card(rank, s) not in (Card(1, "H"), Card(2, "H"), Card(2, "D"), Card(2, "C"))
+    ]
+    for rank in (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
+]
+
+
+def cards_of(counts: Counts) -> list[Card]:
+    """Cards standing for ``counts`` (which suits is immaterial)."""
+    return [c for i, n in enumerate(counts) for c in _CARDS_OF_POWER[i][:n]]
+
+
+def _combo(shape: Shape, opening: bool) -> Combo:
+    combo = classify(cards_of(shape), opening=opening)
+    assert isinstance(combo, Combo), shape
+    return combo
+
+
+def _shape(cells: dict[int, int]) -> Shape:
+    return tuple(cells.get(i, 0) for i in range(N_POWERS))
+
+
+# Every play of one power, by power and how many cards of it the hand holds (up to that many):
+# its shape and combination, apart as the game's opening play (four 3s are then the heavenly
+# bomb).
+_OF_A_KIND: list[list[tuple[tuple[Shape, Combo], ...]]] = [
+    [
+        tuple((_shape({i: k}), _combo(_shape({i: k}), False)) for k in range(1, n + 1))
+        for n in range(len(_CARDS_OF_POWER[i]) + 1)
+    ]
+    for i in range(N_POWERS)
+]
+_OF_A_KIND_OPENING: list[list[tuple[tuple[Shape, Combo], ...]]] = [
+    [
+        tuple((_shape({i: k}), _combo(_shape({i: k}), True)) for k in range(1, n + 1))
+        for n in range(len(_CARDS_OF_POWER[i]) + 1)
+    ]
+    for i in range(N_POWERS)
+]
+# Straights and runs of pairs, by (cards per power, first power, last power + 1).
+_RUNS: dict[tuple[int, int, int], tuple[Shape, Combo]] = {
+    (per, start, end): (
+        shape := _shape(dict.fromkeys(range(start, end), per)),
+        _combo(shape, False),
+    )
+    for per, least in ((1, MIN_STRAIGHT), (2, MIN_PAIRS))
+    for start in range(ACE_INDEX + 1)
+    for end in range(start + least, ACE_INDEX + 2)
+}
+
+
+@lru_cache(maxsize=100_000)
+def leads(hand: Counts, opening: bool) -> tuple[tuple[Shape, Combo], ...]:
+    """Every play a leader holding ``hand`` could make, once per shape, with its combination
+    (``runfast_combos._all_plays`` on counts). At the game's opening the play must hold 3♥, and
+    the leader holds it: any shape with a 3 can."""
+    out: list[tuple[Shape, Combo]] = []
+    of_a_kind = _OF_A_KIND_OPENING if opening else _OF_A_KIND
+    for i, n in enumerate(hand):
+        out.extend(of_a_kind[i][n])
+    for per, least in ((1, MIN_STRAIGHT), (2, MIN_PAIRS)):
+        for start in range(ACE_INDEX + 1):
+            end = start
+            while end <= ACE_INDEX and hand[end] >= per:
+                end += 1
+                if end - start >= least:
+                    out.append(_RUNS[per, start, end])
+    if opening:
+        return tuple(p for p in out if p[0][0])
+    return tuple(out)
+
+
+@lru_cache(maxsize=200_000)
+def answers(hand: Counts, table: Combo | None, opening: bool) -> tuple[tuple[Shape, Combo], ...]:
+    """Every legal play from ``hand`` over ``table`` (None: leading), once per shape, lowest
+    top first (and the longer first at the same top: ``normal``'s tie-breaks)."""
+    plays = leads(hand, opening)
+    if table is not None:
+        plays = tuple((s, c) for s, c in plays if c.kind != HEAVENLY and beats(c, table))
+    return tuple(sorted(plays, key=lambda sc: (sc[1].top, -sc[1].size)))
+
+
+def _key(hand: Counts, shape: Shape, combo: Combo, leading: bool, danger: bool) -> tuple:
+    """``normal``'s order of plays (``runfast._primary``), best lowest."""
+    return (judge(hand, shape, combo.is_bomb, combo.kind, leading, danger), combo.top, -combo.size)
+
+
+def best_shapes(hand: Counts, table: Combo | None, opening: bool, danger: bool) -> frozenset[Shape]:
+    """Every shape ``normal`` may play from ``hand``: its best by its own judgement (ties on the
+    judgement are broken by card text, so any of them). ``normal_would`` answers the same for
+    one shape, mostly without judging every play."""
+    plays = answers(hand, table, opening)
+    if not plays:
+        return frozenset()
+    keys = [_key(hand, s, c, table is None, danger) for s, c in plays]
+    best = min(keys)
+    return frozenset(s for (s, _), k in zip(plays, keys, strict=True) if k == best)
+
+
+@lru_cache(maxsize=200_000)
+def normal_play(
+    hand: Counts, table: Combo | None, opening: bool, danger: bool
+) -> tuple[Shape, Combo] | None:
+    """The play ``normal`` makes from ``hand``, None for a pass. Where its judgement ties two
+    shapes (rare: ``normal`` then goes by the cards' text), the lower shape."""
+    plays = answers(hand, table, opening)
+    if not plays:
+        return None
+    return min(plays, key=lambda sc: (*_key(hand, *sc, table is None, danger), sc[0]))
+
+
+@lru_cache(maxsize=200_000)
+def normal_would(
+    hand: Counts, table: Combo | None, opening: bool, danger: bool, made: Shape
+) -> bool:
+    """Whether ``made`` is among ``best_shapes``: whether no legal play comes before it in
+    ``normal``'s order (its judgement, then the lower top, then the longer play).
+
+    Every play other than going out leaves at least ``min_plays(hand) - 1`` plays, and its
+    judgement is at least that. So when ``made`` is judged that low, only plays with a lower top
+    (or as long a one) can come before it, and the rest need no judging; and a play that comes
+    before it ends the search at once.
+    """
+    plays = answers(hand, table, opening)
+    leading = table is None
+    combo = next(c for s, c in plays if s == made)
+    mine = _key(hand, made, combo, leading, danger)
+    floor = min_plays(hand) - 1
+    for s, c in plays:
+        if s == made:
+            continue
+        order = (c.top, -c.size)
+        if mine[0] <= floor and order > mine[1:] and sum(s) < sum(hand):
+            # Judged at least ``floor`` and later in the tie-breaks (not going out): it can't come
+            # first, nor can anything after it in this order.
+            break
+        if (judge(hand, s, c.is_bomb, c.kind, leading, danger), *order) < mine:
+            return False
+    return True
+
+
+def danger(counts: Sequence[int], seat: int, leading: bool) -> bool:
+    """``normal``'s danger (``runfast._context``): the next player, or leading any other, holds
+    one card."""
+    n = len(counts)
+    others = [c for s, c in enumerate(counts) if s != seat]
+    return counts[(seat + 1) % n] == 1 or (leading and min(others) == 1)
+
+
+# ---------------------------------------------------------------- a deal on counts
+
+
+@dataclass
+class Deal:
+    """A deal in play on counts, as the engine keeps it (``RunFast``): the hands, the play to
+    beat and who made it, the passes since, who has played, whether the next play is the
+    game's opening, the bomb waiting for its trick to end, and the settlement so far."""
+
+    hands: list[list[int]]
+    turn: int
+    table: Combo | None = None
+    table_seat: int | None = None
+    passes: int = 0
+    played: list[bool] = field(default_factory=lambda: [False] * N_SEATS)
+    opening: bool = False
+    bomb_seat: int | None = None
+    settlement: list[int] = field(default_factory=lambda: [0] * N_SEATS)
+    winner: int | None = None
+
+    def copy(self) -> Deal:
+        return Deal(
+            [list(h) for h in self.hands],
+            self.turn,
+            self.table,
+            self.table_seat,
+            self.passes,
+            list(self.played),
+            self.opening,
+            self.bomb_seat,
+            list(self.settlement),
+            self.winner,
+        )
+
+    def sizes(self) -> list[int]:
+        return [sum(h) for h in self.hands]
+
+    def move(self, shape: Shape | None, combo: Combo | None) -> None:
+        """The seat to move plays ``shape`` (its combination ``combo``), or passes (None), by
+        the engine's rules (``RunFast._play`` and ``_pass``); the caller knows it is legal."""
+        seat = self.turn
+        if shape is None:
+            self.passes += 1
+            if self.passes < N_SEATS - 1:
+                self.turn = (seat + 1) % N_SEATS
+                return
+            assert self.table_seat is not None
+            if self.bomb_seat is not None:
+                self._pay_bomb()
+            self.turn, self.table, self.table_seat, self.passes = self.table_seat, None, None, 0
+            return
+        assert combo is not None
+        hand = self.hands[seat]
+        for i, n in enumerate(shape):
+            hand[i] -= n
+        self.played[seat] = True
+        over_cards = self.table is not None
+        self.table, self.table_seat, self.passes, self.opening = combo, seat, 0, False
+        self.bomb_seat = seat if over_cards and combo.kind in BOMB_KINDS else None
+        if any(hand):
+            self.turn = (seat + 1) % N_SEATS
+            return
+        if self.bomb_seat is not None:
+            self._pay_bomb()  # a bomb that is the last play settles at once
+        self._finish(seat)
+
+    def _pay_bomb(self) -> None:
+        bomber = self.bomb_seat
+        assert bomber is not None
+        self.bomb_seat = None
+        for s in range(N_SEATS):
+            if s != bomber:
+                self.settlement[s] -= BOMB_BONUS
+                self.settlement[bomber] += BOMB_BONUS
+
+    def _finish(self, winner: int) -> None:
+        self.winner = winner
+        for s in range(N_SEATS):
+            if s != winner:
+                owed = sum(p for _, p in penalties(cards_of(tuple(self.hands[s])), self.played[s]))
+                self.settlement[s] -= owed
+                self.settlement[winner] += owed
+
+    def normal_move(self) -> tuple[Shape | None, Combo | None]:
+        """What ``normal`` plays here."""
+        hand = tuple(self.hands[self.turn])
+        at_risk = danger(self.sizes(), self.turn, self.table is None)
+        play = normal_play(hand, self.table, self.opening, at_risk)
+        return (None, None) if play is None else play
+
+    def play_out(self) -> list[int]:
+        """``normal`` plays every seat to the end of the deal: the settlement."""
+        while self.winner is None:
+            self.move(*self.normal_move())
+        return self.settlement
+
+
+def from_view(view: RunFastView, hands: Sequence[Sequence[Card]]) -> Deal:
+    """The deal a seat's view shows, with ``hands`` for every seat (its own and those dealt to
+    the others). A bomb on the table waits for its bonus if it went over cards: the view's
+    record says whether it did; without one (a table file's position), assume it did, as it most
+    often does."""
+    table = None
+    if view.trick:
+        combo = classify(view.trick, opening=view.trick_kind == HEAVENLY)
+        assert isinstance(combo, Combo)
+        table = combo
+    bomb_seat = None
+    if table is not None and table.kind in BOMB_KINDS and view.trick_seat is not None:
+        bomb_seat = view.trick_seat if _over_cards(view) else None
+    return Deal(
+        [list(counts_of(h)) for h in hands],
+        view.turn if view.turn is not None else 0,
+        table,
+        view.trick_seat,
+        view.passes,
+        list(view.played),
+        view.opening,
+        bomb_seat,
+        list(view.settlement),
+    )
+
+
+def _over_cards(view: RunFastView) -> bool:
+    """Whether the play on the table went over another play of its trick (the record's last play
+    came after a play, not after a trick's end), or, without a whole record, True."""
+    if sum(len(c) for _, c in view.history) != len(view.played_cards):
+        return True
+    passes, before = 0, False
+    last_over = False
+    for _seat, cards in view.history:
+        if cards:
+            last_over = before
+            before, passes = True, 0
+        else:
+            passes += 1
+            if passes == N_SEATS - 1:
+                before, passes = False, 0
+    return last_over
+
+
+def best_played(
+    view: RunFastView, candidates: Sequence[Move], deals: Sequence[Sequence[Sequence[Card]]]
+) -> Move:
+    """The candidate whose plays out (``normal`` for every seat, from each of ``deals``) settle
+    best for the seat in all; ties keep the earlier candidate (``normal``'s own comes first).
+    Every candidate is judged on the same deals, which makes the comparison far less noisy than
+    a deal of its own for each would."""
+    seat = view.seat
+    moves: list[tuple[Shape | None, Combo | None]] = []
+    for m in candidates:
+        if isinstance(m, Play):
+            combo = classify(m.cards, opening=view.opening)
+            assert isinstance(combo, Combo)
+            moves.append((counts_of(m.cards), combo))
+        else:
+            moves.append((None, None))
+    totals = [0] * len(candidates)
+    for hands in deals:
+        start = from_view(view, hands)
+        for k, move in enumerate(moves):
+            deal = start.copy()
+            deal.move(*move)
+            totals[k] += deal.play_out()[seat]
+    best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
+    return candidates[best]

@@ -1,0 +1,97 @@
+"""Run Fast on counts per power (bot/ai/runfast_counts.py): ``normal``'s choice and a deal played
+to its end there are the engine's, so hard's playouts on counts judge as the engine's did."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.ai import runfast as rf
+from bot.ai import runfast_counts as counts
+from bot.ai.search import playout
+from bot.games.base import Pass, Play
+from bot.games.runfast import RunFast
+from tests.ai.playout import decisions
+
+
+def _danger(view, leading: bool) -> bool:
+    """``normal``'s danger, read off the view as ``runfast._context`` does."""
+    nxt = (view.seat + 1) % view.n_seats
+    others = [n for s, n in enumerate(view.hand_counts) if s != view.seat]
+    return view.hand_counts[nxt] == 1 or (leading and min(others) == 1)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_normal_on_counts_is_normal(seed: int) -> None:
+    """The reading's ``normal`` (on counts per power) plays what ``normal`` plays, lists the same
+    shapes, and ``normal_would`` answers for every shape as the full judgement does."""
+    game = RunFast.new(seed=seed)
+    while not game.round_over:
+        seat = game.turn
+        view = game.view(seat)
+        legal = game.legal_moves(seat)
+        move = rf.choose_normal(view, legal, random.Random(0))
+        hand = rf.counts_of(view.hand)
+        table = game.trick_combo
+        danger = _danger(view, table is None)
+        shapes = counts.answers(hand, table, view.opening)
+        assert {s for s, _ in shapes} == {
+            rf.counts_of(m.cards) for m in legal if isinstance(m, Play)
+        }
+        assert len(shapes) == len({s for s, _ in shapes})
+        best = counts.best_shapes(hand, table, view.opening, danger)
+        if isinstance(move, Pass):
+            assert not shapes
+        else:
+            assert rf.counts_of(move.cards) in best
+        for shape, _combo in shapes:
+            assert counts.normal_would(hand, table, view.opening, danger, shape) == (shape in best)
+        game.apply(seat, move)
+
+
+def test_a_deal_on_counts_settles_as_on_the_engine() -> None:
+    """From positions of real games, ``normal`` playing every seat ends each deal in the same
+    settlement on counts as on the engine."""
+    checked = 0
+    for seed in range(40):
+        for n, (engine, seat, _legal, _move, _rng) in enumerate(
+            decisions("runfast", ["normal", "simple", "random"], seed)
+        ):
+            if n % 4:
+                continue
+            on_engine = RunFast.from_json(engine.to_json())
+            playout(on_engine, rf.choose_normal, random.Random(0), None)
+            deal = counts.from_view(engine.view(seat), engine.hands)
+            assert deal.play_out() == list(on_engine.settlement), (seed, n)
+            checked += 1
+    assert checked > 300
+
+
+def test_a_bomb_waits_for_its_bonus_only_over_cards() -> None:
+    """The view's record tells a bomb played over another play (its bonus waits for the trick to
+    end) from a led one (it earns nothing)."""
+    position = {
+        "hands": ["3S 4S 5S 6S 7S", "8H 8D 8C 8S 10C", "QH QD KS AS 2S"],
+        "turn": 1,
+        "played": [True, True, True],
+        "opening": False,
+    }
+    led = RunFast.from_table_file({"position": position})
+    led.apply(1, Play(tuple(c for c in led.hands[1] if c.rank == 8)))
+    over = RunFast.from_table_file({"position": {**position, "turn": 0}})
+    over.apply(0, Play((over.hands[0][0],)))
+    over.apply(1, Play(tuple(c for c in over.hands[1] if c.rank == 8)))
+    assert counts.from_view(led.view(2), led.hands).bomb_seat is None
+    assert counts.from_view(over.view(2), over.hands).bomb_seat == 1
+    # Without the whole record (the position's own cards are not in it), assume it went over.
+    placed = RunFast.from_table_file(
+        {
+            "position": {
+                **{k: v for k, v in position.items() if k != "turn"},
+                "trick": ["9S", "9H", "9D", "9C"],
+                "trick_seat": 2,
+            }
+        }
+    )
+    assert counts.from_view(placed.view(0), placed.hands).bomb_seat == 2
