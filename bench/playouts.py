@@ -11,7 +11,8 @@ policy with ``hard``'s horizon (``search.playout``). The figure is simulated mov
 Each game runs once in a fresh process state (the caches of the lean path start empty; a
 worker process keeps them warm across decisions, so real play does at least as well).
 Run it at two commits to compare them: the README gives the figures before and after the lean
-path.
+path. Run Fast's ``hard`` plays its deals out on counts per power (``bot.ai.runfast_counts``),
+not on the engine: a second line measures that path from the same states and deals.
 """
 
 from __future__ import annotations
@@ -79,6 +80,25 @@ def measure(game: str, count: int, seed: int) -> tuple[float, float, int]:
     return steps / max(play_cpu, 1e-9), 1000 * build_cpu / len(views), steps
 
 
+def measure_counts(count: int, seed: int) -> tuple[float, int]:
+    """Run Fast's playouts on counts from the same states and the same deals as ``measure``."""
+    from bot.ai import runfast, runfast_counts
+
+    views = states("runfast", count, seed)
+    steps = 0
+    play_cpu = 0.0
+    rng = random.Random(seed)
+    for view in views:
+        hands = runfast._deal_others(view, rng)
+        t1 = time.process_time()
+        deal = runfast_counts.from_view(view, hands)
+        while deal.winner is None:
+            deal.move(*deal.normal_move())
+            steps += 1
+        play_cpu += time.process_time() - t1
+    return steps / max(play_cpu, 1e-9), steps
+
+
 class _Counting:
     def __init__(self, policy) -> None:
         self.policy = policy
@@ -106,6 +126,9 @@ def main() -> int:
             f"{game:<8} {rate:8.0f} moves per CPU second over {steps} moves; "
             f"one sample built in {build_ms:.2f} ms"
         )
+        if game == "runfast":
+            rate, steps = measure_counts(args.states, args.seed)
+            print(f"{'  on counts':<8} {rate:8.0f} moves per CPU second over {steps} moves")
     return 0
 
 

@@ -54,11 +54,16 @@ def counts_of(cards: Sequence) -> Counts:
 
 def min_plays(counts: Counts) -> int:
     """The fewest plays that empty a hand with these counts (bombs and triples count as one)."""
-    return _fewest(sum(n << (_BITS * i) for i, n in enumerate(counts)))
+    return _fewest(_code(counts))
 
 
-# ``_fewest`` reads a hand as one number, 3 bits per power (4 cards at most), lowest power lowest.
-_BITS = 3
+def _code(counts: Counts) -> int:
+    """A hand as one number, a byte per power, lowest power lowest: a hand less a play is then a
+    subtraction, and the number hashes faster than the tuple."""
+    return int.from_bytes(bytes(counts), "little")
+
+
+_BITS = 8
 _DIGIT = (1 << _BITS) - 1
 _TOP = ACE_POWER - LOW  # straights and runs of pairs stop at the ace
 
@@ -95,18 +100,23 @@ def _fewest(code: int) -> int:
 def judge(
     hand: Counts, shape: Counts, is_bomb: bool, kind: str, leading: bool, danger: bool
 ) -> float:
-    rest = tuple(h - s for h, s in zip(hand, shape, strict=True))
-    if not any(rest):
+    rest = _code(hand) - _code(shape)
+    if not rest:
         return -100.0  # going out
-    score = float(min_plays(rest))
+    plays_left = _fewest(rest)
+    score = float(plays_left)
     controls = shape[ACE_POWER - LOW] + shape[TWO_POWER - LOW]
     if not danger:
         score += CONTROL_COST * controls
-    if not is_bomb and any(h == 4 and s and s < 4 for h, s in zip(hand, shape, strict=True)):
+    if (
+        not is_bomb
+        and 4 in hand
+        and any(h == 4 and s and s < 4 for h, s in zip(hand, shape, strict=True))
+    ):
         score += BOMB_COST  # breaks four of a kind
     if not is_bomb and hand[ACE_POWER - LOW] == 3 and shape[ACE_POWER - LOW]:
         score += BOMB_COST  # breaks the three aces
-    if is_bomb and leading and min_plays(rest) > 1:
+    if is_bomb and leading and plays_left > 1:
         score += BOMB_COST  # a led bomb earns nothing: keep it to answer with
     if danger and kind == "single":
         # The next player holds one card: a low single lets them out; the highest may stop them.
