@@ -76,15 +76,15 @@ def told_deal(truth: Sequence[Sequence[Card]], share: float) -> Deal:
 def told(game: str, share: float) -> Chooser:
     """``game``'s ``hard``, its deals of the hidden cards keeping all but ``share`` of them true:
     its sampler deals through the module's ``deal``, swapped for ``told_deal`` at each decision.
-    Run Fast's ``hard`` then deals as it did before it read the others' play (``READ_PLAY``
-    off), so R = 1 is that ``hard``: the measure of what the reading has to deliver."""
+    Run Fast's ``hard`` then deals and plays out as it did before it read the others' play
+    (``READ_PLAY`` and ``ON_COUNTS`` off), so R = 1 is that ``hard``: the measure of what the reading has to deliver."""
 
     def values(view: Any) -> dict[str, Any]:
         assert hasattr(view, "truth"), "the ladder's table must be an open_table"
         others = [view.truth[s] for s in range(view.n_seats) if s != view.seat]
         told: dict[str, Any] = {"deal": told_deal(others, share)}
         if game == "runfast":
-            told["READ_PLAY"] = False
+            told["READ_PLAY"] = told["ON_COUNTS"] = False
         return told
 
     return ladder.swapped(game, values)

@@ -32,6 +32,7 @@ OLD: dict[str, dict[str, Any]] = {
         "HARD": Budget(samples=16, horizon=None, candidates=4),
         "CONSISTENT_TRIES": 1,
         "READ_PLAY": False,
+        "ON_COUNTS": False,
     },
     "hand": {"OUT_RISK": {}},
 }

@@ -17,7 +17,7 @@ still has the last word.
 
 A variant is ``hard`` with names of ``bot.ai.runfast`` or ``bot.ai.runfast_reading`` set for
 its run: ``--variant read20:BURN_IN=200,THIN=20``, ``--variant c4:CANDIDATES=4`` (the number of
-plays compared), ``--variant blind:READ_PLAY=False`` (the hard before it read the others' play,
+plays compared; SAMPLES the deals), ``--variant blind:READ_PLAY=False`` (the hard before it read the others' play,
 on the engine). Without ``--variant``: ``hard`` as it is, and ``normal`` for reference.
 """
 
@@ -109,12 +109,12 @@ def _home(key: str) -> object:
 
 
 def run_variant(values: dict[str, object], where: Sequence[Position]) -> list[Move]:
-    """``hard``'s choices at every position with ``values`` set for the run (CANDIDATES: the
-    number of plays it compares)."""
-    if "CANDIDATES" in values:
-        values = dict(values)
-        candidates = values.pop("CANDIDATES")
-        values["HARD"] = dataclasses.replace(runfast.HARD, candidates=candidates)
+    """``hard``'s choices at every position with ``values`` set for the run (CANDIDATES and
+    SAMPLES: the plays it compares and the deals it plays them out on)."""
+    values = dict(values)
+    budget = {k.lower(): values.pop(k) for k in ("CANDIDATES", "SAMPLES") if k in values}
+    if budget:
+        values["HARD"] = dataclasses.replace(runfast.HARD, **budget)
     kept = {key: getattr(_home(key), key) for key in values}
     for key, value in values.items():
         setattr(_home(key), key, value)

@@ -112,7 +112,7 @@ def choose_hard(view: RunFastView, legal: Sequence[Move], rng: random.Random) ->
     candidates = _candidates(order, HARD.candidates)
     if len(candidates) <= 1:
         return order[0]
-    if not READ_PLAY:  # the bench's previous hard: random deals, played out on the engine
+    if not ON_COUNTS:  # the bench's previous hard: random deals, played out on the engine
         return refine(
             order[0],
             candidates,
@@ -124,7 +124,7 @@ def choose_hard(view: RunFastView, legal: Sequence[Move], rng: random.Random) ->
             policy=choose_normal,
             budget=HARD,
         )
-    deals = read_deals(view, rng, HARD.samples)
+    deals = read_deals(view, rng, HARD.samples) if READ_PLAY else None
     if deals is None:
         deals = [
             _consistent_hands(view, random.Random(rng.getrandbits(64))) for _ in range(HARD.samples)
@@ -152,10 +152,11 @@ def _candidates(order: Sequence[Move], limit: int) -> list[Move]:
 # Since the deals are read from the others' play and played out on counts: 6 candidates lose
 # 0.10 +- 0.06 points a decision less than 4 against the exact future (780 positions, README).
 HARD = Budget(samples=24, horizon=None, candidates=6)
-# Whether the deals are read from the other seats' play (``runfast_reading``). The bench's
-# previous hard (bench/ladder.py) and its information measure (bench/information.py) switch it
-# off to deal as before.
+# Whether the deals are read from the other seats' play (``runfast_reading``), and whether they
+# are played out on counts (``runfast_counts``). The bench's previous hard (bench/ladder.py) and
+# its information measure (bench/information.py) switch both off to deal and play as before.
 READ_PLAY = True
+ON_COUNTS = True
 # Deals tried per sample until the seats that passed the table's play could not have beaten it.
 CONSISTENT_TRIES = 40
 

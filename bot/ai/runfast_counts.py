@@ -246,23 +246,32 @@ def normal_play(
     return min(plays, key=lambda sc: (*_key(hand, *sc, table is None, danger), sc[0]))
 
 
-@lru_cache(maxsize=200_000)
 def normal_would(
     hand: Counts, table: Combo | None, opening: bool, danger: bool, made: Shape
 ) -> bool:
     """Whether ``made`` is among ``best_shapes``: whether no legal play comes before it in
-    ``normal``'s order (its judgement, then the lower top, then the longer play).
+    ``normal``'s order."""
+    return ahead(hand, table, opening, danger, made, 1) == 0
+
+
+@lru_cache(maxsize=200_000)
+def ahead(
+    hand: Counts, table: Combo | None, opening: bool, danger: bool, made: Shape, limit: int
+) -> int:
+    """How many legal shapes come before ``made`` in ``normal``'s order (its judgement, then the
+    lower top, then the longer play), counted up to ``limit``.
 
     Every play other than going out leaves at least ``min_plays(hand) - 1`` plays, and its
     judgement is at least that. So when ``made`` is judged that low, only plays with a lower top
-    (or as long a one) can come before it, and the rest need no judging; and a play that comes
-    before it ends the search at once.
+    (or as long a one) can come before it, and the rest need no judging; and the count stops at
+    ``limit``.
     """
     plays = answers(hand, table, opening)
     leading = table is None
     combo = next(c for s, c in plays if s == made)
     mine = _key(hand, made, combo, leading, danger)
     floor = min_plays(hand) - 1
+    before = 0
     for s, c in plays:
         if s == made:
             continue
@@ -272,8 +281,10 @@ def normal_would(
             # first, nor can anything after it in this order.
             break
         if (judge(hand, s, c.is_bomb, c.kind, leading, danger), *order) < mine:
-            return False
-    return True
+            before += 1
+            if before >= limit:
+                break
+    return before
 
 
 def danger(counts: Sequence[int], seat: int, leading: bool) -> bool:

@@ -29,7 +29,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.ai.runfast_counts import N_POWERS, Counts, Shape, answers, counts_of, danger, normal_would
+from bot.ai.runfast_counts import N_POWERS, Counts, Shape, ahead, answers, counts_of, danger
 from bot.ai.search import unseen
 from bot.games.cards import Card, deck_48
 from bot.games.runfast import HAND_SIZE, RunFastView
@@ -38,6 +38,11 @@ from bot.games.runfast_combos import LOW, Combo, classify, power
 # The chance a seat plays other than ``normal`` would, any legal play alike. Tuned on tuning
 # deals against ``normal`` and the previous ``hard`` (README, Computer players).
 DEVIATE = 0.1
+# How a seat chooses among its plays when it does as ``normal`` would: ``normal``'s own play
+# with chance ``SHARP``, else any of ``normal``'s first ``TOP`` alike (a player who searches,
+# such as ``hard``, picks among those).
+SHARP = 1.0
+TOP = 1
 # A pass by a seat that could have beaten the play is against the rules; a deal that says so is
 # kept only as a last resort (this factor per such pass), so the chain can walk away from it.
 IMPOSSIBLE = 1e-6
@@ -124,16 +129,25 @@ def log_chance(hand: Counts, past: Sequence[Decision], floor: float = -math.inf)
             if legal:
                 total += _LOG_IMPOSSIBLE
         elif legal > 1:
-            if normal_would(then, d.table, d.opening, d.danger, d.made):
-                total += math.log(1.0 - DEVIATE + DEVIATE / legal)
-            else:
-                total += math.log(DEVIATE / legal)
+            rank = ahead(then, d.table, d.opening, d.danger, d.made, TOP)
+            total += _log_play(rank, legal)
         if total < floor:
             return total
     return total
 
 
 _LOG_IMPOSSIBLE = math.log(IMPOSSIBLE)
+
+
+def _log_play(rank: int, legal: int) -> float:
+    """The log of the model's chance of a play ``rank`` places down ``normal``'s order, among
+    ``legal`` plays."""
+    chance = DEVIATE / legal
+    if rank == 0:
+        chance += (1.0 - DEVIATE) * SHARP
+    if rank < TOP:
+        chance += (1.0 - DEVIATE) * (1.0 - SHARP) / TOP
+    return math.log(chance)
 
 
 # ---------------------------------------------------------------- the chain

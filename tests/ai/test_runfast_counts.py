@@ -24,8 +24,10 @@ def _danger(view, leading: bool) -> bool:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_normal_on_counts_is_normal(seed: int) -> None:
-    """The reading's ``normal`` (on counts per power) plays what ``normal`` plays, lists the same
-    shapes, and ``normal_would`` answers for every shape as the full judgement does."""
+    """``normal`` on counts per power plays what ``normal`` plays and lists the same shapes;
+    ``normal_would`` and ``ahead`` (a shape's place in ``normal``'s order, counted up to a
+    limit, mostly without judging every play) answer as ranking every play by its judgement
+    does. ``normal_play`` is ``normal``'s play."""
     game = RunFast.new(seed=seed)
     while not game.round_over:
         seat = game.turn
@@ -45,8 +47,23 @@ def test_normal_on_counts_is_normal(seed: int) -> None:
             assert not shapes
         else:
             assert rf.counts_of(move.cards) in best
+        keys = {
+            s: (
+                counts.judge(hand, s, c.is_bomb, c.kind, table is None, danger),
+                c.top,
+                -c.size,
+            )
+            for s, c in shapes
+        }
         for shape, _combo in shapes:
             assert counts.normal_would(hand, table, view.opening, danger, shape) == (shape in best)
+            before = sum(1 for k in keys.values() if k < keys[shape])
+            for limit in (1, 4):
+                got = counts.ahead(hand, table, view.opening, danger, shape, limit)
+                assert got == min(before, limit)
+        play = counts.normal_play(hand, table, view.opening, danger)
+        assert (play is None) == isinstance(move, Pass)
+        assert play is None or play[0] in best
         game.apply(seat, move)
 
 
