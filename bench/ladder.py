@@ -7,7 +7,8 @@ then (Mor 4 deals, More 12, Run Fast 16), More scoring a cut-short playout as if
 ended there (no fitted weights), Run Fast ignoring passes and every earlier play, and, in
 Hand, without the risk that an opponent goes out (``OUT_RISK`` empty: the throw is then chosen exactly as before). The lean path changed only
 speed, never a decision, so this decides exactly as the old ``hard`` did. It is reachable here
-only, never at a table.
+only, never at a table. ``noread`` is today's Run Fast ``hard`` without its reading of the
+others' play (README, "Run Fast reads the others' play").
 """
 
 from __future__ import annotations
@@ -42,7 +43,17 @@ def old_hard(game: str) -> Chooser:
     return ladder.swapped(game, OLD[game])
 
 
+def not_reading(game: str) -> Chooser:
+    """Run Fast's ``hard`` with its reading of the others' play off: its deals at random,
+    consistent with the passes on the table's play, played out on counts as now. The other
+    games' ``hard`` reads nothing, so there it is ``hard`` as it is."""
+    if game != "runfast":
+        return ladder.resolve(game, "hard")
+    return ladder.swapped(game, {"READ_PLAY": False})
+
+
 ladder.EXTRA["oldhard"] = old_hard
+ladder.EXTRA["noread"] = not_reading
 
 if __name__ == "__main__":
     sys.exit(ladder.main())

@@ -93,3 +93,36 @@ def test_the_previous_hard_is_seated_by_the_bench_only() -> None:
         assert bot_ladder.resolve("hand", "hard")(view, legal, random.Random(0)) == new
     finally:
         bot_ladder.EXTRA.pop("oldhard", None)
+        bot_ladder.EXTRA.pop("noread", None)
+
+
+def test_the_bench_seats_run_fast_hard_without_its_reading() -> None:
+    # ``noread`` is Run Fast's hard dealing at random (READ_PLAY off), for the README's measure
+    # of the reading against players who are not normal; hard reads again afterwards.
+    import random
+
+    from bot.ai import runfast as runfast_ai
+    from bot.computers import ladder as bot_ladder
+    from tests.ai.playout import decisions
+    from tests.ai.repo_script import load_script
+
+    try:
+        load_script("bench/ladder.py")
+        noread = bot_ladder.resolve("runfast", "noread")
+        differ = 0
+        for n, (engine, seat, legal, _m, _r) in enumerate(decisions("runfast", ["normal"] * 3, 1)):
+            if n % 3 or len(legal) < 2:
+                continue
+            view = engine.view(seat)
+            runfast_ai.READ_PLAY = False
+            try:
+                blind = runfast_ai.choose_hard(view, legal, random.Random(n))
+            finally:
+                runfast_ai.READ_PLAY = True
+            assert noread(view, legal, random.Random(n)) == blind
+            differ += runfast_ai.choose_hard(view, legal, random.Random(n)) != blind
+        assert differ > 0  # the reading does change decisions
+        assert runfast_ai.READ_PLAY is True
+    finally:
+        bot_ladder.EXTRA.pop("oldhard", None)
+        bot_ladder.EXTRA.pop("noread", None)
