@@ -10,8 +10,10 @@ times faster, since nothing is spelled out card by card, no view is built and no
 through JSON.
 
 The rules stay in one place: a play's combination is ``classify``'s answer (the tables below are
-built from it), what beats what is ``beats``, and what a hand left at the end owes is the engine's
-``penalties``, asked of cards standing for the counts.
+built from it), what beats what is ``beats``, what a bomb's bonus moves is ``bomb_bonus``, and what
+a hand left at the end owes is the engine's ``penalties``, asked of cards standing for the
+counts. Only the order of a deal's events (when a trick ends, when a bomb is paid) is written
+again here, as ``RunFast._play`` and ``_pass`` have it.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from functools import lru_cache
 
 from bot.games.base import Move, Play
 from bot.games.cards import Card
-from bot.games.runfast import BOMB_BONUS, N_SEATS, RunFastView, penalties
+from bot.games.runfast import N_SEATS, RunFastView, bomb_bonus, penalties
 from bot.games.runfast_combos import (
     ACE_POWER,
     BOMB_KINDS,
@@ -365,10 +367,8 @@ class Deal:
         bomber = self.bomb_seat
         assert bomber is not None
         self.bomb_seat = None
-        for s in range(N_SEATS):
-            if s != bomber:
-                self.settlement[s] -= BOMB_BONUS
-                self.settlement[bomber] += BOMB_BONUS
+        for s, paid in enumerate(bomb_bonus(bomber)):
+            self.settlement[s] += paid
 
     def _finish(self, winner: int) -> None:
         self.winner = winner

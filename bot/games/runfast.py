@@ -519,11 +519,10 @@ class RunFast:
         bomber = self.bomb_seat
         assert bomber is not None
         self.bomb_seat = None
-        for s in range(N_SEATS):
+        for s, paid in enumerate(bomb_bonus(bomber)):
+            self.settlement[s] += paid
             if s != bomber:
-                self.settlement[s] -= BOMB_BONUS
-                self.settlement[bomber] += BOMB_BONUS
-                self.lines.append(ScoreLine(s, "runfast.line.paid_for_bomb", -BOMB_BONUS))
+                self.lines.append(ScoreLine(s, "runfast.line.paid_for_bomb", paid))
         self.lines.append(ScoreLine(bomber, "runfast.line.bomb_bonus", 2 * BOMB_BONUS))
         return BombBonus(bomber, 2 * BOMB_BONUS)
 
@@ -691,6 +690,12 @@ ENGINE = RunFast
 
 
 # ---------------------------------------------------------------- helpers
+
+
+def bomb_bonus(bomber: int) -> list[int]:
+    """What a bomb's bonus moves, seat by seat (RULES.md 4): ``BOMB_BONUS`` from each opponent to
+    the bomber."""
+    return [2 * BOMB_BONUS if s == bomber else -BOMB_BONUS for s in range(N_SEATS)]
 
 
 def penalties(hand: Sequence[Card], played: bool) -> list[tuple[str, int]]:
