@@ -126,10 +126,22 @@ def choose_hard(view: RunFastView, legal: Sequence[Move], rng: random.Random) ->
         )
     deals = read_deals(view, rng, HARD.samples) if READ_PLAY else None
     if deals is None:
-        deals = [
-            _consistent_hands(view, random.Random(rng.getrandbits(64))) for _ in range(HARD.samples)
-        ]
+        try:
+            deals = [
+                _consistent_hands(view, random.Random(rng.getrandbits(64)))
+                for _ in range(HARD.samples)
+            ]
+        except ValueError:  # a lesson's position, cards out of play: nothing to deal from
+            return order[0]
     return best_played(view, candidates, deals)
+
+
+def read_states(view: RunFastView, rng: random.Random, n: int) -> list[dict[str, Any]] | None:
+    """``n`` whole states dealt as ``hard`` deals them, read from the others' play; None without
+    a record of the whole deal. A practice game's review (``bot.learning.review``) judges
+    ``hard``'s move on these, the deals it was chosen by."""
+    deals = read_deals(view, rng, n) if READ_PLAY else None
+    return None if deals is None else [_state(view, hands) for hands in deals]
 
 
 def _candidates(order: Sequence[Move], limit: int) -> list[Move]:

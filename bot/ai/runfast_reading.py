@@ -38,11 +38,11 @@ from bot.games.runfast_combos import LOW, Combo, classify, power
 # The chance a seat plays other than ``normal`` would, any legal play alike. Tuned on tuning
 # deals against ``normal`` and the previous ``hard`` (README, Computer players).
 DEVIATE = 0.1
-# How a seat chooses among its plays when it does as ``normal`` would: ``normal``'s own play
-# with chance ``SHARP``, else any of ``normal``'s first ``TOP`` alike (a player who searches,
-# such as ``hard``, picks among those).
-SHARP = 1.0
-TOP = 1
+# Who a seat may be, as (chance, sharp, top): a player who makes ``normal``'s own play with
+# chance ``sharp`` and otherwise any of ``normal``'s first ``top`` plays alike (a player who
+# searches, such as ``hard``, picks among those), each but ``DEVIATE`` of the time. A seat is
+# one of them for the whole deal; which, its plays tell.
+PLAYERS: tuple[tuple[float, float, int], ...] = ((1.0, 1.0, 1),)
 # A pass by a seat that could have beaten the play is against the rules; a deal that says so is
 # kept only as a last resort (this factor per such pass), so the chain can walk away from it.
 IMPOSSIBLE = 1e-6
@@ -119,34 +119,45 @@ def decisions(view: RunFastView) -> dict[int, list[Decision]] | None:
 
 def log_chance(hand: Counts, past: Sequence[Decision], floor: float = -math.inf) -> float:
     """How well ``hand`` (a seat's hand now) explains the seat's past decisions: the log of the
-    model's chance of them all. Every term is at most 0, so once the sum falls below ``floor``
-    it is returned as it stands (the chain only needs to know it is below)."""
-    total = 0.0
+    model's chance of them all, the seat being one of ``PLAYERS`` for the whole deal. Every term
+    is at most 0, so once every player's sum falls below ``floor`` the largest is returned as it
+    stands (the chain only needs to know it is below)."""
+    totals = [0.0] * len(PLAYERS)
+    top = max(t for _, _, t in PLAYERS)
     for d in past:
         then = tuple(a + b for a, b in zip(hand, d.since, strict=True))
         legal = len(answers(then, d.table, d.opening))
         if d.made is None:
             if legal:
-                total += _LOG_IMPOSSIBLE
+                totals = [t + _LOG_IMPOSSIBLE for t in totals]
         elif legal > 1:
-            rank = ahead(then, d.table, d.opening, d.danger, d.made, TOP)
-            total += _log_play(rank, legal)
-        if total < floor:
-            return total
-    return total
+            rank = ahead(then, d.table, d.opening, d.danger, d.made, top)
+            totals = [
+                t + _log_play(rank, legal, sharp, first)
+                for t, (_, sharp, first) in zip(totals, PLAYERS, strict=True)
+            ]
+        if max(totals) < floor:
+            return max(totals)
+    if len(totals) == 1:
+        return totals[0]
+    most = max(totals)
+    return most + math.log(
+        sum(w * math.exp(t - most) for t, (w, _, _) in zip(totals, PLAYERS, strict=True))
+    )
 
 
 _LOG_IMPOSSIBLE = math.log(IMPOSSIBLE)
 
 
-def _log_play(rank: int, legal: int) -> float:
-    """The log of the model's chance of a play ``rank`` places down ``normal``'s order, among
-    ``legal`` plays."""
+def _log_play(rank: int, legal: int, sharp: float, top: int) -> float:
+    """The log of a player's chance of a play ``rank`` places down ``normal``'s order, among
+    ``legal`` plays: ``normal``'s own with chance ``sharp``, else any of its first ``top``
+    alike, all of it but ``DEVIATE``, which goes to any play alike."""
     chance = DEVIATE / legal
     if rank == 0:
-        chance += (1.0 - DEVIATE) * SHARP
-    if rank < TOP:
-        chance += (1.0 - DEVIATE) * (1.0 - SHARP) / TOP
+        chance += (1.0 - DEVIATE) * sharp
+    if rank < top:
+        chance += (1.0 - DEVIATE) * (1.0 - sharp) / top
     return math.log(chance)
 
 

@@ -117,6 +117,14 @@ JUDGES: dict[str, tuple[Builder, Valuer, Any]] = {
 }
 
 
+# game -> several whole states at once, dealt as its hard player deals them where that is not
+# one at random (Run Fast's reads the others' play with one chain for all its deals), or None
+# where it can't (then ``JUDGES``' builder deals): a move is judged on the deals it was chosen by.
+READERS: dict[str, Callable[[Any, random.Random, int], list[dict[str, Any]] | None]] = {
+    "runfast": runfast_ai.read_states,
+}
+
+
 def same_move(a: Move, b: Move) -> bool:
     """The same move, whatever order a lay lists its melds and cards in."""
     if isinstance(a, Lay) and isinstance(b, Lay):
@@ -142,11 +150,14 @@ def judge(
         return None
     build, value, policy = JUDGES[game]
     engine = engine_class(game)
+    n = samples or REVIEW_SAMPLES[game]
+    read = READERS.get(game)
+    dealt = read(view, rng, n) if read is not None else None
     diffs: list[float] = []
-    for _ in range(samples or REVIEW_SAMPLES[game]):
+    for k in range(n):
         seed = rng.getrandbits(64)
         try:
-            state = build(view, random.Random(seed))
+            state = dealt[k] if dealt is not None else build(view, random.Random(seed))
         except ValueError:  # counts that can't be dealt: nothing to weigh
             return None
         scores = []
