@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from bot.ai.runfast_counts import Counts, best_played, counts_of, judge
+from bot.ai.runfast_counts import Counts, best_played, counts_of, danger, judge
 from bot.ai.runfast_reading import read_deals
 from bot.ai.search import Budget, deal, refine, texts, unseen
 from bot.games.base import Move, Pass, Play
@@ -76,16 +76,14 @@ def _context(view: RunFastView) -> tuple[Counts, bool, bool]:
     """What every play of this turn is judged against: the hand, leading or not, and danger (a
     player about to go out)."""
     leading = not view.trick
-    nxt = (view.seat + 1) % view.n_seats
-    danger = view.hand_counts[nxt] == 1 or (leading and min(_others(view)) == 1)
-    return counts_of(view.hand), leading, danger
+    return counts_of(view.hand), leading, danger(view.hand_counts, view.seat, leading)
 
 
 def _primary(ctx: tuple[Counts, bool, bool], opening: bool, m: Play) -> tuple[float, int, int]:
     """``normal``'s judgement of a play, best lowest, before the tie-break on its cards."""
-    hand, leading, danger = ctx
+    hand, leading, at_risk = ctx
     shape, is_bomb, kind, top = _play_info(m.cards, opening)
-    return (judge(hand, shape, is_bomb, kind, leading, danger), top, -len(m.cards))
+    return (judge(hand, shape, is_bomb, kind, leading, at_risk), top, -len(m.cards))
 
 
 @lru_cache(maxsize=200_000)
@@ -124,7 +122,7 @@ def choose_hard(view: RunFastView, legal: Sequence[Move], rng: random.Random) ->
             policy=choose_normal,
             budget=HARD,
         )
-    deals = read_deals(view, rng, HARD.samples) if READ_PLAY else None
+    deals = _read(view, rng, HARD.samples)
     if deals is None:
         try:
             deals = [
@@ -140,8 +138,14 @@ def read_states(view: RunFastView, rng: random.Random, n: int) -> list[dict[str,
     """``n`` whole states dealt as ``hard`` deals them, read from the others' play; None without
     a record of the whole deal. A practice game's review (``bot.learning.review``) judges
     ``hard``'s move on these, the deals it was chosen by."""
-    deals = read_deals(view, rng, n) if READ_PLAY else None
+    deals = _read(view, rng, n)
     return None if deals is None else [_state(view, hands) for hands in deals]
+
+
+def _read(view: RunFastView, rng: random.Random, n: int) -> list[list[list[Card]]] | None:
+    """``hard``'s deals read from the others' play, unless ``READ_PLAY`` is off or the view has
+    no record of the whole deal (None: then it deals at random)."""
+    return read_deals(view, rng, n) if READ_PLAY else None
 
 
 def _candidates(order: Sequence[Move], limit: int) -> list[Move]:
@@ -254,7 +258,3 @@ def _state(view: RunFastView, hands: Sequence[Sequence[Card]]) -> dict[str, Any]
         "moves": [],
         "last_events": [],
     }
-
-
-def _others(view: RunFastView) -> list[int]:
-    return [n for s, n in enumerate(view.hand_counts) if s != view.seat]

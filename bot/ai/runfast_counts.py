@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from bot.games.base import Move, Play
-from bot.games.cards import Card
-from bot.games.runfast import N_SEATS, RunFastView, bomb_bonus, penalties
+from bot.games.cards import Card, deck_48
+from bot.games.runfast import HAND_SIZE, N_SEATS, RunFastView, bomb_bonus, penalties
 from bot.games.runfast_combos import (
     ACE_POWER,
     BOMB_KINDS,
@@ -36,6 +36,7 @@ from bot.games.runfast_combos import (
     Combo,
     beats,
     classify,
+    group_by_power,
     power,
 )
 
@@ -133,14 +134,8 @@ Shape = Counts  # a play as counts per power
 
 # A card of each power, low to high, in as many suits as the 48-card deck holds of it: a hand on
 # counts is spelled with these wherever a rule reads cards.
-_SUITS = "SHDC"
-_CARDS_OF_POWER: list[list[Card]] = [
-    [
-        Card(rank, s)
-        for s in _SUITS
-        if Card(rank, s) not in (Card(1, "H"), Card(2, "H"), Card(2, "D"), Card(2, "C"))
-    ]
-    for rank in (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
+_CARDS_OF_POWER: list[list[Card]] = group_by_power(sorted(set(deck_48()), key=str))[
+    LOW : TWO_POWER + 1
 ]
 
 
@@ -290,8 +285,8 @@ def ahead(
 
 
 def danger(counts: Sequence[int], seat: int, leading: bool) -> bool:
-    """``normal``'s danger (``runfast._context``): the next player, or leading any other, holds
-    one card."""
+    """``normal``'s danger: the next player, or leading any other, holds one card (a low single
+    would let them out)."""
     n = len(counts)
     others = [c for s, c in enumerate(counts) if s != seat]
     return counts[(seat + 1) % n] == 1 or (leading and min(others) == 1)
@@ -418,22 +413,59 @@ def from_view(view: RunFastView, hands: Sequence[Sequence[Card]]) -> Deal:
     )
 
 
-def _over_cards(view: RunFastView) -> bool:
-    """Whether the play on the table went over another play of its trick (the record's last play
-    came after a play, not after a trick's end), or, without a whole record, True."""
-    if sum(len(c) for _, c in view.history) != len(view.played_cards):
-        return True
-    passes, before = 0, False
-    last_over = False
-    for _seat, cards in view.history:
+@dataclass(frozen=True)
+class Step:
+    """One move of the deal's record, with the table as the mover faced it: the play to beat
+    (None: leading), whether it was the game's opening, and every seat's card count."""
+
+    seat: int
+    cards: tuple[Card, ...]  # none for a pass
+    table: Combo | None
+    opening: bool
+    counts: tuple[int, ...]
+
+
+def steps(view: RunFastView) -> list[Step] | None:
+    """The view's record walked as the engine played it (``RunFast._play`` and ``_pass``), or
+    None when some card on the table is not in it (a table file's position with a play on the
+    table). The counts a seat began the record with are its count now plus what it played in
+    it; from a table file's position that is less than a whole hand (``whole_deal``)."""
+    if sum(len(cards) for _, cards in view.history) != len(view.played_cards):
+        return None
+    counts = list(view.hand_counts)
+    for seat, cards in view.history:
+        counts[seat] += len(cards)
+    table: Combo | None = None
+    passes, opening = 0, whole_deal(counts)
+    out = []
+    for seat, cards in view.history:
+        out.append(Step(seat, cards, table, opening, tuple(counts)))
         if cards:
-            last_over = before
-            before, passes = True, 0
+            combo = classify(cards, opening=opening)
+            assert isinstance(combo, Combo)
+            table, passes, opening = combo, 0, False
+            counts[seat] -= len(cards)
         else:
             passes += 1
-            if passes == N_SEATS - 1:
-                before, passes = False, 0
-    return last_over
+            if passes == view.n_seats - 1:
+                table, passes = None, 0
+    return out
+
+
+def whole_deal(counts: Sequence[int]) -> bool:
+    """Whether a record began with every hand whole: the deal itself, not a table file's
+    position, so its first play was the game's opening."""
+    return all(n == HAND_SIZE for n in counts)
+
+
+def _over_cards(view: RunFastView) -> bool:
+    """Whether the play on the table went over another play of its trick, by the record; True
+    without a whole record."""
+    record = steps(view)
+    if record is None:
+        return True
+    last = next((step for step in reversed(record) if step.cards), None)
+    return last is not None and last.table is not None
 
 
 def best_played(

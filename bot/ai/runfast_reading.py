@@ -29,11 +29,21 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.ai.runfast_counts import N_POWERS, Counts, Shape, ahead, answers, counts_of, danger
+from bot.ai.runfast_counts import (
+    N_POWERS,
+    Counts,
+    Shape,
+    ahead,
+    answers,
+    counts_of,
+    danger,
+    steps,
+    whole_deal,
+)
 from bot.ai.search import unseen
 from bot.games.cards import Card, deck_48
-from bot.games.runfast import HAND_SIZE, RunFastView
-from bot.games.runfast_combos import LOW, Combo, classify, power
+from bot.games.runfast import RunFastView
+from bot.games.runfast_combos import LOW, Combo, power
 
 # The chance a seat plays other than ``normal`` would, any legal play alike. Tuned on tuning
 # deals against ``normal`` and the previous ``hard`` (README, Computer players).
@@ -73,47 +83,29 @@ class Decision:
 
 
 def decisions(view: RunFastView) -> dict[int, list[Decision]] | None:
-    """Every past decision of each other seat, or None when the view's history does not cover
-    the whole deal (a game started from a table file's position: its past is not known)."""
-    n = view.n_seats
-    if sum(len(cards) for _, cards in view.history) != len(view.played_cards):
+    """Every past decision of each other seat, newest first, or None when the view's record does
+    not cover the whole deal (a game started from a table file's position: its hands then are
+    not known)."""
+    record = steps(view)
+    if record is None or (record and not whole_deal(record[0].counts)):
         return None
-    counts = [HAND_SIZE] * n
-    for seat, cards in view.history:
-        counts[seat] -= len(cards)
-    if counts != list(view.hand_counts):
+    if not record and not whole_deal(view.hand_counts):
         return None
-    # Walk the deal in order, as the engine did, keeping what each seat faced.
-    counts = [HAND_SIZE] * n
-    table: Combo | None = None
-    table_seat: int | None = None
-    passes = 0
-    opening = True
-    faced: list[tuple[int, Decision]] = []
-    for seat, cards in view.history:
-        made = counts_of(cards) if cards else None
-        if seat != view.seat:
-            at_risk = danger(counts, seat, table is None)
-            faced.append((seat, Decision(table, opening, at_risk, made, ())))
-        if cards:
-            combo = classify(cards, opening=opening)
-            assert isinstance(combo, Combo)
-            table, table_seat, passes, opening = combo, seat, 0, False
-            counts[seat] -= len(cards)
-        else:
-            passes += 1
-            if passes == n - 1:
-                table, table_seat, passes = None, None, 0
-    del table_seat
+    out: dict[int, list[Decision]] = {s: [] for s in range(view.n_seats) if s != view.seat}
     # What each seat played from each of its decisions on (that decision's play included).
-    out: dict[int, list[Decision]] = {s: [] for s in range(n) if s != view.seat}
     later = {s: [0] * N_POWERS for s in out}
-    for seat, d in reversed(faced):
-        if d.made is not None:
-            later[seat] = [a + b for a, b in zip(later[seat], d.made, strict=True)]
-        out[seat].append(Decision(d.table, d.opening, d.danger, d.made, tuple(later[seat])))
-    # Kept newest first: the hands then are smallest, quickest to judge, and a chain step that
-    # fails stops early (``log_chance``'s floor).
+    for step in reversed(record):
+        if step.seat == view.seat:
+            continue
+        made = counts_of(step.cards) if step.cards else None
+        if made is not None:
+            later[step.seat] = [a + b for a, b in zip(later[step.seat], made, strict=True)]
+        at_risk = danger(step.counts, step.seat, step.table is None)
+        out[step.seat].append(
+            Decision(step.table, step.opening, at_risk, made, tuple(later[step.seat]))
+        )
+    # Newest first: the hands then are smallest, quickest to judge, and a chain step that fails
+    # stops early (``log_chance``'s floor).
     return out
 
 

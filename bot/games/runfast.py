@@ -469,7 +469,8 @@ class RunFast:
         else:
             events = self._pass(seat)
         self.moves.append({"seat": seat, **move.to_dict()})
-        self.history.append((seat, _shown(move)))
+        # A play is on the table now as the view shows it (sorted by ``_play``); a pass shows none.
+        self.history.append((seat, self.trick if isinstance(move, Play) else ()))
         self.last_events = events
         return events
 
@@ -679,7 +680,7 @@ class RunFast:
             )
         game.moves = [dict(m) for m in data["moves"]]
         game.history = [
-            (m["seat"], _shown(Play(tuple(parse_cards(m["cards"])))) if m["do"] == "play" else ())
+            (m["seat"], tuple(_sorted(parse_cards(m["cards"]))) if m["do"] == "play" else ())
             for m in game.moves
         ]
         game.last_events = [_event_from_json(e) for e in data["last_events"]]
@@ -715,11 +716,6 @@ def penalties(hand: Sequence[Card], played: bool) -> list[tuple[str, int]]:
     for _ in range(bombs_in(hand)):
         out.append(("runfast.line.bomb_held", HELD_PENALTY))
     return out
-
-
-def _shown(move: Move) -> tuple[Card, ...]:
-    """A move as the view's history records it: a play's cards low to high, a pass as none."""
-    return tuple(_sorted(move.cards)) if isinstance(move, Play) else ()
 
 
 def _check_options(options: Any) -> None:
