@@ -126,3 +126,35 @@ def test_the_bench_seats_run_fast_hard_without_its_reading() -> None:
     finally:
         bot_ladder.EXTRA.pop("oldhard", None)
         bot_ladder.EXTRA.pop("noread", None)
+
+
+def test_variants_of_hard_play_the_ladder_s_deals_and_differ_deal_by_deal(capsys) -> None:
+    # bench/variants.py: ``hard`` with names of its module set, against one opponent on the same
+    # duplicate deals. Unchanged, a variant is the ladder's hard; Hand's hard without its risk of
+    # an opponent going out is the previous hard, which bench/ladder.py seats as ``oldhard``.
+    from bot.computers import ladder as bot_ladder
+    from tests.ai.repo_script import load_script
+
+    try:
+        variants = load_script("bench/variants.py")
+        seeds = range(5, 7)
+        shares = variants.compare("hand", "normal", ["base:", "old:OUT_RISK={}"], seeds)
+        hard = [play_deal("hand", ("hard", "normal"), s) for s in seeds]
+        old = [play_deal("hand", ("oldhard", "normal"), s) for s in seeds]
+        assert shares["base"] == [d.won / d.pairs for d in hard]
+        assert shares["old"] == [d.won / d.pairs for d in old]
+        assert shares["old"] != shares["base"]  # the risk changes a throw in these deals
+        against_old = play_deal("hand", ("hard", "oldhard"), 5)
+        assert variants.play("hand", "oldhard", "again:", 5) == against_old.won / against_old.pairs
+        lines = variants.report("normal", shares)
+        assert lines[0].startswith("base vs normal: ") and "over 2 deals" in lines[0]
+        assert "against base, deal by deal: " in lines[1]
+        # A name the module lacks, or an expression that is not Python, is refused in one
+        # sentence.
+        for bad in ("x:NO_SUCH_NAME=1", "x:OUT_RISK=(", ":OUT_RISK={}"):
+            assert variants.main(["hand", bad, "--deals", "1"]) == 2
+            err = capsys.readouterr().err.strip()
+            assert err and "\n" not in err
+    finally:
+        bot_ladder.EXTRA.pop("oldhard", None)
+        bot_ladder.EXTRA.pop("noread", None)
