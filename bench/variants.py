@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.ai import search
 from bot.computers import ladder
-from bot.computers.selfplay import mean_interval
+from bot.computers.selfplay import Z95, mean_interval
 
 # bench/ladder.py's levels, the previous hard and Run Fast's hard not reading, as opponents.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -63,14 +63,12 @@ def play(game: str, against: str, variant: str, seed: int) -> float:
     """One variant's share of deal ``seed`` against ``against``."""
     search.FREEZE = True  # a bench process only decides (bot.ai.search.settle)
     name, settings = parse(variant)
-    added = {**BENCH_LEVELS, name: lambda g: ladder.swapped(g, settings_of(g, settings))}
-    kept = dict(ladder.EXTRA)
-    ladder.EXTRA.update(added)
+    ladder.EXTRA.update(BENCH_LEVELS)
+    ladder.EXTRA[name] = lambda g: ladder.swapped(g, settings_of(g, settings))
     try:
         deal = ladder.play_deal(game, (name, against), seed)
     finally:
-        ladder.EXTRA.clear()
-        ladder.EXTRA.update(kept)
+        del ladder.EXTRA[name]
     return deal.won / deal.pairs
 
 
@@ -98,7 +96,8 @@ def report(against: str, shares: dict[str, list[float]]) -> list[str]:
         line = f"{name} vs {against}: {mean:.3f} [95% {lo:.3f}-{hi:.3f}] over {len(shares[name])} deals"
         if name != names[0] and len(shares[name]) > 1:
             diffs = [a - b for a, b in zip(shares[name], shares[names[0]], strict=True)]
-            half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+            # Not mean_interval: a difference lies in [-1, 1], and Wilson's interval is for shares.
+            half = Z95 * statistics.stdev(diffs) / len(diffs) ** 0.5
             line += (
                 f"; against {names[0]}, deal by deal: {statistics.mean(diffs):+.3f} ± {half:.3f}"
             )
@@ -116,6 +115,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--tuning", action="store_true", help="the tuning seeds (from 0)")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
+    names = [text.partition(":")[0] for text in args.variants]
+    if len(set(names)) < len(names):
+        print("Give each variant its own name.", file=sys.stderr)
+        return 2
     for variant in args.variants:
         try:
             settings_of(args.game, parse(variant)[1])

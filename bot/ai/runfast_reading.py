@@ -87,9 +87,7 @@ def decisions(view: RunFastView) -> dict[int, list[Decision]] | None:
     not cover the whole deal (a game started from a table file's position: its hands then are
     not known)."""
     record = steps(view)
-    if record is None or (record and not whole_deal(record[0].counts)):
-        return None
-    if not record and not whole_deal(view.hand_counts):
+    if record is None or not whole_deal(record[0].counts if record else view.hand_counts):
         return None
     out: dict[int, list[Decision]] = {s: [] for s in range(view.n_seats) if s != view.seat}
     # What each seat played from each of its decisions on (that decision's play included).

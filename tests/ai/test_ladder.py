@@ -149,10 +149,10 @@ def test_variants_of_hard_play_the_ladder_s_deals_and_differ_deal_by_deal(capsys
         lines = variants.report("normal", shares)
         assert lines[0].startswith("base vs normal: ") and "over 2 deals" in lines[0]
         assert "against base, deal by deal: " in lines[1]
-        # A name the module lacks, or an expression that is not Python, is refused in one
-        # sentence.
-        for bad in ("x:NO_SUCH_NAME=1", "x:OUT_RISK=(", ":OUT_RISK={}"):
-            assert variants.main(["hand", bad, "--deals", "1"]) == 2
+        # A name the module lacks, an expression that is not Python, a variant without a name or
+        # two with one name are refused in one sentence.
+        for bad in (["x:NO_SUCH_NAME=1"], ["x:OUT_RISK=("], [":OUT_RISK={}"], ["a:", "a:"]):
+            assert variants.main(["hand", *bad, "--deals", "1"]) == 2
             err = capsys.readouterr().err.strip()
             assert err and "\n" not in err
     finally:
