@@ -28,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.ai import search
 from bot.games.registry import GAME_KEYS as GAMES
-from bot.games.registry import new_game
+from bot.games.registry import engine_class, new_game
 
 OPTIONS = {"mor": {"players": 4, "length": "quick"}}
-# Hand's hard does not sample; its playouts are measured with Mor's horizon for comparison.
+# Hand's hard does not sample (its review does); its playouts run Mor's horizon for comparison.
 HORIZON = {"mor": 16, "more3": 9, "hand": 16, "runfast": None}
 
 
@@ -58,18 +58,14 @@ def states(game: str, count: int, seed: int) -> list:
 
 def measure(game: str, count: int, seed: int) -> tuple[float, float, int]:
     module = importlib.import_module(f"bot.ai.{game}")
-    build = getattr(module, "_sample_state", None)
+    engine = engine_class(game)
     views = states(game, count, seed)
     steps = 0
     build_cpu = play_cpu = 0.0
     rng = random.Random(seed)
     for view in views:
         t0 = time.process_time()
-        if build is not None:
-            state = build(view, rng)
-            game_ = module.ENGINE.from_json(state)
-        else:  # Hand: no sampler; play on from a fresh deal of the same game
-            game_ = new_game(game, {}, rng.getrandbits(32))
+        game_ = engine.from_json(module._sample_state(view, rng))
         t1 = time.process_time()
         counter = _Counting(module.choose_normal)
         search.playout(game_, counter, random.Random(1), HORIZON[game])
@@ -114,9 +110,6 @@ def main() -> int:
     ap.add_argument("games", nargs="*")
     ap.add_argument("--states", type=int, default=40)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument(
-        "--repeat", type=int, default=3, help="best of this many runs (least disturbed)"
-    )
     args = ap.parse_args()
     for game in args.games or GAMES:
         # One game per process: caches filled by another game's run would not flatter this one
