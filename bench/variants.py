@@ -2,8 +2,9 @@
 deal: ``python bench/variants.py GAME --against LEVEL --deals N [--tuning] [--jobs 2] VARIANT ...``.
 
 A variant is ``NAME:KEY=EXPR;KEY=EXPR``: ``hard`` of GAME with names of its module
-(``bot.ai.<game>``) set while it decides, each EXPR evaluated in that module, so
-``c5:HARD=Budget(8,16,5)`` compares five candidates in Mor; ``base:`` is ``hard`` as it is. Every
+(``bot.ai.<game>``, or ``MODULE.NAME`` of another module of ``bot.ai``) set while it decides, each
+EXPR evaluated in the module it sets, so ``c5:HARD=Budget(8,16,5)`` compares five candidates in
+Mor and ``flat:runfast_reading.DEVIATE=0.3`` reads Run Fast's play with a flatter model; ``base:`` is ``hard`` as it is. Every
 variant plays the same deals (the ladder's duplicate deals, ``bot.computers.ladder``) against
 LEVEL, which may be ``oldhard`` or ``noread`` (``bench/ladder.py``). The first variant is the
 baseline: each other one is also given as its difference from it, deal by deal, with the 95%
@@ -50,13 +51,19 @@ def parse(text: str) -> tuple[str, dict[str, str]]:
 
 
 def settings_of(game: str, settings: dict[str, str]) -> dict[str, Any]:
-    """The settings' values, each expression evaluated among the names of ``bot.ai.<game>``."""
-    module = importlib.import_module(f"bot.ai.{game}")
-    for key in settings:
-        if not hasattr(module, key):
-            raise ValueError(f"bot.ai.{game} has no {key}")
-    # A developer's command line, read as Python on purpose: Budget(8, 16, 5), {}, False.
-    return {key: eval(expr, vars(module)) for key, expr in settings.items()}
+    """The settings' values, each expression evaluated among the names of the module it sets
+    (``bot.ai.<game>``, or another of ``bot.ai`` for ``MODULE.NAME``: ``ladder.place``)."""
+    values: dict[str, Any] = {}
+    for key, expr in settings.items():
+        try:
+            module, name = ladder.place(game, key)
+        except ImportError:
+            raise ValueError(f"bot.ai has no module for {key}") from None
+        if not hasattr(module, name):
+            raise ValueError(f"{module.__name__} has no {name}")
+        # A developer's command line, read as Python on purpose: Budget(8, 16, 5), {}, False.
+        values[key] = eval(expr, vars(module))
+    return values
 
 
 def play(game: str, against: str, variant: str, seed: int) -> float:

@@ -64,24 +64,33 @@ def resolve(game: str, level: str) -> Chooser:
     return chooser(game, level)
 
 
+def place(game: str, key: str) -> tuple[Any, str]:
+    """The module and name a setting of ``game``'s ``hard`` names: ``NAME`` in ``bot.ai.<game>``,
+    or ``MODULE.NAME`` in another module of ``bot.ai`` that it decides with
+    (``runfast_reading.DEVIATE``)."""
+    where, _, name = key.rpartition(".")
+    return importlib.import_module(f"bot.ai.{where or game}"), name
+
+
 def swapped(game: str, values: Mapping[str, Any] | Callable[[Any], Mapping[str, Any]]) -> Chooser:
-    """``hard`` of ``game`` with some names of its module (``bot.ai.<game>``) set to ``values``
-    while it decides: fixed values, or values made from the view at each decision. For the
-    bench's choosers in ``EXTRA`` (the previous ``hard``, ``hard`` told part of the truth)."""
+    """``hard`` of ``game`` with some settings (``place``) set to ``values`` while it decides:
+    fixed values, or values made from the view at each decision. For the bench's choosers in
+    ``EXTRA`` (the previous ``hard``, ``hard`` told part of the truth)."""
     module = importlib.import_module(f"bot.ai.{game}")
 
     def choose(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
         now = values(view) if callable(values) else values
-        # choose_hard reads these names at each call; a ladder process decides one move at a
-        # time, so the swap is seen by this call only.
-        kept = {name: getattr(module, name) for name in now}
-        for name, value in now.items():
-            setattr(module, name, value)
+        # hard reads these names at each call; a ladder process decides one move at a time, so
+        # the swap is seen by this call only.
+        places = {key: place(game, key) for key in now}
+        kept = {key: getattr(where, name) for key, (where, name) in places.items()}
+        for key, (where, name) in places.items():
+            setattr(where, name, now[key])
         try:
             return module.choose_hard(view, legal, rng)  # type: ignore[no-any-return]
         finally:
-            for name, value in kept.items():
-                setattr(module, name, value)
+            for key, (where, name) in places.items():
+                setattr(where, name, kept[key])
             search.settle()  # as hard's own chooser does
 
     return choose

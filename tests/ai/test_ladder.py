@@ -158,3 +158,35 @@ def test_variants_of_hard_play_the_ladder_s_deals_and_differ_deal_by_deal(capsys
     finally:
         bot_ladder.EXTRA.pop("oldhard", None)
         bot_ladder.EXTRA.pop("noread", None)
+
+
+def test_a_setting_of_another_module_is_seen_by_the_decision_and_put_back() -> None:
+    # ``MODULE.NAME`` sets a name of another module of bot.ai that hard decides with: Run Fast's
+    # reading with no model of a player at all can't weigh a play, so the decision fails, which
+    # shows the setting was in force; afterwards the module holds its own again.
+    import random
+
+    from bot.ai import choose_move, runfast_reading
+    from bot.ai import runfast as runfast_ai
+    from bot.computers import ladder as bot_ladder
+    from bot.games.registry import new_game
+
+    engine = new_game("runfast", {}, 3)
+    n = 0
+    while True:  # on to a decision with plays to compare, after others have played
+        seat = engine.turn
+        view, legal = engine.view(seat), engine.legal_moves(seat)
+        plays = runfast_ai._candidates(runfast_ai.ranked(view, legal), runfast_ai.HARD.candidates)
+        if n >= 3 and len(plays) > 1:
+            break
+        engine.apply(seat, choose_move(view, legal, "normal", random.Random(n)))
+        n += 1
+    players = runfast_reading.PLAYERS
+    assert bot_ladder.place("runfast", "runfast_reading.PLAYERS") == (runfast_reading, "PLAYERS")
+    with pytest.raises(ValueError):
+        bot_ladder.swapped("runfast", {"runfast_reading.PLAYERS": ()})(
+            view, legal, random.Random(0)
+        )
+    assert runfast_reading.PLAYERS is players
+    calm = bot_ladder.swapped("runfast", {"runfast_reading.DEVIATE": 0.1})
+    assert calm(view, legal, random.Random(0)) == choose_move(view, legal, "hard", random.Random(0))
