@@ -2,15 +2,16 @@
 deal: ``python bench/variants.py GAME --against LEVEL --deals N [--tuning] [--jobs 2] VARIANT ...``.
 
 A variant is ``NAME:KEY=EXPR;KEY=EXPR``: ``hard`` of GAME with names of its module
-(``bot.ai.<game>``, or ``MODULE.NAME`` of another module of ``bot.ai``) set while it decides, each
-EXPR evaluated in the module it sets, so ``c5:HARD=Budget(8,16,5)`` compares five candidates in
-Mor and ``flat:runfast_reading.DEVIATE=0.3`` reads Run Fast's play with a flatter model; ``base:`` is ``hard`` as it is. Every
-variant plays the same deals (the ladder's duplicate deals, ``bot.computers.ladder``) against
-LEVEL, which may be ``oldhard`` or ``noread`` (``bench/ladder.py``). The first variant is the
-baseline: each other one is also given as its difference from it, deal by deal, with the 95%
-interval of that difference. A deal's luck weighs on every variant alike, so the difference is
-surer than two ladders' figures side by side (over 100 Mor deals against ``oldhard``: ±0.086 on
-the difference against ±0.060 and ±0.071 on the two figures).
+(``bot.ai.<game>``, or ``MODULE.NAME`` of another module of ``bot.ai``) set while it decides,
+each EXPR evaluated in the module it sets, so ``c5:HARD=Budget(8,16,5)`` compares five
+candidates in Mor and ``flat:runfast_reading.DEVIATE=0.3`` reads Run Fast's play with a flatter
+model; ``base:`` is ``hard`` as it is. Every variant plays the same deals (the ladder's
+duplicate deals, ``bot.computers.ladder``) against LEVEL, which may be ``oldhard`` or ``noread``
+(``bench/ladder.py``). The first variant is the baseline: each other one is also given as its
+difference from it, deal by deal, with the 95% interval of that difference. A deal's luck weighs
+on every variant alike, so the difference is surer than two ladders' figures side by side (over
+100 Mor deals against ``oldhard``: ±0.086 on the difference against ±0.060 and ±0.071 on the two
+figures).
 """
 
 from __future__ import annotations
