@@ -1,7 +1,8 @@
 """What knowing who holds the hidden cards is worth to ``hard``: the fair ladder against
 ``normal`` with ``hard``'s deals of the hidden cards told part of the truth.
 
-    python bench/information.py runfast|more3 [--share R ...] [--deals N] [--seed S] [--jobs N]
+    python bench/information.py runfast|more3|mor [--share R ...] [--against normal|oldhard]
+        [--deals N] [--seed S] [--jobs N]
 
 ``hard`` deals the cards its seat cannot see at random into the other hands (and, in More, the
 stock and the More piles), by their counts. Here each card truly in another hand stays there in
@@ -9,8 +10,9 @@ every deal, except a share R of them (``--share``, each card on its own) that go
 rest and is dealt at random as before: R = 1 is ``hard`` as it is, R = 0 is ``hard`` knowing every
 hand (never the order of a stock). In Run Fast, whose three hands hold the whole deck, a card is
 then placed right about 1 - R/2 of the time. The figure is the ladder's (duplicate deals, ``hard``
-alone against two ``normal`` seats in every seat), so it sits beside ``python -m
-bot.computers.selfplay ladder GAME --levels hard,normal``. The seeds default to the tuning ones
+alone against two ``normal`` seats in every seat; in Mor its team against two), so it sits beside
+``python -m bot.computers.selfplay ladder GAME --levels hard,normal``; ``--against oldhard``
+seats the previous ``hard`` (``bench/ladder.py``) instead. The seeds default to the tuning ones
 (from 0): this measures, it is never a level, and only the ladder's own table shows this chooser
 the hands.
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import random
 import sys
 from collections import Counter
@@ -33,7 +36,11 @@ from bot.computers import ladder
 from bot.games.cards import Card
 from bot.games.registry import engine_class
 
-GAMES = ("runfast", "more3")  # the games whose hard deals the hidden cards (Mor's meets the mark)
+# bench/ladder.py seats the previous hard as ``oldhard`` in the ladder (on import).
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+importlib.import_module("ladder")
+
+GAMES = ("runfast", "more3", "mor")  # the games whose hard deals the hidden cards
 
 Deal = Callable[[Sequence[Card], Sequence[int], random.Random], list[list[Card]]]
 
@@ -97,6 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0, help="first seed (default 0: tuning seeds)")
     ap.add_argument("--jobs", type=int, default=1, help="play deals in this many processes")
+    ap.add_argument("--against", choices=("normal", "oldhard"), default="normal")
     args = ap.parse_args(argv)
     if any(not 0.0 <= r <= 1.0 for r in args.share):
         ap.error("a share is between 0 and 1")
@@ -105,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for r in args.share:
         name = f"told{r:g}"
         ladder.EXTRA[name] = lambda game, r=r: told(game, r)
-        rung = ladder.ladder([args.game], (name, "normal"), args.deals, args.seed, args.jobs)
+        rung = ladder.ladder([args.game], (name, args.against), args.deals, args.seed, args.jobs)
         print(f"share {r:g} dealt at random:", rung[args.game].line(args.seed))
     return 0
 
