@@ -11,6 +11,7 @@ from dataclasses import fields
 import pytest
 
 from bot.ai import choose_move
+from bot.ai.hand import choose_normal
 from bot.ai.search import playout
 from bot.games.registry import engine_class
 from tests.ai.repo_script import load_script
@@ -50,9 +51,7 @@ def test_knowing_the_hands_keeps_them_and_shuffles_only_the_stock() -> None:
 def _beaten(state: dict, seat: int, move) -> float:
     game = engine_class("hand").from_json(state)
     game.apply(seat, move)
-    playout(
-        game, bench.importlib.import_module("bot.ai.hand").choose_normal, random.Random(0), None
-    )
+    playout(game, choose_normal, random.Random(0), None)
     return bench.seats_beaten(game, seat, -1.0)
 
 
