@@ -41,14 +41,15 @@ GAMES = ("runfast", "more3", "mor")  # the games whose hard deals the hidden car
 Deal = Callable[[Sequence[Card], Sequence[int], random.Random], list[list[Card]]]
 
 
-def open_table(game: str) -> type:
-    """The game's engine, whose views also carry every hand (``truth``). ``hard``'s playouts
-    run on the plain engine's copies, so nothing inside the search sees them."""
+def showing(game: str, name: str, reveal: Callable[[Any], Any]) -> type:
+    """The game's engine, whose views also carry ``reveal(engine)`` as ``name``: what a bench's
+    chooser is told beyond the seat's view. Playouts run on the plain engine's copies, so
+    nothing inside a search sees it."""
     engine = engine_class(game)
-    plain_view = type(engine.new({}, 0).view(0))
+    plain_view = type(engine.new(ladder.OPTIONS.get(game, {}), 0).view(0))
     view_class = dataclasses.make_dataclass(
         f"Open{plain_view.__name__}",
-        [("truth", tuple, dataclasses.field(default=()))],
+        [(name, Any, dataclasses.field(default=None))],
         bases=(plain_view,),
         frozen=True,
     )
@@ -56,9 +57,14 @@ def open_table(game: str) -> type:
     def view(self: Any, seat: int) -> Any:
         plain = engine.view(self, seat)
         shown = {f.name: getattr(plain, f.name) for f in dataclasses.fields(plain)}
-        return view_class(**shown, truth=tuple(map(tuple, self.hands)))
+        return view_class(**shown, **{name: reveal(self)})
 
     return type(f"Open{engine.__name__}", (engine,), {"view": view})
+
+
+def open_table(game: str) -> type:
+    """The game's engine, whose views also carry every hand (``truth``)."""
+    return showing(game, "truth", lambda engine: tuple(map(tuple, engine.hands)))
 
 
 def told_deal(truth: Sequence[Sequence[Card]], share: float) -> Deal:
@@ -104,11 +110,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if any(not 0.0 <= r <= 1.0 for r in args.share):
         ap.error("a share is between 0 and 1")
-    if args.against == "oldhard":
-        # bench/ladder.py seats the previous hard as ``oldhard`` in the ladder when imported:
-        # only here, so a test that loads this script leaves the bot's ladder as it was.
+    if args.against == "oldhard":  # bench/ladder.py's previous hard
         sys.path.insert(0, str(Path(__file__).resolve().parent))
-        importlib.import_module("ladder")
+        ladder.EXTRA.update(importlib.import_module("ladder").LEVELS)
     table = open_table(args.game)
     ladder.new_game = lambda game, options, seed: table.new(options, seed)
     for r in args.share:

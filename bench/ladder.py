@@ -52,8 +52,10 @@ def not_reading(game: str) -> Chooser:
     return ladder.swapped(game, {"READ_PLAY": False})
 
 
-ladder.EXTRA["oldhard"] = old_hard
-ladder.EXTRA["noread"] = not_reading
+# The bench's levels by name. Whoever plays them enters them in the bot's ladder (``EXTRA``):
+# this command, the variants and information benches; importing the script changes nothing.
+LEVELS = {"oldhard": old_hard, "noread": not_reading}
 
 if __name__ == "__main__":
+    ladder.EXTRA.update(LEVELS)
     sys.exit(ladder.main())

@@ -25,7 +25,6 @@ it the truth. Seeds default to the tuning ones (from 0).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import importlib
 import random
 import sys
@@ -41,32 +40,21 @@ from bot.computers import ladder
 from bot.games.base import Move
 from bot.games.registry import GAME_KEYS, engine_class
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+information = importlib.import_module("information")  # its open table, shown the whole state
+
 DEFAULT_CANDIDATES = 24
 
 
 def open_table(game: str) -> type:
     """The game's engine, whose views also carry the whole state (``table``, its JSON)."""
-    engine = engine_class(game)
-    plain_view = type(engine.new(ladder.OPTIONS.get(game, {}), 0).view(0))
-    view_class = dataclasses.make_dataclass(
-        f"Whole{plain_view.__name__}",
-        [("table", dict, dataclasses.field(default_factory=dict))],
-        bases=(plain_view,),
-        frozen=True,
-    )
-
-    def view(self: Any, seat: int) -> Any:
-        plain = engine.view(self, seat)
-        shown = {f.name: getattr(plain, f.name) for f in dataclasses.fields(plain)}
-        return view_class(**shown, table=self.to_json())
-
-    return type(f"Whole{engine.__name__}", (engine,), {"view": view})
+    return information.showing(game, "table", lambda engine: engine.to_json())
 
 
 def seats_beaten(game: Any, seat: int, sign: float) -> float:
     """The ladder's measure from ``seat``: the other seats its round score beats (a tie half),
     the margin over their average breaking ties between outcomes that beat as many."""
-    scores = [sign * s for s in game.view(0).result.scores]
+    scores = [sign * s for s in game.result.scores]
     mine = scores[seat]
     others = [x for s, x in enumerate(scores) if s != seat]
     beaten = sum(1.0 if mine > x else 0.5 if mine == x else 0.0 for x in others)

@@ -33,8 +33,7 @@ from bot.computers.selfplay import Z95, mean_interval
 
 # bench/ladder.py's levels, the previous hard and Run Fast's hard not reading, as opponents.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-_bench = importlib.import_module("ladder")
-BENCH_LEVELS = {"oldhard": _bench.old_hard, "noread": _bench.not_reading}
+BENCH_LEVELS = importlib.import_module("ladder").LEVELS
 
 
 def parse(text: str) -> tuple[str, dict[str, str]]:

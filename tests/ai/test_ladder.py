@@ -73,8 +73,9 @@ def test_bad_input_is_refused_in_one_sentence(capsys, argv: list[str]) -> None:
 
 
 def test_the_previous_hard_is_seated_by_the_bench_only() -> None:
-    # bench/ladder.py registers ``oldhard`` (the hard of main before issue 29); the bot's own
-    # ladder does not know it, and at Hand's risky throw the two decide differently.
+    # bench/ladder.py seats ``oldhard`` (the hard of main before issue 29) when it plays; the
+    # bot's own ladder does not know it, not even once the script is loaded, and at Hand's risky
+    # throw the two decide differently.
     import random
 
     from bot.computers import ladder as bot_ladder
@@ -83,7 +84,9 @@ def test_the_previous_hard_is_seated_by_the_bench_only() -> None:
 
     assert "oldhard" not in bot_ladder.EXTRA
     try:
-        load_script("bench/ladder.py")
+        bench = load_script("bench/ladder.py")
+        assert "oldhard" not in bot_ladder.EXTRA
+        bot_ladder.EXTRA.update(bench.LEVELS)
         engine = _opened_table("10S")
         view, legal = engine.view(0), engine.legal_moves(0)
         new = bot_ladder.resolve("hand", "hard")(view, legal, random.Random(0))
@@ -107,7 +110,7 @@ def test_the_bench_seats_run_fast_hard_without_its_reading() -> None:
     from tests.ai.repo_script import load_script
 
     try:
-        load_script("bench/ladder.py")
+        bot_ladder.EXTRA.update(load_script("bench/ladder.py").LEVELS)
         noread = bot_ladder.resolve("runfast", "noread")
         differ = 0
         for n, (engine, seat, legal, _m, _r) in enumerate(decisions("runfast", ["normal"] * 3, 1)):
