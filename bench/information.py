@@ -67,6 +67,10 @@ def open_table(game: str) -> type:
     return showing(game, "truth", lambda engine: tuple(map(tuple, engine.hands)))
 
 
+# ``search.deal`` itself, kept here: a told deal takes its place while hard decides.
+AT_RANDOM = search.deal
+
+
 def told_deal(truth: Sequence[Sequence[Card]], share: float) -> Deal:
     """``search.deal`` for a sampler whose first places are the other hands (``truth``, their
     true cards, in the same order): each true card stays in its place unless it falls in
@@ -76,22 +80,36 @@ def told_deal(truth: Sequence[Sequence[Card]], share: float) -> Deal:
         kept = [[c for c in cards if rng.random() >= share] for cards in truth]
         rest = Counter(pool) - sum(map(Counter, kept), Counter())
         room = [n - len(k) for n, k in zip(sizes, kept, strict=False)] + list(sizes[len(kept) :])
-        dealt = search.deal(list(rest.elements()), room, rng)
+        dealt = AT_RANDOM(list(rest.elements()), room, rng)
         return [k + d for k, d in zip(kept, dealt, strict=False)] + dealt[len(kept) :]
 
     return deal
 
 
+# Where each game's sampler finds ``deal``: the rummy games deal through ``search.deal_table``.
+DEALS_WITH = {"runfast": "deal", "more3": "search.deal", "mor": "search.deal"}
+
+
+def hidden_truth(view: Any) -> list[list[Card]]:
+    """The other hands' true cards that the seat does not know (a rummy hand less the cards it
+    saw go into it), in seat order: what a sampler deals at random."""
+    out = []
+    for s in range(view.n_seats):
+        if s != view.seat:
+            known = Counter(view.shown[s]) if hasattr(view, "shown") else Counter()
+            out.append(list((Counter(view.truth[s]) - known).elements()))
+    return out
+
+
 def told(game: str, share: float) -> Chooser:
     """``game``'s ``hard``, its deals of the hidden cards keeping all but ``share`` of them true:
-    its sampler deals through the module's ``deal``, swapped for ``told_deal`` at each decision.
+    its sampler's ``deal`` (``DEALS_WITH``) is swapped for ``told_deal`` at each decision.
     Run Fast's ``hard`` then deals and plays out as it did before it read the others' play
     (``READ_PLAY`` and ``ON_COUNTS`` off), so R = 1 is that ``hard``: the measure of what the reading has to deliver."""
 
     def values(view: Any) -> dict[str, Any]:
         assert hasattr(view, "truth"), "the ladder's table must be an open_table"
-        others = [view.truth[s] for s in range(view.n_seats) if s != view.seat]
-        told: dict[str, Any] = {"deal": told_deal(others, share)}
+        told: dict[str, Any] = {DEALS_WITH[game]: told_deal(hidden_truth(view), share)}
         if game == "runfast":
             told["READ_PLAY"] = told["ON_COUNTS"] = False
         return told

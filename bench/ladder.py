@@ -5,7 +5,8 @@ ladder``).
 ``oldhard`` is ``hard`` as it was on main before issue 29: the same code with the budgets it had
 then (Mor 4 deals, More 12, Run Fast 16), More scoring a cut-short playout as if the round
 ended there (no fitted weights), Run Fast ignoring passes and every earlier play, and, in
-Hand, without the risk that an opponent goes out (``OUT_RISK`` empty: the throw is then chosen exactly as before). The lean path changed only
+Hand, without the risk that an opponent goes out (``OUT_RISK`` empty: the throw is then chosen exactly as before), and in the
+rummy games blind to the cards it saw the others take (its view's ``shown`` emptied). The lean path changed only
 speed, never a decision, so this decides exactly as the old ``hard`` did. It is reachable here
 only, never at a table. ``noread`` is today's Run Fast ``hard`` without its reading of the
 others' play (README, "Run Fast reads the others' play").
@@ -13,7 +14,10 @@ others' play (README, "Run Fast reads the others' play").
 
 from __future__ import annotations
 
+import random
 import sys
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.ai import Chooser
 from bot.ai.search import Budget
 from bot.computers import ladder
+from bot.games.base import Move
 
 # The module constants choose_hard reads, and their values on main before issue 29. Run Fast's
 # hard then dealt 16 deals and ignored passes (one try per deal).
@@ -40,7 +45,15 @@ OLD: dict[str, dict[str, Any]] = {
 
 
 def old_hard(game: str) -> Chooser:
-    return ladder.swapped(game, OLD[game])
+    choose = ladder.swapped(game, OLD[game])
+    if game == "runfast":
+        return choose
+
+    def forgetting(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
+        # The previous hard did not remember the cards it saw the others take.
+        return choose(replace(view, shown=()), legal, rng)
+
+    return forgetting
 
 
 def not_reading(game: str) -> Chooser:

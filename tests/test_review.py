@@ -14,10 +14,10 @@ import pytest
 
 from bot.computers.selfplay import careless_game
 from bot.games.base import move_from_dict
-from bot.games.registry import from_json
 from bot.learning import review as rv
 from bot.learning.hints import reason
 from bot.replay import Replay
+from tests.ai.playout import hidden_shuffled
 
 GAMES = ["runfast", "hand", "mor", "more3"]
 MEMBER = 0
@@ -74,35 +74,6 @@ def test_the_largest_five_margins_are_kept() -> None:
     assert [i.position for i in kept[:2]] == [1, 3]  # ties: the earlier move first
 
 
-def reshuffled(engine: Any, seat: int, rng: random.Random) -> Any:
-    """The same table with every card ``seat`` cannot see dealt again at random among the places
-    that hold them (the other hands, the stock, the spare piles), each keeping its count."""
-    state = engine.to_json()
-    places: list[tuple[str, int | None]] = [
-        ("hands", s) for s in range(len(state["hands"])) if s != seat
-    ]
-    for key in ("stock", "mors", "piles"):
-        if key in state:
-            if isinstance(state[key], list) and state[key] and isinstance(state[key][0], list):
-                places += [(key, i) for i in range(len(state[key]))]
-            else:
-                places.append((key, None))
-
-    def cell(key: str, i: int | None) -> list[str]:
-        return state[key] if i is None else state[key][i]
-
-    pool = [c for key, i in places for c in cell(key, i)]
-    rng.shuffle(pool)
-    for key, i in places:
-        n = len(cell(key, i))
-        new, pool = pool[:n], pool[n:]
-        if i is None:
-            state[key] = new
-        else:
-            state[key][i] = new
-    return from_json(state)
-
-
 def seen(engine: Any) -> Any:
     """What the member's seat sees (the last move's events are not part of a saved table)."""
     view = engine.view(MEMBER)
@@ -117,7 +88,7 @@ def test_a_decision_is_judged_from_the_seat_s_view_alone(game: str) -> None:
     moved = 0
     for position in positions[:4]:
         engine = replay.engine_at(position)
-        other = reshuffled(engine, MEMBER, random.Random(position))
+        other = hidden_shuffled(engine, MEMBER, random.Random(position))
         hidden = [s for s in range(engine.n_seats) if s != MEMBER]
         if any(engine.view(s).hand != other.view(s).hand for s in hidden):
             moved += 1

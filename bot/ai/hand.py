@@ -40,7 +40,7 @@ from bot.ai.rummy import (
     ranked_discards,
     seen_counts,
 )
-from bot.ai.search import deal, header, meld_json, seat_hands, texts, unseen
+from bot.ai.search import deal_table, header, meld_json, texts, unseen
 from bot.games.base import Discard, Draw, Lay, Move, Return, Swap, Take
 from bot.games.cards import Card, deck_106
 from bot.games.hand import OPENING_MIN, Hand, HandView, hand_value, meld_value
@@ -241,6 +241,8 @@ def lookahead_throw(view: HandView, order: Sequence[Move]) -> Move:
     too: the cards still in hand are what that costs, so high cards go first."""
     hand = list(view.hand)
     seen = seen_counts(view.hand, view.melds, view.discard)
+    # Cards the others took in sight stay in their hands: they are not among the draws.
+    seen.update(c for s, cards in enumerate(view.shown) if s != view.seat for c in cards)
     hidden = Counter(unseen(deck_106(), seen.elements()))
     near = [(card, n) for card, n in hidden.items() if _could_meld(card, hand)]
     elsewhere = hidden.total() - sum(n for _, n in near)
@@ -298,11 +300,7 @@ def _sample_state(view: HandView, rng: random.Random) -> dict[str, Any]:
     """A whole Hand state from the view: the unseen cards dealt into the other hands and the
     stock by their counts. Hand's own player does not search (a search measured level with it);
     a practice game's review (``bot.learning.review``) plays its deals out from here."""
-    others = [s for s in range(view.n_seats) if s != view.seat]
-    seen = [*view.hand, *(c for m in view.melds for c in m.cards), *view.discard]
-    sizes = [*(view.hand_counts[s] for s in others), view.stock_count]
-    dealt = deal(unseen(deck_106(), seen), sizes, rng)
-    hands = seat_hands(view, others, dealt)
+    hands, (stock,) = deal_table(view, [view.stock_count], rng)
     next_id = max((m.id for m in view.melds), default=0) + 1
     return {
         "game": "hand",
@@ -313,7 +311,7 @@ def _sample_state(view: HandView, rng: random.Random) -> dict[str, Any]:
         "totals": [round(x) for x in view.totals],
         "history": [],
         "hands": hands,
-        "stock": texts(dealt[-1]),
+        "stock": texts(stock),
         "discard": texts(view.discard),
         "melds": [meld_json(m) for m in view.melds],
         "next_id": next_id,
@@ -322,6 +320,7 @@ def _sample_state(view: HandView, rng: random.Random) -> dict[str, Any]:
         "phase": view.phase,
         "must_lay": texts(view.must_lay),
         "just_drawn": texts(view.just_drawn),
+        "shown": [texts(cards) for cards in view.shown],
         # Only a Hand (all out in one turn) reads what the turn began with: the view's present
         # state stands in for it.
         "opened_at_start": view.opened[view.seat],

@@ -25,9 +25,9 @@ from bot.ai.rummy import (
     seen_counts,
     shape_of,
 )
-from bot.ai.search import Budget, deal, header, meld_json, seat_hands, texts, unseen
+from bot.ai.search import Budget, deal_table, header, meld_json, texts
 from bot.games.base import Add, Discard, Draw, Meld, Move, Take
-from bot.games.cards import Card, deck_106
+from bot.games.cards import Card
 from bot.games.melds import MOR_MELDS, meld_with, wild_capable
 from bot.games.mor import ENGINE, TARGETS, Mor, MorView, card_halves
 
@@ -210,12 +210,7 @@ def _value(game: Mor, seat: int) -> float:
 def _sample_state(view: MorView, rng: random.Random) -> dict[str, Any]:
     """A whole Mor state from the view, the unseen cards dealt at random into the other hands,
     the stock and the Mors by their counts."""
-    others = [s for s in range(view.n_seats) if s != view.seat]
-    seen = [*view.hand, *(c for m in view.melds for c in m.cards), *view.discard]
-    sizes = [*(view.hand_counts[s] for s in others), view.stock_count, *view.side_piles]
-    dealt = deal(unseen(deck_106(), seen), sizes, rng)
-    hands = seat_hands(view, others, dealt)
-    n_others = len(others)
+    hands, (stock, *mors) = deal_table(view, [view.stock_count, *view.side_piles], rng)
     totals = [0, 0]
     for s in range(view.n_seats):
         totals[view.sides[s]] = round(2 * view.totals[s])
@@ -229,17 +224,18 @@ def _sample_state(view: MorView, rng: random.Random) -> dict[str, Any]:
         "totals": totals,
         "history": [],
         "hands": hands,
-        "stock": texts(dealt[n_others]),
+        "stock": texts(stock),
         "discard": texts(view.discard),
         "melds": [meld_json(m) for m in view.melds],
         "next_id": max((m.id for m in view.melds), default=0) + 1,
-        "mors": [texts(p) for p in dealt[n_others + 1 :]],
+        "mors": [texts(p) for p in mors],
         "mor_taken": list(view.side_taken),
         "mor_waiting": list(view.mor_waiting),
         "turn": view.turn,
         "phase": view.phase,
         "must_lay": texts(view.must_lay),
         "just_drawn": texts(view.just_drawn),
+        "shown": [texts(cards) for cards in view.shown],
         # The last stock card was drawn this turn: the round ends with it.
         "stock_out": view.stock_count == 0 and view.phase != "draw",
         "result": None,

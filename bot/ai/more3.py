@@ -34,9 +34,9 @@ from bot.ai.rummy import (
     seen_counts,
     shape_of,
 )
-from bot.ai.search import Budget, deal, header, meld_json, seat_hands, texts, unseen
+from bot.ai.search import Budget, deal_table, header, meld_json, texts
 from bot.games.base import Add, Bid, Discard, Draw, Meld, Move, Take
-from bot.games.cards import Card, deck_106
+from bot.games.cards import Card
 from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, wild_capable
 from bot.games.more3 import ENGINE, HIGH_SCORE, More3, More3View, card_points
 
@@ -300,13 +300,7 @@ WEIGHTS = _load_weights()
 def _sample_state(view: More3View, rng: random.Random) -> dict[str, Any]:
     """A whole More state from the view, the unseen cards dealt into the other hands, the stock
     and the two More piles by their counts."""
-    others = [s for s in range(view.n_seats) if s != view.seat]
-    seen = [*view.hand, *(c for m in view.melds for c in m.cards), *view.discard]
-    sizes = [*(view.hand_counts[s] for s in others), view.stock_count, *view.side_piles]
-    dealt = deal(unseen(deck_106(), seen), sizes, rng)
-    hands = seat_hands(view, others, dealt)
-    n_others = len(others)
-    piles = dealt[n_others + 1 :]
+    hands, (stock, *piles) = deal_table(view, [view.stock_count, *view.side_piles], rng)
     return {
         "game": "more3",
         "header": header("more3", {}),
@@ -317,7 +311,7 @@ def _sample_state(view: More3View, rng: random.Random) -> dict[str, Any]:
         "history": [],
         "past_solos": [],
         "hands": hands,
-        "stock": texts(dealt[n_others]),
+        "stock": texts(stock),
         "discard": texts(view.discard),
         "melds": [meld_json(m) for m in view.melds],
         "next_id": max((m.id for m in view.melds), default=0) + 1,
@@ -337,6 +331,7 @@ def _sample_state(view: More3View, rng: random.Random) -> dict[str, Any]:
         "after_bids": [0, "draw"],
         "must_lay": texts(view.must_lay),
         "just_drawn": texts(view.just_drawn),
+        "shown": [texts(cards) for cards in view.shown],
         "stock_out": view.stock_count == 0 and view.phase != "draw" and all(view.side_taken),
         "went_out": None,
         "result": None,

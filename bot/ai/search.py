@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import Engine, MeldView, Move
-from bot.games.cards import ACE, Card, sort_key
+from bot.games.cards import ACE, Card, deck_106, sort_key
+from bot.games.rummy import RummyView
 from bot.games.views import View
 
 Policy = Callable[[Any, Sequence[Move], random.Random], Move]
@@ -81,6 +82,25 @@ def seat_hands(
     for s, cards in zip(others, dealt[: len(others)], strict=True):
         hands[s] = texts(cards)
     return hands
+
+
+def deal_table(
+    view: RummyView, places: Sequence[int], rng: random.Random
+) -> tuple[list[list[str]], list[list[Card]]]:
+    """A rummy table's hidden cards dealt at random: every other seat's hand, then ``places`` of
+    those sizes (the stock, the side piles). A hand keeps the cards the table saw go into it
+    (``view.shown``) and is filled up to its count from the unseen cards. Returns the hands as
+    a table file writes them and the places' cards."""
+    others = [s for s in range(view.n_seats) if s != view.seat]
+    known = [list(view.shown[s]) if view.shown else [] for s in others]
+    fill = [view.hand_counts[s] - len(cards) for s, cards in zip(others, known, strict=True)]
+    if min(fill, default=0) < 0:
+        raise ValueError("The view shows more cards in a hand than it holds.")
+    seen = [*view.hand, *(c for m in view.melds for c in m.cards), *view.discard]
+    seen += [c for cards in known for c in cards]
+    dealt = deal(unseen(deck_106(), seen), [*fill, *places], rng)
+    hands = [[*cards, *more] for cards, more in zip(known, dealt, strict=False)]
+    return seat_hands(view, others, hands), dealt[len(others) :]
 
 
 def meld_json(m: MeldView) -> dict[str, Any]:

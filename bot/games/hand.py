@@ -360,6 +360,7 @@ class Hand(RummyGame):
         elif isinstance(move, Take):
             card = self.discard.pop()
             self.hands[seat].append(card)
+            self._show(seat, (card,))
             self.must_lay = [card]
             self.just_drawn = [card]
             self.phase = "play"
@@ -368,6 +369,7 @@ class Hand(RummyGame):
             card = self.must_lay[0]
             self.hands[seat].remove(card)
             self.discard.append(card)
+            self._unshow(seat, (card,))
             self.must_lay = []
             events.append(Returned(seat, card))
             self._draw(seat, events)
@@ -397,6 +399,9 @@ class Hand(RummyGame):
         if mid < self.turn_first_id:
             self.touched_old = True
         put = tuple((Counter(meld.cards) - Counter(old.meld.cards)).elements())
+        # The joker won back goes into the hand in everyone's sight.
+        self._unshow(seat, put)
+        self._show(seat, (Counter(old.meld.cards) - Counter(meld.cards)).elements())
         events.append(Swapped(seat, mid, put))
 
     def _do_discard(self, seat: int, card: Card, going_out: bool, events: list[Event]) -> None:

@@ -320,6 +320,7 @@ class Mor(SidePileGame):
             taken = self.discard
             self.discard = []
             self.hands[seat].extend(taken)
+            self._show(seat, taken)
             self.must_lay = list(taken)
             self.just_drawn = list(taken)
             self.phase = "play"

@@ -563,6 +563,7 @@ class More3(SidePileGame):
             taken = self.discard
             self.discard = []
             self.hands[seat].extend(taken)
+            self._show(seat, taken)
             self.must_lay = [taken[-1]]
             self.just_drawn = list(taken)
             self.phase = "play"

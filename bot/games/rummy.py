@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Self, TypeVar
@@ -90,6 +90,10 @@ class RummyView(SeatView):
     sides: tuple[int, ...]
     just_drawn: tuple[Card, ...]
     must_lay: tuple[Card, ...]
+    # Per seat, the cards the whole table saw go into that hand (taken from the discard pile,
+    # a joker won back from a meld) and not laid or thrown since: a player at a real table
+    # remembers them, so a computer player may too.
+    shown: tuple[tuple[Card, ...], ...]
 
 
 V = TypeVar("V", bound=RummyView)
@@ -445,6 +449,7 @@ class RummyGame(PlannedChecks):
         self.phase = "play"
         self.must_lay: list[Card] = []
         self.just_drawn: list[Card] = []
+        self.shown: list[list[Card]] = [[] for _ in range(self.n_seats)]
         self.stock_out = False
         self.result: RoundResult | None = None
         self.winners: list[int] = []
@@ -539,6 +544,7 @@ class RummyGame(PlannedChecks):
     def _reset_round(self) -> None:
         self.melds, self.next_id, self.discard = {}, 1, []
         self.must_lay, self.just_drawn, self.stock_out = [], [], False
+        self.shown = [[] for _ in range(self.n_seats)]
         self.result, self.last_events = None, []
 
     def _read_position(
@@ -626,11 +632,25 @@ class RummyGame(PlannedChecks):
         self.next_id = place_lay(self.melds, self.next_id, seat, outcome, events)
         if self.must_lay and uses_any(outcome.laid, self.must_lay):
             self.must_lay = []
+        self._unshow(seat, outcome.laid)
 
     def _throw(self, seat: int, card: Card, events: list[Event]) -> None:
         self.hands[seat].remove(card)
         self.discard.append(card)
+        self._unshow(seat, (card,))
         events.append(Discarded(seat, card))
+
+    def _show(self, seat: int, cards: Iterable[Card]) -> None:
+        """``cards`` went into ``seat``'s hand in everyone's sight."""
+        self.shown[seat].extend(cards)
+
+    def _unshow(self, seat: int, cards: Iterable[Card]) -> None:
+        """``cards`` left ``seat``'s hand. Of two copies of a card, one seen going in and one
+        drawn unseen, the table cannot tell which left: it stops counting on either."""
+        shown = self.shown[seat]
+        for card in cards:
+            if card in shown:
+                shown.remove(card)
 
     def _round_ends(
         self, result: RoundResult, history: dict[str, Any], events: list[Event]
@@ -730,6 +750,7 @@ class RummyGame(PlannedChecks):
             stock_count=len(self.stock),
             just_drawn=tuple(self.just_drawn) if mine and seat == self._turn else (),
             must_lay=tuple(self.must_lay) if seat == self._turn else (),
+            shown=tuple([tuple(cards) for cards in self.shown]),
             hands_left=hands_left(self.hands, self.round_over, sort_key),
             **own,
         )
@@ -791,6 +812,7 @@ class RummyGame(PlannedChecks):
             "phase": self.phase,
             "must_lay": text_cards(self.must_lay),
             "just_drawn": text_cards(self.just_drawn),
+            "shown": [text_cards(cards) for cards in self.shown],
             "stock_out": self.stock_out,
             "result": result_to_json(self.result),
             "winners": list(self.winners),
@@ -815,6 +837,10 @@ class RummyGame(PlannedChecks):
         game.next_id = d["next_id"]
         game._turn, game.phase = d["turn"], d["phase"]
         game.must_lay, game.just_drawn = parse_cards(d["must_lay"]), parse_cards(d["just_drawn"])
+        # Saved before the table remembered taken cards (or sampled by a player who does not):
+        # nothing is known to be in any hand.
+        shown = d.get("shown") or [[] for _ in range(game.n_seats)]
+        game.shown = [parse_cards(cards) for cards in shown]
         game.stock_out = d["stock_out"]
         game.result = result_from_json(d["result"])
         game.winners, game.finished = list(d["winners"]), d["finished"]

@@ -47,15 +47,37 @@ def _redeal(cards_lists: list[list[str]], rng: random.Random) -> list[list[str]]
     return out
 
 
-def _shuffle_mor(data: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+def _unshown(data: dict[str, Any], seat: int) -> list[str]:
+    """A rummy hand less the cards the table saw go into it (those stay where they are)."""
+    rest = list(data["hands"][seat])
+    for card in data["shown"][seat]:
+        rest.remove(card)
+    return rest
+
+
+def _rummy_hands(
+    data: dict[str, Any], seat: int, rng: random.Random, piles: list[str]
+) -> dict[str, Any]:
+    """The other hands' unseen cards and the ``piles`` (keys of the stock and spare piles) dealt
+    again at random, each keeping its count."""
     others = [s for s in range(len(data["hands"])) if s != seat]
-    places = [data["hands"][s] for s in others] + [data["stock"]] + data["mors"]
+    places = [_unshown(data, s) for s in others]
+    for key in piles:
+        places += data[key] if key in ("mors", "piles") else [data[key]]
     new = _redeal(places, rng)
     for s, cards in zip(others, new, strict=False):
-        data["hands"][s] = cards
-    data["stock"] = new[len(others)]
-    data["mors"] = new[len(others) + 1 :]
+        data["hands"][s] = [*data["shown"][s], *cards]
+    rest = new[len(others) :]
+    for key in piles:
+        if key in ("mors", "piles"):
+            data[key], rest = rest[: len(data[key])], rest[len(data[key]) :]
+        else:
+            data[key], rest = rest[0], rest[1:]
     return data
+
+
+def _shuffle_mor(data: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    return _rummy_hands(data, seat, rng, ["stock", "mors"])
 
 
 def _shuffle_runfast(data: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
@@ -67,23 +89,11 @@ def _shuffle_runfast(data: dict[str, Any], seat: int, rng: random.Random) -> dic
 
 
 def _shuffle_more3(data: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-    others = [s for s in range(len(data["hands"])) if s != seat]
-    places = [data["hands"][s] for s in others] + [data["stock"]] + data["piles"]
-    new = _redeal(places, rng)
-    for s, cards in zip(others, new, strict=False):
-        data["hands"][s] = cards
-    data["stock"] = new[len(others)]
-    data["piles"] = new[len(others) + 1 :]
-    return data
+    return _rummy_hands(data, seat, rng, ["stock", "piles"])
 
 
 def _shuffle_hand(data: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-    others = [s for s in range(len(data["hands"])) if s != seat]
-    new = _redeal([data["hands"][s] for s in others] + [data["stock"]], rng)
-    for s, cards in zip(others, new, strict=False):
-        data["hands"][s] = cards
-    data["stock"] = new[len(others)]
-    return data
+    return _rummy_hands(data, seat, rng, ["stock"])
 
 
 SHUFFLERS: dict[str, Callable[[dict[str, Any], int, random.Random], dict[str, Any]]] = {

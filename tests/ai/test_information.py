@@ -12,6 +12,7 @@ from dataclasses import fields
 import pytest
 
 from bot.ai import choose_move, search
+from bot.computers import ladder
 from bot.games.registry import engine_class
 from tests.ai.repo_script import load_script
 
@@ -42,16 +43,15 @@ def test_a_share_of_0_keeps_every_hand_and_1_deals_anew(game: str) -> None:
     table = _table_under_way(game)
     view = table.view(table.turn)
     module = importlib.import_module(f"bot.ai.{game}")
+    where, name = ladder.place(game, bench.DEALS_WITH[game])
     truth = [Counter(h) for h in table.hands]
     dealt_hands = []
     for share in (0.0, 1.0, 1.0, 1.0):
-        module.deal = bench.told_deal(
-            [view.truth[s] for s in range(view.n_seats) if s != view.seat], share
-        )
+        setattr(where, name, bench.told_deal(bench.hidden_truth(view), share))
         try:
             state = module._sample_state(view, random.Random(len(dealt_hands)))
         finally:
-            module.deal = search.deal
+            setattr(where, name, bench.AT_RANDOM)
         dealt_hands.append([Counter(h) for h in state["hands"]])
     as_text = [Counter(str(c) for c in h.elements()) for h in truth]
     assert dealt_hands[0] == as_text
@@ -66,7 +66,7 @@ def test_a_share_of_0_keeps_every_hand_and_1_deals_anew(game: str) -> None:
 def test_the_told_hard_plays_a_legal_move_and_puts_hards_dealing_back(game: str) -> None:
     table = _table_under_way(game)
     seat = table.turn
-    module = importlib.import_module(f"bot.ai.{game}")
+    where, name = ladder.place(game, bench.DEALS_WITH[game])
     move = bench.told(game, 0.0)(table.view(seat), table.legal_moves(seat), random.Random(0))
     assert table.can(seat, move)
-    assert module.deal is search.deal
+    assert getattr(where, name) is search.deal
