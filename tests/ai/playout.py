@@ -56,28 +56,23 @@ def _unshown(data: dict[str, Any], seat: int) -> list[str]:
 
 
 def _rummy_hands(
-    data: dict[str, Any], seat: int, rng: random.Random, piles: list[str]
+    data: dict[str, Any], seat: int, rng: random.Random, side: str | None
 ) -> dict[str, Any]:
-    """The other hands' unseen cards and the ``piles`` (keys of the stock and spare piles) dealt
-    again at random, each keeping its count."""
+    """The other hands' unseen cards, the stock and the spare piles (``side``: the key of the
+    Mors or More piles, None in Hand) dealt again at random, each keeping its count."""
     others = [s for s in range(len(data["hands"])) if s != seat]
-    places = [_unshown(data, s) for s in others]
-    for key in piles:
-        places += data[key] if key in ("mors", "piles") else [data[key]]
-    new = _redeal(places, rng)
+    spare = data[side] if side else []
+    new = _redeal([*(_unshown(data, s) for s in others), data["stock"], *spare], rng)
     for s, cards in zip(others, new, strict=False):
         data["hands"][s] = [*data["shown"][s], *cards]
-    rest = new[len(others) :]
-    for key in piles:
-        if key in ("mors", "piles"):
-            data[key], rest = rest[: len(data[key])], rest[len(data[key]) :]
-        else:
-            data[key], rest = rest[0], rest[1:]
+    data["stock"] = new[len(others)]
+    if side:
+        data[side] = new[len(others) + 1 :]
     return data
 
 
 def _shuffle_mor(data: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-    return _rummy_hands(data, seat, rng, ["stock", "mors"])
+    return _rummy_hands(data, seat, rng, "mors")
 
 
 def _shuffle_runfast(data: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
@@ -89,11 +84,11 @@ def _shuffle_runfast(data: dict[str, Any], seat: int, rng: random.Random) -> dic
 
 
 def _shuffle_more3(data: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-    return _rummy_hands(data, seat, rng, ["stock", "piles"])
+    return _rummy_hands(data, seat, rng, "piles")
 
 
 def _shuffle_hand(data: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-    return _rummy_hands(data, seat, rng, ["stock"])
+    return _rummy_hands(data, seat, rng, None)
 
 
 SHUFFLERS: dict[str, Callable[[dict[str, Any], int, random.Random], dict[str, Any]]] = {
