@@ -11,7 +11,8 @@ module, holding a whole game (all its rounds) and offering:
   The UI lights a control from ``can(seat, move)`` and, when pressed anyway, shows this reason
   (worded in the player's language by ``bot.i18n.say``): one source of truth (like pokerkit's
   ``verify_*`` / ``can_*``).
-- ``apply(seat, move) -> list[Event]``: re-checks, raises ``IllegalMove(reason)`` and changes
+- ``apply(seat, move) -> list[Event]``: re-checks (a rummy takes the plan a ``check`` of the
+  same move made since the state last changed), raises ``IllegalMove(reason)`` and changes
   nothing when refused; otherwise plays the move and returns what happened.
 - ``legal_moves(seat) -> list[Move]``: a list of legal moves (complete for simple moves, a useful
   selection of lays), for computer players and tests.
@@ -539,15 +540,32 @@ class PlannedChecks:
     """``check`` and ``can`` derived from one ``_plan(seat, move)`` that raises IllegalMove and
     returns what ``apply`` needs: the UI's yes/no, its reason and ``apply`` share one source."""
 
+    # The plans of the moves checked since the state last changed, by (seat, move). A computer
+    # player's move is one ``legal_moves`` checked a moment before, and checking a lay is most of
+    # what applying it costs: ``apply`` takes the plan from here (``_checked_plan``) and forgets
+    # them all, since a move changes the state they were made for.
+    _plans: dict[tuple[int, Move], Any] | None = None
+
     def _plan(self, seat: int, move: Move) -> Any:
         raise NotImplementedError
 
     def check(self, seat: int, move: Move) -> Reason | None:
         try:
-            self._plan(seat, move)
+            plan = self._plan(seat, move)
         except IllegalMove as e:
             return e.reason
+        if self._plans is None:
+            self._plans = {}
+        self._plans[seat, move] = plan
         return None
+
+    def _checked_plan(self, seat: int, move: Move) -> Any:
+        """``_plan(seat, move)``, from the last ``check`` if the state has not changed since (the
+        caller is about to change it: every plan kept is forgotten)."""
+        plans, self._plans = self._plans, None
+        if plans is not None and (seat, move) in plans:
+            return plans[seat, move]
+        return self._plan(seat, move)
 
     def can(self, seat: int, move: Move) -> bool:
         return self.check(seat, move) is None

@@ -6,7 +6,7 @@ as points (``points()``) only at the edges.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -236,23 +236,23 @@ class Mor(SidePileGame):
                 continue
         raise IllegalMove(because("mor.take_nothing_layable"))
 
-    def _pile_lays(self, seat: int, hand: list[Card], pile: list[Card]) -> list[Lay]:
+    def _pile_lays(self, seat: int, hand: list[Card], pile: list[Card]) -> Iterator[Lay]:
         """Small lays that use one card of ``pile``: a new meld with hand cards, or an addition
-        to a team meld, on its own or with the hand cards that lead up to it."""
+        to a team meld, on its own or with the hand cards that lead up to it. One at a time: a
+        take check stops at the first that works, and the search for the rest is most of the
+        check's cost."""
         team = self.team(seat)
-        out: list[Lay] = []
         for card in sorted(set(pile), key=sort_key):
             found = meld_with(card, hand, MOR_MELDS)
             if found:
-                out.append(Lay(melds=(found,)))
+                yield Lay(melds=(found,))
             for m in self.melds.values():
                 if self.team(m.seat) != team:
                     continue
                 if could_add(m.meld, card, MOR_MELDS):
-                    out.append(Lay(adds=(AddTo(m.id, (card,)),)))
+                    yield Lay(adds=(AddTo(m.id, (card,)),))
                 for group in extend_with(card, hand, m.meld, MOR_MELDS):
-                    out.append(Lay(adds=(AddTo(m.id, group),)))
-        return out
+                    yield Lay(adds=(AddTo(m.id, group),))
 
     def _may_add(self, seat: int, target: TableMeld) -> Reason | None:
         if self.team(target.seat) != self.team(seat):

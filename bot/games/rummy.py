@@ -611,7 +611,7 @@ class RummyGame(PlannedChecks):
     # ------------------------------------------------------------ playing
 
     def apply(self, seat: int, move: Move) -> list[Event]:
-        plan = self._plan(seat, move)
+        plan = self._checked_plan(seat, move)
         events: list[Event] = []
         self._play(seat, move, plan, events)
         self.moves.append({"seat": seat, **move.to_dict()})
@@ -672,6 +672,7 @@ class RummyGame(PlannedChecks):
             raise IllegalMove(because("game.round_playing"))
         self.round_no += 1
         self.dealer = (self.dealer + 1) % self.n_seats
+        self._plans = None
         self._deal()
         self.moves.append({"do": "next_round"})
         return []
