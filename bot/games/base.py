@@ -37,6 +37,7 @@ Add(meld=2, cards=(Card(rank=9, suit='S'),), end=None)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
@@ -556,16 +557,18 @@ class PlannedChecks:
             return e.reason
         if self._plans is None:
             self._plans = {}
-        self._plans[seat, move] = plan
+        with suppress(TypeError):  # a move built in code with lists in it: checked again
+            self._plans[seat, move] = plan
         return None
 
     def _checked_plan(self, seat: int, move: Move) -> Any:
         """``_plan(seat, move)``, from the last ``check`` if the state has not changed since (the
         caller is about to change it: every plan kept is forgotten)."""
         plans, self._plans = self._plans, None
-        if plans is not None and (seat, move) in plans:
-            return plans[seat, move]
-        return self._plan(seat, move)
+        try:
+            return plans[seat, move]  # type: ignore[index]
+        except (TypeError, KeyError):  # none kept, none for this move, or a move with lists in it
+            return self._plan(seat, move)
 
     def can(self, seat: int, move: Move) -> bool:
         return self.check(seat, move) is None

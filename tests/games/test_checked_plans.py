@@ -55,3 +55,27 @@ def test_a_plan_made_before_a_move_is_not_applied_after_it() -> None:
     with pytest.raises(IllegalMove):
         engine.apply(0, throw)  # the 5H is on the table now, whatever was checked before
     assert engine.check(0, throw) is not None
+
+
+def test_a_move_built_with_lists_is_checked_and_applied_as_any_other() -> None:
+    # Code may build a move with a list where a tuple belongs; it cannot be kept as a plan's key,
+    # so it is checked again when applied, and junk still gets its one sentence.
+    engine = Mor.from_table_file(
+        {
+            "game": "mor",
+            "position": {
+                "hands": [["5H", "6H", "7H", "KD", "9C"], ["3S"], ["4S"], ["5S"]],
+                "discard": ["QC"],
+                "turn": 0,
+                "phase": "play",
+            },
+        }
+    )
+    assert engine.can(0, Discard(parse_cards(["KD"])[0]))  # a plan kept: the junk meets it
+    assert engine.check(0, Discard([1])) is not None  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove):
+        engine.apply(0, Discard([1]))  # type: ignore[arg-type]
+    run = Meld(parse_cards(["5H", "6H", "7H"]))  # type: ignore[arg-type]
+    assert engine.can(0, run)
+    engine.apply(0, run)
+    assert len(engine.hands[0]) == 2
