@@ -564,10 +564,10 @@ class PlannedChecks:
     def _checked_plan(self, seat: int, move: Move) -> Any:
         """``_plan(seat, move)``, from the last ``check`` if the state has not changed since (the
         caller is about to change it: every plan kept is forgotten)."""
-        plans, self._plans = self._plans, None
+        plans, self._plans = self._plans or {}, None
         try:
-            return plans[seat, move]  # type: ignore[index]
-        except (TypeError, KeyError):  # none kept, none for this move, or a move with lists in it
+            return plans[seat, move]
+        except (KeyError, TypeError):  # none kept for this move, or a move with lists in it
             return self._plan(seat, move)
 
     def can(self, seat: int, move: Move) -> bool:

@@ -25,7 +25,6 @@ from bot.games.base import (
     ScoreLine,
     TableFileError,
     Take,
-    TookPile,
     as_lay,
     because,
     points,
@@ -317,14 +316,7 @@ class Mor(SidePileGame):
             if not self.stock:
                 self.stock_out = True  # the round ends at the end of this turn
         elif isinstance(move, Take):
-            taken = self.discard
-            self.discard = []
-            self.hands[seat].extend(taken)
-            self._show(seat, taken)
-            self.must_lay = list(taken)
-            self.just_drawn = list(taken)
-            self.phase = "play"
-            events.append(TookPile(seat, tuple(taken)))
+            self.must_lay = list(self._take_pile(seat, events))  # a lay must use one of them
         elif isinstance(move, Meld | Add | Lay):
             self._place(seat, plan, events)
             if not self.hands[seat]:

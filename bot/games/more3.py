@@ -33,7 +33,6 @@ from bot.games.base import (
     StockRefilled,
     TableFileError,
     Take,
-    TookPile,
     as_lay,
     because,
     points,
@@ -560,14 +559,7 @@ class More3(SidePileGame):
             if not self.stock:
                 self._stock_exhausted(events)
         elif isinstance(move, Take):
-            taken = self.discard
-            self.discard = []
-            self.hands[seat].extend(taken)
-            self._show(seat, taken)
-            self.must_lay = [taken[-1]]
-            self.just_drawn = list(taken)
-            self.phase = "play"
-            events.append(TookPile(seat, tuple(taken)))
+            self.must_lay = [self._take_pile(seat, events)[-1]]  # the top card, melded this turn
         elif isinstance(move, Meld | Add | Lay):
             self._do_lay(seat, plan, events)
         elif isinstance(move, Discard):

@@ -40,6 +40,7 @@ from bot.games.base import (
     SidePileWaits,
     TableFileError,
     Take,
+    TookPile,
     TookSidePile,
     because,
     hands_left,
@@ -858,6 +859,17 @@ class SidePileGame(RummyGame):
     def _side_piles(self) -> tuple[list[list[Card]], list[bool], list[int]]:
         """The piles, whether each side has taken its pile, and the seats whose pile waits."""
         raise NotImplementedError
+
+    def _take_pile(self, seat: int, events: list[Event]) -> list[Card]:
+        """The whole discard pile goes into ``seat``'s hand, in everyone's sight, and the turn
+        goes on to laying; the game says which of the cards must be laid. Returns them."""
+        taken, self.discard = self.discard, []
+        self.hands[seat].extend(taken)
+        self._show(seat, taken)
+        self.just_drawn = list(taken)
+        self.phase = "play"
+        events.append(TookPile(seat, tuple(taken)))
+        return taken
 
     def _take_side_pile(self, seat: int, events: list[Event]) -> None:
         piles, taken, _ = self._side_piles()

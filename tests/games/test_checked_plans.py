@@ -18,6 +18,21 @@ RUMMIES = ("mor", "more3", "hand")
 OPTIONS: dict[str, dict[str, Any]] = {"mor": {"players": 4, "length": "quick"}}
 
 
+def _mor_after_the_draw() -> Mor:
+    """Seat 0 has drawn and holds a run to lay, 5H 6H 7H, and two loose cards."""
+    return Mor.from_table_file(
+        {
+            "game": "mor",
+            "position": {
+                "hands": [["5H", "6H", "7H", "KD", "9C"], ["3S"], ["4S"], ["5S"]],
+                "discard": ["QC"],
+                "turn": 0,
+                "phase": "play",
+            },
+        }
+    )
+
+
 @pytest.mark.parametrize("game", RUMMIES)
 def test_a_round_played_on_checked_plans_ends_as_one_played_on_fresh_ones(game: str) -> None:
     checked = new_game(game, OPTIONS.get(game, {}), 11)
@@ -37,17 +52,7 @@ def test_a_round_played_on_checked_plans_ends_as_one_played_on_fresh_ones(game: 
 
 
 def test_a_plan_made_before_a_move_is_not_applied_after_it() -> None:
-    engine = Mor.from_table_file(
-        {
-            "game": "mor",
-            "position": {
-                "hands": [["5H", "6H", "7H", "KD", "9C"], ["3S"], ["4S"], ["5S"]],
-                "discard": ["QC"],
-                "turn": 0,
-                "phase": "play",
-            },
-        }
-    )
+    engine = _mor_after_the_draw()
     run = Meld(tuple(parse_cards(["5H", "6H", "7H"])))
     throw = Discard(parse_cards(["5H"])[0])
     assert engine.can(0, run) and engine.can(0, throw)
@@ -60,17 +65,7 @@ def test_a_plan_made_before_a_move_is_not_applied_after_it() -> None:
 def test_a_move_built_with_lists_is_checked_and_applied_as_any_other() -> None:
     # Code may build a move with a list where a tuple belongs; it cannot be kept as a plan's key,
     # so it is checked again when applied, and junk still gets its one sentence.
-    engine = Mor.from_table_file(
-        {
-            "game": "mor",
-            "position": {
-                "hands": [["5H", "6H", "7H", "KD", "9C"], ["3S"], ["4S"], ["5S"]],
-                "discard": ["QC"],
-                "turn": 0,
-                "phase": "play",
-            },
-        }
-    )
+    engine = _mor_after_the_draw()
     assert engine.can(0, Discard(parse_cards(["KD"])[0]))  # a plan kept: the junk meets it
     assert engine.check(0, Discard([1])) is not None  # type: ignore[arg-type]
     with pytest.raises(IllegalMove):
