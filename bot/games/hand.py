@@ -466,11 +466,11 @@ class Hand(RummyGame):
 
     # ------------------------------------------------------------ moves for computer players
 
-    def _lay_moves(self, seat: int) -> list[Move]:
+    def _lay_candidates(self, seat: int) -> list[Move]:
         """The return of a taken card, openings, or (once opened) lays, adds and joker swaps."""
         out: list[Move] = []
         if self.must_lay:
-            out.extend(m for m in (Return(),) if self.can(seat, m))
+            out.append(Return())
         if not self.opened[seat]:
             out.extend(self.openings(seat))
         else:
@@ -481,7 +481,8 @@ class Hand(RummyGame):
         """Openings worth 51 from the hand (with the taken card in them, if there is one): among
         every combination of melds the hand holds, the ones no meld could be left out of, then
         bigger ones, most valuable first, ``limit`` at most. A 51 that needs two particular melds
-        is offered as surely as one of a single meld."""
+        is offered as surely as one of a single meld. Unlike the other candidates these are
+        checked here, since the limit counts legal ones (a check kept is not made twice)."""
         hand = self.hands[seat]
         melds = with_inner_sets(find_melds(hand, HAND_MELDS, limit=1000), HAND_MELDS)
         must = self.must_lay[0] if self.must_lay else None
@@ -497,36 +498,27 @@ class Hand(RummyGame):
     def _simple_lays(self, seat: int) -> list[Move]:
         """For an opened player: new melds, single cards added to any meld, joker swaps."""
         hand = self.hands[seat]
-        out: list[Move] = []
         if self.must_lay:
-            rest = take_cards(hand, self.must_lay) or []
-            found = meld_with(self.must_lay[0], rest, HAND_MELDS)
-            if found and self.can(seat, Meld(found)):
-                out.append(Meld(found))
-            return out
-        for meld in find_melds(hand, HAND_MELDS):
-            move = Meld(meld.cards)
-            if self.can(seat, move):
-                out.append(move)
+            found = meld_with(self.must_lay[0], take_cards(hand, self.must_lay) or [], HAND_MELDS)
+            return [Meld(found)] if found else []
+        out: list[Move] = [Meld(meld.cards) for meld in find_melds(hand, HAND_MELDS)]
         cards = sorted(set(hand), key=sort_key)
         for m in self.melds.values():
-            for card in cards:
-                add = Add(m.id, (card,))
-                if might_fit(card, m.meld) and self.can(seat, add):
-                    out.append(add)
+            out += [Add(m.id, (card,)) for card in cards if might_fit(card, m.meld)]
             if any(c.is_joker for c in m.meld.cards):
-                out.extend(self._swaps(seat, m))
+                out.append(self._swap(m))
         return out
 
-    def _swaps(self, seat: int, m: TableMeld) -> list[Move]:
+    @staticmethod
+    def _swap(m: TableMeld) -> Move:
+        """Taking back every joker of ``m`` with the cards they stand for."""
         meld = m.meld
         if meld.kind == "run":
             wanted = [meld.stands_for(i) for i in meld.wild_indexes()]
         else:
             present = {c.suit for c in meld.cards if not c.is_joker}
             wanted = [Card(meld.rank, s) for s in "SHDC" if s not in present]
-        move = Swap(m.id, tuple(wanted))
-        return [move] if self.can(seat, move) else []
+        return Swap(m.id, tuple(wanted))
 
     # ------------------------------------------------------------ views and data
 

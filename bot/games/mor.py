@@ -390,30 +390,20 @@ class Mor(SidePileGame):
 
     # ------------------------------------------------------------ moves for computer players
 
-    def _lay_moves(self, seat: int) -> list[Move]:
+    def _lay_candidates(self, seat: int) -> list[Move]:
         out: list[Move] = []
         hand = self.hands[seat]
         if self.must_lay:
             rest = list(hand)
             for c in self.must_lay:
                 rest.remove(c)
-            for lay in self._pile_lays(seat, rest, self.must_lay):
-                if self.can(seat, lay):
-                    out.append(lay)
-        for meld in find_melds(hand, MOR_MELDS):
-            move = Meld(meld.cards)
-            if self.can(seat, move):
-                out.append(move)
+            out += self._pile_lays(seat, rest, self.must_lay)
+        out += [Meld(meld.cards) for meld in find_melds(hand, MOR_MELDS)]
         team = self.team(seat)
+        cards = sorted(set(hand), key=sort_key)
         for m in self.melds.values():
-            if self.team(m.seat) != team:
-                continue
-            for card in sorted(set(hand), key=sort_key):
-                if not could_add(m.meld, card, MOR_MELDS):
-                    continue
-                move = Add(m.id, (card,))
-                if self.can(seat, move):
-                    out.append(move)
+            if self.team(m.seat) == team:
+                out += [Add(m.id, (c,)) for c in cards if could_add(m.meld, c, MOR_MELDS)]
         return out
 
     # ------------------------------------------------------------ views and data

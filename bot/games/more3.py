@@ -702,8 +702,12 @@ class More3(SidePileGame):
             return [Bid(c) for c in range(MAX_BID + 1)]
         return super().legal_moves(seat)
 
-    def _lay_moves(self, seat: int) -> list[Move]:
-        out: list[Move] = []
+    def candidate_moves(self, seat: int) -> list[Move]:
+        if self.phase == "bid" and not self.round_over:
+            return self.legal_moves(seat)  # every bid a seat may still make is legal
+        return super().candidate_moves(seat)
+
+    def _lay_candidates(self, seat: int) -> list[Move]:
         hand = self.hands[seat]
         rules = self.rules_for(seat)
         candidates: list[Move] = []
@@ -740,10 +744,7 @@ class More3(SidePileGame):
             candidates = [
                 m for m in candidates if isinstance(m, Meld | Add | Lay) and taken in m.cards
             ]
-        for move in candidates:
-            if self.can(seat, move):
-                out.append(move)
-        return out
+        return candidates
 
     # ------------------------------------------------------------ views and data
 

@@ -420,7 +420,7 @@ class RummyGame(PlannedChecks):
     Like python-chess's variants that subclass one ``Board``, each game subclasses this and fills
     in its hooks: ``_read_options`` (options -> (options, seats)), ``_set_totals`` (a table file's
     totals), ``_deal``, ``_set_position``, ``_plan`` and ``_play`` (check and play one move),
-    ``_lay_moves`` (the lays offered to computer players), ``view``, ``pearls`` and
+    ``_lay_candidates`` (the lays offered to computer players), ``view``, ``pearls`` and
     ``scenario_state``; ``side_of``, ``meld_project`` and ``meld_biriba`` say whose side a meld is
     on and what it counts as; ``OWN_STATE`` lists the state only that game has, for
     ``to_json``/``from_json``.
@@ -681,23 +681,26 @@ class RummyGame(PlannedChecks):
     # ------------------------------------------------------------ moves for computer players
 
     def legal_moves(self, seat: int) -> list[Move]:
-        """Every draw, take and throw that is legal, and a useful set of lays (``_lay_moves``)."""
+        """Every draw, take and throw that is legal, and a useful set of lays (``_lay_candidates``)."""
+        return [m for m in self.candidate_moves(seat) if self.can(seat, m)]
+
+    def candidate_moves(self, seat: int) -> list[Move]:
+        """``legal_moves`` before the rule check: the same moves in the same order, among others
+        that the check would refuse. A player who wants one move checks its favourites in turn
+        until one passes (``hard``'s playouts, ``bot.ai.search.Preference``), instead of paying
+        for the check of every candidate, which is most of what listing the legal moves costs."""
         if self.round_over or seat != self._turn:
             return []
         if self.phase == "draw":
-            return [m for m in (Draw(), Take()) if self.can(seat, m)]
-        return self._lay_moves(seat) + self._throws(seat)
+            return [Draw(), Take()]
+        return self._lay_candidates(seat) + self._throw_candidates(seat)
 
-    def _lay_moves(self, seat: int) -> list[Move]:
-        """The legal lays (and Hand's return and swaps) worth offering a computer player."""
+    def _lay_candidates(self, seat: int) -> list[Move]:
+        """The lays (and Hand's return and swaps) worth offering a computer player, unchecked."""
         raise NotImplementedError
 
-    def _throws(self, seat: int) -> list[Move]:
-        return [
-            m
-            for m in map(Discard, sorted(set(self.hands[seat]), key=sort_key))
-            if self.can(seat, m)
-        ]
+    def _throw_candidates(self, seat: int) -> list[Move]:
+        return [Discard(c) for c in sorted(set(self.hands[seat]), key=sort_key)]
 
     # ------------------------------------------------------------ views and data
 

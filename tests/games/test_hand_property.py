@@ -102,9 +102,9 @@ def choose(game: Hand, seat: int, rng: random.Random) -> Move:
                 ):
                     return Add(m.id, (card,))
             if JOKER in m.meld.cards and rng.random() < 0.5:
-                swap = game._swaps(seat, m)
-                if swap:
-                    return swap[0]
+                swap = game._swap(m)
+                if game.can(seat, swap):
+                    return swap
     # Keep jokers; throw the card that would cost most if the round ended now.
     keep = [c for c in hand if not c.is_joker] or hand
     return Discard(max(keep, key=lambda c: (hand_value(c), str(c))))
