@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from bot.ai.rummy import (
@@ -25,7 +25,7 @@ from bot.ai.rummy import (
     seen_counts,
     shape_of,
 )
-from bot.ai.search import Budget, deal_table, header, meld_json, texts
+from bot.ai.search import Budget, Preference, deal_table, header, meld_json, texts
 from bot.games.base import Add, Discard, Draw, Meld, Move, Take
 from bot.games.cards import Card
 from bot.games.melds import MOR_MELDS, meld_with, wild_capable
@@ -50,35 +50,36 @@ def choose_simple(view: MorView, legal: Sequence[Move], rng: random.Random) -> M
     return best_discard(legal, keep, card_halves) or legal[0]
 
 
-def choose_normal(view: MorView, legal: Sequence[Move], rng: random.Random) -> Move:
+def _normal_order(view: MorView, moves: Sequence[Move]) -> Iterator[Move]:
+    """``normal``'s moves among ``moves``, best first (it makes the first legal one)."""
     if view.phase == "draw":
-        take = next((m for m in legal if isinstance(m, Take)), None)
-        if take is not None and _pile_worth_taking(view):
-            return take
-        return next((m for m in legal if isinstance(m, Draw)), legal[0])
-    closing = _closing_throw(view, legal)
-    if closing is not None:
-        return closing
-    lay = _best_lay(view, legal)
-    if lay is not None:
-        return lay
-    return _discard(view, legal)
+        if _pile_worth_taking(view):
+            yield from (m for m in moves if isinstance(m, Take))
+        yield from (m for m in moves if isinstance(m, Draw))
+        return
+    if _closes(view):
+        yield from (m for m in moves if isinstance(m, Discard))
+    yield from _lay_order(view, moves)
+    yield from _discard_order(view, moves)
 
 
-def _closing_throw(view: MorView, legal: Sequence[Move]) -> Move | None:
+choose_normal = Preference(_normal_order)
+
+
+def _closes(view: MorView) -> bool:
     """With one card left and the Mor taken, a legal throw closes: +10 and the round ends."""
-    team = view.sides[view.seat]
-    if len(view.hand) == 1 and view.side_taken[team]:
-        return next((m for m in legal if isinstance(m, Discard)), None)
-    return None
+    return len(view.hand) == 1 and view.side_taken[view.sides[view.seat]]
 
 
 def _pile_worth_taking(view: MorView) -> bool:
     """Take the whole pile when enough of it is useful: cards that make new melds with the hand or
     go on the team's melds. Late in the round a big pile is mostly points left in hand."""
+    team_melds = _team_melds(view)
+    if not team_melds or not view.discard:
+        return False  # the rules allow no take then (checked first: playouts ask every draw)
     pile = list(view.discard)
     hand = list(view.hand)
-    shapes = [shape_of(m, MOR_MELDS) for m in _team_melds(view)]
+    shapes = [shape_of(m, MOR_MELDS) for m in team_melds]
 
     def helps(card: Card) -> bool:
         if wild_capable(card, MOR_MELDS):
@@ -87,11 +88,11 @@ def _pile_worth_taking(view: MorView) -> bool:
             meld_with(card, hand, MOR_MELDS)
         )
 
+    if view.stock_count > 2 * LATE_STOCK:
+        return any(helps(card) for card in pile)
     useful = sum(1 for card in pile if helps(card))
     if useful == 0:
         return False
-    if view.stock_count > 2 * LATE_STOCK:
-        return True
     return 2 * useful >= len(pile)
 
 
@@ -128,22 +129,15 @@ def _lay_score(view: MorView, move: Move) -> float | None:
     return score
 
 
-def _best_lay(view: MorView, legal: Sequence[Move]) -> Move | None:
-    options = lays(legal)
+def _lay_order(view: MorView, moves: Sequence[Move]) -> Iterator[Move]:
+    """The lays ``normal`` would make, best first; a lay it holds back is not among them."""
+    options = lays(moves)
     if view.must_lay:
         # The throw is refused until a card from the pile is laid: any lay using one will do.
         using = [m for m in options if any(c in view.must_lay for c in laid_cards(m))]
-        if using:
-            return max(using, key=lambda m: len(laid_cards(m)))
+        yield from sorted(using, key=lambda m: -len(laid_cards(m)))
     scored = [(s, m) for m in options if (s := _lay_score(view, m)) is not None]
-    if not scored:
-        return None
-    return max(scored, key=lambda sm: sm[0])[1]
-
-
-def _discard(view: MorView, legal: Sequence[Move]) -> Move:
-    order = _discard_order(view, legal)
-    return order[0] if order else legal[0]
+    yield from (m for _, m in sorted(scored, key=lambda sm: -sm[0]))
 
 
 def _discard_order(view: MorView, legal: Sequence[Move]) -> list[Move]:
@@ -177,7 +171,7 @@ HARD = Budget(samples=8, horizon=16, candidates=3)
 
 def choose_hard(view: MorView, legal: Sequence[Move], rng: random.Random) -> Move:
     first = choose_normal(view, legal, rng)
-    if _closing_throw(view, legal) is not None:
+    if _closes(view) and isinstance(first, Discard):
         return first
     throws = _discard_order(view, legal) if isinstance(first, Discard) else []
     return refine_draw_or_throw(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,7 @@ from bot.ai.rummy import (
     seen_counts,
     shape_of,
 )
-from bot.ai.search import Budget, deal_table, header, meld_json, texts
+from bot.ai.search import Budget, Preference, deal_table, header, meld_json, texts
 from bot.games.base import Add, Bid, Discard, Draw, Meld, Move, Take
 from bot.games.cards import Card
 from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, wild_capable
@@ -64,28 +64,30 @@ def choose_simple(view: More3View, legal: Sequence[Move], rng: random.Random) ->
     return best_discard(legal, keep_scores(view.hand, _rules(view)), card_points) or legal[0]
 
 
-def choose_normal(view: More3View, legal: Sequence[Move], rng: random.Random) -> Move:
+def _normal_order(view: More3View, moves: Sequence[Move]) -> Iterator[Move]:
+    """``normal``'s moves among ``moves``, best first (it makes the first legal one)."""
     if view.phase == "bid":
-        return _bid(view, legal, _bid_size(view))
+        size = _bid_size(view)
+        yield from (m for m in moves if isinstance(m, Bid) and m.chips == size)
+        return
     if view.phase == "draw":
-        take = next((m for m in legal if isinstance(m, Take)), None)
         # The engine allows the take only when the top card melds at once, and the rest of the
         # pile comes along: early on that is cards to build with. A Pair player takes a big pile
         # late only at the cost of its own hand, which it alone pays for; the Solo takes it
         # always: alone against two it needs every card it can meld, and a positive net counts
         # half again (taking always lifted normal's Solo rounds against random from 620 to 840).
         late_and_big = view.stock_count <= LATE_STOCK and len(view.discard) > 3
-        if take is not None and (_solo(view) or not late_and_big):
-            return take
-        return next((m for m in legal if isinstance(m, Draw)), legal[0])
+        if _solo(view) or not late_and_big:
+            yield from (m for m in moves if isinstance(m, Take))
+        yield from (m for m in moves if isinstance(m, Draw))
+        return
     if len(view.hand) == 1:
-        out = next((m for m in legal if isinstance(m, Discard)), None)
-        if out is not None:
-            return out
-    lay = _best_lay(view, legal)
-    if lay is not None:
-        return lay
-    return _discard(view, legal)
+        yield from (m for m in moves if isinstance(m, Discard))  # going out
+    yield from _lay_order(view, moves)
+    yield from _discard_order(view, moves)
+
+
+choose_normal = Preference(_normal_order)
 
 
 def _bid_size(view: More3View) -> int:
@@ -103,12 +105,12 @@ def _solo(view: More3View) -> bool:
     return view.solo == view.seat
 
 
-def _best_lay(view: More3View, legal: Sequence[Move]) -> Move | None:
-    options = lays(legal)
+def _lay_order(view: More3View, moves: Sequence[Move]) -> Iterator[Move]:
+    """The lays ``normal`` would make, best first; a lay it holds back is not among them."""
+    options = lays(moves)
     if view.must_lay:
         using = [m for m in options if any(c in view.must_lay for c in laid_cards(m))]
-        if using:
-            return max(using, key=lambda m: len(laid_cards(m)))
+        yield from sorted(using, key=lambda m: -len(laid_cards(m)))
     late = view.stock_count <= LATE_STOCK
     melds = {m.id: m for m in view.melds}
     mine = view.sides[view.seat]
@@ -139,14 +141,7 @@ def _best_lay(view: More3View, legal: Sequence[Move]) -> Move | None:
         if not wild:
             score += 1.0
         scored.append((score, move))
-    if not scored:
-        return None
-    return max(scored, key=lambda sm: sm[0])[1]
-
-
-def _discard(view: More3View, legal: Sequence[Move]) -> Move:
-    order = _discard_order(view, legal)
-    return order[0] if order else legal[0]
+    yield from (m for _, m in sorted(scored, key=lambda sm: -sm[0]))
 
 
 def _discard_order(view: More3View, legal: Sequence[Move]) -> list[Move]:

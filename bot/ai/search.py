@@ -22,6 +22,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from bot.games.base import Engine, MeldView, Move
@@ -30,6 +31,7 @@ from bot.games.rummy import RummyView
 from bot.games.views import View
 
 Policy = Callable[[Any, Sequence[Move], random.Random], Move]
+Order = Callable[[Any, Sequence[Move]], Iterable[Move]]
 Builder = Callable[[Any, random.Random], dict[str, Any]]
 Valuer = Callable[[Any, int], float]
 
@@ -42,6 +44,34 @@ class Budget:
     samples: int
     horizon: int | None
     candidates: int
+
+
+@dataclass(frozen=True)
+class Preference:
+    """A player stated as an order of preference: it makes the first legal move that
+    ``order(view, moves)`` yields among the moves it is offered (anything else it yields is
+    passed over), else the first legal one.
+
+    Offered the legal moves (``__call__``), it is an ordinary policy. Offered the engine's
+    unchecked ``candidate_moves`` (``play``), it checks only its favourites until one passes:
+    the same move, since the order must rank any two moves alike whatever else is offered, and
+    the legal moves are the candidates the check passes, in the same order. That is how
+    ``hard``'s playouts run ``normal`` (the lean path): checking every candidate is most of
+    what listing the legal moves costs, and a playout needs only one.
+    """
+
+    order: Order
+
+    def __call__(self, view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
+        return next((m for m in self.order(view, legal) if m in legal), legal[0])
+
+    def play(self, game: Any, seat: int) -> Move | None:
+        """The move this player makes at ``game``'s turn of ``seat``, None if it has none."""
+        moves = game.candidate_moves(seat)
+        if not moves:
+            return None
+        favourites = (m for m in self.order(game.view(seat), moves) if m in moves)
+        return next((m for m in chain(favourites, moves) if game.can(seat, m)), None)
 
 
 def unseen(deck: Iterable[Card], seen: Iterable[Card]) -> list[Card]:
@@ -160,16 +190,22 @@ def search(
     return candidates[best]
 
 
-def playout(game: Any, policy: Policy, rng: random.Random, horizon: int | None) -> None:
-    """Play ``policy`` for every seat until the round ends or ``horizon`` decisions are made."""
+def playout(game: Any, policy: Policy, rng: random.Random, horizon: int | None) -> int:
+    """Play ``policy`` for every seat until the round ends or ``horizon`` decisions are made;
+    the number made. A ``Preference`` plays on the engine's candidates (its lean path)."""
     steps = 0
     while not game.round_over and (horizon is None or steps < horizon):
         seat = game.turn
-        legal = game.legal_moves(seat)
-        if not legal:
-            return
-        game.apply(seat, policy(game.view(seat), legal, rng))
+        if isinstance(policy, Preference):
+            move = policy.play(game, seat)
+        else:
+            legal = game.legal_moves(seat)
+            move = policy(game.view(seat), legal, rng) if legal else None
+        if move is None:
+            break
+        game.apply(seat, move)
         steps += 1
+    return steps
 
 
 def distinct(moves: Iterable[Move], limit: int) -> list[Move]:
