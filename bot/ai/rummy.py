@@ -16,7 +16,15 @@ from bot.ai.search import distinct, refine
 from bot.games.base import Add, Discard, Draw, Lay, Meld, MeldView, Move, Take
 from bot.games.cards import ACE, Card
 from bot.games.melds import Meld as MeldShape
-from bot.games.melds import MeldError, MeldRules, add_to_meld, find_melds, read_meld, wild_capable
+from bot.games.melds import (
+    MeldError,
+    MeldRules,
+    add_to_meld,
+    could_add,
+    find_melds,
+    read_meld,
+    wild_capable,
+)
 from bot.games.views import HandView, More3View, MorView
 
 ACE_HIGH = 14
@@ -43,8 +51,8 @@ def shape_of(meld: MeldView, rules: MeldRules) -> MeldShape | None:
 
 def fits(meld: MeldShape | None, card: Card, rules: MeldRules) -> bool:
     """Can ``card`` be added to ``meld`` on its own?"""
-    if meld is None:
-        return False
+    if meld is None or not could_add(meld, card, rules):
+        return False  # could_add only rules out, cheaply: most cards fit no given meld
     try:
         add_to_meld(meld, [card], rules)
     except MeldError:
