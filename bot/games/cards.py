@@ -176,7 +176,11 @@ def parse_cards(items: str | Iterable[str]) -> list[Card]:
     """Read a list of cards from a space/comma separated string or a list of strings."""
     if isinstance(items, str):
         items = items.replace(",", " ").split()
-    return [Card.parse(i) if isinstance(i, str) else _not_text(i) for i in items]
+    # Saved games and the search's sampled states write every card as ``str(card)`` does: those
+    # are looked up, and anything else (a player's "10♥", a typo) is read by ``Card.parse``.
+    return [
+        (_WRITTEN.get(i) or Card.parse(i)) if isinstance(i, str) else _not_text(i) for i in items
+    ]
 
 
 def _not_text(item: object) -> Card:
@@ -199,6 +203,9 @@ def sort_key(card: Card) -> tuple[int, int]:
 
 def standard_deck() -> list[Card]:
     return [Card(r, s) for s in SUITS for r in range(1, 14)]
+
+
+_WRITTEN = {str(c): c for c in [*(Card(r, s) for s in SUITS for r in range(1, 14)), JOKER]}
 
 
 def deck_106() -> list[Card]:
