@@ -205,7 +205,7 @@ def standard_deck() -> list[Card]:
     return [Card(r, s) for s in SUITS for r in range(1, 14)]
 
 
-_WRITTEN = {str(c): c for c in [*(Card(r, s) for s in SUITS for r in range(1, 14)), JOKER]}
+_WRITTEN = {str(c): c for c in [*standard_deck(), JOKER]}  # parse_cards' quick path
 
 
 def deck_106() -> list[Card]:
