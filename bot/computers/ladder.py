@@ -7,10 +7,11 @@ in every replay, so a lucky hand counts for both levels alike and the seat order
 
 A deal's figure is the share of seat pairings A won over all its replays: every seat of A against
 every seat of B, the better round score winning (the lower in Hand), a tie half. The ladder
-reports the mean over deals with a 95% interval and the number of deals, per game. A level
-against itself scores exactly 0.5 on every deal, because each replay decides the same moves
-(a decision's rng depends on the deal and the move number, not on the seat's label) and every
-ordered pair of seats is counted once each way.
+reports the mean over deals with a 95% interval and the number of deals, per game (in More
+also A's share in each kind of pairing: as the Solo, in the Pair against the Solo, against its
+partner). A level against itself scores exactly 0.5 on every deal, because each replay decides
+the same moves (a decision's rng depends on the deal and the move number, not on the seat's
+label) and every ordered pair of seats is counted once each way.
 
 Seeds: the ladder's figures use seeds from ``REPORT_SEED`` up; tuning (``bot.computers.selfplay``'s default
 ``--seed 0``, the tests, any experiment while changing a player) uses seeds below it, so the
@@ -114,6 +115,22 @@ class Deal:
     won: float  # seat pairings A won over every replay (ties half)
     pairs: int
     times: tuple[list[float], list[float]]  # CPU seconds per decision, of A and of B
+    # In More, the same pairings by what A was to B that round (PAIRINGS): won, pairs.
+    kinds: dict[str, tuple[float, int]] = field(default_factory=dict)
+
+
+# More's pairings are three different contests: A as the Solo against a Pair player, A in the
+# Pair against the Solo, and A against its own partner, which is settled by who goes out or holds
+# fewer points. A share over all of them hides which one a player gains in, so the ladder says.
+PAIRINGS = ("as the Solo", "in the Pair against the Solo", "against its partner")
+
+
+def pairing_kind(engine: Any, a: int, b: int) -> str | None:
+    """What seat ``a`` was to seat ``b`` this round, in a game whose roles change the contest."""
+    solo = getattr(engine, "solo", None) if engine.game == "more3" else None
+    if solo is None:
+        return None
+    return PAIRINGS[0] if a == solo else PAIRINGS[1] if b == solo else PAIRINGS[2]
 
 
 def play_deal(game: str, levels: tuple[str, str], seed: int) -> Deal:
@@ -122,6 +139,7 @@ def play_deal(game: str, levels: tuple[str, str], seed: int) -> Deal:
     choose = (resolve(game, levels[0]), resolve(game, levels[1]))
     sign = -1.0 if game in LOWER_IS_BETTER else 1.0
     won, pairs = 0.0, 0
+    kinds: dict[str, tuple[float, int]] = {}
     times: tuple[list[float], list[float]] = ([], [])
     for roles in seatings(PATTERNS[game]):
         engine = new_game(game, OPTIONS.get(game, {}), seed)
@@ -141,9 +159,14 @@ def play_deal(game: str, levels: tuple[str, str], seed: int) -> Deal:
         for i, ri in enumerate(roles):
             for j, rj in enumerate(roles):
                 if ri == 0 and rj == 1:
+                    w = 1.0 if scores[i] > scores[j] else 0.5 if scores[i] == scores[j] else 0.0
                     pairs += 1
-                    won += 1.0 if scores[i] > scores[j] else 0.5 if scores[i] == scores[j] else 0.0
-    return Deal(seed, won, pairs, times)
+                    won += w
+                    kind = pairing_kind(engine, i, j)
+                    if kind is not None:
+                        k_won, k_pairs = kinds.get(kind, (0.0, 0))
+                        kinds[kind] = (k_won + w, k_pairs + 1)
+    return Deal(seed, won, pairs, times, kinds)
 
 
 @dataclass
@@ -154,11 +177,15 @@ class Rung:
     levels: tuple[str, str]
     shares: list[float] = field(default_factory=list)
     times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    kinds: dict[str, tuple[float, int]] = field(default_factory=dict)
 
     def add(self, deal: Deal) -> None:
         self.shares.append(deal.won / deal.pairs)
         for role in (0, 1):
             self.times[role].extend(deal.times[role])
+        for kind, (won, pairs) in deal.kinds.items():
+            k_won, k_pairs = self.kinds.get(kind, (0.0, 0))
+            self.kinds[kind] = (k_won + won, k_pairs + pairs)
 
     def interval(self) -> tuple[float, float, float]:
         return mean_interval(self.shares)
@@ -172,6 +199,14 @@ class Rung:
             f"{self.game}: {a} vs {b}: {mean:.3f} [95% {lo:.3f}-{hi:.3f}] over {n} deals "
             f"({replays} seatings each; seeds {first_seed}-{first_seed + n - 1})"
         ]
+        if self.kinds:
+            shares = [
+                f"{kind} {won / pairs:.3f} of {pairs}"
+                for kind in PAIRINGS
+                if kind in self.kinds
+                for won, pairs in [self.kinds[kind]]
+            ]
+            out.append(f"  {a}'s pairings: {', '.join(shares)}")
         for role, level in enumerate(self.levels):
             t = self.times[role]
             out.append(

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.computers.ladder import GAMES, PATTERNS, REPORT_SEED, ladder, play_deal, seatings
+from bot.computers.ladder import (
+    GAMES,
+    PAIRINGS,
+    PATTERNS,
+    REPORT_SEED,
+    ladder,
+    play_deal,
+    seatings,
+)
 from bot.computers.selfplay import main
 
 
@@ -26,6 +34,23 @@ def test_a_level_against_itself_scores_exactly_half(game: str) -> None:
         assert deal.won / deal.pairs == 0.5, (game, seed)
 
 
+def test_more_s_pairings_are_split_by_what_a_was_to_b() -> None:
+    """Each of A's seat pairings in More counts once, under what A was that round; a level against
+    itself wins as the Solo exactly what it loses in the Pair against the Solo, and half against
+    its partner (the same moves in every replay, every pair counted both ways)."""
+    for seed in (3, 4):
+        deal = play_deal("more3", ("normal", "normal"), seed)
+        assert set(deal.kinds) == set(PAIRINGS)
+        assert sum(pairs for _, pairs in deal.kinds.values()) == deal.pairs
+        assert sum(won for won, _ in deal.kinds.values()) == deal.won
+        (solo_won, solo_n), (pair_won, pair_n), (mate_won, mate_n) = (
+            deal.kinds[k] for k in PAIRINGS
+        )
+        assert solo_n == pair_n == mate_n == 2  # A sits as the Solo in one of the three replays
+        assert solo_won + pair_won == 2 and mate_won == 1
+    assert play_deal("mor", ("normal", "simple"), 3).kinds == {}  # one contest only
+
+
 def test_random_is_clearly_below_normal() -> None:
     rungs = ladder(["hand", "runfast"], ("random", "normal"), deals=10, seed=0)
     for game, rung in rungs.items():
@@ -44,6 +69,15 @@ def test_one_command_reports_each_game(capsys) -> None:
         assert "normal vs simple" in line and "95%" in line and "over 2 deals" in line
         assert "seeds 0-1" in line
     assert out.count("p99") == 4  # both levels, both games
+    assert "pairings" not in out  # only More's pairings are different contests
+
+
+def test_more_s_line_gives_a_s_share_in_each_kind_of_pairing(capsys) -> None:
+    assert main(["ladder", "more3", "--levels", "normal,simple", "--deals", "1", "--tuning"]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if "pairings" in x)
+    assert line.startswith("  normal's pairings: as the Solo ")
+    assert all(f"{kind} " in line for kind in PAIRINGS) and line.count(" of 2") == 3
 
 
 def test_report_seeds_are_not_the_tuning_seeds(capsys) -> None:
