@@ -71,7 +71,7 @@ def measure(game: str, count: int, seed: int, lean: bool = True) -> tuple[float,
     rng = random.Random(seed)
     policy = module.choose_normal
     if not lean:
-        policy = _listing(policy)
+        policy = search.listing(policy)
     for view in views:
         t0 = time.process_time()
         game_ = engine.from_json(module._sample_state(view, rng))
@@ -81,15 +81,6 @@ def measure(game: str, count: int, seed: int, lean: bool = True) -> tuple[float,
         build_cpu += t1 - t0
         play_cpu += t2 - t1
     return steps / max(play_cpu, 1e-9), 1000 * build_cpu / len(views), steps
-
-
-def _listing(policy: search.Policy) -> search.Policy:
-    """``policy`` as a plain function, which the playout offers every legal move."""
-
-    def choose(view, legal, rng):
-        return policy(view, legal, rng)
-
-    return choose
 
 
 def measure_counts(count: int, seed: int) -> tuple[float, int]:

@@ -74,6 +74,16 @@ class Preference:
         return next((m for m in chain(favourites, moves) if game.can(seat, m)), None)
 
 
+def listing(policy: Policy) -> Policy:
+    """``policy`` as a plain function, which a playout offers every legal move, each checked:
+    the path before the lean one, for the bench and tests that compare the two."""
+
+    def choose(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
+        return policy(view, legal, rng)
+
+    return choose
+
+
 def unseen(deck: Iterable[Card], seen: Iterable[Card]) -> list[Card]:
     """The deck less every card the seat has seen, in a canonical order (independent of where the
     hidden cards really are: the fairness of ``hard`` rests on it)."""

@@ -79,20 +79,12 @@ def test_a_lean_playout_from_a_sampled_state_ends_as_the_listing_one(game: str) 
         lean, listing = engine_type.from_json(state), engine_type.from_json(state)
         steps = search.playout(lean, module.choose_normal, random.Random(1), 20)
         assert (
-            search.playout(listing, _listing(module.choose_normal), random.Random(1), 20) == steps
+            search.playout(listing, search.listing(module.choose_normal), random.Random(1), 20)
+            == steps
         )
         assert lean.to_json() == listing.to_json()
         compared += 1
     assert compared > 10
-
-
-def _listing(policy: search.Policy) -> search.Policy:
-    """``policy`` as a plain function: the playout offers it every legal move."""
-
-    def choose(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
-        return policy(view, legal, rng)
-
-    return choose
 
 
 def test_a_player_whose_favourites_are_all_refused_makes_the_first_legal_move() -> None:
