@@ -202,16 +202,32 @@ def choose_hard(view: More3View, legal: Sequence[Move], rng: random.Random) -> M
     )
 
 
+# A Pair player's round is two contests: against the Solo, which the side wins together, and
+# against its own partner, since every player's total is their own (RULES.md 2) and the ladder
+# counts the partner as one of its pairings. The two partners' scores differ only by each one's
+# hand and who went out, so that contest is their difference as the round stands (or ended),
+# added with this weight to the margin against the Solo.
+PARTNER_WEIGHT = 0.0
+
+
 def _value(game: More3, seat: int) -> float:
     """Our side's round score less the other side's: the real scores if the playout ended the
     round, else what ``WEIGHTS`` predict the round's end will bring from here (``features``). The
-    Solo plays against both, the Pair against the Solo."""
+    Solo plays against both, the Pair against the Solo and, by ``PARTNER_WEIGHT``, each partner
+    against the other."""
     if game.round_over:
         assert game.result is not None
-        return _margin(game, seat, game.result.scores)
-    if not WEIGHTS:  # no fitted table: score the round as if it ended now
-        return features(game, seat)[0]
-    return sum(w * x for w, x in zip(WEIGHTS, features(game, seat), strict=True))
+        scores = list(game.result.scores)
+        value = _margin(game, seat, scores)
+    else:
+        scores, _ = game.round_scores()
+        now = features(game, seat, scores)
+        # No fitted table: score the round as if it ended now.
+        value = sum(w * x for w, x in zip(WEIGHTS, now, strict=True)) if WEIGHTS else now[0]
+    partner = game.partner(seat)
+    if partner is None or not PARTNER_WEIGHT:
+        return value
+    return value + PARTNER_WEIGHT * (scores[seat] - scores[partner])
 
 
 def _margin(game: More3, seat: int, scores: Sequence[float]) -> float:
@@ -237,12 +253,14 @@ FEATURES = (
 )
 
 
-def features(game: More3, seat: int) -> list[float]:
+def features(game: More3, seat: int, scores: Sequence[float] | None = None) -> list[float]:
     """What predicts a round's end from the middle of it, from ``seat``'s side (``FEATURES``
     names them): the margin as if it ended now, and what still moves it, the progress toward 7-card
     runs, the More pile, the cards left to lay, with how much stock is left to do it in. Fitted
-    by ``scripts/train_more3_value.py`` on ``normal``'s self-play, the playouts' own policy."""
-    scores, _ = game.round_scores()
+    by ``scripts/train_more3_value.py`` on ``normal``'s self-play, the playouts' own policy.
+    ``scores``: the round's scores as it stands, when the caller has them already."""
+    if scores is None:
+        scores, _ = game.round_scores()
     now = _margin(game, seat, scores)
     mine = game.side(seat)
     others = [s for s in range(3) if game.side(s) != mine]
