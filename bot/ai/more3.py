@@ -217,7 +217,7 @@ def _value(game: More3, seat: int) -> float:
     against the other."""
     if game.round_over:
         assert game.result is not None
-        scores = list(game.result.scores)
+        scores = game.result.scores
         value = _margin(game, seat, scores)
     else:
         scores, _ = game.round_scores()

@@ -204,9 +204,10 @@ def playout(game: Any, policy: Policy, rng: random.Random, horizon: int | None) 
     """Play ``policy`` for every seat until the round ends or ``horizon`` decisions are made;
     the number made. A ``Preference`` plays on the engine's candidates (its lean path)."""
     steps = 0
+    lean = isinstance(policy, Preference)
     while not game.round_over and (horizon is None or steps < horizon):
         seat = game.turn
-        if isinstance(policy, Preference):
+        if lean:
             move = policy.play(game, seat)
         else:
             legal = game.legal_moves(seat)

@@ -133,6 +133,12 @@ def pairing_kind(engine: Any, a: int, b: int) -> str | None:
     return PAIRINGS[0] if a == solo else PAIRINGS[1] if b == solo else PAIRINGS[2]
 
 
+def tally(kinds: dict[str, tuple[float, int]], kind: str, won: float, pairs: int) -> None:
+    """Add ``won`` of ``pairs`` pairings to ``kind``'s count in ``kinds``."""
+    k_won, k_pairs = kinds.get(kind, (0.0, 0))
+    kinds[kind] = (k_won + won, k_pairs + pairs)
+
+
 def play_deal(game: str, levels: tuple[str, str], seed: int) -> Deal:
     """Replay deal ``seed`` once per seating; decision ``n`` of every replay draws from
     ``Random(f"{seed}:{n}")`` whichever level makes it."""
@@ -164,8 +170,7 @@ def play_deal(game: str, levels: tuple[str, str], seed: int) -> Deal:
                     won += w
                     kind = pairing_kind(engine, i, j)
                     if kind is not None:
-                        k_won, k_pairs = kinds.get(kind, (0.0, 0))
-                        kinds[kind] = (k_won + w, k_pairs + 1)
+                        tally(kinds, kind, w, 1)
     return Deal(seed, won, pairs, times, kinds)
 
 
@@ -184,8 +189,7 @@ class Rung:
         for role in (0, 1):
             self.times[role].extend(deal.times[role])
         for kind, (won, pairs) in deal.kinds.items():
-            k_won, k_pairs = self.kinds.get(kind, (0.0, 0))
-            self.kinds[kind] = (k_won + won, k_pairs + pairs)
+            tally(self.kinds, kind, won, pairs)
 
     def interval(self) -> tuple[float, float, float]:
         return mean_interval(self.shares)
