@@ -206,7 +206,8 @@ def choose_hard(view: More3View, legal: Sequence[Move], rng: random.Random) -> M
 # against its own partner, since every player's total is their own (RULES.md 2) and the ladder
 # counts the partner as one of its pairings. The two partners' scores differ only by each one's
 # hand and who went out, so that contest is their difference as the round stands (or ended),
-# added with this weight to the margin against the Solo.
+# added with this weight to the margin against the Solo. Weight 1 against ``hard`` without it,
+# deal by deal over 180 tuning deals (5000-5179, against normal): +0.012 +- 0.021, so it is off.
 PARTNER_WEIGHT = 0.0
 
 
