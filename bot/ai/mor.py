@@ -90,10 +90,17 @@ def _pile_worth_taking(view: MorView) -> bool:
 
     if view.stock_count > 2 * LATE_STOCK:
         return any(helps(card) for card in pile)
-    useful = sum(1 for card in pile if helps(card))
-    if useful == 0:
-        return False
-    return 2 * useful >= len(pile)
+    # At least half of the pile must help (and one card at least): stop counting once that is
+    # settled either way, since playouts weigh the pile at every draw.
+    need = (len(pile) + 1) // 2
+    useful = 0
+    for left, card in enumerate(reversed(pile)):
+        useful += helps(card)
+        if useful >= need:
+            return True
+        if useful + len(pile) - left - 1 < need:
+            return False
+    return False
 
 
 def _wilds(cards: Sequence[Card]) -> int:

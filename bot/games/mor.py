@@ -177,12 +177,15 @@ class Mor(SidePileGame):
         return TARGETS[self.options["length"]]
 
     def team_projects(self, team: int) -> list[int]:
-        out = []
+        return self.projects()[team]
+
+    def projects(self) -> tuple[list[int], list[int]]:
+        """Each team's projects on the table, in one look at the melds (every view shows both)."""
+        out: tuple[list[int], list[int]] = ([], [])
         for m in self.melds.values():
-            if self.team(m.seat) == team:
-                value = project_value(m.meld)
-                if value:
-                    out.append(value)
+            value = project_value(m.meld)
+            if value:
+                out[self.team(m.seat)].append(value)
         return out
 
     # ------------------------------------------------------------ checks
@@ -417,7 +420,7 @@ class Mor(SidePileGame):
             side_taken=tuple(self.mor_taken),
             sides=tuple(self.team(s) for s in range(self.n_seats)),
             target=self.target,
-            meters=tuple(meter(self.team_projects(t)) for t in range(2)),
+            meters=tuple(map(meter, self.projects())),
             mor_waiting=tuple(self.mor_waiting),
         )
 

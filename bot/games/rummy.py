@@ -713,6 +713,25 @@ class RummyGame(PlannedChecks):
             m.id, m.seat, self.side_of(m.seat), m.meld, self.meld_project, self.meld_biriba
         )
 
+    # Each table meld's view, kept with the meld and side it was made for, by meld id. A view
+    # lists every meld at every turn of a playout, and most melds do not change from one turn
+    # to the next; a changed meld is a new object (melds are immutable), so its view is made
+    # again. (``meld_view``'s own cache would do, but hashing a whole meld costs more.)
+    _kept_meld_views: dict[int, tuple[TableMeld, int, MeldView]] | None = None
+
+    def _meld_views(self) -> tuple[MeldView, ...]:
+        if self._kept_meld_views is None:
+            self._kept_meld_views = {}
+        kept = self._kept_meld_views
+        out = []
+        for m in self.melds.values():
+            side = self.side_of(m.seat)
+            hit = kept.get(m.id)
+            if hit is None or hit[0] is not m or hit[1] != side:
+                hit = kept[m.id] = (m, side, self.meld_view(m))
+            out.append(hit[2])
+        return tuple(out)
+
     def _view(
         self,
         view: Callable[..., V],  # the game's view class (its own fields come as ``own``)
@@ -728,7 +747,6 @@ class RummyGame(PlannedChecks):
         mine = 0 <= seat < self.n_seats
         if hand is None:
             hand = tuple(sorted(self.hands[seat], key=sort_key)) if mine else ()
-        side_of, project, biriba = self.side_of, self.meld_project, self.meld_biriba
         return view(
             game=self.game,
             seat=seat,
@@ -745,12 +763,7 @@ class RummyGame(PlannedChecks):
             winners=tuple(self.winners),
             result=self.result,
             last_events=tuple([self._public(e, seat) for e in self.last_events]),
-            melds=tuple(
-                [
-                    meld_view(m.id, m.seat, side_of(m.seat), m.meld, project, biriba)
-                    for m in self.melds.values()
-                ]
-            ),
+            melds=self._meld_views(),
             discard=tuple(self.discard),
             stock_count=len(self.stock),
             just_drawn=tuple(self.just_drawn) if mine and seat == self._turn else (),
