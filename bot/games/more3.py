@@ -423,7 +423,8 @@ class More3(SidePileGame):
         side = self.side(seat)
         for m in self.melds.values():
             if self.side(m.seat) == side:
-                base.append(Lay(adds=(AddTo(m.id, (card,)),)))
+                if could_add(m.meld, card, rules):  # the card alone; else the add is refused
+                    base.append(Lay(adds=(AddTo(m.id, (card,)),)))
                 base += [
                     Lay(adds=(AddTo(m.id, g),)) for g in extend_with(card, rest, m.meld, rules)
                 ]
