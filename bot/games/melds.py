@@ -439,8 +439,14 @@ def could_add(meld: Meld, card: Card, rules: MeldRules) -> bool:
         return True
     if meld.kind == "set":
         return card.rank == meld.rank
-    return card.suit == meld.suit and any(
-        meld.low - 1 <= p <= meld.high + 1 for p in _positions(card)
+    if card.suit != meld.suit:
+        return False
+    # Just beyond an end, or in the spot of a wild it would take over: a natural card already in
+    # its spot has no place (a double deck's other copy is the usual case).
+    low, high = meld.low, meld.high
+    return any(
+        p == low - 1 or p == high + 1 or (low <= p <= high and p - low in meld.wild_indexes())
+        for p in _positions(card)
     )
 
 

@@ -16,6 +16,7 @@ from bot.games.melds import (
     MORE_MELDS_ACES,
     MeldError,
     add_to_meld,
+    could_add,
     read_meld,
     reclaim_joker,
 )
@@ -216,6 +217,33 @@ def test_adding_several_cards_and_refusals() -> None:
     assert refusal(lambda: add_to_meld(sets, cards("4H"), MOR_MELDS)) == (
         "Only 3s can be added to this set."
     )
+
+
+@pytest.mark.parametrize(
+    "listed",
+    ["5H 6H 7H", "5H JK 7H", "3H 4H 2H 6H", "QH KH AH", "AH 2H 3H", "JK 6H 7H 8H", "3H 3S 3D"],
+)
+@pytest.mark.parametrize("rules", [MOR_MELDS, MORE_MELDS, MORE_MELDS_ACES, HAND_MELDS])
+def test_the_cheap_first_look_never_refuses_an_add_the_meld_takes(listed: str, rules) -> None:
+    # Move lists and the take check skip what could_add refuses, without the full check.
+    try:
+        meld = read_meld(cards(listed), rules)
+    except MeldError:
+        return  # not a meld under these rules
+    for card in set(deck_106()):
+        try:
+            add_to_meld(meld, [card], rules)
+        except MeldError:
+            continue
+        assert could_add(meld, card, rules), (listed, card)
+
+
+def test_the_cheap_first_look_refuses_a_card_already_in_its_spot() -> None:
+    run = read_meld(cards("5H 6H 7H"), MOR_MELDS)
+    assert not could_add(run, cards("6H")[0], MOR_MELDS)  # the double deck's other 6H
+    assert could_add(run, cards("8H")[0], MOR_MELDS)
+    dirty = read_meld(cards("5H JK 7H"), MOR_MELDS)
+    assert could_add(dirty, cards("6H")[0], MOR_MELDS)  # takes the joker's spot
 
 
 def test_wild_two_drops_back_when_displaced() -> None:
