@@ -94,12 +94,12 @@ def _pile_worth_taking(view: MorView) -> bool:
     # settled either way, since playouts weigh the pile at every draw.
     need = (len(pile) + 1) // 2
     useful = 0
-    for left, card in enumerate(reversed(pile)):
+    for weighed, card in enumerate(pile, 1):
         useful += helps(card)
         if useful >= need:
             return True
-        if useful + len(pile) - left - 1 < need:
-            return False
+        if useful + len(pile) - weighed < need:
+            return False  # too few cards left to weigh to reach half
     return False
 
 
