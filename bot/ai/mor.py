@@ -174,7 +174,8 @@ def _discard_order(view: MorView, legal: Sequence[Move]) -> list[Move]:
 # slowest at 0.18 s (README, the slow decisions). Against the hard of 4 deals: 0.550 over 30
 # reporting deals, 0.507 over the next 70, so 8 deals are not clearly stronger than 4.
 # Playouts of 8, 12, 20, 24 or 32 decisions, or played on to the end of the turn under way, did
-# no better than 16 against the previous hard, deal by deal on tuning deals 0-99 (README).
+# no better than 16 against the previous hard, deal by deal on tuning deals 0-99 (README); nor
+# did comparing normal's best two moves instead of three, with 8 deals or 12.
 HARD = Budget(samples=8, horizon=16, candidates=3)
 
 
