@@ -176,9 +176,6 @@ class Mor(SidePileGame):
     def target(self) -> int:
         return TARGETS[self.options["length"]]
 
-    def team_projects(self, team: int) -> list[int]:
-        return self.projects()[team]
-
     def projects(self) -> tuple[list[int], list[int]]:
         """Each team's projects on the table, in one look at the melds (every view shows both)."""
         out: tuple[list[int], list[int]] = ([], [])
@@ -307,7 +304,7 @@ class Mor(SidePileGame):
         team = self.team(seat)
         if not self.mor_taken[team]:
             return False  # the Mor waits for this seat's next turn
-        if not can_close_with(self.team_projects(team)):
+        if not can_close_with(self.projects()[team]):
             raise IllegalMove(because("mor.cannot_close"))
         return True  # closing
 
