@@ -19,10 +19,9 @@ from bot.games.melds import Meld as MeldShape
 from bot.games.melds import (
     MeldError,
     MeldRules,
-    add_to_meld,
-    could_add,
     find_melds,
     read_meld,
+    single_adds,
     wild_capable,
 )
 from bot.games.views import HandView, More3View, MorView
@@ -51,13 +50,7 @@ def shape_of(meld: MeldView, rules: MeldRules) -> MeldShape | None:
 
 def fits(meld: MeldShape | None, card: Card, rules: MeldRules) -> bool:
     """Can ``card`` be added to ``meld`` on its own?"""
-    if meld is None or not could_add(meld, card, rules):
-        return False  # could_add only rules out, cheaply: most cards fit no given meld
-    try:
-        add_to_meld(meld, [card], rules)
-    except MeldError:
-        return False
-    return True
+    return meld is not None and card in single_adds(meld, rules)
 
 
 def seen_counts(

@@ -22,10 +22,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
-from bot.games.cards import ACE, JOKER_RANK, Card, Count, Reason, because, sort_key
+from bot.games.cards import (
+    ACE,
+    JOKER,
+    JOKER_RANK,
+    SUITS,
+    Card,
+    Count,
+    Reason,
+    because,
+    parse_cards,
+    sort_key,
+)
 
 ACE_HIGH = 14  # the position of an ace above the king
 
@@ -145,15 +156,25 @@ class Meld:
 
     @staticmethod
     def from_json(d: dict[str, object]) -> Meld:
-        from bot.games.cards import parse_cards
+        kind, cards, suit = str(d["kind"]), d["cards"], d.get("suit")
+        low, rank = int(d.get("low", 0)), int(d.get("rank", 0))  # type: ignore[call-overload]
+        written = isinstance(cards, list) and all(isinstance(c, str) for c in cards)
+        if written and (suit is None or isinstance(suit, str)):
+            return _meld_from_text(kind, tuple(cards), suit, low, rank)
+        return _meld_from_cards(kind, cards, suit, low, rank)  # type: ignore[arg-type]
 
-        return Meld(
-            kind=str(d["kind"]),
-            cards=tuple(parse_cards(d["cards"])),  # type: ignore[arg-type]
-            suit=d.get("suit"),  # type: ignore[arg-type]
-            low=int(d.get("low", 0)),  # type: ignore[arg-type]
-            rank=int(d.get("rank", 0)),  # type: ignore[arg-type]
-        )
+
+def _meld_from_cards(
+    kind: str, cards: Iterable[str | Card], suit: str | None, low: int, rank: int
+) -> Meld:
+    return Meld(kind, tuple(parse_cards(cards)), suit, low, rank)
+
+
+# The search reads the same table melds from every sampled state it builds: one object for each
+# meld written alike, so what a meld keeps in its instance dict (``single_adds``,
+# ``wild_indexes``) is worked out once, not once per playout. Melds are immutable, so sharing
+# one between games is safe.
+_meld_from_text = lru_cache(maxsize=50_000)(_meld_from_cards)
 
 
 def spot_card(suit: str, position: int) -> Card:
@@ -448,6 +469,42 @@ def could_add(meld: Meld, card: Card, rules: MeldRules) -> bool:
         p == low - 1 or p == high + 1 or (low <= p <= high and p - low in meld.wild_indexes())
         for p in _positions(card)
     )
+
+
+def single_adds(meld: Meld, rules: MeldRules) -> frozenset[Card]:
+    """Every card that ``add_to_meld`` takes on ``meld`` on its own (wherever it goes by
+    default): exact, where ``could_add`` only rules out.
+
+    Kept in the meld's instance dict per rules, as ``wild_indexes`` is: a table meld is asked
+    this for every card in every hand at every turn, and it changes only when added to (a new
+    object). It is worked out from the few cards ``could_add`` lets through, each checked."""
+    kept: dict[MeldRules, frozenset[Card]] | None = meld.__dict__.get("_single_adds")
+    if kept is None:
+        kept = meld.__dict__["_single_adds"] = {}
+    found = kept.get(rules)
+    if found is None:
+        found = kept[rules] = frozenset(
+            c
+            for c in (*_wild_cards(rules), *_natural_spots(meld))
+            if could_add(meld, c, rules) and isinstance(_add_to_meld(meld, (c,), rules, None), Meld)
+        )
+    return found
+
+
+@cache
+def _wild_cards(rules: MeldRules) -> tuple[Card, ...]:
+    """One of each card that may act as a wild under ``rules``."""
+    twos = [Card(2, s) for s in SUITS] if rules.twos_wild else []
+    return (*twos, JOKER) if rules.jokers_wild else tuple(twos)
+
+
+def _natural_spots(meld: Meld) -> list[Card]:
+    """The natural cards ``could_add`` may let onto ``meld``: a set's rank in every suit; a
+    run's cards just beyond each end and in each wild's spot."""
+    if meld.kind == "set":
+        return [Card(meld.rank, s) for s in SUITS]
+    spots = {meld.low - 1, meld.high + 1, *(meld.low + i for i in meld.wild_indexes())}
+    return [spot_card(meld.suit or "S", p) for p in sorted(spots) if 1 <= p <= ACE_HIGH]
 
 
 def add_to_meld(

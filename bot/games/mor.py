@@ -31,7 +31,7 @@ from bot.games.base import (
     require_well_made,
 )
 from bot.games.cards import ACE, JOKER_RANK, Card, sort_key, text_cards
-from bot.games.melds import MOR_MELDS, could_add, extend_with, find_melds, meld_with
+from bot.games.melds import MOR_MELDS, extend_with, find_melds, meld_with, single_adds
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
     CARD_PILES,
@@ -248,7 +248,7 @@ class Mor(SidePileGame):
             for m in self.melds.values():
                 if self.team(m.seat) != team:
                     continue
-                if could_add(m.meld, card, MOR_MELDS):
+                if card in single_adds(m.meld, MOR_MELDS):
                     yield Lay(adds=(AddTo(m.id, (card,)),))
                 for group in extend_with(card, hand, m.meld, MOR_MELDS):
                     yield Lay(adds=(AddTo(m.id, group),))
@@ -403,7 +403,8 @@ class Mor(SidePileGame):
         cards = sorted(set(hand), key=sort_key)
         for m in self.melds.values():
             if self.team(m.seat) == team:
-                out += [Add(m.id, (c,)) for c in cards if could_add(m.meld, c, MOR_MELDS)]
+                fit = single_adds(m.meld, MOR_MELDS)
+                out += [Add(m.id, (c,)) for c in cards if c in fit]
         return out
 
     # ------------------------------------------------------------ views and data

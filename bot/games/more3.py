@@ -51,11 +51,11 @@ from bot.games.melds import (
     MORE_MELDS,
     MORE_MELDS_ACES,
     MeldRules,
-    could_add,
     extend_with,
     find_melds,
     meld_with,
     openings_worth,
+    single_adds,
 )
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
@@ -423,7 +423,7 @@ class More3(SidePileGame):
         side = self.side(seat)
         for m in self.melds.values():
             if self.side(m.seat) == side:
-                if could_add(m.meld, card, rules):  # the card alone; else the add is refused
+                if card in single_adds(m.meld, MORE_MELDS_ACES):  # the card alone (adds: any rules)
                     base.append(Lay(adds=(AddTo(m.id, (card,)),)))
                 base += [
                     Lay(adds=(AddTo(m.id, g),)) for g in extend_with(card, rest, m.meld, rules)
@@ -730,14 +730,11 @@ class More3(SidePileGame):
         distinct_cards = sorted(set(hand), key=sort_key)
         for m in self.melds.values():
             if self.side(m.seat) == side:
-                # could_add is a cheap first look that only rules out: the full check follows.
-                # It spares the full check of every card against every meld (most of the time
-                # computer players spent here).
-                candidates += [
-                    Add(m.id, (card,))
-                    for card in distinct_cards
-                    if could_add(m.meld, card, MORE_MELDS_ACES)
-                ]
+                # Only the cards the meld takes on their own (kept with the meld): it spares the
+                # full check of every card against every meld (most of the time computer players
+                # spent here). The check still follows, for what is not the meld's to say.
+                fit = single_adds(m.meld, MORE_MELDS_ACES)
+                candidates += [Add(m.id, (card,)) for card in distinct_cards if card in fit]
         if self.must_lay:
             # Other lays may come first (``_meldable_after``), but computer players meld the
             # taken card first: list only the lays that do.
