@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -194,11 +194,24 @@ def text_cards(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def sort_key(card: Card) -> tuple[int, int]:
-    """Suit then rank, jokers last: the order hands are shown in."""
+def _sort_key(card: Card) -> tuple[int, int]:
     if card.is_joker:
         return (len(SUITS), 0)
     return (SUITS.index(card.suit or "S"), card.rank)
+
+
+class _SortKeys(dict[Card, tuple[int, int]]):
+    """Each card's sort key, worked out the first time it is asked."""
+
+    def __missing__(self, card: Card) -> tuple[int, int]:
+        key = self[card] = _sort_key(card)
+        return key
+
+
+# Suit then rank, jokers last: the order hands are shown in. Hands are sorted hundreds of
+# thousands of times a decision in the search's playouts: the keys are looked up (in C, as a
+# bound method of a dict) instead of worked out by a Python function each time.
+sort_key: Callable[[Card], tuple[int, int]] = _SortKeys().__getitem__
 
 
 def standard_deck() -> list[Card]:

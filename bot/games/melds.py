@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, replace
 from functools import cache, lru_cache
 from itertools import combinations
 
@@ -56,6 +56,16 @@ class MeldRules:
     set_distinct_suits: bool = False
     set_max: int | None = None
     min_size: int = 3
+
+    # The rules are half of the key of every meld answer kept (``_read_meld``, ``_add_to_meld``,
+    # ``find_melds``), asked hundreds of thousands of times a decision: the hash a frozen
+    # dataclass makes walks every field each time, so it is worked out once (from the same
+    # fields, so equal rules still hash alike).
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(astuple(self)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined,no-any-return]
 
 
 # Mor: runs, sets of 3s or aces; at most one joker and one wild 2, two naturals at least.
