@@ -19,6 +19,7 @@ from bot.games.base import (
     IllegalMove,
     Lay,
     Meld,
+    MeldView,
     Move,
     Reason,
     RoundResult,
@@ -184,6 +185,22 @@ class Mor(SidePileGame):
             if value:
                 out[self.team(m.seat)].append(value)
         return out
+
+    _kept_meters: tuple[tuple[MeldView, ...], tuple[Reason, ...]] | None = None
+
+    def _meters(self) -> tuple[Reason, ...]:
+        """Each team's project meter, from the table's meld views (which carry each meld's
+        project and side): kept while those views are, since every view shows the meters and
+        most turns change no meld."""
+        views = self._meld_views()
+        kept = self._kept_meters
+        if kept is None or kept[0] is not views:
+            projects: tuple[list[int], list[int]] = ([], [])
+            for v in views:
+                if v.project:
+                    projects[v.side].append(v.project)
+            kept = self._kept_meters = (views, tuple(map(meter, projects)))
+        return kept[1]
 
     # ------------------------------------------------------------ checks
 
@@ -418,7 +435,7 @@ class Mor(SidePileGame):
             side_taken=tuple(self.mor_taken),
             sides=tuple(self.team(s) for s in range(self.n_seats)),
             target=self.target,
-            meters=tuple(map(meter, self.projects())),
+            meters=self._meters(),
             mor_waiting=tuple(self.mor_waiting),
         )
 

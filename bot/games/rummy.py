@@ -718,19 +718,30 @@ class RummyGame(PlannedChecks):
     # to the next; a changed meld is a new object (melds are immutable), so its view is made
     # again. (``meld_view``'s own cache would do, but hashing a whole meld costs more.)
     _kept_meld_views: dict[int, tuple[TableMeld, int, MeldView]] | None = None
+    # And the whole table's, with the melds and the seats' sides it was made from: most turns
+    # of a playout change no meld at all, and comparing the melds (one by one, the same objects
+    # at once) costs far less than looking each view up.
+    _kept_table: tuple[tuple[TableMeld, ...], tuple[int, ...], tuple[MeldView, ...]] | None = None
 
     def _meld_views(self) -> tuple[MeldView, ...]:
+        melds = tuple(self.melds.values())
+        sides = tuple(map(self.side_of, range(self.n_seats)))
+        table = self._kept_table
+        if table is not None and table[0] == melds and table[1] == sides:
+            return table[2]
         if self._kept_meld_views is None:
             self._kept_meld_views = {}
         kept = self._kept_meld_views
         out = []
-        for m in self.melds.values():
-            side = self.side_of(m.seat)
+        for m in melds:
+            side = sides[m.seat]
             hit = kept.get(m.id)
             if hit is None or hit[0] is not m or hit[1] != side:
                 hit = kept[m.id] = (m, side, self.meld_view(m))
             out.append(hit[2])
-        return tuple(out)
+        views = tuple(out)
+        self._kept_table = (melds, sides, views)
+        return views
 
     def _view(
         self,
