@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import astuple, dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache, lru_cache
 from itertools import combinations
+from typing import Any
 
 from bot.games.cards import (
     ACE,
@@ -39,6 +40,22 @@ from bot.games.cards import (
 )
 
 ACE_HIGH = 14  # the position of an ace above the king
+
+
+def kept_hash(obj: Any) -> int:
+    """A frozen dataclass's hash as the dataclass makes it (of its fields), worked out once and
+    kept in the instance dict: the generated one walks every field each time it is asked, and
+    rules and melds are the keys of every meld answer kept. Equal objects still hash alike."""
+    known = obj.__dict__.get("_hash")
+    if known is None:
+        known = obj.__dict__["_hash"] = hash(tuple(getattr(obj, f.name) for f in fields(obj)))
+    return known  # type: ignore[no-any-return]
+
+
+def fields_only(obj: Any) -> dict[str, Any]:
+    """What a pickle of ``obj`` holds: its fields, not what it keeps in its instance dict. A kept
+    hash of strings would be wrong in another process (each salts string hashes its own way)."""
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
 
 
 @dataclass(frozen=True)
@@ -58,14 +75,11 @@ class MeldRules:
     min_size: int = 3
 
     # The rules are half of the key of every meld answer kept (``_read_meld``, ``_add_to_meld``,
-    # ``find_melds``), asked hundreds of thousands of times a decision: the hash a frozen
-    # dataclass makes walks every field each time, so it is worked out once (from the same
-    # fields, so equal rules still hash alike).
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(astuple(self)))
-
+    # ``find_melds``), asked hundreds of thousands of times a decision.
     def __hash__(self) -> int:
-        return self._hash  # type: ignore[attr-defined,no-any-return]
+        return kept_hash(self)
+
+    __getstate__ = fields_only
 
 
 # Mor: runs, sets of 3s or aces; at most one joker and one wild 2, two naturals at least.
@@ -136,6 +150,11 @@ class Meld:
             return self.spot(index)
         card = self.cards[index]
         return card if self.is_natural_at(index) else Card(self.rank, None)
+
+    def __hash__(self) -> int:
+        return kept_hash(self)
+
+    __getstate__ = fields_only
 
     def wild_indexes(self) -> list[int]:
         # Asked again and again of the same table meld by the engines and players, so kept in
@@ -752,25 +771,34 @@ def _find_melds(hand: tuple[Card, ...], rules: MeldRules, limit: int) -> tuple[M
     return tuple(_find_melds_uncached(hand, rules, limit))
 
 
+# Each suit's natural card at each run position (1 and 14 both the ace): the meld search
+# builds runs from positions, for every new hand in every playout.
+_SPOTS = {suit: {p: spot_card(suit, p) for p in range(1, ACE_HIGH + 1)} for suit in SUITS}
+
+
 def _find_melds_uncached(hand: Sequence[Card], rules: MeldRules, limit: int) -> list[Meld]:
     out: list[Meld] = []
     seen: set[tuple[Card, ...]] = set()
     wilds = sorted({c for c in hand if wild_capable(c, rules)})
-    for suit in ("S", "H", "D", "C"):
-        have = sorted({p for c in hand if c.suit == suit for p in _positions(c)})
+    by_suit: dict[str | None, set[int]] = {suit: set() for suit in SUITS}
+    for c in hand:
+        if c.suit is not None:
+            by_suit[c.suit].update(_positions(c))
+    for suit in SUITS:
+        have = sorted(by_suit[suit])
+        spots = _SPOTS[suit]
         for i, start in enumerate(have):
-            run = [spot_card(suit, start)]
+            run = [spots[start]]
             for pos in have[i + 1 :]:
                 if pos != start + len(run) or (start == 1 and pos == ACE_HIGH):
                     break
-                run.append(spot_card(suit, pos))
+                run.append(spots[pos])
                 if len(run) >= 3:
                     _add_found(out, seen, tuple(run), rules)
             for other in have[i + 1 : i + 3]:
                 if other - start <= 2:
                     for w in wilds:
-                        pair = (spot_card(suit, start), spot_card(suit, other), w)
-                        _add_found(out, seen, pair, rules)
+                        _add_found(out, seen, (spots[start], spots[other], w), rules)
     naturals = [c for c in hand if not wild_capable(c, rules)]
     for rank in sorted({c.rank for c in naturals}):
         group = [c for c in naturals if c.rank == rank]
