@@ -16,14 +16,13 @@ from bot.ai.rummy import (
     KEEP_FEEDS_OPPONENT,
     best_discard,
     biggest_lay,
-    fits,
+    fitting,
     keep_scores,
     laid_cards,
     lays,
     ranked_discards,
     refine_draw_or_throw,
     seen_counts,
-    shape_of,
 )
 from bot.ai.search import Budget, Preference, deal_table, header, meld_json, texts
 from bot.games.base import Add, Discard, Draw, Meld, Move, Take
@@ -79,14 +78,12 @@ def _pile_worth_taking(view: MorView) -> bool:
         return False  # the rules allow no take then (checked first: playouts ask every draw)
     pile = list(view.discard)
     hand = list(view.hand)
-    shapes = [shape_of(m, MOR_MELDS) for m in team_melds]
+    fit = fitting(team_melds, MOR_MELDS)
 
     def helps(card: Card) -> bool:
         if wild_capable(card, MOR_MELDS):
             return True
-        return any(fits(s, card, MOR_MELDS) for s in shapes) or bool(
-            meld_with(card, hand, MOR_MELDS)
-        )
+        return card in fit or bool(meld_with(card, hand, MOR_MELDS))
 
     if view.stock_count > 2 * LATE_STOCK:
         return any(helps(card) for card in pile)
@@ -151,11 +148,11 @@ def _discard_order(view: MorView, legal: Sequence[Move]) -> list[Move]:
     seen = seen_counts(view.hand, view.melds, view.discard)
     keep = keep_scores(view.hand, MOR_MELDS, seen)
     team = view.sides[view.seat]
-    theirs = [shape_of(m, MOR_MELDS) for m in view.melds if m.side != team]
+    theirs = fitting((m for m in view.melds if m.side != team), MOR_MELDS)
 
     def feeds(card: Card) -> float:
         # The next opponent takes the whole pile if one card of it goes on their melds.
-        return KEEP_FEEDS_OPPONENT if any(fits(s, card, MOR_MELDS) for s in theirs) else 0.0
+        return KEEP_FEEDS_OPPONENT if card in theirs else 0.0
 
     return ranked_discards(legal, keep, card_halves, feeds)
 

@@ -25,14 +25,13 @@ from bot.ai.rummy import (
     KEEP_FEEDS_OPPONENT,
     best_discard,
     biggest_lay,
-    fits,
+    fitting,
     keep_scores,
     laid_cards,
     lays,
     ranked_discards,
     refine_draw_or_throw,
     seen_counts,
-    shape_of,
 )
 from bot.ai.search import Budget, Preference, deal_table, header, meld_json, texts
 from bot.games.base import Add, Bid, Discard, Draw, Meld, Move, Take
@@ -149,12 +148,12 @@ def _discard_order(view: More3View, legal: Sequence[Move]) -> list[Move]:
     keep = keep_scores(view.hand, rules, seen_counts(view.hand, view.melds, view.discard))
     mine = view.sides[view.seat]
     nxt = (view.seat + 1) % view.n_seats
-    theirs = [shape_of(m, rules) for m in view.melds if m.side != mine]
+    theirs = fitting((m for m in view.melds if m.side != mine), rules)
     enemy_next = view.sides[nxt] != mine
 
     def feeds(card: Card) -> float:
         # The next player may take the top card if it goes on their side's melds.
-        if enemy_next and any(fits(s, card, rules) for s in theirs):
+        if enemy_next and card in theirs:
             return KEEP_FEEDS_OPPONENT
         return 0.0
 

@@ -15,7 +15,6 @@ from typing import Any
 from bot.ai.search import distinct, refine
 from bot.games.base import Add, Discard, Draw, Lay, Meld, MeldView, Move, Take
 from bot.games.cards import ACE, Card
-from bot.games.melds import Meld as MeldShape
 from bot.games.melds import (
     MeldError,
     MeldRules,
@@ -40,17 +39,17 @@ def positions(card: Card) -> tuple[int, ...]:
     return (1, ACE_HIGH) if card.rank == ACE else (card.rank,)
 
 
-def shape_of(meld: MeldView, rules: MeldRules) -> MeldShape | None:
-    """A table meld as the meld rules read it (table order puts the wilds where they stand)."""
-    try:
-        return read_meld(meld.cards, rules)
-    except MeldError:
-        return None
-
-
-def fits(meld: MeldShape | None, card: Card, rules: MeldRules) -> bool:
-    """Can ``card`` be added to ``meld`` on its own?"""
-    return meld is not None and card in single_adds(meld, rules)
+def fitting(melds: Iterable[MeldView], rules: MeldRules) -> frozenset[Card]:
+    """The cards that one of ``melds`` takes on its own, as the meld rules read each (table
+    order puts the wilds where they stand). One set for all of them: a player asks it of every
+    card of the pile or the hand, at every turn of a playout."""
+    out: frozenset[Card] = frozenset()
+    for meld in melds:
+        try:
+            out |= single_adds(read_meld(meld.cards, rules), rules)
+        except MeldError:
+            continue
+    return out
 
 
 def seen_counts(
