@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from bot.ai.search import distinct, refine
@@ -74,17 +75,36 @@ def keep_scores(
 
     With ``seen`` (normal level), a partial run whose missing card is all in sight earns nothing.
     """
+    scores: dict[Card, float] = {}
+    for card, score, gaps, capped in _keep_plan(tuple(hand), rules):
+        for other in gaps:
+            if not _dead_gap(card, other, seen, copies):
+                score += KEEP_GAP
+        # A second copy can't sit in the same run: throwing one loses nothing.
+        scores[card] = min(score, KEEP_GAP / 2) if capped else score
+    return scores
+
+
+@lru_cache(maxsize=50_000)
+def _keep_plan(
+    hand: tuple[Card, ...], rules: MeldRules
+) -> tuple[tuple[Card, float, tuple[Card, ...], bool], ...]:
+    """What ``keep_scores`` knows from the hand alone, per distinct card: its score without the
+    two-apart neighbours, those neighbours (each worth ``KEEP_GAP`` unless the card between is
+    all in sight, which depends on what is seen), and whether a second copy caps the score.
+    The same hand comes back again and again in the search's playouts; what is seen changes."""
     have = Counter(hand)
     in_meld: Counter[Card] = Counter()
     for meld in find_melds(hand, rules):
         for c in set(meld.cards):
             in_meld[c] += 1
-    scores: dict[Card, float] = {}
+    plan = []
     for card in have:
         if wild_capable(card, rules):
-            scores[card] = KEEP_WILD
+            plan.append((card, KEEP_WILD, (), False))
             continue
         score = KEEP_IN_MELD if in_meld[card] else 0.0
+        gaps = []
         for other in have:
             if other == card or wild_capable(other, rules):
                 continue
@@ -97,13 +117,11 @@ def keep_scores(
             gap = min(abs(p - q) for p in positions(card) for q in positions(other))
             if gap == 1:
                 score += KEEP_NEXT_TO
-            elif gap == 2 and not _dead_gap(card, other, seen, copies):
-                score += KEEP_GAP
-        if have[card] > 1 and not _sets_allowed(card.rank, rules):
-            # A second copy can't sit in the same run: throwing one loses nothing.
-            score = min(score, KEEP_GAP / 2)
-        scores[card] = score
-    return scores
+            elif gap == 2:
+                gaps.append(other)
+        capped = have[card] > 1 and not _sets_allowed(card.rank, rules)
+        plan.append((card, score, tuple(gaps), capped))
+    return tuple(plan)
 
 
 def _sets_allowed(rank: int, rules: MeldRules) -> bool:
