@@ -51,6 +51,7 @@ from bot.games.melds import (
     MORE_MELDS,
     MORE_MELDS_ACES,
     MeldRules,
+    could_add,
     extend_with,
     find_melds,
     meld_with,
@@ -423,7 +424,9 @@ class More3(SidePileGame):
         side = self.side(seat)
         for m in self.melds.values():
             if self.side(m.seat) == side:
-                if card in single_adds(m.meld, MORE_MELDS_ACES):  # the card alone (adds: any rules)
+                # One card asked: the cheap first look (the check follows), not the meld's whole
+                # set, which a take check would build for a single question.
+                if could_add(m.meld, card, rules):
                     base.append(Lay(adds=(AddTo(m.id, (card,)),)))
                 base += [
                     Lay(adds=(AddTo(m.id, g),)) for g in extend_with(card, rest, m.meld, rules)
