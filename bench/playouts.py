@@ -1,6 +1,6 @@
 """Playout speed of ``hard``'s search, per game: simulated moves per CPU second.
 
-    python bench/playouts.py [GAME ...] [--states N] [--seed S]
+    python bench/playouts.py [GAME ...] [--states N] [--seed S] [--decisions N]
 
 For each game, N decision states are taken from seeded rounds played by ``normal`` (every fifth
 decision of the round, skipping a Mor or More bid). At each state the search's own machinery runs
@@ -14,7 +14,15 @@ path before, each candidate checked), measured after the first in the same proce
 Each game runs once in a fresh process state (the caches of the lean path start empty; a
 worker process keeps them warm across decisions, so real play does at least as well).
 Run it at two commits to compare them: the README gives the figures before and after the lean
-path. Run Fast's ``hard`` plays its deals out on counts per power (``bot.ai.runfast_counts``),
+path.
+
+``--decisions N`` measures the same thing where it counts, inside ``hard``'s own decisions in
+Mor and More: N decisions (every fifth of seeded ``normal`` rounds, in a shuffled order) after as
+many unmeasured ones, as a computer worker makes them with its caches warm, and every move the
+engines apply during them counted (a candidate tried, then the playout's moves), per CPU second
+of the whole decision (sampling and judging the playouts included). The budget is set to
+today's (Mor 8 deals x 16 decisions x 3 moves, More 24 x 9 x 3) whatever the commit, so older
+code searches alike; copy this file into an older checkout to run it there. Run Fast's ``hard`` plays its deals out on counts per power (``bot.ai.runfast_counts``),
 not on the engine: a second line measures that path from the same states and deals.
 """
 
@@ -30,8 +38,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.ai import search
-from bot.games.registry import GAME_KEYS as GAMES
 from bot.games.registry import engine_class, new_game
+
+GAMES = ("mor", "more3", "hand", "runfast")
 
 OPTIONS = {"mor": {"players": 4, "length": "quick"}}
 # Hand's hard does not sample (its review does); its playouts run Mor's horizon for comparison.
@@ -102,12 +111,70 @@ def measure_counts(count: int, seed: int) -> tuple[float, int]:
     return steps / max(play_cpu, 1e-9), steps
 
 
+# hard's budget in the two games that search on the engine (Hand's hard does not sample, Run
+# Fast's plays out on counts), as it is today.
+DECISION_BUDGET = {"mor": (8, 16, 3), "more3": (24, 9, 3)}
+
+
+def measure_decisions(game: str, count: int, seed: int) -> tuple[float, int, float]:
+    """Moves the engine applies per CPU second inside ``count`` ``hard`` decisions made after
+    ``count`` unmeasured ones; the moves and the CPU seconds."""
+    from bot.ai import choose_move
+
+    module = importlib.import_module(f"bot.ai.{game}")
+    module.HARD = search.Budget(*DECISION_BUDGET[game])
+    spots = []
+    s = seed
+    while len(spots) < 2 * count:
+        engine = new_game(game, OPTIONS.get(game, {}), s)
+        n = 0
+        while not engine.round_over and len(spots) < 2 * count:
+            seat = engine.turn
+            view, legal = engine.view(seat), engine.legal_moves(seat)
+            if n % 5 == 0 and getattr(view, "phase", "") != "bid":
+                spots.append((view, legal))
+            engine.apply(seat, choose_move(view, legal, "normal", random.Random(n)))
+            n += 1
+        s += 1
+    random.Random(seed).shuffle(spots)
+    cls = engine_class(game)
+    applied = 0
+    apply = cls.apply
+
+    def counted(self: object, seat: int, move: object) -> object:
+        nonlocal applied
+        applied += 1
+        return apply(self, seat, move)
+
+    cls.apply = counted
+    try:
+        for i, (view, legal) in enumerate(spots[:count]):  # warming the caches, as a worker's are
+            choose_move(view, legal, "hard", random.Random(i))
+        applied = 0
+        t0 = time.process_time()
+        for i, (view, legal) in enumerate(spots[count:]):
+            choose_move(view, legal, "hard", random.Random(i))
+        cpu = time.process_time() - t0
+    finally:
+        cls.apply = apply
+    return applied / max(cpu, 1e-9), applied, cpu
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("games", nargs="*")
     ap.add_argument("--states", type=int, default=40)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--decisions", type=int, default=0, help="measure inside hard's decisions")
     args = ap.parse_args()
+    if args.decisions:
+        for game in args.games or DECISION_BUDGET:
+            rate, moves, cpu = measure_decisions(game, args.decisions, args.seed)
+            print(
+                f"{game:<8} {rate:8.0f} moves per CPU second inside {args.decisions} hard "
+                f"decisions ({moves} moves in {cpu:.2f} s)"
+            )
+        return 0
     for game in args.games or GAMES:
         # One game per process: caches filled by another game's run would not flatter this one
         # (they hold different rules), but run each game alone for the figures anyway.
