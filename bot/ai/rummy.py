@@ -85,7 +85,8 @@ def keep_scores(
     return scores
 
 
-@lru_cache(maxsize=50_000)
+# About 0.7 KB an entry: 20,000 hold many decisions' hands, and the hits come within one.
+@lru_cache(maxsize=20_000)
 def _keep_plan(
     hand: tuple[Card, ...], rules: MeldRules
 ) -> tuple[tuple[Card, float, tuple[Card, ...], bool], ...]:
