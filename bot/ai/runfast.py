@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.ai.runfast_counts import Counts, best_played, counts_of, danger, judge
 from bot.ai.runfast_reading import read_deals
-from bot.ai.search import Budget, deal, refine, texts, unseen
+from bot.ai.search import Budget, deal, refine, samples, texts, unseen
 from bot.games.base import Move, Pass, Play
 from bot.games.cards import Card, deck_48
 from bot.games.runfast import ENGINE, RunFast, RunFastView
@@ -122,12 +122,12 @@ def choose_hard(view: RunFastView, legal: Sequence[Move], rng: random.Random) ->
             policy=choose_normal,
             budget=HARD,
         )
-    deals = _read(view, rng, HARD.samples)
+    count = samples(HARD)
+    deals = _read(view, rng, count)
     if deals is None:
         try:
             deals = [
-                _consistent_hands(view, random.Random(rng.getrandbits(64)))
-                for _ in range(HARD.samples)
+                _consistent_hands(view, random.Random(rng.getrandbits(64))) for _ in range(count)
             ]
         except ValueError:  # a lesson's position, cards out of play: nothing to deal from
             return order[0]

@@ -9,7 +9,9 @@ value. Every candidate is judged on the same samples (common random numbers), wh
 comparison far less noisy than independent samples would.
 
 Everything is drawn from the ``rng`` the caller passes, and the budget is counted in playouts,
-never in wall time, so a seed always gives the same decision on any machine at any load. Hidden
+never in wall time, so a seed gives the same decision on any machine. Only a queue of decisions
+cuts it (``SHARE``: the bot's computer workers, when more decisions wait than they can make at
+once), so that a busy machine searches less rather than keeping tables waiting. Hidden
 cards enter only as a canonical (sorted) pool that the rng shuffles, so permuting the cards a
 seat cannot see never changes what it samples, hence never its decision.
 """
@@ -20,7 +22,9 @@ import gc
 import multiprocessing
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any
@@ -44,6 +48,32 @@ class Budget:
     samples: int
     horizon: int | None
     candidates: int
+
+
+# The share of its budget a hard decision spends: 1, unless the computer workers have more
+# decisions waiting than they can make at once (``bot.computers.pool``), when each searches less
+# so that none keeps its table waiting long. A share cuts the deals drawn, never the moves
+# compared: every candidate is still judged on the same deals.
+SHARE: ContextVar[float] = ContextVar("budget_share", default=1.0)
+MIN_SAMPLES = 2  # below this one unlucky deal decides
+
+
+@contextmanager
+def sharing(share: float) -> Iterator[None]:
+    """Decide within ``share`` of the budget (0 < share <= 1) inside this block."""
+    token = SHARE.set(min(1.0, max(share, 0.0)))
+    try:
+        yield
+    finally:
+        SHARE.reset(token)
+
+
+def samples(budget: Budget) -> int:
+    """How many deals a decision draws: the budget's, cut to the share the load allows."""
+    share = SHARE.get()
+    if share >= 1.0:
+        return budget.samples
+    return max(min(MIN_SAMPLES, budget.samples), round(budget.samples * share))
 
 
 @dataclass(frozen=True)
@@ -176,7 +206,7 @@ def search(
     budget: Budget,
     keep_first: float = 0.0,
 ) -> Move:
-    """The candidate with the best total value over ``budget.samples`` determinizations.
+    """The candidate with the best total value over ``samples(budget)`` determinizations.
 
     Ties keep the earlier candidate, so the first (``normal``'s own choice) wins unless another
     does strictly better on the same samples. With ``keep_first``, another must beat it by that
@@ -187,7 +217,8 @@ def search(
         return candidates[0]
     seat = view.seat
     totals = [0.0] * len(candidates)
-    for _ in range(budget.samples):
+    drawn = samples(budget)
+    for _ in range(drawn):
         sample_seed = rng.getrandbits(64)
         state = build(view, random.Random(sample_seed))
         for k, move in enumerate(candidates):
@@ -195,7 +226,7 @@ def search(
             game.apply(seat, move)
             playout(game, policy, random.Random(sample_seed ^ 0x5EED), budget.horizon)
             totals[k] += value(game, seat)
-    totals[0] += keep_first * budget.samples
+    totals[0] += keep_first * drawn
     best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
     return candidates[best]
 

@@ -8,6 +8,10 @@ loop only pickles the seat's view and legal moves (a few kilobytes) and waits.
 What crosses to a worker is exactly what a computer player may use: the seat's ``view``, the
 engine's legal moves and the seeded ``random.Random`` (pickled with its state), so a decision is
 the same in a worker as inline, and the engine itself never leaves the service.
+
+A busy machine searches less instead of keeping tables waiting: a decision asked while every
+worker already has one before it is made with half of ``hard``'s budget, and with a quarter when
+two rounds wait ahead of it (``share``; ``bot.ai.search.SHARE`` says what a share cuts).
 """
 
 from __future__ import annotations
@@ -21,12 +25,14 @@ import random
 import select
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot import ai
+from bot.ai.search import sharing
 from bot.games import registry
 from bot.games.base import Engine, Move
 from bot.games.views import View
@@ -36,18 +42,30 @@ from bot.learning.review import Review, best_items, judge_positions, review, scr
 logger = logging.getLogger(__name__)
 
 WORKER_NICENESS = 10  # how much lower a worker's CPU priority is than the bot's
+MIN_SHARE = 0.25  # the least of its budget a queued hard decision may spend
 
 
-def decide(view: View, legal: Sequence[Move], level: str, rng: random.Random) -> Move:
-    """A computer's move from its seat's view; the one place computer players are asked, so a
-    new AI plugs in here. Runs in a worker process or inline."""
+def decide(
+    view: View, legal: Sequence[Move], level: str, rng: random.Random, share: float = 1.0
+) -> Move:
+    """A computer's move from its seat's view, searching within ``share`` of its budget; the one
+    place computer players are asked, so a new AI plugs in here. Runs in a worker or inline."""
     try:
-        return ai.choose_move(view, legal, level, rng)
+        with sharing(share):
+            return ai.choose_move(view, legal, level, rng)
     except Exception:
         # A computer player that fails must not stall a table people are playing at: log the
         # bug with its traceback and play the first legal move instead.
         logger.exception("The %s computer for %s failed; playing a legal move", level, view.game)
         return legal[0]
+
+
+def hint_within(
+    game: str, data: Any, seat: int, rng: random.Random, share: float = 1.0
+) -> Hint | None:
+    """A practice hint (``hint_from_json``) searching within ``share`` of the budget."""
+    with sharing(share):
+        return hint_from_json(game, data, seat, rng)
 
 
 def choose_computer_move(engine: Engine, seat: int, level: str, rng: random.Random) -> Move:
@@ -118,21 +136,32 @@ class ComputerPool:
         self.processes = default_processes() if processes is None else processes
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
+        self._asked = 0  # decisions and hints sent to the workers and not yet answered
+        self.shares: Counter[float] = Counter()  # the budget shares handed out, for the benches
+        self._last_share = 1.0
+
+    def _share(self) -> float:
+        """The budget share for a decision asked now: all of it while a worker is free for it,
+        half for each round of decisions waiting ahead of it on every worker, a quarter at
+        least. Said in the log when it changes, so a server's admin sees the machine is busy."""
+        share = max(MIN_SHARE, 0.5 ** (self._asked // max(self.processes, 1)))
+        self.shares[share] += 1
+        if share != self._last_share:
+            logger.info(
+                "%d computer decisions waiting on %d workers: hard searches %d%% of its budget",
+                self._asked,
+                self.processes,
+                round(100 * share),
+            )
+            self._last_share = share
+        return share
 
     async def choose(self, engine: Engine, seat: int, level: str, rng: random.Random) -> Move:
         if self.processes <= 0 or self._closed:
             return choose_computer_move(engine, seat, level, rng)
         view, legal = engine.view(seat), engine.legal_moves(seat)
-        loop = asyncio.get_running_loop()
-        for attempt in (1, 2):
-            pool = self._executor()
-            try:
-                return await loop.run_in_executor(pool, decide, view, legal, level, rng)
-            except BrokenProcessPool:
-                # A worker died (killed, out of memory): start a fresh pool and ask once more.
-                logger.exception("The computer players' pool broke (attempt %d)", attempt)
-                self._discard(pool)
-        return legal[0]
+        answered, move = await self._ask(decide, view, legal, level, rng)
+        return move if answered else legal[0]
 
     async def hint(self, engine: Engine, seat: int, rng: random.Random) -> Hint | None:
         """A practice hint for ``seat`` (``bot.learning.hints``), decided in the same workers: the hard
@@ -142,15 +171,8 @@ class ComputerPool:
         if self.processes <= 0 or self._closed:
             return hint(type(engine).from_json(engine.to_json()), seat, rng)
         game, data = engine.view(seat).game, engine.to_json()
-        loop = asyncio.get_running_loop()
-        for attempt in (1, 2):
-            pool = self._executor()
-            try:
-                return await loop.run_in_executor(pool, hint_from_json, game, data, seat, rng)
-            except BrokenProcessPool:
-                logger.exception("The computer players' pool broke (attempt %d)", attempt)
-                self._discard(pool)
-        return None
+        _, found = await self._ask(hint_within, game, data, seat, rng)
+        return found
 
     async def review(
         self, record: Mapping[str, Any], seat: int, start: int = 0, samples: int | None = None
@@ -169,6 +191,25 @@ class ComputerPool:
         )
         items = [item for part in found for item in part]
         return Review(game, seat, best_items(items), count, len(positions))
+
+    async def _ask(self, fn: Callable[..., Any], *args: Any) -> tuple[bool, Any]:
+        """``fn(*args, share)`` in a worker, ``share`` the budget this decision may spend
+        (``_share``), with a fresh pool once if a worker died (killed, out of memory); whether
+        it was answered, and the answer."""
+        loop = asyncio.get_running_loop()
+        share = self._share()
+        self._asked += 1
+        try:
+            for attempt in (1, 2):
+                pool = self._executor()
+                try:
+                    return True, await loop.run_in_executor(pool, fn, *args, share)
+                except BrokenProcessPool:
+                    logger.exception("The computer players' pool broke (attempt %d)", attempt)
+                    self._discard(pool)
+        finally:
+            self._asked -= 1
+        return False, None
 
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` in a worker, with a fresh pool once if a worker died on the way."""
