@@ -4,6 +4,7 @@
     python bench/ai_loop.py --mode thread        # the same decisions in a thread pool
     python bench/ai_loop.py --mode inline        # on the loop itself, as before
     python bench/ai_loop.py --hints 2 --reviews 1  # and practice hints and reviews meanwhile
+    python bench/ai_loop.py --games mor,runfast  # only games whose hard searches on most turns
 
 Each table seats a member (whose turn timer runs out twice, so the computer keeps the seat) and
 `hard` computers in every other seat, five tables of each game. The table service plays them all
@@ -11,8 +12,9 @@ on one event loop with no pacing between moves and a new round at once, saving e
 real SQLite file, while a heartbeat task asks to wake every 5 ms and records how late it wakes:
 that lateness is how long the loop was blocked, by its own work or, on a shared machine, by other
 processes holding the cores; the CPU time the loop's thread used between two beats tells the two
-apart. Printed: the lateness (p50, p99, max), that CPU time (p99, max), and the decisions made
-with their p50/p99 time seen from the loop.
+apart. Printed: the lateness (p50, p99, max), that CPU time (p99, max), the decisions made
+with their p50/p99 time seen from the loop, and the shares of its budget ``hard`` was given (a
+decision asked while every worker has one waiting searches less: ``bot.computers.pool``).
 
 With ``--hints N``, N members press Hint without pause at the tables in turn (the seat to move,
 the engine copied on the loop as ``bot.learning.practice.practice_hint`` does, the hint decided where the
@@ -147,7 +149,7 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
         computers=timed,  # type: ignore[arg-type]
         seeds=iter(range(10_000, 20_000)).__next__,
     )
-    games = list(GAMES.items())
+    games = [(g, GAMES[g]) for g in args.games.split(",")]
     tables = []
     for i in range(args.tables):
         game, options = games[i % len(games)]
@@ -192,6 +194,9 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
         f"({decisions / wall:.1f}/s), p50 {pct(timed.times, 0.5) * 1e3:.0f} ms, "
         f"p99 {pct(timed.times, 0.99) * 1e3:.0f} ms from the loop"
     )
+    if pool.shares:
+        handed = ", ".join(f"{round(100 * s)}% {n}" for s, n in sorted(pool.shares.items())[::-1])
+        print(f"hard's budget shares (decisions asked while others waited search less): {handed}")
     if args.hints:
         print(
             f"{len(hinted)} hints ({len(hinted) / wall:.1f}/s), p50 {pct(hinted, 0.5) * 1e3:.0f} "
@@ -207,6 +212,7 @@ def main() -> None:
     parser.add_argument("--mode", choices=("process", "thread", "inline"), default="process")
     parser.add_argument("--workers", type=int, default=None, help="default: cores less one")
     parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--games", default=",".join(GAMES), help="the tables' games, in turn")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--hints", type=int, default=0, help="members pressing Hint meanwhile")
     parser.add_argument("--reviews", type=int, default=0, help="reviews asked for meanwhile")
