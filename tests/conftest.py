@@ -35,3 +35,14 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         if "PostgreSQL tests skipped" in str(reason):
             terminalreporter.write_line(str(reason).removeprefix("Skipped: "))
             return
+
+
+@pytest.fixture(autouse=True)
+def kept_answers_at_their_own_size() -> Iterator[None]:
+    """A test that starts computer workers leaves its process keeping few meld answers, as the
+    bot's process does (``bot.games.answers``): give the next test in the process the sizes a
+    worker has, so that searches it makes inline run as fast as they do there."""
+    yield
+    from bot.games import answers
+
+    answers.keep_at_most(None)

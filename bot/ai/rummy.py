@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
 from typing import Any
 
 from bot.ai.search import distinct, refine
+from bot.games.answers import kept
 from bot.games.base import Add, Discard, Draw, Lay, Meld, MeldView, Move, Take
 from bot.games.cards import ACE, Card
 from bot.games.melds import (
@@ -86,7 +86,7 @@ def keep_scores(
 
 
 # About 0.7 KB an entry: 20,000 hold many decisions' hands, and the hits come within one.
-@lru_cache(maxsize=20_000)
+@kept(20_000)
 def _keep_plan(
     hand: tuple[Card, ...], rules: MeldRules
 ) -> tuple[tuple[Card, float, tuple[Card, ...], bool], ...]:

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from bot.ai.runfast_counts import Counts, best_played, counts_of, danger, judge
 from bot.ai.runfast_reading import read_deals
 from bot.ai.search import Budget, deal, refine, samples, texts, unseen
+from bot.games.answers import kept
 from bot.games.base import Move, Pass, Play
 from bot.games.cards import Card, deck_48
 from bot.games.runfast import ENGINE, RunFast, RunFastView
@@ -86,7 +86,7 @@ def _primary(ctx: tuple[Counts, bool, bool], opening: bool, m: Play) -> tuple[fl
     return (judge(hand, shape, is_bomb, kind, leading, at_risk), top, -len(m.cards))
 
 
-@lru_cache(maxsize=200_000)
+@kept(200_000)
 def _play_info(cards: tuple[Card, ...], opening: bool) -> tuple[Counts, bool, str, int]:
     """A play's shape of powers and its combination, once per play: playouts list the same plays
     turn after turn."""

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
+from bot.games.answers import kept
 from bot.games.base import Move, Play
 from bot.games.cards import Card, deck_48
 from bot.games.runfast import HAND_SIZE, N_SEATS, RunFastView, bomb_bonus, penalties
@@ -71,7 +71,7 @@ _DIGIT = (1 << _BITS) - 1
 _TOP = ACE_POWER - LOW  # straights and runs of pairs stop at the ace
 
 
-@lru_cache(maxsize=400_000)
+@kept(400_000)
 def _fewest(code: int) -> int:
     """``min_plays`` of a hand read as one number.
 
@@ -99,7 +99,7 @@ def _fewest(code: int) -> int:
 
 # Many plays differ only by suit, and playouts meet the same hands again and again: judge each
 # (hand, shape, situation) once.
-@lru_cache(maxsize=200_000)
+@kept(200_000)
 def judge(
     hand: Counts, shape: Counts, is_bomb: bool, kind: str, leading: bool, danger: bool
 ) -> float:
@@ -183,7 +183,7 @@ _RUNS: dict[tuple[int, int, int], tuple[Shape, Combo]] = {
 }
 
 
-@lru_cache(maxsize=100_000)
+@kept(100_000)
 def leads(hand: Counts, opening: bool) -> tuple[tuple[Shape, Combo], ...]:
     """Every play a leader holding ``hand`` could make, once per shape, with its combination
     (``runfast_combos._all_plays`` on counts). At the game's opening the play must hold 3♥, and
@@ -204,7 +204,7 @@ def leads(hand: Counts, opening: bool) -> tuple[tuple[Shape, Combo], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=200_000)
+@kept(200_000)
 def answers(hand: Counts, table: Combo | None, opening: bool) -> tuple[tuple[Shape, Combo], ...]:
     """Every legal play from ``hand`` over ``table`` (None: leading), once per shape, lowest
     top first (and the longer first at the same top: ``normal``'s tie-breaks)."""
@@ -231,7 +231,7 @@ def best_shapes(hand: Counts, table: Combo | None, opening: bool, danger: bool) 
     return frozenset(s for (s, _), k in zip(plays, keys, strict=True) if k == best)
 
 
-@lru_cache(maxsize=200_000)
+@kept(200_000)
 def normal_play(
     hand: Counts, table: Combo | None, opening: bool, danger: bool
 ) -> tuple[Shape, Combo] | None:
@@ -251,7 +251,7 @@ def normal_would(
     return ahead(hand, table, opening, danger, made, 1) == 0
 
 
-@lru_cache(maxsize=200_000)
+@kept(200_000)
 def ahead(
     hand: Counts, table: Combo | None, opening: bool, danger: bool, made: Shape, limit: int
 ) -> int:

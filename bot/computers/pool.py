@@ -33,7 +33,7 @@ from typing import Any
 
 from bot import ai
 from bot.ai.search import sharing
-from bot.games import registry
+from bot.games import answers, registry
 from bot.games.base import Engine, Move
 from bot.games.views import View
 from bot.learning.hints import Hint, hint, hint_from_json
@@ -224,6 +224,9 @@ class ComputerPool:
 
     def _executor(self) -> Executor:
         if self._pool is None:
+            # From now on this process decides nothing itself: it keeps few meld answers, so
+            # that its garbage collector, which pauses the event loop, walks few objects.
+            answers.keep_at_most(answers.FEW)
             # forkserver: workers start from a clean process, not a fork of this one with its
             # event loop and SQLite threads mid-flight.
             context = multiprocessing.get_context("forkserver")

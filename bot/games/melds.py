@@ -22,10 +22,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
 from typing import Any
 
+from bot.games.answers import kept
 from bot.games.cards import (
     ACE,
     JOKER,
@@ -203,7 +204,7 @@ def _meld_from_cards(
 # meld written alike, so what a meld keeps in its instance dict (``single_adds``,
 # ``wild_indexes``) is worked out once, not once per playout. Melds are immutable, so sharing
 # one between games is safe.
-_meld_from_text = lru_cache(maxsize=50_000)(_meld_from_cards)
+_meld_from_text = kept(50_000, "_meld_from_text")(_meld_from_cards)
 
 
 def spot_card(suit: str, position: int) -> Card:
@@ -439,7 +440,7 @@ def read_meld(cards: Sequence[Card], rules: MeldRules) -> Meld:
 # Reading melds is pure (cards and rules are immutable) and the computer players' playouts read
 # the same few card groups turn after turn: each answer is kept, a reason stored rather than an
 # exception (a re-raised exception would grow its traceback every time).
-@lru_cache(maxsize=200_000)
+@kept(200_000)
 def _read_meld(cards: tuple[Card, ...], rules: MeldRules) -> Meld | Reason:
     try:
         return _read_meld_uncached(cards, rules)
@@ -550,7 +551,7 @@ def add_to_meld(
     raise MeldError(result)
 
 
-@lru_cache(maxsize=200_000)
+@kept(200_000)
 def _add_to_meld(
     meld: Meld, cards: tuple[Card, ...], rules: MeldRules, end: str | None
 ) -> Meld | Reason:
@@ -766,7 +767,7 @@ def find_melds(hand: Sequence[Card], rules: MeldRules, limit: int = 200) -> list
     return list(_find_melds(tuple(hand), rules, limit))
 
 
-@lru_cache(maxsize=50_000)
+@kept(50_000)
 def _find_melds(hand: tuple[Card, ...], rules: MeldRules, limit: int) -> tuple[Meld, ...]:
     return tuple(_find_melds_uncached(hand, rules, limit))
 

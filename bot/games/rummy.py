@@ -15,9 +15,9 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, ClassVar, Self, TypeVar
 
+from bot.games.answers import kept
 from bot.games.base import (
     RULES_VERSION,
     Added,
@@ -389,7 +389,7 @@ PAIR_OF: Codec = (list, tuple)
 VALUE: Codec = (lambda v: v, lambda v: v)
 
 
-@lru_cache(maxsize=50_000)
+@kept(50_000)
 def meld_view(
     meld_id: int,
     seat: int,
