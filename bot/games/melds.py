@@ -508,12 +508,12 @@ def single_adds(meld: Meld, rules: MeldRules) -> frozenset[Card]:
     Kept in the meld's instance dict per rules, as ``wild_indexes`` is: a table meld is asked
     this for every card in every hand at every turn, and it changes only when added to (a new
     object). It is worked out from the few cards ``could_add`` lets through, each checked."""
-    kept: dict[MeldRules, frozenset[Card]] | None = meld.__dict__.get("_single_adds")
-    if kept is None:
-        kept = meld.__dict__["_single_adds"] = {}
-    found = kept.get(rules)
+    by_rules: dict[MeldRules, frozenset[Card]] | None = meld.__dict__.get("_single_adds")
+    if by_rules is None:
+        by_rules = meld.__dict__["_single_adds"] = {}
+    found = by_rules.get(rules)
     if found is None:
-        found = kept[rules] = frozenset(
+        found = by_rules[rules] = frozenset(
             c
             for c in (*_wild_cards(rules), *_natural_spots(meld))
             if could_add(meld, c, rules) and isinstance(_add_to_meld(meld, (c,), rules, None), Meld)

@@ -731,13 +731,13 @@ class RummyGame(PlannedChecks):
             return table[2]
         if self._kept_meld_views is None:
             self._kept_meld_views = {}
-        kept = self._kept_meld_views
+        by_id = self._kept_meld_views
         out = []
         for m in melds:
             side = sides[m.seat]
-            hit = kept.get(m.id)
+            hit = by_id.get(m.id)
             if hit is None or hit[0] is not m or hit[1] != side:
-                hit = kept[m.id] = (m, side, self.meld_view(m))
+                hit = by_id[m.id] = (m, side, self.meld_view(m))
             out.append(hit[2])
         views = tuple(out)
         self._kept_table = (melds, sides, views)
