@@ -9,8 +9,9 @@
   as soon as it can.
 - ``hard``: ``normal``'s move unless the cards say otherwise: at a draw (stock or pile; the Solo's
   take excepted) or a throw, ``normal``'s choice and the next best are each tried on the same
-  12 deals of the cards this seat cannot see (the other hands, the stock, the More piles), played
-  a round of turns on by ``normal`` for every seat, and judged side against side.
+  24 deals of the cards this seat cannot see (the other hands, the stock, the More piles), played
+  9 decisions on by ``normal`` for every seat, and judged side against side by the round's
+  predicted margin (``more3_value.json``).
 """
 
 from __future__ import annotations
