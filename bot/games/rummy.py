@@ -786,7 +786,11 @@ class RummyGame(PlannedChecks):
 
     @property
     def record(self) -> dict[str, Any]:
-        return {**json_copy(self.header), "moves": json_copy(self.moves)}
+        # A move's dict is written once and never changed, so a record shares them, in a list
+        # of its own (later moves do not show in it). The table service saves a record at every
+        # move: copying every move of it made a long game's save cost its length, and was a
+        # third of the event loop's work at 20 busy tables (bench/ai_loop.py).
+        return {**json_copy(self.header), "moves": list(self.moves)}
 
     def _scenario_melds(self) -> list[dict[str, Any]]:
         project, biriba = self.meld_project, self.meld_biriba

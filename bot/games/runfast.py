@@ -623,7 +623,7 @@ class RunFast:
         }
         if self.position is not None:
             out["position"] = self.position
-        out["moves"] = [dict(m) for m in self.moves]
+        out["moves"] = list(self.moves)  # each move's dict is never changed once written
         return out
 
     def to_json(self) -> dict[str, Any]:
