@@ -36,8 +36,9 @@ def kept(size: int, name: str | None = None) -> Callable[[F], F]:
 
 def keep_at_most(limit: int | None) -> None:
     """Give every kept function a fresh cache of at most ``limit`` answers (None: its own size).
-    The function is rebound wherever a module holds it (its own and every one that imported it
-    by name), so every caller uses the new cache and the old one's answers are let go."""
+    The function is rebound wherever one of the bot's modules holds it (its own and every one
+    that imported it by name), so every caller uses the new cache and the old one's answers are
+    let go. (Called on the event loop, once: the bot's modules only, not all that are loaded.)"""
     holders: list[Any] = []
     for module_name, name, size in _KEPT:
         cached = getattr(sys.modules[module_name], name)
@@ -45,7 +46,9 @@ def keep_at_most(limit: int | None) -> None:
         if cached.cache_info().maxsize == wanted:
             continue
         fresh = lru_cache(maxsize=wanted)(cached.__wrapped__)
-        holders = holders or [m for m in list(sys.modules.values()) if hasattr(m, "__dict__")]
+        holders = holders or [
+            m for n, m in list(sys.modules.items()) if n == "bot" or n.startswith("bot.")
+        ]
         for holder in holders:
             for key, value in list(vars(holder).items()):
                 if value is cached:
