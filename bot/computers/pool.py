@@ -194,33 +194,33 @@ class ComputerPool:
 
     async def _ask(self, fn: Callable[..., Any], *args: Any) -> tuple[bool, Any]:
         """``fn(*args, share)`` in a worker, ``share`` the budget this decision may spend
-        (``_share``), with a fresh pool once if a worker died (killed, out of memory); whether
-        it was answered, and the answer."""
-        loop = asyncio.get_running_loop()
+        (``_share``); whether it was answered, and the answer."""
         share = self._share()
         self._asked += 1
         try:
-            for attempt in (1, 2):
-                pool = self._executor()
-                try:
-                    return True, await loop.run_in_executor(pool, fn, *args, share)
-                except BrokenProcessPool:
-                    logger.exception("The computer players' pool broke (attempt %d)", attempt)
-                    self._discard(pool)
+            return await self._in_worker(fn, *args, share)
         finally:
             self._asked -= 1
-        return False, None
 
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """``fn(*args)`` in a worker, with a fresh pool once if a worker died on the way."""
+        """``fn(*args)`` in a worker; raises ``BrokenProcessPool`` if the pool broke twice."""
+        answered, value = await self._in_worker(fn, *args)
+        if not answered:
+            raise BrokenProcessPool("The computer players' pool broke twice.")
+        return value
+
+    async def _in_worker(self, fn: Callable[..., Any], *args: Any) -> tuple[bool, Any]:
+        """``fn(*args)`` in a worker, with a fresh pool once if a worker died (killed, out of
+        memory); whether it was answered, and the answer."""
         loop = asyncio.get_running_loop()
-        pool = self._executor()
-        try:
-            return await loop.run_in_executor(pool, fn, *args)
-        except BrokenProcessPool:
-            logger.exception("The computer players' pool broke; trying once more")
-            self._discard(pool)
-        return await loop.run_in_executor(self._executor(), fn, *args)
+        for attempt in (1, 2):
+            pool = self._executor()
+            try:
+                return True, await loop.run_in_executor(pool, fn, *args)
+            except BrokenProcessPool:
+                logger.exception("The computer players' pool broke (attempt %d)", attempt)
+                self._discard(pool)
+        return False, None
 
     def _executor(self) -> Executor:
         if self._pool is None:
