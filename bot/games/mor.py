@@ -178,29 +178,23 @@ class Mor(SidePileGame):
         return TARGETS[self.options["length"]]
 
     def projects(self) -> tuple[list[int], list[int]]:
-        """Each team's projects on the table, in one look at the melds (every view shows both)."""
+        """Each team's projects on the table, in one look at the meld views (each carries its
+        meld's project and side)."""
         out: tuple[list[int], list[int]] = ([], [])
-        for m in self.melds.values():
-            value = project_value(m.meld)
-            if value:
-                out[self.team(m.seat)].append(value)
+        for v in self._meld_views():
+            if v.project:
+                out[v.side].append(v.project)
         return out
 
     _kept_meters: tuple[tuple[MeldView, ...], tuple[Reason, ...]] | None = None
 
     def _meters(self) -> tuple[Reason, ...]:
-        """Each team's project meter, from the table's meld views (which carry each meld's
-        project and side): kept while those views are, since every view shows the meters and
-        most turns change no meld."""
+        """Each team's project meter, kept while the table's meld views are: every view shows
+        the meters, and most turns change no meld."""
         views = self._meld_views()
-        kept = self._kept_meters
-        if kept is None or kept[0] is not views:
-            projects: tuple[list[int], list[int]] = ([], [])
-            for v in views:
-                if v.project:
-                    projects[v.side].append(v.project)
-            kept = self._kept_meters = (views, tuple(map(meter, projects)))
-        return kept[1]
+        if self._kept_meters is None or self._kept_meters[0] is not views:
+            self._kept_meters = (views, tuple(map(meter, self.projects())))
+        return self._kept_meters[1]
 
     # ------------------------------------------------------------ checks
 

@@ -716,7 +716,8 @@ class RummyGame(PlannedChecks):
     # Each table meld's view, kept with the meld and side it was made for, by meld id. A view
     # lists every meld at every turn of a playout, and most melds do not change from one turn
     # to the next; a changed meld is a new object (melds are immutable), so its view is made
-    # again. (``meld_view``'s own cache would do, but hashing a whole meld costs more.)
+    # again. (``meld_view``'s own cache would do, but building and hashing its six-part key for
+    # every meld cost 3-5% of a playout more, measured with bench/playouts.py --decisions.)
     _kept_meld_views: dict[int, tuple[TableMeld, int, MeldView]] | None = None
     # And the whole table's, with the melds and the seats' sides it was made from: most turns
     # of a playout change no meld at all, and comparing the melds (one by one, the same objects
