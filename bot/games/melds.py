@@ -211,6 +211,12 @@ def spot_card(suit: str, position: int) -> Card:
     return Card(ACE if position == ACE_HIGH else position, suit)
 
 
+# Each suit's natural card at each run position (1 and 14 both the ace): the meld search
+# builds runs from positions, for every new hand in every playout, and ``single_adds`` tries a
+# run's suit.
+_SPOTS = {suit: {p: spot_card(suit, p) for p in range(1, ACE_HIGH + 1)} for suit in SUITS}
+
+
 def wild_capable(card: Card, rules: MeldRules) -> bool:
     """Can this card act as a wild in this game (a 2 may still stand naturally in its spot)?"""
     # Asked hundreds of thousands of times a decision: the joker's rank, not the property.
@@ -507,7 +513,7 @@ def single_adds(meld: Meld, rules: MeldRules) -> frozenset[Card]:
 
     Kept in the meld's instance dict per rules, as ``wild_indexes`` is: a table meld is asked
     this for every card in every hand at every turn, and it changes only when added to (a new
-    object). It is worked out from the few cards ``could_add`` lets through, each checked."""
+    object). It is worked out from the cards ``could_add`` lets through, each checked."""
     by_rules: dict[MeldRules, frozenset[Card]] | None = meld.__dict__.get("_single_adds")
     if by_rules is None:
         by_rules = meld.__dict__["_single_adds"] = {}
@@ -515,7 +521,7 @@ def single_adds(meld: Meld, rules: MeldRules) -> frozenset[Card]:
     if found is None:
         found = by_rules[rules] = frozenset(
             c
-            for c in (*_wild_cards(rules), *_natural_spots(meld))
+            for c in (*_wild_cards(rules), *_its_cards(meld))
             if could_add(meld, c, rules) and isinstance(_add_to_meld(meld, (c,), rules, None), Meld)
         )
     return found
@@ -528,13 +534,12 @@ def _wild_cards(rules: MeldRules) -> tuple[Card, ...]:
     return (*twos, JOKER) if rules.jokers_wild else tuple(twos)
 
 
-def _natural_spots(meld: Meld) -> list[Card]:
-    """The natural cards ``could_add`` may let onto ``meld``: a set's rank in every suit; a
-    run's cards just beyond each end and in each wild's spot."""
+def _its_cards(meld: Meld) -> Iterable[Card]:
+    """The natural cards that could go on ``meld`` at all: its rank's in a set, its suit's in a
+    run (``could_add`` says which of them may)."""
     if meld.kind == "set":
         return [Card(meld.rank, s) for s in SUITS]
-    spots = {meld.low - 1, meld.high + 1, *(meld.low + i for i in meld.wild_indexes())}
-    return [spot_card(meld.suit or "S", p) for p in sorted(spots) if 1 <= p <= ACE_HIGH]
+    return _SPOTS[meld.suit or "S"].values()
 
 
 def add_to_meld(
@@ -770,11 +775,6 @@ def find_melds(hand: Sequence[Card], rules: MeldRules, limit: int = 200) -> list
 @kept(50_000)
 def _find_melds(hand: tuple[Card, ...], rules: MeldRules, limit: int) -> tuple[Meld, ...]:
     return tuple(_find_melds_uncached(hand, rules, limit))
-
-
-# Each suit's natural card at each run position (1 and 14 both the ace): the meld search
-# builds runs from positions, for every new hand in every playout.
-_SPOTS = {suit: {p: spot_card(suit, p) for p in range(1, ACE_HIGH + 1)} for suit in SUITS}
 
 
 def _find_melds_uncached(hand: Sequence[Card], rules: MeldRules, limit: int) -> list[Meld]:
