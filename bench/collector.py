@@ -52,18 +52,13 @@ def main() -> int:
     t0 = time.perf_counter()
     gc.collect()
     pause = time.perf_counter() - t0
-    kept = sum(f.cache_info().currsize for f in map(_kept, answers.sizes()))
+    kept = sum(info.currsize for info in answers.infos().values())
     print(
         f"{rounds} rounds in {args.seconds:.0f} s ({'the bot process' if args.few else 'a worker'}"
         f"'s sizes): {kept} answers kept, {objects} objects tracked, "
         f"a full collection {pause * 1e3:.0f} ms"
     )
     return 0
-
-
-def _kept(name: str):  # type: ignore[no-untyped-def]
-    module, _, attr = name.rpartition(".")
-    return getattr(sys.modules[module], attr)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -47,7 +48,9 @@ OPTIONS = {"mor": {"players": 4, "length": "quick"}}
 HORIZON = {"mor": 16, "more3": 9, "hand": 16, "runfast": None}
 
 
-def states(game: str, count: int, seed: int) -> list:
+def spots(game: str, count: int, seed: int) -> list[tuple[Any, list]]:
+    """``count`` decision spots (the seat's view and legal moves) from seeded rounds played by
+    ``normal``: every fifth decision of a round, skipping a Mor or More bid."""
     from bot.ai import choose_move
 
     out = []
@@ -57,15 +60,17 @@ def states(game: str, count: int, seed: int) -> list:
         n = 0
         while not engine.round_over and len(out) < count:
             seat = engine.turn
-            view = engine.view(seat)
+            view, legal = engine.view(seat), engine.legal_moves(seat)
             if n % 5 == 0 and getattr(view, "phase", "") != "bid":
-                out.append(view)
-            engine.apply(
-                seat, choose_move(view, engine.legal_moves(seat), "normal", random.Random(n))
-            )
+                out.append((view, legal))
+            engine.apply(seat, choose_move(view, legal, "normal", random.Random(n)))
             n += 1
         s += 1
     return out
+
+
+def states(game: str, count: int, seed: int) -> list:
+    return [view for view, _ in spots(game, count, seed)]
 
 
 def measure(game: str, count: int, seed: int, lean: bool = True) -> tuple[float, float, int]:
@@ -123,20 +128,8 @@ def measure_decisions(game: str, count: int, seed: int) -> tuple[float, int, flo
 
     module = importlib.import_module(f"bot.ai.{game}")
     module.HARD = search.Budget(*DECISION_BUDGET[game])
-    spots = []
-    s = seed
-    while len(spots) < 2 * count:
-        engine = new_game(game, OPTIONS.get(game, {}), s)
-        n = 0
-        while not engine.round_over and len(spots) < 2 * count:
-            seat = engine.turn
-            view, legal = engine.view(seat), engine.legal_moves(seat)
-            if n % 5 == 0 and getattr(view, "phase", "") != "bid":
-                spots.append((view, legal))
-            engine.apply(seat, choose_move(view, legal, "normal", random.Random(n)))
-            n += 1
-        s += 1
-    random.Random(seed).shuffle(spots)
+    found = spots(game, 2 * count, seed)
+    random.Random(seed).shuffle(found)
     cls = engine_class(game)
     applied = 0
     apply = cls.apply
@@ -148,11 +141,11 @@ def measure_decisions(game: str, count: int, seed: int) -> tuple[float, int, flo
 
     cls.apply = counted
     try:
-        for i, (view, legal) in enumerate(spots[:count]):  # warming the caches, as a worker's are
+        for i, (view, legal) in enumerate(found[:count]):  # warming the caches, as a worker's are
             choose_move(view, legal, "hard", random.Random(i))
         applied = 0
         t0 = time.process_time()
-        for i, (view, legal) in enumerate(spots[count:]):
+        for i, (view, legal) in enumerate(found[count:]):
             choose_move(view, legal, "hard", random.Random(i))
         cpu = time.process_time() - t0
     finally:

@@ -55,6 +55,7 @@ def keep_at_most(limit: int | None) -> None:
                     setattr(holder, key, fresh)
 
 
-def sizes() -> dict[str, int]:
-    """How many answers each kept function may keep now, by ``module.name``."""
-    return {f"{m}.{n}": getattr(sys.modules[m], n).cache_info().maxsize for m, n, _ in _KEPT}
+def infos() -> dict[str, Any]:
+    """Each kept function's ``cache_info()`` now (how many answers it may keep and keeps), by
+    ``module.name``."""
+    return {f"{m}.{n}": getattr(sys.modules[m], n).cache_info() for m, n, _ in _KEPT}

@@ -132,10 +132,10 @@ async def test_once_its_decisions_go_to_workers_the_process_keeps_few_answers(
     import bot.ai.runfast_reading
     from bot.games import answers, melds
 
-    assert max(answers.sizes().values()) > answers.FEW  # a worker's sizes, until now
+    assert max(i.maxsize for i in answers.infos().values()) > answers.FEW  # a worker's, till now
     engine = registry.new_game("runfast", None, 2)
     await workers.choose(engine, engine.turn, "hard", random.Random(0))
-    assert max(answers.sizes().values()) == answers.FEW
+    assert max(i.maxsize for i in answers.infos().values()) == answers.FEW
     assert melds._read_meld.cache_info().maxsize == answers.FEW
     # Rebound wherever a module imported one by name, not only in its own module.
     assert bot.ai.runfast.judge is bot.ai.runfast_counts.judge
