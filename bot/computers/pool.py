@@ -43,6 +43,7 @@ logger = logging.getLogger(__name__)
 
 WORKER_NICENESS = 10  # how much lower a worker's CPU priority is than the bot's
 MIN_SHARE = 0.25  # the least of its budget a queued hard decision may spend
+SAY_EVERY = 60.0  # seconds between two log lines saying that decisions search less
 
 
 def decide(
@@ -138,22 +139,24 @@ class ComputerPool:
         self._closed = False
         self._asked = 0  # decisions and hints sent to the workers and not yet answered
         self.shares: Counter[float] = Counter()  # the budget shares handed out, for the benches
-        self._last_share = 1.0
+        self._said_at = -SAY_EVERY  # when the log last said that decisions search less
 
     def _share(self) -> float:
         """The budget share for a decision asked now: all of it while a worker is free for it,
         half for each round of decisions waiting ahead of it on every worker, a quarter at
-        least. Said in the log when it changes, so a server's admin sees the machine is busy."""
+        least. Said in the log, at most once a minute, so a server's admin sees the machine is
+        busy without a line for every decision of a busy hour."""
         share = max(MIN_SHARE, 0.5 ** (self._asked // max(self.processes, 1)))
         self.shares[share] += 1
-        if share != self._last_share:
+        now = time.monotonic()
+        if share < 1.0 and now - self._said_at >= SAY_EVERY:
             logger.info(
                 "%d computer decisions waiting on %d workers: hard searches %d%% of its budget",
                 self._asked,
                 self.processes,
                 round(100 * share),
             )
-            self._last_share = share
+            self._said_at = now
         return share
 
     async def choose(self, engine: Engine, seat: int, level: str, rng: random.Random) -> Move:

@@ -97,7 +97,9 @@ async def test_a_hint_starts_the_workers_and_matches_the_inline_one(workers: Com
     assert there is not None and there == hint(engine, seat, random.Random(1))
 
 
-async def test_decisions_queued_on_busy_workers_search_a_smaller_share(workers: ComputerPool):
+async def test_decisions_queued_on_busy_workers_search_a_smaller_share(
+    workers: ComputerPool, caplog: pytest.LogCaptureFixture
+):
     """A busy machine searches less instead of keeping tables waiting: with one worker, the
     first of four decisions asked at once gets the whole budget, the second half of it (one
     waits ahead of it), the others a quarter; each is the decision made inline with its share."""
@@ -110,10 +112,14 @@ async def test_decisions_queued_on_busy_workers_search_a_smaller_share(workers: 
     engine.apply(seat, choose_computer_move(engine, seat, "normal", random.Random(0)))
     seat = engine.turn
     view, legal = engine.view(seat), engine.legal_moves(seat)
+    caplog.set_level("INFO", logger="bot.computers.pool")
     there = await asyncio.gather(
         *(workers.choose(engine, seat, "hard", random.Random(1)) for _ in range(4))
     )
     assert workers.shares == {1.0: 1, 0.5: 1, 0.25: 2}
+    # The admin reads it once, not once for each of the three that searched less.
+    said = [r for r in caplog.records if "searches" in r.getMessage()]
+    assert len(said) == 1 and "50% of its budget" in said[0].getMessage()
     here = [decide(view, legal, "hard", random.Random(1), share) for share in (1, 0.5, 0.25, 0.25)]
     assert there == here
     assert here[0] != here[3]  # in this position the share changes the decision
