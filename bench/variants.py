@@ -11,7 +11,9 @@ duplicate deals, ``bot.computers.ladder``) against LEVEL, which may be ``oldhard
 difference from it, deal by deal, with the 95% interval of that difference. A deal's luck weighs
 on every variant alike, so the difference is surer than two ladders' figures side by side (over
 100 Mor deals against ``oldhard``: ±0.086 on the difference against ±0.060 and ±0.071 on the two
-figures).
+figures). In More each variant's share is also given by kind of pairing, as the ladder gives it
+(as the Solo, in the Pair against the Solo, against its partner): a variant may gain in one
+contest and lose in another.
 """
 
 from __future__ import annotations
@@ -66,8 +68,8 @@ def settings_of(game: str, settings: dict[str, str]) -> dict[str, Any]:
     return values
 
 
-def play(game: str, against: str, variant: str, seed: int) -> float:
-    """One variant's share of deal ``seed`` against ``against``."""
+def play(game: str, against: str, variant: str, seed: int) -> ladder.Deal:
+    """One variant's deal ``seed`` against ``against``."""
     search.FREEZE = True  # a bench process only decides (bot.ai.search.settle)
     name, settings = parse(variant)
     ladder.EXTRA.update(BENCH_LEVELS)
@@ -76,26 +78,27 @@ def play(game: str, against: str, variant: str, seed: int) -> float:
         deal = ladder.play_deal(game, (name, against), seed)
     finally:
         del ladder.EXTRA[name]
-    return deal.won / deal.pairs
+    return deal
 
 
 def compare(
     game: str, against: str, variants: Sequence[str], seeds: range, jobs: int = 1
-) -> dict[str, list[float]]:
-    """Every variant's share of each deal of ``seeds``, in the order of ``seeds``."""
+) -> dict[str, list[ladder.Deal]]:
+    """Every variant's outcome of each deal of ``seeds``, in the order of ``seeds``."""
     tasks = [(game, against, v, s) for s in seeds for v in variants]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            shares = list(pool.map(play, *zip(*tasks, strict=True)))
+            deals = list(pool.map(play, *zip(*tasks, strict=True)))
     else:
-        shares = [play(*task) for task in tasks]
-    out: dict[str, list[float]] = {parse(v)[0]: [] for v in variants}
-    for (_, _, variant, _), share in zip(tasks, shares, strict=True):
-        out[parse(variant)[0]].append(share)
+        deals = [play(*task) for task in tasks]
+    out: dict[str, list[ladder.Deal]] = {parse(v)[0]: [] for v in variants}
+    for (_, _, variant, _), deal in zip(tasks, deals, strict=True):
+        out[parse(variant)[0]].append(deal)
     return out
 
 
-def report(against: str, shares: dict[str, list[float]]) -> list[str]:
+def report(against: str, deals: dict[str, list[ladder.Deal]]) -> list[str]:
+    shares = {name: [d.won / d.pairs for d in ds] for name, ds in deals.items()}
     names = list(shares)
     lines = []
     for name in names:
@@ -109,6 +112,16 @@ def report(against: str, shares: dict[str, list[float]]) -> list[str]:
                 f"; against {names[0]}, deal by deal: {statistics.mean(diffs):+.3f} ± {half:.3f}"
             )
         lines.append(line)
+        # More's three contests (the ladder's kinds of pairing), where a variant gains or loses.
+        kinds: dict[str, tuple[float, int]] = {}
+        for deal in deals[name]:
+            for kind, (won, pairs) in deal.kinds.items():
+                ladder.tally(kinds, kind, won, pairs)
+        if kinds:
+            lines.append(
+                "    "
+                + "; ".join(f"{kind} {won / pairs:.3f}" for kind, (won, pairs) in kinds.items())
+            )
     return lines
 
 
@@ -135,9 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     first = args.seed if args.seed is not None else 0 if args.tuning else ladder.REPORT_SEED
     seeds = range(first, first + args.deals)
-    shares = compare(args.game, args.against, args.variants, seeds, args.jobs)
+    deals = compare(args.game, args.against, args.variants, seeds, args.jobs)
     print(f"{args.game}, seeds {first}-{first + args.deals - 1}:")
-    for line in report(args.against, shares):
+    for line in report(args.against, deals):
         print(f"  {line}")
     return 0
 

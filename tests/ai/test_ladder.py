@@ -175,17 +175,20 @@ def test_variants_of_hard_play_the_ladder_s_deals_and_differ_deal_by_deal(capsys
     try:
         variants = load_script("bench/variants.py")
         seeds = range(5, 7)
-        shares = variants.compare("hand", "normal", ["base:", "old:OUT_RISK={}"], seeds)
+        deals = variants.compare("hand", "normal", ["base:", "old:OUT_RISK={}"], seeds)
+        shares = {name: [d.won / d.pairs for d in ds] for name, ds in deals.items()}
         hard = [play_deal("hand", ("hard", "normal"), s) for s in seeds]
         old = [play_deal("hand", ("oldhard", "normal"), s) for s in seeds]
         assert shares["base"] == [d.won / d.pairs for d in hard]
         assert shares["old"] == [d.won / d.pairs for d in old]
         assert shares["old"] != shares["base"]  # the risk changes a throw in these deals
         against_old = play_deal("hand", ("hard", "oldhard"), 5)
-        assert variants.play("hand", "oldhard", "again:", 5) == against_old.won / against_old.pairs
-        lines = variants.report("normal", shares)
+        again = variants.play("hand", "oldhard", "again:", 5)
+        assert again.won / again.pairs == against_old.won / against_old.pairs
+        lines = variants.report("normal", deals)
         assert lines[0].startswith("base vs normal: ") and "over 2 deals" in lines[0]
         assert "against base, deal by deal: " in lines[1]
+        assert len(lines) == 2  # Hand's pairings are all of one kind: no line for kinds
         # A name the module lacks, an expression that is not Python, a variant without a name or
         # two with one name are refused in one sentence.
         for bad in (["x:NO_SUCH_NAME=1"], ["x:OUT_RISK=("], [":OUT_RISK={}"], ["a:", "a:"]):
@@ -195,6 +198,32 @@ def test_variants_of_hard_play_the_ladder_s_deals_and_differ_deal_by_deal(capsys
     finally:
         bot_ladder.EXTRA.pop("oldhard", None)
         bot_ladder.EXTRA.pop("noread", None)
+
+
+def test_variants_give_more_s_share_by_kind_of_pairing() -> None:
+    # In More a variant's share hides which contest it gains in (as the Solo, in the Pair against
+    # the Solo, against its partner): the report gives each kind over all the deals.
+    from bot.computers import ladder as bot_ladder
+    from tests.ai.repo_script import load_script
+
+    variants = load_script("bench/variants.py")
+    solo, pair, partner = bot_ladder.PAIRINGS
+
+    def deal(seed: int, kinds: dict[str, tuple[float, int]]) -> bot_ladder.Deal:
+        won = sum(w for w, _ in kinds.values())
+        pairs = sum(n for _, n in kinds.values())
+        return bot_ladder.Deal(seed, won, pairs, ([], []), kinds)
+
+    deals = {
+        "base": [deal(1, {solo: (0.0, 2), pair: (2.0, 2), partner: (1.0, 2)})] * 2,
+        "pw": [
+            deal(1, {solo: (1.0, 2), pair: (2.0, 2), partner: (1.5, 2)}),
+            deal(2, {solo: (0.0, 2), pair: (1.0, 2), partner: (2.0, 2)}),
+        ],
+    }
+    lines = variants.report("normal", deals)
+    assert lines[1] == f"    {solo} 0.000; {pair} 1.000; {partner} 0.500"
+    assert lines[3] == f"    {solo} 0.250; {pair} 0.750; {partner} 0.875"
 
 
 def test_a_setting_of_another_module_is_seen_by_the_decision_and_put_back() -> None:
