@@ -10,13 +10,15 @@
 - ``hard``: ``normal``'s move unless the cards say otherwise: at a draw (stock or pile; the Solo's
   take excepted) or a throw, ``normal``'s choice and the next best are each tried on the same
   24 deals of the cards this seat cannot see (the other hands, the stock, the More piles), played
-  9 decisions on by ``normal`` for every seat, and judged side against side by the round's
-  predicted margin (``more3_value.json``).
+  9 decisions on by ``normal`` for every seat, and judged by the seat pairings it is likely to
+  win: against the other side by the round's predicted margin (``more3_value.json``), and a
+  Pair player against its own partner too (``_standing``).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -38,7 +40,7 @@ from bot.ai.search import Budget, Preference, deal_table, header, meld_json, tex
 from bot.games.base import Add, Bid, Discard, Draw, Meld, Move, Take
 from bot.games.cards import Card
 from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, wild_capable
-from bot.games.more3 import ENGINE, HIGH_SCORE, More3, More3View, card_points
+from bot.games.more3 import ENGINE, HIGH_SCORE, N_SEATS, More3, More3View, card_points
 
 BIRIBA_SIZE = 7
 LATE_STOCK = 12
@@ -197,39 +199,62 @@ def choose_hard(view: More3View, legal: Sequence[Move], rng: random.Random) -> M
         rng,
         engine=ENGINE,
         build=_sample_state,
-        value=_value,
+        value=_standing,
         policy=choose_normal,
         budget=HARD,
     )
 
 
-# A Pair player's round is two contests: against the Solo, which the side wins together, and
-# against its own partner, since every player's total is their own (RULES.md 2) and the ladder
-# counts the partner as one of its pairings. The two partners' scores differ only by each one's
-# hand and who went out, so that contest is their difference as the round stands (or ended),
-# added with this weight to the margin against the Solo. Weight 1 against ``hard`` without it,
-# deal by deal over 180 tuning deals (5000-5179, against normal): +0.012 +- 0.021, so it is off.
-PARTNER_WEIGHT = 0.0
-
-
 def _value(game: More3, seat: int) -> float:
     """Our side's round score less the other side's: the real scores if the playout ended the
-    round, else what ``WEIGHTS`` predict the round's end will bring from here (``features``). The
-    Solo plays against both, the Pair against the Solo and, by ``PARTNER_WEIGHT``, each partner
-    against the other."""
+    round, else what ``WEIGHTS`` predict the round's end will bring from here (``features``).
+    In points: a practice review (``bot.learning.review``) tells a member its margins."""
+    return _judged(game, seat)[0]
+
+
+def _judged(game: More3, seat: int) -> tuple[float, Sequence[float]]:
+    """``_value`` and the round's scores it read: as it ended, or as it stands."""
     if game.round_over:
         assert game.result is not None
         scores = game.result.scores
-        value = _margin(game, seat, scores)
-    else:
-        scores, _ = game.round_scores()
-        now = features(game, seat, scores)
-        # No fitted table: score the round as if it ended now.
-        value = sum(w * x for w, x in zip(WEIGHTS, now, strict=True)) if WEIGHTS else now[0]
+        return _margin(game, seat, scores), scores
+    scores, _ = game.round_scores()
+    now = features(game, seat, scores)
+    # No fitted table: score the round as if it ended now.
+    value = sum(w * x for w, x in zip(WEIGHTS, now, strict=True)) if WEIGHTS else now[0]
+    return value, scores
+
+
+# What ``hard`` plays for. Every player's total is their own (RULES.md 2), so a round is a
+# contest with each other player: the Solo's two, and a Pair player's against the Solo and
+# against its own partner (the ladder counts each seat pairing alike). A margin in points weighs
+# those contests by their size: the one against the other side, hundreds of points and mostly
+# one-sided, drowned the one between partners, which the hands left and the 100 for going out
+# settle, a few dozen points and close. So a playout is judged by the pairings the seat is likely
+# to win, each a logistic of its margin at the playout's end (even a round that ended there is
+# one deal of the cards the seat cannot see). The scales: the predictor's held-out error is
+# about 450 points (squared error 206k), and a logistic of scale s spreads about as a normal of
+# 1.7 s; the partners' contest moves by a card's points and the 100.
+AGAINST_SIDE = 270.0
+AGAINST_PARTNER = 120.0
+
+
+def _standing(game: More3, seat: int) -> float:
+    """The seat pairings ``seat`` is likely to win, 0 to 2, from a playout's end."""
+    margin, scores = _judged(game, seat)
     partner = game.partner(seat)
-    if partner is None or not PARTNER_WEIGHT:
-        return value
-    return value + PARTNER_WEIGHT * (scores[seat] - scores[partner])
+    if partner is not None:
+        own = scores[seat] - scores[partner]
+        return _likely(margin, AGAINST_SIDE) + _likely(own, AGAINST_PARTNER)
+    # The Solo's margin is against the Pair's average; each partner's own hand moves it.
+    pair = [s for s in range(N_SEATS) if s != seat]
+    average = sum(scores[s] for s in pair) / len(pair)
+    return sum(_likely(margin + average - scores[s], AGAINST_SIDE) for s in pair)
+
+
+def _likely(margin: float, scale: float) -> float:
+    """A logistic of ``margin``: how likely a contest with it is won."""
+    return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -margin / scale))))
 
 
 def _margin(game: More3, seat: int, scores: Sequence[float]) -> float:

@@ -54,20 +54,45 @@ def _rounds_in_play() -> Iterator[More3]:
         yield game
 
 
-def test_a_pair_player_weighs_its_partner_and_the_solo_does_not(monkeypatch) -> None:
-    """Each partner's total is their own: a Pair player's value adds, by PARTNER_WEIGHT, its
-    round score less its partner's, as the round stands or as it ended."""
-    checked = 0
+def test_hard_plays_for_the_pairings_it_wins() -> None:
+    """A playout's end is judged by the contests the seat is likely to win: a Pair player's
+    against the Solo (by the side's margin) and against its own partner (by their two round
+    scores), the Solo's against each Pair player, whose own hands make the two differ."""
+    partners = solos = 0
     for game in _rounds_in_play():
         if game.phase == "bid":
             continue
         scores = game.result.scores if game.round_over else game.round_scores()[0]
-        monkeypatch.setattr(more3, "PARTNER_WEIGHT", 0.0)
-        alone = [more3._value(game, s) for s in range(3)]
-        monkeypatch.setattr(more3, "PARTNER_WEIGHT", 2.0)
         for seat in range(3):
+            standing = more3._standing(game, seat)
+            margin = more3._value(game, seat)
+            assert 0.0 < standing < 2.0
             partner = game.partner(seat)
-            contest = 0 if partner is None else scores[seat] - scores[partner]
-            assert more3._value(game, seat) == alone[seat] + 2.0 * contest
-            checked += contest != 0
-    assert checked > 10  # the partners' scores did differ
+            if partner is not None:
+                own = scores[seat] - scores[partner]
+                assert standing == more3._likely(margin, more3.AGAINST_SIDE) + more3._likely(
+                    own, more3.AGAINST_PARTNER
+                )
+                partners += own != 0
+            else:
+                pair = [s for s in range(3) if s != seat]
+                chances = [
+                    more3._likely(
+                        margin + sum(scores[p] for p in pair) / 2 - scores[s], more3.AGAINST_SIDE
+                    )
+                    for s in pair
+                ]
+                assert standing == sum(chances)
+                solos += chances[0] != chances[1]
+    assert partners > 10 and solos > 5  # the partners' scores did differ
+
+
+def test_a_contest_already_settled_weighs_little() -> None:
+    """The point of judging by pairings: a hundred points more against a beaten Solo count
+    for less than a few dozen in a close contest with the partner."""
+    likely = more3._likely
+    settled = likely(900.0, more3.AGAINST_SIDE) - likely(800.0, more3.AGAINST_SIDE)
+    close = likely(20.0, more3.AGAINST_PARTNER) - likely(-20.0, more3.AGAINST_PARTNER)
+    assert close > 5 * settled
+    assert likely(0.0, 100.0) == 0.5
+    assert likely(10_000.0, 1.0) == 1.0 - likely(-10_000.0, 1.0)  # no overflow either way
