@@ -216,7 +216,7 @@ def test_variants_give_more_s_share_by_kind_of_pairing() -> None:
 
     deals = {
         "base": [deal(1, {solo: (0.0, 2), pair: (2.0, 2), partner: (1.0, 2)})] * 2,
-        "pw": [
+        "other": [
             deal(1, {solo: (1.0, 2), pair: (2.0, 2), partner: (1.5, 2)}),
             deal(2, {solo: (0.0, 2), pair: (1.0, 2), partner: (2.0, 2)}),
         ],
