@@ -40,7 +40,7 @@ from bot.ai.search import Budget, Preference, deal_table, header, meld_json, tex
 from bot.games.base import Add, Bid, Discard, Draw, Meld, Move, Take
 from bot.games.cards import Card
 from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, wild_capable
-from bot.games.more3 import ENGINE, HIGH_SCORE, N_SEATS, More3, More3View, card_points
+from bot.games.more3 import ENGINE, HIGH_SCORE, PAIR, More3, More3View, card_points
 
 BIRIBA_SIZE = 7
 LATE_STOCK = 12
@@ -247,7 +247,7 @@ def _standing(game: More3, seat: int) -> float:
         own = scores[seat] - scores[partner]
         return _likely(margin, AGAINST_SIDE) + _likely(own, AGAINST_PARTNER)
     # The Solo's margin is against the Pair's average; each partner's own hand moves it.
-    pair = [s for s in range(N_SEATS) if s != seat]
+    pair = game.side_seats(PAIR)
     average = sum(scores[s] for s in pair) / len(pair)
     return sum(_likely(margin + average - scores[s], AGAINST_SIDE) for s in pair)
 
