@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.ai import search
 from bot.computers import ladder
-from bot.computers.selfplay import Z95, mean_interval
+from bot.computers.selfplay import Z95
 
 # bench/ladder.py's levels, the previous hard and Run Fast's hard not reading, as opponents.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -97,31 +97,31 @@ def compare(
     return out
 
 
-def report(against: str, deals: dict[str, list[ladder.Deal]]) -> list[str]:
-    shares = {name: [d.won / d.pairs for d in ds] for name, ds in deals.items()}
-    names = list(shares)
+def report(game: str, against: str, deals: dict[str, list[ladder.Deal]]) -> list[str]:
+    """Each variant's share with its interval (``ladder.Rung``, as the ladder counts), its
+    difference from the first deal by deal, and in More its share in each kind of pairing."""
+    rungs = {name: ladder.Rung(game, (name, against)) for name in deals}
+    for name, outcomes in deals.items():
+        for deal in outcomes:
+            rungs[name].add(deal)
+    names = list(rungs)
+    base = rungs[names[0]].shares
     lines = []
-    for name in names:
-        mean, lo, hi = mean_interval(shares[name])
-        line = f"{name} vs {against}: {mean:.3f} [95% {lo:.3f}-{hi:.3f}] over {len(shares[name])} deals"
-        if name != names[0] and len(shares[name]) > 1:
-            diffs = [a - b for a, b in zip(shares[name], shares[names[0]], strict=True)]
+    for name, rung in rungs.items():
+        mean, lo, hi = rung.interval()
+        line = (
+            f"{name} vs {against}: {mean:.3f} [95% {lo:.3f}-{hi:.3f}] over {len(rung.shares)} deals"
+        )
+        if name != names[0] and len(rung.shares) > 1:
+            diffs = [a - b for a, b in zip(rung.shares, base, strict=True)]
             # Not mean_interval: a difference lies in [-1, 1], and Wilson's interval is for shares.
             half = Z95 * statistics.stdev(diffs) / len(diffs) ** 0.5
             line += (
                 f"; against {names[0]}, deal by deal: {statistics.mean(diffs):+.3f} ± {half:.3f}"
             )
         lines.append(line)
-        # More's three contests (the ladder's kinds of pairing), where a variant gains or loses.
-        kinds: dict[str, tuple[float, int]] = {}
-        for deal in deals[name]:
-            for kind, (won, pairs) in deal.kinds.items():
-                ladder.tally(kinds, kind, won, pairs)
-        if kinds:
-            lines.append(
-                "    "
-                + "; ".join(f"{kind} {won / pairs:.3f}" for kind, (won, pairs) in kinds.items())
-            )
+        if rung.kinds:  # More's three contests: where a variant gains or loses
+            lines.append(f"    {rung.pairings()}")
     return lines
 
 
@@ -150,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     seeds = range(first, first + args.deals)
     deals = compare(args.game, args.against, args.variants, seeds, args.jobs)
     print(f"{args.game}, seeds {first}-{first + args.deals - 1}:")
-    for line in report(args.against, deals):
+    for line in report(args.game, args.against, deals):
         print(f"  {line}")
     return 0
 

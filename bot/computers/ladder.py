@@ -194,6 +194,15 @@ class Rung:
     def interval(self) -> tuple[float, float, float]:
         return mean_interval(self.shares)
 
+    def pairings(self) -> str:
+        """A's share in each kind of pairing (More's three contests), in ``PAIRINGS`` order."""
+        return ", ".join(
+            f"{kind} {won / pairs:.3f} of {pairs}"
+            for kind in PAIRINGS
+            if kind in self.kinds
+            for won, pairs in [self.kinds[kind]]
+        )
+
     def line(self, first_seed: int) -> str:
         a, b = self.levels
         mean, lo, hi = self.interval()
@@ -204,13 +213,7 @@ class Rung:
             f"({replays} seatings each; seeds {first_seed}-{first_seed + n - 1})"
         ]
         if self.kinds:
-            shares = [
-                f"{kind} {won / pairs:.3f} of {pairs}"
-                for kind in PAIRINGS
-                if kind in self.kinds
-                for won, pairs in [self.kinds[kind]]
-            ]
-            out.append(f"  {a}'s pairings: {', '.join(shares)}")
+            out.append(f"  {a}'s pairings: {self.pairings()}")
         for role, level in enumerate(self.levels):
             t = self.times[role]
             out.append(

@@ -185,7 +185,7 @@ def test_variants_of_hard_play_the_ladder_s_deals_and_differ_deal_by_deal(capsys
         against_old = play_deal("hand", ("hard", "oldhard"), 5)
         again = variants.play("hand", "oldhard", "again:", 5)
         assert again.won / again.pairs == against_old.won / against_old.pairs
-        lines = variants.report("normal", deals)
+        lines = variants.report("hand", "normal", deals)
         assert lines[0].startswith("base vs normal: ") and "over 2 deals" in lines[0]
         assert "against base, deal by deal: " in lines[1]
         assert len(lines) == 2  # Hand's pairings are all of one kind: no line for kinds
@@ -221,9 +221,9 @@ def test_variants_give_more_s_share_by_kind_of_pairing() -> None:
             deal(2, {solo: (0.0, 2), pair: (1.0, 2), partner: (2.0, 2)}),
         ],
     }
-    lines = variants.report("normal", deals)
-    assert lines[1] == f"    {solo} 0.000; {pair} 1.000; {partner} 0.500"
-    assert lines[3] == f"    {solo} 0.250; {pair} 0.750; {partner} 0.875"
+    lines = variants.report("more3", "normal", deals)
+    assert lines[1] == f"    {solo} 0.000 of 4, {pair} 1.000 of 4, {partner} 0.500 of 4"
+    assert lines[3] == f"    {solo} 0.250 of 4, {pair} 0.750 of 4, {partner} 0.875 of 4"
 
 
 def test_a_setting_of_another_module_is_seen_by_the_decision_and_put_back() -> None:
