@@ -1,19 +1,27 @@
-"""Fit More's score predictor for ``hard``'s cut-short playouts: ``python scripts/train_more3_value.py
+"""Fit More's tables for ``hard``'s cut-short playouts: ``python scripts/train_more3_value.py
 [--rounds N] [--every K] [--out PATH]``.
 
 ``normal`` plays every seat (it is the playouts' policy) through rounds dealt from tuning seeds
 (0 up, below the ladder's reporting seeds); every ``K``-th decision of a round, each seat's
-``bot.ai.more3.features`` is recorded and later paired with that seat's margin when the round
-really ended. A least-squares fit (a little ridge, the standard library only) gives one weight
-per feature, written as a small JSON table next to the player (``bot/ai/more3_value.json``),
-with how well it predicts: the mean squared error against scoring the round as if it ended at
-the recorded moment.
+``bot.ai.more3.features`` is recorded, and later paired with how the round really ended. Three
+fits, the standard library only, written as one small JSON table next to the player
+(``bot/ai/more3_value.json``), each with how well it does on the last fifth of the samples when
+fitted on the rest:
+
+- the round's margin, by least squares (a little ridge): what a practice review reports in
+  points, against scoring the round as if it ended at the recorded moment;
+- the chance of winning a contest with one rival of the other side (``features`` against that
+  seat), by logistic regression: what ``hard`` plays for (``more3._standing``);
+- the chance of a Pair player beating its own partner (``more3.partner_features``), likewise.
+
+A chance is judged by its log loss, against the base rate alone.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 from pathlib import Path
@@ -24,34 +32,54 @@ from bot.ai import more3
 from bot.games.registry import new_game
 
 RIDGE = 1e-3  # relative to each feature's scale: keeps the solve stable, moves nothing else
+NEWTON_STEPS = 12  # the logistic fit settles in fewer
+
+Samples = tuple[list[list[float]], list[float]]
 
 
-def samples(rounds: int, every: int) -> tuple[list[list[float]], list[float]]:
-    xs: list[list[float]] = []
-    ys: list[float] = []
-    for seed in range(rounds):
+def samples(rounds: int, every: int, first: int = 0) -> tuple[Samples, Samples, Samples]:
+    """The margins (each seat's features, its side's margin at the end), the contests with a
+    rival (features against that seat, won 1, drawn 0.5, lost 0) and the partners' contests,
+    from the rounds of seeds ``first`` on."""
+    margins: Samples = ([], [])
+    contests: Samples = ([], [])
+    partners: Samples = ([], [])
+    for seed in range(first, first + rounds):
         game = new_game("more3", {}, seed)
-        pending: list[tuple[int, list[float]]] = []
+        pending: list[tuple[Samples, int, int | None, list[float]]] = []
         n = 0
         while not game.round_over:
-            seat = game.turn
             if game.phase != "bid" and n % every == 0:
-                pending.extend((s, more3.features(game, s)) for s in range(3))
+                scores, _ = game.round_scores()
+                for s in range(3):
+                    pending.append((margins, s, None, more3.features(game, s, scores)))
+                    for o in range(3):
+                        if game.side(o) != game.side(s):
+                            x = more3.features(game, s, scores, [o])
+                            pending.append((contests, s, o, x))
+                    p = game.partner(s)
+                    if p is not None:
+                        x = more3.partner_features(game, s, p, scores)
+                        pending.append((partners, s, p, x))
+            seat = game.turn
             legal = game.legal_moves(seat)
             game.apply(seat, more3.choose_normal(game.view(seat), legal, random.Random(n)))
             n += 1
         scores = game.result.scores
-        for s, x in pending:
-            xs.append(x)
-            ys.append(more3._margin(game, s, scores))
-    return xs, ys
+        for into, s, o, x in pending:
+            into[0].append(x)
+            if o is None:
+                into[1].append(more3._margin(game, s, scores))
+            else:
+                into[1].append(more3._won(scores[s] - scores[o]))
+    return margins, contests, partners
 
 
-def fit(xs: list[list[float]], ys: list[float]) -> list[float]:
-    """Least squares by the normal equations, solved by Gaussian elimination."""
-    k = len(xs[0])
-    a = [[sum(x[i] * x[j] for x in xs) for j in range(k)] for i in range(k)]
-    b = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(k)]
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``a w = b`` with a little ridge on ``a``'s diagonal, by Gaussian elimination."""
+    k = len(b)
+    a = [row[:] for row in a]
+    b = b[:]
     for i in range(k):
         a[i][i] += RIDGE * (a[i][i] or 1.0)
     for col in range(k):
@@ -65,8 +93,61 @@ def fit(xs: list[list[float]], ys: list[float]) -> list[float]:
     return [b[i] / a[i][i] for i in range(k)]
 
 
+def fit(xs: list[list[float]], ys: list[float]) -> list[float]:
+    """Least squares by the normal equations."""
+    k = len(xs[0])
+    a = [[sum(x[i] * x[j] for x in xs) for j in range(k)] for i in range(k)]
+    b = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(k)]
+    return solve(a, b)
+
+
+def fit_chance(xs: list[list[float]], ys: list[float]) -> list[float]:
+    """Logistic regression by Newton's method (reweighted least squares); ``ys`` from 0 to 1."""
+    k = len(xs[0])
+    w = [0.0] * k
+    for _ in range(NEWTON_STEPS):
+        a = [[0.0] * k for _ in range(k)]
+        b = [0.0] * k
+        for x, y in zip(xs, ys, strict=True):
+            p = more3._likely(w, x)
+            h = max(p * (1.0 - p), 1e-9)
+            for i, xi in enumerate(x):
+                if xi:
+                    b[i] += (y - p) * xi
+                    row, hx = a[i], h * xi
+                    for j, xj in enumerate(x):
+                        row[j] += hx * xj
+        step = solve(a, b)
+        w = [u + d for u, d in zip(w, step, strict=True)]
+        if max(map(abs, step)) < 1e-9:
+            break
+    return w
+
+
 def mse(pred: list[float], ys: list[float]) -> float:
     return sum((p - y) ** 2 for p, y in zip(pred, ys, strict=True)) / len(ys)
+
+
+def log_loss(chances: list[float], ys: list[float]) -> float:
+    def one(p: float, y: float) -> float:
+        p = min(max(p, 1e-12), 1.0 - 1e-12)
+        return -(y * math.log(p) + (1.0 - y) * math.log(1.0 - p))
+
+    return sum(map(one, chances, ys)) / len(ys)
+
+
+def held_out(xs: list[list[float]], ys: list[float], chance: bool) -> tuple[float, float]:
+    """The error on the last fifth of the samples of a fit on the first four fifths, and the
+    error of the simple guess: the round as if it ended now, or the base rate."""
+    cut = len(xs) * 4 // 5
+    if chance:
+        weights = fit_chance(xs[:cut], ys[:cut])
+        rate = sum(ys[:cut]) / cut
+        fitted = [more3._likely(weights, x) for x in xs[cut:]]
+        return log_loss(fitted, ys[cut:]), log_loss([rate] * len(fitted), ys[cut:])
+    weights = fit(xs[:cut], ys[:cut])
+    fitted = [more3._dot(weights, x) for x in xs[cut:]]
+    return mse(fitted, ys[cut:]), mse([x[0] for x in xs[cut:]], ys[cut:])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,24 +156,31 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--every", type=int, default=4)
     ap.add_argument("--out", default=str(Path(more3.__file__).with_name("more3_value.json")))
     args = ap.parse_args(argv)
-    xs, ys = samples(args.rounds, args.every)
-    # Fit on the first four fifths of the rounds' samples, judge on the rest, then refit on all.
-    cut = len(xs) * 4 // 5
-    held = fit(xs[:cut], ys[:cut])
-    predict = [sum(w * v for w, v in zip(held, x, strict=True)) for x in xs[cut:]]
-    now = [x[0] for x in xs[cut:]]
-    weights = fit(xs, ys)
+    margins, contests, partners = samples(args.rounds, args.every)
+    margin_error, margin_now = held_out(*margins, chance=False)
+    contest_loss, contest_rate = held_out(*contests, chance=True)
+    partner_loss, partner_rate = held_out(*partners, chance=True)
     table = {
         "features": list(more3.FEATURES),
-        "weights": [round(w, 6) for w in weights],
+        "weights": [round(w, 6) for w in fit(*margins)],
         "rounds": args.rounds,
-        "samples": len(xs),
-        "held_out_mse": round(mse(predict, ys[cut:]), 1),
-        "held_out_mse_if_the_round_ended_now": round(mse(now, ys[cut:]), 1),
+        "samples": len(margins[0]),
+        "held_out_mse": round(margin_error, 1),
+        "held_out_mse_if_the_round_ended_now": round(margin_now, 1),
+        "contest_features": list(more3.FEATURES),
+        "contest_weights": [round(w, 9) for w in fit_chance(*contests)],
+        "contest_samples": len(contests[0]),
+        "contest_held_out_log_loss": round(contest_loss, 4),
+        "contest_held_out_log_loss_of_the_base_rate": round(contest_rate, 4),
+        "partner_features": list(more3.PARTNER_FEATURES),
+        "partner_weights": [round(w, 9) for w in fit_chance(*partners)],
+        "partner_samples": len(partners[0]),
+        "partner_held_out_log_loss": round(partner_loss, 4),
+        "partner_held_out_log_loss_of_the_base_rate": round(partner_rate, 4),
         "command": f"python scripts/train_more3_value.py --rounds {args.rounds} --every {args.every}",
     }
     Path(args.out).write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps({k: v for k, v in table.items() if k != "weights"}, indent=1))
+    print(json.dumps({k: v for k, v in table.items() if not k.endswith("weights")}, indent=1))
     return 0
 
 

@@ -11,8 +11,8 @@
   take excepted) or a throw, ``normal``'s choice and the next best are each tried on the same
   24 deals of the cards this seat cannot see (the other hands, the stock, the More piles), played
   9 decisions on by ``normal`` for every seat, and judged by the seat pairings it is likely to
-  win: against the other side by the round's predicted margin (``more3_value.json``), and a
-  Pair player against its own partner too (``_standing``).
+  win, each contest's chance fitted on self-play (``more3_value.json``): the Solo's against each
+  Pair player, a Pair player's against the Solo and against its own partner (``_standing``).
 """
 
 from __future__ import annotations
@@ -40,7 +40,14 @@ from bot.ai.search import Budget, Preference, deal_table, header, meld_json, tex
 from bot.games.base import Add, Bid, Discard, Draw, Meld, Move, Take
 from bot.games.cards import Card
 from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, wild_capable
-from bot.games.more3 import ENGINE, HIGH_SCORE, PAIR, More3, More3View, card_points
+from bot.games.more3 import (
+    ENGINE,
+    HIGH_SCORE,
+    More3,
+    More3View,
+    can_go_out_with,
+    card_points,
+)
 
 BIRIBA_SIZE = 7
 LATE_STOCK = 12
@@ -209,20 +216,12 @@ def _value(game: More3, seat: int) -> float:
     """Our side's round score less the other side's: the real scores if the playout ended the
     round, else what ``WEIGHTS`` predict the round's end will bring from here (``features``).
     In points: a practice review (``bot.learning.review``) tells a member its margins."""
-    return _judged(game, seat)[0]
-
-
-def _judged(game: More3, seat: int) -> tuple[float, Sequence[float]]:
-    """``_value`` and the round's scores it read: as it ended, or as it stands."""
     if game.round_over:
         assert game.result is not None
-        scores = game.result.scores
-        return _margin(game, seat, scores), scores
-    scores, _ = game.round_scores()
-    now = features(game, seat, scores)
+        return _margin(game, seat, game.result.scores)
+    now = features(game, seat)
     # No fitted table: score the round as if it ended now.
-    value = sum(w * x for w, x in zip(WEIGHTS, now, strict=True)) if WEIGHTS else now[0]
-    return value, scores
+    return _dot(WEIGHTS, now) if WEIGHTS else now[0]
 
 
 # What ``hard`` plays for. Every player's total is their own (RULES.md 2), so a round is a
@@ -231,30 +230,48 @@ def _judged(game: More3, seat: int) -> tuple[float, Sequence[float]]:
 # those contests by their size: the one against the other side, hundreds of points and mostly
 # one-sided, drowned the one between partners, which the hands left and the 100 for going out
 # settle, a few dozen points and close. So a playout is judged by the pairings the seat is likely
-# to win, each a logistic of its margin at the playout's end (even a round that ended there is
-# one deal of the cards the seat cannot see). The scales: the predictor's held-out error is
-# about 450 points (squared error 206k), and a logistic of scale s spreads about as a normal of
-# 1.7 s; the partners' contest moves by a card's points and the 100.
-AGAINST_SIDE = 270.0
-AGAINST_PARTNER = 120.0
+# to win: a round that ended there by those it won (it is one deal of the cards the seat cannot
+# see), a round under way by the chance of each contest, a logistic fitted on ``normal``'s
+# self-play (``scripts/train_more3_value.py``) on what the round shows from the two seats: the
+# margin as it stands, the progress toward biribas, the More piles and the hands, with how much
+# stock is left (``features``, against one rival), and between partners their hands, whether
+# their side may go out already, and who plays first (``partner_features``). The fit knows what
+# a fixed scale did not: a margin is surer the less stock is left, and a Pair player's hand
+# weighs twice what a scale of 120 points gave it.
 
 
 def _standing(game: More3, seat: int) -> float:
     """The seat pairings ``seat`` is likely to win, 0 to 2, from a playout's end."""
-    margin, scores = _judged(game, seat)
     partner = game.partner(seat)
+    rivals = [s for s in range(game.n_seats) if game.side(s) != game.side(seat)]
+    if game.round_over:
+        assert game.result is not None
+        scores = game.result.scores
+        mates = [] if partner is None else [partner]
+        return sum(_won(scores[seat] - scores[s]) for s in [*rivals, *mates])
+    scores, _ = game.round_scores()
+    chance = sum(_likely(CONTEST_WEIGHTS, features(game, seat, scores, [s])) for s in rivals)
     if partner is not None:
-        own = scores[seat] - scores[partner]
-        return _likely(margin, AGAINST_SIDE) + _likely(own, AGAINST_PARTNER)
-    # The Solo's margin is against the Pair's average; each partner's own hand moves it.
-    pair = game.side_seats(PAIR)
-    average = sum(scores[s] for s in pair) / len(pair)
-    return sum(_likely(margin + average - scores[s], AGAINST_SIDE) for s in pair)
+        chance += _likely(PARTNER_WEIGHTS, partner_features(game, seat, partner, scores))
+    return chance
 
 
-def _likely(margin: float, scale: float) -> float:
-    """A logistic of ``margin``: how likely a contest with it is won."""
-    return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -margin / scale))))
+def _won(margin: float) -> float:
+    """A contest decided by ``margin``: won 1, drawn 0.5, lost 0."""
+    return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+
+
+def _likely(weights: Sequence[float], now: Sequence[float]) -> float:
+    """How likely a contest is won, by the fitted ``weights``; without a table, as it stands
+    (the first feature is the margin now)."""
+    if not weights:
+        return _won(now[0])
+    z = _dot(weights, now)
+    return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -z))))
+
+
+def _dot(weights: Sequence[float], xs: Sequence[float]) -> float:
+    return sum(w * x for w, x in zip(weights, xs, strict=True))
 
 
 def _margin(game: More3, seat: int, scores: Sequence[float]) -> float:
@@ -280,17 +297,23 @@ FEATURES = (
 )
 
 
-def features(game: More3, seat: int, scores: Sequence[float] | None = None) -> list[float]:
+def features(
+    game: More3,
+    seat: int,
+    scores: Sequence[float] | None = None,
+    against: Sequence[int] = (),
+) -> list[float]:
     """What predicts a round's end from the middle of it, from ``seat``'s side (``FEATURES``
     names them): the margin as if it ended now, and what still moves it, the progress toward 7-card
     runs, the More pile, the cards left to lay, with how much stock is left to do it in. Fitted
     by ``scripts/train_more3_value.py`` on ``normal``'s self-play, the playouts' own policy.
-    ``scores``: the round's scores as it stands, when the caller has them already."""
+    ``scores``: the round's scores as it stands, when the caller has them already; ``against``:
+    the rivals (the other side's seats, their average, unless it names one)."""
     if scores is None:
         scores, _ = game.round_scores()
-    now = _margin(game, seat, scores)
     mine = game.side(seat)
-    others = [s for s in range(3) if game.side(s) != mine]
+    others = list(against) or [s for s in range(game.n_seats) if game.side(s) != mine]
+    now = float(scores[seat] - sum(scores[s] for s in others) / len(others))
     near = [0, 0]
     for m in game.melds.values():
         if m.meld.kind == "run" and 5 <= len(m.meld.cards) <= 6:
@@ -321,20 +344,63 @@ def features(game: More3, seat: int, scores: Sequence[float] | None = None) -> l
     ]
 
 
-def _load_weights() -> tuple[float, ...]:
-    """The fitted weights, one per feature; none (score as if the round ended now) without the
-    table or with one fitted on other features."""
+PARTNER_FEATURES = (
+    "margin against the partner if the round ended now",
+    "cards in hand, ours less the partner's",
+    "cards in hand x stock left",
+    "points in hand x stock left",
+    "cards in hand x our side may go out",
+    "pankal in hand, ours less the partner's",
+    "we play before the partner",
+)
+
+
+def partner_features(game: More3, seat: int, partner: int, scores: Sequence[float]) -> list[float]:
+    """What tells a Pair player's round against its own partner from the middle of it
+    (``PARTNER_FEATURES``): their melds are pooled, so the hands left, with how much stock there
+    is to lay them and whether the side may go out already, and who of the two plays first. Each
+feature changes sign with the seats' order, as the contest does: no constant."""
+    mine, theirs = game.hands[seat], game.hands[partner]
+    d_cards = float(len(mine) - len(theirs))
+    d_points = float(sum(map(card_points, mine)) - sum(map(card_points, theirs)))
+    rules = game.rules_for(seat)
+    d_wild = float(
+        sum(wild_capable(c, rules) for c in mine) - sum(wild_capable(c, rules) for c in theirs)
+    )
+    side = game.side(seat)
+    ready = 1.0 if game.pile_taken[side] and can_go_out_with(game.side_biribas(side)) else 0.0
+    left = len(game.stock) / FULL_STOCK
+    first = 1.0 if (seat - game.turn) % 3 < (partner - game.turn) % 3 else -1.0
+    return [
+        float(scores[seat] - scores[partner]),
+        d_cards,
+        d_cards * left,
+        d_points * left,
+        d_cards * ready,
+        d_wild,
+        first,
+    ]
+
+
+def _load_weights(key: str, names: Sequence[str]) -> tuple[float, ...]:
+    """The fitted weights under ``key``, one per feature of ``names``; none without the table
+    or with one fitted on other features."""
     path = Path(__file__).with_name("more3_value.json")
     try:
         table = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return ()
-    if table.get("features") != list(FEATURES):
+    features_key = key.replace("weights", "features")
+    if table.get(features_key) != list(names):
         return ()
-    return tuple(float(w) for w in table["weights"])
+    return tuple(float(w) for w in table[key])
 
 
-WEIGHTS = _load_weights()
+# The round's margin (points), the chance of a contest with a rival of the other side (seen
+# from either side: ``features`` against that one seat), and the chance against the partner.
+WEIGHTS = _load_weights("weights", FEATURES)
+CONTEST_WEIGHTS = _load_weights("contest_weights", FEATURES)
+PARTNER_WEIGHTS = _load_weights("partner_weights", PARTNER_FEATURES)
 
 
 def _sample_state(view: More3View, rng: random.Random) -> dict[str, Any]:

@@ -1,10 +1,12 @@
-"""More's score predictor for hard's cut-short playouts: the shipped table is the one the player
-reads, the training script's fit finds a linear rule, and the table predicts a round's
-end better than scoring it as if it ended at once."""
+"""More's tables for hard's cut-short playouts: the shipped table is the one the player reads, the
+training script's fits find a linear rule and a logistic one, the margin predicts a round's end
+better than scoring it as if it ended at once and the chances tell contests better than their
+base rate, and a playout's end is judged by the contests the seat is likely to win."""
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 
 from bot.ai import more3
@@ -22,6 +24,13 @@ def test_the_shipped_table_is_read() -> None:
     assert table["features"] == list(more3.FEATURES)
     assert tuple(table["weights"]) == more3.WEIGHTS
     assert table["held_out_mse"] < table["held_out_mse_if_the_round_ended_now"]
+    assert table["contest_features"] == list(more3.FEATURES)
+    assert tuple(table["contest_weights"]) == more3.CONTEST_WEIGHTS
+    assert table["partner_features"] == list(more3.PARTNER_FEATURES)
+    assert tuple(table["partner_weights"]) == more3.PARTNER_WEIGHTS
+    for chance in ("contest", "partner"):
+        loss = table[f"{chance}_held_out_log_loss"]
+        assert loss < table[f"{chance}_held_out_log_loss_of_the_base_rate"]
 
 
 def test_the_fit_finds_a_linear_rule() -> None:
@@ -32,12 +41,33 @@ def test_the_fit_finds_a_linear_rule() -> None:
     assert all(abs(w - t) < 0.05 for w, t in zip(weights, [2.0, -3.0, 5.0], strict=True))
 
 
-def test_the_table_predicts_better_than_ending_now() -> None:
-    xs, ys = _script().samples(rounds=8, every=6)
-    predicted = [sum(w * x for w, x in zip(more3.WEIGHTS, row, strict=True)) for row in xs]
-    now = [row[0] for row in xs]
+def test_the_logistic_fit_finds_the_chance_it_was_drawn_from() -> None:
+    """Outcomes drawn with a known chance, logit 0.8 a - 0.5 b + 0.3: the fit gets the weights
+    back, and its chances tell the outcomes better than the base rate."""
+    rng = random.Random(7)
+    truth = [0.8, -0.5, 0.3]
+    xs = [[rng.uniform(-3, 3), rng.uniform(-3, 3), 1.0] for _ in range(4000)]
+    ys = [1.0 if rng.random() < more3._likely(truth, x) else 0.0 for x in xs]
+    script = _script()
+    weights = script.fit_chance(xs, ys)
+    assert all(abs(w - t) < 0.15 for w, t in zip(weights, truth, strict=True))
+    rate = sum(ys) / len(ys)
+    fitted = [more3._likely(weights, x) for x in xs]
+    assert script.log_loss(fitted, ys) < script.log_loss([rate] * len(ys), ys) - 0.1
+
+
+def test_the_tables_tell_rounds_they_never_saw() -> None:
+    """On rounds from other seeds than the table's (those from 1000 up): the margin nearer the
+    end than the margin as it stands, the chances nearer than the base rate."""
+    script = _script()
+    margins, contests, partners = script.samples(rounds=8, every=6, first=1000)
+    xs, ys = margins
     assert len(ys) > 100
-    assert _script().mse(predicted, ys) < _script().mse(now, ys)
+    predicted = [more3._dot(more3.WEIGHTS, x) for x in xs]
+    assert script.mse(predicted, ys) < script.mse([x[0] for x in xs], ys)
+    for weights, (xs, ys) in ((more3.CONTEST_WEIGHTS, contests), (more3.PARTNER_WEIGHTS, partners)):
+        chances = [more3._likely(weights, x) for x in xs]
+        assert script.log_loss(chances, ys) < script.log_loss([sum(ys) / len(ys)] * len(ys), ys)
 
 
 def _rounds_in_play() -> Iterator[More3]:
@@ -55,44 +85,62 @@ def _rounds_in_play() -> Iterator[More3]:
 
 
 def test_hard_plays_for_the_pairings_it_wins() -> None:
-    """A playout's end is judged by the contests the seat is likely to win: a Pair player's
-    against the Solo (by the side's margin) and against its own partner (by their two round
-    scores), the Solo's against each Pair player, whose own hands make the two differ."""
-    partners = solos = 0
+    """A playout's end is judged by the contests the seat is likely to win: the Solo's against
+    each Pair player, whose own hands make the two differ, a Pair player's against the Solo and
+    against its own partner; a round that ended by the contests it won."""
+    partners = solos = ended = 0
     for game in _rounds_in_play():
         if game.phase == "bid":
             continue
-        scores = game.result.scores if game.round_over else game.round_scores()[0]
         for seat in range(3):
             standing = more3._standing(game, seat)
-            margin = more3._value(game, seat)
+            partner = game.partner(seat)
+            rivals = [s for s in range(3) if game.side(s) != game.side(seat)]
+            if game.round_over:
+                scores = game.result.scores
+                others = [scores[s] for s in [*rivals, partner] if s is not None]
+                # A contest won counts 1, a tie (partners left with equal hands) half.
+                assert standing == sum((x < scores[seat]) + (x == scores[seat]) / 2 for x in others)
+                ended += 1
+                continue
             assert 0.0 < standing < 2.0
+            scores = game.round_scores()[0]
+            chances = [
+                more3._likely(more3.CONTEST_WEIGHTS, more3.features(game, seat, scores, [s]))
+                for s in rivals
+            ]
+            if partner is not None:
+                mates = more3.partner_features(game, seat, partner, scores)
+                chances.append(more3._likely(more3.PARTNER_WEIGHTS, mates))
+                partners += chances[1] != 0.5
+            else:
+                solos += chances[0] != chances[1]
+            assert len(chances) == 2
+            assert standing == sum(chances)
+    assert ended == 3 * 2 and partners > 10 and solos > 5
+
+
+def test_a_contest_is_likelier_the_more_it_is_ahead() -> None:
+    """The fitted chances read a margin as a margin: more points ahead, as things stand, is a
+    likelier win, against a rival and against the partner alike; and a Pair player's chance
+    against its partner is the partner's chance lost (the features change sign with the seats)."""
+    assert more3.CONTEST_WEIGHTS[0] > 0 and more3.PARTNER_WEIGHTS[0] > 0
+    for game in _rounds_in_play():
+        if game.phase == "bid" or game.round_over:
+            continue
+        scores = game.round_scores()[0]
+        for seat in range(3):
             partner = game.partner(seat)
             if partner is not None:
-                own = scores[seat] - scores[partner]
-                assert standing == more3._likely(margin, more3.AGAINST_SIDE) + more3._likely(
-                    own, more3.AGAINST_PARTNER
-                )
-                partners += own != 0
-            else:
-                pair = [s for s in range(3) if s != seat]
-                chances = [
-                    more3._likely(
-                        margin + sum(scores[p] for p in pair) / 2 - scores[s], more3.AGAINST_SIDE
-                    )
-                    for s in pair
-                ]
-                assert standing == sum(chances)
-                solos += chances[0] != chances[1]
-    assert partners > 10 and solos > 5  # the partners' scores did differ
+                mine = more3.partner_features(game, seat, partner, scores)
+                theirs = more3.partner_features(game, partner, seat, scores)
+                assert mine == [-x for x in theirs]
+                chance = more3._likely(more3.PARTNER_WEIGHTS, mine)
+                assert abs(chance + more3._likely(more3.PARTNER_WEIGHTS, theirs) - 1) < 1e-9
 
 
-def test_a_contest_already_settled_weighs_little() -> None:
-    """The point of judging by pairings: a hundred points more against a beaten Solo count
-    for less than a few dozen in a close contest with the partner."""
-    likely = more3._likely
-    settled = likely(900.0, more3.AGAINST_SIDE) - likely(800.0, more3.AGAINST_SIDE)
-    close = likely(20.0, more3.AGAINST_PARTNER) - likely(-20.0, more3.AGAINST_PARTNER)
-    assert close > 5 * settled
-    assert likely(0.0, 100.0) == 0.5
-    assert likely(10_000.0, 1.0) == 1.0 - likely(-10_000.0, 1.0)  # no overflow either way
+def test_without_tables_a_contest_is_judged_as_it_stands() -> None:
+    assert more3._likely((), [30.0, 1.0]) == 1.0
+    assert more3._likely((), [0.0, 1.0]) == 0.5
+    assert more3._likely((), [-5.0, 1.0]) == 0.0
+    assert more3._likely([1.0], [10_000.0]) == 1.0 - more3._likely([1.0], [-10_000.0])
