@@ -243,7 +243,7 @@ def _value(game: More3, seat: int) -> float:
 def _standing(game: More3, seat: int) -> float:
     """The seat pairings ``seat`` is likely to win, 0 to 2, from a playout's end."""
     partner = game.partner(seat)
-    rivals = [s for s in range(game.n_seats) if game.side(s) != game.side(seat)]
+    rivals = _rivals(game, seat)
     if game.round_over:
         assert game.result is not None
         scores = game.result.scores
@@ -274,10 +274,15 @@ def _dot(weights: Sequence[float], xs: Sequence[float]) -> float:
     return sum(w * x for w, x in zip(weights, xs, strict=True))
 
 
-def _margin(game: More3, seat: int, scores: Sequence[float]) -> float:
-    mine = game.side(seat)
-    theirs = [x for s, x in enumerate(scores) if game.side(s) != mine]
-    return float(scores[seat] - sum(theirs) / len(theirs))
+def _margin(game: More3, seat: int, scores: Sequence[float], against: Sequence[int] = ()) -> float:
+    """``seat``'s score less its rivals' average (``_rivals``)."""
+    others = _rivals(game, seat, against)
+    return float(scores[seat] - sum(scores[s] for s in others) / len(others))
+
+
+def _rivals(game: More3, seat: int, against: Sequence[int] = ()) -> list[int]:
+    """The seats named by ``against``, or else the other side's."""
+    return list(against) or [s for s in range(game.n_seats) if game.side(s) != game.side(seat)]
 
 
 # The stock a round starts with: 106 cards less three hands and the two More piles of 11.
@@ -311,9 +316,8 @@ def features(
     the rivals (the other side's seats, their average, unless it names one)."""
     if scores is None:
         scores, _ = game.round_scores()
-    mine = game.side(seat)
-    others = list(against) or [s for s in range(game.n_seats) if game.side(s) != mine]
-    now = float(scores[seat] - sum(scores[s] for s in others) / len(others))
+    others = _rivals(game, seat, against)
+    now = _margin(game, seat, scores, others)
     near = [0, 0]
     for m in game.melds.values():
         if m.meld.kind == "run" and 5 <= len(m.meld.cards) <= 6:
@@ -359,7 +363,7 @@ def partner_features(game: More3, seat: int, partner: int, scores: Sequence[floa
     """What tells a Pair player's round against its own partner from the middle of it
     (``PARTNER_FEATURES``): their melds are pooled, so the hands left, with how much stock there
     is to lay them and whether the side may go out already, and who of the two plays first. Each
-feature changes sign with the seats' order, as the contest does: no constant."""
+    feature changes sign with the seats' order, as the contest does: no constant."""
     mine, theirs = game.hands[seat], game.hands[partner]
     d_cards = float(len(mine) - len(theirs))
     d_points = float(sum(map(card_points, mine)) - sum(map(card_points, theirs)))
@@ -382,25 +386,29 @@ feature changes sign with the seats' order, as the contest does: no constant."""
     ]
 
 
-def _load_weights(key: str, names: Sequence[str]) -> tuple[float, ...]:
-    """The fitted weights under ``key``, one per feature of ``names``; none without the table
-    or with one fitted on other features."""
+def _read_table() -> dict[str, Any]:
+    """The fitted tables (``scripts/train_more3_value.py``); none when the file is missing."""
     path = Path(__file__).with_name("more3_value.json")
     try:
-        table = json.loads(path.read_text(encoding="utf-8"))
+        return dict(json.loads(path.read_text(encoding="utf-8")))
     except FileNotFoundError:
+        return {}
+
+
+def _weights(table: dict[str, Any], fit: str, names: Sequence[str]) -> tuple[float, ...]:
+    """The weights of one fit, ``fit`` + ``weights``, one per feature of ``names``; none when
+    the table has no such fit or fitted it on other features."""
+    if table.get(fit + "features") != list(names):
         return ()
-    features_key = key.replace("weights", "features")
-    if table.get(features_key) != list(names):
-        return ()
-    return tuple(float(w) for w in table[key])
+    return tuple(float(w) for w in table[fit + "weights"])
 
 
 # The round's margin (points), the chance of a contest with a rival of the other side (seen
 # from either side: ``features`` against that one seat), and the chance against the partner.
-WEIGHTS = _load_weights("weights", FEATURES)
-CONTEST_WEIGHTS = _load_weights("contest_weights", FEATURES)
-PARTNER_WEIGHTS = _load_weights("partner_weights", PARTNER_FEATURES)
+_TABLE = _read_table()
+WEIGHTS = _weights(_TABLE, "", FEATURES)
+CONTEST_WEIGHTS = _weights(_TABLE, "contest_", FEATURES)
+PARTNER_WEIGHTS = _weights(_TABLE, "partner_", PARTNER_FEATURES)
 
 
 def _sample_state(view: More3View, rng: random.Random) -> dict[str, Any]:
