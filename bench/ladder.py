@@ -3,8 +3,8 @@
 ladder``).
 
 ``oldhard`` is ``hard`` as it was on main before issue 29: the same code with the budgets it had
-then (Mor 4 deals, More 12, Run Fast 16), More scoring a cut-short playout as if the round
-ended there (no fitted weights), Run Fast ignoring passes and every earlier play, Hand without
+then (Mor 4 deals, More 12, Run Fast 16), More judging a playout by its side's margin in
+points and a cut-short one as if the round ended there (no fitted weights), Run Fast ignoring passes and every earlier play, Hand without
 the risk that an opponent goes out (``OUT_RISK`` empty: the throw is then chosen exactly as
 before), and the rummy games blind to the cards it saw the others take (its view's ``shown``
 emptied). The lean path changed only speed, never a decision, so this decides exactly as the
@@ -23,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.ai import Chooser
+from bot.ai import Chooser, more3
 from bot.ai.search import Budget
 from bot.computers import ladder
 from bot.games.base import Move
@@ -32,8 +32,13 @@ from bot.games.base import Move
 # hard then dealt 16 deals and ignored passes (one try per deal).
 OLD: dict[str, dict[str, Any]] = {
     "mor": {"HARD": Budget(samples=4, horizon=16, candidates=3)},
-    # More's hard then scored a cut-short playout as if the round ended there (no weights).
-    "more3": {"HARD": Budget(samples=12, horizon=9, candidates=3), "WEIGHTS": ()},
+    # More's hard then judged a playout by its side's margin in points, a cut-short one as if the
+    # round ended there (no weights), not by the seat pairings it is likely to win.
+    "more3": {
+        "HARD": Budget(samples=12, horizon=9, candidates=3),
+        "WEIGHTS": (),
+        "_standing": more3._value,
+    },
     "runfast": {
         "HARD": Budget(samples=16, horizon=None, candidates=4),
         "CONSISTENT_TRIES": 1,

@@ -133,6 +133,52 @@ def test_the_previous_hard_is_seated_by_the_bench_only() -> None:
         bot_ladder.EXTRA.pop("noread", None)
 
 
+def test_the_previous_more_hard_judges_by_its_side_s_margin(monkeypatch) -> None:
+    # More's hard before issue 29 judged a playout by its side's margin as the round stood,
+    # ended as if the stock ran out there: bench/ladder.py's oldhard must too, not today's
+    # judgement by the pairings with the fitted weights merely left out.
+    import copy
+    import random
+
+    from bot.ai import more3 as more3_ai
+    from bot.computers import ladder as bot_ladder
+    from tests.ai.repo_script import load_script
+    from tests.ai.test_more3_value import _rounds_in_play
+
+    old = load_script("bench/ladder.py").OLD["more3"]
+    judged = 0
+    for game in _rounds_in_play():
+        if game.phase == "bid":
+            continue
+        ended = copy.deepcopy(game)
+        if not ended.round_over:
+            ended._end_round("stock_out", events=[])
+        scores = ended.result.scores
+        for seat in range(3):
+            theirs = [x for s, x in enumerate(scores) if game.side(s) != game.side(seat)]
+            margin = scores[seat] - sum(theirs) / len(theirs)
+            with monkeypatch.context() as m:
+                m.setattr(more3_ai, "WEIGHTS", old["WEIGHTS"])
+                assert old["_standing"](game, seat) == margin
+            judged += 1
+    assert judged > 30
+    try:
+        bot_ladder.EXTRA.update(load_script("bench/ladder.py").LEVELS)
+        oldhard = bot_ladder.resolve("more3", "oldhard")
+        differ = 0
+        for n, game in enumerate(_rounds_in_play()):
+            if game.round_over or game.phase == "bid":
+                continue
+            view, legal = game.view(game.turn), game.legal_moves(game.turn)
+            hard = more3_ai.choose_hard(view, legal, random.Random(n))
+            differ += oldhard(view, legal, random.Random(n)) != hard
+            assert more3_ai._standing is not old["_standing"]  # the swap is undone
+        assert differ > 0
+    finally:
+        bot_ladder.EXTRA.pop("oldhard", None)
+        bot_ladder.EXTRA.pop("noread", None)
+
+
 def test_the_bench_seats_run_fast_hard_without_its_reading() -> None:
     # ``noread`` is Run Fast's hard dealing at random (READ_PLAY off), for the README's measure
     # of the reading against players who are not normal; hard reads again afterwards.
