@@ -145,7 +145,8 @@ def test_the_previous_more_hard_judges_by_its_side_s_margin(monkeypatch) -> None
     from tests.ai.repo_script import load_script
     from tests.ai.test_more3_value import _rounds_in_play
 
-    old = load_script("bench/ladder.py").OLD["more3"]
+    bench = load_script("bench/ladder.py")
+    old = bench.OLD["more3"]
     judged = 0
     for game in _rounds_in_play():
         if game.phase == "bid":
@@ -163,7 +164,7 @@ def test_the_previous_more_hard_judges_by_its_side_s_margin(monkeypatch) -> None
             judged += 1
     assert judged > 30
     try:
-        bot_ladder.EXTRA.update(load_script("bench/ladder.py").LEVELS)
+        bot_ladder.EXTRA.update(bench.LEVELS)
         oldhard = bot_ladder.resolve("more3", "oldhard")
         differ = 0
         for n, game in enumerate(_rounds_in_play()):
