@@ -186,7 +186,7 @@ def _discard_order(view: More3View, legal: Sequence[Move]) -> list[Move]:
 # [0.511-0.628] at twice the CPU. Comparing normal's best two moves instead of three, with 24 or
 # 36 deals, scored the same deal by deal on deals 5000-5059 (-0.001 and -0.004 +- 0.055).
 # Once the contests' chances were fitted, 48 deals gained +0.026 +- 0.030 over tuning deals
-# 6300-6539 but scored 0.583 on the reporting deals, level with 24's 0.591, at p99 363 ms.
+# 6300-6539 but scored 0.583 on the reporting deals, level with 24's 0.591, at twice the CPU.
 HARD = Budget(samples=24, horizon=9, candidates=3)
 
 
