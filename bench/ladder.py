@@ -6,10 +6,11 @@ ladder``).
 then (Mor 4 deals, More 12, Run Fast 16), More judging a playout by its side's margin in points
 and a cut-short one as if the round ended there (no fitted weights), Run Fast ignoring passes
 and every earlier play, Hand without the risk that an opponent goes out (``OUT_RISK`` empty: the
-throw is then chosen exactly as before), and the rummy games blind to the cards it saw the others take (its view's ``shown``
-emptied). The lean path changed only speed, never a decision, so this decides exactly as the
-old ``hard`` did. It is reachable here only, never at a table. ``noread`` is today's Run Fast
-``hard`` without its reading of the others' play (README, "Run Fast reads the others' play").
+throw is then chosen exactly as before), and the rummy games blind to the cards it saw the
+others take (its view's ``shown`` emptied). The lean path changed only speed, never a decision,
+so this decides exactly as the old ``hard`` did. It is reachable here only, never at a table.
+``noread`` is today's Run Fast ``hard`` without its reading of the others' play (README, "Run
+Fast reads the others' play").
 """
 
 from __future__ import annotations

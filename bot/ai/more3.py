@@ -376,7 +376,8 @@ def partner_features(game: More3, seat: int, partner: int, scores: Sequence[floa
     side = game.side(seat)
     ready = 1.0 if game.pile_taken[side] and can_go_out_with(game.side_biribas(side)) else 0.0
     left = len(game.stock) / FULL_STOCK
-    first = 1.0 if (seat - game.turn) % 3 < (partner - game.turn) % 3 else -1.0
+    n = game.n_seats
+    first = 1.0 if (seat - game.turn) % n < (partner - game.turn) % n else -1.0
     return [
         float(scores[seat] - scores[partner]),
         d_cards,
