@@ -21,20 +21,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.ai import more3
+from bot.ai import fitted, more3
+from bot.ai.fitted import fit, fit_chance, held_out
 from bot.games.registry import new_game
 
-RIDGE = 1e-3  # relative to each feature's scale: keeps the solve stable, moves nothing else
-NEWTON_STEPS = 12  # the logistic fit settles in fewer
-
-Samples = tuple[list[list[float]], list[float]]
+Samples = fitted.Samples
 
 
 def samples(rounds: int, every: int, first: int = 0) -> tuple[Samples, Samples, Samples]:
@@ -71,83 +68,8 @@ def samples(rounds: int, every: int, first: int = 0) -> tuple[Samples, Samples, 
             if o is None:
                 into[1].append(more3._margin(game, s, scores))
             else:
-                into[1].append(more3._won(scores[s] - scores[o]))
+                into[1].append(fitted.won(scores[s] - scores[o]))
     return margins, contests, partners
-
-
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """``a w = b`` with a little ridge on ``a``'s diagonal, by Gaussian elimination."""
-    k = len(b)
-    a = [row[:] for row in a]
-    b = b[:]
-    for i in range(k):
-        a[i][i] += RIDGE * (a[i][i] or 1.0)
-    for col in range(k):
-        piv = max(range(col, k), key=lambda r: abs(a[r][col]))
-        a[col], a[piv], b[col], b[piv] = a[piv], a[col], b[piv], b[col]
-        for r in range(k):
-            if r != col and a[r][col]:
-                f = a[r][col] / a[col][col]
-                a[r] = [u - f * v for u, v in zip(a[r], a[col], strict=True)]
-                b[r] -= f * b[col]
-    return [b[i] / a[i][i] for i in range(k)]
-
-
-def fit(xs: list[list[float]], ys: list[float]) -> list[float]:
-    """Least squares by the normal equations."""
-    k = len(xs[0])
-    a = [[sum(x[i] * x[j] for x in xs) for j in range(k)] for i in range(k)]
-    b = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(k)]
-    return solve(a, b)
-
-
-def fit_chance(xs: list[list[float]], ys: list[float]) -> list[float]:
-    """Logistic regression by Newton's method (reweighted least squares); ``ys`` from 0 to 1."""
-    k = len(xs[0])
-    w = [0.0] * k
-    for _ in range(NEWTON_STEPS):
-        a = [[0.0] * k for _ in range(k)]
-        b = [0.0] * k
-        for x, y in zip(xs, ys, strict=True):
-            p = more3._likely(w, x)
-            h = max(p * (1.0 - p), 1e-9)
-            for i, xi in enumerate(x):
-                if xi:
-                    b[i] += (y - p) * xi
-                    row, hx = a[i], h * xi
-                    for j, xj in enumerate(x):
-                        row[j] += hx * xj
-        step = solve(a, b)
-        w = [u + d for u, d in zip(w, step, strict=True)]
-        if max(map(abs, step)) < 1e-9:
-            break
-    return w
-
-
-def mse(pred: list[float], ys: list[float]) -> float:
-    return sum((p - y) ** 2 for p, y in zip(pred, ys, strict=True)) / len(ys)
-
-
-def log_loss(chances: list[float], ys: list[float]) -> float:
-    def one(p: float, y: float) -> float:
-        p = min(max(p, 1e-12), 1.0 - 1e-12)
-        return -(y * math.log(p) + (1.0 - y) * math.log(1.0 - p))
-
-    return sum(map(one, chances, ys)) / len(ys)
-
-
-def held_out(xs: list[list[float]], ys: list[float], chance: bool) -> tuple[float, float]:
-    """The error on the last fifth of the samples of a fit on the first four fifths, and the
-    error of the simple guess: the round as if it ended now, or the base rate."""
-    cut = len(xs) * 4 // 5
-    if chance:
-        weights = fit_chance(xs[:cut], ys[:cut])
-        rate = sum(ys[:cut]) / cut
-        fitted = [more3._likely(weights, x) for x in xs[cut:]]
-        return log_loss(fitted, ys[cut:]), log_loss([rate] * len(fitted), ys[cut:])
-    weights = fit(xs[:cut], ys[:cut])
-    fitted = [more3._dot(weights, x) for x in xs[cut:]]
-    return mse(fitted, ys[cut:]), mse([x[0] for x in xs[cut:]], ys[cut:])
 
 
 def main(argv: list[str] | None = None) -> int:

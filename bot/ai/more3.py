@@ -17,13 +17,13 @@
 
 from __future__ import annotations
 
-import json
-import math
 import random
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.ai import fitted
+from bot.ai.fitted import dot, likely, won
 from bot.ai.rummy import (
     KEEP_FEEDS_OPPONENT,
     best_discard,
@@ -223,7 +223,7 @@ def _value(game: More3, seat: int) -> float:
         return _margin(game, seat, game.result.scores)
     now = features(game, seat)
     # No fitted table: score the round as if it ended now.
-    return _dot(WEIGHTS, now) if WEIGHTS else now[0]
+    return dot(WEIGHTS, now) if WEIGHTS else now[0]
 
 
 # What ``hard`` plays for. Every player's total is their own (RULES.md 2), so a round is a
@@ -250,30 +250,12 @@ def _standing(game: More3, seat: int) -> float:
         assert game.result is not None
         scores = game.result.scores
         mates = [] if partner is None else [partner]
-        return sum(_won(scores[seat] - scores[s]) for s in [*rivals, *mates])
+        return sum(won(scores[seat] - scores[s]) for s in [*rivals, *mates])
     scores, _ = game.round_scores()
-    chance = sum(_likely(CONTEST_WEIGHTS, features(game, seat, scores, [s])) for s in rivals)
+    chance = sum(likely(CONTEST_WEIGHTS, features(game, seat, scores, [s])) for s in rivals)
     if partner is not None:
-        chance += _likely(PARTNER_WEIGHTS, partner_features(game, seat, partner, scores))
+        chance += likely(PARTNER_WEIGHTS, partner_features(game, seat, partner, scores))
     return chance
-
-
-def _won(margin: float) -> float:
-    """A contest decided by ``margin``: won 1, drawn 0.5, lost 0."""
-    return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
-
-
-def _likely(weights: Sequence[float], now: Sequence[float]) -> float:
-    """How likely a contest is won, by the fitted ``weights``; without a table, as it stands
-    (the first feature is the margin now)."""
-    if not weights:
-        return _won(now[0])
-    z = _dot(weights, now)
-    return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -z))))
-
-
-def _dot(weights: Sequence[float], xs: Sequence[float]) -> float:
-    return sum(w * x for w, x in zip(weights, xs, strict=True))
 
 
 def _margin(game: More3, seat: int, scores: Sequence[float], against: Sequence[int] = ()) -> float:
@@ -389,29 +371,12 @@ def partner_features(game: More3, seat: int, partner: int, scores: Sequence[floa
     ]
 
 
-def _read_table() -> dict[str, Any]:
-    """The fitted tables (``scripts/train_more3_value.py``); none when the file is missing."""
-    path = Path(__file__).with_name("more3_value.json")
-    try:
-        return dict(json.loads(path.read_text(encoding="utf-8")))
-    except FileNotFoundError:
-        return {}
-
-
-def _weights(table: dict[str, Any], fit: str, names: Sequence[str]) -> tuple[float, ...]:
-    """The weights of one fit, ``fit`` + ``weights``, one per feature of ``names``; none when
-    the table has no such fit or fitted it on other features."""
-    if table.get(fit + "features") != list(names):
-        return ()
-    return tuple(float(w) for w in table[fit + "weights"])
-
-
 # The round's margin (points), the chance of a contest with a rival of the other side (seen
 # from either side: ``features`` against that one seat), and the chance against the partner.
-_TABLE = _read_table()
-WEIGHTS = _weights(_TABLE, "", FEATURES)
-CONTEST_WEIGHTS = _weights(_TABLE, "contest_", FEATURES)
-PARTNER_WEIGHTS = _weights(_TABLE, "partner_", PARTNER_FEATURES)
+_TABLE = fitted.read_table(Path(__file__).with_name("more3_value.json"))
+WEIGHTS = fitted.weights(_TABLE, "", FEATURES)
+CONTEST_WEIGHTS = fitted.weights(_TABLE, "contest_", FEATURES)
+PARTNER_WEIGHTS = fitted.weights(_TABLE, "partner_", PARTNER_FEATURES)
 
 
 def _sample_state(view: More3View, rng: random.Random) -> dict[str, Any]:

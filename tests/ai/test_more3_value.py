@@ -1,15 +1,14 @@
 """More's tables for hard's cut-short playouts: the shipped table is the one the player reads, the
-training script's fits find a linear rule and a logistic one, the margin predicts a round's end
-better than scoring it as if it ended at once and the chances tell contests better than their
-base rate, and a playout's end is judged by the contests the seat is likely to win."""
+margin predicts a round's end better than scoring it as if it ended at once and the chances tell
+contests better than their base rate, and a playout's end is judged by the contests the seat is
+likely to win."""
 
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
 
-from bot.ai import more3
+from bot.ai import fitted, more3
 from bot.games.more3 import More3
 from bot.games.registry import new_game
 from tests.ai.repo_script import ROOT, load_script
@@ -33,29 +32,6 @@ def test_the_shipped_table_is_read() -> None:
         assert loss < table[f"{chance}_held_out_log_loss_of_the_base_rate"]
 
 
-def test_the_fit_finds_a_linear_rule() -> None:
-    xs = [[float(a), float(b * b), 1.0] for a in range(-5, 6) for b in range(4)]
-    ys = [2.0 * x[0] - 3.0 * x[1] + 5.0 for x in xs]
-    weights = _script().fit(xs, ys)
-    # The small ridge pulls the weights a hair toward zero, nothing more.
-    assert all(abs(w - t) < 0.05 for w, t in zip(weights, [2.0, -3.0, 5.0], strict=True))
-
-
-def test_the_logistic_fit_finds_the_chance_it_was_drawn_from() -> None:
-    """Outcomes drawn with a known chance, logit 0.8 a - 0.5 b + 0.3: the fit gets the weights
-    back, and its chances tell the outcomes better than the base rate."""
-    rng = random.Random(7)
-    truth = [0.8, -0.5, 0.3]
-    xs = [[rng.uniform(-3, 3), rng.uniform(-3, 3), 1.0] for _ in range(4000)]
-    ys = [1.0 if rng.random() < more3._likely(truth, x) else 0.0 for x in xs]
-    script = _script()
-    weights = script.fit_chance(xs, ys)
-    assert all(abs(w - t) < 0.15 for w, t in zip(weights, truth, strict=True))
-    rate = sum(ys) / len(ys)
-    fitted = [more3._likely(weights, x) for x in xs]
-    assert script.log_loss(fitted, ys) < script.log_loss([rate] * len(ys), ys) - 0.1
-
-
 def test_the_tables_tell_rounds_they_never_saw() -> None:
     """On rounds from other seeds than the table's (those from 1000 up): the margin nearer the
     end than the margin as it stands, the chances nearer than the base rate."""
@@ -63,11 +39,11 @@ def test_the_tables_tell_rounds_they_never_saw() -> None:
     margins, contests, partners = script.samples(rounds=8, every=6, first=1000)
     xs, ys = margins
     assert len(ys) > 100
-    predicted = [more3._dot(more3.WEIGHTS, x) for x in xs]
-    assert script.mse(predicted, ys) < script.mse([x[0] for x in xs], ys)
+    predicted = [fitted.dot(more3.WEIGHTS, x) for x in xs]
+    assert fitted.mse(predicted, ys) < fitted.mse([x[0] for x in xs], ys)
     for weights, (xs, ys) in ((more3.CONTEST_WEIGHTS, contests), (more3.PARTNER_WEIGHTS, partners)):
-        chances = [more3._likely(weights, x) for x in xs]
-        assert script.log_loss(chances, ys) < script.log_loss([sum(ys) / len(ys)] * len(ys), ys)
+        chances = [fitted.likely(weights, x) for x in xs]
+        assert fitted.log_loss(chances, ys) < fitted.log_loss([sum(ys) / len(ys)] * len(ys), ys)
 
 
 def _rounds_in_play() -> Iterator[More3]:
@@ -106,12 +82,12 @@ def test_hard_plays_for_the_pairings_it_wins() -> None:
             assert 0.0 < standing < 2.0
             scores = game.round_scores()[0]
             chances = [
-                more3._likely(more3.CONTEST_WEIGHTS, more3.features(game, seat, scores, [s]))
+                fitted.likely(more3.CONTEST_WEIGHTS, more3.features(game, seat, scores, [s]))
                 for s in rivals
             ]
             if partner is not None:
                 mates = more3.partner_features(game, seat, partner, scores)
-                chances.append(more3._likely(more3.PARTNER_WEIGHTS, mates))
+                chances.append(fitted.likely(more3.PARTNER_WEIGHTS, mates))
                 partners += chances[1] != 0.5
             else:
                 solos += chances[0] != chances[1]
@@ -135,12 +111,5 @@ def test_a_contest_is_likelier_the_more_it_is_ahead() -> None:
                 mine = more3.partner_features(game, seat, partner, scores)
                 theirs = more3.partner_features(game, partner, seat, scores)
                 assert mine == [-x for x in theirs]
-                chance = more3._likely(more3.PARTNER_WEIGHTS, mine)
-                assert abs(chance + more3._likely(more3.PARTNER_WEIGHTS, theirs) - 1) < 1e-9
-
-
-def test_without_tables_a_contest_is_judged_as_it_stands() -> None:
-    assert more3._likely((), [30.0, 1.0]) == 1.0
-    assert more3._likely((), [0.0, 1.0]) == 0.5
-    assert more3._likely((), [-5.0, 1.0]) == 0.0
-    assert more3._likely([1.0], [10_000.0]) == 1.0 - more3._likely([1.0], [-10_000.0])
+                chance = fitted.likely(more3.PARTNER_WEIGHTS, mine)
+                assert abs(chance + fitted.likely(more3.PARTNER_WEIGHTS, theirs) - 1) < 1e-9
