@@ -34,7 +34,7 @@ def position(game: str, seed: int, steps: int):
 
 @pytest.mark.parametrize(
     ("game", "module", "seed", "steps", "cut"),
-    [("mor", mor, 0, 1, Budget(2, 16, 3)), ("runfast", runfast, 0, 2, Budget(6, None, 6))],
+    [("mor", mor, 0, 9, Budget(2, 16, 3)), ("runfast", runfast, 0, 2, Budget(6, None, 6))],
 )
 def test_a_quarter_share_decides_as_a_budget_of_a_quarter_of_the_deals(
     game, module, seed, steps, cut, monkeypatch
