@@ -108,8 +108,9 @@ async def test_decisions_queued_on_busy_workers_search_a_smaller_share(
     from bot.computers.pool import decide
 
     engine = registry.new_game("mor", None, 0)
-    seat = engine.turn
-    engine.apply(seat, choose_computer_move(engine, seat, "normal", random.Random(0)))
+    for step in range(9):  # a position whose decision turns on the deals drawn
+        seat = engine.turn
+        engine.apply(seat, choose_computer_move(engine, seat, "normal", random.Random(step)))
     seat = engine.turn
     view, legal = engine.view(seat), engine.legal_moves(seat)
     caplog.set_level("INFO", logger="bot.computers.pool")
