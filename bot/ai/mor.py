@@ -49,6 +49,7 @@ from bot.games.mor import (
 )
 
 PROJECT_SIZE = 7
+DECK = 106  # two packs and two jokers: a round's first stock is what the hands and Mors leave
 LATE_STOCK = 12  # few draws left: laying any points beats holding them
 
 
@@ -306,12 +307,12 @@ def features(game: Mor, seat: int) -> list[float]:
 
 
 def _plays_next(game: Mor, side: int) -> float:
+    """1 when ``side`` plays next, -1 when the other side does."""
     if game.round_over:
         return 0.0  # nobody does
     return 1.0 if game.team(game.turn) == side else -1.0
 
 
-DECK = 106
 _TABLE = fitted.read_table(Path(__file__).with_name("mor_value.json"))
 # The round's margin in points.
 WEIGHTS = fitted.weights(_TABLE, "", FEATURES)
