@@ -13,7 +13,6 @@ on the rest, against scoring the round as if it ended at the recorded moment.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from pathlib import Path
@@ -21,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.ai import fitted, mor
-from bot.ai.fitted import fit, held_out
+from bot.ai.fitted import margin_fit, write_table
 from bot.games.registry import new_game
 
 Samples = fitted.Samples
@@ -53,19 +52,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--every", type=int, default=4)
     ap.add_argument("--out", default=str(Path(mor.__file__).with_name("mor_value.json")))
     args = ap.parse_args(argv)
-    margins = samples(args.rounds, args.every)
-    margin_error, margin_now = held_out(*margins, chance=False)
     table = {
-        "features": list(mor.FEATURES),
-        "weights": [round(w, 6) for w in fit(*margins)],
-        "rounds": args.rounds,
-        "samples": len(margins[0]),
-        "held_out_mse": round(margin_error, 1),
-        "held_out_mse_if_the_round_ended_now": round(margin_now, 1),
+        **margin_fit(mor.FEATURES, samples(args.rounds, args.every), args.rounds),
         "command": f"python scripts/train_mor_value.py --rounds {args.rounds} --every {args.every}",
     }
-    Path(args.out).write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps({k: v for k, v in table.items() if not k.endswith("weights")}, indent=1))
+    write_table(table, args.out)
     return 0
 
 

@@ -20,7 +20,6 @@ A chance is judged by its log loss, against the base rate alone.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from pathlib import Path
@@ -28,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.ai import fitted, more3
-from bot.ai.fitted import fit, fit_chance, held_out
+from bot.ai.fitted import fit_chance, held_out, margin_fit, write_table
 from bot.games.registry import new_game
 
 Samples = fitted.Samples
@@ -79,16 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(Path(more3.__file__).with_name("more3_value.json")))
     args = ap.parse_args(argv)
     margins, contests, partners = samples(args.rounds, args.every)
-    margin_error, margin_now = held_out(*margins, chance=False)
     contest_loss, contest_rate = held_out(*contests, chance=True)
     partner_loss, partner_rate = held_out(*partners, chance=True)
     table = {
-        "features": list(more3.FEATURES),
-        "weights": [round(w, 6) for w in fit(*margins)],
-        "rounds": args.rounds,
-        "samples": len(margins[0]),
-        "held_out_mse": round(margin_error, 1),
-        "held_out_mse_if_the_round_ended_now": round(margin_now, 1),
+        **margin_fit(more3.FEATURES, margins, args.rounds),
         "contest_features": list(more3.FEATURES),
         "contest_weights": [round(w, 9) for w in fit_chance(*contests)],
         "contest_samples": len(contests[0]),
@@ -101,8 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         "partner_held_out_log_loss_of_the_base_rate": round(partner_rate, 4),
         "command": f"python scripts/train_more3_value.py --rounds {args.rounds} --every {args.every}",
     }
-    Path(args.out).write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps({k: v for k, v in table.items() if not k.endswith("weights")}, indent=1))
+    write_table(table, args.out)
     return 0
 
 

@@ -134,3 +134,23 @@ def held_out(xs: list[list[float]], ys: list[float], chance: bool) -> tuple[floa
     found = fit(xs[:cut], ys[:cut])
     fitted = [dot(found, x) for x in xs[cut:]]
     return mse(fitted, ys[cut:]), mse([x[0] for x in xs[cut:]], ys[cut:])
+
+
+def margin_fit(names: Sequence[str], margins: Samples, rounds: int) -> dict[str, Any]:
+    """A round's margin fitted on ``margins`` (from ``rounds`` rounds), as a table's fields: the
+    features and weights, and the held-out error against the round as if it ended now."""
+    error, now = held_out(*margins, chance=False)
+    return {
+        "features": list(names),
+        "weights": [round(w, 6) for w in fit(*margins)],
+        "rounds": rounds,
+        "samples": len(margins[0]),
+        "held_out_mse": round(error, 1),
+        "held_out_mse_if_the_round_ended_now": round(now, 1),
+    }
+
+
+def write_table(table: dict[str, Any], out: str) -> None:
+    """Write ``table`` to ``out`` and print what it says of itself (all but the weights)."""
+    Path(out).write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps({k: v for k, v in table.items() if not k.endswith("weights")}, indent=1))
