@@ -1,19 +1,21 @@
 """Variants of ``hard`` on the same duplicate deals, each against one opponent, told apart deal by
-deal: ``python bench/variants.py GAME --against LEVEL --deals N [--tuning] [--jobs 2] VARIANT ...``.
+deal: ``python bench/variants.py GAME --against LEVEL --deals N [--tuning] [--jobs 2] [--heads-up]
+VARIANT ...``.
 
 A variant is ``NAME:KEY=EXPR;KEY=EXPR``: ``hard`` of GAME with names of its module
 (``bot.ai.<game>``, or ``MODULE.NAME`` of another module of ``bot.ai``) set while it decides,
 each EXPR evaluated in the module it sets, so ``c5:HARD=Budget(8,16,5)`` compares five
 candidates in Mor and ``flat:runfast_reading.DEVIATE=0.3`` reads Run Fast's play with a flatter
 model; ``base:`` is ``hard`` as it is. Every variant plays the same deals (the ladder's
-duplicate deals, ``bot.computers.ladder``) against LEVEL, which may be ``oldhard`` or ``noread``
-(``bench/ladder.py``). The first variant is the baseline: each other one is also given as its
-difference from it, deal by deal, with the 95% interval of that difference. A deal's luck weighs
-on every variant alike, so the difference is surer than two ladders' figures side by side (over
-100 Mor deals against ``oldhard``: ±0.086 on the difference against ±0.060 and ±0.071 on the two
-figures). In More each variant's share is also given by kind of pairing, as the ladder gives it
-(as the Solo, in the Pair against the Solo, against its partner): a variant may gain in one
-contest and lose in another.
+duplicate deals, ``bot.computers.ladder``; ``--heads-up``: Mor 1 vs 1, where the ladder's Mor is
+2 vs 2) against LEVEL, which may be ``oldhard`` or ``noread`` (``bench/ladder.py``). The first
+variant is the baseline: each other one is also given as its difference from it, deal by deal,
+with the 95% interval of that difference. A deal's luck weighs on every variant alike, so the
+difference is surer than two ladders' figures side by side (over 100 Mor deals against
+``oldhard``: ±0.086 on the difference against ±0.060 and ±0.071 on the two figures). In More
+each variant's share is also given by kind of pairing, as the ladder gives it (as the Solo, in
+the Pair against the Solo, against its partner): a variant may gain in one contest and lose in
+another.
 """
 
 from __future__ import annotations
@@ -68,31 +70,44 @@ def settings_of(game: str, settings: dict[str, str]) -> dict[str, Any]:
     return values
 
 
-def play(game: str, against: str, variant: str, seed: int) -> ladder.Deal:
-    """One variant's deal ``seed`` against ``against``."""
+def play(game: str, against: str, variant: str, seed: int, heads_up: bool = False) -> ladder.Deal:
+    """One variant's deal ``seed`` against ``against``; in Mor 1 vs 1 if ``heads_up``."""
     search.FREEZE = True  # a bench process only decides (bot.ai.search.settle)
     name, settings = parse(variant)
     ladder.EXTRA.update(BENCH_LEVELS)
     ladder.EXTRA[name] = lambda g: ladder.swapped(g, settings_of(g, settings))
+    # Set in the process that plays, and put back after: the ladder's Mor is 2 vs 2.
+    options, pattern = ladder.OPTIONS.get(game), ladder.PATTERNS[game]
+    if heads_up:
+        ladder.OPTIONS[game] = {**(options or {}), "players": 2}
+        ladder.PATTERNS[game] = (0, 1)
     try:
         deal = ladder.play_deal(game, (name, against), seed)
     finally:
         del ladder.EXTRA[name]
+        ladder.PATTERNS[game] = pattern
+        if options is not None:
+            ladder.OPTIONS[game] = options
     return deal
 
 
 def compare(
-    game: str, against: str, variants: Sequence[str], seeds: range, jobs: int = 1
+    game: str,
+    against: str,
+    variants: Sequence[str],
+    seeds: range,
+    jobs: int = 1,
+    heads_up: bool = False,
 ) -> dict[str, list[ladder.Deal]]:
     """Every variant's outcome of each deal of ``seeds``, in the order of ``seeds``."""
-    tasks = [(game, against, v, s) for s in seeds for v in variants]
+    tasks = [(game, against, v, s, heads_up) for s in seeds for v in variants]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             deals = list(pool.map(play, *zip(*tasks, strict=True)))
     else:
         deals = [play(*task) for task in tasks]
     out: dict[str, list[ladder.Deal]] = {parse(v)[0]: [] for v in variants}
-    for (_, _, variant, _), deal in zip(tasks, deals, strict=True):
+    for (_, _, variant, _, _), deal in zip(tasks, deals, strict=True):
         out[parse(variant)[0]].append(deal)
     return out
 
@@ -134,7 +149,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--tuning", action="store_true", help="the tuning seeds (from 0)")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--heads-up", action="store_true", help="Mor 1 vs 1 (the ladder plays 2 vs 2)")
     args = ap.parse_args(argv)
+    if args.heads_up and args.game != "mor":
+        print("Only Mor is played 1 vs 1.", file=sys.stderr)
+        return 2
     names = [text.partition(":")[0] for text in args.variants]
     if len(set(names)) < len(names):
         print("Give each variant its own name.", file=sys.stderr)
@@ -148,8 +167,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     first = args.seed if args.seed is not None else 0 if args.tuning else ladder.REPORT_SEED
     seeds = range(first, first + args.deals)
-    deals = compare(args.game, args.against, args.variants, seeds, args.jobs)
-    print(f"{args.game}, seeds {first}-{first + args.deals - 1}:")
+    deals = compare(args.game, args.against, args.variants, seeds, args.jobs, args.heads_up)
+    size = " 1 vs 1" if args.heads_up else ""
+    print(f"{args.game}{size}, seeds {first}-{first + args.deals - 1}:")
     for line in report(args.game, args.against, deals):
         print(f"  {line}")
     return 0

@@ -303,3 +303,25 @@ def test_a_setting_of_another_module_is_seen_by_the_decision_and_put_back() -> N
     assert runfast_reading.PLAYERS is players
     calm = bot_ladder.swapped("runfast", {"runfast_reading.DEVIATE": 0.1})
     assert calm(view, legal, random.Random(0)) == choose_move(view, legal, "hard", random.Random(0))
+
+
+def test_variants_play_mor_one_against_one_when_asked(capsys) -> None:
+    # bench/variants.py --heads-up: Mor's deals 1 vs 1 (the ladder's are 2 vs 2), each replayed
+    # once with each level in each seat, one pairing a replay; the ladder's tables are left as
+    # they were.
+    from bot.computers import ladder as bot_ladder
+    from tests.ai.repo_script import load_script
+
+    variants = load_script("bench/variants.py")
+    cheap = "cheap:HARD=Budget(1, 4, 2)"
+    try:
+        alone = variants.play("mor", "normal", cheap, 3, heads_up=True)
+        assert alone.pairs == 2
+        assert bot_ladder.OPTIONS["mor"]["players"] == 4
+        assert bot_ladder.PATTERNS["mor"] == (0, 1, 0, 1)
+        assert variants.play("mor", "normal", cheap, 3).pairs == 8  # 2 seatings x 2 x 2
+        assert variants.main(["hand", "base:", "--deals", "1", "--heads-up"]) == 2
+        assert capsys.readouterr().err.strip() == "Only Mor is played 1 vs 1."
+    finally:
+        bot_ladder.EXTRA.pop("oldhard", None)
+        bot_ladder.EXTRA.pop("noread", None)
