@@ -33,7 +33,11 @@ from bot.games.base import Move
 # hard then dealt 16 deals and ignored passes (one try per deal).
 OLD: dict[str, dict[str, Any]] = {
     # Mor's hard then scored a cut-short playout as if the round ended there (no weights).
-    "mor": {"HARD": Budget(samples=4, horizon=16, candidates=3), "WEIGHTS": ()},
+    "mor": {
+        "HARD": Budget(samples=4, horizon=16, candidates=3),
+        "WEIGHTS": (),
+        "HEADS_UP_WEIGHTS": (),
+    },
     # More's hard then judged a playout by its side's margin in points, a cut-short one as if the
     # round ended there (no weights), not by the seat pairings it is likely to win.
     "more3": {

@@ -18,19 +18,21 @@ from tests.ai.repo_script import ROOT, load_script
 
 def test_the_shipped_table_is_read() -> None:
     table = json.loads((ROOT / "bot" / "ai" / "mor_value.json").read_text(encoding="utf-8"))
-    assert table["features"] == list(mor.FEATURES)
-    assert tuple(table["weights"]) == mor.WEIGHTS
-    assert table["held_out_mse"] < table["held_out_mse_if_the_round_ended_now"]
+    for size, weights in (("", mor.WEIGHTS), ("heads_up_", mor.HEADS_UP_WEIGHTS)):
+        assert table[size + "features"] == list(mor.FEATURES)
+        assert tuple(table[size + "weights"]) == weights
+        assert table[size + "held_out_mse"] < table[size + "held_out_mse_if_the_round_ended_now"]
 
 
 def test_the_tables_tell_rounds_they_never_saw() -> None:
-    """On rounds from other seeds than the table's (those from 1000 up): the predicted margin
-    nearer the end than the margin as it stands."""
+    """On rounds from other seeds than the table's (those from 1000 up), 2 vs 2 and 1 vs 1: the
+    predicted margin nearer the end than the margin as it stands."""
     script = load_script("scripts/train_mor_value.py")
-    xs, ys = script.samples(rounds=30, every=3, first=1000)
-    assert len(ys) > 500
-    predicted = [fitted.dot(mor.WEIGHTS, x) for x in xs]
-    assert fitted.mse(predicted, ys) < fitted.mse([x[0] for x in xs], ys)
+    for players, weights in ((4, mor.WEIGHTS), (2, mor.HEADS_UP_WEIGHTS)):
+        xs, ys = script.samples(rounds=30, every=3, first=1000, players=players)
+        assert len(ys) > 500
+        predicted = [fitted.dot(weights, x) for x in xs]
+        assert fitted.mse(predicted, ys) < fitted.mse([x[0] for x in xs], ys)
 
 
 def _rounds_in_play() -> Iterator[Mor]:
@@ -66,8 +68,8 @@ def test_the_sides_see_one_round() -> None:
 
 
 def test_a_playout_end_is_judged_by_the_table() -> None:
-    """A round under way is worth the margin the table predicts, its first feature the margin in
-    points as if it ended now; an ended one its real margin."""
+    """A round under way is worth the margin the table for its size predicts, its first feature
+    the margin in points as if it ended now; an ended one its real margin."""
     ended = 0
     for game in _rounds_in_play():
         for seat in range(game.n_seats):
@@ -78,7 +80,8 @@ def test_a_playout_end_is_judged_by_the_table() -> None:
                 assert mor._value(game, seat) == margin
                 ended += 1
                 continue
-            assert mor._value(game, seat) == fitted.dot(mor.WEIGHTS, now)
+            weights = mor.WEIGHTS if game.n_seats == 4 else mor.HEADS_UP_WEIGHTS
+            assert mor._value(game, seat) == fitted.dot(weights, now)
             halves = game.round_scores()[0]
             ours = game.team(seat)
             assert now[0] == (halves[ours] - halves[1 - ours]) / 2
@@ -89,6 +92,7 @@ def test_without_the_table_a_playout_ends_as_if_the_round_ended(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(mor, "WEIGHTS", ())
+    monkeypatch.setattr(mor, "HEADS_UP_WEIGHTS", ())
     for game in _rounds_in_play():
         if not game.round_over:
             assert mor._value(game, 0) == mor.features(game, 0)[0]
@@ -96,7 +100,8 @@ def test_without_the_table_a_playout_ends_as_if_the_round_ended(
 
 def test_the_script_fits_the_shipped_table(tmp_path) -> None:
     """The table is what its command writes, on fewer rounds: the same features and fields, and
-    a fit that, like the shipped one, beats scoring the round as if it ended."""
+    fits for each size of table that, like the shipped ones, beat scoring the round as if it
+    ended."""
     out = tmp_path / "mor_value.json"
     load_script("scripts/train_mor_value.py").main(["--rounds", "150", "--out", str(out)])
     table = json.loads(out.read_text(encoding="utf-8"))
@@ -104,4 +109,5 @@ def test_the_script_fits_the_shipped_table(tmp_path) -> None:
     assert table.keys() == shipped.keys()
     assert table["features"] == shipped["features"]
     assert table["command"] == "python scripts/train_mor_value.py --rounds 150 --every 4"
-    assert table["held_out_mse"] < table["held_out_mse_if_the_round_ended_now"]
+    for size in ("", "heads_up_"):
+        assert table[size + "held_out_mse"] < table[size + "held_out_mse_if_the_round_ended_now"]
