@@ -8,7 +8,8 @@
   throw, ``normal``'s best three are each tried on the same 8 deals of the cards this seat cannot
   see (the other hands, the stock, the Mors; a hand keeps the cards the table saw go into it),
   played 16 decisions on by ``normal`` for every seat, and judged by the margin that a table
-  fitted on self-play (``mor_value.json``) predicts the round will end with.
+  fitted on self-play (``mor_value.json``, one fit for 2 vs 2 and one for 1 vs 1) predicts the
+  round will end with.
 """
 
 from __future__ import annotations
