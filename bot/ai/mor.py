@@ -319,7 +319,8 @@ def _plays_next(game: Mor, side: int) -> float:
 _TABLE = fitted.read_table(Path(__file__).with_name("mor_value.json"))
 # The round's margin in points, fitted apart for each size of table: one hand a side plays
 # differently from two. 1 vs 1, against the previous hard, deal by deal against the hard without
-# a table on tuning deals 7200-7299: the 2 vs 2 weights -0.217 +- 0.078, its own +0.085 +- 0.087.
+# a table on tuning deals 7200-7299: the 2 vs 2 weights -0.217 +- 0.078, its own +0.085 +- 0.087
+# (and +0.158 +- 0.082 on 7300-7399).
 WEIGHTS = fitted.weights(_TABLE, "", FEATURES)
 HEADS_UP_WEIGHTS = fitted.weights(_TABLE, "heads_up_", FEATURES)
 
