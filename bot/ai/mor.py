@@ -224,10 +224,10 @@ def choose_hard(view: MorView, legal: Sequence[Move], rng: random.Random) -> Mov
 
 def _value(game: Mor, seat: int) -> float:
     """Our side's round score less the other side's, in points (the round is won on the
-    difference): the real scores if the playout ended the round, else what the table fitted for
-    the table's size (``WEIGHTS``, 2 vs 2; ``HEADS_UP_WEIGHTS``, 1 vs 1) predicts the round's end
-    will bring from here (``features``), or without one the round as if it ended now (melded
-    cards and projects for, cards in hand against)."""
+    difference): the real scores if the playout ended the round, else what the weights fitted
+    for this many players (``WEIGHTS``, 2 vs 2; ``HEADS_UP_WEIGHTS``, 1 vs 1) predict the round's
+    end will bring from here (``features``), or without them the round as if it ended now
+    (melded cards and projects for, cards in hand against)."""
     if game.round_over:
         return _final_margin(game, seat)
     now = features(game, seat)
