@@ -76,18 +76,10 @@ def play(game: str, against: str, variant: str, seed: int, heads_up: bool = Fals
     name, settings = parse(variant)
     ladder.EXTRA.update(BENCH_LEVELS)
     ladder.EXTRA[name] = lambda g: ladder.swapped(g, settings_of(g, settings))
-    # Set in the process that plays, and put back after: the ladder's Mor is 2 vs 2.
-    options, pattern = ladder.OPTIONS.get(game), ladder.PATTERNS[game]
-    if heads_up:
-        ladder.OPTIONS[game] = {**(options or {}), "players": 2}
-        ladder.PATTERNS[game] = (0, 1)
     try:
-        deal = ladder.play_deal(game, (name, against), seed)
+        deal = ladder.play_deal(game, (name, against), seed, players=2 if heads_up else None)
     finally:
         del ladder.EXTRA[name]
-        ladder.PATTERNS[game] = pattern
-        if options is not None:
-            ladder.OPTIONS[game] = options
     return deal
 
 

@@ -139,16 +139,20 @@ def tally(kinds: dict[str, tuple[float, int]], kind: str, won: float, pairs: int
     kinds[kind] = (k_won + won, k_pairs + pairs)
 
 
-def play_deal(game: str, levels: tuple[str, str], seed: int) -> Deal:
+def play_deal(game: str, levels: tuple[str, str], seed: int, players: int | None = None) -> Deal:
     """Replay deal ``seed`` once per seating; decision ``n`` of every replay draws from
-    ``Random(f"{seed}:{n}")`` whichever level makes it."""
+    ``Random(f"{seed}:{n}")`` whichever level makes it. ``players``: a smaller table than the
+    ladder's (Mor 1 vs 1, for the bench), its seats the first of ``PATTERNS``'."""
     choose = (resolve(game, levels[0]), resolve(game, levels[1]))
     sign = -1.0 if game in LOWER_IS_BETTER else 1.0
     won, pairs = 0.0, 0
     kinds: dict[str, tuple[float, int]] = {}
     times: tuple[list[float], list[float]] = ([], [])
-    for roles in seatings(PATTERNS[game]):
-        engine = new_game(game, OPTIONS.get(game, {}), seed)
+    options, pattern = OPTIONS.get(game, {}), PATTERNS[game]
+    if players is not None:
+        options, pattern = {**options, "players": players}, pattern[:players]
+    for roles in seatings(pattern):
+        engine = new_game(game, options, seed)
         n = 0
         while not engine.round_over:
             seat = engine.turn
