@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.ai import fitted, more3
-from bot.ai.fitted import fit_chance, held_out, margin_fit, write_table
+from bot.ai.fitted import chance_fit, margin_fit, write_table
 from bot.games.registry import new_game
 
 Samples = fitted.Samples
@@ -78,20 +78,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(Path(more3.__file__).with_name("more3_value.json")))
     args = ap.parse_args(argv)
     margins, contests, partners = samples(args.rounds, args.every)
-    contest_loss, contest_rate = held_out(*contests, chance=True)
-    partner_loss, partner_rate = held_out(*partners, chance=True)
+    contest = chance_fit(more3.FEATURES, contests)
+    partner = chance_fit(more3.PARTNER_FEATURES, partners)
     table = {
         **margin_fit(more3.FEATURES, margins, args.rounds),
-        "contest_features": list(more3.FEATURES),
-        "contest_weights": [round(w, 9) for w in fit_chance(*contests)],
-        "contest_samples": len(contests[0]),
-        "contest_held_out_log_loss": round(contest_loss, 4),
-        "contest_held_out_log_loss_of_the_base_rate": round(contest_rate, 4),
-        "partner_features": list(more3.PARTNER_FEATURES),
-        "partner_weights": [round(w, 9) for w in fit_chance(*partners)],
-        "partner_samples": len(partners[0]),
-        "partner_held_out_log_loss": round(partner_loss, 4),
-        "partner_held_out_log_loss_of_the_base_rate": round(partner_rate, 4),
+        **{"contest_" + key: value for key, value in contest.items()},
+        **{"partner_" + key: value for key, value in partner.items()},
         "command": f"python scripts/train_more3_value.py --rounds {args.rounds} --every {args.every}",
     }
     write_table(table, args.out)

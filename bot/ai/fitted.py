@@ -150,6 +150,19 @@ def margin_fit(names: Sequence[str], margins: Samples, rounds: int) -> dict[str,
     }
 
 
+def chance_fit(names: Sequence[str], contests: Samples) -> dict[str, Any]:
+    """A contest's chance fitted on ``contests``, as a table's fields: the features and
+    weights, how many samples, and the held-out log loss against the base rate alone."""
+    loss, rate = held_out(*contests, chance=True)
+    return {
+        "features": list(names),
+        "weights": [round(w, 9) for w in fit_chance(*contests)],
+        "samples": len(contests[0]),
+        "held_out_log_loss": round(loss, 4),
+        "held_out_log_loss_of_the_base_rate": round(rate, 4),
+    }
+
+
 def write_table(table: dict[str, Any], out: str) -> None:
     """Write ``table`` to ``out`` and print what it says of itself (all but the weights)."""
     Path(out).write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
