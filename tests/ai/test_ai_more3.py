@@ -1,5 +1,6 @@
 """More's normal player takes the pile as its role calls for: the Pair leaves a big pile late in
-the stock (it alone would pay for the cards left in its hand), the Solo takes it whenever it may."""
+the stock (it alone would pay for the cards left in its hand), the Solo takes it whenever it may.
+hard's Solo keeps its runs in hand until one is a biriba."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ import pytest
 
 from bot.ai import Chooser
 from bot.ai.more3 import LATE_STOCK, choose_hard, choose_normal
-from bot.games.base import Draw, Move, Take
+from bot.ai.rummy import laid_cards
+from bot.games.base import Discard, Draw, Meld, Move, Take
+from bot.games.cards import parse_cards
 from bot.games.more3 import More3
 from bot.games.registry import replay
 
@@ -61,3 +64,63 @@ def test_hard_does_not_search_the_solos_take() -> None:
     assert view.solo == seat and view.phase == "draw"
     assert isinstance(choose_normal(view, legal, random.Random(0)), Take)
     assert isinstance(choose_hard(view, legal, random.Random(0)), Take)
+
+
+def _at_play(hand: str, solo: int, discard: str = "4D") -> More3:
+    """Seat 0 to lay and throw, holding ``hand``; ``solo`` is the Solo."""
+    data: dict[str, Any] = {
+        "game": "more3",
+        "dealer": 2,
+        "position": {
+            "hands": [hand.split(), ["KH", "KS"], ["QH", "QS"]],
+            "discard": discard.split(),
+            "solo": solo,
+            "turn": 0,
+            "phase": "play",
+        },
+    }
+    return More3.from_table_file(data)
+
+
+def test_hards_solo_keeps_its_run_in_hand() -> None:
+    # normal lays the 5-7 of hearts; hard's Solo keeps it, so that a 4 or 8 of hearts thrown by
+    # the Pair takes the pile, and throws (what the search then picks among its throws).
+    engine = _at_play("5H 6H 7H 9C KD 3S", solo=0)
+    legal, view = engine.legal_moves(0), engine.view(0)
+    run = Meld(tuple(parse_cards("5H 6H 7H")))
+    assert choose_normal(view, legal, random.Random(0)) == run
+    assert isinstance(choose_hard(view, legal, random.Random(0)), Discard)
+
+
+def test_hard_in_the_pair_lays_its_run() -> None:
+    engine = _at_play("5H 6H 7H 9C KD 3S", solo=1)
+    run = Meld(tuple(parse_cards("5H 6H 7H")))
+    assert choose_hard(engine.view(0), engine.legal_moves(0), random.Random(0)) == run
+
+
+def test_hards_solo_lays_a_biriba() -> None:
+    engine = _at_play("3H 4H 5H 6H 7H 8H 9H KD 3S", solo=0)
+    move = choose_hard(engine.view(0), engine.legal_moves(0), random.Random(0))
+    assert move == Meld(tuple(parse_cards("3H 4H 5H 6H 7H 8H 9H")))
+
+
+def test_hards_solo_melds_the_pile_it_took() -> None:
+    # The take is allowed because the top card is melded this turn: a short run that uses it is
+    # laid even though the Solo keeps its other runs.
+    engine = More3.from_table_file(
+        {
+            "game": "more3",
+            "dealer": 2,
+            "position": {
+                "hands": [["5H", "6H", "9C", "KD"], ["KH", "KS"], ["QH", "QS"]],
+                "discard": [*PILE, "7H"],
+                "solo": 0,
+                "turn": 0,
+                "phase": "draw",
+            },
+        }
+    )
+    engine.apply(0, Take())
+    move = choose_hard(engine.view(0), engine.legal_moves(0), random.Random(0))
+    assert engine.check(0, move) is None
+    assert parse_cards("7H")[0] in laid_cards(move)
