@@ -39,11 +39,13 @@ OLD: dict[str, dict[str, Any]] = {
         "HEADS_UP_WEIGHTS": (),
     },
     # More's hard then judged a playout by its side's margin in points, a cut-short one as if the
-    # round ended there (no weights), not by the seat pairings it is likely to win.
+    # round ended there (no weights), not by the seat pairings it is likely to win, and its Solo
+    # laid its runs as ``normal`` does.
     "more3": {
         "HARD": Budget(samples=12, horizon=9, candidates=3),
         "WEIGHTS": (),
         "_standing": more3._value,
+        "_hard_order": more3.choose_normal,
     },
     "runfast": {
         "HARD": Budget(samples=16, horizon=None, candidates=4),
