@@ -105,8 +105,9 @@ def test_hards_solo_lays_a_biriba() -> None:
 
 
 def test_hards_solo_melds_the_pile_it_took() -> None:
-    # The take is allowed because the top card is melded this turn: a short run that uses it is
-    # laid even though the Solo keeps its other runs.
+    # The take is allowed only because the top card is melded this turn, so the Solo that keeps
+    # its runs still lays one with it: normal's lay, the biggest that uses the 7H (here it lays
+    # the clubs run that came with the pile too; README, "More's Solo keeps its runs in hand").
     engine = More3.from_table_file(
         {
             "game": "more3",
