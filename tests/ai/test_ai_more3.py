@@ -24,21 +24,32 @@ from bot.games.registry import replay
 PILE = ["3S", "8C", "JD", "10S", "4C", "9D", "KC", "3D", "4S", "8D", "9S", "10C"]
 
 
-def _choice_at_big_pile(solo: int, stock_count: int, chooser: Chooser = choose_normal) -> Move:
-    """Seat 0's draw with 5H 6H in hand and 7H on top of a pile of thirteen, ``stock_count`` cards
-    left in the stock (a table file puts every unplaced card there, so the view says fewer)."""
+def _table(hand: str, discard: list[str], solo: int, phase: str) -> More3:
+    """Seat 0 to play ``phase`` holding ``hand``, ``discard`` the pile (top last); ``solo`` is
+    the Solo."""
     data: dict[str, Any] = {
         "game": "more3",
         "dealer": 2,
         "position": {
-            "hands": [["5H", "6H", "9C", "KD"], ["KH", "KS"], ["QH", "QS"]],
-            "discard": [*PILE, "7H"],
+            "hands": [hand.split(), ["KH", "KS"], ["QH", "QS"]],
+            "discard": discard,
             "solo": solo,
             "turn": 0,
-            "phase": "draw",
+            "phase": phase,
         },
     }
-    engine = More3.from_table_file(data)
+    return More3.from_table_file(data)
+
+
+def _at_big_pile(solo: int) -> More3:
+    """Seat 0 to draw with 5H 6H in hand and 7H on top of a pile of thirteen."""
+    return _table("5H 6H 9C KD", [*PILE, "7H"], solo, "draw")
+
+
+def _choice_at_big_pile(solo: int, stock_count: int, chooser: Chooser = choose_normal) -> Move:
+    """Seat 0's draw at ``_at_big_pile``, ``stock_count`` cards left in the stock (a table file
+    puts every unplaced card there, so the view says fewer)."""
+    engine = _at_big_pile(solo)
     legal = engine.legal_moves(0)
     assert any(isinstance(m, Take) for m in legal)
     view = dataclasses.replace(engine.view(0), stock_count=stock_count)
@@ -66,20 +77,9 @@ def test_hard_does_not_search_the_solos_take() -> None:
     assert isinstance(choose_hard(view, legal, random.Random(0)), Take)
 
 
-def _at_play(hand: str, solo: int, discard: str = "4D") -> More3:
+def _at_play(hand: str, solo: int) -> More3:
     """Seat 0 to lay and throw, holding ``hand``; ``solo`` is the Solo."""
-    data: dict[str, Any] = {
-        "game": "more3",
-        "dealer": 2,
-        "position": {
-            "hands": [hand.split(), ["KH", "KS"], ["QH", "QS"]],
-            "discard": discard.split(),
-            "solo": solo,
-            "turn": 0,
-            "phase": "play",
-        },
-    }
-    return More3.from_table_file(data)
+    return _table(hand, ["4D"], solo, "play")
 
 
 def test_hards_solo_keeps_its_run_in_hand() -> None:
@@ -108,19 +108,7 @@ def test_hards_solo_melds_the_pile_it_took() -> None:
     # The take is allowed only because the top card is melded this turn, so the Solo that keeps
     # its runs still lays one with it: normal's lay, the biggest that uses the 7H (here it lays
     # the clubs run that came with the pile too; README, "More's Solo keeps its runs in hand").
-    engine = More3.from_table_file(
-        {
-            "game": "more3",
-            "dealer": 2,
-            "position": {
-                "hands": [["5H", "6H", "9C", "KD"], ["KH", "KS"], ["QH", "QS"]],
-                "discard": [*PILE, "7H"],
-                "solo": 0,
-                "turn": 0,
-                "phase": "draw",
-            },
-        }
-    )
+    engine = _at_big_pile(solo=0)
     engine.apply(0, Take())
     move = choose_hard(engine.view(0), engine.legal_moves(0), random.Random(0))
     assert engine.check(0, move) is None
