@@ -1,6 +1,7 @@
 """More's normal player takes the pile as its role calls for: the Pair leaves a big pile late in
 the stock (it alone would pay for the cards left in its hand), the Solo takes it whenever it may.
-hard's Solo keeps its runs in hand until one is a biriba."""
+hard's Solo holds back: it keeps its runs in hand until one is a biriba and melds a pile it took
+with the fewest cards."""
 
 from __future__ import annotations
 
@@ -104,12 +105,31 @@ def test_hards_solo_lays_a_biriba() -> None:
     assert move == Meld(tuple(parse_cards("3H 4H 5H 6H 7H 8H 9H")))
 
 
-def test_hards_solo_melds_the_pile_it_took() -> None:
-    # The take is allowed only because the top card is melded this turn, so the Solo that keeps
-    # its runs still lays one with it: normal's lay, the biggest that uses the 7H (here it lays
-    # the clubs run that came with the pile too; README, "More's Solo keeps its runs in hand").
-    engine = _at_big_pile(solo=0)
+def _after_the_take(solo: int) -> tuple[More3, Move, Move]:
+    """``_at_big_pile`` once seat 0 took the pile, with normal's and hard's next move."""
+    engine = _at_big_pile(solo)
     engine.apply(0, Take())
-    move = choose_hard(engine.view(0), engine.legal_moves(0), random.Random(0))
-    assert engine.check(0, move) is None
-    assert parse_cards("7H")[0] in laid_cards(move)
+    view, legal = engine.view(0), engine.legal_moves(0)
+    return (
+        engine,
+        choose_normal(view, legal, random.Random(0)),
+        choose_hard(view, legal, random.Random(0)),
+    )
+
+
+def test_hards_solo_melds_the_pile_it_took_with_the_fewest_cards() -> None:
+    # The take is allowed only because the top card is melded this turn, so the Solo that keeps
+    # its runs still lays one with it; normal lays the most cards that meld the 7H, hard's Solo
+    # the fewest, keeping the cards that came with the pile to meld the next top card with
+    # (README, "More's Solo holds back").
+    engine, normal, hard = _after_the_take(solo=0)
+    seven = parse_cards("7H")[0]
+    assert engine.check(0, normal) is None and engine.check(0, hard) is None
+    assert seven in laid_cards(normal) and seven in laid_cards(hard)
+    assert sorted(laid_cards(hard)) == parse_cards("5H 6H 7H")
+    assert len(laid_cards(normal)) > len(laid_cards(hard))
+
+
+def test_hard_in_the_pair_melds_the_pile_it_took_as_normal_does() -> None:
+    _, normal, hard = _after_the_take(solo=1)
+    assert hard == normal
