@@ -13,8 +13,9 @@
   9 decisions on by ``normal`` for every seat, and judged by the seat pairings it is likely to
   win, each contest's chance fitted on self-play (``more3_value.json``): the Solo's against each
   Pair player, a Pair player's against the Solo and against its own partner (``_standing``).
-  As the Solo it keeps its runs in hand until one is a biriba, so that the Pair throws it the
-  cards that take the pile (``_lay_order``).
+  As the Solo it holds back: it keeps its runs in hand until one is a biriba, so that the Pair
+  throws it the cards that take the pile, and melds a pile it took with the fewest cards that
+  meld the top card (``_lay_order``).
 """
 
 from __future__ import annotations
