@@ -218,8 +218,9 @@ def _discard_order(view: More3View, legal: Sequence[Move]) -> list[Move]:
 # 6300-6539 but scored 0.583 on the reporting deals, level with 24's 0.591, at twice the CPU.
 HARD = Budget(samples=24, horizon=9, candidates=3)
 # ``hard``'s own moves before the search refines them: ``normal``'s, its Solo holding back its
-# runs and the cards that came with a pile (``_lay_order``). Its playouts still play ``normal`` for every seat, its own too:
-# playing its own rule there did no better (+0.009 +- 0.023 against +0.018 on the same deals).
+# runs and the cards that came with a pile (``_lay_order``). Its playouts still play ``normal``
+# for every seat, its own too: playing the runs rule there did no better (+0.009 +- 0.023
+# against +0.018 on the same deals).
 _hard_order = Preference(partial(_normal_order, holds_back=True))
 
 
