@@ -3,7 +3,8 @@
 - ``simple``: always draws, opens with the biggest 51 the engine lists, then lays what it can and
   throws its highest useless card.
 - ``normal``: takes the top discard only when it fits a new meld this turn (in a 51 opening
-  before it has opened; and puts it back should the engine list no lay using it), reclaims jokers, plans the 51 opening: it waits while the hand is close to laying out whole
+  before it has opened; and puts it back should the engine list no lay using it), reclaims
+  jokers, plans the 51 opening: it waits while the hand is close to laying out whole
   (a **Hand** doubles every score) and the stock is long, otherwise opens with the biggest lay;
   once open it sheds its highest cards onto any meld. Penalties count high cards, so it throws
   the highest card it does not need.

@@ -14,9 +14,9 @@ does not know is which of the other two holds each. Every play and pass of the d
 A deal is drawn by a Metropolis chain over who holds each hidden card: the two hands swap a card
 and the swap is kept with the chance the model gives the new pair of hands against the old. Suits
 never rank, so hands are judged on their counts per power, and ``normal``'s choice is worked out
-on counts too (``best_shapes``), as ``normal`` itself judges plays (``runfast_counts.judge``). The hand
-a seat held at any past decision is its hand now plus what it played from then on, so every
-past decision is judged without replaying the deal.
+on counts too (``best_shapes``), as ``normal`` itself judges plays (``runfast_counts.judge``).
+The hand a seat held at any past decision is its hand now plus what it played from then on, so
+every past decision is judged without replaying the deal.
 
 Everything here reads only the view: the hidden cards enter as a canonical pool (``unseen``), so
 reshuffling what the seat cannot see never changes a deal drawn, hence never a decision.
