@@ -164,7 +164,7 @@ def _lay_order(view: More3View, moves: Sequence[Move], holds_back: bool = False)
             # The Solo keeps its pankal for a biriba of its own; the Pair spends one only to get
             # a first meld down that the partner can build on.
             continue
-        elif solo_holds_back and isinstance(move, Meld) and not wild and len(cards) < BIRIBA_SIZE:
+        elif holds_back and keeps_in_hand(view, move):
             # The Solo lives on the piles it takes, and takes one with the top card melded this
             # turn. A run in its hand takes a pile topped by either end's next card; laid, it
             # shows the Pair which cards not to throw it (``_discard_order``'s ``feeds``), and
@@ -180,6 +180,17 @@ def _lay_order(view: More3View, moves: Sequence[Move], holds_back: bool = False)
             score += 1.0
         scored.append((score, move))
     yield from (m for _, m in sorted(scored, key=lambda sm: -sm[0]))
+
+
+def keeps_in_hand(view: More3View, move: Move) -> bool:
+    """Whether ``hard``'s Solo keeps the run ``move`` would lay in its hand (``_lay_order``): a
+    new clean meld shorter than a biriba. A hint names the run so kept (``bot.learning.hints``)."""
+    return (
+        _solo(view)
+        and isinstance(move, Meld)
+        and len(move.cards) < BIRIBA_SIZE
+        and not any(wild_capable(c, MORE_MELDS) for c in move.cards)
+    )
 
 
 def _discard_order(view: More3View, legal: Sequence[Move]) -> list[Move]:

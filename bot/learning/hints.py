@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import ai
+from bot.ai.more3 import keeps_in_hand
 from bot.games.base import (
     Bid,
     Count,
@@ -21,6 +22,7 @@ from bot.games.base import (
     Draw,
     Engine,
     Event,
+    Meld,
     Move,
     Pass,
     Play,
@@ -159,10 +161,25 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
     if isinstance(move, Play):
         return _play_reason(move, before, after, events)
     if isinstance(move, Discard):
+        kept = _run_kept(engine, seat, before, move.card)
+        if kept and not any(isinstance(e, RoundOver | SidePileWaits) for e in events):
+            return "hint_throw_keeps_run", {"card": move.card.pretty, "run": cards(kept)}
         return _throw_reason(move.card, before, events)
     if isinstance(move, Swap):
         return "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
     return _lay_reason(move, before, after, events, needs_75)
+
+
+def _run_kept(engine: Engine, seat: int, before: Any, card: Card) -> tuple[Card, ...]:
+    """In More, a run the Solo could lay now and keeps in hand instead, as the hard player's
+    Solo does (``bot.ai.more3.keeps_in_hand``), one the thrown card is not part of; none
+    elsewhere."""
+    if before.game != "more3":
+        return ()
+    for move in engine.legal_moves(seat):
+        if isinstance(move, Meld) and keeps_in_hand(before, move) and card not in move.cards:
+            return tuple(move.cards)
+    return ()
 
 
 def _events(engine: Engine, seat: int, move: Move) -> list[Event]:
