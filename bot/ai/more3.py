@@ -126,7 +126,6 @@ def _lay_order(view: More3View, moves: Sequence[Move], holds_back: bool = False)
     ``holds_back`` the Solo holds back more: its new clean melds shorter than a biriba, and all
     but the least lay that melds a pile's top card it took (below)."""
     options = lays(moves)
-    solo_holds_back = holds_back and _solo(view)
     if view.must_lay:
         using = [m for m in options if any(c in view.must_lay for c in laid_cards(m))]
         # normal melds a taken top card with as many cards as it can. hard's Solo lays the
@@ -135,7 +134,7 @@ def _lay_order(view: More3View, moves: Sequence[Move], holds_back: bool = False)
         # raised the Solo's share against normal from 0.235 to 0.260 and 0.254 to 0.302 (1000
         # tuning deals each, 13000 and 14000 on), and inside hard +0.018 +- 0.024 deal by deal
         # (0.580 to 0.597, the Solo 0.300 to 0.352; deals 15000-15199).
-        fewest_first = 1 if solo_holds_back else -1
+        fewest_first = 1 if holds_back and _solo(view) else -1
         yield from sorted(using, key=lambda m: fewest_first * len(laid_cards(m)))
     late = view.stock_count <= LATE_STOCK
     melds = {m.id: m for m in view.melds}

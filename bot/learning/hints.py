@@ -162,9 +162,7 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         return _play_reason(move, before, after, events)
     if isinstance(move, Discard):
         kept = _run_kept(engine, seat, before, move.card)
-        if kept and not any(isinstance(e, RoundOver | SidePileWaits) for e in events):
-            return "hint_throw_keeps_run", {"card": move.card.pretty, "run": cards(kept)}
-        return _throw_reason(move.card, before, events)
+        return _throw_reason(move.card, before, events, kept)
     if isinstance(move, Swap):
         return "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
     return _lay_reason(move, before, after, events, needs_75)
@@ -205,12 +203,17 @@ SIDE_PILE_THROW = {"mor": "hint_throw_mor", "more3": "hint_throw_more_pile"}
 SIDE_PILE_LAY = {"mor": "hint_lay_mor", "more3": "hint_lay_more_pile"}
 
 
-def _throw_reason(card: Card, before: Any, events: Sequence[Event]) -> tuple[str, dict[str, Any]]:
+def _throw_reason(
+    card: Card, before: Any, events: Sequence[Event], kept: Sequence[Card] = ()
+) -> tuple[str, dict[str, Any]]:
+    """Why throw ``card``; ``kept``, a run the thrower could lay and keeps in hand instead."""
     shown = card.pretty
     if any(isinstance(e, RoundOver) for e in events):
         return "hint_throw_ends", {"card": shown}
     if any(isinstance(e, SidePileWaits) for e in events):
         return SIDE_PILE_THROW.get(before.game, "hint_throw_more_pile"), {"card": shown}
+    if kept:
+        return "hint_throw_keeps_run", {"card": shown, "run": cards(kept)}
     rest = list(before.hand)
     rest.remove(card)
     if before.game == "hand" and not before.opened[before.seat]:
