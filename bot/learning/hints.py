@@ -204,7 +204,7 @@ SIDE_PILE_LAY = {"mor": "hint_lay_mor", "more3": "hint_lay_more_pile"}
 
 
 def _throw_reason(
-    card: Card, before: Any, events: Sequence[Event], kept: Sequence[Card] = ()
+    card: Card, before: Any, events: Sequence[Event], kept: Sequence[Card]
 ) -> tuple[str, dict[str, Any]]:
     """Why throw ``card``; ``kept``, a run the thrower could lay and keeps in hand instead."""
     shown = card.pretty
