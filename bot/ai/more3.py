@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterator, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from bot.ai import fitted
 from bot.ai.fitted import dot, likely, won
@@ -181,7 +181,7 @@ def _lay_order(view: More3View, moves: Sequence[Move], holds_back: bool = False)
     yield from (m for _, m in sorted(scored, key=lambda sm: -sm[0]))
 
 
-def keeps_in_hand(view: More3View, move: Move) -> bool:
+def keeps_in_hand(view: More3View, move: Move) -> TypeGuard[Meld]:
     """Whether ``hard``'s Solo keeps the run ``move`` would lay in its hand (``_lay_order``): a
     new clean meld shorter than a biriba. A hint names the run so kept (``bot.learning.hints``)."""
     return (

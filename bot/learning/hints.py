@@ -22,7 +22,6 @@ from bot.games.base import (
     Draw,
     Engine,
     Event,
-    Meld,
     Move,
     Pass,
     Play,
@@ -171,11 +170,11 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
 def _run_kept(engine: Engine, seat: int, before: Any, card: Card) -> tuple[Card, ...]:
     """In More, a run the Solo could lay now and keeps in hand instead, as the hard player's
     Solo does (``bot.ai.more3.keeps_in_hand``), one the thrown card is not part of; none
-    elsewhere."""
-    if before.game != "more3":
+    elsewhere. Only such runs among the candidates are checked, not every lay of the hand."""
+    if not isinstance(engine, More3):
         return ()
-    for move in engine.legal_moves(seat):
-        if isinstance(move, Meld) and keeps_in_hand(before, move) and card not in move.cards:
+    for move in engine.candidate_moves(seat):
+        if keeps_in_hand(before, move) and card not in move.cards and engine.can(seat, move):
             return tuple(move.cards)
     return ()
 
