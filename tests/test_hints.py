@@ -14,6 +14,7 @@ from bot.games.registry import engine_class, new_game
 from bot.i18n import LANGUAGES, say
 from bot.learning.hints import Hint, hint, hint_for
 from bot.learning.lessons import GAMES, Step, answer_move, lesson
+from tests.ai.more3_tables import more3_play
 
 STEPS = [step for game in GAMES for step in lesson(game)]
 
@@ -186,27 +187,10 @@ def test_no_hint_gives_an_empty_or_false_reason(game: str) -> None:
         )
 
 
-def _more_play(hand: str, solo: int) -> object:
-    """More: seat 0 to lay and throw, holding ``hand``; ``solo`` is the Solo."""
-    return engine_class("more3").from_table_file(
-        {
-            "game": "more3",
-            "dealer": 2,
-            "position": {
-                "hands": [hand.split(), ["KH", "KS"], ["QH", "QS"]],
-                "discard": ["4D"],
-                "solo": solo,
-                "turn": 0,
-                "phase": "play",
-            },
-        }
-    )
-
-
 def test_the_solos_throw_names_the_run_it_keeps_in_hand() -> None:
     # hard's Solo keeps a short clean run in hand to take the pile with: the hint says so, in
     # every language, instead of calling the thrown card loose.
-    h = hint(_more_play("5H 6H 7H 9C KD 3S", solo=0), 0, random.Random(0))
+    h = hint(more3_play("5H 6H 7H 9C KD 3S", solo=0), 0, random.Random(0))
     assert h is not None and isinstance(h.move, Discard)
     assert h.key == "hint_throw_keeps_run"
     run = " ".join(c.pretty for c in parse_cards("5H 6H 7H"))
@@ -215,7 +199,7 @@ def test_the_solos_throw_names_the_run_it_keeps_in_hand() -> None:
 
 
 def test_in_the_pair_the_same_hand_lays_its_run() -> None:
-    h = hint(_more_play("5H 6H 7H 9C KD 3S", solo=1), 0, random.Random(0))
+    h = hint(more3_play("5H 6H 7H 9C KD 3S", solo=1), 0, random.Random(0))
     assert h is not None and not isinstance(h.move, Discard)
     assert h.key != "hint_throw_keeps_run"
 

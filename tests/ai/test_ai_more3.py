@@ -9,7 +9,6 @@ import dataclasses
 import json
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -20,31 +19,15 @@ from bot.games.base import Discard, Draw, Meld, Move, Take
 from bot.games.cards import parse_cards
 from bot.games.more3 import More3
 from bot.games.registry import replay
+from tests.ai.more3_tables import more3_play, more3_table
 
 # Odd cards under the 7H that melds with 5H 6H: a big pile, most of it dead weight in the hand.
 PILE = ["3S", "8C", "JD", "10S", "4C", "9D", "KC", "3D", "4S", "8D", "9S", "10C"]
 
 
-def _table(hand: str, discard: list[str], solo: int, phase: str) -> More3:
-    """Seat 0 to play ``phase`` holding ``hand``, ``discard`` the pile (top last); ``solo`` is
-    the Solo."""
-    data: dict[str, Any] = {
-        "game": "more3",
-        "dealer": 2,
-        "position": {
-            "hands": [hand.split(), ["KH", "KS"], ["QH", "QS"]],
-            "discard": discard,
-            "solo": solo,
-            "turn": 0,
-            "phase": phase,
-        },
-    }
-    return More3.from_table_file(data)
-
-
 def _at_big_pile(solo: int) -> More3:
     """Seat 0 to draw with 5H 6H in hand and 7H on top of a pile of thirteen."""
-    return _table("5H 6H 9C KD", [*PILE, "7H"], solo, "draw")
+    return more3_table("5H 6H 9C KD", [*PILE, "7H"], solo, "draw")
 
 
 def _choice_at_big_pile(solo: int, stock_count: int, chooser: Chooser = choose_normal) -> Move:
@@ -78,15 +61,10 @@ def test_hard_does_not_search_the_solos_take() -> None:
     assert isinstance(choose_hard(view, legal, random.Random(0)), Take)
 
 
-def _at_play(hand: str, solo: int) -> More3:
-    """Seat 0 to lay and throw, holding ``hand``; ``solo`` is the Solo."""
-    return _table(hand, ["4D"], solo, "play")
-
-
 def test_hards_solo_keeps_its_run_in_hand() -> None:
     # normal lays the 5-7 of hearts; hard's Solo keeps it, so that a 4 or 8 of hearts thrown by
     # the Pair takes the pile, and throws (what the search then picks among its throws).
-    engine = _at_play("5H 6H 7H 9C KD 3S", solo=0)
+    engine = more3_play("5H 6H 7H 9C KD 3S", solo=0)
     legal, view = engine.legal_moves(0), engine.view(0)
     run = Meld(tuple(parse_cards("5H 6H 7H")))
     assert choose_normal(view, legal, random.Random(0)) == run
@@ -94,13 +72,13 @@ def test_hards_solo_keeps_its_run_in_hand() -> None:
 
 
 def test_hard_in_the_pair_lays_its_run() -> None:
-    engine = _at_play("5H 6H 7H 9C KD 3S", solo=1)
+    engine = more3_play("5H 6H 7H 9C KD 3S", solo=1)
     run = Meld(tuple(parse_cards("5H 6H 7H")))
     assert choose_hard(engine.view(0), engine.legal_moves(0), random.Random(0)) == run
 
 
 def test_hards_solo_lays_a_biriba() -> None:
-    engine = _at_play("3H 4H 5H 6H 7H 8H 9H KD 3S", solo=0)
+    engine = more3_play("3H 4H 5H 6H 7H 8H 9H KD 3S", solo=0)
     move = choose_hard(engine.view(0), engine.legal_moves(0), random.Random(0))
     assert move == Meld(tuple(parse_cards("3H 4H 5H 6H 7H 8H 9H")))
 
