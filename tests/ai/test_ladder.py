@@ -142,8 +142,8 @@ def test_the_previous_more_hard_judges_by_its_side_s_margin(monkeypatch) -> None
 
     from bot.ai import more3 as more3_ai
     from bot.computers import ladder as bot_ladder
+    from tests.ai.more3_tables import more3_play
     from tests.ai.repo_script import load_script
-    from tests.ai.test_ai_more3 import _at_play
     from tests.ai.test_more3_value import _rounds_in_play
 
     bench = load_script("bench/ladder.py")
@@ -177,7 +177,7 @@ def test_the_previous_more_hard_judges_by_its_side_s_margin(monkeypatch) -> None
             assert more3_ai._standing is not old["_standing"]  # the swap is undone
         assert differ > 0
         # Its Solo lays its runs as normal does; today's keeps them in hand.
-        engine = _at_play("5H 6H 7H 9C KD 3S", solo=0)
+        engine = more3_play("5H 6H 7H 9C KD 3S", solo=0)
         view, legal = engine.view(0), engine.legal_moves(0)
         assert oldhard(view, legal, random.Random(0)) == more3_ai.choose_normal(
             view, legal, random.Random(0)
