@@ -32,6 +32,11 @@ from bot.games.runfast_combos import (
     LOW,
     MIN_PAIRS,
     MIN_STRAIGHT,
+    PAIR,
+    PAIRS,
+    SINGLE,
+    STRAIGHT,
+    TRIPLE,
     TWO_POWER,
     Combo,
     beats,
@@ -204,14 +209,72 @@ def leads(hand: Counts, opening: bool) -> tuple[tuple[Shape, Combo], ...]:
     return tuple(out)
 
 
+# Every play outside the game's opening, in ``leads``'s order: its shape, its combination and its
+# place in that order.
+_ALL: tuple[tuple[Shape, Combo, int], ...] = tuple(
+    (shape, combo, k)
+    for k, (shape, combo) in enumerate(
+        [
+            *(play for i in range(N_POWERS) for play in _OF_A_KIND[i][-1]),
+            *(_RUNS[key] for per in (1, 2) for key in sorted(_RUNS) if key[0] == per),
+        ]
+    )
+)
+_PLACE = {shape: k for shape, _, k in _ALL}
+_OF_KIND = {SINGLE: 1, PAIR: 2, TRIPLE: 3}
+# By kind, by power index: the single, pair or triple of that power, as ``_ALL`` holds it (None:
+# three aces are a bomb, not a triple, and the deck holds one 2).
+_SAME = {
+    kind: [
+        next((p for p in _ALL if p[1].kind == kind and p[1].top - LOW == i), None)
+        for i in range(N_POWERS)
+    ]
+    for kind in _OF_KIND
+}
+# (cards per power, first power index, last + 1): the straight or run of pairs, as above.
+_RUN_PLAY = {key: (shape, combo, _PLACE[shape]) for key, (shape, combo) in _RUNS.items()}
+# Each bomb with the power index it takes and how many of that power.
+_BOMB_PLAYS = tuple((p, p[1].top - LOW, p[1].size) for p in _ALL if p[1].is_bomb)
+
+
+def _over(hand: Counts, table: Combo) -> tuple[tuple[Shape, Combo], ...]:
+    """``answers`` over a play on the table: the plays from ``hand`` that beat it (``beats``,
+    the one statement of the rule). Only plays of its kind and size, and bombs, can, so only
+    those are looked at. No play over another is the game's opening, so four 3s are an ordinary
+    bomb here."""
+    kind, size = table.kind, table.size
+    above = table.top - LOW + 1  # the first power index above the table's top
+    # Plays of the table's kind and size, found lowest top first: already in ``answers``'s order.
+    out: list[tuple[Shape, Combo, int]]
+    if kind in _OF_KIND:
+        n = _OF_KIND[kind]
+        row = _SAME[kind]
+        out = [row[i] for i in range(above, N_POWERS) if hand[i] >= n and row[i]]
+    elif kind in (STRAIGHT, PAIRS):
+        per = 1 if kind == STRAIGHT else 2
+        length = size // per
+        out = []
+        run = 0
+        for end in range(ACE_INDEX + 1):
+            run = run + 1 if hand[end] >= per else 0
+            if run >= length and end >= above:
+                out.append(_RUN_PLAY[per, end + 1 - length, end + 1])
+    else:
+        out = []
+    if 4 in hand or hand[ACE_INDEX] == 3:  # most hands hold no bomb
+        out += [p for p, i, n in _BOMB_PLAYS if hand[i] == n]
+        out.sort(key=lambda p: (p[1].top, -p[1].size, p[2]))
+    return tuple((s, c) for s, c, _ in out if beats(c, table))
+
+
 @kept(200_000)
 def answers(hand: Counts, table: Combo | None, opening: bool) -> tuple[tuple[Shape, Combo], ...]:
     """Every legal play from ``hand`` over ``table`` (None: leading), once per shape, lowest
-    top first (and the longer first at the same top: ``normal``'s tie-breaks)."""
-    plays = leads(hand, opening)
+    top first (and the longer first at the same top: ``normal``'s tie-breaks), then in
+    ``leads``'s order."""
     if table is not None:
-        plays = tuple((s, c) for s, c in plays if c.kind != HEAVENLY and beats(c, table))
-    return tuple(sorted(plays, key=lambda sc: (sc[1].top, -sc[1].size)))
+        return _over(hand, table)
+    return tuple(sorted(leads(hand, opening), key=lambda sc: (sc[1].top, -sc[1].size)))
 
 
 def _key(hand: Counts, shape: Shape, combo: Combo, leading: bool, danger: bool) -> tuple:
@@ -231,16 +294,34 @@ def best_shapes(hand: Counts, table: Combo | None, opening: bool, danger: bool) 
     return frozenset(s for (s, _), k in zip(plays, keys, strict=True) if k == best)
 
 
-@kept(200_000)
 def normal_play(
     hand: Counts, table: Combo | None, opening: bool, danger: bool
 ) -> tuple[Shape, Combo] | None:
     """The play ``normal`` makes from ``hand``, None for a pass. Where its judgement ties two
-    shapes (rare: ``normal`` then goes by the cards' text), the lower shape."""
+    shapes (rare: ``normal`` then goes by the cards' text), the lower shape.
+
+    A play that empties the hand is the best there is. Any other leaves at least
+    ``min_plays(hand) - 1`` plays and is judged at least that (``ahead``), so once a play is
+    judged that low, the plays after it in ``answers``'s order (a higher top, or a shorter play
+    at the same top) cannot come before it, and are not judged."""
     plays = answers(hand, table, opening)
-    if not plays:
-        return None
-    return min(plays, key=lambda sc: (*_key(hand, *sc, table is None, danger), sc[0]))
+    if len(plays) <= 1:  # a pass, or the one play there is
+        return plays[0] if plays else None
+    size = sum(hand)
+    out = next((p for p in plays if p[1].size == size), None)
+    if out is not None:
+        return out
+    leading = table is None
+    floor = min_plays(hand) - 1
+    best: tuple[Shape, Combo] | None = None
+    best_key: tuple = ()
+    for s, c in plays:
+        if best_key and best_key[0] <= floor and (c.top, -c.size) > best_key[1:3]:
+            break
+        key = (*_key(hand, s, c, leading, danger), s)
+        if not best_key or key < best_key:
+            best, best_key = (s, c), key
+    return best
 
 
 def normal_would(
@@ -288,20 +369,49 @@ def danger(counts: Sequence[int], seat: int, leading: bool) -> bool:
     """``normal``'s danger: the next player, or leading any other, holds one card (a low single
     would let them out)."""
     n = len(counts)
-    others = [c for s, c in enumerate(counts) if s != seat]
-    return counts[(seat + 1) % n] == 1 or (leading and min(others) == 1)
+    if counts[(seat + 1) % n] == 1:
+        return True
+    return leading and min(c for s, c in enumerate(counts) if s != seat) == 1
 
 
 # ---------------------------------------------------------------- a deal on counts
 
 
+@kept(200_000)
+def _normal_code(
+    code: int, table: Combo | None, opening: bool, at_risk: bool
+) -> tuple[int, int, Combo] | None:
+    """``normal_play`` of a hand held as its code (``_code``), as a playout moves: the play's
+    code, its number of cards and its combination; None for a pass. Kept here rather than on
+    ``normal_play``: an int is hashed at once, where a hand's tuple is hashed power by power at
+    every look-up."""
+    play = normal_play(_counts(code), table, opening, at_risk)
+    if play is None:
+        return None
+    shape, combo = play
+    return _code(shape), sum(shape), combo
+
+
+@kept(50_000)
+def _owed(code: int, played: bool) -> int:
+    """What a hand left at the end owes (the engine's ``penalties``), by its code."""
+    return sum(p for _, p in penalties(cards_of(_counts(code)), played))
+
+
+def _counts(code: int) -> Counts:
+    """The counts a code stands for (``_code`` undone)."""
+    return tuple(code.to_bytes(N_POWERS, "little"))
+
+
 @dataclass
 class Deal:
-    """A deal in play on counts, as the engine keeps it (``RunFast``): the hands, the play to
-    beat and who made it, the passes since, who has played, whether the next play is the
-    game's opening, the bomb waiting for its trick to end, and the settlement so far."""
+    """A deal in play on counts, as the engine keeps it (``RunFast``): the hands (each as its
+    code, ``_code``, with its number of cards beside it), the play to beat and who made it, the
+    passes since, who has played, whether the next play is the game's opening, the bomb waiting
+    for its trick to end, and the settlement so far."""
 
-    hands: list[list[int]]
+    hands: list[int]
+    sizes: list[int]
     turn: int
     table: Combo | None = None
     table_seat: int | None = None
@@ -314,7 +424,8 @@ class Deal:
 
     def copy(self) -> Deal:
         return Deal(
-            [list(h) for h in self.hands],
+            list(self.hands),
+            list(self.sizes),
             self.turn,
             self.table,
             self.table_seat,
@@ -326,32 +437,39 @@ class Deal:
             self.winner,
         )
 
-    def sizes(self) -> list[int]:
-        return [sum(h) for h in self.hands]
+    def hand(self, seat: int) -> Counts:
+        return _counts(self.hands[seat])
 
     def move(self, shape: Shape | None, combo: Combo | None) -> None:
         """The seat to move plays ``shape`` (its combination ``combo``), or passes (None), by
-        the engine's rules (``RunFast._play`` and ``_pass``); the caller knows it is legal."""
-        seat = self.turn
+        the engine's rules; the caller knows it is legal."""
         if shape is None:
-            self.passes += 1
-            if self.passes < N_SEATS - 1:
-                self.turn = (seat + 1) % N_SEATS
-                return
-            assert self.table_seat is not None
-            if self.bomb_seat is not None:
-                self._pay_bomb()
-            self.turn, self.table, self.table_seat, self.passes = self.table_seat, None, None, 0
+            self._pass()
+        else:
+            assert combo is not None
+            self._play(_code(shape), sum(shape), combo)
+
+    def _pass(self) -> None:
+        """``RunFast._pass``: the trick ends when every other seat has passed."""
+        self.passes += 1
+        if self.passes < N_SEATS - 1:
+            self.turn = (self.turn + 1) % N_SEATS
             return
-        assert combo is not None
-        hand = self.hands[seat]
-        for i, n in enumerate(shape):
-            hand[i] -= n
+        assert self.table_seat is not None
+        if self.bomb_seat is not None:
+            self._pay_bomb()
+        self.turn, self.table, self.table_seat, self.passes = self.table_seat, None, None, 0
+
+    def _play(self, code: int, size: int, combo: Combo) -> None:
+        """``RunFast._play``: a play of ``size`` cards whose code is ``code``."""
+        seat = self.turn
+        self.hands[seat] -= code
+        self.sizes[seat] -= size
         self.played[seat] = True
         over_cards = self.table is not None
         self.table, self.table_seat, self.passes, self.opening = combo, seat, 0, False
         self.bomb_seat = seat if over_cards and combo.kind in BOMB_KINDS else None
-        if any(hand):
+        if self.sizes[seat]:
             self.turn = (seat + 1) % N_SEATS
             return
         if self.bomb_seat is not None:
@@ -369,21 +487,28 @@ class Deal:
         self.winner = winner
         for s in range(N_SEATS):
             if s != winner:
-                owed = sum(p for _, p in penalties(cards_of(tuple(self.hands[s])), self.played[s]))
+                owed = _owed(self.hands[s], self.played[s])
                 self.settlement[s] -= owed
                 self.settlement[winner] += owed
 
     def normal_move(self) -> tuple[Shape | None, Combo | None]:
-        """What ``normal`` plays here."""
-        hand = tuple(self.hands[self.turn])
-        at_risk = danger(self.sizes(), self.turn, self.table is None)
-        play = normal_play(hand, self.table, self.opening, at_risk)
+        """What ``normal`` plays here (``play_out`` asks it on codes instead)."""
+        at_risk = danger(self.sizes, self.turn, self.table is None)
+        play = normal_play(self.hand(self.turn), self.table, self.opening, at_risk)
         return (None, None) if play is None else play
 
     def play_out(self) -> list[int]:
-        """``normal`` plays every seat to the end of the deal: the settlement."""
+        """``normal`` plays every seat to the end of the deal: the settlement. The hot loop of
+        ``hard``'s search, so it asks ``normal`` on codes (``_normal_code``) rather than through
+        ``normal_move``; the choice is the same."""
         while self.winner is None:
-            self.move(*self.normal_move())
+            seat = self.turn
+            at_risk = danger(self.sizes, seat, self.table is None)
+            play = _normal_code(self.hands[seat], self.table, self.opening, at_risk)
+            if play is None:
+                self._pass()
+            else:
+                self._play(*play)
         return self.settlement
 
 
@@ -401,7 +526,8 @@ def from_view(view: RunFastView, hands: Sequence[Sequence[Card]]) -> Deal:
     if table is not None and table.kind in BOMB_KINDS and view.trick_seat is not None:
         bomb_seat = view.trick_seat if _over_cards(view) else None
     return Deal(
-        [list(counts_of(h)) for h in hands],
+        [_code(counts_of(h)) for h in hands],
+        [len(h) for h in hands],
         view.turn if view.turn is not None else 0,
         table,
         view.trick_seat,

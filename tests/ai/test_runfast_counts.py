@@ -11,7 +11,9 @@ from bot.ai import runfast as rf
 from bot.ai import runfast_counts as counts
 from bot.ai.search import playout
 from bot.games.base import Pass, Play
+from bot.games.cards import deck_48
 from bot.games.runfast import RunFast
+from bot.games.runfast_combos import beats
 from tests.ai.playout import decisions
 
 
@@ -65,6 +67,32 @@ def test_normal_on_counts_is_normal(seed: int) -> None:
         assert (play is None) == isinstance(move, Pass)
         assert play is None or play[0] in best
         game.apply(seat, move)
+
+
+def test_the_shortcuts_answer_as_judging_every_play() -> None:
+    """Over a play on the table ``answers`` looks only at plays of its kind and size and at
+    bombs, and ``normal_play`` stops judging once nothing later can come first; both answer as
+    the long way does (every lead kept if it ``beats`` the table, every play judged) for hands
+    of every size against every play that can be on the table."""
+    rng = random.Random(29)
+    deck = deck_48()
+    tables = [None, *(combo for _, combo, _ in counts._ALL)]
+    for _ in range(4000):
+        hand = counts.counts_of(rng.sample(deck, rng.randint(1, 16)))
+        table = rng.choice(tables)
+        opening = table is None and bool(hand[0]) and rng.random() < 0.2
+        danger = rng.random() < 0.3
+        plays = counts.leads(hand, opening)
+        if table is not None:
+            plays = tuple((s, c) for s, c in plays if beats(c, table))
+        longway = tuple(sorted(plays, key=lambda sc: (sc[1].top, -sc[1].size)))
+        assert counts.answers(hand, table, opening) == longway, (hand, table)
+        best = min(
+            longway,
+            key=lambda sc: (*counts._key(hand, *sc, table is None, danger), sc[0]),
+            default=None,
+        )
+        assert counts.normal_play(hand, table, opening, danger) == best, (hand, table, danger)
 
 
 def test_a_deal_on_counts_settles_as_on_the_engine() -> None:
