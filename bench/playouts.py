@@ -21,9 +21,13 @@ Mor and More: N decisions (every fifth of seeded ``normal`` rounds, in a shuffle
 many unmeasured ones, as a computer worker makes them with its caches warm, and every move the
 engines apply during them counted (a candidate tried, then the playout's moves), per CPU second
 of the whole decision (sampling and judging the playouts included). The budget is set to
-today's (Mor 8 deals x 16 decisions x 3 moves, More 24 x 9 x 3) whatever the commit, so older
-code searches alike; copy this file into an older checkout to run it there. Run Fast's ``hard`` plays its deals out on counts per power (``bot.ai.runfast_counts``),
-not on the engine: a second line measures that path from the same states and deals.
+today's (Mor 8 deals x 16 decisions x 3 moves, More 24 x 9 x 3, Run Fast 24 deals x 6 plays to
+the end) whatever the commit, so older code searches alike; copy this file into an older
+checkout to run it there. Run Fast's ``hard`` plays its deals out on counts per power
+(``bot.ai.runfast_counts``), not on the engine: a second line measures that path from the same
+states and deals. Inside its decisions Run Fast deals at random here (its reading of the
+others' play is off, as in the code before it), so that the figure is the playouts' and its
+moves are counted on counts (``--engine``: on the engine, as the previous hard plays out).
 """
 
 from __future__ import annotations
@@ -118,28 +122,46 @@ def measure_counts(count: int, seed: int) -> tuple[float, int]:
 
 # hard's budget in the two games that search on the engine (Hand's hard does not sample, Run
 # Fast's plays out on counts), as it is today.
-DECISION_BUDGET = {"mor": (8, 16, 3), "more3": (24, 9, 3)}
+DECISION_BUDGET = {"mor": (8, 16, 3), "more3": (24, 9, 3), "runfast": (24, None, 6)}
 
 
-def measure_decisions(game: str, count: int, seed: int) -> tuple[float, int, float]:
-    """Moves the engine applies per CPU second inside ``count`` ``hard`` decisions made after
-    ``count`` unmeasured ones; the moves and the CPU seconds."""
+def measure_decisions(
+    game: str, count: int, seed: int, engine: bool = False
+) -> tuple[float, int, float]:
+    """Moves made per CPU second inside ``count`` ``hard`` decisions made after ``count``
+    unmeasured ones (the engine's applies; Run Fast's plays and passes on counts unless
+    ``engine``); the moves and the CPU seconds."""
     from bot.ai import choose_move
 
     module = importlib.import_module(f"bot.ai.{game}")
-    module.HARD = search.Budget(*DECISION_BUDGET[game])
+    settings: dict[str, Any] = {"HARD": search.Budget(*DECISION_BUDGET[game])}
+    # Where a move is made: the engine's apply, or on Run Fast's counts a play or a pass.
+    cls: Any = engine_class(game)
+    names = ["apply"]
+    if game == "runfast":
+        settings |= {"READ_PLAY": False, "ON_COUNTS": not engine}
+        if not engine:
+            cls = importlib.import_module("bot.ai.runfast_counts").Deal
+            names = ["_play", "_pass"] if hasattr(cls, "_play") else ["move"]
     found = spots(game, 2 * count, seed)
     random.Random(seed).shuffle(found)
-    cls = engine_class(game)
     applied = 0
-    apply = cls.apply
 
-    def counted(self: object, seat: int, move: object) -> object:
-        nonlocal applied
-        applied += 1
-        return apply(self, seat, move)
+    def counting(method: Any) -> Any:
+        def counted(*args: Any) -> Any:
+            nonlocal applied
+            applied += 1
+            return method(*args)
 
-    cls.apply = counted
+        return counted
+
+    # Both put back afterwards: a test runs this beside others in one process.
+    were = {name: getattr(module, name, None) for name in settings}
+    methods = {name: getattr(cls, name) for name in names}
+    for name, value in settings.items():
+        setattr(module, name, value)
+    for name, method in methods.items():
+        setattr(cls, name, counting(method))
     try:
         for i, (view, legal) in enumerate(found[:count]):  # warming the caches, as a worker's are
             choose_move(view, legal, "hard", random.Random(i))
@@ -149,7 +171,10 @@ def measure_decisions(game: str, count: int, seed: int) -> tuple[float, int, flo
             choose_move(view, legal, "hard", random.Random(i))
         cpu = time.process_time() - t0
     finally:
-        cls.apply = apply
+        for name, method in methods.items():
+            setattr(cls, name, method)
+        for name, value in were.items():
+            setattr(module, name, value)
     return applied / max(cpu, 1e-9), applied, cpu
 
 
@@ -159,10 +184,11 @@ def main() -> int:
     ap.add_argument("--states", type=int, default=40)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--decisions", type=int, default=0, help="measure inside hard's decisions")
+    ap.add_argument("--engine", action="store_true", help="Run Fast's decisions on the engine")
     args = ap.parse_args()
     if args.decisions:
         for game in args.games or DECISION_BUDGET:
-            rate, moves, cpu = measure_decisions(game, args.decisions, args.seed)
+            rate, moves, cpu = measure_decisions(game, args.decisions, args.seed, args.engine)
             print(
                 f"{game:<8} {rate:8.0f} moves per CPU second inside {args.decisions} hard "
                 f"decisions ({moves} moves in {cpu:.2f} s)"

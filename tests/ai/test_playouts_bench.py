@@ -20,3 +20,11 @@ def test_every_game_plays_out_from_sampled_states(game: str) -> None:
 def test_run_fast_plays_out_on_counts_from_the_same_states() -> None:
     rate, steps = bench.measure_counts(3, 0)
     assert steps > 0 and rate > 0
+
+
+def test_run_fast_decisions_make_the_same_moves_on_counts_as_on_the_engine() -> None:
+    """Inside ``hard``'s decisions the bench counts Run Fast's moves on counts, or on the engine
+    as the previous hard plays out: the same deals played alike, so the same moves."""
+    on_counts = bench.measure_decisions("runfast", 10, 0)
+    on_engine = bench.measure_decisions("runfast", 10, 0, engine=True)
+    assert on_counts[1] == on_engine[1] > 0
