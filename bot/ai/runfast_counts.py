@@ -304,7 +304,9 @@ def normal_play(
     ``min_plays(hand) - 1`` plays and is judged at least that (``ahead``), so once a play is
     judged that low, the plays after it in ``answers``'s order (a higher top, or a shorter play
     at the same top) cannot come before it, and are not judged."""
-    plays = answers(hand, table, opening)
+    # ``answers`` without its cache over a play: the reading asks the same hands again and
+    # again, but a playout's hands are mostly new ones, and most are only asked for a pass.
+    plays = answers(hand, None, opening) if table is None else _over(hand, table)
     if len(plays) <= 1:  # a pass, or the one play there is
         return plays[0] if plays else None
     size = sum(hand)
