@@ -120,8 +120,7 @@ def measure_counts(count: int, seed: int) -> tuple[float, int]:
     return steps / max(play_cpu, 1e-9), steps
 
 
-# hard's budget in the two games that search on the engine (Hand's hard does not sample, Run
-# Fast's plays out on counts), as it is today.
+# hard's budget in the games whose hard searches (Hand's does not sample), as it is today.
 DECISION_BUDGET = {"mor": (8, 16, 3), "more3": (24, 9, 3), "runfast": (24, None, 6)}
 
 
