@@ -37,6 +37,8 @@ import importlib
 import random
 import sys
 import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -102,22 +104,48 @@ def measure(game: str, count: int, seed: int, lean: bool = True) -> tuple[float,
 
 
 def measure_counts(count: int, seed: int) -> tuple[float, int]:
-    """Run Fast's playouts on counts from the same states and the same deals as ``measure``."""
+    """Run Fast's playouts on counts (``Deal.play_out``, as ``hard`` plays them) from the same
+    states and the same deals as ``measure``."""
     from bot.ai import runfast, runfast_counts
 
     views = states("runfast", count, seed)
-    steps = 0
     play_cpu = 0.0
     rng = random.Random(seed)
-    for view in views:
-        hands = runfast._deal_others(view, rng)
-        t1 = time.process_time()
-        deal = runfast_counts.from_view(view, hands)
-        while deal.winner is None:
-            deal.move(*deal.normal_move())
-            steps += 1
-        play_cpu += time.process_time() - t1
-    return steps / max(play_cpu, 1e-9), steps
+    with counting(runfast_counts.Deal, COUNTS_MOVES) as made:
+        for view in views:
+            hands = runfast._deal_others(view, rng)
+            t1 = time.process_time()
+            runfast_counts.from_view(view, hands).play_out()
+            play_cpu += time.process_time() - t1
+    return made[0] / max(play_cpu, 1e-9), made[0]
+
+
+# Where a deal on counts makes a move: a play or a pass (``move`` at commits before them).
+COUNTS_MOVES = ("_play", "_pass")
+
+
+@contextmanager
+def counting(cls: Any, names: Sequence[str]) -> Iterator[list[int]]:
+    """``cls``'s methods ``names`` (those it has of them, else ``move``) each counted while the
+    block runs, in the one-item list it is given; put back afterwards."""
+    made = [0]
+    held = [n for n in names if hasattr(cls, n)] or ["move"]
+    methods = {name: getattr(cls, name) for name in held}
+
+    def counted(method: Any) -> Any:
+        def call(*args: Any) -> Any:
+            made[0] += 1
+            return method(*args)
+
+        return call
+
+    for name, method in methods.items():
+        setattr(cls, name, counted(method))
+    try:
+        yield made
+    finally:
+        for name, method in methods.items():
+            setattr(cls, name, method)
 
 
 # hard's budget in the games whose hard searches (Hand's does not sample), as it is today.
@@ -136,42 +164,29 @@ def measure_decisions(
     settings: dict[str, Any] = {"HARD": search.Budget(*DECISION_BUDGET[game])}
     # Where a move is made: the engine's apply, or on Run Fast's counts a play or a pass.
     cls: Any = engine_class(game)
-    names = ["apply"]
+    names: Sequence[str] = ("apply",)
     if game == "runfast":
         settings |= {"READ_PLAY": False, "ON_COUNTS": not engine}
         if not engine:
             cls = importlib.import_module("bot.ai.runfast_counts").Deal
-            names = ["_play", "_pass"] if hasattr(cls, "_play") else ["move"]
+            names = COUNTS_MOVES
     found = spots(game, 2 * count, seed)
     random.Random(seed).shuffle(found)
-    applied = 0
-
-    def counting(method: Any) -> Any:
-        def counted(*args: Any) -> Any:
-            nonlocal applied
-            applied += 1
-            return method(*args)
-
-        return counted
-
-    # Both put back afterwards: a test runs this beside others in one process.
+    # Put back afterwards: a test runs this beside others in one process.
     were = {name: getattr(module, name, None) for name in settings}
-    methods = {name: getattr(cls, name) for name in names}
     for name, value in settings.items():
         setattr(module, name, value)
-    for name, method in methods.items():
-        setattr(cls, name, counting(method))
     try:
-        for i, (view, legal) in enumerate(found[:count]):  # warming the caches, as a worker's are
-            choose_move(view, legal, "hard", random.Random(i))
-        applied = 0
-        t0 = time.process_time()
-        for i, (view, legal) in enumerate(found[count:]):
-            choose_move(view, legal, "hard", random.Random(i))
-        cpu = time.process_time() - t0
+        with counting(cls, names) as made:
+            for i, (view, legal) in enumerate(found[:count]):  # warming the caches, as a worker's
+                choose_move(view, legal, "hard", random.Random(i))
+            made[0] = 0
+            t0 = time.process_time()
+            for i, (view, legal) in enumerate(found[count:]):
+                choose_move(view, legal, "hard", random.Random(i))
+            cpu = time.process_time() - t0
+        applied = made[0]
     finally:
-        for name, method in methods.items():
-            setattr(cls, name, method)
         for name, value in were.items():
             setattr(module, name, value)
     return applied / max(cpu, 1e-9), applied, cpu

@@ -439,9 +439,6 @@ class Deal:
             self.winner,
         )
 
-    def hand(self, seat: int) -> Counts:
-        return _counts(self.hands[seat])
-
     def move(self, shape: Shape | None, combo: Combo | None) -> None:
         """The seat to move plays ``shape`` (its combination ``combo``), or passes (None), by
         the engine's rules; the caller knows it is legal."""
@@ -493,16 +490,9 @@ class Deal:
                 self.settlement[s] -= owed
                 self.settlement[winner] += owed
 
-    def normal_move(self) -> tuple[Shape | None, Combo | None]:
-        """What ``normal`` plays here (``play_out`` asks it on codes instead)."""
-        at_risk = danger(self.sizes, self.turn, self.table is None)
-        play = normal_play(self.hand(self.turn), self.table, self.opening, at_risk)
-        return (None, None) if play is None else play
-
     def play_out(self) -> list[int]:
         """``normal`` plays every seat to the end of the deal: the settlement. The hot loop of
-        ``hard``'s search, so it asks ``normal`` on codes (``_normal_code``) rather than through
-        ``normal_move``; the choice is the same."""
+        ``hard``'s search, so it asks ``normal`` on the hands' codes (``_normal_code``)."""
         while self.winner is None:
             seat = self.turn
             at_risk = danger(self.sizes, seat, self.table is None)
