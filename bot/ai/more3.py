@@ -142,7 +142,7 @@ def _lay_order(view: More3View, moves: Sequence[Move], holds_back: bool = False)
     scored: list[tuple[float, Move]] = []
     for move in options:
         cards = laid_cards(move)
-        wild = any(wild_capable(c, MORE_MELDS) for c in cards)
+        wild = _has_wild(cards)
         score = float(len(cards))
         if isinstance(move, Add):
             target = melds.get(move.meld)
@@ -188,8 +188,13 @@ def keeps_in_hand(view: More3View, move: Move) -> TypeGuard[Meld]:
         _solo(view)
         and isinstance(move, Meld)
         and len(move.cards) < BIRIBA_SIZE
-        and not any(wild_capable(c, MORE_MELDS) for c in move.cards)
+        and not _has_wild(move.cards)
     )
+
+
+def _has_wild(cards: Sequence[Card]) -> bool:
+    """Whether any of ``cards`` is a pankal (a 2 or a joker), which may stand in as a wild."""
+    return any(wild_capable(c, MORE_MELDS) for c in cards)
 
 
 def _discard_order(view: More3View, legal: Sequence[Move]) -> list[Move]:
