@@ -101,17 +101,20 @@ def hidden_truth(view: Any) -> list[list[Card]]:
     return out
 
 
-def told(game: str, share: float) -> Chooser:
+def told(game: str, share: float, on_counts: bool = False) -> Chooser:
     """``game``'s ``hard``, its deals of the hidden cards keeping all but ``share`` of them true:
     its sampler's ``deal`` (``DEALS_WITH``) is swapped for ``told_deal`` at each decision.
-    Run Fast's ``hard`` then deals and plays out as it did before it read the others' play
-    (``READ_PLAY`` and ``ON_COUNTS`` off), so R = 1 is that ``hard``: the measure of what the reading has to deliver."""
+    Run Fast's ``hard`` then deals as it did before it read the others' play (``READ_PLAY``
+    off), so R = 1 is that ``hard``: the measure of what the reading has to deliver. It plays
+    its deals out on the engine, as that ``hard`` did, unless ``on_counts``
+    (``bench/runfast_endgame.py`` searches the endgames of the playouts on counts)."""
 
     def values(view: Any) -> dict[str, Any]:
         assert hasattr(view, "truth"), "the ladder's table must be an open_table"
         told: dict[str, Any] = {DEALS_WITH[game]: told_deal(hidden_truth(view), share)}
         if game == "runfast":
-            told["READ_PLAY"] = told["ON_COUNTS"] = False
+            told["READ_PLAY"] = False
+            told["ON_COUNTS"] = on_counts
         return told
 
     return ladder.swapped(game, values)

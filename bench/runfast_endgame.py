@@ -23,6 +23,7 @@ then hold their true cards, and play the last cards of every line perfectly.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import sys
 from collections.abc import Sequence
@@ -33,7 +34,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bot.ai import runfast_counts as counts
-from bot.computers import ladder
 
 POSITIONS = 20_000  # positions one line's search may visit before it gives up
 KEPT = 500_000  # answers kept (forgotten all at once past this)
@@ -147,16 +147,7 @@ def told_ceiling(argv: Sequence[str]) -> int:
     args = ap.parse_args(argv)
     information = importlib.import_module("information")
     install(args.cards, args.positions)
-
-    def told(game: str, share: float) -> Any:
-        # information.told plays out on the engine, as the previous hard; here on counts.
-        def values(view: Any) -> dict[str, Any]:
-            deal = information.told_deal(information.hidden_truth(view), share)
-            return {information.DEALS_WITH[game]: deal, "READ_PLAY": False}
-
-        return ladder.swapped(game, values)
-
-    information.told = told
+    information.told = functools.partial(information.told, on_counts=True)
     told_args = ["runfast", "--share", "0", "--against", "oldhard", "--deals", str(args.deals)]
     return information.main([*told_args, "--seed", str(args.seed), "--jobs", str(args.jobs)])
 
