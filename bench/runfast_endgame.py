@@ -117,14 +117,7 @@ def play_out(deal: counts.Deal) -> list[int]:
                 pass  # one move of normal's, and the search tries again from there
             else:
                 return [a + b for a, b in zip(deal.settlement, rest, strict=True)]
-        # ``normal``'s move, as ``Deal.play_out`` makes it.
-        seat = deal.turn
-        at_risk = counts.danger(deal.sizes, seat, deal.table is None)
-        play = counts._normal_code(deal.hands[seat], deal.table, deal.opening, at_risk)
-        if play is None:
-            deal._pass()
-        else:
-            deal._play(*play)
+        deal.normal_move()
     return deal.settlement
 
 

@@ -492,16 +492,21 @@ class Deal:
 
     def play_out(self) -> list[int]:
         """``normal`` plays every seat to the end of the deal: the settlement. The hot loop of
-        ``hard``'s search, so it asks ``normal`` on the hands' codes (``_normal_code``)."""
+        ``hard``'s search."""
         while self.winner is None:
-            seat = self.turn
-            at_risk = danger(self.sizes, seat, self.table is None)
-            play = _normal_code(self.hands[seat], self.table, self.opening, at_risk)
-            if play is None:
-                self._pass()
-            else:
-                self._play(*play)
+            self.normal_move()
         return self.settlement
+
+    def normal_move(self) -> None:
+        """The seat to move makes ``normal``'s move, asked on the hands' codes
+        (``_normal_code``)."""
+        seat = self.turn
+        at_risk = danger(self.sizes, seat, self.table is None)
+        play = _normal_code(self.hands[seat], self.table, self.opening, at_risk)
+        if play is None:
+            self._pass()
+        else:
+            self._play(*play)
 
 
 def from_view(view: RunFastView, hands: Sequence[Sequence[Card]]) -> Deal:
