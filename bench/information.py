@@ -2,7 +2,7 @@
 ``normal`` with ``hard``'s deals of the hidden cards told part of the truth.
 
     python bench/information.py runfast|more3|mor [--share R ...] [--against normal|oldhard]
-        [--deals N] [--seed S] [--jobs N]
+        [--deals N] [--seed S] [--jobs N] [--on-counts]
 
 ``hard`` deals the cards its seat cannot see at random into the other hands (and, in More, the
 stock and the More piles), by their counts. Here each card truly in another hand stays there in
@@ -12,7 +12,9 @@ hand (never the order of a stock). In Run Fast, whose three hands hold the whole
 then placed right about 1 - R/2 of the time. The figure is the ladder's (duplicate deals, ``hard``
 alone against two ``normal`` seats in every seat; in Mor its team against two), so it sits beside
 ``python -m bot.computers.selfplay ladder GAME --levels hard,normal``; ``--against oldhard``
-seats the previous ``hard`` (``bench/ladder.py``) instead. The seeds default to the tuning ones
+seats the previous ``hard`` (``bench/ladder.py``) instead. Run Fast's told ``hard`` plays its
+deals out on the engine, as the hard before the reading did, or on counts with ``--on-counts``
+(``bench/runfast_endgame.py`` searches their endgames there). The seeds default to the tuning ones
 (from 0): this measures, it is never a level, and only the ladder's own table shows this chooser
 the hands.
 """
@@ -128,6 +130,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0, help="first seed (default 0: tuning seeds)")
     ap.add_argument("--jobs", type=int, default=1, help="play deals in this many processes")
     ap.add_argument("--against", choices=("normal", "oldhard"), default="normal")
+    ap.add_argument(
+        "--on-counts",
+        action="store_true",
+        help="Run Fast: play the deals out on counts, as hard does (bench/runfast_endgame.py)",
+    )
     args = ap.parse_args(argv)
     if any(not 0.0 <= r <= 1.0 for r in args.share):
         ap.error("a share is between 0 and 1")
@@ -138,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ladder.new_game = lambda game, options, seed: table.new(options, seed)
     for r in args.share:
         name = f"told{r:g}"
-        ladder.EXTRA[name] = lambda game, r=r: told(game, r)
+        ladder.EXTRA[name] = lambda game, r=r: told(game, r, args.on_counts)
         rung = ladder.ladder([args.game], (name, args.against), args.deals, args.seed, args.jobs)
         print(f"share {r:g} dealt at random:", rung[args.game].line(args.seed))
     return 0

@@ -23,7 +23,6 @@ then hold their true cards, and play the last cards of every line perfectly.
 from __future__ import annotations
 
 import argparse
-import functools
 import importlib
 import sys
 from collections.abc import Sequence
@@ -130,7 +129,8 @@ def install(cards: int = 0, positions: int = POSITIONS) -> None:
 
 
 def told_ceiling(argv: Sequence[str]) -> int:
-    """``bench/information.py runfast --share 0 --against oldhard`` on counts, endgames searched."""
+    """``bench/information.py runfast --share 0 --against oldhard --on-counts``, endgames
+    searched."""
     ap = argparse.ArgumentParser(prog="runfast_endgame.py told")
     ap.add_argument("--from", dest="cards", type=int, default=20)
     ap.add_argument("--positions", type=int, default=POSITIONS)
@@ -140,9 +140,10 @@ def told_ceiling(argv: Sequence[str]) -> int:
     args = ap.parse_args(argv)
     information = importlib.import_module("information")
     install(args.cards, args.positions)
-    information.told = functools.partial(information.told, on_counts=True)
-    told_args = ["runfast", "--share", "0", "--against", "oldhard", "--deals", str(args.deals)]
-    return information.main([*told_args, "--seed", str(args.seed), "--jobs", str(args.jobs)])
+    told_args = ["runfast", "--share", "0", "--against", "oldhard", "--on-counts"]
+    return information.main(
+        [*told_args, "--deals", str(args.deals), "--seed", str(args.seed), "--jobs", str(args.jobs)]
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
