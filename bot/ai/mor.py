@@ -48,13 +48,18 @@ from bot.games.mor import (
     card_halves,
     project_value,
 )
+from bot.games.rummy import Glance
 
 PROJECT_SIZE = 7
 DECK = 106  # two packs and two jokers: a round's first stock is what the hands and Mors leave
 LATE_STOCK = 12  # few draws left: laying any points beats holding them
 
+# What ``normal``'s order reads: a seat's view, or in ``hard``'s playouts the engine's glance
+# (the same fields, built faster).
+Sight = MorView | Glance
 
-def _team_melds(view: MorView) -> list:
+
+def _team_melds(view: Sight) -> list:
     team = view.sides[view.seat]
     return [m for m in view.melds if m.side == team]
 
@@ -69,7 +74,7 @@ def choose_simple(view: MorView, legal: Sequence[Move], rng: random.Random) -> M
     return best_discard(legal, keep, card_halves) or legal[0]
 
 
-def _normal_order(view: MorView, moves: Sequence[Move]) -> Iterator[Move]:
+def _normal_order(view: Sight, moves: Sequence[Move]) -> Iterator[Move]:
     """``normal``'s moves among ``moves``, best first (it makes the first legal one)."""
     if view.phase == "draw":
         if _pile_worth_taking(view):
@@ -85,12 +90,12 @@ def _normal_order(view: MorView, moves: Sequence[Move]) -> Iterator[Move]:
 choose_normal = Preference(_normal_order)
 
 
-def _closes(view: MorView) -> bool:
+def _closes(view: Sight) -> bool:
     """With one card left and the Mor taken, a legal throw closes: +10 and the round ends."""
     return len(view.hand) == 1 and view.side_taken[view.sides[view.seat]]
 
 
-def _pile_worth_taking(view: MorView) -> bool:
+def _pile_worth_taking(view: Sight) -> bool:
     """Take the whole pile when enough of it is useful: cards that make new melds with the hand or
     go on the team's melds. Late in the round a big pile is mostly points left in hand."""
     team_melds = _team_melds(view)
@@ -126,7 +131,7 @@ def _wilds(cards: Sequence[Card]) -> int:
     return sum(1 for c in cards if wild_capable(c, MOR_MELDS))
 
 
-def _lay_score(view: MorView, move: Move) -> float | None:
+def _lay_score(view: Sight, move: Move) -> float | None:
     """How good a lay is, or None to hold it back (a wild spent on a small meld)."""
     cards = laid_cards(move)
     wilds = _wilds(cards)
@@ -153,7 +158,7 @@ def _lay_score(view: MorView, move: Move) -> float | None:
     return score
 
 
-def _lay_order(view: MorView, moves: Sequence[Move]) -> Iterator[Move]:
+def _lay_order(view: Sight, moves: Sequence[Move]) -> Iterator[Move]:
     """The lays ``normal`` would make, best first; a lay it holds back is not among them."""
     options = lays(moves)
     if view.must_lay:
@@ -164,7 +169,7 @@ def _lay_order(view: MorView, moves: Sequence[Move]) -> Iterator[Move]:
     yield from (m for _, m in sorted(scored, key=lambda sm: -sm[0]))
 
 
-def _discard_order(view: MorView, legal: Sequence[Move]) -> list[Move]:
+def _discard_order(view: Sight, legal: Sequence[Move]) -> list[Move]:
     seen = seen_counts(view.hand, view.melds, view.discard)
     keep = keep_scores(view.hand, MOR_MELDS, seen)
     team = view.sides[view.seat]

@@ -52,13 +52,18 @@ from bot.games.more3 import (
     can_go_out_with,
     card_points,
 )
+from bot.games.rummy import Glance
 
 BIRIBA_SIZE = 7
 LATE_STOCK = 12
 CATCH_UP = 600  # behind the leader by this much: bid high for the Solo's 1.5
 
+# What ``normal``'s order reads: a seat's view, or in ``hard``'s playouts the engine's glance
+# (the same fields, built faster).
+Sight = More3View | Glance
 
-def _rules(view: More3View) -> MeldRules:
+
+def _rules(view: Sight) -> MeldRules:
     return MORE_MELDS_ACES if view.totals[view.seat] > HIGH_SCORE else MORE_MELDS
 
 
@@ -77,9 +82,7 @@ def choose_simple(view: More3View, legal: Sequence[Move], rng: random.Random) ->
     return best_discard(legal, keep_scores(view.hand, _rules(view)), card_points) or legal[0]
 
 
-def _normal_order(
-    view: More3View, moves: Sequence[Move], holds_back: bool = False
-) -> Iterator[Move]:
+def _normal_order(view: Sight, moves: Sequence[Move], holds_back: bool = False) -> Iterator[Move]:
     """``normal``'s moves among ``moves``, best first (it makes the first legal one); with
     ``holds_back``, ``hard``'s: the same, but the Solo holds back its cards (``_lay_order``)."""
     if view.phase == "bid":
@@ -106,7 +109,7 @@ def _normal_order(
 choose_normal = Preference(_normal_order)
 
 
-def _bid_size(view: More3View) -> int:
+def _bid_size(view: Sight) -> int:
     mine = view.totals[view.seat]
     others = [t for s, t in enumerate(view.totals) if s != view.seat]
     if mine < min(others):
@@ -117,11 +120,11 @@ def _bid_size(view: More3View) -> int:
     return 1 if behind > 0 else 0
 
 
-def _solo(view: More3View) -> bool:
+def _solo(view: Sight) -> bool:
     return view.solo == view.seat
 
 
-def _lay_order(view: More3View, moves: Sequence[Move], holds_back: bool = False) -> Iterator[Move]:
+def _lay_order(view: Sight, moves: Sequence[Move], holds_back: bool = False) -> Iterator[Move]:
     """The lays ``normal`` would make, best first; a lay it holds back is not among them. With
     ``holds_back`` the Solo holds back more: its new clean melds shorter than a biriba, and all
     but the least lay that melds a pile's top card it took (below)."""
@@ -181,7 +184,7 @@ def _lay_order(view: More3View, moves: Sequence[Move], holds_back: bool = False)
     yield from (m for _, m in sorted(scored, key=lambda sm: -sm[0]))
 
 
-def keeps_in_hand(view: More3View, move: Move) -> TypeGuard[Meld]:
+def keeps_in_hand(view: Sight, move: Move) -> TypeGuard[Meld]:
     """Whether ``hard``'s Solo keeps the run ``move`` would lay in its hand (``_lay_order``): a
     new clean meld shorter than a biriba. A hint names the run so kept (``bot.learning.hints``)."""
     return (
@@ -197,7 +200,7 @@ def _has_wild(cards: Sequence[Card]) -> bool:
     return any(wild_capable(c, MORE_MELDS) for c in cards)
 
 
-def _discard_order(view: More3View, legal: Sequence[Move]) -> list[Move]:
+def _discard_order(view: Sight, legal: Sequence[Move]) -> list[Move]:
     rules = _rules(view)
     keep = keep_scores(view.hand, rules, seen_counts(view.hand, view.melds, view.discard))
     mine = view.sides[view.seat]

@@ -37,6 +37,7 @@ from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
     CARD_PILES,
     LIST,
+    Glance,
     RummyView,
     SidePileGame,
     TableMeld,
@@ -424,14 +425,24 @@ class Mor(SidePileGame):
         return self._view(
             MorView,
             seat,
-            tuple(self.totals[self.team(s)] / 2 for s in range(self.n_seats)),
+            self._seat_totals(),
             side_piles=tuple(len(p) for p in self.mors),
             side_taken=tuple(self.mor_taken),
-            sides=tuple(self.team(s) for s in range(self.n_seats)),
+            sides=self._sides(),
             target=self.target,
             meters=self._meters(),
             mor_waiting=tuple(self.mor_waiting),
         )
+
+    def glance(self, seat: int) -> Glance:
+        return self._glance(seat, self._seat_totals(), self._sides(), tuple(self.mor_taken))
+
+    def _seat_totals(self) -> tuple[float, ...]:
+        """Each seat's game total in points (its team's)."""
+        return tuple(self.totals[self.team(s)] / 2 for s in range(self.n_seats))
+
+    def _sides(self) -> tuple[int, ...]:
+        return tuple(self.team(s) for s in range(self.n_seats))
 
     def scenario_state(self) -> dict[str, Any]:
         return {

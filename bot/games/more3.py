@@ -65,6 +65,7 @@ from bot.games.rummy import (
     PAIR_OF,
     SEAT_SET,
     VALUE,
+    Glance,
     LayOutcome,
     RummyView,
     SidePileGame,
@@ -756,15 +757,33 @@ class More3(SidePileGame):
             More3View,
             seat,
             tuple(self.totals),
-            # Nobody sees their cards while bidding: the page bids "before anyone looks".
-            hand=() if self.phase == "bid" else None,
+            hand=self._bidding_hand(),
             side_piles=tuple(len(p) for p in self.piles),
             side_taken=tuple(self.pile_taken),
-            sides=() if self.solo is None else tuple(self.side(s) for s in range(N_SEATS)),
+            sides=self._sides(),
             solo=self.solo,
             bids=tuple(self._visible_bids(seat)),
             opened=tuple(sorted(self.opened)),
         )
+
+    def glance(self, seat: int) -> Glance:
+        return self._glance(
+            seat,
+            tuple(self.totals),
+            self._sides(),
+            tuple(self.pile_taken),
+            hand=self._bidding_hand(),
+            solo=self.solo,
+        )
+
+    def _bidding_hand(self) -> tuple[Card, ...] | None:
+        """Nobody sees their cards while bidding (the page bids "before anyone looks"): an empty
+        hand then, else None for the seat's own."""
+        return () if self.phase == "bid" else None
+
+    def _sides(self) -> tuple[int, ...]:
+        """Each seat's side once the Solo is known; none before."""
+        return () if self.solo is None else tuple(self.side(s) for s in range(N_SEATS))
 
     def _visible_bids(self, seat: int) -> list[int | None]:
         # (decision) Before the reveal a seat sees only its own bid.

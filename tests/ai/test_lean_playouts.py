@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Iterator, Sequence
+from itertools import chain
 from typing import Any
 
 import pytest
@@ -22,11 +23,11 @@ LEAN = ("mor", "more3")  # the games whose normal is stated as a Preference
 OPTIONS: dict[str, dict[str, Any]] = {"mor": {"players": 4, "length": "quick"}}
 
 
-def _decisions(game: str, seeds: range) -> Iterator[Any]:
+def _decisions(game: str, seeds: range, options: dict[str, Any] | None = None) -> Iterator[Any]:
     """The engine before every decision of ``normal``'s rounds from ``seeds``."""
     module = importlib.import_module(f"bot.ai.{game}")
     for seed in seeds:
-        engine = new_game(game, OPTIONS.get(game, {}), seed)
+        engine = new_game(game, OPTIONS.get(game, {}) | (options or {}), seed)
         n = 0
         while not engine.round_over:
             yield engine
@@ -63,6 +64,21 @@ def test_normal_on_candidates_makes_the_move_it_makes_from_the_legal_list(game: 
         assert module.choose_normal.play(lean, seat) == expected
         kinds.add(type(expected).__name__)
     assert {"Draw", "Take", "Discard", "Meld"} <= kinds  # every kind of decision was compared
+
+
+@pytest.mark.parametrize("game", LEAN)
+def test_a_glance_holds_what_the_view_shows(game: str) -> None:
+    """``normal``'s order reads a glance in the playouts and a view elsewhere: every field they
+    share is the same, from the seat whose turn it is and from the others (More's bids too)."""
+    phases: set[str] = set()
+    bidding = {"bid": True} if game == "more3" else {}
+    for engine in chain(_decisions(game, range(2)), _decisions(game, range(1), bidding)):
+        for seat in range(engine.n_seats):
+            view, glance = engine.view(seat), engine.glance(seat)
+            for name, value in glance._asdict().items():
+                assert value == getattr(view, name, None), name  # Mor's view has no Solo: None
+        phases.add(engine.phase)
+    assert phases == ({"bid", "draw", "play"} if game == "more3" else {"draw", "play"})
 
 
 @pytest.mark.parametrize("game", LEAN)
