@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,7 @@ from bot.ai.rummy import (
     seen_counts,
 )
 from bot.ai.search import Budget, Preference, deal_table, header, meld_json, texts
-from bot.games.base import Add, Discard, Draw, Meld, Move, Take
+from bot.games.base import Add, Discard, Draw, Meld, MeldView, Move, Take
 from bot.games.cards import Card
 from bot.games.melds import MOR_MELDS, meld_with, wild_capable
 from bot.games.mor import (
@@ -131,15 +131,18 @@ def _wilds(cards: Sequence[Card]) -> int:
     return sum(1 for c in cards if wild_capable(c, MOR_MELDS))
 
 
-def _lay_score(view: Sight, move: Move) -> float | None:
-    """How good a lay is, or None to hold it back (a wild spent on a small meld)."""
+def _lay_score(
+    view: Sight, move: Move, melds: Mapping[int, MeldView], melded: bool
+) -> float | None:
+    """How good a lay is, or None to hold it back (a wild spent on a small meld). ``melds``: the
+    table's by id; ``melded``: whether the team has a meld down (the same for every lay
+    weighed, so worked out once)."""
     cards = laid_cards(move)
     wilds = _wilds(cards)
     late = view.stock_count <= LATE_STOCK
-    melds = {m.id: m for m in view.melds}
     score = float(len(cards))
     if isinstance(move, Meld):
-        if wilds and not late and _team_melds(view) and len(cards) < PROJECT_SIZE:
+        if wilds and not late and melded and len(cards) < PROJECT_SIZE:
             return None  # keep the wild for a project
         score += 2.0 if not wilds else 0.0
     elif isinstance(move, Add):
@@ -165,7 +168,10 @@ def _lay_order(view: Sight, moves: Sequence[Move]) -> Iterator[Move]:
         # The throw is refused until a card from the pile is laid: any lay using one will do.
         using = [m for m in options if any(c in view.must_lay for c in laid_cards(m))]
         yield from sorted(using, key=lambda m: -len(laid_cards(m)))
-    scored = [(s, m) for m in options if (s := _lay_score(view, m)) is not None]
+    if not options:
+        return
+    melds, melded = {m.id: m for m in view.melds}, bool(_team_melds(view))
+    scored = [(s, m) for m in options if (s := _lay_score(view, m, melds, melded)) is not None]
     yield from (m for _, m in sorted(scored, key=lambda sm: -sm[0]))
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.ai.search import distinct, refine
 from bot.games.answers import kept
-from bot.games.base import Add, Discard, Draw, Lay, Meld, MeldView, Move, Take
+from bot.games.base import DRAWING, LAYING, Discard, MeldView, Move
 from bot.games.cards import ACE, Card
 from bot.games.melds import (
     MeldError,
@@ -44,10 +44,17 @@ def fitting(melds: Iterable[MeldView], rules: MeldRules) -> frozenset[Card]:
     """The cards that one of ``melds`` takes on its own, as the meld rules read each (table
     order puts the wilds where they stand). One set for all of them: a player asks it of every
     card of the pile or the hand, at every turn of a playout."""
+    # Kept by the melds' cards: most turns of a playout change no meld, and in Mor's hard
+    # decisions 86% of the questions had been asked before.
+    return _fitting(tuple([m.cards for m in melds]), rules)
+
+
+@kept(20_000)
+def _fitting(melds: tuple[tuple[Card, ...], ...], rules: MeldRules) -> frozenset[Card]:
     out: frozenset[Card] = frozenset()
-    for meld in melds:
+    for cards in melds:
         try:
-            out |= single_adds(read_meld(meld.cards, rules), rules)
+            out |= single_adds(read_meld(cards, rules), rules)
         except MeldError:
             continue
     return out
@@ -186,7 +193,7 @@ def refine_draw_or_throw(
     Lays follow ``normal`` unsearched: a lay is rarely wrong and searching every turn's lays would
     cost more than the budget allows."""
     if view.phase == "draw":
-        others = [m for m in legal if isinstance(m, Draw | Take) and m != first]
+        others = [m for m in legal if isinstance(m, DRAWING) and m != first]
     elif isinstance(first, Discard) and len(view.hand) > 1:
         others = list(throws[1:])
     else:
@@ -196,11 +203,11 @@ def refine_draw_or_throw(
 
 
 def laid_cards(move: Move) -> tuple[Card, ...]:
-    return move.cards if isinstance(move, Meld | Add | Lay) else ()
+    return move.cards if isinstance(move, LAYING) else ()
 
 
 def lays(legal: Sequence[Move]) -> list[Move]:
-    return [m for m in legal if isinstance(m, Meld | Add | Lay)]
+    return [m for m in legal if isinstance(m, LAYING)]
 
 
 def biggest_lay(legal: Sequence[Move]) -> Move | None:

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar, Protocol, Self
 
 # Reason, Count and because live with the cards (the lowest layer, so a CardError can carry a
@@ -224,6 +225,27 @@ class Bid(Move):
 
     def to_dict(self) -> dict[str, Any]:
         return {"do": self.do, "chips": self.chips}
+
+
+# The laying moves and the drawing ones, as one type each: ``isinstance(m, Meld | Add | Lay)``
+# builds the union anew every time, and the engines and players ask it of every move of every
+# playout (a union built once is checked in half the time).
+LAYING = Meld | Add | Lay
+DRAWING = Draw | Take
+
+
+# One object for each card's throw and each single card's addition to a meld: the computer
+# players' playouts list them for every card in hand at every turn, and a frozen dataclass is
+# slow to build. Moves are immutable, so sharing them changes nothing; a meld's id comes back
+# every round, so these stay a few thousand at most.
+@cache
+def throw_of(card: Card) -> Discard:
+    return Discard(card)
+
+
+@cache
+def single_add(meld: int, card: Card) -> Add:
+    return Add(meld, (card,))
 
 
 def as_add(move: Add) -> AddTo:

@@ -223,7 +223,10 @@ _WRITTEN = {str(c): c for c in [*standard_deck(), JOKER]}  # parse_cards' quick 
 
 def deck_106() -> list[Card]:
     """Two 52-card decks and two jokers (Mor, More, Hand)."""
-    return standard_deck() * 2 + [JOKER, JOKER]
+    return list(_DECK_106)  # a copy, to shuffle; ``hard`` asks for one at every sample it deals
+
+
+_DECK_106 = (*standard_deck(), *standard_deck(), JOKER, JOKER)
 
 
 RUNFAST_REMOVED = (Card(ACE, "H"), Card(2, "H"), Card(2, "D"), Card(2, "C"))

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from bot.games.base import (
+    DRAWING,
+    LAYING,
     Add,
     Count,
     Discard,
@@ -51,6 +53,7 @@ from bot.games.base import (
     as_lay,
     because,
     require_well_made,
+    single_add,
 )
 from bot.games.cards import (
     ACE,
@@ -231,7 +234,7 @@ class Hand(RummyGame):
         self._on_turn(seat)
         if not isinstance(move, Draw | Take | Return | Meld | Add | Lay | Swap | Discard):
             raise IllegalMove(because("hand.unknown_move", do=move.do))
-        if isinstance(move, Draw | Take):
+        if isinstance(move, DRAWING):
             if self.phase != "draw":
                 raise IllegalMove(self._already_drawn())
             if isinstance(move, Draw) and not self.stock:
@@ -243,7 +246,7 @@ class Hand(RummyGame):
             raise IllegalMove(because("game.draw_first"))
         if isinstance(move, Return):
             return self._check_return()
-        if isinstance(move, Meld | Add | Lay):
+        if isinstance(move, LAYING):
             return self._check_lay(seat, as_lay(move))
         if isinstance(move, Swap):
             return self._check_swap(seat, move)
@@ -373,7 +376,7 @@ class Hand(RummyGame):
             self.must_lay = []
             events.append(Returned(seat, card))
             self._draw(seat, events)
-        elif isinstance(move, Meld | Add | Lay):
+        elif isinstance(move, LAYING):
             self._place(seat, plan, events)
             self.opened[seat] = True
             if any(mid < self.turn_first_id for mid in plan.changed):
@@ -504,7 +507,7 @@ class Hand(RummyGame):
         out: list[Move] = [Meld(meld.cards) for meld in find_melds(hand, HAND_MELDS)]
         cards = sorted(set(hand), key=sort_key)
         for m in self.melds.values():
-            out += [Add(m.id, (card,)) for card in cards if might_fit(card, m.meld)]
+            out += [single_add(m.id, card) for card in cards if might_fit(card, m.meld)]
             if any(c.is_joker for c in m.meld.cards):
                 out.append(self._swap(m))
         return out

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from bot.games.base import (
-    Add,
+    LAYING,
     AddTo,
     Discard,
     Draw,
@@ -30,6 +30,7 @@ from bot.games.base import (
     because,
     points,
     require_well_made,
+    single_add,
 )
 from bot.games.cards import ACE, JOKER_RANK, Card, sort_key, text_cards
 from bot.games.melds import MOR_MELDS, extend_with, find_melds, meld_with, single_adds
@@ -48,6 +49,7 @@ from bot.games.rummy import (
 HAND_SIZE = 11
 MOR_SIZE = 11
 TARGETS = {"quick": 101, "full": 201}
+_TEAMS = (0, 1, 0, 1)  # each seat's team, at a table of two or four
 PEARLS = {"quick": 50, "full": 80}
 BIG_WIN_MARGIN = 80
 BIG_WIN_BONUS = 30  # (decision) RULES.md section 1
@@ -213,7 +215,7 @@ class Mor(SidePileGame):
             if self.phase != "draw":
                 raise IllegalMove(self._already_drawn(seat))
             return self._check_take(seat)
-        if isinstance(move, Meld | Add | Lay):
+        if isinstance(move, LAYING):
             if self.phase != "play":
                 raise IllegalMove(because("game.draw_or_take_pile_first"))
             return self._check_lay(seat, as_lay(move))
@@ -329,7 +331,7 @@ class Mor(SidePileGame):
                 self.stock_out = True  # the round ends at the end of this turn
         elif isinstance(move, Take):
             self.must_lay = list(self._take_pile(seat, events))  # a lay must use one of them
-        elif isinstance(move, Meld | Add | Lay):
+        elif isinstance(move, LAYING):
             self._place(seat, plan, events)
             if not self.hands[seat]:
                 self._take_side_pile(seat, events)
@@ -416,7 +418,7 @@ class Mor(SidePileGame):
         for m in self.melds.values():
             if self.team(m.seat) == team:
                 fit = single_adds(m.meld, MOR_MELDS)
-                out += [Add(m.id, (c,)) for c in cards if c in fit]
+                out += [single_add(m.id, c) for c in cards if c in fit]
         return out
 
     # ------------------------------------------------------------ views and data
@@ -428,21 +430,22 @@ class Mor(SidePileGame):
             self._seat_totals(),
             side_piles=tuple(len(p) for p in self.mors),
             side_taken=tuple(self.mor_taken),
-            sides=self._sides(),
+            sides=self._seat_sides(),
             target=self.target,
             meters=self._meters(),
             mor_waiting=tuple(self.mor_waiting),
         )
 
     def glance(self, seat: int) -> Glance:
-        return self._glance(seat, self._seat_totals(), self._sides(), tuple(self.mor_taken))
+        return self._glance(seat, self._seat_totals(), self._seat_sides(), tuple(self.mor_taken))
 
     def _seat_totals(self) -> tuple[float, ...]:
         """Each seat's game total in points (its team's)."""
         return tuple(self.totals[self.team(s)] / 2 for s in range(self.n_seats))
 
-    def _sides(self) -> tuple[int, ...]:
-        return tuple(self.team(s) for s in range(self.n_seats))
+    def _seat_sides(self) -> tuple[int, ...]:
+        # Seats alternate teams; asked at every glance of a playout, so not worked out each time.
+        return _TEAMS[: self.n_seats]
 
     def scenario_state(self) -> dict[str, Any]:
         return {

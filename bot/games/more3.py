@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from bot.games.base import (
-    Add,
+    DRAWING,
+    LAYING,
     AddTo,
     Bid,
     BidMade,
@@ -37,6 +38,7 @@ from bot.games.base import (
     because,
     points,
     require_well_made,
+    single_add,
 )
 from bot.games.cards import (
     ACE,
@@ -360,7 +362,7 @@ class More3(SidePileGame):
         if self.phase == "bid":
             raise IllegalMove(because("more3.bid_first"))
         self._is_turn(seat)
-        if isinstance(move, Draw | Take):
+        if isinstance(move, DRAWING):
             if self.phase != "draw":
                 raise IllegalMove(because("game.already_drawn"))
             if isinstance(move, Take):
@@ -368,7 +370,7 @@ class More3(SidePileGame):
             if not self.stock:
                 raise IllegalMove(because("game.stock_empty"))
             return None
-        if isinstance(move, Meld | Add | Lay):
+        if isinstance(move, LAYING):
             if self.phase != "play":
                 raise IllegalMove(because("game.draw_first"))
             return self._lay_outcome(seat, as_lay(move), self.hands[seat], self.must_lay)
@@ -565,7 +567,7 @@ class More3(SidePileGame):
                 self._stock_exhausted(events)
         elif isinstance(move, Take):
             self.must_lay = [self._take_pile(seat, events)[-1]]  # the top card, melded this turn
-        elif isinstance(move, Meld | Add | Lay):
+        elif isinstance(move, LAYING):
             self._do_lay(seat, plan, events)
         elif isinstance(move, Discard):
             self._do_discard(seat, move.card, going_out=plan, events=events)
@@ -738,14 +740,12 @@ class More3(SidePileGame):
                 # full check of every card against every meld (most of the time computer players
                 # spent here). The check still follows, for what is not the meld's to say.
                 fit = single_adds(m.meld, MORE_MELDS_ACES)
-                candidates += [Add(m.id, (card,)) for card in distinct_cards if card in fit]
+                candidates += [single_add(m.id, card) for card in distinct_cards if card in fit]
         if self.must_lay:
             # Other lays may come first (``_meldable_after``), but computer players meld the
             # taken card first: list only the lays that do.
             taken = self.must_lay[0]
-            candidates = [
-                m for m in candidates if isinstance(m, Meld | Add | Lay) and taken in m.cards
-            ]
+            candidates = [m for m in candidates if isinstance(m, LAYING) and taken in m.cards]
         return candidates
 
     # ------------------------------------------------------------ views and data
@@ -783,7 +783,7 @@ class More3(SidePileGame):
 
     def _sides(self) -> tuple[int, ...]:
         """Each seat's side once the Solo is known; none before."""
-        return () if self.solo is None else tuple(self.side(s) for s in range(N_SEATS))
+        return () if self.solo is None else self._seat_sides()
 
     def _visible_bids(self, seat: int) -> list[int | None]:
         # (decision) Before the reveal a seat sees only its own bid.

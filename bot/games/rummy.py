@@ -21,7 +21,6 @@ from bot.games.answers import kept
 from bot.games.base import (
     RULES_VERSION,
     Added,
-    Discard,
     Discarded,
     Draw,
     Drew,
@@ -46,6 +45,7 @@ from bot.games.base import (
     hands_left,
     result_from_json,
     result_to_json,
+    throw_of,
 )
 from bot.games.cards import (
     Card,
@@ -721,7 +721,7 @@ class RummyGame(PlannedChecks):
         raise NotImplementedError
 
     def _throw_candidates(self, seat: int) -> list[Move]:
-        return [Discard(c) for c in sorted(set(self.hands[seat]), key=sort_key)]
+        return [throw_of(c) for c in sorted(set(self.hands[seat]), key=sort_key)]
 
     # ------------------------------------------------------------ views and data
 
@@ -745,9 +745,13 @@ class RummyGame(PlannedChecks):
     # at once) costs far less than looking each view up.
     _kept_table: tuple[tuple[TableMeld, ...], tuple[int, ...], tuple[MeldView, ...]] | None = None
 
+    def _seat_sides(self) -> tuple[int, ...]:
+        """Each seat's side (``side_of``), as the table's meld views show them."""
+        return tuple(map(self.side_of, range(self.n_seats)))
+
     def _meld_views(self) -> tuple[MeldView, ...]:
         melds = tuple(self.melds.values())
-        sides = tuple(map(self.side_of, range(self.n_seats)))
+        sides = self._seat_sides()
         table = self._kept_table
         if table is not None and table[0] == melds and table[1] == sides:
             return table[2]
