@@ -710,15 +710,6 @@ def both(cards: Sequence[Card]) -> str | Reason:
 
 def meld_with(card: Card, hand: Iterable[Card], rules: MeldRules) -> tuple[Card, ...] | None:
     """A new meld that uses ``card`` and cards from ``hand``, or None: the pile-take check."""
-    # Asked of every card of the pile, by ``normal`` weighing it and by the take's check, at
-    # every draw of a playout, and the same hand comes back: in Mor's hard decisions 61% of
-    # the questions had been asked before. The answer is kept by the hand as given (it does not
-    # depend on the order, but sorting to share answers costs more than it saves).
-    return _meld_with(card, hand if isinstance(hand, tuple) else tuple(hand), rules)
-
-
-@kept(50_000)
-def _meld_with(card: Card, hand: tuple[Card, ...], rules: MeldRules) -> tuple[Card, ...] | None:
     pool = [c for c in hand if _near(card, c, rules)]
     # Only a few cards can possibly meet ``card`` in a meld, so trying pairs and triples is cheap.
     for size in (2, 3):
