@@ -41,9 +41,9 @@ from bot.ai.rummy import (
     ranked_discards,
     seen_counts,
 )
-from bot.ai.search import deal_table, header, meld_json, texts, unseen
+from bot.ai.search import deal_table, header, meld_json, unseen
 from bot.games.base import Discard, Draw, Lay, Move, Return, Swap, Take
-from bot.games.cards import Card, deck_106
+from bot.games.cards import Card, deck_106, text_cards
 from bot.games.hand import OPENING_MIN, Hand, HandView, hand_value, meld_value
 from bot.games.melds import HAND_MELDS, find_melds, meld_combinations, with_inner_sets
 from bot.games.melds import Meld as MeldShape
@@ -312,16 +312,16 @@ def _sample_state(view: HandView, rng: random.Random) -> dict[str, Any]:
         "totals": [round(x) for x in view.totals],
         "history": [],
         "hands": hands,
-        "stock": texts(stock),
-        "discard": texts(view.discard),
+        "stock": text_cards(stock),
+        "discard": text_cards(view.discard),
         "melds": [meld_json(m) for m in view.melds],
         "next_id": next_id,
         "opened": list(view.opened),
         "turn": view.turn,
         "phase": view.phase,
-        "must_lay": texts(view.must_lay),
-        "just_drawn": texts(view.just_drawn),
-        "shown": [texts(cards) for cards in view.shown],
+        "must_lay": text_cards(view.must_lay),
+        "just_drawn": text_cards(view.just_drawn),
+        "shown": [text_cards(cards) for cards in view.shown],
         # Only a Hand (all out in one turn) reads what the turn began with: the view's present
         # state stands in for it.
         "opened_at_start": view.opened[view.seat],

@@ -33,9 +33,9 @@ from bot.ai.rummy import (
     refine_draw_or_throw,
     seen_counts,
 )
-from bot.ai.search import Budget, Preference, deal_table, header, meld_json, texts
+from bot.ai.search import Budget, Preference, deal_table, header, meld_json
 from bot.games.base import Add, Discard, Draw, Meld, MeldView, Move, Take
-from bot.games.cards import Card
+from bot.games.cards import Card, text_cards
 from bot.games.melds import MOR_MELDS, meld_with, wild_capable
 from bot.games.mor import (
     ENGINE,
@@ -353,18 +353,18 @@ def _sample_state(view: MorView, rng: random.Random) -> dict[str, Any]:
         "totals": totals,
         "history": [],
         "hands": hands,
-        "stock": texts(stock),
-        "discard": texts(view.discard),
+        "stock": text_cards(stock),
+        "discard": text_cards(view.discard),
         "melds": [meld_json(m) for m in view.melds],
         "next_id": max((m.id for m in view.melds), default=0) + 1,
-        "mors": [texts(p) for p in mors],
+        "mors": [text_cards(p) for p in mors],
         "mor_taken": list(view.side_taken),
         "mor_waiting": list(view.mor_waiting),
         "turn": view.turn,
         "phase": view.phase,
-        "must_lay": texts(view.must_lay),
-        "just_drawn": texts(view.just_drawn),
-        "shown": [texts(cards) for cards in view.shown],
+        "must_lay": text_cards(view.must_lay),
+        "just_drawn": text_cards(view.just_drawn),
+        "shown": [text_cards(cards) for cards in view.shown],
         # The last stock card was drawn this turn: the round ends with it.
         "stock_out": view.stock_count == 0 and view.phase != "draw",
         "result": None,

@@ -40,9 +40,9 @@ from bot.ai.rummy import (
     refine_draw_or_throw,
     seen_counts,
 )
-from bot.ai.search import Budget, Preference, deal_table, header, meld_json, texts
+from bot.ai.search import Budget, Preference, deal_table, header, meld_json
 from bot.games.base import Add, Bid, Discard, Draw, Meld, Move, Take
-from bot.games.cards import Card
+from bot.games.cards import Card, text_cards
 from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, wild_capable
 from bot.games.more3 import (
     ENGINE,
@@ -445,11 +445,11 @@ def _sample_state(view: More3View, rng: random.Random) -> dict[str, Any]:
         "history": [],
         "past_solos": [],
         "hands": hands,
-        "stock": texts(stock),
-        "discard": texts(view.discard),
+        "stock": text_cards(stock),
+        "discard": text_cards(view.discard),
         "melds": [meld_json(m) for m in view.melds],
         "next_id": max((m.id for m in view.melds), default=0) + 1,
-        "piles": [texts(p) for p in piles],
+        "piles": [text_cards(p) for p in piles],
         "pile_taken": list(view.side_taken),
         # An untaken pile that is empty went into the stock when it ran out.
         "pile_gone": [
@@ -463,9 +463,9 @@ def _sample_state(view: More3View, rng: random.Random) -> dict[str, Any]:
         "turn": view.turn,
         "phase": view.phase,
         "after_bids": [0, "draw"],
-        "must_lay": texts(view.must_lay),
-        "just_drawn": texts(view.just_drawn),
-        "shown": [texts(cards) for cards in view.shown],
+        "must_lay": text_cards(view.must_lay),
+        "just_drawn": text_cards(view.just_drawn),
+        "shown": [text_cards(cards) for cards in view.shown],
         "stock_out": view.stock_count == 0 and view.phase != "draw" and all(view.side_taken),
         "went_out": None,
         "result": None,

@@ -18,10 +18,10 @@ from typing import Any
 
 from bot.ai.runfast_counts import Counts, best_played, counts_of, danger, judge
 from bot.ai.runfast_reading import read_deals
-from bot.ai.search import Budget, deal, refine, samples, texts, unseen
+from bot.ai.search import Budget, deal, refine, samples, unseen
 from bot.games.answers import kept
 from bot.games.base import Move, Pass, Play
-from bot.games.cards import Card, deck_48
+from bot.games.cards import Card, deck_48, text_cards
 from bot.games.runfast import ENGINE, RunFast, RunFastView
 from bot.games.runfast_combos import (
     BOMB_KINDS,
@@ -241,10 +241,10 @@ def _state(view: RunFastView, hands: Sequence[Sequence[Card]]) -> dict[str, Any]
         "dealer": view.dealer,
         "start_totals": [0.0] * view.n_seats,
         "position": None,
-        "hands": [texts(h) for h in hands],
-        "table": texts(view.played_cards),
+        "hands": [text_cards(h) for h in hands],
+        "table": text_cards(view.played_cards),
         "turn": view.turn,
-        "trick": texts(view.trick),
+        "trick": text_cards(view.trick),
         "trick_kind": view.trick_kind,
         "trick_seat": view.trick_seat,
         "passes": view.passes,

@@ -30,7 +30,7 @@ from itertools import chain
 from typing import Any
 
 from bot.games.base import Engine, MeldView, Move
-from bot.games.cards import ACE, Card, deck_106, sort_key
+from bot.games.cards import ACE, Card, deck_106, sort_key, text_cards
 from bot.games.rummy import RummyView
 from bot.games.views import View
 
@@ -139,10 +139,6 @@ def deal(pool: Sequence[Card], sizes: Sequence[int], rng: random.Random) -> list
     return out
 
 
-def texts(cards: Iterable[Card]) -> list[str]:
-    return [str(c) for c in cards]
-
-
 def seat_hands(
     view: View, others: Sequence[int], dealt: Sequence[Sequence[Card]]
 ) -> list[list[str]]:
@@ -150,9 +146,9 @@ def seat_hands(
     own as it holds it, each of ``others`` the cards dealt to it (``dealt`` in the order of
     ``others``; what is dealt after them, the stock and piles, is not a hand)."""
     hands: list[list[str]] = [[] for _ in range(view.n_seats)]
-    hands[view.seat] = texts(view.hand)
+    hands[view.seat] = text_cards(view.hand)
     for s, cards in zip(others, dealt[: len(others)], strict=True):
-        hands[s] = texts(cards)
+        hands[s] = text_cards(cards)
     return hands
 
 
@@ -192,7 +188,7 @@ def meld_json(m: MeldView) -> dict[str, Any]:
         else:  # only aces natural cannot happen (two naturals of a run differ), but be safe
             i, _ = naturals[0]
             low = 1 - i if i == 0 else 14 - i
-    meld = {"kind": m.kind, "cards": texts(m.cards), "suit": suit, "low": low, "rank": rank}
+    meld = {"kind": m.kind, "cards": text_cards(m.cards), "suit": suit, "low": low, "rank": rank}
     return {"id": m.id, "seat": m.seat, "meld": meld}
 
 

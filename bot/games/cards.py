@@ -191,7 +191,8 @@ def _not_text(item: object) -> Card:
 
 def text_cards(cards: Iterable[Card]) -> list[str]:
     """Cards in their text form (``["7H", "JK"]``), as table files and saved games hold them."""
-    return [str(c) for c in cards]
+    # Looked up: ``hard`` writes out a whole table for every deal it samples.
+    return [_TEXT.get(c) or str(c) for c in cards]
 
 
 def _sort_key(card: Card) -> tuple[int, int]:
@@ -219,6 +220,7 @@ def standard_deck() -> list[Card]:
 
 
 _WRITTEN = {str(c): c for c in [*standard_deck(), JOKER]}  # parse_cards' quick path
+_TEXT = {c: text for text, c in _WRITTEN.items()}  # and text_cards'
 
 
 def deck_106() -> list[Card]:
