@@ -474,10 +474,10 @@ def _read_meld_uncached(cards: Sequence[Card], rules: MeldRules) -> Meld:
 
 
 def try_meld(cards: Sequence[Card], rules: MeldRules) -> Meld | None:
-    try:
-        return read_meld(cards, rules)
-    except MeldError:
-        return None
+    """The meld ``cards`` make, or None (``read_meld`` without raising: the meld search tries
+    many groups that are not melds, and an exception costs more than the answer)."""
+    result = _read_meld(tuple(cards), rules)
+    return result if isinstance(result, Meld) else None
 
 
 # ---------------------------------------------------------------- changing a meld
@@ -786,11 +786,21 @@ def _find_melds(hand: tuple[Card, ...], rules: MeldRules, limit: int) -> tuple[M
 def _find_melds_uncached(hand: Sequence[Card], rules: MeldRules, limit: int) -> list[Meld]:
     out: list[Meld] = []
     seen: set[tuple[Card, ...]] = set()
-    wilds = sorted({c for c in hand if wild_capable(c, rules)})
+    # One pass sorts the hand into wilds, naturals by rank and run positions by suit (the wild
+    # test written out: this runs for every new hand of every playout).
+    jokers_wild, twos_wild = rules.jokers_wild, rules.twos_wild
+    wild_cards: set[Card] = set()
+    by_rank: dict[int, list[Card]] = {}
     by_suit: dict[str | None, set[int]] = {suit: set() for suit in SUITS}
     for c in hand:
+        rank = c.rank
+        if (rank == JOKER_RANK and jokers_wild) or (rank == 2 and twos_wild):
+            wild_cards.add(c)
+        else:
+            by_rank.setdefault(rank, []).append(c)
         if c.suit is not None:
             by_suit[c.suit].update(_positions(c))
+    wilds = sorted(wild_cards)
     for suit in SUITS:
         have = sorted(by_suit[suit])
         spots = _SPOTS[suit]
@@ -804,11 +814,15 @@ def _find_melds_uncached(hand: Sequence[Card], rules: MeldRules, limit: int) -> 
                     _add_found(out, seen, tuple(run), rules)
             for other in have[i + 1 : i + 3]:
                 if other - start <= 2:
+                    pair = (spots[start], spots[other])
                     for w in wilds:
-                        _add_found(out, seen, (spots[start], spots[other], w), rules)
-    naturals = [c for c in hand if not wild_capable(c, rules)]
-    for rank in sorted({c.rank for c in naturals}):
-        group = [c for c in naturals if c.rank == rank]
+                        if w in pair and hand.count(w) < 2:
+                            continue  # one 2 cannot stand in its own spot and be the wild too
+                        _add_found(out, seen, (*pair, w), rules)
+    for rank in sorted(by_rank):
+        if rules.set_ranks is not None and rank not in rules.set_ranks:
+            continue  # no set of this rank is a meld (``_read_set``), with a wild or without
+        group = by_rank[rank]  # in the hand's order
         if rules.set_distinct_suits:
             group = list({c.suit: c for c in group}.values())
         if len(group) >= 3:

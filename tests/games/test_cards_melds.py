@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pickle
+import random
 import re
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +22,7 @@ from bot.games.melds import (
     MeldRules,
     add_to_meld,
     could_add,
+    find_melds,
     read_meld,
     reclaim_joker,
     single_adds,
@@ -317,3 +320,36 @@ def test_reclaim_joker() -> None:
     )
     assert "9D و9C" in refusal(lambda: reclaim_joker(three, cards("9D")), "ar")
     assert len(reclaim_joker(three, cards("9D 9C")).cards) == 4
+
+
+@pytest.mark.parametrize("rules", [MOR_MELDS, MORE_MELDS, MORE_MELDS_ACES, HAND_MELDS])
+def test_the_meld_search_finds_every_natural_run_of_three_and_every_set_the_rules_allow(
+    rules: MeldRules,
+) -> None:
+    """``find_melds`` on random hands: each meld it offers is one, made of the hand's cards; each
+    three cards of a suit in a row (naturally) are in a run it offers; and three naturals of a
+    rank make a set it offers when the rules allow sets of that rank, and never one they don't.
+    (A 2 standing in its own spot was once offered as the wild beside itself.)"""
+    rng = random.Random(11)
+    deck = deck_106()
+    for _ in range(400):
+        hand = rng.sample(deck, rng.randint(3, 16))
+        found = find_melds(hand, rules)
+        for meld in found:
+            assert read_meld(meld.cards, rules) == meld
+            assert not Counter(meld.cards) - Counter(hand)
+        wild = {c for c in hand if c.is_joker or (rules.twos_wild and c.rank == 2)}
+        naturals = [c for c in hand if c not in wild]
+        for c in naturals:
+            if c.suit is None or not 1 <= c.rank <= 11:
+                continue
+            row = {c, Card(c.rank + 1, c.suit), Card(c.rank + 2, c.suit)}
+            if row <= set(naturals):
+                assert any(m.kind == "run" and row <= set(m.cards) for m in found), (hand, row)
+        for rank, n in Counter(c.rank for c in naturals).items():
+            suits = {c.suit for c in naturals if c.rank == rank}
+            enough = len(suits) >= 3 if rules.set_distinct_suits else n >= 3
+            allowed = rules.set_ranks is None or rank in rules.set_ranks
+            offered = any(m.kind == "set" and m.rank == rank for m in found)
+            assert allowed or not offered, (hand, rank)
+            assert offered or not (enough and allowed), (hand, rank)
