@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, ClassVar, Protocol, Self
 
 # Reason, Count and because live with the cards (the lowest layer, so a CardError can carry a
@@ -153,7 +153,7 @@ class Lay(Move):
     melds: tuple[tuple[Card, ...], ...] = ()
     adds: tuple[AddTo, ...] = ()
 
-    @property
+    @cached_property  # kept in the instance dict, which the fields (eq, hash) ignore
     def cards(self) -> tuple[Card, ...]:
         """Every card it puts down, as ``Meld.cards`` and ``Add.cards`` say theirs."""
         return tuple(c for m in self.melds for c in m) + tuple(

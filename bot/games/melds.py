@@ -766,8 +766,15 @@ def _near(card: Card, other: Card, rules: MeldRules) -> bool:
         return True
     if other.suit != card.suit:
         return False
-    gaps = {abs(p - q) for p in _positions(card) for q in _positions(other)}
-    return min(gaps) <= 3
+    # The closest their run positions come (an ace stands at 1 and at 14), written out: the
+    # take check and ``normal`` ask it of every card in hand for every card of the pile.
+    a, b = card.rank, other.rank
+    gap = abs(a - b)
+    if a == ACE:
+        gap = min(gap, ACE_HIGH - b)
+    elif b == ACE:
+        gap = min(gap, ACE_HIGH - a)
+    return gap <= 3
 
 
 def find_melds(hand: Sequence[Card], rules: MeldRules, limit: int = 200) -> list[Meld]:
