@@ -164,7 +164,14 @@ class Meld:
         # read the fields only). functools.cached_property takes a lock at every read.
         known = self.__dict__.get("_wild_indexes")
         if known is None:
-            known = tuple(i for i in range(len(self.cards)) if not self.is_natural_at(i))
+            # ``is_natural_at`` for every card, written out: every new meld of a playout asks
+            # it at once (the wild limits), and most are new.
+            cards = self.cards
+            if self.kind == "run":
+                row, low = _SPOTS[self.suit or "S"], self.low
+                known = tuple(i for i, c in enumerate(cards) if row.get(low + i) != c)
+            else:
+                known = tuple(i for i, c in enumerate(cards) if c.is_joker or c.rank != self.rank)
             self.__dict__["_wild_indexes"] = known
         return list(known)
 
@@ -443,10 +450,16 @@ def _run_problem(cards: Sequence[Card], suit: str, rules: MeldRules) -> Reason:
 
 def read_meld(cards: Sequence[Card], rules: MeldRules) -> Meld:
     """Read a new meld; raise MeldError with its reason when the cards aren't one."""
-    result = _read_meld(tuple(cards), rules)
+    result = meld_or_why(cards, rules)
     if isinstance(result, Meld):
         return result
     raise MeldError(result)
+
+
+def meld_or_why(cards: Sequence[Card], rules: MeldRules) -> Meld | Reason:
+    """``read_meld`` answering why not instead of raising: a check that refuses many moves (the
+    engines' lay check, in every playout) pays less for a returned reason than a raised one."""
+    return _read_meld(tuple(cards), rules)
 
 
 # Reading melds is pure (cards and rules are immutable) and the computer players' playouts read
@@ -476,7 +489,7 @@ def _read_meld_uncached(cards: Sequence[Card], rules: MeldRules) -> Meld:
 def try_meld(cards: Sequence[Card], rules: MeldRules) -> Meld | None:
     """The meld ``cards`` make, or None (``read_meld`` without raising: the meld search tries
     many groups that are not melds, and an exception costs more than the answer)."""
-    result = _read_meld(tuple(cards), rules)
+    result = meld_or_why(cards, rules)
     return result if isinstance(result, Meld) else None
 
 
@@ -556,10 +569,17 @@ def add_to_meld(
     In a run a natural card may take the place of a wild, which then moves to an open end
     (``end``, default high) -- or back into its own spot if it is the run's own 2.
     """
-    result = _add_to_meld(meld, tuple(cards), rules, end)
+    result = added_or_why(meld, cards, rules, end)
     if isinstance(result, Meld):
         return result
     raise MeldError(result)
+
+
+def added_or_why(
+    meld: Meld, cards: Sequence[Card], rules: MeldRules, end: str | None = None
+) -> Meld | Reason:
+    """``add_to_meld`` answering why not instead of raising (as ``meld_or_why``)."""
+    return _add_to_meld(meld, tuple(cards), rules, end)
 
 
 @kept(200_000)

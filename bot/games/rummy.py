@@ -60,7 +60,15 @@ from bot.games.cards import (
     take_cards,
     text_cards,
 )
-from bot.games.melds import Meld, MeldError, MeldRules, add_to_meld, inline, read_meld
+from bot.games.melds import (
+    Meld,
+    MeldError,
+    MeldRules,
+    added_or_why,
+    inline,
+    meld_or_why,
+    read_meld,
+)
 
 
 @dataclass(frozen=True)
@@ -151,10 +159,10 @@ def play_lay(
         raise IllegalMove(because("game.cards_not_held", cards=named(missing_from(hand, laid))))
     new: list[Meld] = []
     for cards in lay.melds:
-        try:
-            new.append(read_meld(cards, rules_for_new))
-        except MeldError as e:
-            raise IllegalMove(not_a_meld(cards, e.reason)) from None
+        meld = meld_or_why(cards, rules_for_new)
+        if not isinstance(meld, Meld):
+            raise IllegalMove(not_a_meld(cards, meld))
+        new.append(meld)
     changed: dict[int, Meld] = {}
     for add in lay.adds:
         target = melds.get(add.meld)
@@ -165,10 +173,10 @@ def play_lay(
             raise IllegalMove(why)
         current = changed.get(add.meld, target.meld)
         rules = rules_for_add(target) if rules_for_add else rules_for_new
-        try:
-            changed[add.meld] = add_to_meld(current, add.cards, rules, add.end)
-        except MeldError as e:
-            raise IllegalMove(because("core.meld_problem", meld=add.meld, why=e.reason)) from None
+        added = added_or_why(current, add.cards, rules, add.end)
+        if not isinstance(added, Meld):
+            raise IllegalMove(because("core.meld_problem", meld=add.meld, why=added))
+        changed[add.meld] = added
     return LayOutcome(rest, new, changed, laid)
 
 
