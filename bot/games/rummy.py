@@ -230,7 +230,7 @@ def take_side_pile(
 
 def uses_any(laid: Sequence[Card], must: Sequence[Card]) -> bool:
     """Did a lay use at least one of ``must`` (copies are interchangeable)?"""
-    return bool(Counter(laid) & Counter(must))
+    return not set(laid).isdisjoint(must)
 
 
 # ---------------------------------------------------------------- table files
