@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from itertools import chain
 from typing import Any
 
 from bot.ai.search import distinct, refine
@@ -58,11 +59,8 @@ def seen_counts(
 ) -> Counter[Card]:
     """Copies of each card the seat can see: a run waiting on a card whose copies are all in sight
     is dead, so its cards are not worth keeping for it."""
-    seen: Counter[Card] = Counter(hand)
-    for m in melds:
-        seen.update(m.cards)
-    seen.update(discard)
-    return seen
+    # Counted in one go: updating a Counter meld by meld cost more than the counting.
+    return Counter([*hand, *chain.from_iterable(m.cards for m in melds), *discard])
 
 
 def keep_scores(
