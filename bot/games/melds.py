@@ -158,7 +158,7 @@ class Meld:
 
     __getstate__ = fields_only
 
-    def wild_indexes(self) -> list[int]:
+    def wild_indexes(self) -> tuple[int, ...]:
         # Asked again and again of the same table meld by the engines and players, so kept in
         # the instance dict (a frozen dataclass forbids setattr, not that; equality and hashing
         # read the fields only). functools.cached_property takes a lock at every read.
@@ -173,7 +173,7 @@ class Meld:
             else:
                 known = tuple(i for i, c in enumerate(cards) if c.is_joker or c.rank != self.rank)
             self.__dict__["_wild_indexes"] = known
-        return list(known)
+        return known  # type: ignore[no-any-return]
 
     @property
     def wilds(self) -> list[Card]:
