@@ -18,8 +18,10 @@ path.
 
 ``--decisions N`` measures the same thing where it counts, inside ``hard``'s own decisions in
 Mor and More: N decisions (every fifth of seeded ``normal`` rounds, in a shuffled order) after as
-many unmeasured ones, as a computer worker makes them with its caches warm, and every move the
-engines apply during them counted (a candidate tried, then the playout's moves), per CPU second
+many unmeasured ones, as a computer worker makes them with its caches warm and what survives
+each decision frozen out of the collector's sight (``search.settle``, where the commit has it;
+``--unfrozen``: as a process that does more than decide, whose collections walk the kept
+answers), and every move the engines apply during them counted (a candidate tried, then the playout's moves), per CPU second
 of the whole decision (sampling and judging the playouts included). The budget is set to
 today's (Mor 8 deals x 16 decisions x 3 moves, More 24 x 9 x 3, Run Fast 24 deals x 6 plays to
 the end) whatever the commit, so older code searches alike; copy this file into an older
@@ -33,6 +35,7 @@ moves are counted on counts (``--engine``: on the engine, as the previous hard p
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import random
 import sys
@@ -153,11 +156,13 @@ DECISION_BUDGET = {"mor": (8, 16, 3), "more3": (24, 9, 3), "runfast": (24, None,
 
 
 def measure_decisions(
-    game: str, count: int, seed: int, engine: bool = False
+    game: str, count: int, seed: int, engine: bool = False, frozen: bool = True
 ) -> tuple[float, int, float]:
     """Moves made per CPU second inside ``count`` ``hard`` decisions made after ``count``
     unmeasured ones (the engine's applies; Run Fast's plays and passes on counts unless
-    ``engine``); the moves and the CPU seconds."""
+    ``engine``); the moves and the CPU seconds. ``frozen``: each decision ends as in a computer
+    worker, its survivors frozen out of the collector's sight (``search.settle``), where the
+    commit has that; else as in a process that does more than decide."""
     from bot.ai import choose_move
 
     module = importlib.import_module(f"bot.ai.{game}")
@@ -176,6 +181,12 @@ def measure_decisions(
     were = {name: getattr(module, name, None) for name in settings}
     for name, value in settings.items():
         setattr(module, name, value)
+    # A worker freezes what survives each decision (search.settle): set it here too, where the
+    # commit has it, and put it back after. Older commits have nothing to set.
+    was_freezing = getattr(search, "FREEZE", None)
+    freezing = frozen and hasattr(search, "FREEZE") and was_freezing is not True
+    if freezing:
+        search.FREEZE = True
     try:
         with counting(cls, names) as made:
             for i, (view, legal) in enumerate(found[:count]):  # warming the caches, as a worker's
@@ -189,6 +200,9 @@ def measure_decisions(
     finally:
         for name, value in were.items():
             setattr(module, name, value)
+        if freezing:
+            search.FREEZE = was_freezing
+            gc.unfreeze()
     return applied / max(cpu, 1e-9), applied, cpu
 
 
@@ -199,10 +213,17 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--decisions", type=int, default=0, help="measure inside hard's decisions")
     ap.add_argument("--engine", action="store_true", help="Run Fast's decisions on the engine")
+    ap.add_argument(
+        "--unfrozen",
+        action="store_true",
+        help="decide as a process that does more than decide: no survivors frozen",
+    )
     args = ap.parse_args()
     if args.decisions:
         for game in args.games or DECISION_BUDGET:
-            rate, moves, cpu = measure_decisions(game, args.decisions, args.seed, args.engine)
+            rate, moves, cpu = measure_decisions(
+                game, args.decisions, args.seed, args.engine, not args.unfrozen
+            )
             print(
                 f"{game:<8} {rate:8.0f} moves per CPU second inside {args.decisions} hard "
                 f"decisions ({moves} moves in {cpu:.2f} s)"
