@@ -16,20 +16,20 @@ worker process keeps them warm across decisions, so real play does at least as w
 Run it at two commits to compare them: the README gives the figures before and after the lean
 path.
 
-``--decisions N`` measures the same thing where it counts, inside ``hard``'s own decisions in
-Mor and More: N decisions (every fifth of seeded ``normal`` rounds, in a shuffled order) after as
-many unmeasured ones, as a computer worker makes them with its caches warm and what survives
-each decision frozen out of the collector's sight (``search.settle``, where the commit has it;
-``--unfrozen``: as a process that does more than decide, whose collections walk the kept
-answers), and every move the engines apply during them counted (a candidate tried, then the playout's moves), per CPU second
-of the whole decision (sampling and judging the playouts included). The budget is set to
-today's (Mor 8 deals x 16 decisions x 3 moves, More 24 x 9 x 3, Run Fast 24 deals x 6 plays to
-the end) whatever the commit, so older code searches alike; copy this file into an older
+``--decisions N`` measures the same thing where it counts, inside ``hard``'s own decisions in Mor
+and More: N decisions (every fifth of seeded ``normal`` rounds, in a shuffled order) after as many
+unmeasured ones, as a computer worker makes them with its caches warm and what survives each
+decision frozen out of the collector's sight (``search.settle``, where the commit has it;
+``--unfrozen``: as a process that does more than decide, whose collections walk the kept answers),
+and every move the engines apply during them counted (a candidate tried, then the playout's moves),
+per CPU second of the whole decision (sampling and judging the playouts included). The budget is
+set to today's (Mor 8 deals x 16 decisions x 3 moves, More 24 x 9 x 3, Run Fast 24 deals x 6 plays
+to the end) whatever the commit, so older code searches alike; copy this file into an older
 checkout to run it there. Run Fast's ``hard`` plays its deals out on counts per power
 (``bot.ai.runfast_counts``), not on the engine: a second line measures that path from the same
-states and deals. Inside its decisions Run Fast deals at random here (its reading of the
-others' play is off, as in the code before it), so that the figure is the playouts' and its
-moves are counted on counts (``--engine``: on the engine, as the previous hard plays out).
+states and deals. Inside its decisions Run Fast deals at random here (its reading of the others'
+play is off, as in the code before it), so that the figure is the playouts' and its moves are
+counted on counts (``--engine``: on the engine, as the previous hard plays out).
 """
 
 from __future__ import annotations

@@ -89,7 +89,8 @@ class Preference:
     ``hard``'s playouts run ``normal`` (the lean path): checking every candidate is most of
     what listing the legal moves costs, and a playout needs only one. There ``order`` reads the
     engine's ``glance`` rather than its view: the fields it reads, built in a fraction of the
-    time (``bot.games.rummy.Glance``).
+    time (``bot.games.rummy.Glance``; Mor and More, whose ``normal`` is a ``Preference``, have
+    one).
     """
 
     order: Order
