@@ -22,6 +22,7 @@ from bot.games.melds import (
     MeldRules,
     find_melds,
     read_meld,
+    run_gap,
     single_adds,
     wild_capable,
 )
@@ -113,7 +114,7 @@ def _keep_plan(
                 continue
             if other.suit != card.suit:
                 continue
-            gap = min(abs(p - q) for p in positions(card) for q in positions(other))
+            gap = run_gap(card, other)
             if gap == 1:
                 score += KEEP_NEXT_TO
             elif gap == 2:

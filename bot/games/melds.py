@@ -786,15 +786,20 @@ def _near(card: Card, other: Card, rules: MeldRules) -> bool:
         return True
     if other.suit != card.suit:
         return False
-    # The closest their run positions come (an ace stands at 1 and at 14), written out: the
-    # take check and ``normal`` ask it of every card in hand for every card of the pile.
+    return run_gap(card, other) <= 3
+
+
+def run_gap(card: Card, other: Card) -> int:
+    """How close two natural cards' run positions come (an ace stands at 1 and at 14): 1 side by
+    side, 2 with one card between. Written out rather than over every pair of positions: the
+    take check and ``normal`` ask it of every card in hand for every card of the pile."""
     a, b = card.rank, other.rank
     gap = abs(a - b)
     if a == ACE:
-        gap = min(gap, ACE_HIGH - b)
-    elif b == ACE:
-        gap = min(gap, ACE_HIGH - a)
-    return gap <= 3
+        return min(gap, ACE_HIGH - b)
+    if b == ACE:
+        return min(gap, ACE_HIGH - a)
+    return gap
 
 
 def find_melds(hand: Sequence[Card], rules: MeldRules, limit: int = 200) -> list[Meld]:

@@ -153,7 +153,7 @@ def play_lay(
     """
     if not lay.melds and not lay.adds:
         raise IllegalMove(because("core.lay_which"))
-    laid: list[Card] = [c for m in lay.melds for c in m] + [c for a in lay.adds for c in a.cards]
+    laid = list(lay.cards)
     rest = take_cards(hand, laid)
     if rest is None:
         raise IllegalMove(because("game.cards_not_held", cards=named(missing_from(hand, laid))))

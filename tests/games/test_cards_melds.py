@@ -25,6 +25,7 @@ from bot.games.melds import (
     find_melds,
     read_meld,
     reclaim_joker,
+    run_gap,
     single_adds,
 )
 from bot.games.rummy import not_a_meld
@@ -353,3 +354,10 @@ def test_the_meld_search_finds_every_natural_run_of_three_and_every_set_the_rule
             offered = any(m.kind == "set" and m.rank == rank for m in found)
             assert allowed or not offered, (hand, rank)
             assert offered or not (enough and allowed), (hand, rank)
+
+
+def test_run_gap_counts_an_ace_at_both_ends() -> None:
+    assert run_gap(Card(5, "H"), Card(7, "H")) == 2
+    assert run_gap(Card(1, "S"), Card(3, "S")) == 2  # A 2 3
+    assert run_gap(Card(12, "S"), Card(1, "S")) == 2  # Q K A
+    assert run_gap(Card(1, "S"), Card(13, "S")) == 1
