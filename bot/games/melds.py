@@ -532,18 +532,26 @@ def single_adds(meld: Meld, rules: MeldRules) -> frozenset[Card]:
 
     Kept in the meld's instance dict per rules, as ``wild_indexes`` is: a table meld is asked
     this for every card in every hand at every turn, and it changes only when added to (a new
-    object). It is worked out from the cards ``could_add`` lets through, each checked."""
+    object). Behind that it is kept by the meld's value (``_single_adds``): the same meld is
+    often a second object, the engine's made by an addition and a player's read from the cards
+    it sees (``bot.ai.rummy.fitting``), and working it out is dear."""
     by_rules: dict[MeldRules, frozenset[Card]] | None = meld.__dict__.get("_single_adds")
     if by_rules is None:
         by_rules = meld.__dict__["_single_adds"] = {}
     found = by_rules.get(rules)
     if found is None:
-        found = by_rules[rules] = frozenset(
-            c
-            for c in (*_wild_cards(rules), *_its_cards(meld))
-            if could_add(meld, c, rules) and isinstance(_add_to_meld(meld, (c,), rules, None), Meld)
-        )
+        found = by_rules[rules] = _single_adds(meld, rules)
     return found
+
+
+@kept(50_000)
+def _single_adds(meld: Meld, rules: MeldRules) -> frozenset[Card]:
+    """``single_adds`` worked out: the cards ``could_add`` lets through, each checked."""
+    return frozenset(
+        c
+        for c in (*_wild_cards(rules), *_its_cards(meld))
+        if could_add(meld, c, rules) and isinstance(_add_to_meld(meld, (c,), rules, None), Meld)
+    )
 
 
 @cache
