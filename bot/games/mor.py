@@ -441,7 +441,8 @@ class Mor(SidePileGame):
 
     def _seat_totals(self) -> tuple[float, ...]:
         """Each seat's game total in points (its team's)."""
-        return tuple(self.totals[self.team(s)] / 2 for s in range(self.n_seats))
+        halves = [total / 2 for total in self.totals]
+        return tuple(map(halves.__getitem__, self._seat_sides()))
 
     def _seat_sides(self) -> tuple[int, ...]:
         # Seats alternate teams; asked at every glance of a playout, so not worked out each time.
