@@ -38,6 +38,7 @@ from bot.games.cards import (
     because,
     parse_cards,
     sort_key,
+    standard_deck,
 )
 
 ACE_HIGH = 14  # the position of an ace above the king
@@ -738,7 +739,8 @@ def both(cards: Sequence[Card]) -> str | Reason:
 
 def meld_with(card: Card, hand: Iterable[Card], rules: MeldRules) -> tuple[Card, ...] | None:
     """A new meld that uses ``card`` and cards from ``hand``, or None: the pile-take check."""
-    pool = [c for c in hand if _near(card, c, rules)]
+    near = _near_cards(card, rules)
+    pool = [c for c in hand if c in near]
     # Only a few cards can possibly meet ``card`` in a meld, so trying pairs and triples is cheap.
     for size in (2, 3):
         seen: set[tuple[Card, ...]] = set()
@@ -746,9 +748,17 @@ def meld_with(card: Card, hand: Iterable[Card], rules: MeldRules) -> tuple[Card,
             if combo in seen:
                 continue
             seen.add(combo)
-            if try_meld((card, *combo), rules) is not None:
-                return (card, *combo)
+            group = (card, *combo)
+            if isinstance(_read_meld(group, rules), Meld):  # try_meld, two calls fewer
+                return group
     return None
+
+
+@cache
+def _near_cards(card: Card, rules: MeldRules) -> frozenset[Card]:
+    """The cards of a deck ``_near`` ``card``: the take check and ``normal`` ask ``meld_with`` of
+    every card of the pile, each against every card in hand, at every draw of a playout."""
+    return frozenset(c for c in (*standard_deck(), JOKER) if _near(card, c, rules))
 
 
 def extend_with(
