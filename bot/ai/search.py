@@ -124,7 +124,8 @@ def unseen(deck: Iterable[Card], seen: Iterable[Card]) -> list[Card]:
     left.subtract(Counter(seen))
     if any(n < 0 for n in left.values()):
         raise ValueError("The view shows more copies of a card than the deck holds.")
-    return sorted(left.elements(), key=lambda c: (sort_key(c), str(c)))
+    # A deck's distinct cards have distinct sort keys, so equal keys are equal cards.
+    return sorted(left.elements(), key=sort_key)
 
 
 def deal(pool: Sequence[Card], sizes: Sequence[int], rng: random.Random) -> list[list[Card]]:
