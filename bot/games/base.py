@@ -54,6 +54,7 @@ from bot.games.cards import (
     because,
     cut,
     parse_cards,
+    text_cards,
 )
 
 RULES_VERSION = 1
@@ -127,7 +128,7 @@ class Meld(Move):
     cards: tuple[Card, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"do": self.do, "cards": [str(c) for c in self.cards]}
+        return {"do": self.do, "cards": text_cards(self.cards)}
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,7 @@ class AddTo:
     end: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"meld": self.meld, "cards": [str(c) for c in self.cards]}
+        out: dict[str, Any] = {"meld": self.meld, "cards": text_cards(self.cards)}
         if self.end:
             out["end"] = self.end
         return out
@@ -163,7 +164,7 @@ class Lay(Move):
     def to_dict(self) -> dict[str, Any]:
         return {
             "do": self.do,
-            "melds": [[str(c) for c in m] for m in self.melds],
+            "melds": [text_cards(m) for m in self.melds],
             "adds": [a.to_dict() for a in self.adds],
         }
 
@@ -179,7 +180,7 @@ class Add(Move):
         out: dict[str, Any] = {
             "do": self.do,
             "meld": self.meld,
-            "cards": [str(c) for c in self.cards],
+            "cards": text_cards(self.cards),
         }
         if self.end:
             out["end"] = self.end
@@ -195,7 +196,7 @@ class Swap(Move):
     cards: tuple[Card, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"do": self.do, "meld": self.meld, "cards": [str(c) for c in self.cards]}
+        return {"do": self.do, "meld": self.meld, "cards": text_cards(self.cards)}
 
 
 @dataclass(frozen=True)
@@ -215,7 +216,7 @@ class Play(Move):
     cards: tuple[Card, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"do": self.do, "cards": [str(c) for c in self.cards]}
+        return {"do": self.do, "cards": text_cards(self.cards)}
 
 
 @dataclass(frozen=True)
