@@ -46,7 +46,7 @@ def samples(rounds: int, every: int, first: int = 0) -> tuple[Samples, Samples, 
         n = 0
         while not game.round_over:
             if game.phase != "bid" and n % every == 0:
-                scores, _ = game.round_scores()
+                scores = game.scores_now()
                 for s in range(3):
                     pending.append((margins, s, None, more3.features(game, s, scores)))
                     for o in range(3):

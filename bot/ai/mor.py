@@ -280,7 +280,7 @@ def features(game: Mor, seat: int) -> list[float]:
     names them): the margin as if it ended now and what still moves it, the progress toward
     projects, the Mor, the cards left to lay and how near a side is to closing, with how much
     stock is left to do it in."""
-    halves, _ = game.round_scores()
+    halves = game.scores_now()
     ours = game.team(seat)
     near, projects = [0, 0], [[], []]
     for m in game.melds.values():

@@ -303,7 +303,7 @@ def _standing(game: More3, seat: int) -> float:
         scores = game.result.scores
         mates = [] if partner is None else [partner]
         return sum(won(scores[seat] - scores[s]) for s in [*rivals, *mates])
-    scores, _ = game.round_scores()
+    scores = game.scores_now()
     chance = sum(likely(CONTEST_WEIGHTS, features(game, seat, scores, [s])) for s in rivals)
     if partner is not None:
         chance += likely(PARTNER_WEIGHTS, partner_features(game, seat, partner, scores))
@@ -351,7 +351,7 @@ def features(
     ``scores``: the round's scores as it stands, when the caller has them already; ``against``:
     the rivals (the other side's seats, their average, unless it names one)."""
     if scores is None:
-        scores, _ = game.round_scores()
+        scores = game.scores_now()
     others = _rivals(game, seat, against)
     now = _margin(game, seat, scores, others)
     near = [0, 0]

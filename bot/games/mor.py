@@ -357,10 +357,18 @@ class Mor(SidePileGame):
 
     def round_scores(self, closer: int | None = None) -> tuple[list[int], list[ScoreLine]]:
         """Each team's score for the round as it stands, in halves, with its score lines
-        (RULES.md 1, Scoring): the round's end scores it, and ``hard``'s cut-short playouts read
-        it as if the round ended now."""
-        scores = [0, 0]
+        (RULES.md 1, Scoring): the round's end scores it."""
         lines: list[ScoreLine] = []
+        return self._score(closer, lines), lines
+
+    def scores_now(self) -> list[int]:
+        """``round_scores`` without the lines, as if the round ended now: ``hard``'s cut-short
+        playouts read the scores at every playout's end, where the score sheet goes unread."""
+        return self._score(None, None)
+
+    def _score(self, closer: int | None, lines: list[ScoreLine] | None) -> list[int]:
+        """Each team's score for the round, in halves; its lines go to ``lines`` if given."""
+        scores = [0, 0]
         for team in range(2):
             rep = self.team_seats(team)[0]
             team_melds = [m for m in self.melds.values() if self.team(m.seat) == team]
@@ -371,6 +379,8 @@ class Mor(SidePileGame):
             close = CLOSE_BONUS if closer is not None and self.team(closer) == team else 0
             no_mor = 0 if self.mor_taken[team] else NO_MOR_PENALTY
             scores[team] = melded + project_halves + close - in_hand - no_mor
+            if lines is None:
+                continue
             lines.append(ScoreLine(rep, "core.line.cards_in_melds", melded / 2))
             for p in sorted(projects, reverse=True):
                 lines.append(ScoreLine(rep, PROJECT_LINES[p], p / 10))
@@ -379,7 +389,7 @@ class Mor(SidePileGame):
             lines.append(ScoreLine(rep, "core.line.cards_left", -in_hand / 2))
             if no_mor:
                 lines.append(ScoreLine(rep, "mor.line.no_mor", -no_mor / 2))
-        return scores, lines
+        return scores
 
     def _end_round(self, reason: str, closer: int | None, events: list[Event]) -> None:
         scores, lines = self.round_scores(closer)

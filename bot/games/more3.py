@@ -628,9 +628,19 @@ class More3(SidePileGame):
     # ------------------------------------------------------------ scoring
 
     def round_scores(self) -> tuple[list[int], list[ScoreLine]]:
-        """Each seat's score for the round as it stands (RULES.md 2, Scoring)."""
-        scores = [0] * N_SEATS
+        """Each seat's score for the round as it stands (RULES.md 2, Scoring), with its score
+        lines."""
         lines: list[ScoreLine] = []
+        return self._score(lines), lines
+
+    def scores_now(self) -> list[int]:
+        """``round_scores`` without the lines: ``hard``'s cut-short playouts read the scores at
+        every playout's end, and writing the score sheet was most of the cost."""
+        return self._score(None)
+
+    def _score(self, lines: list[ScoreLine] | None) -> list[int]:
+        """Each seat's score for the round as it stands; its lines go to ``lines`` if given."""
+        scores = [0] * N_SEATS
         for side in (PAIR, SOLO):
             seats = self.side_seats(side)
             melds = [m.meld for m in self.melds.values() if self.side(m.seat) == side]
@@ -652,6 +662,8 @@ class More3(SidePileGame):
                         pile_penalty=penalty,
                         round_win_bonus=SOLO_WIN_BONUS if out else 0,
                     )
+                if lines is None:
+                    continue
                 # Each line's label is a catalogue key (domain more3): the score sheet words it
                 # in its reader's language.
                 lines.append(ScoreLine(seat, "core.line.cards_in_melds", melded))
@@ -665,7 +677,7 @@ class More3(SidePileGame):
                     lines.append(ScoreLine(seat, "more3.line.never_took_pile", -penalty))
                 if side == SOLO:
                     lines.append(ScoreLine(seat, "more3.line.solo_total", scores[seat]))
-        return scores, lines
+        return scores
 
     def _end_round(self, reason: str, events: list[Event]) -> None:
         scores, lines = self.round_scores()
