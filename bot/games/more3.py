@@ -82,6 +82,11 @@ N_SEATS = 3
 HAND_SIZE = 11
 PILE_SIZE = 11
 PAIR, SOLO = 0, 1  # side numbers; also the index of each side's More pile
+# Each seat's side (``More3.side``) by the Solo's seat, None before the bids have named one.
+_SIDES = {
+    solo: tuple(SOLO if seat == solo else PAIR for seat in range(N_SEATS))
+    for solo in (None, *range(N_SEATS))
+}
 TARGET = 3100
 HIGH_SCORE = 1500  # over this: the 7.5 rule and ace-sets
 OPENING_HALVES = 15  # 7.5 points, counted in half-points
@@ -796,6 +801,11 @@ class More3(SidePileGame):
     def _sides(self) -> tuple[int, ...]:
         """Each seat's side once the Solo is known; none before."""
         return () if self.solo is None else self._seat_sides()
+
+    def _seat_sides(self) -> tuple[int, ...]:
+        # Asked at every glance of a playout (twice: the sides and the melds' views), so looked
+        # up by the Solo rather than worked out seat by seat.
+        return _SIDES[self.solo]
 
     def _visible_bids(self, seat: int) -> list[int | None]:
         # (decision) Before the reveal a seat sees only its own bid.
