@@ -352,8 +352,14 @@ def _card_problem(card: object) -> Reason | None:
     return because("core.not_a_card", text=cut(text))
 
 
+# Built once, as ``LAYING`` is: every check of every playout move asks ``move_problem`` first.
+_SEQUENCE = tuple | list
+_ADDITION = AddTo | Add
+_CARDS_MOVE = Meld | Play
+
+
 def _cards_problem(cards: object) -> Reason | None:
-    if not isinstance(cards, tuple | list):
+    if not isinstance(cards, _SEQUENCE):
         return because("core.say_which_cards")
     return next(filter(None, map(_card_problem, cards)), None)
 
@@ -365,7 +371,7 @@ def _number_problem(value: object, key: str) -> Reason | None:
 
 
 def _add_problem(add: object) -> Reason | None:
-    if not isinstance(add, AddTo | Add):
+    if not isinstance(add, _ADDITION):
         return because("core.addition_needs_meld_and_cards")
     if add.end not in (None, "high", "low"):
         return because("core.end_high_or_low")
@@ -383,7 +389,7 @@ def move_problem(move: object) -> Reason | None:
         return because("game.not_a_move")
     if isinstance(move, Discard):
         return _card_problem(move.card)
-    if isinstance(move, Meld | Play):
+    if isinstance(move, _CARDS_MOVE):
         return _cards_problem(move.cards)
     if isinstance(move, Add):
         return _add_problem(move)
@@ -392,7 +398,7 @@ def move_problem(move: object) -> Reason | None:
     if isinstance(move, Bid):
         return _number_problem(move.chips, "core.bid_not_a_number")
     if isinstance(move, Lay):
-        if not isinstance(move.melds, tuple | list) or not isinstance(move.adds, tuple | list):
+        if not isinstance(move.melds, _SEQUENCE) or not isinstance(move.adds, _SEQUENCE):
             return because("core.lay_which_cards")
         problems = (*map(_cards_problem, move.melds), *map(_add_problem, move.adds))
         return next(filter(None, problems), None)
