@@ -30,6 +30,11 @@ checkout to run it there. Run Fast's ``hard`` plays its deals out on counts per 
 states and deals. Inside its decisions Run Fast deals at random here (its reading of the others'
 play is off, as in the code before it), so that the figure is the playouts' and its moves are
 counted on counts (``--engine``: on the engine, as the previous hard plays out).
+
+CPU seconds on a shared machine vary by a fifth from run to run. The instructions the decisions
+execute do not: run the bench under valgrind (``valgrind --tool=cachegrind --cache-sim=no``),
+once as it is and once with ``--setup-only`` (the same states found, no decision made), and the
+difference is the instructions of the 2N decisions, warm-up included, the same on every run.
 """
 
 from __future__ import annotations
@@ -156,13 +161,19 @@ DECISION_BUDGET = {"mor": (8, 16, 3), "more3": (24, 9, 3), "runfast": (24, None,
 
 
 def measure_decisions(
-    game: str, count: int, seed: int, engine: bool = False, frozen: bool = True
+    game: str,
+    count: int,
+    seed: int,
+    engine: bool = False,
+    frozen: bool = True,
+    setup_only: bool = False,
 ) -> tuple[float, int, float]:
     """Moves made per CPU second inside ``count`` ``hard`` decisions made after ``count``
     unmeasured ones (the engine's applies; Run Fast's plays and passes on counts unless
     ``engine``); the moves and the CPU seconds. ``frozen``: each decision ends as in a computer
     worker, its survivors frozen out of the collector's sight (``search.settle``), where the
-    commit has that; else as in a process that does more than decide."""
+    commit has that; else as in a process that does more than decide. ``setup_only``: only
+    find the states (what an instruction count subtracts)."""
     from bot.ai import choose_move
 
     module = importlib.import_module(f"bot.ai.{game}")
@@ -177,6 +188,8 @@ def measure_decisions(
             names = COUNTS_MOVES
     found = spots(game, 2 * count, seed)
     random.Random(seed).shuffle(found)
+    if setup_only:
+        return 0.0, 0, 0.0
     # Put back afterwards: a test runs this beside others in one process.
     were = {name: getattr(module, name, None) for name in settings}
     for name, value in settings.items():
@@ -218,12 +231,19 @@ def main() -> int:
         action="store_true",
         help="decide as a process that does more than decide: no survivors frozen",
     )
+    ap.add_argument(
+        "--setup-only",
+        action="store_true",
+        help="with --decisions: find the states and stop (an instruction count's baseline)",
+    )
     args = ap.parse_args()
     if args.decisions:
         for game in args.games or DECISION_BUDGET:
             rate, moves, cpu = measure_decisions(
-                game, args.decisions, args.seed, args.engine, not args.unfrozen
+                game, args.decisions, args.seed, args.engine, not args.unfrozen, args.setup_only
             )
+            if args.setup_only:
+                continue
             print(
                 f"{game:<8} {rate:8.0f} moves per CPU second inside {args.decisions} hard "
                 f"decisions ({moves} moves in {cpu:.2f} s)"
