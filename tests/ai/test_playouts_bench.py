@@ -28,3 +28,11 @@ def test_run_fast_decisions_make_the_same_moves_on_counts_as_on_the_engine() -> 
     on_counts = bench.measure_decisions("runfast", 10, 0)
     on_engine = bench.measure_decisions("runfast", 10, 0, engine=True)
     assert on_counts[1] == on_engine[1] > 0
+
+
+def test_the_setup_only_run_finds_the_states_and_decides_nothing() -> None:
+    """An instruction count subtracts a ``--setup-only`` run from a whole one, so that run must
+    make no decision: no move applied, no CPU second counted. The whole run on the same states
+    makes moves."""
+    assert bench.measure_decisions("mor", 2, 0, setup_only=True) == (0.0, 0, 0.0)
+    assert bench.measure_decisions("mor", 2, 0)[1] > 0
