@@ -82,11 +82,9 @@ N_SEATS = 3
 HAND_SIZE = 11
 PILE_SIZE = 11
 PAIR, SOLO = 0, 1  # side numbers; also the index of each side's More pile
-# Each seat's side (``More3.side``) by the Solo's seat, None before the bids have named one.
-_SIDES = {
-    solo: tuple(SOLO if seat == solo else PAIR for seat in range(N_SEATS))
-    for solo in (None, *range(N_SEATS))
-}
+# Every seat's side as ``More3.side`` gives it, by the Solo's seat (None before the bids have
+# named one), kept the first time it is asked (``More3._seat_sides``).
+_SIDES: dict[int | None, tuple[int, ...]] = {}
 TARGET = 3100
 HIGH_SCORE = 1500  # over this: the 7.5 rule and ace-sets
 OPENING_HALVES = 15  # 7.5 points, counted in half-points
@@ -804,8 +802,12 @@ class More3(SidePileGame):
 
     def _seat_sides(self) -> tuple[int, ...]:
         # Asked at every glance of a playout (twice: the sides and the melds' views), so looked
-        # up by the Solo rather than worked out seat by seat.
-        return _SIDES[self.solo]
+        # up by the Solo rather than worked out seat by seat each time.
+        try:
+            return _SIDES[self.solo]
+        except KeyError:
+            sides = _SIDES[self.solo] = tuple(map(self.side, range(N_SEATS)))
+            return sides
 
     def _visible_bids(self, seat: int) -> list[int | None]:
         # (decision) Before the reveal a seat sees only its own bid.
