@@ -424,9 +424,12 @@ class More3(SidePileGame):
         finds a real lay for the card, so a player can never be stuck holding it."""
         rules = self.rules_for(seat)
         base: list[Lay] = []
+        # Each small lay is offered as soon as it is found: a take check that takes it looks no
+        # further.
         found = meld_with(card, rest, rules)
         if found:
             base.append(Lay(melds=(found,)))
+            yield base[-1]
         side = self.side(seat)
         for m in self.melds.values():
             if self.side(m.seat) == side:
@@ -434,10 +437,10 @@ class More3(SidePileGame):
                 # set, which a take check would build for a single question.
                 if could_add(m.meld, card, rules):
                     base.append(Lay(adds=(AddTo(m.id, (card,)),)))
-                base += [
-                    Lay(adds=(AddTo(m.id, g),)) for g in extend_with(card, rest, m.meld, rules)
-                ]
-        yield from base
+                    yield base[-1]
+                for group in extend_with(card, rest, m.meld, rules):
+                    base.append(Lay(adds=(AddTo(m.id, group),)))
+                    yield base[-1]
         if not self.needs_opening(seat):
             return  # a small lay will do; widening only helps a 7.5 opening
         # A 7.5 opening may need the card's longest meld (10H JH QH + KH, not JH QH KH alone).
