@@ -18,7 +18,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -201,18 +201,31 @@ def _sort_key(card: Card) -> tuple[int, int]:
     return (SUITS.index(card.suit or "S"), card.rank)
 
 
-class _SortKeys(dict[Card, tuple[int, int]]):
-    """Each card's sort key, worked out the first time it is asked."""
+T = TypeVar("T")
 
-    def __missing__(self, card: Card) -> tuple[int, int]:
-        key = self[card] = _sort_key(card)
-        return key
+
+class _PerCard(dict[Card, Any]):
+    """Each card's answer of ``rule``, worked out the first time it is asked."""
+
+    def __init__(self, rule: Callable[[Card], Any]) -> None:
+        super().__init__()
+        self.rule = rule
+
+    def __missing__(self, card: Card) -> Any:
+        answer = self[card] = self.rule(card)
+        return answer
+
+
+def per_card(rule: Callable[[Card], T]) -> Callable[[Card], T]:
+    """``rule`` looked up instead of worked out: each card's answer is kept the first time it is
+    asked, and the lookup is a dict's, in C. For a rule of the card alone that the search's
+    playouts ask of every card in every hand at every turn (its sort key, its points)."""
+    return _PerCard(rule).__getitem__
 
 
 # Suit then rank, jokers last: the order hands are shown in. Hands are sorted hundreds of
-# thousands of times a decision in the search's playouts: the keys are looked up (in C, as a
-# bound method of a dict) instead of worked out by a Python function each time.
-sort_key: Callable[[Card], tuple[int, int]] = _SortKeys().__getitem__
+# thousands of times a decision in the search's playouts.
+sort_key: Callable[[Card], tuple[int, int]] = per_card(_sort_key)
 
 
 def standard_deck() -> list[Card]:

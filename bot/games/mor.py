@@ -32,7 +32,7 @@ from bot.games.base import (
     require_well_made,
     single_add,
 )
-from bot.games.cards import ACE, JOKER_RANK, Card, sort_key, text_cards
+from bot.games.cards import ACE, JOKER_RANK, Card, per_card, sort_key, text_cards
 from bot.games.melds import MOR_MELDS, extend_with, find_melds, meld_with, single_adds
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
@@ -57,11 +57,14 @@ CLOSE_BONUS = 20  # 10 points, in halves
 NO_MOR_PENALTY = 20  # 10 points, in halves
 
 
-def card_halves(card: Card) -> int:
+def _card_halves(card: Card) -> int:
     """Card values in half-points: 3-6 = ½, 7-K = 1, A, 2 and joker = 1½."""
     if card.rank in (JOKER_RANK, ACE, 2):
         return 3
     return 1 if card.rank <= 6 else 2
+
+
+card_halves = per_card(_card_halves)  # scored for every card at every playout's end
 
 
 def project_value(meld: MeldShape) -> int | None:

@@ -44,6 +44,7 @@ from bot.games.cards import (
     ACE,
     JOKER_RANK,
     Card,
+    per_card,
     round_rng,
     sort_key,
     take_cards,
@@ -107,13 +108,16 @@ BIRIBA_LINES = {"pure": "more3.line.pure_biriba", "dirty": "more3.line.dirty_bir
 # ---------------------------------------------------------------- pure rules
 
 
-def card_points(card: Card) -> int:
+def _card_points(card: Card) -> int:
     """Scoring value: joker 20, ace 15, 2 and 8-K 10, 3-7 5."""
     if card.rank == JOKER_RANK:
         return 20
     if card.rank == ACE:
         return 15
     return 10 if card.rank == 2 or card.rank >= 8 else 5
+
+
+card_points = per_card(_card_points)  # scored for every card at every playout's end
 
 
 def opening_halves(card: Card) -> int:
