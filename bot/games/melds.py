@@ -490,7 +490,8 @@ def _read_meld_uncached(cards: Sequence[Card], rules: MeldRules) -> Meld:
 def try_meld(cards: Sequence[Card], rules: MeldRules) -> Meld | None:
     """The meld ``cards`` make, or None (``read_meld`` without raising: the meld search tries
     many groups that are not melds, and an exception costs more than the answer)."""
-    result = meld_or_why(cards, rules)
+    # ``meld_or_why``'s answer, read here directly: the meld searches ask it of every group.
+    result = _read_meld(tuple(cards), rules)
     return result if isinstance(result, Meld) else None
 
 
@@ -749,7 +750,7 @@ def meld_with(card: Card, hand: Iterable[Card], rules: MeldRules) -> tuple[Card,
                 continue
             seen.add(combo)
             group = (card, *combo)
-            if isinstance(_read_meld(group, rules), Meld):  # try_meld, two calls fewer
+            if try_meld(group, rules) is not None:
                 return group
     return None
 
