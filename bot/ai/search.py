@@ -79,8 +79,8 @@ def samples(budget: Budget) -> int:
 @dataclass(frozen=True)
 class Preference:
     """A player stated as an order of preference: it makes the first legal move that
-    ``order(view, moves)`` yields among the moves it is offered (anything else it yields is
-    passed over), else the first legal one.
+    ``order(view, moves)`` yields, else the first legal one. The order yields moves from among
+    those it is offered (what else it yields is passed over, or refused by the check).
 
     Offered the legal moves (``__call__``), it is an ordinary policy. Offered the engine's
     unchecked ``candidate_moves`` (``play``), it checks only its favourites until one passes:
@@ -103,7 +103,10 @@ class Preference:
         moves = game.candidate_moves(seat)
         if not moves:
             return None
-        favourites = (m for m in self.order(game.glance(seat), moves) if m in moves)
+        # Not filtered by ``m in moves``, as ``__call__`` filters: the order yields what it is
+        # offered, and each favourite is checked anyway. (Comparing each with the candidates
+        # before it cost 1.1% of the instructions of Mor's and More's decisions.)
+        favourites = self.order(game.glance(seat), moves)
         return next((m for m in chain(favourites, moves) if game.can(seat, m)), None)
 
 
