@@ -741,11 +741,18 @@ def both(cards: Sequence[Card]) -> str | Reason:
 def meld_with(card: Card, hand: Iterable[Card], rules: MeldRules) -> tuple[Card, ...] | None:
     """A new meld that uses ``card`` and cards from ``hand``, or None: the pile-take check."""
     near = _near_cards(card, rules)
-    pool = [c for c in hand if c in near]
+    return _meld_with(card, tuple(sorted(c for c in hand if c in near)), rules)
+
+
+# Kept by the card and the hand's cards near it: the take check and ``normal`` ask it of the same
+# cards again and again in a playout, and a card that melds with nothing in hand (the common
+# answer) tries every pair and triple of them first.
+@kept(50_000)
+def _meld_with(card: Card, pool: tuple[Card, ...], rules: MeldRules) -> tuple[Card, ...] | None:
     # Only a few cards can possibly meet ``card`` in a meld, so trying pairs and triples is cheap.
     for size in (2, 3):
         seen: set[tuple[Card, ...]] = set()
-        for combo in combinations(sorted(pool), size):
+        for combo in combinations(pool, size):
             if combo in seen:
                 continue
             seen.add(combo)
