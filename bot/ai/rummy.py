@@ -16,7 +16,7 @@ from typing import Any
 from bot.ai.search import distinct, refine
 from bot.games.answers import kept
 from bot.games.base import DRAWING, LAYING, Discard, MeldView, Move
-from bot.games.cards import ACE, Card
+from bot.games.cards import ACE, Card, card_text
 from bot.games.melds import (
     MeldRules,
     find_melds,
@@ -169,7 +169,7 @@ def ranked_discards(
 
     def cost(m: Discard) -> tuple[float, float, str]:
         extra = penalty(m.card) if penalty else 0.0
-        return (keep.get(m.card, 0.0) + extra, -value(m.card), str(m.card))
+        return (keep.get(m.card, 0.0) + extra, -value(m.card), card_text(m.card))
 
     return sorted(throws, key=cost)
 

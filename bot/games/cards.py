@@ -191,8 +191,7 @@ def _not_text(item: object) -> Card:
 
 def text_cards(cards: Iterable[Card]) -> list[str]:
     """Cards in their text form (``["7H", "JK"]``), as table files and saved games hold them."""
-    # Looked up: ``hard`` writes out a whole table for every deal it samples.
-    return [_TEXT.get(c) or str(c) for c in cards]
+    return list(map(card_text, cards))
 
 
 def _sort_key(card: Card) -> tuple[int, int]:
@@ -226,6 +225,9 @@ def per_card(rule: Callable[[Card], T]) -> Callable[[Card], T]:
 # Suit then rank, jokers last: the order hands are shown in. Hands are sorted hundreds of
 # thousands of times a decision in the search's playouts.
 sort_key: Callable[[Card], tuple[int, int]] = per_card(_sort_key)
+# A card's text (``"7H"``, ``"JK"``): ``hard`` writes out a whole table for every deal it samples
+# (``text_cards``), and ``normal`` ties its throws by it.
+card_text: Callable[[Card], str] = per_card(str)
 
 
 def standard_deck() -> list[Card]:
@@ -233,7 +235,6 @@ def standard_deck() -> list[Card]:
 
 
 _WRITTEN = {str(c): c for c in [*standard_deck(), JOKER]}  # parse_cards' quick path
-_TEXT = {c: text for text, c in _WRITTEN.items()}  # and text_cards'
 
 
 def deck_106() -> list[Card]:
