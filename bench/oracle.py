@@ -100,7 +100,7 @@ def oracle(game: str, candidates: int, knows: str = "whole", samples: int = 1) -
             for k, move in enumerate(moves):
                 table = engine.from_json(state)
                 table.apply(view.seat, move)
-                playout(table, module.choose_normal, random.Random(seed), None)
+                playout(table, module.choose_normal, seed, None)
                 totals[k] += seats_beaten(table, view.seat, sign)
         # The first best: normal's own move unless another does strictly better.
         return moves[max(range(len(moves)), key=lambda k: (totals[k], -k))]

@@ -227,25 +227,31 @@ def search(
         for k, move in enumerate(candidates):
             game = engine.from_json(state)
             game.apply(seat, move)
-            playout(game, policy, random.Random(sample_seed ^ 0x5EED), budget.horizon)
+            playout(game, policy, sample_seed ^ 0x5EED, budget.horizon)
             totals[k] += value(game, seat)
     totals[0] += keep_first * drawn
     best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
     return candidates[best]
 
 
-def playout(game: Any, policy: Policy, rng: random.Random, horizon: int | None) -> int:
+def playout(game: Any, policy: Policy, seed: int, horizon: int | None) -> int:
     """Play ``policy`` for every seat until the round ends or ``horizon`` decisions are made;
-    the number made. A ``Preference`` plays on the engine's candidates (its lean path)."""
+    the number made. A ``Preference`` plays on the engine's candidates (its lean path); any
+    other policy draws its random choices from a generator seeded with ``seed``."""
+    play: Callable[[Any, int], Move | None]
+    if isinstance(policy, Preference):
+        play = policy.play  # which draws nothing: no generator is seeded, as dear as a move
+    else:
+        rng = random.Random(seed)
+
+        def play(game: Any, seat: int) -> Move | None:
+            legal = game.legal_moves(seat)
+            return policy(game.view(seat), legal, rng) if legal else None
+
     steps = 0
-    lean = isinstance(policy, Preference)
     while not game.round_over and (horizon is None or steps < horizon):
         seat = game.turn
-        if lean:
-            move = policy.play(game, seat)
-        else:
-            legal = game.legal_moves(seat)
-            move = policy(game.view(seat), legal, rng) if legal else None
+        move = play(game, seat)
         if move is None:
             break
         game.apply(seat, move)

@@ -167,7 +167,7 @@ def judge(
                 sample.apply(view.seat, move)
             except IllegalMove:
                 return None
-            playout(sample, policy, random.Random(seed ^ 0x5EED), HORIZON[game])
+            playout(sample, policy, seed ^ 0x5EED, HORIZON[game])
             scores.append(value(sample, view.seat))
         diffs.append(scores[0] - scores[1])
     margin = statistics.fmean(diffs)

@@ -51,7 +51,7 @@ def test_knowing_the_hands_keeps_them_and_shuffles_only_the_stock() -> None:
 def _beaten(state: dict, seat: int, move) -> float:
     game = engine_class("hand").from_json(state)
     game.apply(seat, move)
-    playout(game, choose_normal, random.Random(0), None)
+    playout(game, choose_normal, 0, None)
     return bench.seats_beaten(game, seat, -1.0)
 
 

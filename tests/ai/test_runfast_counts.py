@@ -106,7 +106,7 @@ def test_a_deal_on_counts_settles_as_on_the_engine() -> None:
             if n % 4:
                 continue
             on_engine = RunFast.from_json(engine.to_json())
-            playout(on_engine, rf.choose_normal, random.Random(0), None)
+            playout(on_engine, rf.choose_normal, 0, None)
             deal = counts.from_view(engine.view(seat), engine.hands)
             assert deal.play_out() == list(on_engine.settlement), (seed, n)
             checked += 1
