@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.games.answers import kept
 from bot.games.cards import (
@@ -47,7 +47,7 @@ ACE_HIGH = 14  # the position of an ace above the king
 def kept_hash(obj: Any) -> int:
     """A frozen dataclass's hash as the dataclass makes it (of its fields), worked out once and
     kept in the instance dict: the generated one walks every field each time it is asked, and
-    rules and melds are the keys of every meld answer kept. Equal objects still hash alike.
+    melds are keys of meld answers kept (``_single_adds``). Equal objects still hash alike.
     The classes read the kept hash themselves first (``__hash__``), one call fewer."""
     known = obj.__dict__.get("_hash")
     if known is None:
@@ -61,9 +61,12 @@ def fields_only(obj: Any) -> dict[str, Any]:
     return {f.name: getattr(obj, f.name) for f in fields(obj)}
 
 
-@dataclass(frozen=True)
-class MeldRules:
-    """What a game allows in a meld."""
+class MeldRules(NamedTuple):
+    """What a game allows in a meld.
+
+    A NamedTuple, as ``Card`` is: the rules are half of the key of every meld answer kept
+    (``_read_meld``, ``_add_to_meld``, ``find_melds``), asked hundreds of thousands of times a
+    decision, and a tuple hashes in C where a frozen dataclass called Python each time."""
 
     jokers_wild: bool = True
     twos_wild: bool = True
@@ -77,19 +80,12 @@ class MeldRules:
     set_max: int | None = None
     min_size: int = 3
 
-    # The rules are half of the key of every meld answer kept (``_read_meld``, ``_add_to_meld``,
-    # ``find_melds``), asked hundreds of thousands of times a decision.
-    def __hash__(self) -> int:
-        return self.__dict__.get("_hash") or kept_hash(self)
-
-    __getstate__ = fields_only
-
 
 # Mor: runs, sets of 3s or aces; at most one joker and one wild 2, two naturals at least.
 MOR_MELDS = MeldRules(set_ranks=frozenset({3, ACE}))
 # More: runs only (ace-sets for players over 1500: ``MORE_MELDS_ACES``); one pankal per meld.
 MORE_MELDS = MeldRules(max_wilds=1, set_ranks=frozenset())
-MORE_MELDS_ACES = replace(MORE_MELDS, set_ranks=frozenset({ACE}))
+MORE_MELDS_ACES = MORE_MELDS._replace(set_ranks=frozenset({ACE}))
 # Hand: sets of 3 or 4 distinct suits, runs; one joker per meld; 2s are ordinary cards.
 HAND_MELDS = MeldRules(
     twos_wild=False,
