@@ -12,7 +12,6 @@ hand may be emptied); that stays in each engine, in the hooks the base names.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Self, TypeVar
@@ -194,9 +193,20 @@ def place_lay(
     for mid, meld in outcome.changed.items():
         old = melds[mid]
         melds[mid] = TableMeld(mid, old.seat, meld)
-        added = list((Counter(meld.cards) - Counter(old.meld.cards)).elements())
-        events.append(Added(seat, mid, tuple(added)))
+        events.append(Added(seat, mid, _added(old.meld.cards, meld.cards)))
     return next_id
+
+
+def _added(before: Sequence[Card], after: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards ``after`` holds beyond ``before``, each card's copies together, in the order
+    each first shows in ``after``: a ``Counter``'s difference, counted in a plain dict (the
+    three ``Counter`` calls cost more than the counting, at every addition of a playout)."""
+    left: dict[Card, int] = {}
+    for card in after:
+        left[card] = left.get(card, 0) + 1
+    for card in before:
+        left[card] = left.get(card, 0) - 1  # none below nought count, as in a Counter's
+    return tuple(card for card, n in left.items() for _ in range(n))
 
 
 def public_event(event: Event, seat: int) -> Event:
