@@ -176,8 +176,15 @@ def parse_cards(items: str | Iterable[str]) -> list[Card]:
     """Read a list of cards from a space/comma separated string or a list of strings."""
     if isinstance(items, str):
         items = items.replace(",", " ").split()
+    elif not isinstance(items, list | tuple):
+        items = list(items)  # read twice below when the quick look fails
     # Saved games and the search's sampled states write every card as ``str(card)`` does: those
-    # are looked up, and anything else (a player's "10♥", a typo) is read by ``Card.parse``.
+    # are looked up (all at once in C first: ``hard`` reads a whole table back for each of its
+    # playouts), and anything else (a player's "10♥", a typo) is read by ``Card.parse``.
+    try:
+        return list(map(_WRITTEN.__getitem__, items))
+    except (KeyError, TypeError):
+        pass
     return [
         (_WRITTEN.get(i) or Card.parse(i)) if isinstance(i, str) else _not_text(i) for i in items
     ]
