@@ -30,7 +30,6 @@ from bot.games.base import (
     because,
     points,
     require_well_made,
-    single_add,
 )
 from bot.games.cards import ACE, JOKER_RANK, Card, per_card, sort_key, text_cards
 from bot.games.melds import MOR_MELDS, extend_with, find_melds, meld_with, single_adds
@@ -42,6 +41,7 @@ from bot.games.rummy import (
     RummyView,
     SidePileGame,
     TableMeld,
+    adds_alone,
     play_lay,
     uses_any,
 )
@@ -427,11 +427,9 @@ class Mor(SidePileGame):
             out += self._pile_lays(seat, rest, self.must_lay)
         out += [Meld(meld.cards) for meld in find_melds(hand, MOR_MELDS)]
         team = self.team(seat)
-        cards = sorted(set(hand), key=sort_key)
         for m in self.melds.values():
             if self.team(m.seat) == team:
-                fit = single_adds(m.meld, MOR_MELDS)
-                out += [single_add(m.id, c) for c in cards if c in fit]
+                out += adds_alone(m, MOR_MELDS, hand)
         return out
 
     # ------------------------------------------------------------ views and data

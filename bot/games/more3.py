@@ -38,7 +38,6 @@ from bot.games.base import (
     because,
     points,
     require_well_made,
-    single_add,
 )
 from bot.games.cards import (
     ACE,
@@ -46,7 +45,6 @@ from bot.games.cards import (
     Card,
     per_card,
     round_rng,
-    sort_key,
     take_cards,
     text_cards,
 )
@@ -59,7 +57,6 @@ from bot.games.melds import (
     find_melds,
     meld_with,
     openings_worth,
-    single_adds,
 )
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
@@ -73,6 +70,7 @@ from bot.games.rummy import (
     RummyView,
     SidePileGame,
     TableMeld,
+    adds_alone,
     play_lay,
     public_event,
     read_seat,
@@ -755,14 +753,9 @@ class More3(SidePileGame):
             worth = openings_worth(found, hand, _meld_halves, OPENING_HALVES, must=must)
             candidates += [Lay(melds=chosen) for chosen in worth[:OPENINGS_LISTED]]
         side = self.side(seat)
-        distinct_cards = sorted(set(hand), key=sort_key)
         for m in self.melds.values():
             if self.side(m.seat) == side:
-                # Only the cards the meld takes on their own (kept with the meld): it spares the
-                # full check of every card against every meld (most of the time computer players
-                # spent here). The check still follows, for what is not the meld's to say.
-                fit = single_adds(m.meld, MORE_MELDS_ACES)
-                candidates += [single_add(m.id, card) for card in distinct_cards if card in fit]
+                candidates += adds_alone(m, MORE_MELDS_ACES, hand)
         if self.must_lay:
             # Other lays may come first (``_meldable_after``), but computer players meld the
             # taken card first: list only the lays that do.

@@ -44,6 +44,7 @@ from bot.games.base import (
     hands_left,
     result_from_json,
     result_to_json,
+    single_add,
     throw_of,
 )
 from bot.games.cards import (
@@ -67,6 +68,7 @@ from bot.games.melds import (
     inline,
     meld_or_why,
     read_meld,
+    single_adds,
 )
 
 
@@ -97,6 +99,16 @@ class TableMeld:
             return _table_meld(int(d["id"]), int(d["seat"]), written)
         except TypeError:  # something in it that cannot be a key: read it as it is
             return TableMeld(int(d["id"]), int(d["seat"]), Meld.from_json(m))
+
+
+def adds_alone(m: TableMeld, rules: MeldRules, hand: Iterable[Card]) -> list[Move]:
+    """Each card of ``hand`` that the table meld ``m`` takes on its own, as a move, in the order
+    hands are shown: a computer player's candidates. Only the cards the meld takes (kept with
+    the meld, ``single_adds``) are offered, which spares the full check of every card against
+    every meld; the check still follows, for what is not the meld's to say. Most melds take
+    none of the hand, so the hand is met with them (in C) rather than each card asked."""
+    fit = single_adds(m.meld, rules).intersection(hand)
+    return [single_add(m.id, card) for card in sorted(fit, key=sort_key)] if fit else []
 
 
 @kept(50_000)
