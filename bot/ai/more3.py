@@ -366,7 +366,7 @@ def features(
     d_pile = diff(lambda s: game.pile_taken[game.side(s)])
     d_cards = diff(lambda s: len(game.hands[s]))
     d_opened = diff(lambda s: any(game.side(o) == game.side(s) for o in game.opened))
-    d_points = diff(lambda s: sum(card_points(c) for c in game.hands[s]))
+    d_points = diff(lambda s: sum(map(card_points, game.hands[s])))
     left = len(game.stock) / FULL_STOCK
     solo = 1.0 if game.solo == seat else 0.0
     return [

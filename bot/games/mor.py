@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, ClassVar
 
 from bot.games.base import (
@@ -375,10 +376,13 @@ class Mor(SidePileGame):
         for team in range(2):
             rep = self.team_seats(team)[0]
             team_melds = [m for m in self.melds.values() if self.team(m.seat) == team]
-            melded = sum(card_halves(c) for m in team_melds for c in m.meld.cards)
+            # Counted in C (``card_halves`` is a lookup): every playout of the search ends here.
+            melded = sum(map(card_halves, chain.from_iterable(m.meld.cards for m in team_melds)))
             projects = [p for p in (project_value(m.meld) for m in team_melds) if p]
             project_halves = sum(p // 5 for p in projects)  # a project adds a tenth: 200 -> 20
-            in_hand = sum(card_halves(c) for s in self.team_seats(team) for c in self.hands[s])
+            in_hand = sum(
+                map(card_halves, chain.from_iterable(self.hands[s] for s in self.team_seats(team)))
+            )
             close = CLOSE_BONUS if closer is not None and self.team(closer) == team else 0
             no_mor = 0 if self.mor_taken[team] else NO_MOR_PENALTY
             scores[team] = melded + project_halves + close - in_hand - no_mor

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, ClassVar
 
 from bot.games.base import (
@@ -652,12 +653,13 @@ class More3(SidePileGame):
         for side in (PAIR, SOLO):
             seats = self.side_seats(side)
             melds = [m.meld for m in self.melds.values() if self.side(m.seat) == side]
-            melded = sum(card_points(c) for m in melds for c in m.cards)
+            # Counted in C (``card_points`` is a lookup): every playout of the search ends here.
+            melded = sum(map(card_points, chain.from_iterable(m.cards for m in melds)))
             kinds = [k for k in (biriba_kind(m) for m in melds) if k]
             bonus = sum(PURE_BONUS if k == "pure" else DIRTY_BONUS for k in kinds)
             penalty = 0 if self.pile_taken[side] else NO_PILE_PENALTY
             for seat in seats:
-                hand = sum(card_points(c) for c in self.hands[seat])
+                hand = sum(map(card_points, self.hands[seat]))
                 out = seat == self.went_out
                 if side == PAIR:
                     scores[seat] = melded + bonus + (OUT_BONUS if out else 0) - hand - penalty
