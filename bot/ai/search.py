@@ -240,7 +240,9 @@ def playout(game: Any, policy: Policy, seed: int, horizon: int | None) -> int:
     other policy draws its random choices from a generator seeded with ``seed``."""
     play: Callable[[Any, int], Move | None]
     if isinstance(policy, Preference):
-        play = policy.play  # which draws nothing: no generator is seeded, as dear as a move
+        # It draws nothing, so no generator is seeded: one for each of a decision's playouts
+        # was 1.4% of More's instructions.
+        play = policy.play
     else:
         rng = random.Random(seed)
 

@@ -101,6 +101,14 @@ class TableMeld:
             return TableMeld(int(d["id"]), int(d["seat"]), Meld.from_json(m))
 
 
+@kept(50_000)
+def _table_meld(meld_id: int, seat: int, meld: tuple[Any, ...]) -> TableMeld:
+    """``TableMeld.from_json`` kept: ``meld`` is the meld as written, its fields in order."""
+    kind, cards, suit, low, rank = meld
+    written = {"kind": kind, "cards": list(cards), "suit": suit, "low": low, "rank": rank}
+    return TableMeld(meld_id, seat, Meld.from_json(written))
+
+
 def adds_alone(m: TableMeld, rules: MeldRules, hand: Iterable[Card]) -> list[Move]:
     """Each card of ``hand`` that the table meld ``m`` takes on its own, as a move, in the order
     hands are shown: a computer player's candidates. Only the cards the meld takes (kept with
@@ -109,14 +117,6 @@ def adds_alone(m: TableMeld, rules: MeldRules, hand: Iterable[Card]) -> list[Mov
     none of the hand, so the hand is met with them (in C) rather than each card asked."""
     fit = single_adds(m.meld, rules).intersection(hand)
     return [single_add(m.id, card) for card in sorted(fit, key=sort_key)] if fit else []
-
-
-@kept(50_000)
-def _table_meld(meld_id: int, seat: int, meld: tuple[Any, ...]) -> TableMeld:
-    """``TableMeld.from_json`` kept: ``meld`` is the meld as written, its fields in order."""
-    kind, cards, suit, low, rank = meld
-    written = {"kind": kind, "cards": list(cards), "suit": suit, "low": low, "rank": rank}
-    return TableMeld(meld_id, seat, Meld.from_json(written))
 
 
 @dataclass(frozen=True)
@@ -238,7 +238,7 @@ def _added(before: Sequence[Card], after: Sequence[Card]) -> tuple[Card, ...]:
     for card in after:
         left[card] = left.get(card, 0) + 1
     for card in before:
-        left[card] = left.get(card, 0) - 1  # none below nought count, as in a Counter's
+        left[card] = left.get(card, 0) - 1  # below nought: none, as in a Counter's difference
     return tuple(card for card, n in left.items() for _ in range(n))
 
 
