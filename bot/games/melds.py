@@ -20,7 +20,7 @@ several readings exist the wild goes to the high end if it can, else the low end
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import cache
 from itertools import combinations
@@ -190,13 +190,24 @@ class Meld:
         }
 
     @staticmethod
-    def from_json(d: dict[str, object]) -> Meld:
-        kind, cards, suit = str(d["kind"]), d["cards"], d.get("suit")
-        low, rank = int(d.get("low", 0)), int(d.get("rank", 0))  # type: ignore[call-overload]
-        written = isinstance(cards, list) and all(isinstance(c, str) for c in cards)
-        if written and (suit is None or isinstance(suit, str)):
-            return _meld_from_text(kind, tuple(cards), suit, low, rank)
-        return _meld_from_cards(kind, cards, suit, low, rank)  # type: ignore[arg-type]
+    def from_json(d: Mapping[str, Any]) -> Meld:
+        return read_written(written_meld(d))
+
+
+def written_meld(d: Mapping[str, Any]) -> tuple[str, Any, Any, int, int]:
+    """A meld's fields as ``to_json`` writes them, in their order, the cards as a tuple (a
+    string of cards as it is): what ``read_written`` keeps a meld by."""
+    cards = d["cards"]
+    cards = cards if isinstance(cards, str) else tuple(cards)
+    return str(d["kind"]), cards, d.get("suit"), int(d.get("low", 0)), int(d.get("rank", 0))
+
+
+def read_written(written: tuple[str, Any, Any, int, int]) -> Meld:
+    """The meld of ``written_meld``'s fields: one object for each meld written alike."""
+    try:
+        return _kept_meld(*written)
+    except TypeError:  # something in it that cannot be a key: read it as it is
+        return _meld_from_cards(*written)
 
 
 def _meld_from_cards(
@@ -206,10 +217,10 @@ def _meld_from_cards(
 
 
 # The search reads the same table melds from every sampled state it builds: one object for each
-# meld written alike, so what a meld keeps in its instance dict (``single_adds``,
-# ``wild_indexes``) is worked out once, not once per playout. Melds are immutable, so sharing
-# one between games is safe.
-_meld_from_text = kept(50_000, "_meld_from_text")(_meld_from_cards)
+# meld written alike (its cards as text, or as cards in a hand-made state), so what a meld keeps
+# in its instance dict (``single_adds``, ``wild_indexes``) is worked out once, not once per
+# playout. Melds are immutable, so sharing one between games is safe.
+_kept_meld = kept(50_000, "_kept_meld")(_meld_from_cards)
 
 
 # Each suit's natural card at each run position (1 and 14 both the ace): the meld search

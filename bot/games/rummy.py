@@ -68,7 +68,9 @@ from bot.games.melds import (
     inline,
     meld_or_why,
     read_meld,
+    read_written,
     single_adds,
+    written_meld,
 )
 
 
@@ -86,27 +88,17 @@ class TableMeld:
     @staticmethod
     def from_json(d: Mapping[str, Any]) -> TableMeld:
         # The search reads a sampled table back for each of its playouts: one object for each
-        # table meld written alike (kept), as for each meld, so its view is kept too.
-        m = d["meld"]
+        # table meld written alike (kept by its fields, as its meld is), so its view is kept too.
+        written = written_meld(d["meld"])
         try:
-            written = (
-                m["kind"],
-                tuple(m["cards"]),
-                m.get("suit"),
-                m.get("low", 0),
-                m.get("rank", 0),
-            )
             return _table_meld(int(d["id"]), int(d["seat"]), written)
         except TypeError:  # something in it that cannot be a key: read it as it is
-            return TableMeld(int(d["id"]), int(d["seat"]), Meld.from_json(m))
+            return TableMeld(int(d["id"]), int(d["seat"]), read_written(written))
 
 
 @kept(50_000)
-def _table_meld(meld_id: int, seat: int, meld: tuple[Any, ...]) -> TableMeld:
-    """``TableMeld.from_json`` kept: ``meld`` is the meld as written, its fields in order."""
-    kind, cards, suit, low, rank = meld
-    written = {"kind": kind, "cards": list(cards), "suit": suit, "low": low, "rank": rank}
-    return TableMeld(meld_id, seat, Meld.from_json(written))
+def _table_meld(meld_id: int, seat: int, written: tuple[str, Any, Any, int, int]) -> TableMeld:
+    return TableMeld(meld_id, seat, read_written(written))
 
 
 def adds_alone(m: TableMeld, rules: MeldRules, hand: Iterable[Card]) -> list[Move]:
