@@ -113,7 +113,7 @@ def _discard_order(view: HandView, legal: Sequence[Move]) -> list[Move]:
 def _keep(view: HandView) -> dict[Card, float]:
     """How much the hand needs each of its cards, a run whose missing card is all in sight
     counting for nothing."""
-    return keep_scores(view.hand, HAND_MELDS, seen_counts(view.hand, view.melds, view.discard))
+    return keep_scores(view.hand, HAND_MELDS, view)
 
 
 # ---------------------------------------------------------------- hard

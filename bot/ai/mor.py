@@ -31,7 +31,6 @@ from bot.ai.rummy import (
     lays,
     ranked_discards,
     refine_draw_or_throw,
-    seen_counts,
 )
 from bot.ai.search import Budget, Preference, deal_table, header, meld_json
 from bot.games.base import Add, Discard, Draw, Meld, MeldView, Move, Take
@@ -176,8 +175,7 @@ def _lay_order(view: Sight, moves: Sequence[Move]) -> Iterator[Move]:
 
 
 def _discard_order(view: Sight, legal: Sequence[Move]) -> list[Move]:
-    seen = seen_counts(view.hand, view.melds, view.discard)
-    keep = keep_scores(view.hand, MOR_MELDS, seen)
+    keep = keep_scores(view.hand, MOR_MELDS, view)
     team = view.sides[view.seat]
     theirs = fitting((m for m in view.melds if m.side != team), MOR_MELDS)
 

@@ -38,7 +38,6 @@ from bot.ai.rummy import (
     lays,
     ranked_discards,
     refine_draw_or_throw,
-    seen_counts,
 )
 from bot.ai.search import Budget, Preference, deal_table, header, meld_json
 from bot.games.base import Add, Bid, Discard, Draw, Meld, Move, Take
@@ -202,7 +201,7 @@ def _has_wild(cards: Sequence[Card]) -> bool:
 
 def _discard_order(view: Sight, legal: Sequence[Move]) -> list[Move]:
     rules = _rules(view)
-    keep = keep_scores(view.hand, rules, seen_counts(view.hand, view.melds, view.discard))
+    keep = keep_scores(view.hand, rules, view)
     mine = view.sides[view.seat]
     nxt = (view.seat + 1) % view.n_seats
     theirs = fitting((m for m in view.melds if m.side != mine), rules)

@@ -25,9 +25,13 @@ from bot.games.melds import (
     try_meld,
     wild_capable,
 )
+from bot.games.rummy import Glance
 from bot.games.views import HandView, More3View, MorView
 
 ACE_HIGH = 14
+
+# What a rummy player reads: a seat's view, or in ``hard``'s playouts the engine's glance.
+Sight = HandView | MorView | More3View | Glance
 
 # How much a card is worth keeping, by what it does for the hand. Only the order matters.
 KEEP_WILD = 100.0
@@ -72,16 +76,22 @@ def seen_counts(
 def keep_scores(
     hand: Sequence[Card],
     rules: MeldRules,
-    seen: Counter[Card] | None = None,
+    sight: Sight | None = None,
     copies: int = 2,
 ) -> dict[Card, float]:
     """How much each distinct card of the hand is worth keeping (higher: keep).
 
-    With ``seen`` (normal level), a partial run whose missing card is all in sight earns nothing.
+    With ``sight`` (normal level: what the seat sees), a partial run whose missing card is all in
+    sight earns nothing.
     """
     scores: dict[Card, float] = {}
+    # Counted only for a hand with a run missing its middle card: most hands in a playout have
+    # none, and counting the table's cards was a fifth of More's ``normal`` choosing its throw.
+    seen: Counter[Card] | None = None
     for card, score, gaps, capped in _keep_plan(tuple(hand), rules):
         for other in gaps:
+            if seen is None and sight is not None:
+                seen = seen_counts(sight.hand, sight.melds, sight.discard)
             if not _dead_gap(card, other, seen, copies):
                 score += KEEP_GAP
         # A second copy can't sit in the same run: throwing one loses nothing.
