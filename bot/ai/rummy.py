@@ -49,10 +49,7 @@ def fitting(melds: Iterable[MeldView], rules: MeldRules) -> frozenset[Card]:
     """The cards that one of ``melds`` takes on its own, as the meld rules read each (table
     order puts the wilds where they stand). One set for all of them: a player asks it of every
     card of the pile or the hand, at every turn of a playout."""
-    out: frozenset[Card] = frozenset()
-    for meld in melds:
-        out |= _fits(meld.cards, rules)
-    return out
+    return frozenset().union(*[_fits(meld.cards, rules) for meld in melds])
 
 
 @kept(50_000)
