@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
+from bot.games.answers import kept
 from bot.games.base import Engine, MeldView, Move
 from bot.games.cards import ACE, Card, deck_106, sort_key, text_cards
 from bot.games.rummy import RummyView
@@ -171,9 +172,16 @@ def deal_table(
         raise ValueError("The view shows more cards in a hand than it holds.")
     seen = [*view.hand, *(c for m in view.melds for c in m.cards), *view.discard]
     seen += [c for cards in known for c in cards]
-    dealt = deal(unseen(deck_106(), seen), [*fill, *places], rng)
+    dealt = deal(_unseen_106(tuple(seen)), [*fill, *places], rng)
     hands = [[*cards, *more] for cards, more in zip(known, dealt, strict=False)]
     return seat_hands(view, others, hands), dealt[len(others) :]
+
+
+# Kept by the cards seen: a decision deals every one of its samples from the same view.
+@kept(64)
+def _unseen_106(seen: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``unseen`` in the rummies' deck of 106."""
+    return tuple(unseen(deck_106(), seen))
 
 
 def meld_json(m: MeldView) -> dict[str, Any]:
