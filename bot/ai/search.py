@@ -184,6 +184,9 @@ def _unseen_106(seen: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(unseen(deck_106(), seen))
 
 
+# Kept by the view: a decision writes the same table's melds into every one of its samples.
+# (One dict for all of them: a sample's state is read, never changed.)
+@kept(50_000)
 def meld_json(m: MeldView) -> dict[str, Any]:
     """A table meld as the engines store it (``TableMeld.to_json``), read back from its view: the
     view lists cards in table order and says which indexes hold wilds."""
