@@ -555,12 +555,20 @@ def single_adds(meld: Meld, rules: MeldRules) -> frozenset[Card]:
 
 @kept(50_000)
 def _single_adds(meld: Meld, rules: MeldRules) -> frozenset[Card]:
-    """``single_adds`` worked out: the cards ``could_add`` lets through, each checked."""
-    return frozenset(
+    """``single_adds`` worked out: the cards ``could_add`` lets through, each checked. A 2 of
+    another suit than a run's can only stand in for one of its cards (only the run's own 2 may
+    be itself, ``drop_back``), so the three go on it alike: one is asked for all. (Most of the
+    work here is adding wilds, and a playout makes new runs at every turn.)"""
+    alike = [Card(2, s) for s in SUITS if s != meld.suit] if meld.kind == "run" else []
+    asked = [c for c in (*_wild_cards(rules), *_its_cards(meld)) if c not in alike[1:]]
+    takes = {
         c
-        for c in (*_wild_cards(rules), *_its_cards(meld))
+        for c in asked
         if could_add(meld, c, rules) and isinstance(_add_to_meld(meld, (c,), rules, None), Meld)
-    )
+    }
+    if alike and alike[0] in takes:
+        takes.update(alike[1:])
+    return frozenset(takes)
 
 
 @cache

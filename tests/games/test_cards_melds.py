@@ -271,6 +271,20 @@ def test_the_cards_a_meld_takes_alone_and_the_cheap_first_look(listed: str, rule
         assert could_add(meld, card, rules), (listed, card)
 
 
+@pytest.mark.parametrize("rules", ALL_RULES)
+def test_the_cards_a_meld_takes_alone_on_melds_found_in_dealt_hands(rules) -> None:
+    # ``single_adds`` asks one of the three 2s of other suits than a run's for all of them:
+    # checked against the add itself on every meld found in dealt hands, wilds and all.
+    rng = random.Random(5)
+    deck = deck_106()
+    checked = 0
+    for _ in range(60):
+        for meld in find_melds(rng.sample(deck, 14), rules):
+            assert single_adds(meld, rules) == taken_alone(meld, rules), meld
+            checked += 1
+    assert checked > 200
+
+
 def test_melds_read_back_alike_are_one_object_and_rules_hash_by_their_fields() -> None:
     # The search reads every sampled state's melds back: what a meld keeps is worked out once.
     written = read_meld(cards("5H JK 7H"), MOR_MELDS).to_json()
