@@ -353,19 +353,24 @@ def features(
         scores = game.scores_now()
     others = _rivals(game, seat, against)
     now = _margin(game, seat, scores, others)
+    # Each seat's side and each side's counts read once: every playout's end asks this of
+    # each rival.
+    sides = [game.side(s) for s in range(game.n_seats)]
     near = [0, 0]
     for m in game.melds.values():
         if m.meld.kind == "run" and 5 <= len(m.meld.cards) <= 6:
-            near[game.side(m.seat)] += 1
+            near[sides[m.seat]] += 1
+    opened = {sides[o] for o in game.opened}
 
-    def diff(of: Any) -> float:
-        return float(of(seat) - sum(of(s) for s in others) / len(others))
+    def diff(of: Sequence[float]) -> float:
+        """The seat's value less its rivals' average, given every seat's."""
+        return float(of[seat] - sum(of[s] for s in others) / len(others))
 
-    d_near = diff(lambda s: near[game.side(s)])
-    d_pile = diff(lambda s: game.pile_taken[game.side(s)])
-    d_cards = diff(lambda s: len(game.hands[s]))
-    d_opened = diff(lambda s: any(game.side(o) == game.side(s) for o in game.opened))
-    d_points = diff(lambda s: sum(map(card_points, game.hands[s])))
+    d_near = diff([near[side] for side in sides])
+    d_pile = diff([game.pile_taken[side] for side in sides])
+    d_cards = diff(list(map(len, game.hands)))
+    d_opened = diff([side in opened for side in sides])
+    d_points = diff([sum(map(card_points, hand)) for hand in game.hands])
     left = len(game.stock) / FULL_STOCK
     solo = 1.0 if game.solo == seat else 0.0
     return [
