@@ -204,14 +204,14 @@ def _discard_order(view: Sight, legal: Sequence[Move]) -> list[Move]:
     keep = keep_scores(view.hand, rules, view)
     mine = view.sides[view.seat]
     nxt = (view.seat + 1) % view.n_seats
-    theirs = fitting((m for m in view.melds if m.side != mine), rules)
-    enemy_next = view.sides[nxt] != mine
+    # The next player may take the top card if it goes on their side's melds; a partner next
+    # feeds nobody, and what the other side's melds take is not worked out.
+    theirs: frozenset[Card] = frozenset()
+    if view.sides[nxt] != mine:
+        theirs = fitting((m for m in view.melds if m.side != mine), rules)
 
     def feeds(card: Card) -> float:
-        # The next player may take the top card if it goes on their side's melds.
-        if enemy_next and card in theirs:
-            return KEEP_FEEDS_OPPONENT
-        return 0.0
+        return KEEP_FEEDS_OPPONENT if card in theirs else 0.0
 
     return ranked_discards(legal, keep, card_points, feeds)
 
