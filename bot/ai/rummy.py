@@ -111,14 +111,16 @@ def _keep_plan(
         for c in set(meld.cards):
             in_meld[c] += 1
     plan = []
+    # The naturals, each judged against the others (wilds help any card alike).
+    naturals = [c for c in have if not wild_capable(c, rules)]
     for card in have:
         if wild_capable(card, rules):
             plan.append((card, KEEP_WILD, (), False))
             continue
         score = KEEP_IN_MELD if in_meld[card] else 0.0
         gaps = []
-        for other in have:
-            if other == card or wild_capable(other, rules):
+        for other in naturals:
+            if other == card:
                 continue
             if other.rank == card.rank and _sets_allowed(card.rank, rules):
                 if not rules.set_distinct_suits or other.suit != card.suit:
