@@ -782,7 +782,13 @@ class RummyGame(PlannedChecks):
     # to the next; a changed meld is a new object (melds are immutable), so its view is made
     # again. (``meld_view``'s own cache would do, but building and hashing its six-part key for
     # every meld cost 3-5% of a playout more, measured with bench/playouts.py --decisions.)
-    _kept_meld_views: dict[int, tuple[TableMeld, int, MeldView]] | None = None
+    # One for each game, shared by its tables: the search reads a sample back for each of its
+    # playouts, and the table's melds come back as the same objects (``TableMeld.from_json``).
+    _kept_meld_views: ClassVar[dict[int, tuple[TableMeld, int, MeldView]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._kept_meld_views = {}
     # And the whole table's, with the melds and the seats' sides it was made from: most turns
     # of a playout change no meld at all, and comparing the melds (one by one, the same objects
     # at once) costs far less than looking each view up.
@@ -798,8 +804,6 @@ class RummyGame(PlannedChecks):
         table = self._kept_table
         if table is not None and table[0] == melds and table[1] == sides:
             return table[2]
-        if self._kept_meld_views is None:
-            self._kept_meld_views = {}
         by_id = self._kept_meld_views
         out = []
         for m in melds:
