@@ -765,7 +765,10 @@ def meld_with(card: Card, hand: Iterable[Card], rules: MeldRules) -> tuple[Card,
 @kept(50_000)
 def _meld_with(card: Card, pool: tuple[Card, ...], rules: MeldRules) -> tuple[Card, ...] | None:
     # Only a few cards can possibly meet ``card`` in a meld, so trying pairs and triples is cheap.
-    for size in (2, 3):
+    # Triples only where a meld may hold two wilds (Mor: 5H 2C JK 8H): with one at most, a meld
+    # of four holding the card holds one of three with it too (less an end of a run, or any
+    # other card of a set), and the pairs found it first.
+    for size in (2, 3) if rules.max_wilds > 1 else (2,):
         seen: set[tuple[Card, ...]] = set()
         for combo in combinations(pool, size):
             if combo in seen:

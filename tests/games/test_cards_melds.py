@@ -7,6 +7,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
+from itertools import combinations
 from typing import Any
 
 import pytest
@@ -23,10 +24,12 @@ from bot.games.melds import (
     add_to_meld,
     could_add,
     find_melds,
+    meld_with,
     read_meld,
     reclaim_joker,
     run_gap,
     single_adds,
+    try_meld,
 )
 from bot.games.rummy import not_a_meld
 from bot.i18n import catalogue, say
@@ -283,6 +286,29 @@ def test_the_cards_a_meld_takes_alone_on_melds_found_in_dealt_hands(rules) -> No
             assert single_adds(meld, rules) == taken_alone(meld, rules), meld
             checked += 1
     assert checked > 200
+
+
+@pytest.mark.parametrize("rules", ALL_RULES)
+def test_a_meld_with_the_card_is_found_whenever_one_of_three_or_four_exists(rules) -> None:
+    # The take check's ``meld_with`` tries groups of four only where a meld may hold two wilds:
+    # on dealt hands it finds a meld exactly when trying every group of three and four does.
+    rng = random.Random(11)
+    deck = deck_106()
+    fours_only = 0
+    for _ in range(1500):
+        card, *hand = rng.sample(deck, rng.randint(5, 13))
+        by_size = [
+            any(try_meld((card, *group), rules) for group in combinations(hand, size))
+            for size in (2, 3)
+        ]
+        found = meld_with(card, hand, rules)
+        assert (found is not None) == any(by_size), (card, hand)
+        if found is not None:
+            assert card in found and try_meld(found, rules) is not None
+            assert not Counter(found[1:]) - Counter(hand)
+        fours_only += by_size == [False, True]
+    # Mor's two wilds make melds of four with no three among them; the others' rules never do.
+    assert (fours_only > 0) == (rules.max_wilds > 1)
 
 
 def test_melds_read_back_alike_are_one_object_and_rules_hash_by_their_fields() -> None:
