@@ -785,14 +785,14 @@ class RummyGame(PlannedChecks):
     # One for each game, shared by its tables: the search reads a sample back for each of its
     # playouts, and the table's melds come back as the same objects (``TableMeld.from_json``).
     _kept_meld_views: ClassVar[dict[int, tuple[TableMeld, int, MeldView]]]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._kept_meld_views = {}
     # And the whole table's, with the melds and the seats' sides it was made from: most turns
     # of a playout change no meld at all, and comparing the melds (one by one, the same objects
     # at once) costs far less than looking each view up.
     _kept_table: tuple[tuple[TableMeld, ...], tuple[int, ...], tuple[MeldView, ...]] | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._kept_meld_views = {}  # each game's own: its views show its projects or biribas
 
     def _seat_sides(self) -> tuple[int, ...]:
         """Each seat's side (``side_of``), as the table's meld views show them."""
