@@ -46,7 +46,7 @@ import inspect
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -88,12 +88,13 @@ def states(game: str, count: int, seed: int) -> list:
     return [view for view, _ in spots(game, count, seed)]
 
 
-def playout_seed() -> Any:
-    """What ``search.playout`` is given to draw from: a seed since it seeds a generator only for
-    a policy that draws, a generator in the commits before (the bench runs there too)."""
+def playout_seeds() -> Callable[[], Any]:
+    """What ``search.playout`` is given to draw from, made fresh for each playout: a seed since
+    it seeds a generator only for a policy that draws, a generator in the commits before (the
+    bench runs there too). Asked once, outside the timed playouts."""
     if "seed" in inspect.signature(search.playout).parameters:
-        return 1
-    return random.Random(1)
+        return lambda: 1
+    return lambda: random.Random(1)
 
 
 def measure(game: str, count: int, seed: int, lean: bool = True) -> tuple[float, float, int]:
@@ -109,11 +110,13 @@ def measure(game: str, count: int, seed: int, lean: bool = True) -> tuple[float,
     policy = module.choose_normal
     if not lean:
         policy = search.listing(policy)
+    seeds = playout_seeds()
     for view in views:
+        drawn_from = seeds()
         t0 = time.process_time()
         game_ = engine.from_json(module._sample_state(view, rng))
         t1 = time.process_time()
-        steps += search.playout(game_, policy, playout_seed(), HORIZON[game])
+        steps += search.playout(game_, policy, drawn_from, HORIZON[game])
         t2 = time.process_time()
         build_cpu += t1 - t0
         play_cpu += t2 - t1
