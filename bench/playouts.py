@@ -28,8 +28,8 @@ to the end) whatever the commit, so older code searches alike; copy this file in
 checkout to run it there. Run Fast's ``hard`` plays its deals out on counts per power
 (``bot.ai.runfast_counts``), not on the engine: a second line measures that path from the same
 states and deals. Inside its decisions Run Fast deals at random here (its reading of the others'
-play is off, as in the code before it), so that the figure is the playouts' and its moves are
-counted on counts (``--engine``: on the engine, as the previous hard plays out).
+play is replaced by random deals here, so that the figure is the playouts' and its moves are
+counted on counts.
 
 CPU seconds on a shared machine vary by a fifth from run to run. The instructions the decisions
 execute do not: run the bench under valgrind (``valgrind --tool=cachegrind --cache-sim=no``),
@@ -176,14 +176,12 @@ def measure_decisions(
     game: str,
     count: int,
     seed: int,
-    engine: bool = False,
     frozen: bool = True,
     setup_only: bool = False,
 ) -> tuple[float, int, float]:
     """Moves made per CPU second inside ``count`` ``hard`` decisions made after ``count``
-    unmeasured ones (the engine's applies; Run Fast's plays and passes on counts unless
-    ``engine``); the moves and the CPU seconds. ``frozen``: each decision ends as in a computer
-    worker, its survivors frozen out of the collector's sight (``search.settle``), where the
+    unmeasured ones (the engine's applies; Run Fast's plays and passes on counts); the moves
+    and the CPU seconds. ``frozen``: each decision ends as in a computer worker, its survivors frozen out of the collector's sight (``search.settle``), where the
     commit has that; else as in a process that does more than decide. ``setup_only``: only
     find the states (what an instruction count subtracts)."""
     from bot.ai import choose_move
@@ -194,10 +192,10 @@ def measure_decisions(
     cls: Any = engine_class(game)
     names: Sequence[str] = ("apply",)
     if game == "runfast":
-        settings |= {"READ_PLAY": False, "ON_COUNTS": not engine}
-        if not engine:
-            cls = importlib.import_module("bot.ai.runfast_counts").Deal
-            names = COUNTS_MOVES
+        # Deal at random instead of reading the others' play: the figure is the playouts'.
+        settings |= {"_read": lambda view, rng, n: None}
+        cls = importlib.import_module("bot.ai.runfast_counts").Deal
+        names = COUNTS_MOVES
     found = spots(game, 2 * count, seed)
     random.Random(seed).shuffle(found)
     if setup_only:
@@ -237,7 +235,6 @@ def main() -> int:
     ap.add_argument("--states", type=int, default=40)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--decisions", type=int, default=0, help="measure inside hard's decisions")
-    ap.add_argument("--engine", action="store_true", help="Run Fast's decisions on the engine")
     ap.add_argument(
         "--unfrozen",
         action="store_true",
@@ -252,7 +249,7 @@ def main() -> int:
     if args.decisions:
         for game in args.games or DECISION_BUDGET:
             rate, moves, cpu = measure_decisions(
-                game, args.decisions, args.seed, args.engine, not args.unfrozen, args.setup_only
+                game, args.decisions, args.seed, not args.unfrozen, args.setup_only
             )
             if args.setup_only:
                 continue

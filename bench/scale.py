@@ -32,7 +32,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from scratch_pg import DEFAULT_URL, scratch_database, server_version
+from _pg import DEFAULT_URL, scratch_database, server_version
 from store import bench_moves
 
 from bot.computers.pool import ComputerPool, decide

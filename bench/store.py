@@ -40,7 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from scratch_pg import scratch_database, server_version
+from _pg import scratch_database, server_version
 
 from bot.store import GameOutcome, GameStore, RoundOutcome, Seat, Store
 from bot.store.postgres import PostgresStore

@@ -21,7 +21,7 @@ from bot.learning.lessons.guided import (
 )
 
 # The rules each game's fixed deal brings up while the member follows the coach (the score
-# sheet's note comes last). Seeds and their counts: bench/guided_seeds.py.
+# sheet's note comes last). Seeds and their counts: scripts/guided_seeds.py.
 DURING_PLAY = {
     "mor": {
         "goal",

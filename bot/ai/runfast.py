@@ -18,11 +18,11 @@ from typing import Any
 
 from bot.ai.runfast_counts import Counts, best_played, counts_of, danger, judge
 from bot.ai.runfast_reading import read_deals
-from bot.ai.search import Budget, deal, refine, samples, unseen
+from bot.ai.search import Budget, deal, samples, unseen
 from bot.games.answers import kept
 from bot.games.base import Move, Pass, Play
 from bot.games.cards import Card, deck_48, text_cards
-from bot.games.runfast import ENGINE, RunFast, RunFastView
+from bot.games.runfast import RunFast, RunFastView
 from bot.games.runfast_combos import (
     BOMB_KINDS,
     HEAVENLY,
@@ -110,18 +110,6 @@ def choose_hard(view: RunFastView, legal: Sequence[Move], rng: random.Random) ->
     candidates = _candidates(order, HARD.candidates)
     if len(candidates) <= 1:
         return order[0]
-    if not ON_COUNTS:  # the bench's previous hard: random deals, played out on the engine
-        return refine(
-            order[0],
-            candidates,
-            view,
-            rng,
-            engine=ENGINE,
-            build=_consistent_state,
-            value=_settled,
-            policy=choose_normal,
-            budget=HARD,
-        )
     count = samples(HARD)
     deals = _read(view, rng, count)
     if deals is None:
@@ -143,9 +131,9 @@ def read_states(view: RunFastView, rng: random.Random, n: int) -> list[dict[str,
 
 
 def _read(view: RunFastView, rng: random.Random, n: int) -> list[list[list[Card]]] | None:
-    """``hard``'s deals read from the others' play, unless ``READ_PLAY`` is off or the view has
-    no record of the whole deal (None: then it deals at random)."""
-    return read_deals(view, rng, n) if READ_PLAY else None
+    """``hard``'s deals read from the others' play, or None when the view has no record of the
+    whole deal (then it deals at random)."""
+    return read_deals(view, rng, n)
 
 
 def _candidates(order: Sequence[Move], limit: int) -> list[Move]:
@@ -168,18 +156,8 @@ def _candidates(order: Sequence[Move], limit: int) -> list[Move]:
 # Since the deals are read from the others' play and played out on counts: 6 candidates lose
 # 0.10 +- 0.06 points a decision less than 4 against the exact future (780 positions, README).
 HARD = Budget(samples=24, horizon=None, candidates=6)
-# Whether the deals are read from the other seats' play (``runfast_reading``), and whether they
-# are played out on counts (``runfast_counts``). The bench's previous hard (bench/ladder.py) and
-# its information measure (bench/information.py) switch both off to deal and play as before.
-READ_PLAY = True
-ON_COUNTS = True
 # Deals tried per sample until the seats that passed the table's play could not have beaten it.
 CONSISTENT_TRIES = 40
-
-
-def _consistent_state(view: RunFastView, rng: random.Random) -> dict[str, Any]:
-    """``_sample_state`` with ``_consistent_hands``."""
-    return _state(view, _consistent_hands(view, rng))
 
 
 def _consistent_hands(view: RunFastView, rng: random.Random) -> list[list[Card]]:

@@ -25,20 +25,18 @@ does not inflate them; the ladder prints p50, p99 and the max per level and game
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from bot.ai import LEVELS, Chooser, chooser, search
+from bot.ai import LEVELS, chooser, search
 from bot.computers.selfplay import mean_interval, percentile
-from bot.games.base import Move
 from bot.games.registry import GAME_KEYS as GAMES
 from bot.games.registry import new_game
 
@@ -53,48 +51,6 @@ PATTERNS: dict[str, tuple[int, ...]] = {
     "hand": (0, 1, 1),
     "runfast": (0, 1, 1),
 }
-
-# Bench hooks: extra choosers reachable by name inside the ladder only (``bench/ladder.py``
-# registers the previous ``hard`` as ``oldhard`` to compare a new player with the old one).
-EXTRA: dict[str, Callable[[str], Chooser]] = {}
-
-
-def resolve(game: str, level: str) -> Chooser:
-    if level in EXTRA:
-        return EXTRA[level](game)
-    return chooser(game, level)
-
-
-def place(game: str, key: str) -> tuple[Any, str]:
-    """The module and name a setting of ``game``'s ``hard`` names: ``NAME`` in ``bot.ai.<game>``,
-    or ``MODULE.NAME`` in another module of ``bot.ai`` that it decides with
-    (``runfast_reading.DEVIATE``)."""
-    where, _, name = key.rpartition(".")
-    return importlib.import_module(f"bot.ai.{where or game}"), name
-
-
-def swapped(game: str, values: Mapping[str, Any] | Callable[[Any], Mapping[str, Any]]) -> Chooser:
-    """``hard`` of ``game`` with some settings (``place``) set to ``values`` while it decides:
-    fixed values, or values made from the view at each decision. For the bench's choosers in
-    ``EXTRA`` (the previous ``hard``, ``hard`` told part of the truth)."""
-    module = importlib.import_module(f"bot.ai.{game}")
-
-    def choose(view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
-        now = values(view) if callable(values) else values
-        # hard reads these names at each call; a ladder process decides one move at a time, so
-        # the swap is seen by this call only.
-        places = {key: place(game, key) for key in now}
-        kept = {key: getattr(where, name) for key, (where, name) in places.items()}
-        for key, (where, name) in places.items():
-            setattr(where, name, now[key])
-        try:
-            return module.choose_hard(view, legal, rng)  # type: ignore[no-any-return]
-        finally:
-            for key, (where, name) in places.items():
-                setattr(where, name, kept[key])
-            search.settle()  # as hard's own chooser does
-
-    return choose
 
 
 def seatings(pattern: Sequence[int]) -> list[tuple[int, ...]]:
@@ -143,7 +99,7 @@ def play_deal(game: str, levels: tuple[str, str], seed: int, players: int | None
     """Replay deal ``seed`` once per seating; decision ``n`` of every replay draws from
     ``Random(f"{seed}:{n}")`` whichever level makes it. ``players``: a smaller table than the
     ladder's (Mor 1 vs 1, for the bench), its seats the first of ``PATTERNS``'."""
-    choose = (resolve(game, levels[0]), resolve(game, levels[1]))
+    choose = (chooser(game, levels[0]), chooser(game, levels[1]))
     sign = -1.0 if game in LOWER_IS_BETTER else 1.0
     won, pairs = 0.0, 0
     kinds: dict[str, tuple[float, int]] = {}
@@ -269,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"“{bad_game[0]}” is not a game: choose {', '.join(GAMES)}.", file=sys.stderr)
         return 2
     levels = tuple(s.strip() for s in args.levels.split(","))
-    known = (*LEVELS, *EXTRA)
+    known = LEVELS
     if len(levels) != 2 or any(lv not in known for lv in levels):
         print(f"--levels takes two of {', '.join(known)}, as A,B.", file=sys.stderr)
         return 2

@@ -92,7 +92,7 @@ def test_run_fast_samples_hide_only_unseen_cards() -> None:
 def test_run_fast_samples_agree_with_the_passes() -> None:
     """A Run Fast player may pass only when nothing in hand beats the play on the table (RULES.md
     4), so hard's deals never give a seat that passed it a hand that could have beaten it."""
-    from bot.ai.runfast import _consistent_state, _passers, _sample_state
+    from bot.ai.runfast import _consistent_hands, _passers, _sample_state
     from bot.games.cards import Card
     from bot.games.runfast_combos import can_beat, classify
 
@@ -105,8 +105,8 @@ def test_run_fast_samples_agree_with_the_passes() -> None:
                 continue
             combo = classify(view.trick)
             for k in range(4):
-                hands = _consistent_state(view, random.Random(k))["hands"]
-                assert not any(can_beat(map(Card.parse, hands[s]), combo) for s in passers)
+                hands = _consistent_hands(view, random.Random(k))
+                assert not any(can_beat(hands[s], combo) for s in passers)
                 loose = _sample_state(view, random.Random(k))["hands"]
                 unconstrained_beats += any(
                     can_beat(map(Card.parse, loose[s]), combo) for s in passers

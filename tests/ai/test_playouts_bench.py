@@ -22,14 +22,6 @@ def test_run_fast_plays_out_on_counts_from_the_same_states() -> None:
     assert steps > 0 and rate > 0
 
 
-def test_run_fast_decisions_make_the_same_moves_on_counts_as_on_the_engine() -> None:
-    """Inside ``hard``'s decisions the bench counts Run Fast's moves on counts, or on the engine
-    as the previous hard plays out: the same deals played alike, so the same moves."""
-    on_counts = bench.measure_decisions("runfast", 10, 0)
-    on_engine = bench.measure_decisions("runfast", 10, 0, engine=True)
-    assert on_counts[1] == on_engine[1] > 0
-
-
 def test_the_setup_only_run_finds_the_states_and_decides_nothing() -> None:
     """An instruction count subtracts a ``--setup-only`` run from a whole one, so that run must
     make no decision: no move applied, no CPU second counted. The whole run on the same states

@@ -18,7 +18,7 @@ record and its mark: a restart restores the coach as it was.
 
 The deals are fixed (``GUIDED``): each seed was chosen by playing the round with the member
 following the coach against ``normal`` computers and keeping a seed where most of the game's
-rules come up during play (``bench/guided_seeds.py`` prints the count per seed).
+rules come up during play (``scripts/guided_seeds.py`` prints the count per seed).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ class GuidedDeal:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
-# Seeds chosen with bench/guided_seeds.py (see the module's docstring). More is played with
+# Seeds chosen with scripts/guided_seeds.py (see the module's docstring). More is played with
 # bidding, so the round starts with the bid the rules describe.
 GUIDED: dict[str, GuidedDeal] = {
     "mor": GuidedDeal(2),

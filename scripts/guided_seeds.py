@@ -1,7 +1,7 @@
 """Which deal makes a good guided round: for each seed, play the round with the member following
 the coach against ``normal`` computers and count the rules that come up during play (not at the
 score sheet), and time the coach rebuilt from the finished round's record.
-``python bench/guided_seeds.py GAME [FIRST] [LAST]``; the chosen seeds are in
+``python scripts/guided_seeds.py GAME [FIRST] [LAST]``; the chosen seeds are in
 ``bot.learning.lessons.guided.GUIDED``."""
 
 from __future__ import annotations
