@@ -1,16 +1,20 @@
 """The players' rules in every language (docs/rules.<lang>.md): the same four sections as the
-English reference, paragraph for paragraph, with the same numbers and card notation, each game
-named as the glossary names it, and every /rules page within one Discord message."""
+English reference, paragraph for paragraph, with the same numbers (each in its language's own
+decimal form) and card notation, each game named as the glossary names it, none of the words the
+glossary rejects, and every /rules page within one Discord message."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from babel import Locale
+from babel.numbers import get_decimal_symbol
 
-from bot.i18n import LANGUAGES, t
+from bot.i18n import ENGLISH, LANGUAGES, t
 from bot.learning.lessons import GAMES
 from bot.learning.rules import (
     DOCS,
@@ -35,7 +39,6 @@ GAME_ROWS = {
     "hand": "Hand (the game)",
     "runfast": "Run Fast",
 }
-NUMBER = re.compile(r"\d+(?:\.\d+)?")
 CODE = re.compile(r"`[^`]+`")
 BOLD = re.compile(r"\*\*[^*]+\*\*")
 
@@ -63,6 +66,91 @@ def game_names(lang: str) -> dict[str, str]:
         if len(cells) == 4:
             rows[cells[0]] = cells[column]
     return {game: rows[row] for game, row in GAME_ROWS.items()}
+
+
+def glossary_row(english: str) -> dict[str, str]:
+    """One row of the glossary's table by its English cell: each language's cell."""
+    for line in GLOSSARY.read_text(encoding="utf-8").split("\n"):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and cells[0] == english:
+            return dict(zip(LANGUAGES, cells, strict=True))
+    raise AssertionError(f"the glossary has no row {english!r}")
+
+
+def decimal_points(lang: str) -> set[str]:
+    """The decimal signs ``lang`` writes, by CLDR through Babel: its default and its native
+    numbering systems' (English ".", Dutch ",", Arabic "." or "٫")."""
+    systems = {"default", *Locale.parse(lang).other_numbering_systems.values()}
+    return {get_decimal_symbol(lang, numbering_system=system) for system in systems}
+
+
+# Cards the glossary names in words ("3 of hearts": hartendrie, पान की तिग्गी, ثلاثة الكبة) count as
+# the number English writes for them, so a page may name them as its players do.
+NAMED_CARDS = {"3": 0, "2": 1}  # their order in the glossary's row "3 of hearts, 2 of spades"
+
+
+def numbers(text: str, lang: str) -> Counter[str]:
+    """The numbers in ``text`` as English writes them (7.5), read in ``lang``'s own decimal form;
+    a number written with another language's decimal sign (7.5 in Dutch) is an error."""
+    names = re.split(r"[,،]\s*", glossary_row("3 of hearts, 2 of spades")[lang])
+    for digit, at in NAMED_CARDS.items():
+        if lang != ENGLISH:
+            text = re.sub(re.escape(names[at]), f" {digit} ", text, flags=re.IGNORECASE)
+    points = decimal_points(lang)
+    point = "|".join(re.escape(p) for p in sorted(points))
+    found = re.findall(rf"\d+(?:(?:{point})\d+)?", text)
+    wrong = re.findall(r"\d+[.,٫]\d+", re.sub(rf"\d+(?:{point})\d+", "", text))
+    assert not wrong, f"{lang} writes decimals with {sorted(points)}, not {wrong}"
+    return Counter(re.sub(point, ".", number) for number in found)
+
+
+# A letter of any script we write: Python's letters, and the vowel signs and other marks Arabic
+# and Devanagari join to them (\w leaves marks out). Punctuation is no letter, so a word right
+# before Arabic's ، ؛ ؟ (which share Arabic's Unicode block) ends there.
+MARKS = "".join(
+    chr(c)
+    for c in [*range(0x0600, 0x0700), *range(0x0750, 0x0780), *range(0x0900, 0x0980)]
+    if unicodedata.category(chr(c)) in ("Mn", "Mc")
+)
+LETTER = rf"(?:[^\W\d_]|[{MARKS}])"
+# Arabic joins "and"/"so" (و ف), then "with"/"for"/"like" (ب ل ك) or "the" (ال, ل + ال = لل)
+# to the next word, and a plural (ات) or a pronoun (ك ه ها …) to the word before: the glossary's
+# "Words we do not use" counts those as the word itself.
+AR_AND = "[وف]?"
+AR_SUFFIX = "(?:ات)?(?:كما|كم|ك|هما|هم|ها|ه|نا)?"
+
+
+def rejected_words() -> list[tuple[str, str]]:
+    """(language, word) from the glossary's "Words we do not use" table."""
+    table = GLOSSARY.read_text(encoding="utf-8").split("## Words we do not use", 1)[1]
+    rows = re.findall(r"^\| (ar|hi|nl) \| ([^|]+?) \|", table, flags=re.M)
+    assert len(rows) >= 25, "the glossary's table of rejected words went missing"
+    return rows
+
+
+def whole_word(lang: str, word: str) -> re.Pattern[str]:
+    """``word`` standing alone in ``lang``'s text: not inside a longer word (मेज़ in मेज़बान,
+    stapel in More-stapel), but with Arabic's attached letters (لجانبك، الآسات)."""
+    word = unicodedata.normalize("NFC", word)
+    if lang != "ar":
+        body = re.escape(word)
+    elif word.startswith("ال"):  # بالمخزون, وللمخزون
+        body = rf"{AR_AND}(?:[بك]?{re.escape(word)}|لل{re.escape(word[2:])}){AR_SUFFIX}"
+    else:  # وآس, بالآس, للآس
+        body = rf"{AR_AND}(?:[بك]?ال|لل|[بلك])?{re.escape(word)}{AR_SUFFIX}"
+    return re.compile(rf"(?<!{LETTER})(?<!-){body}(?!{LETTER})", re.IGNORECASE)
+
+
+def rejected_in(text: str, lang: str) -> list[str]:
+    """Each rejected word ``text`` uses, with its line: ``"L12 stapel"``."""
+    words = [word for la, word in rejected_words() if la == lang]
+    lines = unicodedata.normalize("NFC", text).split("\n")
+    return [
+        f"L{n} {word}"
+        for n, line in enumerate(lines, start=1)
+        for word in words
+        if whole_word(lang, word).search(line)
+    ]
 
 
 def test_each_language_reads_its_own_document() -> None:
@@ -109,7 +197,7 @@ def test_paragraph_for_paragraph_with_the_same_numbers_and_cards(lang: str) -> N
         assert [kind(b) for b in theirs] == [kind(b) for b in ours], f"{lang} {where}"
         for n, (a, b) in enumerate(zip(ours, theirs, strict=True)):
             at = f"{lang} {where}, block {n + 1}: {b[:60]}"
-            assert Counter(NUMBER.findall(b)) == Counter(NUMBER.findall(a)), at
+            assert numbers(b, lang) == numbers(a, ENGLISH), at
             assert Counter(CODE.findall(b)) == Counter(CODE.findall(a)), at
             assert len(BOLD.findall(b)) == len(BOLD.findall(a)), at
 
@@ -135,3 +223,38 @@ def test_a_heading_without_its_game_is_refused(tmp_path: Path) -> None:
     path.write_text("## Mor <!-- game: mor -->\n\nA.\n\n## Mor again <!-- game: mor -->\n\nB.\n")
     with pytest.raises(ValueError, match="two sections"):
         sections(path)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_rules_page_uses_a_word_the_glossary_rejects(lang: str) -> None:
+    # /rules shows these pages: a word the glossary rejects reads there as a second thing too.
+    assert rejected_in(rules_file(lang).read_text(encoding="utf-8"), lang) == []
+
+
+def test_the_rejected_word_check_can_fail() -> None:
+    # A rejected word is caught before Arabic punctuation and with Arabic's attached letters...
+    assert rejected_in("لا يحق لجانبك؛ انتظر", "ar") == ["L1 جانبك"]
+    assert rejected_in("قنبلة الآسات، ثم", "ar") == ["L1 آس"]
+    assert rejected_in("من المخزون؟", "ar") == ["L1 المخزون"]
+    assert rejected_in("اسحب\nمن للمخزون", "ar") == ["L2 المخزون"]
+    assert rejected_in("इस मेज़ पर", "hi") == ["L1 मेज़"]
+    assert rejected_in("Trek van de stapel, of", "nl") == ["L1 stapel"]
+    # ... and not inside a longer word.
+    assert rejected_in("ليست بجانب أحد طرفيه، والآص هنا", "ar") == []
+    assert rejected_in("मेज़बान: सारा", "hi") == []
+    assert rejected_in("de More-stapel en de aflegstapel", "nl") == []
+
+
+def test_each_language_writes_its_own_decimals() -> None:
+    assert decimal_points("nl") == {","}
+    assert decimal_points("ar") == {".", "٫"}
+    assert numbers("De 7,5-regel: aas 1,5, 2 en 8 tot en met K 1.", "nl") == Counter(
+        {"7.5": 1, "1.5": 1, "2": 1, "8": 1, "1": 1}
+    )
+    assert numbers("قاعدة 7.5 أو 7٫5", "ar") == Counter({"7.5": 2})
+    with pytest.raises(AssertionError, match="writes decimals with"):
+        numbers("De 7.5-regel", "nl")
+    # The glossary's names for the 3 of hearts and the 2 of spades count as 3 and 2.
+    assert numbers("De hartendrie komt uit; de Schoppentwee telt 10.", "nl") == Counter(
+        {"3": 1, "2": 1, "10": 1}
+    )
