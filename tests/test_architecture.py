@@ -33,7 +33,13 @@ ROOMS: dict[str, Room] = {
     # The rules of each game: pure, deterministic, the standard library only.
     "engines": Room(("bot.games",)),
     # Who plays whom in a tournament and what a game is worth: pure, the standard library only.
-    "tournament rules": Room(("bot.tournaments",)),
+    "tournament rules": Room(("bot.tournament.pairing", "bot.tournament.scoring")),
+    # A whole tournament played by computers in a terminal (``python -m bot.tournament``).
+    "tournament simulator": Room(
+        ("bot.tournament",),
+        ("engines", "computer players", "words", "store", "tournament rules"),
+        ("babel",),
+    ),
     # How a computer chooses its move: from what an engine shows a seat, nothing else.
     "computer players": Room(("bot.ai",), ("engines",)),
     # The catalogues: every word a member reads; a refusal's Reason is the engines'.

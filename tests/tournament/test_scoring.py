@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-import bot.tournaments.scoring
+import bot.tournament.scoring
 from bot.ratings import final_places, teams_of
-from bot.tournaments.scoring import (
+from bot.tournament.scoring import (
     BYE,
     WIN,
     Game,
@@ -20,7 +20,7 @@ from bot.tournaments.scoring import (
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(bot.tournaments.scoring).failed == 0
+    assert doctest.testmod(bot.tournament.scoring).failed == 0
 
 
 def test_places_share_points_that_sum_to_a_table_s_worth() -> None:

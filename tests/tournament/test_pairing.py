@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from bot.tournaments.pairing import (
+from bot.tournament.pairing import (
     Bracket,
     Entrant,
     arena_groups,
@@ -147,9 +147,8 @@ def test_arena_seats_whole_tables_of_the_waiting_and_avoids_the_last_group(size:
         assert len(seated) == len(set(seated)) == n // size * size
         assert set(seated) <= set(members)
         assert all(len(t) == size for t in got)
-        # The best-placed wait least: whoever waits on ranks below everyone seated.
-        order = [e.member for e in ranked(waiting)]
-        assert set(seated) == set(order[: len(seated)])
+        # Those who have waited longest are seated first.
+        assert set(seated) == set(members[: len(seated)])
         again = sum(any(frozenset(last.get(m, ())) == frozenset(t) for m in t) for t in got)
         if len(seated) <= 9:
             possible = (

@@ -17,8 +17,8 @@ The policies, as a tournament announces them to its players:
   when the count does not divide: with computers allowed and the leftover at least half a table,
   they sit together with computers; otherwise each gets a **bye** (one per member while anyone
   is left without one, the lowest in the standings first), worth a second place's points.
-- **Arena**: the members free now are seated as soon as a table's worth wait, grouped by points
-  and then rating, and never in the same group as their last game when another grouping of the
+- **Arena**: the members free now are seated as soon as a table's worth wait, those waiting
+  longest first, grouped by points and then rating, and never in the same group as their last game when another grouping of the
   waiting members exists.
 - **Knockout**: entries (a member, or in Mor 2 vs 2 a pair drawn at random) are drawn at random
   into the smallest bracket that holds them. A first-round table left with one entry is a
@@ -244,15 +244,14 @@ def arena_groups(
     last_table: Mapping[int, Sequence[Seat]],
     seed: int,
 ) -> list[tuple[int, ...]]:
-    """Tables for the members waiting now: as many whole tables as they fill, by points then
-    rating; a table whose members sat together in one of their last games is avoided whenever
-    another grouping of the waiting members avoids it. The members left over keep waiting."""
-    order = ranked(waiting)
-    count = len(order) // size * size
+    """Tables for the members waiting now, ``waiting`` in the order they began to wait: as many
+    whole tables as they fill, the longest waiting seated first (the rest wait for the next
+    table), grouped by points then rating; a table whose members sat together at one of their
+    last games is avoided whenever another grouping of the seated members avoids it."""
+    count = len(waiting) // size * size
     if not count:
         return []
-    # The lowest-placed extra members wait (the best are seated first, as lichess's Arena does).
-    chosen = order[:count]
+    chosen = ranked(waiting[:count])
     last = {m: frozenset(x for x in t if x is not None) for m, t in last_table.items()}
     points = {e.member: e.points for e in chosen}
     rank = {e.member: i for i, e in enumerate(chosen)}
