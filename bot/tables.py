@@ -826,8 +826,8 @@ class TableService:
         if engine.game_over:
             # Rated only where every seat was a member at the end: a seat the computer kept for
             # missed turns makes the game unrated, like a computer seat (the store checks those).
-            rated = not any(m >= MISSES_TO_TAKE_OVER for m in missed)
-            game_result = self._game_outcome(engine, rated)
+            absent = tuple(i for i, m in enumerate(missed) if m >= MISSES_TO_TAKE_OVER)
+            game_result = self._game_outcome(engine, rated=not absent, absent=absent)
         with _refuse_unsaved(live):
             live.table = await self.store.save_move(
                 live.guild_id,
@@ -842,12 +842,16 @@ class TableService:
         live.failed_saves = 0
 
     @staticmethod
-    def _game_outcome(engine: Engine, rated: bool = False) -> GameOutcome:
+    def _game_outcome(
+        engine: Engine, rated: bool = False, absent: tuple[int, ...] = ()
+    ) -> GameOutcome:
         n = engine.n_seats
         totals = tuple(float(x) for x in engine.view(0).totals)
         won = engine.pearls()
         pearls = tuple(int(won.get(s, 0)) for s in range(n))
-        return GameOutcome(totals, tuple(engine.winners), pearls, engine.low_score_wins, rated)
+        return GameOutcome(
+            totals, tuple(engine.winners), pearls, engine.low_score_wins, rated, absent
+        )
 
     async def _next_round(self, live: LiveTable) -> None:
         engine = live.engine

@@ -47,7 +47,9 @@ ROOMS: dict[str, Room] = {
     # Saved tables, games, settings and ratings (the ratings' maths is saved with each result),
     # and which shards of Discord's servers this process drives (the store holds them).
     "store": Room(
-        ("bot.store", "bot.ratings", "bot.shards"), (), ("aiosqlite", "asyncpg", "openskill")
+        ("bot.store", "bot.ratings", "bot.shards"),
+        ("tournament rules",),
+        ("aiosqlite", "asyncpg", "openskill"),
     ),
     # A game played again move by move from its record (history, reviews, "try again").
     "replays": Room(("bot.replay",), ("engines",)),

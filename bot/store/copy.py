@@ -43,9 +43,14 @@ TABLES = (
     "ratings",
     "rating_changes",
     "lesson_progress",
+    "tournaments",
+    "tournament_entries",
+    "tournament_tables",
+    "tournament_games",
+    "tournament_byes",
 )
 # Tables whose ids PostgreSQL hands out: after the copy they go on from the file's last id.
-IDENTITIES = ("tables", "rounds", "games")
+IDENTITIES = ("tables", "rounds", "games", "tournaments")
 UNFINISHED = (
     f"SELECT {_sqlite.TABLE_COLUMNS} FROM tables "
     "WHERE status IN ('lobby', 'playing') ORDER BY guild_id, id"

@@ -30,6 +30,14 @@ from bot.store.models import (
     StoreInfo,
     Table,
 )
+from bot.store.tournaments import (
+    Entry,
+    EntryStatus,
+    Result,
+    Slot,
+    Tournament,
+    TournamentStatus,
+)
 
 
 @runtime_checkable
@@ -165,3 +173,56 @@ class GameStore(Protocol):
     async def save_member_settings(self, settings: MemberSettings) -> MemberSettings: ...
     async def change_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings: ...
     async def change_member_settings(self, user_id: int, **changes: Any) -> MemberSettings: ...
+
+    # tournaments (bot.store.tournaments)
+    async def create_tournament(
+        self,
+        guild_id: int,
+        *,
+        channel_id: int,
+        creator_id: int,
+        game: str,
+        options: Mapping[str, Any],
+        format: str,
+        starts_at: datetime,
+        ends_at: datetime | None,
+        rounds: int | None,
+        turn_timer: int,
+        computers: bool,
+        seed: int,
+    ) -> Tournament: ...
+    async def get_tournament(self, guild_id: int, tournament_id: int) -> Tournament | None: ...
+    async def guild_tournaments(self, guild_id: int, limit: int = 10) -> list[Tournament]: ...
+    async def unfinished_tournaments(self) -> list[Tournament]: ...
+    async def update_tournament(
+        self,
+        tournament: Tournament,
+        *,
+        status: TournamentStatus | None = None,
+        round: int | None = None,
+        state: Mapping[str, Any] | None = None,
+        slots: Sequence[tuple[int, Sequence[int | None]]] = (),
+        byes: Sequence[int] = (),
+    ) -> Tournament: ...
+    async def set_tournament_messages(
+        self,
+        guild_id: int,
+        tournament_id: int,
+        *,
+        message_id: int | None = None,
+        event_id: int | None = None,
+    ) -> Tournament: ...
+    async def tournament_entries(self, tournament_id: int) -> list[Entry]: ...
+    async def join_tournament(
+        self, tournament: Tournament, user_id: int, name: str | None, *, limit: int | None = None
+    ) -> None: ...
+    async def leave_tournament(self, tournament: Tournament, user_id: int) -> None: ...
+    async def set_entry_status(
+        self, tournament_id: int, user_id: int, status: EntryStatus
+    ) -> None: ...
+    async def link_table(
+        self, tournament_id: int, round: int, number: int, table_id: int
+    ) -> None: ...
+    async def tournament_slots(self, tournament_id: int) -> list[Slot]: ...
+    async def tournament_results(self, tournament_id: int) -> list[Result]: ...
+    async def tournament_byes(self, tournament_id: int) -> dict[int, int]: ...

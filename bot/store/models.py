@@ -100,6 +100,9 @@ class GameOutcome:
     # game moves the members' skill ratings. The store also requires no computer seat and no
     # practice table.
     rated: bool = False
+    # Seats the computer kept at the end because their member missed turns: a tournament counts
+    # the game as missed by that member.
+    absent: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

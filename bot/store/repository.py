@@ -67,6 +67,7 @@ from bot.store.models import (
     StoreInfo,
     Table,
 )
+from bot.store.tournaments import TournamentOps
 
 logger = logging.getLogger(__name__)
 
@@ -820,7 +821,7 @@ async def _migrate(
 # ---------------------------------------------------------------- the store
 
 
-class Store:
+class Store(TournamentOps):
     """Diwaniya's database. Open one with ``await Store.open(path)`` and close it at shutdown.
 
     The SQLite engine of ``bot.store.GameStore``; ``bot.store.postgres.PostgresStore`` inherits
@@ -1298,6 +1299,17 @@ class Store:
             for i, seat in enumerate(seats)
         ]
         await db.executemany(INSERT_GAME_SEAT, lines)
+        await self.tournament_result(
+            db,
+            table_id=table.id,
+            game=table.game,
+            users=[seat.user_id for seat in seats],
+            totals=result.totals,
+            winners=result.winners,
+            low_score_wins=result.low_score_wins,
+            absent=[seats[i].user_id for i in result.absent if seats[i].user_id is not None],
+            now=now,
+        )
         if table.options.get("practice"):
             return  # a practice table's game stays in the history, out of every ranking
         members = [x for x in lines if x["user"] is not None]

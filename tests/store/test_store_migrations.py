@@ -87,6 +87,11 @@ async def test_a_new_file_is_created_at_the_latest_version(db_path: Path) -> Non
         "ratings",
         "rating_changes",
         "lesson_progress",
+        "tournaments",
+        "tournament_entries",
+        "tournament_tables",
+        "tournament_games",
+        "tournament_byes",
     }
     assert all(strict for _, strict in tables)
 
