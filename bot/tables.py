@@ -193,7 +193,10 @@ GUIDED = "guided"
 # A practice table begun at a position of an earlier game (a review's "try again from here"):
 # the position its record begins play at, so its own review looks at the moves from there on.
 PRACTICE_FROM = "practice_from"
-TABLE_MARKS = (PRACTICE, GUIDED, PRACTICE_FROM)
+# A tournament's table: {"id", "round", "number"} of its slot (bot.tournament.service). A
+# rematch drops it with the other marks: the tournament's table was the game played.
+TOURNAMENT = "tournament"
+TABLE_MARKS = (PRACTICE, GUIDED, PRACTICE_FROM, TOURNAMENT)
 
 
 def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -276,6 +279,8 @@ class TableService:
         # Where computer players decide: worker processes unless told otherwise.
         self.computers = computers if computers is not None else ComputerPool()
         self.listener = listener
+        # Services built on the tables (tournaments) hear every notice too, after the listener.
+        self.watchers: list[Listener] = []
         self.bot_delay = bot_delay
         self.next_round_delay = next_round_delay
         self.lobby_idle = lobby_idle
@@ -353,11 +358,13 @@ class TableService:
         guided: bool = False,
         seed: int | None = None,
         practice_from: int | None = None,
+        tournament: Mapping[str, int] | None = None,
     ) -> LiveTable:
         """A new lobby with the host in the first seat, or with ``seats`` as given (a rematch:
         the same members and computers in the same places; a practice table tried again from a
         position, ``practice_from``). ``seed``: a chosen deal (a guided round's) instead of a
-        fresh one; ``guided`` marks such a practice table."""
+        fresh one; ``guided`` marks such a practice table; ``tournament`` marks a tournament's
+        table with its slot."""
         if self._closed:
             raise Refusal("shutting_down")
         seed = self._seeds() if seed is None else seed
@@ -369,6 +376,8 @@ class TableService:
                 opts[GUIDED] = True
             if practice_from is not None:
                 opts[PRACTICE_FROM] = practice_from
+        if tournament is not None:
+            opts[TOURNAMENT] = dict(tournament)
         if turn_timer is None:
             with _refuse_unsaved():
                 turn_timer = (await self.store.guild_settings(guild_id)).turn_timer
@@ -1040,12 +1049,13 @@ class TableService:
 
     async def _tell(self, notice: Notice) -> None:
         # A failed message must never undo or block a saved move: log it and go on.
-        if self.listener is None:
-            return
-        try:
-            await self.listener(notice)
-        except Exception:
-            logger.exception("Table %d: showing %r failed", notice.table.id, notice.kind.value)
+        for listener in (self.listener, *self.watchers):
+            if listener is None:
+                continue
+            try:
+                await listener(notice)
+            except Exception:
+                logger.exception("Table %d: showing %r failed", notice.table.id, notice.kind.value)
 
     def _engine(self, live: LiveTable) -> Any:
         if live.engine is None:

@@ -34,6 +34,11 @@ ROOMS: dict[str, Room] = {
     "engines": Room(("bot.games",)),
     # Who plays whom in a tournament and what a game is worth: pure, the standard library only.
     "tournament rules": Room(("bot.tournament.pairing", "bot.tournament.scoring")),
+    # Tournaments run by the bot: sign-ups, rounds of tables, results (no Discord).
+    "tournament service": Room(
+        ("bot.tournament.service",),
+        ("engines", "store", "table service", "tournament rules"),
+    ),
     # A whole tournament played by computers in a terminal (``python -m bot.tournament``).
     "tournament simulator": Room(
         ("bot.tournament",),

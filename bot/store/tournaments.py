@@ -22,9 +22,6 @@ from bot.ratings import final_places, teams_of
 from bot.store.errors import StoreError
 from bot.tournament.scoring import place_points
 
-# A table's stored options name its tournament slot under this key.
-TOURNAMENT = "tournament"
-
 
 class TournamentStatus(StrEnum):
     SIGNUP = "signup"

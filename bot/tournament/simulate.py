@@ -192,8 +192,8 @@ def simulate_arena(
                 )
         if not finishing:
             break
-        now, _, seats = heapq.heappop(finishing)
-        waiting += [m for m in seats if m is not None]
+        now, _, done = heapq.heappop(finishing)
+        waiting += [m for m in done if m is not None]
     sim.standings = standings(members, games, {}, arena=True)
     sim.lines += _standing_lines(sim.standings, lang, tiebreak=False)
     return sim
