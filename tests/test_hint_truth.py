@@ -57,3 +57,19 @@ def test_the_checks_find_a_false_reason() -> None:
     assert check.CHECKS["hint_take_top"](top) == []
     wrong_count = _case(pile, Take(), "hint_take_top", count=2, card="7♥")
     assert check.CHECKS["hint_take_top"](wrong_count) == ["the take brings 3 cards"]
+
+
+def test_every_lesson_step_s_hint_is_true() -> None:
+    # A step's hint is its answer worded by the same reason: it must hold there too.
+    from bot.learning.hints import hint_for
+    from bot.learning.lessons import GAMES as LESSON_GAMES
+    from bot.learning.lessons import answer_move, lesson
+
+    false = []
+    for game in LESSON_GAMES:
+        for step in lesson(game):
+            engine = step.position()
+            h = hint_for(engine, step.seat, answer_move(step))
+            found = check.check_reason(engine, step.seat, h.move, h.key, h.params)
+            false += [f"{game}/{step.name} {h.text()}: {f}" for f in found]
+    assert not false, false
