@@ -188,13 +188,16 @@ def _check_take(case: Case) -> list[str]:
     return out
 
 
-def _check_take_top(case: Case) -> list[str]:
-    taken, must = _take_facts(case)
-    out = []
-    if _n(case.params["count"]) != len(taken):
-        out.append(f"the take brings {len(taken)} cards")
-    if list(must) != _cards_of(case.params["card"]):
-        out.append(f"after the take {list(must)} must be laid")
+def _check_take_then(case: Case) -> list[str]:
+    """ "Take the discard (3 cards). First meld the card you took ...": the rule quoted is the
+    engine's refusal of every throw right after the take."""
+    after, events = _played(case.engine, case.seat, Take())
+    taken = [c for e in events if isinstance(e, TookPile) for c in e.cards]
+    out = [] if _n(case.params["count"]) == len(taken) else [f"the take brings {len(taken)}"]
+    hand = after.view(case.seat).hand
+    refusals = {after.check(case.seat, Discard(c)) for c in hand}
+    if refusals != {case.params["rule"]}:
+        out.append(f"a throw after the take is answered {refusals}")
     return out
 
 
@@ -369,7 +372,7 @@ CHECKS: dict[str, Check] = {
     "hint_draw_keep_pile": _check_draw_keep_pile,
     "hint_draw_keep_pile_any": _check_draw_keep_pile_any,
     "hint_take": _check_take,
-    "hint_take_top": _check_take_top,
+    "hint_take_then": _check_take_then,
     "hint_return": _check_legal,
     "hint_swap": _check_legal,
     "hint_bid": _check_bid,

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Discard, Take
-from bot.games.cards import Card
+from bot.games.base import Count, Discard, Take
+from bot.games.cards import Card, Reason
 from tests.ai.more3_tables import more3_table
 from tests.ai.repo_script import load_script
 
@@ -53,10 +53,12 @@ def test_the_checks_find_a_false_reason() -> None:
     pile = more3_table("5H 6H 9C KD 3S", ["JS", "QD", "7H"], solo=1, phase="draw")
     any_card = _case(pile, Take(), "hint_take", count=3)
     assert check.CHECKS["hint_take"](any_card)
-    top = _case(pile, Take(), "hint_take_top", count=3, card="7♥")
-    assert check.CHECKS["hint_take_top"](top) == []
-    wrong_count = _case(pile, Take(), "hint_take_top", count=2, card="7♥")
-    assert check.CHECKS["hint_take_top"](wrong_count) == ["the take brings 3 cards"]
+    rule = Reason("more3.meld_taken_first", {"card": "7H"})
+    top = _case(pile, Take(), "hint_take_then", count=Count("n_cards", 3), rule=rule)
+    assert check.CHECKS["hint_take_then"](top) == []
+    other = Reason("more3.meld_taken_first", {"card": "JS"})
+    wrong = _case(pile, Take(), "hint_take_then", count=Count("n_cards", 2), rule=other)
+    assert len(check.CHECKS["hint_take_then"](wrong)) == 2
 
 
 def test_every_lesson_step_s_hint_is_true() -> None:

@@ -304,11 +304,30 @@ def test_mors_draw_reason_says_any_taken_card_will_do() -> None:
     assert engine.check(0, Lay(melds=(tuple(parse_cards("JC QC KC")),))) is None
 
 
-def test_mores_take_reason_names_the_top_card() -> None:
-    # More: of a pile taken, the top card is the one to meld this turn, not any of them.
-    engine = more3_table("5H 6H 9C KD 3S", ["JS", "QD", "7H"], solo=1, phase="draw")
-    key, params = reason(engine, 0, engine.view(0), Take())
-    assert (key, params) == ("hint_take_top", {"count": 3, "card": "7♥"})
-    engine.apply(0, Take())
-    assert engine.check(0, Lay(melds=(tuple(parse_cards("5H 6H 7H")),))) is None
-    assert engine.check(0, Discard(Card(13, "D"))) is not None  # the 7♥ first
+def test_a_take_reason_says_what_the_engine_then_asks() -> None:
+    # "a taken card must be laid this turn" was Mor's rule said of every game: More wants the
+    # top card melded, Hand the taken card in a new meld (not onto one on the table). The take's
+    # reason now quotes the engine's own answer to a throw right after the take.
+    more = more3_table("5H 6H 9C KD 3S", ["JS", "QD", "7H"], solo=1, phase="draw")
+    key, params = reason(more, 0, more.view(0), Take())
+    assert key == "hint_take_then"
+    assert t(key, "en", **params) == (
+        "Take the discard (3 cards). First meld the card you took from the pile (7H)."
+    )
+    more.apply(0, Take())
+    assert more.check(0, Lay(melds=(tuple(parse_cards("5H 6H 7H")),))) is None
+    assert more.check(0, Discard(Card(13, "D"))) == params["rule"]  # the 7♥ first
+    hand = _rummy("hand", "8S 9S KD 4C 5H", discard="10S", phase="draw")
+    key, params = reason(hand, 0, hand.view(0), Take())
+    assert "in a new meld before you throw" in t(key, "en", **params)
+    mor = _rummy(
+        "mor",
+        "QC KC 4H 7S 9S",
+        discard="JC 10D",
+        phase="draw",
+        melds=[{"seat": 2, "cards": ["QS", "KS", "AS"]}],
+    )
+    key, params = reason(mor, 0, mor.view(0), Take())
+    assert "one of the cards you took" in t(key, "en", **params)
+    for lang in LANGUAGES:
+        assert "{" not in t(key, lang, **params)

@@ -147,10 +147,7 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
             return "hint_draw_keep_pile", {"card": must[0].pretty, "count": count}
         return "hint_draw_keep_pile_any", {"count": count}  # Mor: any one of them
     if isinstance(move, Take):
-        taken, must = _take(engine, seat)
-        if len(taken) > 1 and len(must) == 1:  # More: the top card, not any taken card
-            return "hint_take_top", {"count": len(taken), "card": must[0].pretty}
-        return "hint_take", {"count": len(taken)}
+        return _take_reason(engine, seat)
     if isinstance(move, Return):
         return "hint_return", {}
     if isinstance(move, Bid):
@@ -181,6 +178,19 @@ def _run_kept(engine: Engine, seat: int, before: Any, card: Card) -> tuple[Card,
         if keeps_in_hand(before, move) and card not in move.cards and engine.can(seat, move):
             return tuple(move.cards)
     return ()
+
+
+def _take_reason(engine: Engine, seat: int) -> tuple[str, dict[str, Any]]:
+    """What a take brings and what it obliges, in the engine's own words: its refusal of a throw
+    right after the take ("First lay one of the cards you took from the pile" in Mor, the top
+    card in More, a new meld for it in Hand), so the rule is said once, by the engine."""
+    after = _copy(engine)
+    taken = [c for e in after.apply(seat, Take()) if isinstance(e, TookPile) for c in e.cards]
+    hand = after.view(seat).hand
+    rule = after.check(seat, Discard(hand[0])) if hand else None
+    if rule is None:  # no game here lets a taken card be thrown at once (the checks would say)
+        return "hint_take", {"count": len(taken)}
+    return "hint_take_then", {"count": Count("n_cards", len(taken)), "rule": rule}
 
 
 def _take(engine: Engine, seat: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
