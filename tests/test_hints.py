@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from bot.computers.pool import choose_computer_move
-from bot.games.base import Count, Discard, Take
+from bot.games.base import Count, Discard, Draw, Lay, Take
 from bot.games.cards import Card, parse_cards
 from bot.games.registry import engine_class, new_game
-from bot.i18n import LANGUAGES, say
-from bot.learning.hints import Hint, hint, hint_for
+from bot.i18n import LANGUAGES, say, t
+from bot.learning.hints import Hint, hint, hint_for, reason
 from bot.learning.lessons import GAMES, Step, answer_move, lesson
-from tests.ai.more3_tables import more3_play
+from tests.ai.more3_tables import more3_play, more3_table
 
 STEPS = [step for game in GAMES for step in lesson(game)]
 
@@ -233,3 +234,100 @@ def test_a_hint_comes_in_stages_nudge_cards_move() -> None:
     assert (
         p.stage_text("nudge") == "Look at the play on the table: can anything in your hand beat it?"
     )
+
+
+# ---------------------------------------------------------------- reasons the engine agrees with
+
+
+def _rummy(game: str, hand: str, discard: str = "4D", phase: str = "play", **extra: Any) -> Any:
+    """Seat 0 of ``game`` to play ``phase`` holding ``hand``, ``discard`` the pile (top last)."""
+    others = {"mor": [["KH", "KS"], ["QH", "QS"], ["JH", "JS"]], "hand": [["KH"], ["QH"]]}
+    hands = [hand.split(), *others[game]]
+    position = {"hands": hands, "discard": discard.split(), "turn": 0, "phase": phase, **extra}
+    options = {"players": 4} if game == "mor" else {}
+    return engine_class(game).from_table_file(
+        {"game": game, "options": options, "position": position}
+    )
+
+
+def _partners(h: Hint) -> list[Card]:
+    return parse_cards(h.params.get("partners", ""))
+
+
+def test_two_copies_of_a_card_never_go_together() -> None:
+    # More, seed 3 after a draw: "Throw 10♠: it goes only with 10♠" -- a run never holds the
+    # same card twice, and More has no sets but of aces.
+    engine = more3_table("3S 10S 10S AH 4H 6D 8D 3C 8C 9C JC KC", ["4D"], solo=1, phase="play")
+    h = hint_for(engine, 0, Discard(Card(10, "S")))
+    assert h.key == "hint_throw_alone" and "10♠" not in h.text().split(":", 1)[1]
+    # Hand: a set wants different suits, so the other 10♠ doesn't go with it either; the 10♥
+    # does (a set), and so does the K♦ with the A♦ (an ace is high as well as low).
+    hand = _rummy("hand", "10S 10S 10H 4C AD KD 7C")
+    assert _partners(hint_for(hand, 0, Discard(Card(10, "S")))) == [Card(10, "H")]
+    assert _partners(hint_for(hand, 0, Discard(Card(13, "D")))) == [Card(1, "D")]
+
+
+def test_mor_has_no_sets_of_queens_but_a_wild_goes_with_anything() -> None:
+    # Mor, seed 2 after a draw: "Throw Q♣: it goes only with Q♥ 🃏" -- sets are of 3s or aces.
+    engine = _rummy("mor", "2S 7S 2H 4H 4H QH 6D 3C 6C QC JK 9D")
+    h = hint_for(engine, 0, Discard(Card(12, "C")))
+    assert h.key == "hint_throw_few"
+    assert _partners(h) == parse_cards("2S 2H JK")  # 2s are wild in Mor: Q♣ 2♠ J♣ is a run
+    # Two 3s do go together in Mor (a set of 3s may repeat suits), as two aces in More over 1500.
+    threes = _rummy("mor", "3S 3S 9H QD KC 5C")
+    assert _partners(hint_for(threes, 0, Discard(Card(3, "S")))) == [Card(3, "S")]
+
+
+def test_a_wild_two_goes_with_a_card_in_more() -> None:
+    # The old rule of thumb took a 2 for a natural card: "no other card ... near it" beside a
+    # pankal that makes a run with it and one more card.
+    engine = more3_table("10C 2H 5S 9D KD QS", ["4D"], solo=1, phase="play")
+    h = hint_for(engine, 0, Discard(Card(10, "C")))
+    assert h.key == "hint_throw_few" and _partners(h) == [Card(2, "H")]
+
+
+def test_mors_draw_reason_says_any_taken_card_will_do() -> None:
+    # The guided Mor round's first stop: "...10♦ would have to be laid this turn", but the engine
+    # asks for one of the taken cards, whichever: here J♣ with Q♣ K♣, the 10♦ kept.
+    engine = _rummy(
+        "mor",
+        "QC KC 4H 7S 9S",
+        discard="JC 10D",
+        phase="draw",
+        melds=[{"seat": 2, "cards": ["QS", "KS", "AS"]}],
+    )
+    key, params = reason(engine, 0, engine.view(0), Draw())
+    assert key == "hint_draw_keep_pile_any" and "card" not in params
+    text = t(key, "en", **params)
+    assert "at least one of them" in text and "10♦" not in text
+    engine.apply(0, Take())
+    assert engine.check(0, Lay(melds=(tuple(parse_cards("JC QC KC")),))) is None
+
+
+def test_a_take_reason_says_what_the_engine_then_asks() -> None:
+    # "a taken card must be laid this turn" was Mor's rule said of every game: More wants the
+    # top card melded, Hand the taken card in a new meld (not onto one on the table). The take's
+    # reason now quotes the engine's own answer to a throw right after the take.
+    more = more3_table("5H 6H 9C KD 3S", ["JS", "QD", "7H"], solo=1, phase="draw")
+    key, params = reason(more, 0, more.view(0), Take())
+    assert key == "hint_take_then"
+    assert t(key, "en", **params) == (
+        "Take the discard (3 cards). First meld the card you took from the pile (7H)."
+    )
+    more.apply(0, Take())
+    assert more.check(0, Lay(melds=(tuple(parse_cards("5H 6H 7H")),))) is None
+    assert more.check(0, Discard(Card(13, "D"))) == params["rule"]  # the 7♥ first
+    hand = _rummy("hand", "8S 9S KD 4C 5H", discard="10S", phase="draw")
+    key, params = reason(hand, 0, hand.view(0), Take())
+    assert "in a new meld before you throw" in t(key, "en", **params)
+    mor = _rummy(
+        "mor",
+        "QC KC 4H 7S 9S",
+        discard="JC 10D",
+        phase="draw",
+        melds=[{"seat": 2, "cards": ["QS", "KS", "AS"]}],
+    )
+    key, params = reason(mor, 0, mor.view(0), Take())
+    assert "one of the cards you took" in t(key, "en", **params)
+    for lang in LANGUAGES:
+        assert "{" not in t(key, lang, **params)

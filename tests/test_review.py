@@ -122,3 +122,23 @@ def test_an_item_s_position_draws(game: str) -> None:
     table = render_table(item.view, names, computers=range(1, item.view.n_seats), bottom=MEMBER)
     hand = render_hand(item.view, game=game)
     assert table.startswith(b"\x89PNG") and hand.startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("game", ["mor", "more3", "hand"])
+def test_an_item_s_reason_is_true_by_the_engine(game: str) -> None:
+    # The review words its items as hints do, so a hint's false reason ("Throw 10♠: it goes only
+    # with 10♠") came back in the review: every item's why passes the hint checks
+    # (scripts/check_hints.py), on reviews of several careless games.
+    from tests.ai.repo_script import load_script
+
+    check = load_script("scripts/check_hints.py")
+    false = []
+    for seed in (5, 6, 7):
+        record = finished(game, seed)
+        replay = Replay(record)
+        items = reviewed(game).items if seed == 5 else rv.review(record, MEMBER, samples=2).items
+        for item in items:
+            engine = replay.engine_at(item.position)
+            found = check.check_reason(engine, MEMBER, item.better, item.key, item.params)
+            false += [f"{seed}/{item.position} {item.why()}: {f}" for f in found]
+    assert not false, false

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from bot import ai
@@ -36,8 +37,9 @@ from bot.games.base import (
     TookSidePile,
     points,
 )
-from bot.games.cards import Card, sort_key
+from bot.games.cards import Card, deck_106, sort_key
 from bot.games.hand import card_value, hand_value
+from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, try_meld
 from bot.games.more3 import More3, opening_halves
 from bot.games.runfast_combos import BOMB_KINDS
 from bot.games.views import View
@@ -137,16 +139,15 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         why = engine.check(seat, Take())
         if why is not None:
             return "hint_draw_no_take", {"reason": why}
-        took = _events(engine, seat, Take())
-        count = sum(len(e.cards) for e in took if isinstance(e, TookPile))
-        top = before.discard[-1].pretty
-        if count > 1:
-            return "hint_draw_keep_pile", {"card": top, "count": Count("n_cards", count)}
-        return "hint_draw_keep", {"card": top}
+        taken, must = _take(engine, seat)
+        if len(taken) == 1:
+            return "hint_draw_keep", {"card": taken[0].pretty}
+        count = Count("n_cards", len(taken))
+        if len(must) == 1:  # More: the top card, melded this turn
+            return "hint_draw_keep_pile", {"card": must[0].pretty, "count": count}
+        return "hint_draw_keep_pile_any", {"count": count}  # Mor: any one of them
     if isinstance(move, Take):
-        took = _events(engine, seat, move)
-        count = sum(len(e.cards) for e in took if isinstance(e, TookPile))
-        return "hint_take", {"count": count}
+        return _take_reason(engine, seat)
     if isinstance(move, Return):
         return "hint_return", {}
     if isinstance(move, Bid):
@@ -161,7 +162,7 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         return _play_reason(move, before, after, events)
     if isinstance(move, Discard):
         kept = _run_kept(engine, seat, before, move.card)
-        return _throw_reason(move.card, before, events, kept)
+        return _throw_reason(move.card, before, events, kept, meld_rules(engine, seat))
     if isinstance(move, Swap):
         return "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
     return _lay_reason(move, before, after, events, needs_75)
@@ -179,8 +180,26 @@ def _run_kept(engine: Engine, seat: int, before: Any, card: Card) -> tuple[Card,
     return ()
 
 
-def _events(engine: Engine, seat: int, move: Move) -> list[Event]:
-    return _copy(engine).apply(seat, move)
+def _take_reason(engine: Engine, seat: int) -> tuple[str, dict[str, Any]]:
+    """What a take brings and what it obliges, in the engine's own words: its refusal of a throw
+    right after the take ("First lay one of the cards you took from the pile" in Mor, the top
+    card in More, a new meld for it in Hand), so the rule is said once, by the engine."""
+    after = _copy(engine)
+    taken = [c for e in after.apply(seat, Take()) if isinstance(e, TookPile) for c in e.cards]
+    hand = after.view(seat).hand
+    rule = after.check(seat, Discard(hand[0])) if hand else None
+    if rule is None:  # no game here lets a taken card be thrown at once (the checks would say)
+        return "hint_take", {"count": len(taken)}
+    return "hint_take_then", {"count": Count("n_cards", len(taken)), "rule": rule}
+
+
+def _take(engine: Engine, seat: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """What taking the discard would bring into the hand, and the cards of which the engine then
+    wants one laid this turn (Mor: any card of the pile; More: its top card; Hand: the one card),
+    read from the engine after the take, so the reason states the engine's own pile rule."""
+    after = _copy(engine)
+    taken = tuple(c for e in after.apply(seat, Take()) if isinstance(e, TookPile) for c in e.cards)
+    return taken, tuple(after.view(seat).must_lay)
 
 
 def _play_reason(
@@ -203,9 +222,14 @@ SIDE_PILE_LAY = {"mor": "hint_lay_mor", "more3": "hint_lay_more_pile"}
 
 
 def _throw_reason(
-    card: Card, before: Any, events: Sequence[Event], kept: Sequence[Card]
+    card: Card,
+    before: Any,
+    events: Sequence[Event],
+    kept: Sequence[Card],
+    rules: MeldRules,
 ) -> tuple[str, dict[str, Any]]:
-    """Why throw ``card``; ``kept``, a run the thrower could lay and keeps in hand instead."""
+    """Why throw ``card``; ``kept``, a run the thrower could lay and keeps in hand instead;
+    ``rules``, the game's meld rules, which say which cards of the hand go with it."""
     shown = card.pretty
     if any(isinstance(e, RoundOver) for e in events):
         return "hint_throw_ends", {"card": shown}
@@ -221,18 +245,16 @@ def _throw_reason(
         left = _cards_from_a_hand(before.hand)
         if left is not None:
             return "hint_throw_wait_hand", {"card": shown, "count": Count("n_cards", left)}
-    partners = [other for other in rest if _near(card, other)]
-    if card.is_joker or not partners:
-        if not card.is_joker:
-            return "hint_throw_loose", {"card": shown}
-        partners = rest
+    partners = sorted({other for other in rest if goes_with(card, other, rules)}, key=sort_key)
+    if not partners:
+        return "hint_throw_alone", {"card": shown}
     if before.game == "hand":
         return "hint_throw_few_hand", {
             "card": shown,
-            "partners": cards(sorted(set(partners), key=sort_key)),
+            "partners": cards(partners),
             "points": Count("n_points", hand_value(card)),
         }
-    return "hint_throw_few", {"card": shown, "partners": cards(sorted(set(partners), key=sort_key))}
+    return "hint_throw_few", {"card": shown, "partners": cards(partners)}
 
 
 def _cards_from_a_hand(rest: Sequence[Card]) -> int | None:
@@ -248,11 +270,33 @@ def _cards_from_a_hand(rest: Sequence[Card]) -> int | None:
     return len(rest) - sum(len(m) for m in plan.melds)
 
 
-def _near(card: Card, other: Card) -> bool:
-    """Could the two ever share a meld without a wild: same rank, or same suit two ranks apart."""
-    if other.is_joker:
-        return True
-    return other.rank == card.rank or (other.suit == card.suit and abs(other.rank - card.rank) <= 2)
+# Every card the rummies are dealt from, once each (Mor, More and Hand all play two decks and two
+# jokers): the candidates for the one card a partner still needs.
+_DECK = tuple(sorted(set(deck_106()), key=sort_key))
+# The rules a game reads every seat's melds by, where they are one for all (More's are per seat).
+_GAME_MELDS = {"mor": MOR_MELDS, "hand": HAND_MELDS}
+
+
+def meld_rules(engine: Engine, seat: int) -> MeldRules:
+    """The rules the engine reads ``seat``'s new melds by, in a rummy: More's are the seat's own
+    (ace-sets over 1500 points), asked of the engine; Mor and Hand have one set each."""
+    if isinstance(engine, More3):
+        return engine.rules_for(seat)
+    return _GAME_MELDS[engine.game]
+
+
+@cache
+def goes_with(card: Card, other: Card, rules: MeldRules) -> bool:
+    """Does ``other`` go with ``card``: do the two make a meld with one more card of the deck, as
+    the engine reads melds (``try_meld``, the reader every lay is checked by)? Two 10♠ never
+    share a run, Mor has no set of queens, a Hand set wants different suits: the engine says
+    so, not a second statement of its rules here. (A third copy of a card is never the one more
+    card: the deck holds two.)"""
+    return any(
+        try_meld((card, other, extra), rules) is not None
+        for extra in _DECK
+        if not extra == card == other
+    )
 
 
 def _lay_reason(

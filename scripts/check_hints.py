@@ -1,0 +1,513 @@
+"""Check that hints tell the truth: ``python scripts/check_hints.py [--positions N] [--level L]
+[--games G ...] [--every-throw]``.
+
+Games are played by the ``normal`` computer in every seat from seeds 0 up, and at each decision
+the hint of ``--level`` (the hard player, as the bot gives hints) is asked for and its reason is
+checked against the engine: every card a reason names as going with the thrown card can share a
+meld with it (the engine reads the meld, ``bot.games.melds.try_meld``), none it leaves out can;
+every number it states is the one the engine works out (the cards a take brings, the cards left,
+an opening's points); and every rule it states is the engine's answer (which taken cards must be
+laid, that nothing beats the table, that a pass is refused). ``--every-throw`` checks the reason
+of every throw, draw and take the seat could make as well (what the property test in
+tests/test_hint_truth.py does on thousands of positions, with the quicker ``normal`` hints).
+
+Prints, per game, the positions, the reasons checked by kind and every false one; exits 1 when a
+reason is false. The checks are this module's ``false_claims``, which the tests call too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot import ai
+from bot.ai.hand import plan_opening
+from bot.games.base import (
+    Count,
+    Discard,
+    Draw,
+    Engine,
+    Event,
+    Lay,
+    Meld,
+    Melded,
+    Move,
+    Pass,
+    Play,
+    Played,
+    Return,
+    RoundOver,
+    SidePileWaits,
+    Take,
+    TookPile,
+    TookSidePile,
+    points,
+)
+from bot.games.cards import Card, deck_106, parse_cards, sort_key
+from bot.games.hand import OPENING_MIN, hand_value, meld_value
+from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, read_meld, try_meld
+from bot.games.more3 import OPENING_HALVES, More3, opening_halves
+from bot.games.registry import new_game
+from bot.games.runfast_combos import BOMB_KINDS
+from bot.learning.hints import hint, reason
+
+GAMES = ("mor", "more3", "hand", "runfast")
+PLAYER = "normal"  # who plays the games the positions come from: quick, and plays them through
+
+
+# ---------------------------------------------------------------- the engine's answers
+
+
+def rules_of(engine: Engine, seat: int) -> MeldRules:
+    """The rules the engine reads ``seat``'s new melds by (More's change over 1500 points)."""
+    if isinstance(engine, More3):
+        return engine.rules_for(seat)
+    return {"mor": MOR_MELDS, "hand": HAND_MELDS}[engine.game]
+
+
+DECK = tuple(sorted(set(deck_106()), key=sort_key))  # every card the rummies are dealt from, once
+
+
+@cache
+def one_card_from_a_meld(card: Card, other: Card, rules: MeldRules) -> bool:
+    """Do ``card`` and ``other`` make a meld with one more card of the deck, as the engine reads
+    melds? (Two copies of a card at most: a third is never the one more card.)"""
+    return any(
+        try_meld((card, other, extra), rules) is not None
+        for extra in DECK
+        if not extra == card == other
+    )
+
+
+def _copy(engine: Engine) -> Engine:
+    return type(engine).from_json(engine.to_json())
+
+
+def _played(engine: Engine, seat: int, move: Move) -> tuple[Engine, list[Event]]:
+    after = _copy(engine)
+    return after, after.apply(seat, move)
+
+
+def _cards_of(text: str) -> list[Card]:
+    return parse_cards(text) if text else []
+
+
+def _n(value: Any) -> Any:
+    return value.n if isinstance(value, Count) else value
+
+
+def _laid(before: Sequence[Card], after: Sequence[Card]) -> list[Card]:
+    """The cards that left the hand (a multiset difference)."""
+    left = Counter(after)
+    out = []
+    for c in before:
+        if left[c]:
+            left[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+# ---------------------------------------------------------------- checking one reason
+
+
+@dataclass(frozen=True)
+class Case:
+    """A reason to check: ``key``/``params`` said of ``move`` by ``seat`` on ``engine``."""
+
+    engine: Engine
+    seat: int
+    move: Move
+    key: str
+    params: Mapping[str, Any]
+
+
+Check = Callable[[Case], list[str]]
+
+
+def _take_facts(case: Case) -> tuple[list[Card], tuple[Card, ...]]:
+    """The cards a take would bring and the cards of which one must then be laid, by the engine."""
+    after, events = _played(case.engine, case.seat, Take())
+    taken = [c for e in events if isinstance(e, TookPile) for c in e.cards]
+    return taken, tuple(after.view(case.seat).must_lay)
+
+
+def _check_draw_no_take(case: Case) -> list[str]:
+    why = case.engine.check(case.seat, Take())
+    return [] if why is not None and why == case.params["reason"] else [f"take refused for {why}"]
+
+
+def _check_draw_keep(case: Case) -> list[str]:
+    taken, must = _take_facts(case)
+    card = _cards_of(case.params["card"])
+    out = []
+    if taken != card:
+        out.append(f"a take brings {taken}, not {card} alone")
+    if list(must) != card:
+        out.append(f"after the take {list(must)} must be laid")
+    return out
+
+
+def _check_draw_keep_pile(case: Case) -> list[str]:
+    taken, must = _take_facts(case)
+    out = []
+    if _n(case.params["count"]) != len(taken):
+        out.append(f"a take brings {len(taken)} cards")
+    if list(must) != _cards_of(case.params["card"]):
+        out.append(f"after the take one of {sorted(must)} must be laid, not that card")
+    return out
+
+
+def _check_draw_keep_pile_any(case: Case) -> list[str]:
+    taken, must = _take_facts(case)
+    out = []
+    if _n(case.params["count"]) != len(taken):
+        out.append(f"a take brings {len(taken)} cards")
+    if sorted(must) != sorted(taken) or len(taken) < 2:
+        out.append(f"after the take {sorted(must)} must be laid, not any of {sorted(taken)}")
+    return out
+
+
+def _check_take(case: Case) -> list[str]:
+    taken, must = _take_facts(case)
+    out = []
+    if _n(case.params["count"]) != len(taken):
+        out.append(f"the take brings {len(taken)} cards")
+    if sorted(must) != sorted(taken):  # "a taken card": any of them will do
+        out.append(f"only {sorted(must)} may be laid of the taken {sorted(taken)}")
+    return out
+
+
+def _check_take_then(case: Case) -> list[str]:
+    """ "Take the discard (3 cards). First meld the card you took ...": the rule quoted is the
+    engine's refusal of every throw right after the take."""
+    after, events = _played(case.engine, case.seat, Take())
+    taken = [c for e in events if isinstance(e, TookPile) for c in e.cards]
+    out = [] if _n(case.params["count"]) == len(taken) else [f"the take brings {len(taken)}"]
+    hand = after.view(case.seat).hand
+    refusals = {after.check(case.seat, Discard(c)) for c in hand}
+    if refusals != {case.params["rule"]}:
+        out.append(f"a throw after the take is answered {refusals}")
+    return out
+
+
+def _check_legal(case: Case) -> list[str]:
+    why = case.engine.check(case.seat, case.move)
+    return [] if why is None else [f"the move is refused: {why}"]
+
+
+def _check_bid(case: Case) -> list[str]:
+    return [] if case.params["chips"] == getattr(case.move, "chips", None) else ["other chips"]
+
+
+def _check_pass(case: Case) -> list[str]:
+    beats = [m for m in case.engine.legal_moves(case.seat) if isinstance(m, Play)]
+    return [f"{beats[0]} beats the table"] if beats else []
+
+
+def _check_play_out(case: Case) -> list[str]:
+    after, _ = _played(case.engine, case.seat, case.move)
+    return [] if not after.view(case.seat).hand else ["cards are left in the hand"]
+
+
+def _check_play_bomb(case: Case) -> list[str]:
+    _, events = _played(case.engine, case.seat, case.move)
+    kinds = [e.kind for e in events if isinstance(e, Played)]
+    on_table = case.engine.view(case.seat).trick
+    return (
+        [] if kinds and kinds[0] in BOMB_KINDS and on_table else [f"not a bomb on a play: {kinds}"]
+    )
+
+
+def _check_play_beat(case: Case) -> list[str]:
+    out = []
+    if not case.engine.view(case.seat).trick:
+        out.append("nothing on the table to beat")
+    # "whoever can beat the table must": the engine refuses the pass.
+    if case.engine.check(case.seat, Pass()) is None:
+        out.append("a pass is allowed here")
+    return out
+
+
+def _check_play_lead(case: Case) -> list[str]:
+    out = []
+    if case.engine.view(case.seat).trick:
+        out.append("a play is on the table: not a lead")
+    if _n(case.params["count"]) != len(getattr(case.move, "cards", ())):
+        out.append("another number of cards")
+    return out
+
+
+def _check_events(kind: type, what: str) -> Check:
+    def check(case: Case) -> list[str]:
+        _, events = _played(case.engine, case.seat, case.move)
+        return [] if any(isinstance(e, kind) for e in events) else [f"no {what}"]
+
+    return check
+
+
+def _check_throw_partners(case: Case) -> list[str]:
+    """ "It goes only with ...": each card named makes a meld with the thrown card and one more
+    card; every other card in hand does not."""
+    assert isinstance(case.move, Discard)
+    card = case.move.card
+    rest = list(case.engine.view(case.seat).hand)
+    rest.remove(card)
+    rules = rules_of(case.engine, case.seat)
+    named = _cards_of(case.params.get("partners", ""))
+    out = [f"{p} is not in the hand" for p in named if p not in rest]
+    out += [
+        f"{p} can't share a meld with {card}"
+        for p in named
+        if p in rest and not one_card_from_a_meld(card, p, rules)
+    ]
+    out += [
+        f"{o} goes with {card} too"
+        for o in sorted(set(rest) - set(named))
+        if one_card_from_a_meld(card, o, rules)
+    ]
+    if "points" in case.params and _n(case.params["points"]) != hand_value(card):
+        out.append(f"{card} costs {hand_value(card)}")
+    return out
+
+
+def _check_wait_hand(case: Case) -> list[str]:
+    hand = list(case.engine.view(case.seat).hand)
+    plan = plan_opening(hand)
+    if plan is None:
+        return ["no opening"]
+    opening = Lay(melds=tuple(tuple(m) for m in plan.melds))
+    why = case.engine.check(case.seat, opening)
+    out = [] if why is None else [f"the opening is refused: {why}"]
+    if _n(case.params["count"]) != len(hand) - len(opening.cards):
+        out.append("another number of cards from a Hand")
+    return out
+
+
+def _check_keeps_run(case: Case) -> list[str]:
+    assert isinstance(case.move, Discard)
+    run = _cards_of(case.params["run"])
+    why = case.engine.check(case.seat, Meld(tuple(run)))
+    out = [] if why is None else [f"the run can't be laid: {why}"]
+    if case.move.card in run and Counter(case.engine.view(case.seat).hand)[case.move.card] < 2:
+        out.append("the thrown card is in the run")
+    return out
+
+
+def _new_melds(case: Case) -> tuple[Engine, list[Any]]:
+    after, events = _played(case.engine, case.seat, case.move)
+    made = {e.meld for e in events if isinstance(e, Melded)}
+    return after, [m for m in after.view(case.seat).melds if m.id in made]
+
+
+def _check_lay_opens(case: Case) -> list[str]:
+    before = case.engine.view(case.seat)
+    after, made = _new_melds(case)
+    worth = sum(meld_value(read_meld(m.cards, HAND_MELDS)) for m in made)
+    out = []
+    if before.opened[case.seat] or not after.view(case.seat).opened[case.seat]:
+        out.append("not the seat's opening")
+    if _n(case.params["points"]) != worth or worth < OPENING_MIN:
+        out.append(f"the opening is worth {worth}")
+    return out
+
+
+def _check_lay_opens_75(case: Case) -> list[str]:
+    engine = case.engine
+    assert isinstance(engine, More3)
+    after, _ = _played(engine, case.seat, case.move)
+    laid = _laid(engine.view(case.seat).hand, after.view(case.seat).hand)
+    halves = sum(opening_halves(c) for c in laid)
+    out = [] if engine.needs_opening(case.seat) else ["the seat needs no 7.5"]
+    if case.params["worth"] != points(halves / 2) or halves < OPENING_HALVES:
+        out.append(f"worth {points(halves / 2)}")
+    return out
+
+
+def _check_left(case: Case) -> list[str]:
+    after, _ = _played(case.engine, case.seat, case.move)
+    left = len(after.view(case.seat).hand)
+    out = [] if _n(case.params["left"]) == left else [f"{left} cards are left"]
+    if case.key == "hint_lay" and case.engine.game == "hand":
+        out.append("in Hand laid cards do not count for the player")
+    return out
+
+
+def _check_made(attr: str) -> Check:
+    """A project / biriba the lay makes: on a meld the move touched, not there before."""
+
+    def check(case: Case) -> list[str]:
+        said = case.params[attr]
+        said = said.key.rsplit(".", 1)[-1] if hasattr(said, "key") else said
+        before = {m.id: getattr(m, attr) for m in case.engine.view(case.seat).melds}
+        after, _ = _played(case.engine, case.seat, case.move)
+        made = [
+            getattr(m, attr)
+            for m in after.view(case.seat).melds
+            if getattr(m, attr) != before.get(m.id)
+        ]
+        return [] if said in made else [f"the lay makes {made}"]
+
+    return check
+
+
+def _check_ends(case: Case) -> list[str]:
+    _, events = _played(case.engine, case.seat, case.move)
+    return [] if any(isinstance(e, RoundOver) for e in events) else ["the round goes on"]
+
+
+CHECKS: dict[str, Check] = {
+    "hint_draw_no_take": _check_draw_no_take,
+    "hint_draw_keep": _check_draw_keep,
+    "hint_draw_keep_pile": _check_draw_keep_pile,
+    "hint_draw_keep_pile_any": _check_draw_keep_pile_any,
+    "hint_take": _check_take,
+    "hint_take_then": _check_take_then,
+    "hint_return": _check_legal,
+    "hint_swap": _check_legal,
+    "hint_bid": _check_bid,
+    "hint_pass": _check_pass,
+    "hint_play_out": _check_play_out,
+    "hint_play_bomb": _check_play_bomb,
+    "hint_play_beat": _check_play_beat,
+    "hint_play_lead": _check_play_lead,
+    "hint_throw_ends": _check_ends,
+    "hint_throw_mor": _check_events(SidePileWaits, "Mor waiting"),
+    "hint_throw_more_pile": _check_events(SidePileWaits, "More pile waiting"),
+    "hint_lay_mor": _check_events(TookSidePile, "Mor taken"),
+    "hint_lay_more_pile": _check_events(TookSidePile, "More pile taken"),
+    "hint_throw_keeps_run": _check_keeps_run,
+    "hint_throw_wait_hand": _check_wait_hand,
+    "hint_throw_loose": _check_throw_partners,
+    "hint_throw_alone": _check_throw_partners,
+    "hint_throw_few": _check_throw_partners,
+    "hint_throw_few_hand": _check_throw_partners,
+    "hint_lay_project": _check_made("project"),
+    "hint_lay_biriba": _check_made("biriba"),
+    "hint_lay_opens": _check_lay_opens,
+    "hint_lay_opens_75": _check_lay_opens_75,
+    "hint_lay_hand": _check_left,
+    "hint_lay": _check_left,
+}
+
+
+def false_claims(engine: Engine, seat: int, move: Move) -> tuple[str, list[str]]:
+    """The key of the reason a hint gives for ``move`` and what in it the engine says is false
+    (nothing when it is true)."""
+    key, params = reason(engine, seat, engine.view(seat), move)
+    return key, check_reason(engine, seat, move, key, params)
+
+
+def check_reason(
+    engine: Engine, seat: int, move: Move, key: str, params: Mapping[str, Any]
+) -> list[str]:
+    """What the engine says is false in the reason ``key``/``params`` given for ``move`` (a
+    hint's, a review item's). A reason with no check here counts as false: a new kind of reason
+    comes with its check."""
+    check = CHECKS.get(key)
+    if check is None:
+        return [f"no check for {key}"]
+    return check(Case(engine, seat, move, key, params))
+
+
+# ---------------------------------------------------------------- positions
+
+
+def positions(game: str, count: int, first_seed: int = 0) -> Iterator[tuple[Engine, int, int]]:
+    """``count`` positions where a seat has a move, with a number to seed the hint by: games the
+    ``normal`` computer plays in every seat, from ``first_seed`` on."""
+    seed, found = first_seed, 0
+    while found < count:
+        engine = new_game(game, None, seed)
+        rng = random.Random(f"positions:{seed}")
+        while found < count and not engine.game_over:
+            if engine.round_over:
+                engine.next_round()
+                continue
+            seat = next(s for s in range(engine.n_seats) if engine.legal_moves(s))
+            yield engine, seat, found
+            found += 1
+            engine.apply(
+                seat, ai.choose_move(engine.view(seat), engine.legal_moves(seat), PLAYER, rng)
+            )
+        seed += 1
+
+
+def other_moves(engine: Engine, seat: int, hinted: Move) -> list[Move]:
+    """Every throw, draw, take and return the seat could make besides ``hinted``: a reason must be
+    true of any move it is given for (a lesson's answer, a review's better move)."""
+    kinds = Discard | Draw | Take | Return
+    return [m for m in engine.legal_moves(seat) if isinstance(m, kinds) and m != hinted]
+
+
+@dataclass
+class Tally:
+    """One game's check: the positions, the reasons checked by key, and each false one."""
+
+    game: str
+    positions: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+    false: list[str] = field(default_factory=list)
+    false_positions: set[int] = field(default_factory=set)
+    seconds: float = 0.0
+
+
+def check_game(game: str, count: int, level: str, throws_every: int = 0) -> Tally:
+    """Check the hints of ``level`` at ``count`` positions of ``game``, and every throw (and draw)
+    at every ``throws_every``-th position (0: none)."""
+    tally = Tally(game)
+    start = time.process_time()
+    for engine, seat, n in positions(game, count):
+        given = hint(engine, seat, random.Random(n), level)
+        assert given is not None  # the seat has a move
+        found = [
+            (given.move, given.key, check_reason(engine, seat, given.move, given.key, given.params))
+        ]
+        if throws_every > 0 and n % throws_every == 0:
+            found += [
+                (m, *false_claims(engine, seat, m)) for m in other_moves(engine, seat, given.move)
+            ]
+        for move, key, problems in found:
+            tally.reasons[key] += 1
+            tally.false += [f"position {n}, {move.to_dict()}: {key}: {p}" for p in problems]
+            if problems:
+                tally.false_positions.add(n)
+        tally.positions += 1
+    tally.seconds = time.process_time() - start
+    return tally
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--positions", type=int, default=200, help="positions per game")
+    parser.add_argument("--level", default="hard", help="the computer whose move is hinted")
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
+    parser.add_argument("--every-throw", action="store_true", help="check every throw too")
+    args = parser.parse_args(argv)
+    wrong = 0
+    for game in args.games:
+        t = check_game(game, args.positions, args.level, 1 if args.every_throw else 0)
+        print(
+            f"{game}: {t.positions} positions, {sum(t.reasons.values())} reasons checked, "
+            f"{len(t.false)} false at {len(t.false_positions)} positions "
+            f"({t.seconds:.1f} s CPU)"
+        )
+        print("  " + ", ".join(f"{k} {v}" for k, v in sorted(t.reasons.items())))
+        for line in t.false[:20]:
+            print("  FALSE " + line)
+        wrong += len(t.false)
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,77 @@
+"""Every hint's reason is true by the engine, on thousands of self-play positions per game.
+
+The checks are ``scripts/check_hints.py``'s (``false_claims``): a card named as going with the
+thrown one makes a meld with it and one more card, as the engine reads melds, and every card
+left out does not; a number stated is the engine's (cards a take brings, cards left, an
+opening's points, a card's cost); a rule stated is the engine's answer (which taken cards must
+be laid, that nothing beats the table, that a pass is refused). The moves are the ``normal``
+player's, decided right here (no worker processes), and at every third position every throw,
+draw and take the seat could make: a reason must hold for any move it is given for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games.base import Count, Discard, Take
+from bot.games.cards import Card, Reason
+from tests.ai.more3_tables import more3_table
+from tests.ai.repo_script import load_script
+
+GAMES = ("mor", "more3", "hand", "runfast")
+POSITIONS = 2000  # per game
+THROWS_EVERY = 3  # every throw, draw and take checked at every 3rd position
+
+check = load_script("scripts/check_hints.py")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_reason_in_self_play_is_true(game: str) -> None:
+    tally = check.check_game(game, POSITIONS, "normal", THROWS_EVERY)
+    assert tally.positions == POSITIONS
+    assert sum(tally.reasons.values()) >= POSITIONS
+    assert not tally.false, "\n".join(tally.false[:10])
+
+
+def _case(engine: Any, move: Any, key: str, **params: Any) -> Any:
+    return check.Case(engine, 0, move, key, params)
+
+
+def test_the_checks_find_a_false_reason() -> None:
+    # The checks themselves must be able to fail: the reasons the hints once gave.
+    engine = more3_table("3S 10S 10S AH 4H 6D 8D 3C 8C 9C JC KC", ["4D"], solo=1, phase="play")
+    throw = Discard(Card(10, "S"))
+    twin = _case(engine, throw, "hint_throw_few", card="10♠", partners="10♠")
+    assert check.CHECKS["hint_throw_few"](twin) == ["10S can't share a meld with 10S"]
+    # "Loose" beside a wild 2 that goes with it.
+    wild = more3_table("10C 2H 5S 9D KD QS", ["4D"], solo=1, phase="play")
+    loose = _case(wild, Discard(Card(10, "C")), "hint_throw_alone", card="10♣")
+    assert check.CHECKS["hint_throw_alone"](loose) == ["2H goes with 10C too"]
+    # More: the top card of a taken pile must be laid, not any taken card.
+    pile = more3_table("5H 6H 9C KD 3S", ["JS", "QD", "7H"], solo=1, phase="draw")
+    any_card = _case(pile, Take(), "hint_take", count=3)
+    assert check.CHECKS["hint_take"](any_card)
+    rule = Reason("more3.meld_taken_first", {"card": "7H"})
+    top = _case(pile, Take(), "hint_take_then", count=Count("n_cards", 3), rule=rule)
+    assert check.CHECKS["hint_take_then"](top) == []
+    other = Reason("more3.meld_taken_first", {"card": "JS"})
+    wrong = _case(pile, Take(), "hint_take_then", count=Count("n_cards", 2), rule=other)
+    assert len(check.CHECKS["hint_take_then"](wrong)) == 2
+
+
+def test_every_lesson_step_s_hint_is_true() -> None:
+    # A step's hint is its answer worded by the same reason: it must hold there too.
+    from bot.learning.hints import hint_for
+    from bot.learning.lessons import GAMES as LESSON_GAMES
+    from bot.learning.lessons import answer_move, lesson
+
+    false = []
+    for game in LESSON_GAMES:
+        for step in lesson(game):
+            engine = step.position()
+            h = hint_for(engine, step.seat, answer_move(step))
+            found = check.check_reason(engine, step.seat, h.move, h.key, h.params)
+            false += [f"{game}/{step.name} {h.text()}: {f}" for f in found]
+    assert not false, false
