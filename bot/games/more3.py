@@ -406,7 +406,7 @@ class More3(SidePileGame):
         top = self.discard[-1]
         hand_after = self.hands[seat] + self.discard
         rest = self.hands[seat] + self.discard[:-1]
-        for lay in self._take_lays(seat, top, rest):
+        for lay in self._every_take_lay(seat, top, rest):
             try:
                 self._lay_outcome(seat, lay, hand_after, [top])
                 return lay
@@ -469,6 +469,22 @@ class More3(SidePileGame):
         ]:
             yield Lay(melds=chosen)
 
+    def _every_take_lay(self, seat: int, card: Card, rest: list[Card]) -> Iterator[Lay]:
+        """``_take_lays``, then, for a 7.5 opening, the openings with ``card`` among every meld
+        the hand holds (``_take_openings``): the take check stops at the first lay that works,
+        so those are searched only when no other lay does."""
+        yield from self._take_lays(seat, card, rest)
+        if self.needs_opening(seat):
+            yield from self._take_openings(seat, card, rest)
+
+    def _take_openings(self, seat: int, card: Card, rest: list[Card]) -> list[Lay]:
+        """7.5 openings with ``card`` in them among every meld the hand holds (``every_meld``):
+        one may need a pankal inside a run of four or more, which ``find_melds`` does not make."""
+        whole = [*rest, card]
+        every = opening_melds(whole, self.rules_for(seat))
+        worth = openings_worth(every, whole, _meld_halves, OPENING_HALVES, must=card)
+        return [Lay(melds=chosen) for chosen in worth[:OPENINGS_LISTED]]
+
     def _may_add(self, seat: int, target: TableMeld) -> Reason | None:
         if self.side(target.seat) != self.side(seat):
             return because("more3.add_own_side")
@@ -513,7 +529,7 @@ class More3(SidePileGame):
         rest = take_cards(trial.hands[seat], [taken])
         if rest is None:
             return False
-        for lay in trial._take_lays(seat, taken, rest):
+        for lay in trial._every_take_lay(seat, taken, rest):
             try:
                 trial._lay_outcome(seat, lay, trial.hands[seat], [taken])
             except IllegalMove:
@@ -725,7 +741,8 @@ class More3(SidePileGame):
     # ------------------------------------------------------------ moves for computer players
 
     def legal_moves(self, seat: int) -> list[Move]:
-        """Every bid, draw, take and discard that is legal, and a useful set of lays."""
+        """Every bid, draw, take and discard that is legal, every new meld the hand holds, and
+        a useful set of the other lays (``RummyGame.legal_moves``)."""
         if self.phase == "bid" and not self.round_over:
             if not 0 <= seat < N_SEATS or self.bids[seat] is not None:
                 return []
@@ -743,7 +760,12 @@ class More3(SidePileGame):
         candidates: list[Move] = []
         if self.must_lay:
             rest = take_cards(hand, self.must_lay) or []
-            candidates += self._take_lays(seat, self.must_lay[0], rest)
+            taken = list(self._take_lays(seat, self.must_lay[0], rest))
+            if self.needs_opening(seat) and not any(self.can(seat, lay) for lay in taken):
+                # The take went through on an opening only every meld the hand holds makes.
+                # Only then: the computers' lays stay the ones they were measured with.
+                taken += self._take_openings(seat, self.must_lay[0], rest)
+            candidates += taken
         found = find_melds(hand, rules)
         candidates += [Meld(cards) for cards in offered_melds(hand, rules)]
         everything = _disjoint_melds(hand, rules)
