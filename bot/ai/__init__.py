@@ -4,9 +4,10 @@ A player is a pure function ``choose(view, legal, rng) -> Move``: ``view`` is th
 ``view(seat)`` (the seat's own hand, the table, the counts), ``legal`` the moves the engine lists
 as legal for that seat (legality is public knowledge: it follows from the seat's own hand and the
 table), and ``rng`` a seeded ``random.Random``. Nothing else: never another hand, never the stock.
-The engines list every draw and throw but only a useful few of the lays; a player may also lay
-what it planned from its own hand (Hand's ``hard`` opening), which the engine checks as it checks
-anyone's move.
+The engines list every draw and throw, every new meld the hand holds (for a member's menu) and a
+useful few of the other lays; a rummy's players weigh the engine's own candidates among them
+(``own_legal``), and may also lay what they planned from their own hand (Hand's ``hard``
+opening), which the engine checks as it checks anyone's move.
 
 >>> from bot.games.registry import new_game
 >>> import random
@@ -52,11 +53,23 @@ def choose_random(view: View, legal: Sequence[Move], rng: random.Random) -> Move
 def chooser(game: str, level: str) -> Chooser:
     if level not in LEVELS:
         raise ValueError(f"“{level}” is not a level: choose {', '.join(LEVELS)}.")
-    if level == "random":
-        return choose_random
     module = importlib.import_module(_MODULES[game])
+    if level == "random":
+        own = getattr(module, "own_legal", None)
+        return choose_random if own is None else _at_random_among(own)
     fn: Chooser = getattr(module, f"choose_{level}")
     return _settling(fn) if level == "hard" else fn
+
+
+def _at_random_among(own: Callable[[Any, Sequence[Move]], Sequence[Move]]) -> Chooser:
+    """``random`` among the legal moves a game's computer players weigh (``own_legal``): the
+    rummies list every meld a hand holds for a member's menu, and ``random`` plays as it was
+    measured, on the computers' own list."""
+
+    def choose(view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        return choose_random(view, own(view, legal) or legal, rng)
+
+    return choose
 
 
 def _settling(fn: Chooser) -> Chooser:

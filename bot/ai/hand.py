@@ -37,6 +37,7 @@ from bot.ai.rummy import (
     keep_scores,
     laid_cards,
     lays,
+    own_moves,
     positions,
     ranked_discards,
     seen_counts,
@@ -44,7 +45,14 @@ from bot.ai.rummy import (
 from bot.ai.search import deal_table, header, meld_json, unseen
 from bot.games.base import Discard, Draw, Lay, Move, Return, Swap, Take
 from bot.games.cards import Card, deck_106, text_cards
-from bot.games.hand import OPENING_MIN, Hand, HandView, hand_value, meld_value
+from bot.games.hand import (
+    OPENING_MIN,
+    Hand,
+    HandView,
+    hand_value,
+    meld_value,
+    offered_melds,
+)
 from bot.games.melds import HAND_MELDS, find_melds, meld_combinations, with_inner_sets
 from bot.games.melds import Meld as MeldShape
 
@@ -52,7 +60,13 @@ LATE_STOCK = 15
 HAND_WAIT = 3  # at most this many cards outside the opening: wait and try for a Hand
 
 
+def own_legal(view: HandView, legal: Sequence[Move]) -> list[Move]:
+    """The legal moves Hand's computer players weigh (``own_moves``)."""
+    return own_moves(legal, offered_melds(view.hand, view.opened[view.seat], view.must_lay))
+
+
 def choose_simple(view: HandView, legal: Sequence[Move], rng: random.Random) -> Move:
+    legal = own_legal(view, legal) or legal
     if view.phase == "draw":
         return next((m for m in legal if isinstance(m, Draw)), legal[0])
     lay = biggest_lay(legal)
@@ -63,6 +77,7 @@ def choose_simple(view: HandView, legal: Sequence[Move], rng: random.Random) -> 
 
 
 def choose_normal(view: HandView, legal: Sequence[Move], rng: random.Random) -> Move:
+    legal = own_legal(view, legal) or legal
     if view.phase == "draw":
         take = next((m for m in legal if isinstance(m, Take)), None)
         if take is not None and _take_pays(view):
@@ -130,6 +145,7 @@ MELD_LIMIT = 3_000
 
 
 def choose_hard(view: HandView, legal: Sequence[Move], rng: random.Random) -> Move:
+    legal = own_legal(view, legal) or legal
     first = choose_normal(view, legal, rng)
     if view.phase == "draw" or len(view.hand) <= 1:
         return first

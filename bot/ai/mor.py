@@ -29,6 +29,7 @@ from bot.ai.rummy import (
     keep_scores,
     laid_cards,
     lays,
+    own_moves,
     ranked_discards,
     refine_draw_or_throw,
 )
@@ -45,6 +46,7 @@ from bot.games.mor import (
     MorView,
     can_close_with,
     card_halves,
+    offered_melds,
     project_value,
 )
 from bot.games.rummy import Glance
@@ -63,7 +65,13 @@ def _team_melds(view: Sight) -> list:
     return [m for m in view.melds if m.side == team]
 
 
+def own_legal(view: Sight, legal: Sequence[Move]) -> list[Move]:
+    """The legal moves Mor's computer players weigh (``own_moves``)."""
+    return own_moves(legal, offered_melds(view.hand))
+
+
 def choose_simple(view: MorView, legal: Sequence[Move], rng: random.Random) -> Move:
+    legal = own_legal(view, legal) or legal
     if view.phase == "draw":
         return next((m for m in legal if isinstance(m, Draw)), legal[0])
     lay = biggest_lay(legal)
@@ -86,7 +94,7 @@ def _normal_order(view: Sight, moves: Sequence[Move]) -> Iterator[Move]:
     yield from _discard_order(view, moves)
 
 
-choose_normal = Preference(_normal_order)
+choose_normal = Preference(_normal_order, own=own_legal)
 
 
 def _closes(view: Sight) -> bool:
@@ -213,6 +221,7 @@ HARD = Budget(samples=8, horizon=16, candidates=3)
 
 
 def choose_hard(view: MorView, legal: Sequence[Move], rng: random.Random) -> Move:
+    legal = own_legal(view, legal) or legal
     first = choose_normal(view, legal, rng)
     if _closes(view) and isinstance(first, Discard):
         return first

@@ -36,6 +36,7 @@ from bot.ai.rummy import (
     keep_scores,
     laid_cards,
     lays,
+    own_moves,
     ranked_discards,
     refine_draw_or_throw,
 )
@@ -50,6 +51,7 @@ from bot.games.more3 import (
     More3View,
     can_go_out_with,
     card_points,
+    offered_melds,
 )
 from bot.games.rummy import Glance
 
@@ -70,7 +72,14 @@ def _bid(view: More3View, legal: Sequence[Move], chips: int) -> Move:
     return next((m for m in legal if isinstance(m, Bid) and m.chips == chips), legal[0])
 
 
+def own_legal(view: Sight, legal: Sequence[Move]) -> list[Move]:
+    """The legal moves More's computer players weigh (``own_moves``)."""
+    taken = view.must_lay[0] if view.must_lay else None
+    return own_moves(legal, offered_melds(view.hand, _rules(view), taken))
+
+
 def choose_simple(view: More3View, legal: Sequence[Move], rng: random.Random) -> Move:
+    legal = own_legal(view, legal) or legal
     if view.phase == "bid":
         return _bid(view, legal, 0)
     if view.phase == "draw":
@@ -105,7 +114,7 @@ def _normal_order(view: Sight, moves: Sequence[Move], holds_back: bool = False) 
     yield from _discard_order(view, moves)
 
 
-choose_normal = Preference(_normal_order)
+choose_normal = Preference(_normal_order, own=own_legal)
 
 
 def _bid_size(view: Sight) -> int:
@@ -238,10 +247,11 @@ HARD = Budget(samples=24, horizon=9, candidates=3)
 # runs and the cards that came with a pile (``_lay_order``). Its playouts still play ``normal``
 # for every seat, its own too: playing the runs rule there did no better (+0.009 +- 0.023
 # against +0.018 on the same deals).
-_hard_order = Preference(partial(_normal_order, holds_back=True))
+_hard_order = Preference(partial(_normal_order, holds_back=True), own=own_legal)
 
 
 def choose_hard(view: More3View, legal: Sequence[Move], rng: random.Random) -> Move:
+    legal = own_legal(view, legal) or legal
     first = _hard_order(view, legal, rng)
     if view.phase == "bid" or len(view.hand) <= 1:
         return first  # nobody has cards while bidding; a last card is thrown to go out

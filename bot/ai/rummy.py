@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.ai.search import distinct, refine
 from bot.games.answers import kept
-from bot.games.base import DRAWING, LAYING, Discard, MeldView, Move
+from bot.games.base import DRAWING, LAYING, Discard, Meld, MeldView, Move
 from bot.games.cards import ACE, Card, card_text
 from bot.games.melds import (
     MeldRules,
@@ -206,6 +206,16 @@ def refine_draw_or_throw(
         others = []
     candidates = distinct([*extra, first, *others], how["budget"].candidates)
     return refine(first, candidates, view, rng, **how)
+
+
+def own_moves(legal: Sequence[Move], offered: Iterable[tuple[Card, ...]]) -> list[Move]:
+    """The legal moves a computer player weighs: all but the new melds outside ``offered`` (the
+    engine's ``offered_melds`` for the seat). The engine lists every meld the hand holds for a
+    member's menu; the computers keep the shorter list they were tuned and measured on, which
+    the engine's ``candidate_moves`` (``hard``'s playouts) hold too, so a decision weighs the
+    same moves in a playout as at the table."""
+    keep = set(offered)
+    return [m for m in legal if not isinstance(m, Meld) or m.cards in keep]
 
 
 def laid_cards(move: Move) -> tuple[Card, ...]:

@@ -83,10 +83,12 @@ class Preference:
     ``order(view, moves)`` yields, else the first legal one. The order yields moves from among
     those it is offered (what else it yields is passed over, or refused by the check).
 
-    Offered the legal moves (``__call__``), it is an ordinary policy. Offered the engine's
-    unchecked ``candidate_moves`` (``play``), it checks only its favourites until one passes:
-    the same move, since the order must rank any two moves alike whatever else is offered, and
-    the legal moves are the candidates the check passes, in the same order. That is how
+    Offered the legal moves (``__call__``), it is an ordinary policy, weighing those of them
+    that ``own`` keeps (a rummy's legal moves list more melds than its players weigh). Offered
+    the engine's unchecked ``candidate_moves`` (``play``), it checks only its favourites until
+    one passes: the same move, since the order must rank any two moves alike whatever else is
+    offered, and the moves it weighs are the candidates the check passes, in the same order
+    (tests/ai/test_own_moves.py). That is how
     ``hard``'s playouts run ``normal`` (the lean path): checking every candidate is most of
     what listing the legal moves costs, and a playout needs only one. There ``order`` reads the
     engine's ``glance`` rather than its view: the fields it reads, built in a fraction of the
@@ -95,8 +97,13 @@ class Preference:
     """
 
     order: Order
+    # The legal moves the player weighs, of those it is offered (``bot.ai.rummy.own_moves``):
+    # the engine's candidates, where the legal list holds more for a member's menu.
+    own: Callable[[Any, Sequence[Move]], Sequence[Move]] | None = None
 
     def __call__(self, view: Any, legal: Sequence[Move], rng: random.Random) -> Move:
+        if self.own is not None:
+            legal = self.own(view, legal) or legal
         return next((m for m in self.order(view, legal) if m in legal), legal[0])
 
     def play(self, game: Any, seat: int) -> Move | None:

@@ -24,7 +24,7 @@ Settlements of points RULES.md leaves open are marked **(decision)** where they 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -69,8 +69,10 @@ from bot.games.melds import (
     ACE_HIGH,
     HAND_MELDS,
     MeldError,
+    MeldRules,
     find_melds,
     meld_with,
+    opening_melds,
     openings_worth,
     reclaim_joker,
     with_inner_sets,
@@ -137,6 +139,21 @@ def might_fit(card: Card, meld: MeldShape) -> bool:
 
 def _positions(card: Card) -> tuple[int, ...]:
     return (1, ACE_HIGH) if card.rank == ACE else (card.rank,)
+
+
+def offered_melds(
+    hand: Sequence[Card], opened: bool, taken: Sequence[Card] = ()
+) -> list[tuple[Card, ...]]:
+    """The new melds among a computer player's candidates (``Hand._lay_candidates``), each as
+    its move lists its cards: none before opening (its openings are lays), one small meld of a
+    ``taken`` discard, else ``find_melds``'s few. A member's menu lists every meld the hand
+    holds (``legal_moves``); ``bot.ai`` sets the others aside by this list."""
+    if not opened:
+        return []
+    if taken:
+        found = meld_with(taken[0], take_cards(hand, taken) or [], HAND_MELDS)
+        return [found] if found else []
+    return [meld.cards for meld in find_melds(hand, HAND_MELDS)]
 
 
 @dataclass(frozen=True)
@@ -488,9 +505,19 @@ class Hand(RummyGame):
         checked here, since the limit counts legal ones (a check kept is not made twice)."""
         hand = self.hands[seat]
         melds = with_inner_sets(find_melds(hand, HAND_MELDS, limit=1000), HAND_MELDS)
+        out = self._openings_among(seat, melds, limit)
+        if not out:
+            # A 51 may need a joker inside a run of four or more (AH 2H 3H beside 8C 9C JK JC),
+            # which ``find_melds`` does not make: then every meld the hand holds is searched.
+            # Only then: the computers' openings stay the ones they were measured with.
+            out = self._openings_among(seat, opening_melds(hand, HAND_MELDS), limit)
+        return out
+
+    def _openings_among(self, seat: int, melds: Sequence[MeldShape], limit: int) -> list[Lay]:
+        """The legal openings of ``melds`` (``openings``), ``limit`` at most."""
         must = self.must_lay[0] if self.must_lay else None
         out: list[Lay] = []
-        for chosen in openings_worth(melds, hand, meld_value, OPENING_MIN, must=must):
+        for chosen in openings_worth(melds, self.hands[seat], meld_value, OPENING_MIN, must=must):
             lay = Lay(melds=chosen)
             if self.can(seat, lay):
                 out.append(lay)
@@ -502,15 +529,17 @@ class Hand(RummyGame):
         """For an opened player: new melds, single cards added to any meld, joker swaps."""
         hand = self.hands[seat]
         if self.must_lay:
-            found = meld_with(self.must_lay[0], take_cards(hand, self.must_lay) or [], HAND_MELDS)
-            return [Meld(found)] if found else []
-        out: list[Move] = [Meld(meld.cards) for meld in find_melds(hand, HAND_MELDS)]
+            return [Meld(cards) for cards in offered_melds(hand, True, self.must_lay)]
+        out: list[Move] = [Meld(cards) for cards in offered_melds(hand, True)]
         cards = sorted(set(hand), key=sort_key)
         for m in self.melds.values():
             out += [single_add(m.id, card) for card in cards if might_fit(card, m.meld)]
             if any(c.is_joker for c in m.meld.cards):
                 out.append(self._swap(m))
         return out
+
+    def new_meld_rules(self, seat: int) -> MeldRules:
+        return HAND_MELDS
 
     @staticmethod
     def _swap(m: TableMeld) -> Move:

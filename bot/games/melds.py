@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import cache
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any, NamedTuple
 
 from bot.games.answers import kept
@@ -852,7 +852,11 @@ def find_melds(hand: Sequence[Card], rules: MeldRules, limit: int = 200) -> list
     near cards with one wild, and sets. For computer players and tests."""
     # The engine's move list, the player's plan and the playouts ask it of the same hand several
     # times a turn: the answer is kept (a fresh list each time, the melds themselves immutable).
-    return list(_find_melds(tuple(hand), rules, limit))
+    # Asked of the hand in the order a view shows it, whatever order the engine holds it in:
+    # which two cards of a set go with a wild would otherwise follow the order of the deal, and a
+    # computer player, who sees its hand sorted, could not tell which melds the engine offers it
+    # (``bot.ai.rummy.own_moves``).
+    return list(_find_melds(tuple(sorted(hand, key=sort_key)), rules, limit))
 
 
 @kept(50_000)
@@ -1027,3 +1031,134 @@ def openings_worth(
 
     grow(0, [], 0)
     return out
+
+
+# ---------------------------------------------------------------- every meld a hand holds
+
+
+def every_meld(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
+    """Every new meld ``hand`` can make, each once, in table order: every run of every length,
+    with wilds in its gaps and at its ends (each wild card of the hand in each place it may
+    take), and every set. ``find_melds`` finds a few of each kind, enough for a computer
+    player; this is what a member choosing from the menu is offered, and what the openings are
+    searched among (a 7.5 or a 51 may need a wild inside a run of four). The cards of each meld,
+    listed as they are here, read back as the same meld."""
+    return list(_every_meld(tuple(sorted(hand, key=sort_key)), rules))
+
+
+def meld_key(meld: Meld) -> Meld | tuple[int, tuple[Card, ...]]:
+    """What tells two new melds apart: a run by its layout (where its wilds stand), a set by
+    its rank and its cards, whose order on the table means nothing."""
+    return meld if meld.kind == "run" else (meld.rank, tuple(sorted(meld.cards, key=sort_key)))
+
+
+@kept(5_000)
+def _every_meld(hand: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
+    have = Counter(hand)
+    wilds = Counter({c: n for c, n in have.items() if wild_capable(c, rules)})
+    found: dict[Meld | tuple[int, tuple[Card, ...]], Meld] = {}
+    for meld in (*_every_run(have, wilds, rules), *_every_set(have, wilds, rules)):
+        found.setdefault(meld_key(meld), meld)
+    return tuple(found.values())
+
+
+def _every_run(have: Counter[Card], wilds: Counter[Card], rules: MeldRules) -> Iterator[Meld]:
+    # The engines list every meld at every turn a member plays: the windows are walked once,
+    # each growing from its low end, and a hand without wilds walks only its natural runs.
+    usable = min(rules.max_wilds, wilds.total())
+    for suit in SUITS:
+        spots = _SPOTS[suit]
+        held = {p for p, card in spots.items() if card in have}
+        if len(held) < rules.min_naturals:
+            continue
+        # A 2 in its own spot is not also a wild elsewhere.
+        own_two = spots[2]
+        short_of_two = wilds - Counter([own_two]) if own_two in wilds else wilds
+        for low in range(1, ACE_HIGH - 1):
+            missing: list[int] = []
+            for high in range(low, min(low + 12, ACE_HIGH) + 1):
+                if high not in held:
+                    missing.append(high)
+                    if len(missing) > usable:
+                        break  # a longer run from here lacks these cards and more
+                size = high - low + 1
+                if size < rules.min_size:
+                    continue
+                window = range(low, high + 1)
+                # A wild may also stand for a card the hand holds (2D 8C 9C beside a 7C).
+                inside = [p for p in window if p in held]
+                for n in range(usable - len(missing) + 1):
+                    if size - len(missing) - n < rules.min_naturals:
+                        break
+                    for extra in combinations(inside, n):
+                        gaps = sorted((*missing, *extra))
+                        left = short_of_two if low <= 2 <= high and 2 not in gaps else wilds
+                        for filling in _fillings(len(gaps), left, rules):
+                            placed = dict(zip(gaps, filling, strict=True))
+                            cards = tuple(placed.get(p) or spots[p] for p in window)
+                            meld = try_meld(cards, rules)
+                            if meld is not None and meld.kind == "run":
+                                yield meld
+
+
+def _fillings(count: int, wilds: Counter[Card], rules: MeldRules) -> list[tuple[Card, ...]]:
+    """Every way to put ``count`` of ``wilds`` into as many gaps, in order, within the game's
+    wild limits (each distinct card in each gap once)."""
+    if count == 0:
+        return [()]
+    out = []
+    for group in product(sorted(wilds, key=sort_key), repeat=count):
+        jokers = sum(1 for c in group if c.is_joker)
+        if jokers > rules.max_jokers or count - jokers > rules.max_wild_twos:
+            continue
+        if count > 1 and any(wilds[c] < n for c, n in Counter(group).items()):
+            continue
+        out.append(group)
+    return out
+
+
+def _every_set(have: Counter[Card], wilds: Counter[Card], rules: MeldRules) -> Iterator[Meld]:
+    ranks = sorted({c.rank for c in have if not wild_capable(c, rules)})
+    wild_groups = [
+        group
+        for n in range(rules.max_wilds + 1)
+        for group in _sub_multisets(wilds, n)
+        if sum(1 for c in group if c.is_joker) <= rules.max_jokers
+        and sum(1 for c in group if not c.is_joker) <= rules.max_wild_twos
+    ]
+    by_rank: dict[int, Counter[Card]] = {}
+    for card, n in have.items():
+        if card not in wilds:
+            by_rank.setdefault(card.rank, Counter())[card] = n
+    for rank in ranks:
+        if rules.set_ranks is not None and rank not in rules.set_ranks:
+            continue
+        mine = by_rank[rank]
+        if mine.total() < rules.min_naturals:
+            continue
+        if rules.set_distinct_suits:
+            mine = Counter(dict.fromkeys(mine, 1))
+        biggest = rules.set_max or sum(mine.values()) + rules.max_wilds
+        for size in range(rules.min_naturals, min(sum(mine.values()), biggest) + 1):
+            for naturals in _sub_multisets(mine, size):
+                for group in wild_groups:
+                    if rules.min_size <= size + len(group) <= biggest:
+                        meld = try_meld((*naturals, *group), rules)
+                        if meld is not None and meld.kind == "set":
+                            yield meld
+
+
+def _sub_multisets(cards: Counter[Card], size: int) -> list[tuple[Card, ...]]:
+    """Every multiset of ``size`` cards drawn from ``cards`` (copies are alike), sorted."""
+    pool = [c for c in sorted(cards, key=sort_key) for _ in range(cards[c])]
+    # Drawn from a sorted pool, each group comes sorted, and in order: only copies repeat.
+    return list(dict.fromkeys(combinations(pool, size)))
+
+
+def opening_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
+    """``every_meld`` with one meld for each group of cards: an opening asks only which cards
+    its melds use, and a wild at either end of the same run uses the same ones."""
+    out: dict[tuple[Card, ...], Meld] = {}
+    for meld in every_meld(hand, rules):
+        out.setdefault(tuple(sorted(meld.cards, key=sort_key)), meld)
+    return list(out.values())

@@ -6,7 +6,7 @@ as points (``points()``) only at the edges.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, ClassVar
@@ -33,7 +33,14 @@ from bot.games.base import (
     require_well_made,
 )
 from bot.games.cards import ACE, JOKER_RANK, Card, per_card, sort_key, text_cards
-from bot.games.melds import MOR_MELDS, extend_with, find_melds, meld_with, single_adds
+from bot.games.melds import (
+    MOR_MELDS,
+    MeldRules,
+    extend_with,
+    find_melds,
+    meld_with,
+    single_adds,
+)
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
     CARD_PILES,
@@ -66,6 +73,13 @@ def _card_halves(card: Card) -> int:
 
 
 card_halves = per_card(_card_halves)  # scored for every card at every playout's end
+
+
+def offered_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """The new melds among a computer player's candidates (``Mor._lay_candidates``), each as
+    its move lists its cards: ``find_melds``'s few. A member's menu lists every meld the hand
+    holds (``legal_moves``); ``bot.ai`` sets the others aside by this list."""
+    return [meld.cards for meld in find_melds(hand, MOR_MELDS)]
 
 
 def project_value(meld: MeldShape) -> int | None:
@@ -271,6 +285,9 @@ class Mor(SidePileGame):
                 for group in extend_with(card, hand, m.meld, MOR_MELDS):
                     yield Lay(adds=(AddTo(m.id, group),))
 
+    def new_meld_rules(self, seat: int) -> MeldRules:
+        return MOR_MELDS
+
     def _may_add(self, seat: int, target: TableMeld) -> Reason | None:
         if self.team(target.seat) != self.team(seat):
             return because("mor.add_own_team")
@@ -429,7 +446,7 @@ class Mor(SidePileGame):
             for c in self.must_lay:
                 rest.remove(c)
             out += self._pile_lays(seat, rest, self.must_lay)
-        out += [Meld(meld.cards) for meld in find_melds(hand, MOR_MELDS)]
+        out += [Meld(cards) for cards in offered_melds(hand)]
         team = self.team(seat)
         for m in self.melds.values():
             if self.team(m.seat) == team:

@@ -57,6 +57,7 @@ from bot.games.melds import (
     extend_with,
     find_melds,
     meld_with,
+    opening_melds,
     openings_worth,
 )
 from bot.games.melds import Meld as MeldShape
@@ -405,7 +406,7 @@ class More3(SidePileGame):
         top = self.discard[-1]
         hand_after = self.hands[seat] + self.discard
         rest = self.hands[seat] + self.discard[:-1]
-        for lay in self._take_lays(seat, top, rest):
+        for lay in self._every_take_lay(seat, top, rest):
             try:
                 self._lay_outcome(seat, lay, hand_after, [top])
                 return lay
@@ -468,6 +469,22 @@ class More3(SidePileGame):
         ]:
             yield Lay(melds=chosen)
 
+    def _every_take_lay(self, seat: int, card: Card, rest: list[Card]) -> Iterator[Lay]:
+        """``_take_lays``, then, for a 7.5 opening, the openings with ``card`` among every meld
+        the hand holds (``_take_openings``): the take check stops at the first lay that works,
+        so those are searched only when no other lay does."""
+        yield from self._take_lays(seat, card, rest)
+        if self.needs_opening(seat):
+            yield from self._take_openings(seat, card, rest)
+
+    def _take_openings(self, seat: int, card: Card, rest: list[Card]) -> list[Lay]:
+        """7.5 openings with ``card`` in them among every meld the hand holds (``every_meld``):
+        one may need a pankal inside a run of four or more, which ``find_melds`` does not make."""
+        whole = [*rest, card]
+        every = opening_melds(whole, self.rules_for(seat))
+        worth = openings_worth(every, whole, _meld_halves, OPENING_HALVES, must=card)
+        return [Lay(melds=chosen) for chosen in worth[:OPENINGS_LISTED]]
+
     def _may_add(self, seat: int, target: TableMeld) -> Reason | None:
         if self.side(target.seat) != self.side(seat):
             return because("more3.add_own_side")
@@ -512,7 +529,7 @@ class More3(SidePileGame):
         rest = take_cards(trial.hands[seat], [taken])
         if rest is None:
             return False
-        for lay in trial._take_lays(seat, taken, rest):
+        for lay in trial._every_take_lay(seat, taken, rest):
             try:
                 trial._lay_outcome(seat, lay, trial.hands[seat], [taken])
             except IllegalMove:
@@ -724,7 +741,8 @@ class More3(SidePileGame):
     # ------------------------------------------------------------ moves for computer players
 
     def legal_moves(self, seat: int) -> list[Move]:
-        """Every bid, draw, take and discard that is legal, and a useful set of lays."""
+        """Every bid, draw, take and discard that is legal, every new meld the hand holds, and
+        a useful set of the other lays (``RummyGame.legal_moves``)."""
         if self.phase == "bid" and not self.round_over:
             if not 0 <= seat < N_SEATS or self.bids[seat] is not None:
                 return []
@@ -742,18 +760,19 @@ class More3(SidePileGame):
         candidates: list[Move] = []
         if self.must_lay:
             rest = take_cards(hand, self.must_lay) or []
-            candidates += self._take_lays(seat, self.must_lay[0], rest)
+            taken = list(self._take_lays(seat, self.must_lay[0], rest))
+            if self.needs_opening(seat) and not any(self.can(seat, lay) for lay in taken):
+                # The take went through on an opening only every meld the hand holds makes.
+                # Only then: the computers' lays stay the ones they were measured with.
+                taken += self._take_openings(seat, self.must_lay[0], rest)
+            candidates += taken
         found = find_melds(hand, rules)
-        candidates += [Meld(m.cards) for m in found]
+        candidates += [Meld(cards) for cards in offered_melds(hand, rules)]
         everything = _disjoint_melds(hand, rules)
         if len(everything) > 1:
             candidates.append(Lay(melds=tuple(everything)))
         if self.needs_opening(seat):
-            # The 7.5 may need two or three particular melds together: offer every such
-            # opening the hand holds (bounded), not only single melds and the lay of all.
-            must = self.must_lay[0] if self.must_lay else None
-            worth = openings_worth(found, hand, _meld_halves, OPENING_HALVES, must=must)
-            candidates += [Lay(melds=chosen) for chosen in worth[:OPENINGS_LISTED]]
+            candidates += self._openings(seat, hand, found, rules)
         side = self.side(seat)
         for m in self.melds.values():
             if self.side(m.seat) == side:
@@ -764,6 +783,27 @@ class More3(SidePileGame):
             taken = self.must_lay[0]
             candidates = [m for m in candidates if isinstance(m, LAYING) and taken in m.cards]
         return candidates
+
+    def _openings(
+        self, seat: int, hand: list[Card], found: Sequence[MeldShape], rules: MeldRules
+    ) -> list[Lay]:
+        """7.5 openings of the hand: the 7.5 may need two or three particular melds together, so
+        every such opening among ``found`` is offered (bounded), not only single melds and the
+        lay of all. When none of those can go down, every meld the hand holds is searched too:
+        an opening may need a pankal inside a run of four or more (9D 10D 2D QD beside 7C 8C 9C
+        10C), which ``find_melds`` does not make. Only then: the computers' openings stay the
+        ones they were measured with wherever they had one."""
+        must = self.must_lay[0] if self.must_lay else None
+        worth = openings_worth(found, hand, _meld_halves, OPENING_HALVES, must=must)
+        out = [Lay(melds=chosen) for chosen in worth[:OPENINGS_LISTED]]
+        if any(self.can(seat, lay) for lay in out):
+            return out
+        every = opening_melds(hand, rules)
+        worth = openings_worth(every, hand, _meld_halves, OPENING_HALVES, must=must)
+        return out + [Lay(melds=chosen) for chosen in worth[:OPENINGS_LISTED]]
+
+    def new_meld_rules(self, seat: int) -> MeldRules:
+        return self.rules_for(seat)
 
     # ------------------------------------------------------------ views and data
 
@@ -841,6 +881,16 @@ class More3(SidePileGame):
             "totals": list(self.totals),
             **self._scenario_end(),
         }
+
+
+def offered_melds(
+    hand: Sequence[Card], rules: MeldRules, taken: Card | None = None
+) -> list[tuple[Card, ...]]:
+    """The new melds among a computer player's candidates (``More3._lay_candidates``), each as
+    its move lists its cards: ``find_melds``'s few, and with a ``taken`` top card to meld only
+    those that hold it. A member's menu lists every meld the hand holds (``legal_moves``);
+    ``bot.ai`` sets the others aside by this list."""
+    return [m.cards for m in find_melds(hand, rules) if taken is None or taken in m.cards]
 
 
 def _meld_halves(meld: MeldShape) -> int:

@@ -33,6 +33,14 @@ from bot.games.base import (
     because,
 )
 from bot.games.cards import Card, CardError, parse_cards
+from bot.games.melds import (
+    HAND_MELDS,
+    MOR_MELDS,
+    MORE_MELDS,
+    MORE_MELDS_ACES,
+    meld_key,
+    try_meld,
+)
 
 SIMPLE_WORDS: dict[str, type[Move]] = {"draw": Draw, "take": Take, "return": Return, "pass": Pass}
 # Why cards are needed, by the move naming them: each its own sentence, so a language words the
@@ -118,10 +126,20 @@ def parse_move(text: str) -> Move:
     raise BadMove(because("console.input.unknown", word=words[0]))
 
 
+# Every game's meld rules: a move's cards are shown in another order only where that order lays
+# the same meld in every game (``in_order``), since a move does not say which game it is from.
+_EVERY_GAMES_RULES = (MOR_MELDS, MORE_MELDS, MORE_MELDS_ACES, HAND_MELDS)
+
+
 def in_order(move: Move) -> Move:
     """``move`` with each meld's or play's cards in the order a player lays them out (``lay JC
     QC KC``, not as a computer found them): by rank, the ace high beside a king, then by suit;
-    wild jokers last. Only for showing: the engine takes the cards in any order."""
+    wild jokers last; a run as it lies on the table, its wilds where they stand. Only for
+    showing, and only in an order that lays the same meld in every game: the listing order
+    places a wild (``6S 7S 2D`` lays the 2D as the 8S, ``2D 6S 7S`` as the 5S), so a meld that
+    no tidier order lays alike is shown as it came. The cards added to a meld stay as they came:
+    which end a wild or an ace goes to may follow their order, and the meld they go on is not
+    at hand here."""
 
     def tidy(cards: Sequence[Card]) -> tuple[Card, ...]:
         high = any(c.rank == 13 for c in cards)
@@ -132,14 +150,37 @@ def in_order(move: Move) -> Move:
 
         return tuple(sorted(cards, key=key))
 
-    if isinstance(move, Meld | Play):
-        return dataclasses.replace(move, cards=tidy(move.cards))
-    if isinstance(move, Add):
+    def laid_out(cards: Sequence[Card]) -> tuple[Card, ...]:
+        given = tuple(cards)
+        neat = tidy(given)
+        if neat == given:
+            return given
+        meaning = _readings(given)
+        melds = [meld for rules in _EVERY_GAMES_RULES if (meld := try_meld(given, rules))]
+        on_table = [meld.cards for meld in melds]
+        # A run reads best as it lies (9D 10D 2D QD, where sorting shows 2D 9D 10D QD); a set's
+        # table order is only the order its cards came in.
+        order = [*on_table, neat] if melds and melds[0].kind == "run" else [neat, *on_table]
+        for shown in order:
+            if _readings(shown) == meaning:
+                return shown
+        return given
+
+    if isinstance(move, Meld):
+        return dataclasses.replace(move, cards=laid_out(move.cards))
+    if isinstance(move, Play):
         return dataclasses.replace(move, cards=tidy(move.cards))
     if isinstance(move, Lay):
-        adds = tuple(dataclasses.replace(a, cards=tidy(a.cards)) for a in move.adds)
-        return dataclasses.replace(move, melds=tuple(tidy(m) for m in move.melds), adds=adds)
+        return dataclasses.replace(move, melds=tuple(laid_out(m) for m in move.melds))
     return move
+
+
+def _readings(cards: Sequence[Card]) -> tuple[object, ...]:
+    """The meld ``cards`` lay in each game, as ``meld_key`` tells melds apart (None: none)."""
+    return tuple(
+        None if (meld := try_meld(cards, rules)) is None else meld_key(meld)
+        for rules in _EVERY_GAMES_RULES
+    )
 
 
 def move_text(move: Move) -> str:

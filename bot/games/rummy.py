@@ -20,6 +20,7 @@ from bot.games.answers import kept
 from bot.games.base import (
     RULES_VERSION,
     Added,
+    Discard,
     Discarded,
     Draw,
     Drew,
@@ -47,6 +48,7 @@ from bot.games.base import (
     single_add,
     throw_of,
 )
+from bot.games.base import Meld as NewMeld
 from bot.games.cards import (
     Card,
     CardError,
@@ -65,11 +67,14 @@ from bot.games.melds import (
     MeldError,
     MeldRules,
     added_or_why,
+    every_meld,
     inline,
+    meld_key,
     meld_or_why,
     read_meld,
     read_written,
     single_adds,
+    try_meld,
     written_meld,
 )
 
@@ -261,6 +266,16 @@ def take_side_pile(
     hands[seat].extend(pile)
     events.append(TookSidePile(seat, len(pile)))
     return pile
+
+
+def _lone_meld(move: Move) -> tuple[tuple[Card, ...], ...]:
+    """The cards of the one new meld ``move`` lays and nothing else (a meld, or a lay of one
+    meld alone); none for any other move."""
+    if isinstance(move, NewMeld):
+        return (move.cards,)
+    if isinstance(move, Lay) and len(move.melds) == 1 and not move.adds:
+        return move.melds
+    return ()
 
 
 def uses_any(laid: Sequence[Card], must: Sequence[Card]) -> bool:
@@ -745,14 +760,52 @@ class RummyGame(PlannedChecks):
     # ------------------------------------------------------------ moves for computer players
 
     def legal_moves(self, seat: int) -> list[Move]:
-        """Every draw, take and throw that is legal, and a useful set of lays (``_lay_candidates``)."""
-        return [m for m in self.candidate_moves(seat) if self.can(seat, m)]
+        """Every draw, take and throw that is legal, every new meld the hand can lay, and a useful
+        set of the other lays (``_lay_candidates``): the computers' candidates that the check
+        passes, in their order, with the other new melds after their lays, before the throws.
+
+        A member choosing from the menu finds every meld there (``every_meld``: runs with a wild
+        in a gap or at an end, each wild in each place it may take). The computer players weigh
+        their own shorter list, the candidates (``offered_melds`` says which new melds those
+        hold), which the ladder measured them on: ``bot.ai`` sets the other melds aside."""
+        candidates = self.candidate_moves(seat)
+        checked = [m for m in candidates if self.can(seat, m)]
+        if self.phase != "play" or not checked:
+            return checked
+        rules = self.new_meld_rules(seat)
+        # A meld the candidates offer already, as a meld or a lay of it alone, is not listed
+        # twice, in whatever order its cards come.
+        offered = {
+            meld_key(meld)
+            for move in candidates
+            for cards in _lone_meld(move)
+            if (meld := try_meld(cards, rules)) is not None
+        }
+        # While a taken card waits to be laid, the lays offered are those that lay it, as the
+        # candidates' are (the menu shows them as the turn's lays).
+        taken = self.must_lay
+        more = [
+            move
+            for meld in every_meld(self.hands[seat], rules)
+            if (not taken or uses_any(meld.cards, taken))
+            and meld_key(meld) not in offered
+            and self.can(seat, move := NewMeld(meld.cards))
+        ]
+        if not more:
+            return checked
+        throws = next((i for i, m in enumerate(checked) if isinstance(m, Discard)), len(checked))
+        return [*checked[:throws], *more, *checked[throws:]]
+
+    def new_meld_rules(self, seat: int) -> MeldRules:
+        """The meld rules a new meld of ``seat``'s is read by."""
+        raise NotImplementedError
 
     def candidate_moves(self, seat: int) -> list[Move]:
-        """``legal_moves`` before the rule check: the same moves in the same order, among others
-        that the check would refuse. A player who wants one move checks its favourites in turn
-        until one passes (``hard``'s playouts, ``bot.ai.search.Preference``), instead of paying
-        for the check of every candidate, which is most of what listing the legal moves costs."""
+        """The computer players' moves before the rule check: ``legal_moves`` less the new melds
+        only the menu lists, in the same order, among others that the check would refuse. A
+        player who wants one move checks its favourites in turn until one passes (``hard``'s
+        playouts, ``bot.ai.search.Preference``), instead of paying for the check of every
+        candidate, which is most of what listing the legal moves costs."""
         if self.round_over or seat != self._turn:
             return []
         if self.phase == "draw":

@@ -41,12 +41,18 @@ def _decisions(game: str, seeds: range, options: dict[str, Any] | None = None) -
 
 @pytest.mark.parametrize("game", RUMMIES)
 def test_the_legal_moves_are_the_candidates_the_check_passes_in_their_order(game: str) -> None:
+    """...and, for a member's menu, the other new melds the hand holds, which a computer player
+    sets aside (``own_legal``; tests/ai/test_own_moves.py)."""
+    module = importlib.import_module(f"bot.ai.{game}")
     checked = 0
     for engine in _decisions(game, range(3)):
         seat = engine.turn
         candidates = engine.candidate_moves(seat)
         twin = engine_class(game).from_json(engine.to_json())
-        assert [m for m in candidates if twin.can(seat, m)] == engine.legal_moves(seat)
+        passed = [m for m in candidates if twin.can(seat, m)]
+        legal = engine.legal_moves(seat)
+        assert passed == module.own_legal(engine.view(seat), legal)
+        assert [m for m in legal if m in passed] == passed
         assert engine.candidate_moves((seat + 1) % engine.n_seats) == []  # not their turn
         checked += 1
     assert checked > 100

@@ -185,3 +185,18 @@ def test_the_move_list_offers_an_opening_only_three_particular_melds_make() -> N
     openings = [m for m in game.legal_moves(0) if m.do == "lay"]
     assert openings and all(game.check(0, m) is None for m in openings)
     assert any(sorted(map(sorted, m.melds)) == sorted(map(sorted, answer.melds)) for m in openings)
+
+
+def test_the_move_list_offers_an_opening_with_a_joker_inside_a_run_of_four() -> None:
+    # The one 51 is AH 2H 3H with 8C 9C JK JC (the joker as the 10C): the move list once held
+    # no lay here, so a member picking from the menu never saw it and the computers never made
+    # it (issue 61).
+    data = _load("opening_joker_inside_a_run")
+    from bot.games.registry import replay
+
+    game = replay({**data, "moves": []})
+    answer = move_from_dict(data["moves"][0])
+    openings = [m for m in game.legal_moves(0) if m.do == "lay"]
+    assert openings and all(game.check(0, m) is None for m in openings)
+    assert any(sorted(map(sorted, m.melds)) == sorted(map(sorted, answer.melds)) for m in openings)
+    assert play("opening_joker_inside_a_run")["opened"] == [True, False, False]

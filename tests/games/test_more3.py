@@ -505,3 +505,33 @@ def test_legal_moves_offer_the_only_opening_two_melds_make() -> None:
     assert any(sorted(map(sorted, m.melds)) == sorted(map(sorted, answer.melds)) for m in lays)
     state = legal("opening_only_two_melds")
     assert len(state["hands"][0]) == 3  # the 3D 4D 5D kept
+
+
+def test_legal_moves_offer_the_opening_with_a_pankal_inside_a_run_of_four() -> None:
+    # The one 7.5 is 9D 10D 2D QD (the 2D as the JD) with 7C 8C 9C 10C: the engine's move list
+    # (the menu's, the hint's and the computers') once held no lay here, and the hint said to
+    # throw (issue 61).
+    data = json.loads((TABLES / "opening_pankal_inside_a_run.json").read_text(encoding="utf-8"))
+    game = registry.replay({**data, "moves": []})
+    answer = move_from_dict(data["moves"][0])
+    lays = [m for m in game.legal_moves(0) if m.do in ("lay", "meld")]
+    assert lays, "no opening offered"
+    assert all(game.check(0, m) is None for m in lays)
+    assert any(sorted(map(sorted, m.melds)) == sorted(map(sorted, answer.melds)) for m in lays)
+    state = legal("opening_pankal_inside_a_run")
+    assert sorted(state["hands"][0]) == sorted(["9S", "10S", "JH", "QH"])
+
+
+def test_a_take_whose_opening_needs_a_pankal_inside_a_run_is_allowed() -> None:
+    # The QD melds only in 9D 10D 2D QD beside 7C 8C 9C 10C: the take check once refused it
+    # (issue 61). Taken, the opening is among the legal moves, which the computers weigh too.
+    state = legal("take_opening_pankal_inside_a_run")
+    assert sorted(state["hands"][0]) == sorted(["4S", "6H", "KS", "5H"])
+    data = json.loads(
+        (TABLES / "take_opening_pankal_inside_a_run.json").read_text(encoding="utf-8")
+    )
+    game = registry.replay({**data, "moves": data["moves"][:1]})
+    answer = move_from_dict(data["moves"][1])
+    lays = [m for m in game.legal_moves(0) if m.do == "lay"]
+    assert any(sorted(map(sorted, m.melds)) == sorted(map(sorted, answer.melds)) for m in lays)
+    assert any(m in lays for m in game.candidate_moves(0))

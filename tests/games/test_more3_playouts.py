@@ -44,7 +44,7 @@ def choose(game: More3, rng: random.Random, greedy: bool = False) -> tuple[int, 
     if game.must_lay:
         rest = list(hand)
         rest.remove(game.must_lay[0])
-        for move in game._take_lays(seat, game.must_lay[0], rest):
+        for move in game._every_take_lay(seat, game.must_lay[0], rest):
             if game.can(seat, move):
                 return seat, move
         raise AssertionError("a take left no lay for the taken card")
