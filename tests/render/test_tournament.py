@@ -5,8 +5,11 @@ picture are never cut, and Arabic reads from the right."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +18,7 @@ from PIL import Image
 import render.tournament as tournament
 from bot.i18n import LANGUAGES, catalogue, has, t
 from bot.tournament import pairing
-from render import fonts, samples
+from render import fonts, preview, samples
 from render.style import PAPER, PLUS, TURN, WILD_GOLD
 from render.tournament import (
     BracketTable,
@@ -397,3 +400,16 @@ def test_the_pictures_words_are_in_every_language(lang: str) -> None:
         for key in KEYS:
             text = t(key, lang, n=1, points="4.5")
             assert any(low <= c <= chr(ord(low) + 0xFF) for c in text), (lang, key, text)
+
+
+def test_the_preview_draws_every_tournament_picture_in_every_language(tmp_path: Path) -> None:
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert preview.main(["tournament", "--lang", "all", "--out", str(tmp_path)]) == 0
+    per_language = 3 + len(preview.BRACKETS)
+    for lang in LANGUAGES:
+        suffix = "" if lang == "en" else f"_{lang}"
+        drawn_ = [p for p in tmp_path.glob("tournament_*.png") if p.stem.endswith(suffix)]
+        if lang == "en":
+            drawn_ = [p for p in drawn_ if not p.stem.endswith(("_ar", "_hi", "_nl"))]
+        assert len(drawn_) == per_language, lang
+        assert all(decode(p.read_bytes()).width == fonts.CANVAS_WIDTH for p in drawn_)
