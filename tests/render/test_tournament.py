@@ -272,7 +272,9 @@ def test_the_tables_columns_run_from_the_readers_side(
 # -------------------------------------------------------------------------------- the bracket
 
 
-BRACKETS = [(n, size) for n in (2, 8, 9, 27, 32) for size in (2, 3)]
+# Seats a table: 2 (Mor 1 vs 1) and 3 take one member an entry; 4 (Mor 2 vs 2) a pair, an odd
+# member out beside a computer.
+BRACKETS = [(n, size) for n in (2, 8, 9, 27, 32) for size in (2, 3)] + [(9, 4), (27, 4)]
 
 
 @pytest.mark.parametrize(("members", "size"), BRACKETS)
