@@ -5,7 +5,9 @@
 
 Budgets (issue 9): table p50 < 40 ms and p99 < 80 ms, hand p50 < 20 ms, every PNG < 300 KB; a
 replay step (the position rebuilt from the record, then its picture with every hand face up) has
-the table's own budget, p50 < 40 ms.
+the table's own budget, p50 < 40 ms. A tournament's pictures (issue 57: the standings on a podium
+and on request, knockout brackets of 8 to 32 entries) are measured and reported beside them with
+no budget of their own: one is drawn when a table of the tournament ends, not at every move.
 The views are the sample mid-game tables of every game plus real engine views taken along seeded
 random playouts, so the melds, piles and captions vary as they do in play. Every time includes
 the PNG encoding (the functions return bytes). Caches are warmed first; the first, cold picture
@@ -35,6 +37,7 @@ from bot.ai import choose_move
 from bot.games.registry import available_games, new_game
 from bot.replay import Replay
 from render import render_hand, render_score_sheet, render_table, samples
+from render.tournament import render_bracket, render_standings
 
 TABLE_P50_MS, TABLE_P99_MS, HAND_P50_MS, MAX_PNG_KB = 40.0, 80.0, 20.0, 300
 
@@ -157,6 +160,34 @@ def main(argv: list[str] | None = None) -> int:
             sheet_s.append(s)
             sheet_c.append(CPU[-1])
 
+    # A tournament's pictures, each drawn again as the tournament goes on (warm, as in the bot).
+    tournament: dict[str, Callable[[], bytes]] = {
+        "podium": functools.partial(
+            render_standings, "Final standings", samples.sample_standings(), "en", podium=True
+        ),
+        "standings 40": functools.partial(
+            render_standings, "Swiss", samples.sample_standings(count=40), "en", podium=False
+        ),
+        "bracket 8x2": functools.partial(
+            render_bracket, "Mor", samples.sample_bracket(8, 2, 1), "en"
+        ),
+        "bracket 32x2": functools.partial(
+            render_bracket, "Mor", samples.sample_bracket(32, 2, 3), "en"
+        ),
+        "bracket 32x3": functools.partial(
+            render_bracket, "Hand", samples.sample_bracket(32, 3, 2), "en"
+        ),
+    }
+    pictures: dict[str, tuple[list[float], list[float], list[int]]] = {}
+    for label, draw in tournament.items():
+        draw()
+        pictures[label] = ([], [], [])
+        for _ in range(max(10, args.renders // 20)):
+            t, s = timed(draw)
+            pictures[label][0].append(t)
+            pictures[label][1].append(CPU[-1])
+            pictures[label][2].append(s)
+
     replays = finished_games()
     rng = random.Random(5)
     replay_t, replay_s, replay_c = [], [], []
@@ -177,6 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     report("replay step", replay_t, replay_c, replay_s)
     report("hand", hand_t, hand_c, hand_s)
     report("score sheet", sheet_t, sheet_c, sheet_s)
+    for label, (times, cpu, sizes) in pictures.items():
+        report(label, times, cpu, sizes)
     if max(load, os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0) > 1.5:
         print(
             f"note: load average {load:.1f}: wall times include waiting for the core; CPU times don't"

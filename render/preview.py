@@ -2,7 +2,12 @@
 
     python -m render.preview all --out preview
     python -m render.preview mor
+    python -m render.preview tournament --lang all
     python -m render.preview all --lang ar --lang hi --out preview
+
+``tournament`` draws a tournament's pictures: the final standings on a podium, the standings
+of a Swiss on request, and knockout brackets of 2 to 32 entries at tables of 2 and 3, part
+played and finished, Mor's pairs among them.
 
 For each game: a freshly dealt table, a mid-game table with melds, projects, wilds and piles
 taken (a position played through the engine, render/samples.py), the seat's hand, a score sheet, and
@@ -19,11 +24,27 @@ import time
 from pathlib import Path
 
 from bot.games.registry import GAME_KEYS
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, t
 from render import samples
 from render.hand import render_hand
 from render.score import render_score_sheet
 from render.table import render_table
+from render.tournament import render_bracket, render_standings
+from render.words import game_title
+
+TOURNAMENT = "tournament"
+# Brackets to look at: (entries, entries a table, rounds decided, Mor pairs, game).
+BRACKETS = (
+    (2, 2, 0, False, "mor"),
+    (8, 2, 1, False, "mor"),
+    (16, 2, 2, True, "mor"),
+    (32, 2, 5, False, "mor"),
+    (27, 2, 2, False, "mor"),
+    (3, 3, 1, False, "hand"),
+    (9, 3, 1, False, "more3"),
+    (27, 3, 3, False, "runfast"),
+    (32, 3, 2, False, "hand"),
+)
 
 
 def _write(out: Path, name: str, data: bytes, lang: str) -> None:
@@ -65,11 +86,29 @@ def preview(game: str, out: Path, lang: str = "en") -> None:
             write("score_long_names", sheet)
 
 
+def preview_tournament(out: Path, lang: str = "en") -> None:
+    """The standings (final, on a podium; a Swiss's on request, with its tie-break) and the
+    knockout brackets of ``BRACKETS``."""
+    final = t("tournament.sim.standings", lang)
+    rows = samples.sample_standings(lang, count=12)
+    _write(out, "tournament_podium", render_standings(final, rows, lang, podium=True), lang)
+    swiss = render_standings(game_title("hand", lang), rows, lang, podium=False)
+    _write(out, "tournament_standings", swiss, lang)
+    three = samples.sample_standings(lang, count=3, swiss=False)
+    _write(out, "tournament_podium_3", render_standings(final, three, lang, podium=True), lang)
+    for entries, per_table, decided, pairs, game in BRACKETS:
+        rounds = samples.sample_bracket(entries, per_table, decided, lang, pairs)
+        name = f"tournament_bracket_{entries}x{per_table}" + ("_pairs" if pairs else "")
+        _write(out, name, render_bracket(game_title(game, lang), rounds, lang), lang)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m render.preview", description=__doc__.splitlines()[0]
     )
-    parser.add_argument("game", choices=(*GAME_KEYS, "all"), help="a game key, or all")
+    parser.add_argument(
+        "game", choices=(*GAME_KEYS, TOURNAMENT, "all"), help="a game key, tournament, or all"
+    )
     parser.add_argument("--out", type=Path, default=Path("preview"), help="folder to write to")
     parser.add_argument(
         "--lang",
@@ -84,8 +123,11 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     for lang in dict.fromkeys(langs):
-        for game in GAME_KEYS if args.game == "all" else (args.game,):
-            preview(game, args.out, lang)
+        for game in (*GAME_KEYS, TOURNAMENT) if args.game == "all" else (args.game,):
+            if game == TOURNAMENT:
+                preview_tournament(args.out, lang)
+            else:
+                preview(game, args.out, lang)
     print(f"done in {time.perf_counter() - start:.1f} s")
     return 0
 

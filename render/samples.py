@@ -7,12 +7,15 @@ wilds, taken piles, a trick) so every part of a picture can be looked at.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from bot.games import registry
 from bot.games.base import RoundResult, ScoreLine
 from bot.games.runfast import RunFastView
+from bot.i18n import number, t
 from render.common import GameView
+from render.tournament import BracketTable, StandingRow
 
 NAMES = {
     2: ("Sara", "عبد الله"),
@@ -308,3 +311,157 @@ def engine_round(game: str, seed: int, n_seats: int | None = None) -> dict[str, 
         if not view.round_over and crowd(view) >= crowd(busiest):
             busiest = view
     return {"start": start, "busiest": busiest, "round_over": engine.view(-1)}
+
+
+# ---------------------------------------------------------------------------------- tournaments
+
+# Members of a sample tournament, in the picture's language where it has its own: short names,
+# long ones of each script (shortened by whole letters), and names of the other direction.
+TOURNAMENT_NAMES = {
+    "en": (
+        "Sara",
+        "Omar the Bold",
+        "عبد الله",
+        "प्रिया",
+        "Maximilian Bartholomew Fitzgerald III",
+        "Noor",
+        "Layla",
+        "Yusuf",
+        "Meera",
+        "عبد الرحمن بن عبد العزيز آل سعود",
+        "Daan",
+        "प्रियंका चोपड़ा जोनस श्रीवास्तव",
+        "Fatima",
+        "Ravi",
+        "Sanne",
+        "Khalid",
+    ),
+    "ar": (
+        "سارة",
+        "عمر",
+        "عبد الله",
+        "Priya",
+        "عبد الرحمن بن عبد العزيز آل سعود",
+        "نورة",
+        "ليلى",
+        "يوسف",
+        "Meera",
+        "Maximilian Bartholomew Fitzgerald III",
+        "خالد",
+        "فاطمة",
+        "ريم",
+        "أبو خالد الكبير",
+        "منى",
+        "حسن",
+    ),
+    "hi": (
+        "सारा",
+        "अर्जुन",
+        "Omar",
+        "प्रिया",
+        "प्रियंका चोपड़ा जोनस श्रीवास्तव",
+        "मीरा",
+        "रवि",
+        "عبد الله",
+        "आदित्य",
+        "Maximilian Bartholomew Fitzgerald III",
+        "सुनीता",
+        "विक्रम",
+        "नेहा",
+        "राहुल",
+        "अनीता",
+        "कबीर",
+    ),
+}
+
+
+def tournament_names(lang: str = "en") -> tuple[str, ...]:
+    return TOURNAMENT_NAMES.get(lang, TOURNAMENT_NAMES["en"])
+
+
+def sample_standings(lang: str = "en", count: int = 10, swiss: bool = True) -> list[StandingRow]:
+    """A tournament's standings as the caller hands them over: places (a tie shares one), games,
+    points and the Swiss tie-break in half-points written in ``lang`` (4.5, 4,5)."""
+    names = tournament_names(lang)
+    half_points = [15, 13, 12, 12, 10, 9, 9, 7, 6, 4, 3, 2, 1, 0, 0, 0]
+    tiebreaks = [44, 47, 41, 41, 38, 40, 35, 30, 33, 29, 20, 21, 18, 15, 15, 12]
+    rows: list[StandingRow] = []
+    for i in range(count):
+        points, tiebreak = half_points[i % 16], tiebreaks[i % 16]
+        tied = bool(rows) and (points, tiebreak) == (half_points[i % 16 - 1], tiebreaks[i % 16 - 1])
+        rows.append(
+            StandingRow(
+                place=rows[-1].place if tied else i + 1,
+                name=names[i % len(names)],
+                games=4 + (i % 3 == 0),
+                points=number(points / 2, lang),
+                tiebreak=number(tiebreak / 2, lang) if swiss else None,
+            )
+        )
+    return rows
+
+
+def bracket_shapes(entries: int, per_table: int) -> list[int]:
+    """How many entries each first-round table gets, as a knockout draws them (the smallest
+    bracket holding every entry; full tables, at most one short one, the rest byes spread
+    through the bracket). A sample's own, so the pictures need no tournament rules."""
+    rounds = 1
+    while per_table**rounds < entries:
+        rounds += 1
+    tables = per_table ** (rounds - 1)
+    full, short = divmod(entries - tables, per_table - 1)
+    shapes = [per_table] * full + ([short + 1] if short else [])
+    byes = tables - len(shapes)
+    # Byes every so often rather than all at the end, as a drawn bracket spreads them.
+    out: list[int] = []
+    for i in range(tables):
+        if byes and (not shapes or i % 2 == 1):
+            out.append(1)
+            byes -= 1
+        else:
+            out.append(shapes.pop(0) if shapes else 1)
+    return out
+
+
+def sample_bracket(
+    entries: int, per_table: int, decided: int, lang: str = "en", pairs: bool = False
+) -> list[list[BracketTable]]:
+    """A knockout bracket of ``entries`` entries at tables of ``per_table``, its first
+    ``decided`` rounds played (a table's winner picked by its place in the bracket); ``pairs``:
+    each entry is Mor's pair of two members. A short table is filled by the computer."""
+    names = tournament_names(lang)
+    both = t("render.and", lang)
+
+    def member(i: int) -> str:
+        # A second lap of the names gets a number, so no two entries read alike.
+        lap = i // len(names)
+        return names[i % len(names)] + (f" {lap + 1}" if lap else "")
+
+    def entry(i: int) -> str:
+        return f"{member(2 * i)} {both} {member(2 * i + 1)}" if pairs else member(i)
+
+    computer = t("tournament.computer", lang)
+    first: list[BracketTable] = []
+    at = 0
+    for count in bracket_shapes(entries, per_table):
+        group = tuple(entry(at + i) for i in range(count))
+        at += count
+        if 1 < count < per_table:
+            group += (computer,) * (per_table - count)
+        first.append(BracketTable(group, 0 if count == 1 else None, bye=count == 1))
+    rounds = [first]
+    while len(rounds[-1]) > 1:
+        rounds.append([BracketTable() for _ in range(len(rounds[-1]) // per_table)])
+    for r, rnd in enumerate(rounds):
+        for j, table in enumerate(rnd):
+            if not table.entries and r > 0:
+                feeding = rounds[r - 1][j * per_table : (j + 1) * per_table]
+                if all(f.winner is not None for f in feeding):
+                    table = BracketTable(
+                        tuple(f.entries[f.winner] for f in feeding if f.winner is not None)
+                    )
+            if table.entries and table.winner is None and r < decided:
+                players = [i for i, e in enumerate(table.entries) if e != computer]
+                table = replace(table, winner=players[(j + r) % len(players)])
+            rnd[j] = table
+    return rounds
