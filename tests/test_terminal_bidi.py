@@ -26,6 +26,11 @@ def test_every_left_to_right_piece_is_isolated() -> None:
     # A command of several words is one piece, spaces and all; a number alone stays alone.
     assert isolate("اكتب discard KD الآن") == f"{RLM}اكتب {LRI}discard KD{PDI} الآن"
     assert isolate("المقعد 1 7H 8H") == f"{RLM}المقعد {LRI}1{PDI} {LRI}7H 8H{PDI}"
+    # A lay's melds, bar and all; a bar after an Arabic word is the sentence's own.
+    assert isolate("مثل «lay 3H 4H 5H | 9C 10C JC».") == (
+        f"{RLM}مثل «{LRI}lay 3H 4H 5H | 9C 10C JC{PDI}»."
+    )
+    assert isolate("بـ | add 3 10H") == f"{RLM}بـ | {LRI}add 3 10H{PDI}"
     # Coloured cards in a row are one piece too, their colours inside it.
     painted = isolate("نزول \x1b[31m7H\x1b[0m \x1b[31m8H\x1b[0m.")
     assert painted == f"{RLM}نزول \x1b[31m{LRI}7H\x1b[0m \x1b[31m8H{PDI}\x1b[0m."

@@ -41,6 +41,9 @@ _LTR = re.compile(
     r"(?:--?|/)?[0-9A-Za-z♠♥♦♣][0-9A-Za-z♠♥♦♣_#+×→\-/]*(?:[.,:/][0-9A-Za-z_][0-9A-Za-z_\-]*)*"
 )
 _LATIN = re.compile("[A-Za-z♠♥♦♣]")
+# What may stand between two words of one piece: spaces, and the bar between the melds of a lay
+# ("lay 3H 4H 5H | 9S 9D 9C").
+_GAP = re.compile(r" +(?:\| +)*")
 # Terminals that do no bidi, whatever the terminal around them does: a multiplexer draws its
 # own screen cell by cell.
 _NO_BIDI_TERMS = ("screen", "tmux")
@@ -62,7 +65,7 @@ def mode_for(lang: str, asked: str | None, env: Mapping[str, str] | None = None)
 def _pieces(line: str) -> list[tuple[int, int]]:
     """Where each left-to-right piece of ``line`` starts and ends: its words outside colour
     codes, a word with a Latin letter or a suit in it (a command, a card) joined by the spaces
-    (and colour codes) that follow it to the words after it."""
+    (bars, colour codes) that follow it to the words after it."""
     words: list[tuple[int, int]] = []
     at = 0
     for code in [*_ANSI.finditer(line), None]:
@@ -74,7 +77,7 @@ def _pieces(line: str) -> list[tuple[int, int]]:
         if pieces:
             first, last = pieces[-1]
             gap = _ANSI.sub("", line[last:start])
-            if gap and not gap.strip(" ") and _LATIN.search(line, first, last):
+            if _GAP.fullmatch(gap) and _LATIN.search(line, first, last):
                 pieces[-1] = (first, end)
                 continue
         pieces.append((start, end))
