@@ -76,7 +76,11 @@ def misused_words(
     lang: str, texts: Mapping[str, str], glossary: Path = GLOSSARY
 ) -> set[tuple[str, str]]:
     """(place, word) for each rejected word of ``lang`` found in ``texts`` (place → text: a
-    catalogue's keys, or a rules page's lines), outside the phrases where it is still right."""
+    catalogue's keys, or a rules page's lines), outside the phrases where it is still right.
+
+    >>> misused_words("nl", {"L12": "Trek van de stapel.", "L13": "Pak de aflegstapel."})
+    {('L12', 'stapel')}
+    """
     found = set()
     for row in rejected_words(glossary):
         if row.lang != lang:
