@@ -196,6 +196,39 @@ CORRECTED = {
         "Drie heren (30) en 5♣ 6♣ 7♣ (18) maken maar 48: leg de 8♣ aan de reeks voor 56."
     ),
     ("nl", "game.stock_empty"): "De trekstapel is leeg.",
+    # The December 2026 read: meaning errors first, then the words of the glossary.
+    ("nl", "coach.runfast.bombs"): (
+        "Bommen: vier van één waarde, en de drie azen, die elke bom van vier verslaan; alle "
+        "vier de drieën als eerste zet van het spel zijn een hemelse bom, "
+        "die door niets verslagen wordt. Een bom verslaat elke andere zet, en over de kaarten "
+        "van een ander levert hij 20 op als geen hogere bom erop antwoordt."
+    ),
+    ("ar", "table.went_out_first"): "الفوز لـ{names} بإنهاء الأوراق أولًا. الحساب:",
+    ("hi", "table.went_out_first"): "{names} ने सबसे पहले सारे पत्ते ख़त्म करके बाज़ी जीती। हिसाब:",
+    ("nl", "table.went_out_first"): "{names} ging als eerste uit en heeft gewonnen. De afrekening:",
+    ("ar", "hint_throw_keeps_run"): (
+        "ارمِ {card} واحتفظ بالتسلسل {run} في يدك: فبصفتك المنفرد تأخذ كومة "
+        "الحرق حين يرمي الثنائي ورقة تكمّله، أما إن نزّلته فلن يرميا لك ورقة تكمّله."
+    ),
+    ("ar", "console.mark_play"): " ▶ دور اللعب",
+    ("ar", "cmd.table.join.description"): "اجلس إلى الطاولة هنا.",
+    ("ar", "lesson_progress"): (
+        "تقدّمك: الخطوات المنجزة {done} من {count}، منها {first} صحيحة من المحاولة الأولى."
+    ),
+    ("ar", "coach.runfast.scoring"): (
+        "الحساب: يأخذ الفائز نقطة عن كل ورقة باقية في كل يد (والضعف ممن لم يلعب)، و10 أخرى عن "
+        "اثنين البستوني إن "
+        "بقي في اليد، و10 عن كل قنبلة بقيت في اليد؛ والقنبلة الملعوبة فوق أوراق غيرك كسبت 20 "
+        "فوق ذلك. أنت: {points}."
+    ),
+    ("hi", "do_lay"): "{cards} उतारें",
+    ("nl", "do_lay"): "leg {cards} uit",
+    ("nl", "runfast.kind.single"): "losse kaart",
+    ("nl", "runfast.kind.triple"): "drietal",
+    ("hi", "hand.line.the_hand_doubles"): "हैंड से दोगुना",
+    ("nl", "runfast.lead_cannot_pass"): (
+        "Jij komt uit in deze slag, dus je kunt niet passen: speel een combinatie naar keuze."
+    ),
     ("en", "settings.language_automatic"): (
         "Language: none chosen, so your Discord app's language where it is one of ours, "
         "else the server's."
