@@ -25,7 +25,7 @@ from discord.ext import commands
 from bot import limits
 from bot.client.diwaniya import lang_of, refuse
 from bot.games.base import TableFileError
-from bot.i18n import t
+from bot.i18n import names_list, number, t
 from bot.limits import fit
 from bot.replay import Replay
 from bot.store.models import GameRecord, Status, Table
@@ -68,9 +68,9 @@ def history_line(
         table=game.table_id,
         game=game_name(game.game, lang),
         date=format_date(game.finished_at, format="medium", locale=lang),
-        others=t("console.list_sep", lang).join(others),
+        others=names_list(others, lang),
         result=result,
-        score=f"{mine.score:g}",
+        score=number(mine.score, lang),
         rating=rating_words(game.changes.get(user_id) if game.rated else None, lang),
     )
 

@@ -130,7 +130,7 @@ def score_sheet_image(
         return place_x(x0, x1, w, rtl)
 
     parts: list[Segment] = [game_title(game, lang)]
-    if round_no:
+    if round_no and game != "runfast":  # Run Fast is one deal: no round to number
         parts += ["·", t("render.sheet_round", lang, n=round_no)]
     if game_over:
         parts += ["·", t("render.game_over", lang)]

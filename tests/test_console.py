@@ -299,7 +299,7 @@ def test_a_mor_screen_in_arabic() -> None:
     hand = [line for line in lines if line.startswith("يدك (11): ")]
     assert hand and hand[0].endswith(" ".join(str(c) for c in engine.view(0).hand))
     # Counted cards take Arabic's plural forms: 11 is "many" (ورقة), 3 to 10 "few" (أوراق).
-    assert "  المقعد 0 (أنت): 11 ورقة، المجموع 0 ◀ دور اللعب" in lines
+    assert "  المقعد 0 (أنت): 11 ورقة، المجموع 0 ▶ دور اللعب" in lines
     assert any(
         re.fullmatch(r"  المقعد 1 \(لاعب آلي، بسيط، الفريق الآخر\): \d+ أوراق، .*", ln)
         for ln in lines
@@ -323,9 +323,9 @@ def test_a_run_fast_screen_in_dutch() -> None:
     assert "── Run Fast · één deal ──" in lines
     assert any(ln.startswith("Je hand (16): ") for ln in lines)
     assert "  plaats 1 (computer, eenvoudig): 15 kaarten, totaal 0" in lines
-    assert any(re.fullmatch(r"Plaats \d speelde \S+ \(enkele\)\.", ln) for ln in lines)
+    assert any(re.fullmatch(r"Plaats \d speelde \S+ \(losse kaart\)\.", ln) for ln in lines)
     assert any(
-        ln.startswith("  op tafel: ") and ln.endswith(" (enkele) van plaats 2") for ln in lines
+        ln.startswith("  op tafel: ") and ln.endswith(" (losse kaart) van plaats 2") for ln in lines
     )
     refusal = engine.check(0, Pass())
     assert refusal is not None

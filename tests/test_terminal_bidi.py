@@ -22,17 +22,34 @@ def test_every_left_to_right_piece_is_isolated() -> None:
     # Colour codes pass through, and the card inside them is isolated.
     painted = isolate("رمي \x1b[31m9H\x1b[0m.")
     assert painted == f"{RLM}رمي \x1b[31m{LRI}9H{PDI}\x1b[0m."
-    assert (
-        isolate("  --save PATH, help") == f"{RLM}  {LRI}--save{PDI} {LRI}PATH{PDI}, {LRI}help{PDI}"
+    assert isolate("  --save PATH, help") == f"{RLM}  {LRI}--save PATH{PDI}, {LRI}help{PDI}"
+    # A command of several words is one piece, spaces and all; a number alone stays alone.
+    assert isolate("اكتب discard KD الآن") == f"{RLM}اكتب {LRI}discard KD{PDI} الآن"
+    assert isolate("المقعد 1 7H 8H") == f"{RLM}المقعد {LRI}1{PDI} {LRI}7H 8H{PDI}"
+    # A lay's melds, bar and all; a bar after an Arabic word is the sentence's own.
+    assert isolate("مثل «lay 3H 4H 5H | 9C 10C JC».") == (
+        f"{RLM}مثل «{LRI}lay 3H 4H 5H | 9C 10C JC{PDI}»."
     )
+    assert isolate("بـ | add 3 10H") == f"{RLM}بـ | {LRI}add 3 10H{PDI}"
+    # Coloured cards in a row are one piece too, their colours inside it.
+    painted = isolate("نزول \x1b[31m7H\x1b[0m \x1b[31m8H\x1b[0m.")
+    assert painted == f"{RLM}نزول \x1b[31m{LRI}7H\x1b[0m \x1b[31m8H{PDI}\x1b[0m."
 
 
 def test_a_bidi_terminal_keeps_each_piece_whole_and_in_the_lines_order() -> None:
     # What a terminal that runs the algorithm shows (python-bidi, the same algorithm), read
-    # from the left: the card, the verb, the seat number, the seat - each piece whole.
+    # from the left: the cards left to right as the pictures show them, the seat number, the
+    # seat, the verb - each piece whole.
     shown = get_display(isolate("رمي المقعد 1 10H 5♦."))
     shown = re.sub("[\u200e\u200f\u2066-\u2069]", "", shown)
-    assert re.fullmatch(r"\.5♦ 10H 1 دعقملا يمر", shown), shown
+    assert re.fullmatch(r"\.10H 5♦ 1 دعقملا يمر", shown), shown
+    # English commands read in order inside Arabic: "discard KD", not "KD discard".
+    for line, command in (
+        ("اكتب discard KD الآن", "discard KD"),
+        ("مثل meld 7H 8H 9H", "meld 7H 8H 9H"),
+    ):
+        shown = re.sub("[\u200e\u200f\u2066-\u2069]", "", get_display(isolate(line)))
+        assert command in shown, shown
     # Without the isolates the card's digit and its suit come apart.
     assert "5♦" not in re.sub("[\u200f]", "", get_display("رمي المقعد 1 10H 5♦.", base_dir="R"))
 
@@ -47,6 +64,13 @@ def test_visual_lines_are_shaped_and_in_display_order() -> None:
 
 def test_the_console_prints_arabic_isolated_by_default_and_visual_on_request() -> None:
     assert mode_for("ar", None) == "isolate" and mode_for("nl", None) == "off"
+    # tmux and screen do no bidi whatever the terminal around them does: visual there.
+    assert mode_for("ar", None, {"TMUX": "/tmp/tmux-0/default,1,0"}) == "visual"
+    assert mode_for("ar", None, {"TERM": "screen-256color"}) == "visual"
+    assert mode_for("ar", None, {"STY": "1.pts-0"}) == "visual"
+    assert mode_for("ar", None, {"TERM": "xterm-256color"}) == "isolate"
+    assert mode_for("ar", "isolate", {"TMUX": "x"}) == "isolate"
+    assert mode_for("nl", None, {"TMUX": "x"}) == "off"
     for mode, check in (
         (None, lambda line: line.startswith(RLM) and f"{LRI}3H{PDI}" in line),
         ("visual", lambda line: "3H" in line and "\ufeaa\ufecc\ufed8\ufee4\ufedf\ufe8d" in line),
@@ -57,3 +81,13 @@ def test_the_console_prints_arabic_isolated_by_default_and_visual_on_request() -
         run(args, io.StringIO("quit\n"), out)
         first = next(ln for ln in out.getvalue().splitlines() if "3H" in ln)
         assert check(first), (mode, first)
+        # Chosen by default, the logical order comes with what to type where it reads wrong.
+        hint = "--bidi visual" in out.getvalue().splitlines()[0]
+        assert hint == (mode is None), (mode, out.getvalue().splitlines()[0])
+
+
+def test_the_help_says_moves_are_typed_in_english() -> None:
+    # The slash commands are translated, so the terminal's help no longer points at them.
+    for lang in ("ar", "hi", "nl"):
+        title = t("console.help.moves_title", lang)
+        assert "draw" in title and "/" not in title, title

@@ -9,53 +9,47 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from bidi import get_display
 
-from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, catalogue, number, t
+from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, catalogue, names_list, number, t
+from bot.i18n.check import catalogue_texts, misused_words, rejected_words, whole_word
 
 GLOSSARY = Path(__file__).resolve().parents[1] / "bot" / "i18n" / "GLOSSARY.md"
+ROOT = GLOSSARY.parents[2]
 OTHERS = [lang for lang in LANGUAGES if lang != ENGLISH]
-# Letters of the scripts we write, vowel signs included (Python's \w leaves Devanagari's out).
-LETTER = r"[^\W\d_]|[\u0900-\u097F\u0600-\u06FF\u0750-\u077F]"
-# Arabic writes "the", "and", "so", "with", "for", "like" joined to the next word, and a plural
-# or a pronoun joined to the word before.
-AR_BEFORE = r"(?:[وفبلك])?(?:ال|لل)?"
-AR_AFTER = r"(?:ات)?(?:ك|ه|ها|كم|هم)?"
-
-
-def rejected() -> list[tuple[str, str]]:
-    """(language, word) from the glossary's "Words we do not use" table."""
-    text = GLOSSARY.read_text(encoding="utf-8")
-    table = text.split("## Words we do not use", 1)[1]
-    rows = re.findall(r"^\| (ar|hi|nl) \| ([^|]+?) \|", table, flags=re.M)
-    assert len(rows) >= 25, "the glossary's table of rejected words went missing"
-    return rows
-
-
-def whole_word(lang: str, word: str) -> re.Pattern[str]:
-    before, after = (AR_BEFORE, AR_AFTER) if lang == "ar" else ("", "")
-    return re.compile(
-        rf"(?<!{LETTER})(?<!-){before}{re.escape(word)}{after}(?!{LETTER})", re.IGNORECASE
-    )
 
 
 def texts(lang: str) -> dict[str, str]:
-    cat = catalogue(lang)
-    out = dict(cat.texts)
-    for key, forms in cat.plurals.items():
-        out[key] = " | ".join(forms)
-    return out
+    return catalogue_texts(lang)
+
+
+def glossary_terms(lang: str) -> set[str]:
+    """Every word of ``lang``'s column in the glossary's first table."""
+    column = list(LANGUAGES).index(lang)
+    top = GLOSSARY.read_text(encoding="utf-8").split("## Words we do not use", 1)[0]
+    cells = [
+        [c.strip() for c in line.strip().strip("|").split("|")]
+        for line in top.split("\n")
+        if line.startswith("| ") and not line.startswith("| English")
+    ]
+    return {w.strip() for row in cells if len(row) == 4 for w in re.split("[,،/()]", row[column])}
+
+
+def test_the_glossary_table_of_rejected_words_is_read() -> None:
+    rows = rejected_words()
+    assert len(rows) >= 50, "the glossary's table of rejected words went missing"
+    assert {r.lang for r in rows} == set(OTHERS)
+    # A word is either the glossary's or rejected, never both.
+    for lang in OTHERS:
+        both = {r.word for r in rows if r.lang == lang} & glossary_terms(lang)
+        assert both == set(), lang
 
 
 @pytest.mark.parametrize("lang", OTHERS)
-def test_no_catalogue_uses_a_rejected_word(lang: str) -> None:
-    words = [w for la, w in rejected() if la == lang]
-    found = {
-        (key, word)
-        for key, text in texts(lang).items()
-        for word in words
-        if whole_word(lang, word).search(text)
-    }
-    assert found == set()
+def test_each_thing_has_one_word_in_the_catalogues(lang: str) -> None:
+    # The glossary's word is the only one for its meaning: the rejected ones never come back.
+    # The same check reads a rules page: misused_words(lang, {line number: line}).
+    assert misused_words(lang, texts(lang)) == set()
 
 
 def test_the_rejected_word_test_can_fail() -> None:
@@ -69,22 +63,58 @@ def test_the_rejected_word_test_can_fail() -> None:
     assert not whole_word("nl", "stapel").search("de More-stapel en de aflegstapel")
     assert whole_word("nl", "uitleg").search("Je volgende uitleg moet")
     assert not whole_word("nl", "uitleg").search("wat je uitlegt")
+    # Punctuation ends a word: Arabic's ؛ ، ؟ and the danda are not letters.
+    assert whole_word("ar", "جانبك").search("هي اليد الثانية لجانبك؛ وإنهاء")
+    assert whole_word("ar", "السيرفر").search("على هذا السيرفر، مع")
+    assert whole_word("ar", "قوانين").search("أين قوانين اللعبة؟")
+    assert whole_word("hi", "मेज़").search("यह मेज़। फिर")
+    # The words the glossary fixed in December 2026, in the sentences the native read found.
+    found = {
+        "ar": "كومة المورة هي اليد الثانية لجانبك؛ ولا تنزيل لآخر ورقة، على هذا السيرفر",
+        "hi": "{cards} रखें: आपकी तरफ़ का ढेर, फिर रंग S H D C, हैंड से दुगना, अगला कदम",
+        "nl": "speel een enkele, paar, drievoudige; de sterkste computerspeler; teruggeven",
+    }
+    words = {lang: {w for _, w in misused_words(lang, {"x": text})} for lang, text in found.items()}
+    assert words == {
+        "ar": {"جانبك", "تنزيل", "السيرفر"},
+        "hi": {"{cards} रखें", "तरफ़", "रंग", "दुगना", "कदम"},
+        "nl": {"enkele", "drievoudige", "sterkste computerspeler", "teruggeven"},
+    }
+    # Where the word means something else, it stays: a colour, "on my side", "some".
+    assert misused_words("hi", {"x": "सादा टेक्स्ट, बिना रंग"}) == set()
+    assert misused_words("hi", {"x": "मेरी तरफ़ से कुछ गड़बड़ हो गई"}) == set()
+    assert misused_words("nl", {"x": "Enkele geldige zetten: draw"}) == set()
 
 
+# The placeholders a sentence names players by: one (who, name, host, owner, a mention) or several
+# (names, mentions, others). Not {seat}, a number, nor {partners}, cards.
+PLAYERS = r"\{(?:who|name|names|host|owner|mention|mentions|others)\}"
 # In a sentence about a named player: a past-tense verb that would agree with a man right beside
 # the name, or "his" / "him" / "the (male) player" referring back to it.
 AR_ABOUT_A_MAN = re.compile(
-    r"(?:سحب|أخذ|رمى|نزّل|أضاف|أعاد|ختم|أنهى|أفرغ|زايد|مرّر|كسب|فاز|استرجع|أُخرج|لعب) \{(?:who|name)\}"
-    r"|\{(?:who|name)\} (?:هو|يبدأ|سحب|أخذ|رمى|نزّل|أضاف|أعاد|زايد)"
-    r"|(?<![\w])(?:عنه|أوراقه|يده|دوره|للاعب|وهو|له)(?![\w])"
+    r"(?:سحب|أخذ|رمى|نزّل|أضاف|أعاد|ختم|أنهى|أفرغ|زايد|مرّر|كسب|فاز|استرجع|أُخرج|لعب) "
+    + PLAYERS
+    + "|"
+    + PLAYERS
+    + r" (?:هو|يبدأ|سحب|أخذ|رمى|نزّل|أضاف|أعاد|زايد|أنهى|فاز)"
+    + r"|(?<![\w])(?:عنه|أوراقه|يده|دوره|للاعب|وهو|له)(?![\w])"
 )
 
 
+def about_players(lang: str) -> dict[str, str]:
+    return {key: text for key, text in texts(lang).items() if re.search(PLAYERS, text)}
+
+
 def test_arabic_sentences_about_a_player_hold_for_anyone() -> None:
-    ar = texts("ar")
-    about = {key: text for key, text in ar.items() if "{who}" in text or "{name}" in text}
-    found = {key: text for key, text in about.items() if AR_ABOUT_A_MAN.search(text)}
+    found = {key: text for key, text in about_players("ar").items() if AR_ABOUT_A_MAN.search(text)}
     assert found == {}
+    # The check reads every placeholder naming players: the winners' line names them with
+    # {names}, and once said «أنهى {names} أوراقه أولًا وفاز».
+    assert "table.went_out_first" in about_players("ar")
+    assert AR_ABOUT_A_MAN.search("أنهى {names} أوراقه أولًا وفاز. الحساب:")
+    assert t("table.went_out_first", "ar", names=names_list(["سارة", "نورة"], "ar")) == (
+        "الفوز لـسارة ونورة بإنهاء الأوراق أولًا. الحساب:"
+    )
     # The pictures' last-move words are nouns after "name:", so no verb agrees with a name.
     actor = t("render.actor", "ar", who="سارة")
     said = [t(k, "ar") for k in ("render.drew", "render.added", "render.threw")]
@@ -94,13 +124,17 @@ def test_arabic_sentences_about_a_player_hold_for_anyone() -> None:
     assert t("render.bids_shown", "ar", who="نورة") == "كُشفت المزايدات: المنفرد نورة"
 
 
-# Hindi: a future or a predicate that would take the player's gender.
-HI_GENDERED = re.compile(r"\{(?:who|name|seat)\}[^।;]*(?:करेगा|उठाएगा|अकेला है|खेलेंगे)")
+# Hindi: a future, a predicate or an intransitive past that would take the player's gender.
+HI_GENDERED = re.compile(
+    r"\{(?:who|name|names|host|owner|mention|mentions|others|seat)\}[^।;]*"
+    r"(?:करेगा|उठाएगा|अकेला है|खेलेंगे|जीत गए|जीत गया|हार गए|हार गया)"
+)
 
 
 def test_hindi_sentences_about_a_player_hold_for_anyone() -> None:
     found = {key: text for key, text in texts("hi").items() if HI_GENDERED.search(text)}
     assert found == {}
+    assert HI_GENDERED.search("{names} ने सबसे पहले सारे पत्ते ख़त्म किए और जीत गए। हिसाब:")
     assert t("console.mor.mor_waits", "hi", who="सीट 2") == (
         "सीट 2 ने आख़िरी पत्ता फेंका; अगली बारी में मोर का ढेर उसे मिलेगा।"
     )
@@ -118,7 +152,7 @@ def test_decimals_in_the_catalogues_are_in_the_languages_own_form(lang: str) -> 
 
 def test_numbers_go_through_babel() -> None:
     assert [number(7.5, lang) for lang in LANGUAGES] == ["7.5", "7.5", "7.5", "7,5"]
-    assert number(5.0, "nl") == "5" and number(-30, "ar") == "-30"
+    assert number(5.0, "nl") == "5" and number(-30, "nl") == "-30"
     assert number(1.5, "nl", sign=True) == "+1,5"
     # A float a sentence carries is worded in the language's form.
     said = t("more3.opening_75", "nl", worth=6.5, least=7.5)
@@ -162,6 +196,39 @@ CORRECTED = {
         "Drie heren (30) en 5♣ 6♣ 7♣ (18) maken maar 48: leg de 8♣ aan de reeks voor 56."
     ),
     ("nl", "game.stock_empty"): "De trekstapel is leeg.",
+    # The December 2026 read: meaning errors first, then the words of the glossary.
+    ("nl", "coach.runfast.bombs"): (
+        "Bommen: vier van één waarde, en de drie azen, die elke bom van vier verslaan; alle "
+        "vier de drieën als eerste zet van het spel zijn een hemelse bom, "
+        "die door niets verslagen wordt. Een bom verslaat elke andere zet, en over de kaarten "
+        "van een ander levert hij 20 op als geen hogere bom erop antwoordt."
+    ),
+    ("ar", "table.went_out_first"): "الفوز لـ{names} بإنهاء الأوراق أولًا. الحساب:",
+    ("hi", "table.went_out_first"): "{names} ने सबसे पहले सारे पत्ते ख़त्म करके बाज़ी जीती। हिसाब:",
+    ("nl", "table.went_out_first"): "{names} ging als eerste uit en heeft gewonnen. De afrekening:",
+    ("ar", "hint_throw_keeps_run"): (
+        "ارمِ {card} واحتفظ بالتسلسل {run} في يدك: فبصفتك المنفرد تأخذ كومة "
+        "الحرق حين يرمي الثنائي ورقة تكمّله، أما إن نزّلته فلن يرميا لك ورقة تكمّله."
+    ),
+    ("ar", "console.mark_play"): " ▶ دور اللعب",
+    ("ar", "cmd.table.join.description"): "اجلس إلى الطاولة هنا.",
+    ("ar", "lesson_progress"): (
+        "تقدّمك: الخطوات المنجزة {done} من {count}، منها {first} صحيحة من المحاولة الأولى."
+    ),
+    ("ar", "coach.runfast.scoring"): (
+        "الحساب: يأخذ الفائز نقطة عن كل ورقة باقية في كل يد (والضعف ممن لم يلعب)، و10 أخرى عن "
+        "اثنين البستوني إن "
+        "بقي في اليد، و10 عن كل قنبلة بقيت في اليد؛ والقنبلة الملعوبة فوق أوراق غيرك كسبت 20 "
+        "فوق ذلك. أنت: {points}."
+    ),
+    ("hi", "do_lay"): "{cards} उतारें",
+    ("nl", "do_lay"): "leg {cards} uit",
+    ("nl", "runfast.kind.single"): "losse kaart",
+    ("nl", "runfast.kind.triple"): "drietal",
+    ("hi", "hand.line.the_hand_doubles"): "हैंड से दोगुना",
+    ("nl", "runfast.lead_cannot_pass"): (
+        "Jij komt uit in deze slag, dus je kunt niet passen: speel een combinatie naar keuze."
+    ),
     ("en", "settings.language_automatic"): (
         "Language: none chosen, so your Discord app's language where it is one of ours, "
         "else the server's."
@@ -218,3 +285,42 @@ def test_an_inline_form_falls_back_to_its_sentence() -> None:
     assert t("core.meld.run_wrong_suit.inline", "nl", card="7H", suit="harten") == t(
         "core.meld.run_wrong_suit", "nl", card="7H", suit="harten"
     )
+
+
+def test_an_arabic_minus_keeps_its_direction_mark() -> None:
+    # CLDR's Arabic minus is a left-to-right mark and "-": in a right-to-left line a bare "-30"
+    # shows as "30-". Shown as the bidi algorithm shows it (python-bidi), the sign stays before.
+    assert number(-30, "ar") == "\u200e-30" and number(2.5, "ar", sign=True) == "\u200e+2.5"
+    assert number(-0.001, "ar") == "0" and number(-30, "hi") == "-30"
+    line = t("round_over", "ar", scores=f"سارة {number(-30, 'ar')}، نورة {number(12, 'ar')}")
+    shown = get_display(line, base_dir="R")
+    assert "-30" in shown and "30-" not in shown, shown
+    assert "30-" in get_display(line.replace("\u200e", ""), base_dir="R")  # what it was
+
+
+def test_lists_of_names_are_in_the_languages_own_form() -> None:
+    names = ["Sara", "Noor", "Ali"]
+    assert [names_list(names, lang) for lang in LANGUAGES] == [
+        "Sara, Noor, and Ali",
+        "Sara و Noor و Ali",
+        "Sara, Noor और Ali",
+        "Sara, Noor en Ali",
+    ]
+    assert names_list(["سارة", "نورة"], "ar") == "سارة ونورة"
+    assert names_list(["Sara"], "ar") == "Sara" and names_list([], "nl") == ""
+
+
+# A list a member reads is joined by bot.i18n (names_list, listed, comma), never by a comma
+# written into the code: Arabic separates with «، » and joins with و.
+JOINED_IN_CODE = re.compile(r"""["'], ["']\.join\(""")
+
+
+def test_no_list_a_member_reads_is_joined_with_an_english_comma() -> None:
+    found = {
+        f"{path.relative_to(ROOT)}:{n}"
+        for folder in ("cogs", "render")
+        for path in (ROOT / folder).rglob("*.py")
+        for n, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1)
+        if JOINED_IN_CODE.search(line)
+    }
+    assert found == set()

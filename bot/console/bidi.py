@@ -2,21 +2,28 @@
 
 ``isolate`` (the default for a right-to-left language) prints the text in logical order, as a
 terminal that runs the Unicode bidi algorithm expects, with each line opened by a right-to-left
-mark and every left-to-right piece inside it (a card code ``9H``, a number, a command word such
-as ``help`` or ``--save``) wrapped in Unicode's left-to-right isolate (LRI … PDI). Without the
+mark and every left-to-right piece inside it (a card code ``9H``, a number, a command such as
+``help`` or ``--save PATH``) wrapped in Unicode's left-to-right isolate (LRI … PDI). Without the
 isolates, "رمى المقعد 1 9H." lets the neutral spaces and the digits join their neighbours and the
-line breaks apart; with them each piece is one unit placed in the line's order.
+line breaks apart; with them each piece is one unit placed in the line's order. A piece that
+starts with a Latin word or a card takes the words after it, spaces and all: "discard KD" and
+"meld 7H 8H 9H" are English and read left to right as one, where word by word the line's
+right-to-left order would turn them into "KD discard"; cards read left to right as the pictures
+and the glossary write them. A number alone ("المقعد 1") stays a piece of its own, beside the
+word it counts.
 
 ``visual`` is for a terminal that does no bidi at all: each line is shaped (each Arabic letter in
 its joined form, from Unicode's presentation forms) and reordered by python-bidi, so the terminal
 only has to print it left to right. Colours are dropped there: a colour code inside a line would
-be reordered with it.
+be reordered with it. It is the default inside tmux or GNU screen, which do no bidi whatever the
+terminal around them does.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from functools import cache
 from typing import TextIO
 
@@ -28,19 +35,53 @@ MODES = ("isolate", "visual", "off")
 RLM, LRI, PDI = "\u200f", "\u2066", "\u2069"
 _CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
-# A left-to-right piece: a card (7H, 10S, JK, 8♣), a number (12, -30, 7.5, 1/3), a command
+# A left-to-right word: a card (7H, 10S, JK, 8♣), a number (12, -30, 7.5, 1/3), a command
 # word or option (help, --save, /table), a path. A sentence's own full stop stays outside.
 _LTR = re.compile(
     r"(?:--?|/)?[0-9A-Za-z♠♥♦♣][0-9A-Za-z♠♥♦♣_#+×→\-/]*(?:[.,:/][0-9A-Za-z_][0-9A-Za-z_\-]*)*"
 )
+_LATIN = re.compile("[A-Za-z♠♥♦♣]")
+# What may stand between two words of one piece: spaces, and the bar between the melds of a lay
+# ("lay 3H 4H 5H | 9S 9D 9C").
+_GAP = re.compile(r" +(?:\| +)*")
+# Terminals that do no bidi, whatever the terminal around them does: a multiplexer draws its
+# own screen cell by cell.
+_NO_BIDI_TERMS = ("screen", "tmux")
 
 
-def mode_for(lang: str, asked: str | None) -> str:
-    """The bidi mode a terminal in ``lang`` gets: the one asked for, else ``isolate`` for a
-    right-to-left language and ``off`` for the others."""
+def mode_for(lang: str, asked: str | None, env: Mapping[str, str] | None = None) -> str:
+    """The bidi mode a terminal in ``lang`` gets: the one asked for; else, for a right-to-left
+    language, ``visual`` when ``env`` (the environment of a program writing to a terminal) says
+    it runs inside tmux or screen and ``isolate`` otherwise; ``off`` for the other languages."""
     if asked in MODES:
         return asked
-    return "isolate" if is_rtl(lang) else "off"
+    if not is_rtl(lang):
+        return "off"
+    env = env or {}
+    no_bidi = "TMUX" in env or "STY" in env or env.get("TERM", "").startswith(_NO_BIDI_TERMS)
+    return "visual" if no_bidi else "isolate"
+
+
+def _pieces(line: str) -> list[tuple[int, int]]:
+    """Where each left-to-right piece of ``line`` starts and ends: its words outside colour
+    codes, a word with a Latin letter or a suit in it (a command, a card) joined by the spaces
+    (bars, colour codes) that follow it to the words after it."""
+    words: list[tuple[int, int]] = []
+    at = 0
+    for code in [*_ANSI.finditer(line), None]:
+        end = code.start() if code else len(line)
+        words += [m.span() for m in _LTR.finditer(line, at, end)]
+        at = code.end() if code else end
+    pieces: list[tuple[int, int]] = []
+    for start, end in words:
+        if pieces:
+            first, last = pieces[-1]
+            gap = _ANSI.sub("", line[last:start])
+            if _GAP.fullmatch(gap) and _LATIN.search(line, first, last):
+                pieces[-1] = (first, end)
+                continue
+        pieces.append((start, end))
+    return pieces
 
 
 def isolate(line: str) -> str:
@@ -48,11 +89,12 @@ def isolate(line: str) -> str:
     inside LRI … PDI (colour codes pass through untouched)."""
     if not line.strip():
         return line
-    parts = _ANSI.split(line)
-    codes = _ANSI.findall(line)
-    out = [_LTR.sub(lambda m: f"{LRI}{m.group(0)}{PDI}", part) for part in parts]
-    text = "".join(p + (codes[i] if i < len(codes) else "") for i, p in enumerate(out))
-    return RLM + text
+    out, at = [RLM], 0
+    for start, end in _pieces(line):
+        out += [line[at:start], LRI, line[start:end], PDI]
+        at = end
+    out.append(line[at:])
+    return "".join(out)
 
 
 def visual(line: str) -> str:

@@ -16,6 +16,7 @@ drive whole games through it.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -109,14 +110,21 @@ def parser(lang: str = ENGLISH) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     lang = language(getattr(args, "lang", ENGLISH))
     # Arabic: logical order with isolates, or shaped and reordered for a terminal without bidi
-    # (which prints no colours: a colour code would be reordered with the text).
-    bidi = mode_for(lang, getattr(args, "bidi", None))
+    # (which prints no colours: a colour code would be reordered with the text). Only a real
+    # terminal's environment says which kind it is; text written elsewhere stays logical.
+    asked = getattr(args, "bidi", None)
+    bidi = mode_for(lang, asked, os.environ if stdout.isatty() else None)
     stdout = terminal_stream(stdout, lang, bidi)
     if bidi == "visual":
         args.no_color = True
 
     def tell(key: str, /, **params: Any) -> None:
         stdout.write(t(key, lang, **params) + "\n")
+
+    if bidi == "isolate" and asked is None:
+        # Chosen for a terminal that runs the bidi algorithm, which we cannot ask about: say
+        # what to type where the letters come out unjoined or backwards.
+        tell("console.bidi_hint")
 
     if args.lesson:
         color = use_color(stdout, args.no_color)

@@ -49,7 +49,7 @@ from bot.games.more3 import TARGET as MORE_TARGET
 from bot.games.runfast import BOMB_BONUS, BombBonus
 from bot.games.runfast_combos import ACE_BOMB, BOMB, HEAVENLY, PAIR, PAIRS, SINGLE, STRAIGHT, TRIPLE
 from bot.games.views import HandView, More3View, MorView, RunFastView, View
-from bot.i18n import ENGLISH, has, say, t, t_n
+from bot.i18n import ENGLISH, has, listed, names_list, say, t, t_n
 
 if TYPE_CHECKING:
     from bot.console.paint import Painter
@@ -155,16 +155,12 @@ class GameWords(Generic[V]):
         return self.t("console.you") if seat == self.me else self.t("console.seat", seat=seat)
 
     def listed(self, items: Sequence[str]) -> str:
-        """``a, b and c`` in the language's way."""
-        if len(items) < 2:
-            return "".join(items)
-        return self.t(
-            "console.list_and", items=self.t("console.list_sep").join(items[:-1]), last=items[-1]
-        )
+        """``a, b and c`` in the language's way (``bot.i18n.names_list``)."""
+        return names_list(items, self.lang)
 
     def joined(self, items: Sequence[str]) -> str:
         """``a, b, c``: the language's comma (Arabic writes ،)."""
-        return self.t("console.list_sep").join(items)
+        return listed(items, self.lang)
 
     # -------------------------------------------------------- the table
 

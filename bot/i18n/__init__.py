@@ -14,14 +14,15 @@ parameters) and ``say`` words it here.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel.lists import format_list
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_minus_sign_symbol, get_plus_sign_symbol
 
 from bot.games.base import Count, Reason
 
@@ -136,11 +137,47 @@ def number(value: float, lang: str = ENGLISH, /, sign: bool = False) -> str:
     Dutch, whole numbers without a decimal (5, not 5.0) and no grouping (1500, as score sheets
     and the rules write it). Digits stay Western in every language (the glossary's rule).
 
+    The sign is CLDR's too. Arabic's is a left-to-right mark and the sign (U+200E ``-``): in a
+    right-to-left line a bare "-30" shows as "30-", the mark keeps the sign before the digits.
+    Babel's pattern writes a plain "-" whatever the language, so the sign is put back here.
+
     >>> number(7.5, "nl"), number(-30.0, "ar"), number(1500, "nl"), number(2.5, "nl", sign=True)
-    ('7,5', '-30', '1500', '+2,5')
+    ('7,5', '\u200e-30', '1500', '+2,5')
     """
-    text = format_decimal(value, format="0.##", locale=language(lang))
-    return "+" + text if sign and value > 0 else text
+    lang = language(lang)
+    text = format_decimal(abs(value), format="0.##", locale=lang)
+    if value < 0 and text.strip("0.,"):  # -0.001 reads 0, with no sign
+        return get_minus_sign_symbol(lang) + text
+    return get_plus_sign_symbol(lang) + text if sign and value > 0 else text
+
+
+def names_list(items: Iterable[str], lang: str = ENGLISH, /) -> str:
+    """Names (or anything counted off) joined as ``lang`` joins them, by CLDR through Babel:
+    "Sara, Noor and Ali", "Sara, Noor en Ali", «سارة ونورة وعلي»; one name alone, nothing for
+    none. Arabic's «و» joins the next word, so before a name in Latin letters it takes a space
+    («سارة و Noor») rather than sticking to a word of another script.
+
+    >>> names_list(["Sara", "Noor", "Ali"]), names_list(["Sara", "Noor"], "nl")
+    ('Sara, Noor, and Ali', 'Sara en Noor')
+    """
+    items = [str(item) for item in items]
+    if len(items) < 2:
+        return "".join(items)
+    lang = language(lang)
+    if lang == "ar":
+        items = items[:1] + [f" {x}" if x[:1].isascii() else x for x in items[1:]]
+    return format_list(items, locale=lang)
+
+
+def comma(lang: str = ENGLISH, /) -> str:
+    """What ``lang`` puts between the items of a list with no "and": ", ", Arabic «، »."""
+    return t("console.list_sep", lang)
+
+
+def listed(items: Iterable[str], lang: str = ENGLISH, /) -> str:
+    """Items one after another with ``lang``'s separator and no "and" («سارة 12، نورة -30»,
+    "Sara 12, Noor -30"): a list of scores, where each item says its own thing."""
+    return comma(lang).join(str(item) for item in items)
 
 
 def _words(value: Any, lang: str) -> Any:

@@ -1,18 +1,106 @@
 """For translators: ``python -m bot.i18n.check [DOMAIN ...]`` lists, per language, the keys a
 domain's catalogue lacks or has beyond English, texts whose placeholders differ from English's,
-and plurals without a form for each of the language's CLDR categories. Exit 1 when anything is
-listed, 0 when every language matches English.
+plurals without a form for each of the language's CLDR categories, and words the glossary's
+"Words we do not use" table rejects. Exit 1 when anything is listed, 0 when every language
+matches English and the glossary.
+
+``misused_words`` is the glossary check on its own, for any texts: the catalogues, or a page of
+the rules (``docs/rules.*.md``), which use the same words.
 """
 
 from __future__ import annotations
 
+import re
 import string
 import sys
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR
+from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, catalogue
+
+GLOSSARY = Path(__file__).with_name("GLOSSARY.md")
+# A letter of the scripts we write: what Python counts as one (Arabic's and Devanagari's letters
+# among them), and the marks that sit on a letter (harakat, Devanagari's vowel signs, virama and
+# nukta, which Python does not count). Not punctuation: «،» «؛» «؟» and the danda «।» end a word.
+_MARKS = "".join(
+    chr(c)
+    for c in [*range(0x0300, 0x0370), *range(0x0600, 0x0700), *range(0x0900, 0x0980)]
+    if unicodedata.category(chr(c)).startswith("M")
+)
+LETTER = rf"(?:[^\W\d_]|[{_MARKS}])"
+# Arabic writes "the", "and", "so", "with", "for", "like" joined to the next word, and a plural
+# or a pronoun joined to the word before.
+AR_BEFORE = r"(?:[وفبلك])?(?:ال|لل)?"
+AR_AFTER = r"(?:ات)?(?:ك|ه|ها|كم|هم)?"
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A row of the glossary's "Words we do not use": ``word`` is not written in ``lang``,
+    ``use`` is; ``still_right`` are phrases where the word means something else and stays."""
+
+    lang: str
+    word: str
+    use: str
+    still_right: tuple[str, ...] = ()
+
+
+@cache
+def rejected_words(glossary: Path = GLOSSARY) -> tuple[Rejected, ...]:
+    """The glossary's "Words we do not use" table, row by row."""
+    table = glossary.read_text(encoding="utf-8").split("## Words we do not use", 1)[1]
+    out = []
+    for line in table.split("\n"):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and cells[0] in LANGUAGES:
+            still = tuple(p.strip() for p in cells[3].split(";") if p.strip()) if cells[3:] else ()
+            out.append(Rejected(cells[0], cells[1], cells[2], still))
+    return tuple(out)
+
+
+def whole_word(lang: str, word: str) -> re.Pattern[str]:
+    """``word`` standing alone in a ``lang`` text (with Arabic's joined particles and endings),
+    not as a piece of a longer word."""
+    before, after = (AR_BEFORE, AR_AFTER) if lang == "ar" else ("", "")
+    return re.compile(
+        rf"(?<!{LETTER})(?<!-){before}{re.escape(word)}{after}(?!{LETTER})", re.IGNORECASE
+    )
+
+
+def misused_words(
+    lang: str, texts: Mapping[str, str], glossary: Path = GLOSSARY
+) -> set[tuple[str, str]]:
+    """(place, word) for each rejected word of ``lang`` found in ``texts`` (place → text: a
+    catalogue's keys, or a rules page's lines), outside the phrases where it is still right.
+
+    >>> misused_words("nl", {"L12": "Trek van de stapel.", "L13": "Pak de aflegstapel."})
+    {('L12', 'stapel')}
+    """
+    found = set()
+    for row in rejected_words(glossary):
+        if row.lang != lang:
+            continue
+        pattern = whole_word(lang, row.word)
+        for place, text in texts.items():
+            for phrase in row.still_right:
+                text = re.sub(re.escape(phrase), " · ", text, flags=re.IGNORECASE)
+            if pattern.search(text):
+                found.add((place, row.word))
+    return found
+
+
+def catalogue_texts(lang: str) -> dict[str, str]:
+    """Every text of ``lang``'s catalogue by key, a plural's forms joined with " | "."""
+    cat = catalogue(lang)
+    out = dict(cat.texts)
+    for key, forms in cat.plurals.items():
+        out[key] = " | ".join(forms)
+    return out
 
 
 def _read(lang: str, domain: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]], int]:
@@ -58,6 +146,9 @@ def problems(domain: str) -> list[str]:
 def main(argv: list[str]) -> int:
     names = argv or sorted(p.stem for p in (LOCALE_DIR / ENGLISH / "LC_MESSAGES").glob("*.po"))
     found = [line for name in names for line in problems(Path(name).stem)]
+    for lang in LANGUAGES:
+        misused = misused_words(lang, catalogue_texts(lang))
+        found += [f"{lang}: {key} uses {word!r}" for key, word in sorted(misused)]
     print("\n".join(found) if found else "Every language has every key.")
     return 1 if found else 0
 

@@ -20,7 +20,7 @@ from bot import limits
 from bot.client.diwaniya import lang_of, refuse
 from bot.games.base import Bid, Move, move_from_dict
 from bot.games.more3 import MAX_BID
-from bot.i18n import ENGLISH, t, t_n
+from bot.i18n import ENGLISH, names_list, t, t_n
 from bot.learning.practice import coach_notes, private_table
 from bot.tables import HandInfo, LiveTable, Refusal, TableService, public_view
 from cogs.utils import pictures
@@ -311,7 +311,7 @@ def bid_text(bot: Any, info: HandInfo, lang: str = ENGLISH) -> str:
     live = info.table
     names = names_of(bot, live, lang)
     done = have_bid(live)
-    who = ", ".join(names[s] for s in done) or t("bid.nobody", lang)
+    who = names_list((names[s] for s in done), lang) or t("bid.nobody", lang)
     lines = [
         t("bid.title", lang),
         t("bid.explain", lang, low=0, high=MAX_BID),

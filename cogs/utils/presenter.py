@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import limits
-from bot.i18n import ENGLISH, number, pick_language, t, t_n
+from bot.i18n import ENGLISH, comma, names_list, number, pick_language, t, t_n
 from bot.learning.practice import private_table
 from bot.tables import LiveTable, Notice, public_view
 from cogs.utils import pictures
@@ -111,7 +111,7 @@ class Presenter:
             lines.append(t("table_last", lang, text=said))
         totals = getattr(view, "totals", None)
         if totals:
-            scores = ", ".join(
+            scores = comma(lang).join(
                 f"{n} {number(s, lang)}" for n, s in zip(names, totals, strict=False)
             )
             lines.append(t("table_scores", lang, scores=scores))
@@ -138,7 +138,7 @@ class Presenter:
         if live.table.game == "runfast":
             # One deal: whoever went out first wins, and the settlement may still favour
             # another seat (a bomb's bonus), so the winner is said first, then the settlement.
-            won = ", ".join(names[s] for s in engine.winners)
+            won = names_list((names[s] for s in engine.winners), lang)
             lines.append(t("table.went_out_first", lang, names=won))
         else:
             lines.append(t("table.standings", lang))
@@ -233,7 +233,7 @@ class Presenter:
         """The round's scores in words and its score sheet, line by line, as a picture, so
         players can check the arithmetic."""
         view = public_view(live.engine)
-        scores = ", ".join(
+        scores = comma(lang).join(
             f"{nm} {number(s, lang, sign=True)}"
             for nm, s in zip(names, view.result.scores, strict=False)
         )
@@ -320,8 +320,8 @@ class Presenter:
         elif n.kind == "game_over":
             engine = live.engine
             pearls = engine.pearls()
-            won = ", ".join(names[s] for s in engine.winners)
-            given = ", ".join(f"{names[s]} {p}" for s, p in pearls.items() if p)
+            won = names_list((names[s] for s in engine.winners), lang)
+            given = comma(lang).join(f"{names[s]} {p}" for s, p in pearls.items() if p)
             await self.refresh(live, lang=lang)
             # The last round's scores and sheet come with the result, in one message.
             text, sheet = await self.round_summary(live, names, lang)
@@ -329,7 +329,7 @@ class Presenter:
             if live.table.game == "runfast":
                 # The game is its one deal: the winner first, then the deal's settlement.
                 result = public_view(engine).result
-                scores = ", ".join(
+                scores = comma(lang).join(
                     f"{nm} {number(s, lang, sign=True)}"
                     for nm, s in zip(names, result.scores, strict=False)
                 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import ENGLISH, t
+from bot.i18n import ENGLISH, listed, t
 from bot.ratings import Change
 from bot.store.models import GameRecord, Seat
 
@@ -49,7 +49,7 @@ def game_over_note(
             for i, s in enumerate(seats)
             if s is not None and s.user_id is not None
         ]
-        return t("rating.game_over", lang, lines=t("console.list_sep", lang).join(parts))
+        return t("rating.game_over", lang, lines=listed(parts, lang))
     members_only = all(s is not None and s.user_id is not None for s in seats)
     if record is not None and taken_over and members_only:
         return t("rating.unrated_taken_over", lang)

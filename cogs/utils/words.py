@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.base import Move
-from bot.i18n import ENGLISH, has, t
+from bot.i18n import ENGLISH, comma, has, t
 from bot.store.models import Table
 from bot.tables import LiveTable, computer_name_key
 
@@ -148,7 +148,7 @@ def option_words(options: Mapping[str, Any], lang: str = ENGLISH) -> str:
         key = f"option.{k}"
         return t(key, lang) if has(key) else k
 
-    return ", ".join(f"{name(k)}={value(v)}" for k, v in options.items())
+    return comma(lang).join(f"{name(k)}={value(v)}" for k, v in options.items())
 
 
 def member_name(

@@ -12,7 +12,7 @@ import discord
 import simcord
 
 from bot.games.base import Draw
-from bot.i18n import t
+from bot.i18n import names_list, t
 from cogs.utils.words import move_words, names_of
 
 from .conftest import club, drawn_at, hand_message, live_table, make_bot, pick_move, reply
@@ -176,7 +176,7 @@ async def test_more_bidding_has_its_own_screen(tmp_path: Path) -> None:
         seen = reply(r).content
         assert t("bid.title", "en") in seen
         # Exactly who has bid, in seat order, and no amount.
-        bidders = ", ".join(names[s] for s in range(3) if engine.bids[s] is not None)
+        bidders = names_list([names[s] for s in range(3) if engine.bids[s] is not None], "en")
         assert t("bid.have_bid", "en", names=bidders) in seen.splitlines()
         assert t("bid.yours", "en", chips=2) not in seen
         await bot.close()

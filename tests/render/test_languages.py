@@ -348,3 +348,14 @@ def test_a_name_in_a_sentence_is_its_own_segment() -> None:
     # Hindi marks who made the last move.
     view = samples.midgame("hand")
     assert table.caption(view, samples.NAMES[3], "hi")[0][:2] == ["Sara", "ने"]
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_a_run_fast_sheet_numbers_no_round(
+    lang: str, drawn: list[tuple[str, int, str | None]]
+) -> None:
+    # Run Fast is one deal (बाज़ी): its sheet's heading says no "round 1".
+    result, totals = samples.sample_result("runfast", 3)
+    render_score_sheet(result, samples.NAMES[3], totals, "runfast", round_no=1, lang=lang)
+    heading = t("render.sheet_round", lang, n=1)
+    assert drawn and not any(heading in text for text, _, _ in drawn)
