@@ -25,6 +25,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.games import registry
+from bot.ratings import Rating, rating_format
 from bot.shards import Shards
 from bot.store import GameStore
 from bot.store.models import Seat, Status
@@ -280,7 +281,7 @@ class TournamentService:
         entries = await self.store.tournament_entries(t.id)
         results = await self.store.tournament_results(t.id)
         byes = await self.store.tournament_byes(t.id)
-        ratings: dict[int, float] = {}
+        ratings = await self._ratings(t, [e.user_id for e in entries])
         table = standings(
             [e.user_id for e in entries],
             [Game(r.points) for r in results],
@@ -292,6 +293,17 @@ class TournamentService:
         if t.format == "knockout" and t.state.get("bracket"):
             table = _knockout_order(table, Bracket.from_json(t.state["bracket"]))
         return Overview(t, entries, table, await self.store.tournament_slots(t.id), results, byes)
+
+    async def _ratings(self, t: Tournament, members: Sequence[int]) -> dict[int, float]:
+        """Each member's shown skill rating in the tournament's format on this server (a
+        newcomer's where they have none): the last tie-break, and the order within equal points
+        when seating."""
+        fmt = rating_format(t.game, t.options)
+        out: dict[int, float] = {}
+        for m in members:
+            line = (await self.store.member_ratings(t.guild_id, m)).get(fmt)
+            out[m] = float((line.rating if line else Rating.new()).shown)
+        return out
 
     # ------------------------------------------------------------ the clock and restarts
 
@@ -520,10 +532,11 @@ class TournamentService:
             return await self._finish(t)
         present = [e for e in entries if e.status == EntryStatus.ACTIVE]
         byes = await self.store.tournament_byes(t.id)
+        ratings = await self._ratings(t, [e.user_id for e in entries])
         table = standings(
             [e.user_id for e in entries],
             [Game(r.points) for r in results],
-            {},
+            ratings,
             byes=byes,
             swiss=True,
         )
@@ -532,7 +545,7 @@ class TournamentService:
         if len(present) < 2 or (len(present) < size and not t.computers):
             return await self._finish(t)
         got = swiss_round(
-            [Entrant(e.user_id, points.get(e.user_id, 0)) for e in present],
+            [Entrant(e.user_id, points.get(e.user_id, 0), ratings[e.user_id]) for e in present],
             size,
             [s.seats for s in slots],
             byes.keys(),
@@ -567,8 +580,9 @@ class TournamentService:
                     if m is not None:
                         free_since[m] = result_of[s.table_id].finished_at.timestamp()
                         last[m] = s.seats
+        ratings = await self._ratings(t, [e.user_id for e in entries])
         table = standings(
-            [e.user_id for e in entries], [Game(r.points) for r in results], {}, arena=True
+            [e.user_id for e in entries], [Game(r.points) for r in results], ratings, arena=True
         )
         points = {s.member: s.points for s in table}
         waiting = sorted(
@@ -577,7 +591,7 @@ class TournamentService:
         )
         size = table_size(t.game, t.options)
         groups = arena_groups(
-            [Entrant(e.user_id, points.get(e.user_id, 0)) for e in waiting],
+            [Entrant(e.user_id, points.get(e.user_id, 0), ratings[e.user_id]) for e in waiting],
             size,
             last,
             t.seed * 1000 + len(slots),
