@@ -30,7 +30,7 @@ from bot.limits import fit
 from bot.replay import Replay
 from bot.store.models import GameRecord, Status, Table
 from bot.tables import Refusal, computer_name_key
-from cogs.utils.buttons import control_failed
+from cogs.utils.buttons import NUMBER, control_failed
 from cogs.utils.context import remember
 from cogs.utils.kept import Kept
 from cogs.utils.ratings import rating_words
@@ -80,7 +80,10 @@ def history_line(
 
 class ReplayButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dwy:(?P<table>\d+):(?P<position>\d+):(?P<go>open|start|back|next|end|file)",
+    template=(
+        rf"dwy:(?P<table>{NUMBER}):(?P<position>{NUMBER})"
+        r":(?P<go>open|start|back|next|end|file)"
+    ),
 ):
     """Every replay control: open a game's replay, step it, or download it. The position is the
     one the message shows; the action moves from there."""
