@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -56,6 +57,17 @@ class Leaderboard(commands.Cog):
     def __init__(self, bot: Diwaniya) -> None:
         self.bot = bot
 
+    async def names(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
+        """Members' names as a ladder shows them: as the bot last saw them, else the latest
+        name kept with their games' seats on this server (after a restart, for members not
+        seen since), else a mention, which Discord shows by name to whoever knows them."""
+        assert self.bot.store is not None
+        known = {u: self.bot.names[u] for u in user_ids if u in self.bot.names}
+        missing = [u for u in user_ids if u not in known]
+        if missing:
+            known |= await self.bot.store.member_names(guild_id, missing)
+        return {u: known.get(u, f"<@{u}>") for u in user_ids}
+
     @app_commands.command(name="leaderboard", description="The server's best players.")
     @app_commands.describe(
         game="One game, or every game when left out",
@@ -84,9 +96,10 @@ class Leaderboard(commands.Cog):
             await interaction.followup.send(f"**{title}**\n{t('leaderboard_empty', lang)}")
             return
         lines = [f"**{title}**"]
+        names = await self.names(interaction.guild_id or 0, [s.user_id for s in top])
         for s in top:
             cpu = t("leaderboard_cpu", lang) if s.computer_games else ""
-            name = self.bot.names.get(s.user_id, f"<@{s.user_id}>")
+            name = names[s.user_id]
             words = counts(s, lang)
             lines.append(t("leaderboard_line", lang, rank=s.rank, name=name, cpu=cpu, **words))
         await interaction.followup.send(
@@ -108,8 +121,9 @@ class Leaderboard(commands.Cog):
                 continue
             if len(formats) > 1:
                 lines.append(f"__{format_name(fmt, lang)}__")
+            names = await self.names(guild_id, [line.user_id for line in top])
             for line in top:
-                name = self.bot.names.get(line.user_id, f"<@{line.user_id}>")
+                name = names[line.user_id]
                 lines.append(
                     t(
                         "leaderboard.rating_line",
@@ -121,7 +135,9 @@ class Leaderboard(commands.Cog):
                         mark=provisional_mark(line, lang),
                     )
                 )
-        if len(lines) == 1:
+        if len(lines) == 1 and game is not None:  # other games may have rated games
+            lines.append(t("leaderboard.rating_empty_game", lang, game=game_name(game, lang)))
+        elif len(lines) == 1:
             lines.append(t("leaderboard.rating_empty", lang))
         return fit("\n".join(lines))
 

@@ -1,0 +1,111 @@
+"""/history, the ladders and replays as members find them after a restart: the other players named
+as the game kept them (never "member 1579…" or a bare mention), a replay drawn from one point of
+view at every step, a ladder of one game that says that game has no rated games, and a member
+Discord did not resolve answered in one sentence."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import simcord
+
+import render
+
+from .conftest import TINY_PNG, club, make_bot, play_runfast_out, reply
+from .test_history_replay import labels, three_at_runfast
+from .test_option_limits import Unresolved, tampered  # noqa: F401 (a fixture)
+
+SEED = 2024
+
+
+@pytest.fixture
+def bottoms(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
+    """The seat each table picture is drawn from, as the replay asks for it (the picture itself
+    is the stand-in the other tests here draw; tests/render draws the real one)."""
+    asked: list[int | None] = []
+
+    def draw(*args: Any, bottom: int | None = None, **kwargs: Any) -> bytes:
+        asked.append(bottom)
+        return TINY_PNG
+
+    monkeypatch.setattr(render, "render_table", draw)
+    return asked
+
+
+async def test_names_and_point_of_view_after_a_restart(
+    tmp_path: Path, bottoms: list[int | None]
+) -> None:
+    db = tmp_path / "bot.db"
+    bot = make_bot(db, SEED)
+    async with simcord.run(bot) as env:
+        guild, channel, (alice, bob, carol) = club(env, "alice", "bob", "carol")
+        dave = guild.add_member(env.create_user("dave"))
+        thread = await three_at_runfast(channel, alice, bob, carol)
+        live = await play_runfast_out(bot, guild, thread, {a.id: a for a in (alice, bob, carol)})
+        table_id = live.id
+        bob_seat = next(i for i, s in enumerate(live.seats) if s.user_id == bob.id)
+
+        bot2 = make_bot(db, SEED)
+        await bot.close()
+        await env.restart_bot(bot2)
+
+        # Each part is checked and every one that fails is told (the parts are independent).
+        wrong: list[str] = []
+
+        # Only alice has been seen since the restart: the others are named as the game kept
+        # them, in /history and on both ladders.
+        r = await alice.slash(channel, "history")
+        listed = reply(r)
+        line = next(ln for ln in listed.content.splitlines() if f"#{table_id}" in ln)
+        if not ("bob" in line and "carol" in line) or "member " in listed.content:
+            wrong.append(f"/history: {line}")
+        for options in ({"game": "runfast"}, {"game": "runfast", "by": "rating"}, {}):
+            r = await alice.slash(channel, "leaderboard", **options)
+            ladder = reply(r).content
+            if "<@" in ladder or "bob" not in ladder or "carol" not in ladder:
+                wrong.append(f"/leaderboard {options}: {ladder}")
+
+        # Mor has no rated game, Run Fast has: the Mor ladder says so of Mor.
+        r = await alice.slash(channel, "leaderboard", game="mor", by="rating")
+        empty = reply(r).content
+        if "No rated Mor games on this server yet" not in empty:
+            wrong.append(f"/leaderboard game:mor by:rating: {empty}")
+
+        # A replay keeps one point of view: bob's own seat at every step for bob, who played;
+        # seat 1 for dave, who did not.
+        r = await bob.slash(channel, "history")
+        bottoms.clear()  # the pictures drawn so far were the game's own
+        r = await bob.click(reply(r).message, label=f"Replay #{table_id}")
+        screen = reply(r)
+        for go in ("▶", "▶", "▶", "⏭", "◀"):
+            r = await bob.click(screen.message, label=go)
+            screen = r.response or reply(r)
+        if bottoms != [bob_seat] * 6:
+            wrong.append(f"bob's replay, seat {bob_seat}, drawn from {bottoms}")
+        bottoms.clear()
+        r = await dave.slash(channel, "history", member=alice)
+        r = await dave.click(reply(r).message, label=labels(reply(r).message)[0])
+        screen = reply(r)
+        for go in ("▶", "▶"):
+            r = await dave.click(screen.message, label=go)
+            screen = r.response or reply(r)
+        if bottoms != [0, 0, 0]:
+            wrong.append(f"dave's replay drawn from {bottoms}")
+        await bot2.close()
+        assert not wrong, "\n".join(wrong)
+
+
+async def test_history_of_a_member_discord_did_not_resolve(
+    tmp_path: Path,
+    tampered: None,  # noqa: F811 (the fixture imported above)
+) -> None:
+    bot = make_bot(tmp_path / "bot.db")
+    async with simcord.run(bot) as env:
+        _, channel, (alice,) = club(env, "alice")
+        for command in ("history", "stats"):
+            r = await alice.slash(channel, command, member=Unresolved(12345))
+            answer = reply(r)
+            assert r.ephemeral and "can't be found" in answer.content, (command, answer.content)
+        await bot.close()
