@@ -16,7 +16,9 @@ from bot.i18n import ENGLISH, has, t, t_n
 from bot.limits import fit
 from bot.tables import Refusal
 from cogs.utils.context import remember
+from cogs.utils.pictures import picture
 from cogs.utils.words import game_name
+from render.rating_chart import RatingLine, render_rating_chart
 
 if TYPE_CHECKING:
     from bot.client.diwaniya import Diwaniya
@@ -166,6 +168,7 @@ class Leaderboard(commands.Cog):
             for g, s in stats.by_game.items()
         ]
         ratings = await self.bot.store.member_ratings(interaction.guild_id or 0, who.id)
+        chart = await self.rating_chart(interaction.guild_id or 0, who, lang)
         lines += [
             t(
                 "stats.rating_line",
@@ -177,7 +180,30 @@ class Leaderboard(commands.Cog):
             )
             for fmt, line in ratings.items()
         ]
-        await interaction.followup.send(fit("\n".join(lines)), ephemeral=True)
+        files = [chart] if chart is not None else []
+        await interaction.followup.send(fit("\n".join(lines)), ephemeral=True, files=files)
+
+    async def rating_chart(
+        self, guild_id: int, who: discord.User | discord.Member, lang: str
+    ) -> discord.File | None:
+        """The member's rating over their rated games on this server as a chart, one line per
+        format (None: no rated game yet, or the picture could not be drawn)."""
+        assert self.bot.store is not None
+        history = await self.bot.store.rating_history(guild_id, who.id)
+        chart_lines = [
+            RatingLine(
+                format_name(fmt, lang),
+                tuple(r.shown for r in history[fmt]),
+                sum(r.provisional for r in history[fmt]),
+            )
+            for fmts in FORMATS.values()
+            for fmt in fmts
+            if history.get(fmt)
+        ]
+        if not chart_lines:
+            return None
+        name = f"rating-{who.id}.png"
+        return await picture(render_rating_chart, who.display_name, chart_lines, lang, name=name)
 
 
 async def setup(bot: Diwaniya) -> None:

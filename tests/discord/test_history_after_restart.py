@@ -1,15 +1,18 @@
-"""/history, the ladders and replays as members find them after a restart: the other players named
-as the game kept them (never "member 1579…" or a bare mention), a replay drawn from one point of
-view at every step, a ladder of one game that says that game has no rated games, and a member
-Discord did not resolve answered in one sentence."""
+"""/history, the ladders, /stats and replays as members find them after a restart: the other
+players named as the game kept them (never "member 1579…" or a bare mention), a replay drawn
+from one point of view at every step, /stats with a chart of the member's rating, a ladder of
+one game that says that game has no rated games, and a member Discord did not resolve answered
+in one sentence."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 import pytest
 import simcord
+from PIL import Image
 
 import render
 
@@ -66,6 +69,13 @@ async def test_names_and_point_of_view_after_a_restart(
             ladder = reply(r).content
             if "<@" in ladder or "bob" not in ladder or "carol" not in ladder:
                 wrong.append(f"/leaderboard {options}: {ladder}")
+
+        # /stats draws bob's rating over his rated games (one here) beside the numbers.
+        r = await bob.slash(channel, "stats")
+        stats = reply(r)
+        charts = [a for a in stats.message.attachments if a.filename == f"rating-{bob.id}.png"]
+        if not charts or Image.open(io.BytesIO(await charts[0].read())).width != 1200:
+            wrong.append(f"/stats has no rating chart: {stats.message.attachments}")
 
         # Mor has no rated game, Run Fast has: the Mor ladder says so of Mor.
         r = await alice.slash(channel, "leaderboard", game="mor", by="rating")
