@@ -218,7 +218,11 @@ class History(commands.Cog):
         table = await self.finished_table(guild_id, table_id)
         lang = await lang_of(interaction)
         if go == "file":
-            data = json.dumps(dict(table.record or {}), indent=1, ensure_ascii=False) + "\n"
+            # The seats' names go with the moves (public now the game is over), so the terminal
+            # replay (python -m bot.console --replay) names the players as Discord did.
+            names = seat_names(self.bot, interaction.guild, table, lang, picture=True)
+            record = {**dict(table.record or {}), "names": names}
+            data = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
             attach = discord.File(
                 io.BytesIO(data.encode()), filename=f"diwaniya-table-{table.id}.json"
             )

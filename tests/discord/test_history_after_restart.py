@@ -1,12 +1,13 @@
 """/history, the ladders, /stats and replays as members find them after a restart: the other
 players named as the game kept them (never "member 1579…" or a bare mention), a replay drawn
-from one point of view at every step, /stats with a chart of the member's rating, a ladder of
-one game that says that game has no rated games, and a member Discord did not resolve answered
-in one sentence."""
+from one point of view at every step, its file keeping the seats' names for the terminal,
+/stats with a chart of the member's rating, a ladder of one game that says that game has no
+rated games, and a member Discord did not resolve answered in one sentence."""
 
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ import simcord
 from PIL import Image
 
 import render
+from bot.console.replay import run_replay
 
 from .conftest import TINY_PNG, club, make_bot, play_runfast_out, reply
 from .test_history_replay import labels, three_at_runfast
@@ -94,6 +96,23 @@ async def test_names_and_point_of_view_after_a_restart(
             screen = r.response or reply(r)
         if bottoms != [bob_seat] * 6:
             wrong.append(f"bob's replay, seat {bob_seat}, drawn from {bottoms}")
+        # Its file keeps the seats' names, which the terminal replay shows, seats from 1.
+        r = await bob.click(screen.message, label="Download")
+        attached = reply(r).message.attachments[0]
+        data = json.loads(await attached.read())
+        members = {alice.id: "alice", bob.id: "bob", carol.id: "carol"}
+        names = [members[s.user_id] for s in live.seats]
+        if data.get("names") != names:
+            wrong.append(f"the file's names: {data.get('names')}, not {names}")
+        path = tmp_path / "game.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        out = io.StringIO()
+        assert run_replay(str(path), io.StringIO("\nq\n"), out, False) == 0
+        mover = names[data["moves"][0]["seat"]]
+        if f"bob (seat {bob_seat + 1})" not in out.getvalue() or f"{mover} played" not in (
+            out.getvalue()
+        ):
+            wrong.append(f"the terminal replay: {out.getvalue()[:600]}")
         bottoms.clear()
         r = await dave.slash(channel, "history", member=alice)
         r = await dave.click(reply(r).message, label=labels(reply(r).message)[0])
