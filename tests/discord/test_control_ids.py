@@ -150,7 +150,7 @@ async def test_every_control_id_gets_one_sentence(tmp_path: Path) -> None:
         assert not wrong, f"{len(wrong)} of {len(ids)} ids:\n" + "\n".join(wrong)
         assert shown, "no rules page was shown: the fuzzing missed the rules buttons"
         # Nothing changed on the other server.
-        assert bot.service.tables(other.id) == [playing]
+        assert bot.service.tables(other.id) == [playing] and dana.id not in playing.members()
         assert (await bot.store.get_table(other.id, finished.id)).status.value == "finished"
         await bot.close()
 
