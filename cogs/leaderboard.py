@@ -190,14 +190,15 @@ class Leaderboard(commands.Cog):
         format (None: no rated game yet, or the picture could not be drawn)."""
         assert self.bot.store is not None
         history = await self.bot.store.rating_history(guild_id, who.id)
+        every = [fmt for fmts in FORMATS.values() for fmt in fmts]
         chart_lines = [
             RatingLine(
                 format_name(fmt, lang),
                 tuple(r.shown for r in history[fmt]),
                 sum(r.provisional for r in history[fmt]),
+                colour=k,  # a format's colour is the same on every member's chart
             )
-            for fmts in FORMATS.values()
-            for fmt in fmts
+            for k, fmt in enumerate(every)
             if history.get(fmt)
         ]
         if not chart_lines:

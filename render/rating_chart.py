@@ -50,11 +50,13 @@ HANGING = ":,،;؛"  # punctuation that hangs on the name before it
 @dataclass(frozen=True)
 class RatingLine:
     """One format's line: its name as the reader says it, the shown rating after each of the
-    member's rated games in it (oldest first), and how many of the first are provisional."""
+    member's rated games in it (oldest first), how many of the first are provisional, and its
+    colour (a format keeps its colour from member to member)."""
 
     label: str
     ratings: tuple[int, ...]
     provisional: int = 0
+    colour: int | None = None  # which of style.CHART_LINES; None: by the line's place
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,10 @@ def colour_of(index: int) -> RGB:
     return CHART_LINES[index % len(CHART_LINES)]
 
 
+def line_colour(line: RatingLine, place: int) -> RGB:
+    return colour_of(line.colour if line.colour is not None else place)
+
+
 def _title(name: str, lang: str) -> list[Segment]:
     """The title's segments, the punctuation right after the name its own segment, so it
     hangs on the name ("alice:", "سارة:") as a line's punctuation does."""
@@ -223,12 +229,12 @@ def rating_chart(name: str, lines: Sequence[RatingLine], lang: str = "en") -> Im
     paste(img, axis, (place_x(x0, x1, axis.width, rtl), numbers_y + LABEL_H))
 
     for k, (line, points) in enumerate(zip(lines, layout.points, strict=True)):
-        _draw_line(draw, points, line.provisional, colour_of(k))
+        _draw_line(draw, points, line.provisional, line_colour(line, k))
 
     # The legend: each format's line, then what a dashed line means.
     column = (WIDTH - 2 * MARGIN) // LEGEND_COLUMNS
     entries: list[tuple[str, RGB, bool]] = [
-        (line.label, colour_of(k), False) for k, line in enumerate(lines)
+        (line.label, line_colour(line, k), False) for k, line in enumerate(lines)
     ]
     entries.append((t("rating.provisional", lang), PAPER_SOFT, True))
     for k, (text, colour, dashed) in enumerate(entries):

@@ -167,6 +167,14 @@ def test_words_in_the_members_language_numbers_left_to_right(lang: str, drawn: l
         assert left <= MARGIN + 10 and right < WIDTH - MARGIN - 40, (left, right)
 
 
+def test_a_format_keeps_its_colour() -> None:
+    line = RatingLine("Run Fast", (1000, 1040, 1020), 0, colour=4)
+    layout = chart_layout([line])
+    img = decode(render_rating_chart("a", [line]))
+    assert all(near(img, xy, colour_of(4)) for xy in layout.points[0])
+    assert not near(img, layout.points[0][1], colour_of(0))
+
+
 def test_one_game_and_a_long_history() -> None:
     one = decode(render_rating_chart("a", [RatingLine("Hand", (1000,), 1)]))
     assert one.width == WIDTH
