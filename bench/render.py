@@ -6,8 +6,9 @@
 Budgets (issue 9): table p50 < 40 ms and p99 < 80 ms, hand p50 < 20 ms, every PNG < 300 KB; a
 replay step (the position rebuilt from the record, then its picture with every hand face up) has
 the table's own budget, p50 < 40 ms. A tournament's pictures (issue 57: the standings on a podium
-and on request, knockout brackets of 8 to 32 entries) are measured and reported beside them with
-no budget of their own: one is drawn when a table of the tournament ends, not at every move.
+and on request, knockout brackets of 8 to 32 entries) and /stats' rating chart are measured and
+reported beside them with no budget of their own (their PNGs count in the size check): each is
+drawn when a table of the tournament ends or a member asks, not at every move.
 The views are the sample mid-game tables of every game plus real engine views taken along seeded
 random playouts, so the melds, piles and captions vary as they do in play. Every time includes
 the PNG encoding (the functions return bytes). Caches are warmed first; the first, cold picture
@@ -36,7 +37,14 @@ import PIL
 from bot.ai import choose_move
 from bot.games.registry import available_games, new_game
 from bot.replay import Replay
-from render import render_hand, render_score_sheet, render_table, samples
+from render import (
+    RatingLine,
+    render_hand,
+    render_rating_chart,
+    render_score_sheet,
+    render_table,
+    samples,
+)
 from render.tournament import render_bracket, render_standings
 
 TABLE_P50_MS, TABLE_P99_MS, HAND_P50_MS, MAX_PNG_KB = 40.0, 80.0, 20.0, 300
@@ -197,12 +205,32 @@ def main(argv: list[str] | None = None) -> int:
 
         def step(r: Replay = r, k: int = k) -> bytes:
             view = r.view_at(k)
-            return render_table(view, names[view.n_seats], bottom=r.mover(k))
+            return render_table(view, names[view.n_seats], bottom=0)  # one point of view
 
         t, s = timed(step)
         replay_t.append(t)
         replay_s.append(s)
         replay_c.append(CPU[-1])
+
+    # /stats' rating chart: a member's first games in three formats, and a long history.
+    chart_t, chart_s, chart_c = [], [], []
+    histories = [
+        [
+            RatingLine("Mor 2 vs 2", tuple(1000 + 15 * k - (k % 3) * 20 for k in range(25)), 10),
+            RatingLine("Run Fast", tuple(960 - 8 * k for k in range(7)), 7),
+            RatingLine("Hand", (1100,), 1),
+        ],
+        [
+            RatingLine(f"{i}", tuple(900 + (37 * k + i) % 300 for k in range(500)), 10)
+            for i in range(5)
+        ],
+    ]
+    for i in range(40):
+        lines = histories[i % 2]
+        t, s = timed(lambda lines=lines: render_rating_chart("alice", lines))
+        chart_t.append(t)
+        chart_s.append(s)
+        chart_c.append(CPU[-1])
 
     report("table", table_t, table_c, table_s)
     report("replay step", replay_t, replay_c, replay_s)
@@ -210,6 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     report("score sheet", sheet_t, sheet_c, sheet_s)
     for label, (times, cpu, sizes) in pictures.items():
         report(label, times, cpu, sizes)
+    report("rating chart", chart_t, chart_c, chart_s)
     if max(load, os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0) > 1.5:
         print(
             f"note: load average {load:.1f}: wall times include waiting for the core; CPU times don't"
@@ -219,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
         f"table p99 < {TABLE_P99_MS:g} ms": pct(table_t, 99) < TABLE_P99_MS,
         f"hand p50 < {HAND_P50_MS:g} ms": pct(hand_t, 50) < HAND_P50_MS,
         f"replay step p50 < {TABLE_P50_MS:g} ms": pct(replay_t, 50) < TABLE_P50_MS,
-        f"every PNG < {MAX_PNG_KB} KB": max(table_s + hand_s + sheet_s + replay_s)
+        f"every PNG < {MAX_PNG_KB} KB": max(table_s + hand_s + sheet_s + replay_s + chart_s)
         < MAX_PNG_KB * 1024,
     }
     for label, ok in checks.items():

@@ -15,6 +15,7 @@ import asyncio
 import io
 import json
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,14 +24,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.client.diwaniya import lang_of, refuse
+from bot.client.diwaniya import lang_of, refusals, refuse
 from bot.games.base import TableFileError
 from bot.i18n import names_list, number, t
 from bot.limits import fit
 from bot.replay import Replay
 from bot.store.models import GameRecord, Status, Table
 from bot.tables import Refusal, computer_name_key
-from cogs.utils.buttons import control_failed
+from cogs.utils.buttons import NUMBER, control_failed
 from cogs.utils.context import remember
 from cogs.utils.kept import Kept
 from cogs.utils.ratings import rating_words
@@ -50,12 +51,18 @@ STEP_LABELS = {"start": "⏮", "back": "◀", "next": "▶", "end": "⏭"}
 
 
 def history_line(
-    bot: Any, guild: discord.Guild | None, game: GameRecord, user_id: int, lang: str
+    bot: Any,
+    guild: discord.Guild | None,
+    game: GameRecord,
+    user_id: int,
+    lang: str,
+    kept: Sequence[str | None] = (),
 ) -> str:
-    """One finished game as /history lists it, from its stored result alone (no record read)."""
+    """One finished game as /history lists it, from its stored result and the names ``kept``
+    with its table's seats (no record read), so the others are named after a restart too."""
     mine = next(s for s in game.seats if s.user_id == user_id)
     others = [
-        member_name(bot, guild, s.user_id, lang)
+        member_name(bot, guild, s.user_id, lang, kept[s.seat] if s.seat < len(kept) else None)
         if s.user_id is not None
         else t(computer_name_key(game.table_id, s.seat), lang)
         for s in game.seats
@@ -80,7 +87,10 @@ def history_line(
 
 class ReplayButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dwy:(?P<table>\d+):(?P<position>\d+):(?P<go>open|start|back|next|end|file)",
+    template=(
+        rf"dwy:(?P<table>{NUMBER}):(?P<position>{NUMBER})"
+        r":(?P<go>open|start|back|next|end|file)"
+    ),
 ):
     """Every replay control: open a game's replay, step it, or download it. The position is the
     one the message shows; the action moves from there."""
@@ -128,6 +138,15 @@ class ReplayButton(
             await refuse(interaction, r)
         except Exception as e:
             await control_failed(interaction, e)
+
+
+def point_of_view(table: Table, user_id: int) -> int:
+    """The seat a replay is drawn from, the same at every step so the seats stay put: the
+    member's own when they played, else seat 1 (the first seat), as a spectator sees it."""
+    for i, seat in enumerate(table.seats):
+        if seat is not None and seat.user_id == user_id:
+            return i
+    return 0
 
 
 def replay_controls(table_id: int, replay: Replay, position: int, lang: str) -> discord.ui.View:
@@ -199,7 +218,11 @@ class History(commands.Cog):
         table = await self.finished_table(guild_id, table_id)
         lang = await lang_of(interaction)
         if go == "file":
-            data = json.dumps(dict(table.record or {}), indent=1, ensure_ascii=False) + "\n"
+            # The seats' names go with the moves (public now the game is over), so the terminal
+            # replay (python -m bot.console --replay) names the players as Discord did.
+            names = seat_names(self.bot, interaction.guild, table, lang, picture=True)
+            record = {**dict(table.record or {}), "names": names}
+            data = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
             attach = discord.File(
                 io.BytesIO(data.encode()), filename=f"diwaniya-table-{table.id}.json"
             )
@@ -217,7 +240,7 @@ class History(commands.Cog):
             view,
             plates,
             computers=computers,
-            bottom=replay.mover(position),
+            bottom=point_of_view(table, interaction.user.id),
             lang=lang,
         )
         picture = discord.File(io.BytesIO(png), filename=f"replay-{table.id}-{position}.png")
@@ -235,10 +258,14 @@ class History(commands.Cog):
     )
     @app_commands.describe(member="Whose games (you when left out)")
     @app_commands.guild_only()
+    @refusals
     async def history(
         self, interaction: discord.Interaction, member: discord.User | None = None
     ) -> None:
         remember(interaction)
+        if member is not None and not isinstance(member, discord.User | discord.Member):
+            # An id Discord sent without the member's data: nobody this server can show.
+            raise Refusal("limits.member")
         await interaction.response.defer(ephemeral=True, thinking=True)
         assert self.bot.store is not None
         who = member or interaction.user
@@ -250,10 +277,12 @@ class History(commands.Cog):
                 t("history.none", lang, name=who.display_name), ephemeral=True
             )
             return
+        kept = await self.bot.store.kept_names(guild_id, [g.table_id for g in games])
         lines = [t("history.title", lang, name=who.display_name)]
         view = discord.ui.View(timeout=None)
         for k, game in enumerate(games):
-            lines.append(history_line(self.bot, interaction.guild, game, who.id, lang))
+            names = kept.get(game.table_id, ())
+            lines.append(history_line(self.bot, interaction.guild, game, who.id, lang, names))
             label = t("replay.open", lang, table=game.table_id)
             view.add_item(
                 ReplayButton(game.table_id, 0, "open", label=label, row=k // limits.BUTTONS_PER_ROW)

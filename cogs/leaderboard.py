@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -15,7 +16,9 @@ from bot.i18n import ENGLISH, has, t, t_n
 from bot.limits import fit
 from bot.tables import Refusal
 from cogs.utils.context import remember
+from cogs.utils.pictures import picture
 from cogs.utils.words import game_name
+from render.rating_chart import RatingLine, render_rating_chart
 
 if TYPE_CHECKING:
     from bot.client.diwaniya import Diwaniya
@@ -56,6 +59,17 @@ class Leaderboard(commands.Cog):
     def __init__(self, bot: Diwaniya) -> None:
         self.bot = bot
 
+    async def names(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
+        """Members' names as a ladder shows them: as the bot last saw them, else the latest
+        name kept with their games' seats on this server (after a restart, for members not
+        seen since), else a mention, which Discord shows by name to whoever knows them."""
+        assert self.bot.store is not None
+        known = {u: self.bot.names[u] for u in user_ids if u in self.bot.names}
+        missing = [u for u in user_ids if u not in known]
+        if missing:
+            known |= await self.bot.store.member_names(guild_id, missing)
+        return {u: known.get(u, f"<@{u}>") for u in user_ids}
+
     @app_commands.command(name="leaderboard", description="The server's best players.")
     @app_commands.describe(
         game="One game, or every game when left out",
@@ -84,9 +98,10 @@ class Leaderboard(commands.Cog):
             await interaction.followup.send(f"**{title}**\n{t('leaderboard_empty', lang)}")
             return
         lines = [f"**{title}**"]
+        names = await self.names(interaction.guild_id or 0, [s.user_id for s in top])
         for s in top:
             cpu = t("leaderboard_cpu", lang) if s.computer_games else ""
-            name = self.bot.names.get(s.user_id, f"<@{s.user_id}>")
+            name = names[s.user_id]
             words = counts(s, lang)
             lines.append(t("leaderboard_line", lang, rank=s.rank, name=name, cpu=cpu, **words))
         await interaction.followup.send(
@@ -108,8 +123,9 @@ class Leaderboard(commands.Cog):
                 continue
             if len(formats) > 1:
                 lines.append(f"__{format_name(fmt, lang)}__")
+            names = await self.names(guild_id, [line.user_id for line in top])
             for line in top:
-                name = self.bot.names.get(line.user_id, f"<@{line.user_id}>")
+                name = names[line.user_id]
                 lines.append(
                     t(
                         "leaderboard.rating_line",
@@ -121,7 +137,9 @@ class Leaderboard(commands.Cog):
                         mark=provisional_mark(line, lang),
                     )
                 )
-        if len(lines) == 1:
+        if len(lines) == 1 and game is not None:  # other games may have rated games
+            lines.append(t("leaderboard.rating_empty_game", lang, game=game_name(game, lang)))
+        elif len(lines) == 1:
             lines.append(t("leaderboard.rating_empty", lang))
         return fit("\n".join(lines))
 
@@ -150,6 +168,7 @@ class Leaderboard(commands.Cog):
             for g, s in stats.by_game.items()
         ]
         ratings = await self.bot.store.member_ratings(interaction.guild_id or 0, who.id)
+        chart = await self.rating_chart(interaction.guild_id or 0, who, lang)
         lines += [
             t(
                 "stats.rating_line",
@@ -161,7 +180,31 @@ class Leaderboard(commands.Cog):
             )
             for fmt, line in ratings.items()
         ]
-        await interaction.followup.send(fit("\n".join(lines)), ephemeral=True)
+        files = [chart] if chart is not None else []
+        await interaction.followup.send(fit("\n".join(lines)), ephemeral=True, files=files)
+
+    async def rating_chart(
+        self, guild_id: int, who: discord.User | discord.Member, lang: str
+    ) -> discord.File | None:
+        """The member's rating over their rated games on this server as a chart, one line per
+        format (None: no rated game yet, or the picture could not be drawn)."""
+        assert self.bot.store is not None
+        history = await self.bot.store.rating_history(guild_id, who.id)
+        every = [fmt for fmts in FORMATS.values() for fmt in fmts]
+        chart_lines = [
+            RatingLine(
+                format_name(fmt, lang),
+                tuple(r.shown for r in history[fmt]),
+                sum(r.provisional for r in history[fmt]),
+                colour=k,  # a format's colour is the same on every member's chart
+            )
+            for k, fmt in enumerate(every)
+            if history.get(fmt)
+        ]
+        if not chart_lines:
+            return None
+        name = f"rating-{who.id}.png"
+        return await picture(render_rating_chart, who.display_name, chart_lines, lang, name=name)
 
 
 async def setup(bot: Diwaniya) -> None:

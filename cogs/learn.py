@@ -181,6 +181,8 @@ class LessonSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            if self.game not in GAMES:  # the custom_id is untrusted, as LessonButton's
+                raise Refusal("stale")
             await interaction.response.defer(ephemeral=True, thinking=True)
             step = step_of(self.game, self.number)
             choices = step.choices()

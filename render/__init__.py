@@ -1,4 +1,5 @@
-"""Pictures of the table, a hand and a round's score sheet, drawn with Pillow.
+"""Pictures of the table, a hand, a round's score sheet and a member's rating chart, drawn with
+Pillow.
 
 Every function here is pure (view in, PNG bytes out) and safe to run in ``asyncio.to_thread``.
 Card faces, fonts and text are built once and cached; see DESIGN.md section 5.
@@ -9,11 +10,21 @@ from __future__ import annotations
 import time
 
 from render.hand import hand_order, render_hand
+from render.rating_chart import RatingLine, render_rating_chart
 from render.score import render_score_sheet
 from render.style import CardStyle
 from render.table import render_table
 
-__all__ = ["CardStyle", "hand_order", "render_hand", "render_score_sheet", "render_table", "warm"]
+__all__ = [
+    "CardStyle",
+    "RatingLine",
+    "hand_order",
+    "render_hand",
+    "render_rating_chart",
+    "render_score_sheet",
+    "render_table",
+    "warm",
+]
 
 
 def warm() -> float:

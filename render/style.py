@@ -68,3 +68,6 @@ PAPER_INK: RGB = (34, 30, 26)
 PAPER_SOFT: RGB = (110, 100, 86)
 PLUS: RGB = (20, 120, 60)
 MINUS: RGB = (180, 30, 40)
+
+# A rating chart's lines, one per game format, in the order the formats are listed.
+CHART_LINES: tuple[RGB, ...] = (BLUE, RED, GREEN, JOKER_PURPLE, (196, 110, 10))

@@ -126,7 +126,24 @@ def test_the_move_that_led_here_is_worded() -> None:
     first = record["moves"][0]
     text = _screen(record, "\nq\n")
     cards = " ".join(first["cards"])
-    assert f"Seat {first['seat']} played" in text and cards in text
+    # Seats count from 1, as Discord says "seat 1".
+    assert f"Seat {first['seat'] + 1} played" in text and cards in text
+    assert "Seat 0" not in text and "seat 0" not in text
+
+
+def test_the_terminal_names_the_seats_its_file_keeps() -> None:
+    record = {**whole_game("runfast", {}, seed=3).record, "names": ["Ally", "بدر", "Cy\x1b[2J"]}
+    first = record["moves"][0]
+    text = _screen(record, "\nq\n")
+    name = ["Ally", "بدر", "Cy[2J"][first["seat"]]
+    assert f"{name} played" in text
+    for seat, shown in enumerate(["Ally", "بدر", "Cy[2J"], start=1):
+        assert f"{shown} (seat {seat})" in text
+    assert "\x1b[2J" not in text  # a name can't drive the terminal
+    # A names list that does not fit the seats is left out: seats go by number.
+    for names in (["Ally"], "Ally", [1, 2, 3]):
+        text = _screen({**record, "names": names}, "\nq\n")
+        assert f"Seat {first['seat'] + 1} played" in text, names
 
 
 def test_the_terminal_replay_speaks_the_chosen_language() -> None:

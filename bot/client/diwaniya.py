@@ -224,6 +224,38 @@ class Diwaniya(commands.AutoShardedBot):
         # Controls other cogs add to a finished table's message (cogs.review), by table and language.
         self.over_extras: list[Callable[[Any, str], Any]] = []
         self.kept_settings = SettingsCache()
+        # The kinds of control the cogs registered (their DynamicItems), in order: a press whose
+        # custom_id none of them reads is no control of this bot's (see ``on_interaction``).
+        self.controls: list[type[discord.ui.DynamicItem[Any]]] = []
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self.controls += [kind for kind in items if kind not in self.controls]
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().remove_dynamic_items(*items)
+        self.controls = [kind for kind in self.controls if kind not in items]
+
+    def reads(self, custom_id: str) -> bool:
+        """Whether one of the registered kinds of control reads ``custom_id``."""
+        return any(
+            kind.__discord_ui_compiled_template__.fullmatch(custom_id) for kind in self.controls
+        )
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A press of a control whose custom_id no kind of control reads (a message drawn by an
+        older version of the bot, or a modified client): discord.py would leave it unanswered
+        and Discord say "This interaction failed", so it gets one private sentence. Every
+        control the bot draws is a registered DynamicItem, so nothing else answers it."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if self.reads(custom_id):
+            return
+        try:
+            await refuse(interaction, Refusal("control.unknown"))
+        except discord.HTTPException:
+            logger.warning("Could not answer a control the bot does not know")
 
     async def member_settings(self, user_id: int) -> MemberSettings:
         """A member's /preferences (kept in memory after the first read)."""

@@ -1,15 +1,19 @@
 """``python -m bot.console --replay FILE``: step through a saved game in a terminal.
 
-FILE is a table file (SCENARIOS.md): what ``--save`` writes and Discord's Replay Download attaches.
-Each screen is one position of ``bot.replay.Replay``: the move that led to it in words, every seat's
-cards face up (the game is over, so nothing is hidden any more) and the table. Enter steps forward,
-``p`` back, ``s`` and ``e`` jump to the round's start and end, a number to that position, ``q``
-leaves. Words come from the ``console`` catalogue in the chosen language, as in a game.
+FILE is a table file (SCENARIOS.md): what ``--save`` writes and Discord's Replay Download attaches,
+which also keeps the seats' names (``names``, one per seat). Each screen is one position of
+``bot.replay.Replay``: the move that led to it in words, every seat's cards face up (the game is
+over, so nothing is hidden any more) and the table. Seats count from 1, as on Discord, and go by
+their names where the file keeps them. Enter steps forward, ``p`` back, ``s`` and ``e`` jump to
+the round's start and end, a number to that position, ``q`` leaves. Words come from the
+``console`` catalogue in the chosen language, as in a game.
 """
 
 from __future__ import annotations
 
 import json
+import unicodedata
+from collections.abc import Mapping
 from typing import Any, TextIO
 
 from bot.console.paint import BOLD, Painter
@@ -46,6 +50,21 @@ def load_replay(path: str, lang: str = ENGLISH) -> Replay:
         raise TableFileError(t("console.replay.does_not_replay", lang, path=path)) from None
 
 
+def seat_names(record: Mapping[str, Any], n_seats: int) -> tuple[str | None, ...]:
+    """The seats' names a table file keeps (Discord's Download writes them: they are public once
+    the game is over), one per seat; none when the file has no usable list. A name is text from
+    a member: anything a terminal would run as a control (escape sequences) is left out."""
+    names = record.get("names")
+    if not isinstance(names, list) or len(names) != n_seats:
+        return ()
+    return tuple(
+        "".join(ch for ch in name if unicodedata.category(ch) != "Cc").strip() or None
+        if isinstance(name, str)
+        else None
+        for name in names
+    )
+
+
 class ReplayScreen:
     def __init__(
         self, replay: Replay, stdin: TextIO, stdout: TextIO, color: bool, lang: str
@@ -56,7 +75,11 @@ class ReplayScreen:
         self.p = Painter(color)
         self.lang = lang
         options = replay.record.get("options", {}) or {}
-        self.words = words_for(replay.game, NO_SEAT, self.p, options, lang)
+        self.names = seat_names(replay.record, replay.final.n_seats)
+        # Seats count from 1, as Discord says "seat 1", and go by the names the file keeps.
+        self.words = words_for(
+            replay.game, NO_SEAT, self.p, options, lang, names=self.names, first_seat=1
+        )
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -92,11 +115,17 @@ class ReplayScreen:
         hands = view.hands_left
         for s in range(view.n_seats):
             total = points(view.totals[s]) if s < len(view.totals) else 0
+            name = self.words.name_of(s)
+            who = (
+                self.t("console.replay.named_seat", name=name, seat=self.words.seat_no(s))
+                if name
+                else self.words.who(s)
+            )
             self.say(
                 "  "
                 + self.t(
                     "console.replay.seat_line",
-                    who=self.words.who(s),
+                    who=who,
                     note=self.words.seat_note(view, s),
                     cards=Count("n_cards", len(hands[s])),
                     total=total,

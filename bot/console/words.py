@@ -115,12 +115,30 @@ class GameWords(Generic[V]):
     round_ends: ClassVar[Mapping[str, tuple[str, str]]]
 
     def __init__(
-        self, me: int, p: Painter, options: Mapping[str, Any], lang: str = ENGLISH
+        self,
+        me: int,
+        p: Painter,
+        options: Mapping[str, Any],
+        lang: str = ENGLISH,
+        *,
+        names: Sequence[str | None] = (),
+        first_seat: int = 0,
     ) -> None:
         self.me = me
         self.p = p
         self.options = options
         self.lang = lang
+        # A game at the keyboard counts seats from 0 (you are seat 0); a replay of a Discord
+        # game counts them from 1, as Discord does, and names the seats its file names.
+        self.names = tuple(names)
+        self.first_seat = first_seat
+
+    def seat_no(self, seat: int) -> int:
+        """A seat's number as this screen counts seats."""
+        return seat + self.first_seat
+
+    def name_of(self, seat: int) -> str | None:
+        return self.names[seat] if 0 <= seat < len(self.names) and self.names[seat] else None
 
     def t(self, key: str, /, **params: Any) -> str:
         return t(key, self.lang, **params)
@@ -146,13 +164,15 @@ class GameWords(Generic[V]):
     def who(self, seat: int | None) -> str:
         if seat is None:
             return self.t("console.the_table")
-        return (
-            self.t("console.you_cap") if seat == self.me else self.t("console.seat_cap", seat=seat)
-        )
+        if seat == self.me:
+            return self.t("console.you_cap")
+        return self.name_of(seat) or self.t("console.seat_cap", seat=self.seat_no(seat))
 
     def whom(self, seat: int) -> str:
         """A seat in the middle of a sentence."""
-        return self.t("console.you") if seat == self.me else self.t("console.seat", seat=seat)
+        if seat == self.me:
+            return self.t("console.you")
+        return self.name_of(seat) or self.t("console.seat", seat=self.seat_no(seat))
 
     def listed(self, items: Sequence[str]) -> str:
         """``a, b and c`` in the language's way (``bot.i18n.names_list``)."""
@@ -358,7 +378,7 @@ class MorWords(RummyWords[MorView]):
         if view.n_seats == 2:
             if team == self.me:
                 return self.t("console.mor.pile_yours", state=state)
-            return self.t("console.mor.pile_seat", seat=team, state=state)
+            return self.t("console.mor.pile_seat", seat=self.seat_no(team), state=state)
         if team == self.me % 2:
             return self.t("console.mor.pile_your_team", state=state)
         return self.t("console.mor.pile_other_team", state=state)
@@ -473,13 +493,13 @@ class MoreWords(RummyWords[More3View]):
                 [
                     self.t("console.more3.bid_item.you", chips=b)
                     if s == self.me
-                    else self.t("console.more3.bid_item", seat=s, chips=b)
+                    else self.t("console.more3.bid_item", seat=self.seat_no(s), chips=b)
                     for s, b in enumerate(e.bids)
                 ]
             )
             if e.solo == self.me:
                 return self.t("console.more3.bids.you_solo", bids=bids)
-            return self.t("console.more3.bids", bids=bids, seat=e.solo)
+            return self.t("console.more3.bids", bids=bids, seat=self.seat_no(e.solo))
         if isinstance(e, StockRefilled):
             return self.t("console.more3.stock_refilled", cards=self.cards(e.cards))
         return super().game_event(e)
@@ -647,9 +667,16 @@ WORDS: dict[str, type[GameWords]] = {
 
 
 def words_for(
-    game: str, me: int, p: Painter, options: Mapping[str, Any], lang: str = ENGLISH
+    game: str,
+    me: int,
+    p: Painter,
+    options: Mapping[str, Any],
+    lang: str = ENGLISH,
+    *,
+    names: Sequence[str | None] = (),
+    first_seat: int = 0,
 ) -> GameWords:
-    return WORDS[game](me, p, options, lang)
+    return WORDS[game](me, p, options, lang, names=names, first_seat=first_seat)
 
 
 def title_of(game: str, lang: str = ENGLISH) -> str:

@@ -14,6 +14,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any, Protocol, Self, runtime_checkable
 
+from bot.ratings import Rating
 from bot.shards import Shards
 from bot.store.models import (
     GameOutcome,
@@ -159,6 +160,13 @@ class GameStore(Protocol):
     async def rating_top(self, guild_id: int, fmt: str, limit: int = 10) -> list[RatedLine]: ...
     async def member_ratings(self, guild_id: int, user_id: int) -> dict[str, RatedLine]: ...
     async def rerate(self) -> tuple[int, int]: ...
+
+    # names kept with the seats, and rating history
+    async def kept_names(
+        self, guild_id: int, table_ids: Sequence[int]
+    ) -> dict[int, tuple[str | None, ...]]: ...
+    async def member_names(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]: ...
+    async def rating_history(self, guild_id: int, user_id: int) -> dict[str, list[Rating]]: ...
 
     # lesson progress (a member's, on every server)
     async def record_lesson_answer(

@@ -146,6 +146,23 @@ ON CONFLICT (guild_id, user_id) DO UPDATE SET
     cpu_points = o.cpu_points + excluded.cpu_points,
     cpu_pearls = o.cpu_pearls + excluded.cpu_pearls
 """,
+    # json_each and json_extract are SQLite's; the ids are still one JSON array parameter.
+    _sqlite.SELECT_KEPT_NAMES: """
+SELECT id, seats FROM tables
+WHERE guild_id = :guild
+  AND id IN (SELECT id::bigint FROM jsonb_array_elements_text(:ids::jsonb) AS id)
+""",
+    _sqlite.SELECT_MEMBER_NAMES: """
+SELECT u.user_id,
+       (SELECT t.seats::jsonb -> s.seat ->> 'name'
+        FROM game_seats AS s
+        JOIN games AS g ON g.id = s.game_id
+        JOIN tables AS t ON t.id = g.table_id
+        WHERE s.guild_id = :guild AND s.user_id = u.user_id
+          AND t.seats::jsonb -> s.seat ->> 'name' IS NOT NULL
+        ORDER BY s.game_id DESC LIMIT 1) AS name
+FROM (SELECT id::bigint AS user_id FROM jsonb_array_elements_text(:users::jsonb) AS id) AS u
+""",
 }
 
 # ":name", not the "::" of a cast; the statements hold no string literal with a colon.

@@ -310,6 +310,40 @@ WHERE guild_id = :guild AND game_id IN (SELECT value FROM json_each(:ids))
 ORDER BY game_id, seat
 """
 
+# ---------------------------------------------------------------- SQL: names and rating history
+
+# The names kept with some tables' seats (a member's display name as last seen: tables.seats).
+# The ids come as one JSON array parameter, as in SELECT_GAME_SEATS.
+SELECT_KEPT_NAMES = """
+SELECT id, seats FROM tables
+WHERE guild_id = :guild AND id IN (SELECT value FROM json_each(:ids))
+"""
+
+# Each member's latest name kept with a finished game's seat on this server: their games newest
+# first (the game_seats_member index), the first whose table kept a name for that seat.
+SELECT_MEMBER_NAMES = """
+SELECT u.value AS user_id,
+       (SELECT json_extract(t.seats, '$[' || s.seat || '].name')
+        FROM game_seats AS s
+        JOIN games AS g ON g.id = s.game_id
+        JOIN tables AS t ON t.id = g.table_id
+        WHERE s.guild_id = :guild AND s.user_id = u.value
+          AND json_extract(t.seats, '$[' || s.seat || '].name') IS NOT NULL
+        ORDER BY s.game_id DESC LIMIT 1) AS name
+FROM json_each(:users) AS u
+"""
+
+# A member's rating after each of their rated games, per format, oldest first: their games on
+# this server (the game_seats_member index) and what each did to their rating. games_before
+# counts their rated games in that format before it, so it orders them.
+SELECT_RATING_HISTORY = """
+SELECT c.format, c.mu_after, c.sigma_after, c.games_before
+FROM game_seats AS s
+JOIN rating_changes AS c ON c.game_id = s.game_id AND c.user_id = s.user_id
+WHERE s.guild_id = :guild AND s.user_id = :user
+ORDER BY c.format, c.games_before
+"""
+
 # ---------------------------------------------------------------- SQL: skill ratings
 
 SELECT_RATING = """
@@ -1369,6 +1403,41 @@ class Store(TournamentOps):
         """The member's last finished games on this server, newest first."""
         params = {"guild": guild_id, "user": user_id, "limit": limit}
         return await self._games(SELECT_RECENT_GAMES, params)
+
+    async def kept_names(
+        self, guild_id: int, table_ids: Sequence[int]
+    ) -> dict[int, tuple[str | None, ...]]:
+        """The names kept with each of these tables' seats (None: a computer, an empty seat, or
+        a member whose name was never seen), by table id; a table of another server is left
+        out."""
+        rows = await self._fetch(
+            SELECT_KEPT_NAMES, {"guild": guild_id, "ids": _dumps(list(table_ids))}
+        )
+        return {
+            row["id"]: tuple(
+                seat.name if seat is not None else None
+                for seat in map(_seat, json.loads(row["seats"]))
+            )
+            for row in rows
+        }
+
+    async def member_names(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
+        """Each member's latest display name kept with a finished game's seat on this server;
+        a member with none kept is left out."""
+        rows = await self._fetch(
+            SELECT_MEMBER_NAMES, {"guild": guild_id, "users": _dumps(list(user_ids))}
+        )
+        return {int(row["user_id"]): str(row["name"]) for row in rows if row["name"]}
+
+    async def rating_history(self, guild_id: int, user_id: int) -> dict[str, list[Rating]]:
+        """The member's rating after each of their rated games on this server, oldest first,
+        by format (``bot.ratings.rating_format``); ``games`` counts the games up to that one."""
+        rows = await self._fetch(SELECT_RATING_HISTORY, {"guild": guild_id, "user": user_id})
+        out: dict[str, list[Rating]] = {}
+        for row in rows:
+            rating = Rating(row["mu_after"], row["sigma_after"], row["games_before"] + 1)
+            out.setdefault(row["format"], []).append(rating)
+        return out
 
     async def _games(self, sql: str, params: Mapping[str, Any]) -> list[GameRecord]:
         async with self._locked() as db:

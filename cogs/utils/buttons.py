@@ -26,6 +26,11 @@ from cogs.utils.context import remember, service_of
 
 logger = logging.getLogger(__name__)
 
+# A number in a custom_id (a table, a move, a position): at most 18 ASCII digits, so it is
+# always within the store's 64-bit integers. An id with a longer one is none the bot drew: no
+# kind of control reads it, and the bot answers it as a control it does not know.
+NUMBER = "[0-9]{1,18}"
+
 
 async def control_failed(interaction: discord.Interaction, error: BaseException) -> None:
     """An unexpected error in a button or menu: logged with its traceback, and the member gets a
@@ -81,7 +86,9 @@ class ActionButton(
     prefix: ClassVar[str]
 
     def __init_subclass__(cls, *, prefix: str, actions: Iterable[str]) -> None:
-        template = rf"{prefix}:(?P<action>{'|'.join(actions)}):(?P<table>\d+):(?P<number>\d+)"
+        template = (
+            rf"{prefix}:(?P<action>{'|'.join(actions)}):(?P<table>{NUMBER}):(?P<number>{NUMBER})"
+        )
         super().__init_subclass__(template=template)
         cls.prefix = prefix
 
@@ -148,7 +155,7 @@ class TableButton(ActionButton, prefix="dw", actions=LABELS):
 
 class RematchButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dwr:(?P<table>\d+)",
+    template=rf"dwr:(?P<table>{NUMBER})",
 ):
     """A finished table's Rematch: the same seats at a new table in the same place. The
     custom_id carries only the old table's id, untrusted and re-checked against the store by
