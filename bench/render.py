@@ -7,8 +7,9 @@ Budgets (issue 9): table p50 < 40 ms and p99 < 80 ms, hand p50 < 20 ms, every PN
 replay step (the position rebuilt from the record, then its picture with every hand face up) has
 the table's own budget, p50 < 40 ms. A tournament's pictures (issue 57: the standings on a podium
 and on request, knockout brackets of 8 to 32 entries) and /stats' rating chart are measured and
-reported beside them with no budget of their own (their PNGs count in the size check): each is
-drawn when a table of the tournament ends or a member asks, not at every move.
+reported beside them with no time budget of their own (the chart's PNG counts in the size check,
+a large bracket's does not): each is drawn when a tournament's table ends or a member asks, not at
+every move.
 The views are the sample mid-game tables of every game plus real engine views taken along seeded
 random playouts, so the melds, piles and captions vary as they do in play. Every time includes
 the PNG encoding (the functions return bytes). Caches are warmed first; the first, cold picture
