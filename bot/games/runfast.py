@@ -173,7 +173,8 @@ class RunFast:
         self.options: dict[str, Any] = {}
         self.start_totals: list[float] = list(totals)
         self.position = position  # the table file's position, kept for the record
-        self.dealer = trick_seat if trick else turn  # the first leader
+        # The first leader (a trick on the table always comes with the seat that played it).
+        self.dealer: int = trick_seat if trick and trick_seat is not None else turn
         self.hands: list[list[Card]] = [_sorted(h) for h in hands]
         self.table: list[Card] = _sorted(trick)  # every card played so far, in play order
         self.turn_seat: int | None = turn
