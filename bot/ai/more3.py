@@ -208,7 +208,7 @@ def _has_wild(cards: Sequence[Card]) -> bool:
     return any(wild_capable(c, MORE_MELDS) for c in cards)
 
 
-def _discard_order(view: Sight, legal: Sequence[Move]) -> list[Move]:
+def _discard_order(view: Sight, legal: Sequence[Move]) -> list[Discard]:
     rules = _rules(view)
     keep = keep_scores(view.hand, rules, view)
     mine = view.sides[view.seat]
@@ -307,6 +307,7 @@ def _standing(game: More3, seat: int) -> float:
     """The seat pairings ``seat`` is likely to win, 0 to 2, from a playout's end."""
     partner = game.partner(seat)
     rivals = _rivals(game, seat)
+    scores: Sequence[float]
     if game.round_over:
         assert game.result is not None
         scores = game.result.scores
@@ -425,7 +426,10 @@ def partner_features(game: More3, seat: int, partner: int, scores: Sequence[floa
     ready = 1.0 if game.pile_taken[side] and can_go_out_with(game.side_biribas(side)) else 0.0
     left = len(game.stock) / FULL_STOCK
     n = game.n_seats
-    first = 1.0 if (seat - game.turn) % n < (partner - game.turn) % n else -1.0
+    # Asked of a round in play only (``_standing`` scores an ended one), where a seat is to play.
+    turn = game.turn
+    assert turn is not None
+    first = 1.0 if (seat - turn) % n < (partner - turn) % n else -1.0
     return [
         float(scores[seat] - scores[partner]),
         d_cards,
