@@ -174,7 +174,7 @@ def _lay_order(view: Sight, moves: Sequence[Move], holds_back: bool = False) -> 
             # The Solo keeps its pankal for a biriba of its own; the Pair spends one only to get
             # a first meld down that the partner can build on.
             continue
-        elif holds_back and keeps_in_hand(view, move):
+        elif holds_back and keeps_in_hand(move, view):
             # The Solo lives on the piles it takes, and takes one with the top card melded this
             # turn. A run in its hand takes a pile topped by either end's next card; laid, it
             # shows the Pair which cards not to throw it (``_discard_order``'s ``feeds``), and
@@ -192,9 +192,10 @@ def _lay_order(view: Sight, moves: Sequence[Move], holds_back: bool = False) -> 
     yield from (m for _, m in sorted(scored, key=lambda sm: -sm[0]))
 
 
-def keeps_in_hand(view: Sight, move: Move) -> TypeGuard[Meld]:
+def keeps_in_hand(move: Move, view: Sight) -> TypeGuard[Meld]:
     """Whether ``hard``'s Solo keeps the run ``move`` would lay in its hand (``_lay_order``): a
-    new clean meld shorter than a biriba. A hint names the run so kept (``bot.learning.hints``)."""
+    new clean meld shorter than a biriba. A hint names the run so kept (``bot.learning.hints``).
+    (The move comes first: a type guard speaks of the first argument.)"""
     return (
         _solo(view)
         and isinstance(move, Meld)
