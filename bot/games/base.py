@@ -39,7 +39,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Protocol,
+    Required,
+    Self,
+    TypedDict,
+    TypeVar,
+)
 
 from bot.games.cards import JOKER, SUITS, Card, CardError, cut, parse_cards, text_cards
 
@@ -634,6 +644,32 @@ class PlannedChecks:
         return self.check(seat, move) is None
 
 
+class HeaderExtras(TypedDict, total=False):
+    """A game's own fields in a record's header."""
+
+    round: int  # Hand: which of its five rounds the file sets up
+
+
+class RecordHeader(HeaderExtras, total=False):
+    """A record's fields before its moves: how the round was set up (SCENARIOS.md's input)."""
+
+    game: Required[str]
+    rules_version: int
+    options: dict[str, Any]
+    seed: int | str
+    dealer: int
+    totals: list[float]
+    position: dict[str, Any]  # a position laid out card by card, when the file gave one
+
+
+class TableFileRecord(RecordHeader, total=False):
+    """A game's ``record``: the table file that replays to its state, as the engines write it
+    and the table service saves it. Written as JSON, it comes back from the store or a file as
+    plain ``Mapping[str, Any]``, which ``registry.replay`` reads."""
+
+    moves: Required[list[dict[str, Any]]]  # each move's text form; {"do": "next_round"} deals
+
+
 class Engine(Protocol):
     """The contract this module's docstring describes, as a type: what the table service, the
     computer players, the hints, the pictures and the scenario runner rely on. Every ``ENGINE``
@@ -675,7 +711,7 @@ class Engine(Protocol):
     @property
     def winners(self) -> Sequence[int]: ...
     @property
-    def record(self) -> dict[str, Any]: ...
+    def record(self) -> TableFileRecord: ...
 
 
 # ---------------------------------------------------------------- views

@@ -38,11 +38,13 @@ from bot.games.base import (
     Play,
     Played,
     Reason,
+    RecordHeader,
     RoundOver,
     RoundResult,
     ScoreLine,
     SeatView,
     TableFileError,
+    TableFileRecord,
     TrickWon,
     because,
     hands_left,
@@ -613,8 +615,8 @@ class RunFast:
     # ------------------------------------------------------------ saving and replaying
 
     @property
-    def record(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def record(self) -> TableFileRecord:
+        header: RecordHeader = {
             "game": self.game,
             "rules_version": RULES_VERSION,
             "options": {},
@@ -623,9 +625,8 @@ class RunFast:
             "totals": list(self.start_totals),
         }
         if self.position is not None:
-            out["position"] = self.position
-        out["moves"] = list(self.moves)  # each move's dict is never changed once written
-        return out
+            header["position"] = self.position
+        return {**header, "moves": list(self.moves)}  # a move's dict never changes once written
 
     def to_json(self) -> dict[str, Any]:
         return {
