@@ -441,7 +441,7 @@ class TableService:
         self._probe(game, options, 0)
 
     @staticmethod
-    def _probe(game: str, options: Mapping[str, Any] | None, seed: int) -> Any:
+    def _probe(game: str, options: Mapping[str, Any] | None, seed: int) -> Engine:
         """A new game of ``game`` with ``options``, or the Refusal saying why there can't be."""
         if game not in registry.available_games():
             raise Refusal("unknown_game")
@@ -1063,7 +1063,7 @@ class TableService:
             except Exception:
                 logger.exception("Table %d: showing %r failed", notice.table.id, notice.kind.value)
 
-    def _engine(self, live: LiveTable) -> Any:
+    def _engine(self, live: LiveTable) -> Engine:
         if live.engine is None:
             raise Refusal("not_playing")
         return live.engine
