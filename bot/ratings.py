@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -57,7 +58,7 @@ class Rating:
         return self.games < PROVISIONAL_GAMES
 
 
-def rating_format(game: str, options: Mapping[str, object]) -> str:
+def rating_format(game: str, options: Mapping[str, Any]) -> str:
     """The ladder a game is rated on: Mor's two formats are different games to rate."""
     if game == "mor":
         return "mor-1v1" if int(options.get("players", 4) or 4) == 2 else "mor-2v2"

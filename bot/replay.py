@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import Any
 
 from bot.games.base import Engine, TableFileError
 from bot.games.registry import engine_class, from_json, play_move
@@ -118,7 +118,7 @@ class Replay:
         hand) with every seat's cards face up in ``hands_left``, which the table picture draws."""
         engine = self.engine_at(position)
         hands = tuple(tuple(engine.view(s).hand) for s in range(engine.n_seats))
-        public = cast(View, engine.view(-1))  # every game's own view has ``hands_left``
+        public = engine.view(-1)  # every game's own view has ``hands_left``
         return replace(public, hands_left=hands)
 
     def mover(self, position: int) -> int | None:

@@ -441,7 +441,7 @@ class TableService:
         self._probe(game, options, 0)
 
     @staticmethod
-    def _probe(game: str, options: Mapping[str, Any] | None, seed: int) -> Any:
+    def _probe(game: str, options: Mapping[str, Any] | None, seed: int) -> Engine:
         """A new game of ``game`` with ``options``, or the Refusal saying why there can't be."""
         if game not in registry.available_games():
             raise Refusal("unknown_game")
@@ -880,7 +880,9 @@ class TableService:
     def _rewind(live: LiveTable) -> None:
         """Nothing reached the store, so the engine must not have moved either: rebuild it from
         the last record the store accepted. Only a failed save pays for this, not every move."""
-        live.engine = registry.replay(live.table.record)
+        record = live.table.record
+        assert record is not None  # a table in play has one (only a lobby has none)
+        live.engine = registry.replay(record)
 
     async def _after_change(self, live: LiveTable) -> None:
         engine = live.engine
@@ -1006,10 +1008,13 @@ class TableService:
         await self._sleep(self.bot_delay)
 
         async def act() -> None:
-            engine = live.engine
+            engine, seated = live.engine, live.seats[seat]
+            # A table in play has an engine, and every seat filled (``start`` gives the empty
+            # ones to computers).
+            assert engine is not None and seated is not None
             rng = random.Random(f"{live.table.seed}:{live.version}:{seat}")
             move = await self.computers.choose(engine, seat, live.level(seat), rng)
-            await self._apply(live, seat, move, auto=not live.seats[seat].is_computer)
+            await self._apply(live, seat, move, auto=not seated.is_computer)
 
         await self._guarded(live, version, act)
 
@@ -1018,6 +1023,7 @@ class TableService:
 
         async def act() -> None:
             engine = live.engine
+            assert engine is not None  # a turn's timer runs only at a table in play
             rng = random.Random(f"{live.table.seed}:{live.version}:{seat}")
             move = await self.computers.choose(engine, seat, DEFAULT_LEVEL, rng)
             await self._apply(live, seat, move, auto=True)
@@ -1057,7 +1063,7 @@ class TableService:
             except Exception:
                 logger.exception("Table %d: showing %r failed", notice.table.id, notice.kind.value)
 
-    def _engine(self, live: LiveTable) -> Any:
+    def _engine(self, live: LiveTable) -> Engine:
         if live.engine is None:
             raise Refusal("not_playing")
         return live.engine

@@ -121,7 +121,7 @@ def _take_pays(view: HandView) -> bool:
     return plan_opening(hand, (top,)) is not None
 
 
-def _discard_order(view: HandView, legal: Sequence[Move]) -> list[Move]:
+def _discard_order(view: HandView, legal: Sequence[Move]) -> list[Discard]:
     return ranked_discards(legal, _keep(view), hand_value)
 
 
@@ -166,7 +166,7 @@ def _waits(view: HandView, opening: Move) -> bool:
     return 1 < left <= HAND_WAIT and view.stock_count > LATE_STOCK
 
 
-def _hard_discard_order(view: HandView, legal: Sequence[Move]) -> list[Move]:
+def _hard_discard_order(view: HandView, legal: Sequence[Move]) -> list[Discard]:
     """normal's order with a card's points weighed against its use to the hand, and before the
     opening partial melds of high cards kept longer: they bring the 51."""
     keep = _keep(view)

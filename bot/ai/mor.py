@@ -60,7 +60,7 @@ LATE_STOCK = 12  # few draws left: laying any points beats holding them
 Sight = MorView | Glance
 
 
-def _team_melds(view: Sight) -> list:
+def _team_melds(view: Sight) -> list[MeldView]:
     team = view.sides[view.seat]
     return [m for m in view.melds if m.side == team]
 
@@ -182,7 +182,7 @@ def _lay_order(view: Sight, moves: Sequence[Move]) -> Iterator[Move]:
     yield from (m for _, m in sorted(scored, key=lambda sm: -sm[0]))
 
 
-def _discard_order(view: Sight, legal: Sequence[Move]) -> list[Move]:
+def _discard_order(view: Sight, legal: Sequence[Move]) -> list[Discard]:
     keep = keep_scores(view.hand, MOR_MELDS, view)
     team = view.sides[view.seat]
     theirs = fitting((m for m in view.melds if m.side != team), MOR_MELDS)
@@ -289,7 +289,8 @@ def features(game: Mor, seat: int) -> list[float]:
     stock is left to do it in."""
     halves = game.scores_now()
     ours = game.team(seat)
-    near, projects = [0, 0], [[], []]
+    near = [0, 0]
+    projects: list[list[int]] = [[], []]
     for m in game.melds.values():
         side = game.team(m.seat)
         value = project_value(m.meld)
@@ -329,9 +330,10 @@ def features(game: Mor, seat: int) -> list[float]:
 
 def _plays_next(game: Mor, side: int) -> float:
     """1 when ``side`` plays next, -1 when the other side does."""
-    if game.round_over:
+    turn = game.turn
+    if turn is None:  # the round is over (the only time no seat is to play)
         return 0.0  # nobody does
-    return 1.0 if game.team(game.turn) == side else -1.0
+    return 1.0 if game.team(turn) == side else -1.0
 
 
 _TABLE = fitted.read_table(Path(__file__).with_name("mor_value.json"))

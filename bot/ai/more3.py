@@ -174,7 +174,7 @@ def _lay_order(view: Sight, moves: Sequence[Move], holds_back: bool = False) -> 
             # The Solo keeps its pankal for a biriba of its own; the Pair spends one only to get
             # a first meld down that the partner can build on.
             continue
-        elif holds_back and keeps_in_hand(view, move):
+        elif holds_back and keeps_in_hand(move, view):
             # The Solo lives on the piles it takes, and takes one with the top card melded this
             # turn. A run in its hand takes a pile topped by either end's next card; laid, it
             # shows the Pair which cards not to throw it (``_discard_order``'s ``feeds``), and
@@ -192,9 +192,10 @@ def _lay_order(view: Sight, moves: Sequence[Move], holds_back: bool = False) -> 
     yield from (m for _, m in sorted(scored, key=lambda sm: -sm[0]))
 
 
-def keeps_in_hand(view: Sight, move: Move) -> TypeGuard[Meld]:
+def keeps_in_hand(move: Move, view: Sight) -> TypeGuard[Meld]:
     """Whether ``hard``'s Solo keeps the run ``move`` would lay in its hand (``_lay_order``): a
-    new clean meld shorter than a biriba. A hint names the run so kept (``bot.learning.hints``)."""
+    new clean meld shorter than a biriba. A hint names the run so kept (``bot.learning.hints``).
+    (The move comes first: a type guard speaks of the first argument.)"""
     return (
         _solo(view)
         and isinstance(move, Meld)
@@ -208,7 +209,7 @@ def _has_wild(cards: Sequence[Card]) -> bool:
     return any(wild_capable(c, MORE_MELDS) for c in cards)
 
 
-def _discard_order(view: Sight, legal: Sequence[Move]) -> list[Move]:
+def _discard_order(view: Sight, legal: Sequence[Move]) -> list[Discard]:
     rules = _rules(view)
     keep = keep_scores(view.hand, rules, view)
     mine = view.sides[view.seat]
@@ -307,6 +308,7 @@ def _standing(game: More3, seat: int) -> float:
     """The seat pairings ``seat`` is likely to win, 0 to 2, from a playout's end."""
     partner = game.partner(seat)
     rivals = _rivals(game, seat)
+    scores: Sequence[float]
     if game.round_over:
         assert game.result is not None
         scores = game.result.scores
@@ -425,7 +427,10 @@ def partner_features(game: More3, seat: int, partner: int, scores: Sequence[floa
     ready = 1.0 if game.pile_taken[side] and can_go_out_with(game.side_biribas(side)) else 0.0
     left = len(game.stock) / FULL_STOCK
     n = game.n_seats
-    first = 1.0 if (seat - game.turn) % n < (partner - game.turn) % n else -1.0
+    # Asked of a round in play only (``_standing`` scores an ended one), where a seat is to play.
+    turn = game.turn
+    assert turn is not None
+    first = 1.0 if (seat - turn) % n < (partner - turn) % n else -1.0
     return [
         float(scores[seat] - scores[partner]),
         d_cards,

@@ -110,7 +110,7 @@ def _keep_plan(
     for meld in find_melds(hand, rules):
         for c in set(meld.cards):
             in_meld[c] += 1
-    plan = []
+    plan: list[tuple[Card, float, tuple[Card, ...], bool]] = []
     # The naturals, each judged against the others (wilds help any card alike).
     naturals = [c for c in have if not wild_capable(c, rules)]
     for card in have:
@@ -118,7 +118,7 @@ def _keep_plan(
             plan.append((card, KEEP_WILD, (), False))
             continue
         score = KEEP_IN_MELD if in_meld[card] else 0.0
-        gaps = []
+        gaps: list[Card] = []
         for other in naturals:
             if other == card:
                 continue
@@ -172,7 +172,7 @@ def ranked_discards(
     keep: dict[Card, float],
     value: Callable[[Card], float],
     penalty: Callable[[Card], float] | None = None,
-) -> list[Move]:
+) -> list[Discard]:
     """Every legal throw, the one ``best_discard`` picks first (``hard`` tries the first few)."""
     throws = [m for m in legal if isinstance(m, Discard)]
 
@@ -198,6 +198,7 @@ def refine_draw_or_throw(
     (stock or pile) or, when ``normal`` throws, its next-best ``throws`` (``normal``'s order).
     Lays follow ``normal`` unsearched: a lay is rarely wrong and searching every turn's lays would
     cost more than the budget allows."""
+    others: list[Move]
     if view.phase == "draw":
         others = [m for m in legal if isinstance(m, DRAWING) and m != first]
     elif isinstance(first, Discard) and len(view.hand) > 1:

@@ -63,13 +63,14 @@ def choose_normal(view: RunFastView, legal: Sequence[Move], rng: random.Random) 
     return min(tied, key=_card_text)
 
 
-def ranked(view: RunFastView, legal: Sequence[Move]) -> list[Move]:
+def ranked(view: RunFastView, legal: Sequence[Move]) -> Sequence[Move]:
     """Every legal move, best first by ``normal``'s judgement (a pass only when it must)."""
     plays = _plays(legal)
     if not plays:
         return [next((m for m in legal if isinstance(m, Pass)), legal[0])]
     ctx = _context(view)
-    return sorted(plays, key=lambda m: (*_primary(ctx, view.opening, m), _card_text(m)))
+    order = sorted(plays, key=lambda m: (*_primary(ctx, view.opening, m), _card_text(m)))
+    return order
 
 
 def _context(view: RunFastView) -> tuple[Counts, bool, bool]:

@@ -53,7 +53,7 @@ BOMB_COST = 1.5  # breaking up four of a kind or the three aces
 DANGER_COST = 3.0  # leading a low single to a player holding one card
 
 
-def counts_of(cards: Sequence) -> Counts:
+def counts_of(cards: Sequence[Card]) -> Counts:
     out = [0] * N_POWERS
     for c in cards:
         out[power(c) - LOW] += 1
@@ -249,7 +249,7 @@ def _over(hand: Counts, table: Combo) -> tuple[tuple[Shape, Combo], ...]:
     if kind in _OF_KIND:
         n = _OF_KIND[kind]
         row = _SAME[kind]
-        out = [row[i] for i in range(above, N_POWERS) if hand[i] >= n and row[i]]
+        out = [p for i in range(above, N_POWERS) if hand[i] >= n and (p := row[i])]
     elif kind in (STRAIGHT, PAIRS):
         per = 1 if kind == STRAIGHT else 2
         length = size // per
@@ -277,7 +277,9 @@ def answers(hand: Counts, table: Combo | None, opening: bool) -> tuple[tuple[Sha
     return tuple(sorted(leads(hand, opening), key=lambda sc: (sc[1].top, -sc[1].size)))
 
 
-def _key(hand: Counts, shape: Shape, combo: Combo, leading: bool, danger: bool) -> tuple:
+def _key(
+    hand: Counts, shape: Shape, combo: Combo, leading: bool, danger: bool
+) -> tuple[float, int, int]:
     """``normal``'s order of plays (``runfast._primary``), best lowest."""
     return (judge(hand, shape, combo.is_bomb, combo.kind, leading, danger), combo.top, -combo.size)
 
@@ -316,7 +318,7 @@ def normal_play(
     leading = table is None
     floor = min_plays(hand) - 1
     best: tuple[Shape, Combo] | None = None
-    best_key: tuple = ()
+    best_key: tuple[float, int, int, Shape] | tuple[()] = ()
     for s, c in plays:
         if best_key and best_key[0] <= floor and (c.top, -c.size) > best_key[1:3]:
             break

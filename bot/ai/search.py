@@ -30,7 +30,7 @@ from itertools import chain
 from typing import Any
 
 from bot.games.answers import kept
-from bot.games.base import Engine, MeldView, Move
+from bot.games.base import Engine, MeldView, Move, SeatView
 from bot.games.cards import ACE, Card, deck_106, sort_key, text_cards
 from bot.games.rummy import RummyView
 from bot.games.views import View
@@ -153,7 +153,7 @@ def deal(pool: Sequence[Card], sizes: Sequence[int], rng: random.Random) -> list
 
 
 def seat_hands(
-    view: View, others: Sequence[int], dealt: Sequence[Sequence[Card]]
+    view: SeatView, others: Sequence[int], dealt: Sequence[Sequence[Card]]
 ) -> list[list[str]]:
     """Every seat's hand in a sampled deal, as a table file writes them: the viewing seat's
     own as it holds it, each of ``others`` the cards dealt to it (``dealt`` in the order of

@@ -112,6 +112,7 @@ def play_deal(game: str, levels: tuple[str, str], seed: int, players: int | None
         n = 0
         while not engine.round_over:
             seat = engine.turn
+            assert seat is not None  # a round in play always has a seat to play
             view = engine.view(seat)
             legal = engine.legal_moves(seat)
             rng = random.Random(f"{seed}:{n}")
@@ -121,7 +122,9 @@ def play_deal(game: str, levels: tuple[str, str], seed: int, players: int | None
             times[role].append(time.process_time() - start)
             engine.apply(seat, move)
             n += 1
-        scores = [sign * s for s in engine.view(0).result.scores]
+        result = engine.view(0).result
+        assert result is not None  # the round is over
+        scores = [sign * s for s in result.scores]
         for i, ri in enumerate(roles):
             for j, rj in enumerate(roles):
                 if ri == 0 and rj == 1:

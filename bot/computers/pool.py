@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from bot import ai
 from bot.ai.search import sharing
@@ -40,6 +40,8 @@ from bot.learning.hints import Hint, hint, hint_from_json
 from bot.learning.review import Review, best_items, judge_positions, review, screen
 
 logger = logging.getLogger(__name__)
+
+T = TypeVar("T")  # what a function run in a worker returns
 
 WORKER_NICENESS = 10  # how much lower a worker's CPU priority is than the bot's
 MIN_SHARE = 0.25  # the least of its budget a queued hard decision may spend
@@ -163,8 +165,10 @@ class ComputerPool:
         if self.processes <= 0 or self._closed:
             return choose_computer_move(engine, seat, level, rng)
         view, legal = engine.view(seat), engine.legal_moves(seat)
-        answered, move = await self._ask(decide, view, legal, level, rng)
-        return move if answered else legal[0]
+        try:
+            return await self._ask(decide, view, legal, level, rng)
+        except BrokenProcessPool:  # logged: the table goes on with a legal move
+            return legal[0]
 
     async def hint(self, engine: Engine, seat: int, rng: random.Random) -> Hint | None:
         """A practice hint for ``seat`` (``bot.learning.hints``), decided in the same workers: the hard
@@ -174,8 +178,10 @@ class ComputerPool:
         if self.processes <= 0 or self._closed:
             return hint(type(engine).from_json(engine.to_json()), seat, rng)
         game, data = engine.view(seat).game, engine.to_json()
-        _, found = await self._ask(hint_within, game, data, seat, rng)
-        return found
+        try:
+            return await self._ask(hint_within, game, data, seat, rng)
+        except BrokenProcessPool:  # logged: no hint this time
+            return None
 
     async def review(
         self, record: Mapping[str, Any], seat: int, start: int = 0, samples: int | None = None
@@ -187,17 +193,21 @@ class ComputerPool:
         game = str(record["game"])
         if self.processes <= 0 or self._closed:
             return review(record, seat, start, samples)
-        positions, count = await self._run(screen, record, seat, start)
+        positions, count = await self._in_worker(screen, record, seat, start)
         shares = [positions[k :: self.processes] for k in range(self.processes)]
         found = await asyncio.gather(
-            *(self._run(judge_positions, record, seat, share, samples) for share in shares if share)
+            *(
+                self._in_worker(judge_positions, record, seat, share, samples)
+                for share in shares
+                if share
+            )
         )
         items = [item for part in found for item in part]
         return Review(game, seat, best_items(items), count, len(positions))
 
-    async def _ask(self, fn: Callable[..., Any], *args: Any) -> tuple[bool, Any]:
+    async def _ask(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args, share)`` in a worker, ``share`` the budget this decision may spend
-        (``_share``); whether it was answered, and the answer."""
+        (``_share``); raises ``BrokenProcessPool`` if the pool broke twice."""
         share = self._share()
         self._asked += 1
         try:
@@ -205,25 +215,18 @@ class ComputerPool:
         finally:
             self._asked -= 1
 
-    async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """``fn(*args)`` in a worker; raises ``BrokenProcessPool`` if the pool broke twice."""
-        answered, value = await self._in_worker(fn, *args)
-        if not answered:
-            raise BrokenProcessPool("The computer players' pool broke twice.")
-        return value
-
-    async def _in_worker(self, fn: Callable[..., Any], *args: Any) -> tuple[bool, Any]:
+    async def _in_worker(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker, with a fresh pool once if a worker died (killed, out of
-        memory); whether it was answered, and the answer."""
+        memory); raises ``BrokenProcessPool`` if the fresh one broke too."""
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             pool = self._executor()
             try:
-                return True, await loop.run_in_executor(pool, fn, *args)
+                return await loop.run_in_executor(pool, fn, *args)
             except BrokenProcessPool:
                 logger.exception("The computer players' pool broke (attempt %d)", attempt)
                 self._discard(pool)
-        return False, None
+        raise BrokenProcessPool("The computer players' pool broke twice.")
 
     def _executor(self) -> Executor:
         if self._pool is None:

@@ -43,7 +43,7 @@ from typing import Any
 
 from bot.ai import LEVELS, choose_move
 from bot.computers.pool import choose_computer_move
-from bot.games.base import Engine
+from bot.games.base import Engine, TableFileRecord
 from bot.games.registry import new_game
 
 LOWER_IS_BETTER = frozenset({"hand"})
@@ -126,7 +126,7 @@ class Outcome:
     scores: tuple[float, ...]  # round scores of a deal, or final totals of a whole game
     times: dict[str, list[float]]  # level -> seconds per decision
     rounds: int
-    record: dict[str, Any]  # the table file that replays it
+    record: TableFileRecord  # the table file that replays it
 
 
 def play(game: str, levels: Sequence[str], seed: int, whole: bool = False) -> Outcome:
@@ -149,7 +149,7 @@ def play(game: str, levels: Sequence[str], seed: int, whole: bool = False) -> Ou
     return Outcome(tuple(seats), tuple(scores), dict(times), played, engine.record)
 
 
-def careless_game(game: str, seed: int, member: int = 0) -> dict[str, Any]:
+def careless_game(game: str, seed: int, member: int = 0) -> TableFileRecord:
     """The record of a whole practice game dealt from ``seed`` in which seat ``member`` plays
     carelessly (the random level) against ``simple`` computers: a game with mistakes for a
     review to find (the review's tests and bench/ai_loop.py)."""

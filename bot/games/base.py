@@ -39,22 +39,30 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Protocol,
+    Required,
+    Self,
+    TypedDict,
+    TypeVar,
+)
+
+from bot.games.cards import JOKER, SUITS, Card, CardError, cut, parse_cards, text_cards
 
 # Reason, Count and because live with the cards (the lowest layer, so a CardError can carry a
-# reason too); the engines import them from here, with the rest of the contract.
-from bot.games.cards import (
-    JOKER,
-    SUITS,
-    Card,
-    CardError,
-    Count,  # noqa: F401 (part of the contract: Count("n_cards", 3) inside a reason)
-    Reason,
-    because,
-    cut,
-    parse_cards,
-    text_cards,
-)
+# reason too); the engines import them from here, with the rest of the contract ("X as X" says
+# they are this module's to export).
+from bot.games.cards import Count as Count  # Count("n_cards", 3) inside a reason
+from bot.games.cards import Reason as Reason
+from bot.games.cards import because as because
+
+if TYPE_CHECKING:
+    # The four games' views, which are defined beside their engines (which import this module).
+    from bot.games.views import View
 
 RULES_VERSION = 1
 
@@ -375,7 +383,7 @@ def _card_problem(card: object) -> Reason | None:
 
 
 # Built once, as ``LAYING`` is: every check of every playout move asks ``move_problem`` first.
-_SEQUENCE = tuple | list
+_SEQUENCE = (tuple, list)
 _ADDITION = AddTo | Add
 _CARDS_MOVE = Meld | Play
 
@@ -636,12 +644,38 @@ class PlannedChecks:
         return self.check(seat, move) is None
 
 
+class HeaderExtras(TypedDict, total=False):
+    """A game's own fields in a record's header."""
+
+    round: int  # Hand: which of its five rounds the file sets up
+
+
+class RecordHeader(HeaderExtras, total=False):
+    """A record's fields before its moves: how the round was set up (SCENARIOS.md's input)."""
+
+    game: Required[str]
+    rules_version: int
+    options: dict[str, Any]
+    seed: int | str
+    dealer: int
+    totals: list[float]
+    position: dict[str, Any]  # a position laid out card by card, when the file gave one
+
+
+class TableFileRecord(RecordHeader, total=False):
+    """A game's ``record``: the table file that replays to its state, as the engines write it
+    and the table service saves it. Written as JSON, it comes back from the store or a file as
+    plain ``Mapping[str, Any]``, which ``registry.replay`` reads."""
+
+    moves: Required[list[dict[str, Any]]]  # each move's text form; {"do": "next_round"} deals
+
+
 class Engine(Protocol):
     """The contract this module's docstring describes, as a type: what the table service, the
     computer players, the hints, the pictures and the scenario runner rely on. Every ``ENGINE``
     (``Mor``, ``More3``, ``Hand``, ``RunFast``) conforms; ``bot.games.registry.engine_class``
-    returns ``type[Engine]``. Its ``view`` is a ``SeatView``; ``bot.games.views.View`` names the
-    four games' own views for code that reads their fields."""
+    returns ``type[Engine]``. Its ``view`` is a ``View``: one of the four games' own views (each a
+    ``SeatView``), which a reader of a game's own fields tells apart by type."""
 
     game: ClassVar[str]
     low_score_wins: ClassVar[bool]  # True in Hand: the lowest total wins
@@ -662,7 +696,7 @@ class Engine(Protocol):
     def can(self, seat: int, move: Move) -> bool: ...
     def apply(self, seat: int, move: Move) -> list[Event]: ...
     def legal_moves(self, seat: int) -> list[Move]: ...
-    def view(self, seat: int) -> SeatView: ...
+    def view(self, seat: int) -> View: ...
     def next_round(self) -> list[Event]: ...
     def pearls(self) -> dict[int, int]: ...
     def to_json(self) -> dict[str, Any]: ...
@@ -677,7 +711,7 @@ class Engine(Protocol):
     @property
     def winners(self) -> Sequence[int]: ...
     @property
-    def record(self) -> dict[str, Any]: ...
+    def record(self) -> TableFileRecord: ...
 
 
 # ---------------------------------------------------------------- views

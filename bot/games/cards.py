@@ -172,8 +172,9 @@ class Card(NamedTuple):
 JOKER = Card(JOKER_RANK, None)
 
 
-def parse_cards(items: str | Iterable[str]) -> list[Card]:
-    """Read a list of cards from a space/comma separated string or a list of strings."""
+def parse_cards(items: str | Iterable[str | Card]) -> list[Card]:
+    """Read a list of cards from a space/comma separated string or a list of strings (a Card
+    among them is taken as it is: a hand-made state may hold cards rather than their text)."""
     if isinstance(items, str):
         items = items.replace(",", " ").split()
     elif not isinstance(items, list | tuple):
@@ -277,7 +278,7 @@ def count(cards: Iterable[Card]) -> Counter[Card]:
     return Counter(cards)
 
 
-def take_cards(hand: list[Card], cards: Iterable[Card]) -> list[Card] | None:
+def take_cards(hand: Sequence[Card], cards: Iterable[Card]) -> list[Card] | None:
     """The hand without ``cards`` (a multiset), or None when the hand doesn't hold them all."""
     rest = list(hand)
     for c in cards:

@@ -36,6 +36,7 @@ from bot.games.base import (
     Discard,
     Draw,
     Event,
+    HeaderExtras,
     IllegalMove,
     Lay,
     Meld,
@@ -200,7 +201,7 @@ class Hand(RummyGame):
             raise TableFileError("Hand scores are whole numbers: “totals” can't hold fractions.")
         return super()._set_totals(totals)
 
-    def _read_table_extras(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def _read_table_extras(self, data: Mapping[str, Any]) -> HeaderExtras:
         # (decision) A table file may say which of the five rounds it sets up; default the first.
         rnd = data.get("round", 1)
         if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= ROUNDS:

@@ -170,7 +170,7 @@ class Meld:
             else:
                 known = tuple(i for i, c in enumerate(cards) if c.is_joker or c.rank != self.rank)
             self.__dict__["_wild_indexes"] = known
-        return known  # type: ignore[no-any-return]
+        return known
 
     @property
     def wilds(self) -> list[Card]:
@@ -485,6 +485,7 @@ def _read_meld_uncached(cards: Sequence[Card], rules: MeldRules) -> Meld:
     if len(cards) < rules.min_size:
         raise MeldError(because("core.meld.min_cards", cards=Count("n_cards", rules.min_size)))
     natural_ranks = {c.rank for c in cards if not wild_capable(c, rules)}
+    result: Meld | Reason | None
     if len(natural_ranks) == 1 and len([c for c in cards if not wild_capable(c, rules)]) > 1:
         result = _read_set(cards, rules)
     else:
@@ -795,7 +796,9 @@ def extend_with(
     end: the cards for the spots between, a wild from the hand standing in for one missing card.
     The pile-take check (``meld_with`` covers new melds, ``could_add`` a card on its own); the
     caller still checks each way with the real lay."""
-    if meld.kind != "run" or card.suit != meld.suit or wild_capable(card, rules):
+    suit = card.suit
+    # (A suitless card, a joker, never matches a run's suit: it was always refused here.)
+    if meld.kind != "run" or suit is None or suit != meld.suit or wild_capable(card, rules):
         return []
     have = list(hand)
     # The same wild whatever order the hand is in: the ways offered follow from the cards alone.
@@ -810,7 +813,7 @@ def extend_with(
             continue
         pool, group, wild_used = list(have), [card], False
         for spot in between:
-            want = spot_card(card.suit, spot)
+            want = spot_card(suit, spot)
             if want in pool:
                 pool.remove(want)
                 group.append(want)

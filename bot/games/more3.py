@@ -780,8 +780,8 @@ class More3(SidePileGame):
         if self.must_lay:
             # Other lays may come first (``_meldable_after``), but computer players meld the
             # taken card first: list only the lays that do.
-            taken = self.must_lay[0]
-            candidates = [m for m in candidates if isinstance(m, LAYING) and taken in m.cards]
+            taken_card = self.must_lay[0]
+            candidates = [m for m in candidates if isinstance(m, LAYING) and taken_card in m.cards]
         return candidates
 
     def _openings(

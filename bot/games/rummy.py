@@ -26,6 +26,7 @@ from bot.games.base import (
     Drew,
     Event,
     GameOver,
+    HeaderExtras,
     IllegalMove,
     Lay,
     Melded,
@@ -33,11 +34,13 @@ from bot.games.base import (
     Move,
     PlannedChecks,
     Reason,
+    RecordHeader,
     RoundOver,
     RoundResult,
     SeatView,
     SidePileWaits,
     TableFileError,
+    TableFileRecord,
     Take,
     TookPile,
     TookSidePile,
@@ -514,7 +517,7 @@ class RummyGame(PlannedChecks):
     def __init__(self, options: Mapping[str, Any], seed: int | str) -> None:
         self.options, self.n_seats = self._read_options(options)
         self.seed = seed
-        self.header: dict[str, Any] = {}
+        self.header: RecordHeader = {"game": self.game}
         self.moves: list[dict[str, Any]] = []
         self.round_no = 0
         self.dealer = 0
@@ -558,7 +561,7 @@ class RummyGame(PlannedChecks):
         self.totals = [round(t) for t in totals]
         return list(self.totals)
 
-    def _read_table_extras(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def _read_table_extras(self, data: Mapping[str, Any]) -> HeaderExtras:
         """A game's own header fields from a table file (Hand's ``round``)."""
         return {}
 
@@ -597,8 +600,9 @@ class RummyGame(PlannedChecks):
             "seed": seed,
             "dealer": dealer,
             "totals": shown,
-            **extras,
         }
+        if "round" in extras:  # HeaderExtras's one key, Hand's: a new key is copied here too
+            game.header["round"] = extras["round"]
         if data.get("position") is not None:
             game.header["position"] = json_copy(data["position"])
             game._set_position(data["position"])
@@ -945,12 +949,13 @@ class RummyGame(PlannedChecks):
         )
 
     @property
-    def record(self) -> dict[str, Any]:
+    def record(self) -> TableFileRecord:
         # A move's dict is written once and never changed, so a record shares them, in a list
         # of its own (later moves do not show in it). The table service saves a record at every
         # move: copying every move of it made a long game's save cost its length, and was a
         # third of the event loop's work at 20 busy tables (bench/ai_loop.py).
-        return {**json_copy(self.header), "moves": list(self.moves)}
+        header: RecordHeader = json_copy(self.header)  # a copy has the same fields
+        return {**header, "moves": list(self.moves)}
 
     def _scenario_melds(self) -> list[dict[str, Any]]:
         project, biriba = self.meld_project, self.meld_biriba

@@ -38,11 +38,13 @@ from bot.games.base import (
     Play,
     Played,
     Reason,
+    RecordHeader,
     RoundOver,
     RoundResult,
     ScoreLine,
     SeatView,
     TableFileError,
+    TableFileRecord,
     TrickWon,
     because,
     hands_left,
@@ -173,7 +175,8 @@ class RunFast:
         self.options: dict[str, Any] = {}
         self.start_totals: list[float] = list(totals)
         self.position = position  # the table file's position, kept for the record
-        self.dealer = trick_seat if trick else turn  # the first leader
+        # The first leader (a trick on the table always comes with the seat that played it).
+        self.dealer: int = trick_seat if trick and trick_seat is not None else turn
         self.hands: list[list[Card]] = [_sorted(h) for h in hands]
         self.table: list[Card] = _sorted(trick)  # every card played so far, in play order
         self.turn_seat: int | None = turn
@@ -612,8 +615,8 @@ class RunFast:
     # ------------------------------------------------------------ saving and replaying
 
     @property
-    def record(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def record(self) -> TableFileRecord:
+        header: RecordHeader = {
             "game": self.game,
             "rules_version": RULES_VERSION,
             "options": {},
@@ -622,9 +625,8 @@ class RunFast:
             "totals": list(self.start_totals),
         }
         if self.position is not None:
-            out["position"] = self.position
-        out["moves"] = list(self.moves)  # each move's dict is never changed once written
-        return out
+            header["position"] = self.position
+        return {**header, "moves": list(self.moves)}  # a move's dict never changes once written
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -1,8 +1,8 @@
 """The four games' views by one name, for code that reads a view's own fields.
 
-``Engine.view`` promises a ``SeatView`` (the fields every game shows); a reader that needs a
-game's own fields (Mor's meters, More's bids, Hand's opened seats, Run Fast's trick) annotates
-with ``View`` and tells them apart by type (``match view: case MorView(): ...``) rather than by
+``Engine.view`` promises a ``View``: every one is a ``SeatView`` (the fields every game shows); a
+reader that needs a game's own fields (Mor's meters, More's bids, Hand's opened seats, Run Fast's
+trick) tells them apart by type (``match view: case MorView(): ...``) rather than by
 ``getattr``. The rummies' views share ``RummyView`` (melds, piles and sides).
 """
 

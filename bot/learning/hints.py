@@ -42,7 +42,7 @@ from bot.games.hand import card_value, hand_value
 from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, try_meld
 from bot.games.more3 import More3, opening_halves
 from bot.games.runfast_combos import BOMB_KINDS
-from bot.games.views import View
+from bot.games.views import RummyView, RunFastView, View
 from bot.i18n import t
 
 HINT_LEVEL = "hard"
@@ -86,7 +86,10 @@ class Hint:
 def nudge_key(move: Move, view: View) -> str:
     """What to look at before the move is given away, by the kind of move."""
     if isinstance(move, Play):
-        return "hint_nudge_beat" if view.trick else "hint_nudge_lead"
+        # Only Run Fast is played by plays, and only its view has a trick.
+        return (
+            "hint_nudge_beat" if isinstance(view, RunFastView) and view.trick else "hint_nudge_lead"
+        )
     kinds = {
         Draw: "hint_nudge_draw",
         Take: "hint_nudge_take",
@@ -175,7 +178,7 @@ def _run_kept(engine: Engine, seat: int, before: Any, card: Card) -> tuple[Card,
     if not isinstance(engine, More3):
         return ()
     for move in engine.candidate_moves(seat):
-        if keeps_in_hand(before, move) and card not in move.cards and engine.can(seat, move):
+        if keeps_in_hand(move, before) and card not in move.cards and engine.can(seat, move):
             return tuple(move.cards)
     return ()
 
@@ -199,7 +202,9 @@ def _take(engine: Engine, seat: int) -> tuple[tuple[Card, ...], tuple[Card, ...]
     read from the engine after the take, so the reason states the engine's own pile rule."""
     after = _copy(engine)
     taken = tuple(c for e in after.apply(seat, Take()) if isinstance(e, TookPile) for c in e.cards)
-    return taken, tuple(after.view(seat).must_lay)
+    view = after.view(seat)
+    assert isinstance(view, RummyView)  # only the rummies have a pile to take
+    return taken, tuple(view.must_lay)
 
 
 def _play_reason(

@@ -81,3 +81,28 @@ def test_a_record_stays_what_it_was_as_the_game_goes_on(engine_class: type[Engin
     assert json.dumps(saved, sort_keys=True) == written
     assert registry.replay(saved).to_json() == state
     assert len(game.record["moves"]) > len(saved["moves"])
+
+
+def test_every_record_has_the_shape_its_type_declares() -> None:
+    # ``TableFileRecord`` is what the table service and the store are told a record holds: every
+    # key an engine writes is declared there, and the required ones are always written, whether
+    # the game was dealt from a seed, laid out in a position or set in a later Hand round.
+    import json
+    from pathlib import Path
+
+    from bot.games.base import TableFileError, TableFileRecord
+
+    allowed = TableFileRecord.__required_keys__ | TableFileRecord.__optional_keys__
+    files = sorted((Path(__file__).parent.parent / "tables").rglob("*.json"))
+    seen: set[str] = set()
+    for path in files:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            engine = registry.engine_class(data["game"]).from_table_file(data)
+        except (TableFileError, registry.UnknownGame):
+            continue  # an unusable file: its own test checks the refusal
+        record = engine.record
+        assert TableFileRecord.__required_keys__ <= set(record), path.name
+        assert set(record) <= allowed, f"{path.name}: {set(record) - allowed} undeclared"
+        seen |= set(record)
+    assert seen == allowed  # every declared key is written by some file (none is dead)

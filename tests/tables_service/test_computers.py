@@ -153,3 +153,31 @@ async def test_once_its_decisions_go_to_workers_the_process_keeps_few_answers(
     here = choose_computer_move(engine, engine.turn, "hard", random.Random(0))
     assert here == await workers.choose(engine, engine.turn, "hard", random.Random(0))
     assert view.seat == engine.turn and here in legal
+
+
+async def test_a_pool_whose_worker_died_decides_in_a_fresh_one(
+    workers: ComputerPool, caplog: pytest.LogCaptureFixture
+):
+    """A worker killed (out of memory, say) breaks its pool: the decision asked next is made in a
+    fresh pool, the same move as inline, not the first legal move the table falls back to when
+    even a fresh pool breaks."""
+    import os
+    import signal
+
+    engine = registry.new_game("mor", None, 4)
+    seat = engine.turn
+    assert seat is not None
+    rng = random.Random(2)
+    first = await workers.choose(engine, seat, "normal", random.Random(1))
+    assert first == choose_computer_move(engine, seat, "normal", random.Random(1))
+    broken = workers._pool
+    assert broken is not None
+    for process in list(broken._processes.values()):  # type: ignore[attr-defined]
+        os.kill(process.pid, signal.SIGKILL)
+        process.join()
+    here = choose_computer_move(engine, seat, "hard", random.Random(2))
+    assert here != engine.legal_moves(seat)[0]  # so the fallback would show
+    there = await workers.choose(engine, seat, "hard", rng)
+    assert there == here
+    assert workers._pool is not None and workers._pool is not broken
+    assert "pool broke (attempt 1)" in caplog.text and "attempt 2" not in caplog.text
