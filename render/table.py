@@ -616,16 +616,24 @@ def _plate_sprite(
         img.alpha_composite(info, (at(x + icon_w, info.width), second))
         last = second
     else:
-        room = inner - icon_w - (d + 8 if dealer else 0)
+        last = second + LINE
+        wordings = [[role.long, cpu], [role.short, cpu], [role.shortest, cpu], [cpu]]
+        # The computer mark is never cut: when even the mark alone can't stand beside the
+        # total, the total moves up to the cards' line, which is short.
+        shortest = rich_line([w for w in wordings[-1] if w], TEXT, soft, rtl=rtl).width
+        total_up = bool(cpu) and shortest > inner - total_w
+        room = inner - icon_w - (d + 8 if dealer else 0) - (total_w if total_up else 0)
         info = _info_line([[cards], [str(count)]], room, soft, rtl)
         img.alpha_composite(info, (at(x + icon_w, info.width), second))
-        last = second + LINE
         if role.long or cpu:  # the computer mark shares the role's line, which has the room
-            wordings = [[role.long, cpu], [role.short, cpu], [role.shortest, cpu], [cpu]]
-            r = _info_line(wordings, inner - total_w, soft, rtl)
+            r = _info_line(wordings, inner - (0 if total_up else total_w), soft, rtl)
             img.alpha_composite(r, (at(x, r.width), last))
+        if total_up:
+            last = second
     if total_sprite:
-        tx = b + w - PLATE_PAD - total_sprite.width
+        # Moved up to the cards' line, the total stands before the dealer's button there.
+        before_mark = d + 8 if dealer and narrow and last == second else 0
+        tx = b + w - PLATE_PAD - total_sprite.width - before_mark
         img.alpha_composite(total_sprite, (at(tx, total_sprite.width), last))
 
     if mark:
@@ -736,11 +744,27 @@ def _draw_meld(img: Image.Image, p: _Placed, card_w: int, four: bool, lit: bool,
         paste(img, label, (rx + RIBBON_PAD + 2, ry + (rh - ink[3] - ink[1]) / 2))
 
 
-def project_meter(melds: Sequence[MeldView], lang: str = "en") -> tuple[str, bool]:
+def _listed(items: Sequence[str], compact: bool) -> str:
+    """``a + a + b``, or with ``compact`` each run of one item once with its count (``a ×2 + b``):
+    a side with many projects or biribas must still fit its plate's title."""
+    if not compact:
+        return " + ".join(items)
+    runs: list[tuple[str, int]] = []
+    for item in items:
+        if runs and runs[-1][0] == item:
+            runs[-1] = (item, runs[-1][1] + 1)
+        else:
+            runs.append((item, 1))
+    return " + ".join(item if n == 1 else f"{item} ×{n}" for item, n in runs)
+
+
+def project_meter(
+    melds: Sequence[MeldView], lang: str = "en", compact: bool = False
+) -> tuple[str, bool]:
     """Mor: the side's projects and whether they allow closing (a 300, or a 200 and another)."""
     projects = sorted((m.project for m in melds if m.project), reverse=True)
     met = 300 in projects or (200 in projects and len(projects) >= 2)
-    have = " + ".join(str(p) for p in projects)
+    have = _listed([str(p) for p in projects], compact)
     if met:
         return have, True
     if not projects:
@@ -750,12 +774,14 @@ def project_meter(melds: Sequence[MeldView], lang: str = "en") -> tuple[str, boo
     return t("render.meter.needs_300_or_200", lang, have=have), False
 
 
-def biriba_meter(melds: Sequence[MeldView], lang: str = "en") -> tuple[str, bool]:
+def biriba_meter(
+    melds: Sequence[MeldView], lang: str = "en", compact: bool = False
+) -> tuple[str, bool]:
     """More: the side's biribas and whether they allow going out (a pure one and a second)."""
     kinds = sorted((m.biriba for m in melds if m.biriba), key=lambda k: k != "pure")
     met = "pure" in kinds and len(kinds) >= 2
     words = {"pure": t("render.meter.pure", lang), "dirty": t("render.meter.dirty", lang)}
-    have = " + ".join(words.get(k, k) for k in kinds)
+    have = _listed([words.get(k, k) for k in kinds], compact)
     if met:
         return have, True
     if not kinds:
@@ -821,14 +847,14 @@ def _area_titles(
                 [*who, "·", *short],
             ]
         case MorView() | More3View():
-            if isinstance(view, MorView):
-                text, met = project_meter(melds, lang)
-                word = t("render.projects", lang)
-            else:
-                text, met = biriba_meter(melds, lang)
-                word = t("render.biribas", lang)
-            tail: list[Segment] = [text, Icon("check", MET)] if met else [text]
-            return [[*who, "·", word, *tail], [*who, "·", *tail]]
+            meter = project_meter if isinstance(view, MorView) else biriba_meter
+            word = t("render.projects" if isinstance(view, MorView) else "render.biribas", lang)
+            wordings: list[list[Segment]] = []
+            for compact in (False, True):
+                text, met = meter(melds, lang, compact)
+                tail: list[Segment] = [text, Icon("check", MET)] if met else [text]
+                wordings += [[*who, "·", word, *tail], [*who, "·", *tail]]
+            return wordings
         case HandView(opened=opened):
             sides = _sides(view)
             members = [i for i in range(view.n_seats) if sides[i] == side and i < len(opened)]

@@ -82,7 +82,7 @@ async def test_names_and_point_of_view_after_a_restart(
         # Mor has no rated game, Run Fast has: the Mor ladder says so of Mor.
         r = await alice.slash(channel, "leaderboard", game="mor", by="rating")
         empty = reply(r).content
-        if "No rated Mor games on this server yet" not in empty:
+        if "No Mor game on this server has been rated yet" not in empty:
             wrong.append(f"/leaderboard game:mor by:rating: {empty}")
 
         # A replay keeps one point of view: bob's own seat at every step for bob, who played;
