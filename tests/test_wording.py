@@ -11,7 +11,9 @@ import pytest
 from babel.messages.pofile import read_po
 from bidi import get_display
 
-from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, catalogue, names_list, number, t
+from bot.games.base import Reason
+from bot.games.cards import parse_cards
+from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, catalogue, names_list, number, say, t, t_n
 from bot.i18n.check import catalogue_texts, misused_words, rejected_words, whole_word
 
 GLOSSARY = Path(__file__).resolve().parents[1] / "bot" / "i18n" / "GLOSSARY.md"
@@ -296,6 +298,23 @@ def test_an_arabic_minus_keeps_its_direction_mark() -> None:
     shown = get_display(line, base_dir="R")
     assert "-30" in shown and "30-" not in shown, shown
     assert "30-" in get_display(line.replace("\u200e", ""), base_dir="R")  # what it was
+
+
+def test_cards_in_an_arabic_sentence_read_left_to_right() -> None:
+    # A card with its suit sign (Card.pretty, in hints and Run Fast refusals) is a digit and a
+    # neutral: in a right-to-left line with nothing around it "8♣" shows as "♣8" and a row of
+    # cards comes out backwards. Worded by bot.i18n, it reads as the pictures write it.
+    cards = " ".join(c.pretty for c in parse_cards("5C 6C 7C"))
+    refusal = say(Reason("runfast.not_held", {"cards": cards}), "ar")
+    hint_line = t("hint_play_lead", "ar", cards="8♣", count=t_n("n_cards", 2, "ar"))
+    for line, run in ((refusal, "5♣ 6♣ 7♣"), (hint_line, "8♣")):
+        shown = get_display(line, base_dir="R").replace("\u200e", "")
+        assert run in shown, shown
+    assert "♣7 ♣6 ♣5" in get_display(refusal.replace("\u200e", ""), base_dir="R")  # what it was
+    # Only right-to-left lines get the marks, and only around cards and signed numbers.
+    assert say(Reason("runfast.not_held", {"cards": cards}), "nl") == f"Je hebt {cards} niet."
+    assert t("runfast.not_held", "ar", cards="-30") == "لا تملك \u200e-30\u200e."
+    assert "\u200e" not in t("lesson_hand", "ar", cards="Sara")
 
 
 def test_lists_of_names_are_in_the_languages_own_form() -> None:
