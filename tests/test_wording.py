@@ -207,7 +207,7 @@ CORRECTED = {
     ),
     ("ar", "table.went_out_first"): "الفوز لـ{names} بإنهاء الأوراق أولًا. الحساب:",
     ("hi", "table.went_out_first"): "{names} ने सबसे पहले सारे पत्ते ख़त्म करके बाज़ी जीती। हिसाब:",
-    ("nl", "table.went_out_first"): "{names} ging als eerste uit en heeft gewonnen. De afrekening:",
+    ("nl", "table.went_out_first"): "Als eerste uit en gewonnen: {names}. De afrekening:",
     ("ar", "hint_throw_keeps_run"): (
         "ارمِ {card} واحتفظ بالتسلسل {run} في يدك: فبصفتك المنفرد تأخذ كومة "
         "الحرق حين يرمي الثنائي ورقة تكمّله، أما إن نزّلته فلن يرميا لك ورقة تكمّله."

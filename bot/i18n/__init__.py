@@ -91,6 +91,7 @@ MERGED: dict[str, str] = {
     "more3.line.went_out": "core.line.went_out",
     "mor.line.melds": "core.line.cards_in_melds",
     "more3.line.cards_in_melds": "core.line.cards_in_melds",
+    "render.passed": "mv_pass",
 }
 
 
