@@ -235,6 +235,22 @@ CORRECTED = {
         "Language: none chosen, so your Discord app's language where it is one of ours, "
         "else the server's."
     ),
+    # The native read of issue 59: a phrase the reader found broken, and its better words.
+    ("ar", "no_teams"): "ليس في هذه الطاولة فريقان تختار بينهما.",
+    ("ar", "lobby_started"): "بدأت الطاولة رقم {table}.",
+    ("ar", "more3.opening_75"): (
+        "فوق 1500 نقطة لا تفتح إلا بأوراق قيمتها {least} في إنزال واحد؛ وقيمة هذه الأوراق {worth}."
+    ),
+    ("ar", "core.ranks.3"): "الثلاثات",
+    ("hi", "render.emptied_mor"): "हाथ ख़ाली किया: मोर का ढेर अगली बारी मिलेगा",
+    ("hi", "render.added"): "जोड़ा:",
+    ("hi", "do_swap"): "मेल्ड {meld} में जोकर की जगह {cards} रखें",
+    ("hi", "tournament.arg.players"): "कितने खिलाड़ी नाम लिखाते हैं (डिफ़ॉल्ट 12)",
+    ("nl", "render.added"): "aangelegd",
+    ("nl", "render.actor"): "{who}:",
+    ("nl", "mv_meld"): "{cards} uitgelegd",
+    ("nl", "mor.line.closed"): "ronde afgesloten",
+    ("nl", "more3.bid_first"): "Eerst biedt iedereen om de Solo: bied 0 tot en met 3.",
 }
 
 
