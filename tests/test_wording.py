@@ -330,6 +330,8 @@ def test_cards_in_an_arabic_sentence_read_left_to_right() -> None:
     # Only right-to-left lines get the marks, and only around cards and signed numbers.
     assert say(Reason("runfast.not_held", {"cards": cards}), "nl") == f"Je hebt {cards} niet."
     assert t("runfast.not_held", "ar", cards="-30") == "لا تملك \u200e-30\u200e."
+    assert t("runfast.not_held", "ar", cards=-30) == "لا تملك \u200e-30\u200e."
+    assert t("runfast.not_held", "nl", cards=-30) == "Je hebt -30 niet."
     assert "\u200e" not in t("lesson_hand", "ar", cards="Sara")
 
 

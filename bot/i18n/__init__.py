@@ -205,6 +205,8 @@ def left_to_right(text: str, lang: str = ENGLISH, /) -> str:
 def _words(value: Any, lang: str) -> Any:
     if isinstance(value, str):
         return left_to_right(value, lang)  # a card or a row of them, from Card.pretty
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return left_to_right(str(value), lang)  # a score below zero: "-30", not "30-"
     if isinstance(value, Reason):
         return say(value, lang)
     if isinstance(value, Count):
