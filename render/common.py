@@ -111,6 +111,9 @@ _RANK_BEFORE = re.compile(r"(?:^|(?<=\s))(10|[2-9AJQK])$")
 def symbol_segments(text: str, four_colour: bool = False) -> list[Segment]:
     """Text with its suit symbols and check marks as drawn shapes (no installed font has them);
     a rank just before a suit makes a ``Pip`` with it, so "2♠" stays one card in any direction."""
+    # The left-to-right marks around a card keep it in order in Discord's text; here a card is
+    # a Pip laid out in its own direction, and a mark between rank and word would part them.
+    text = text.replace("\u200e", "")
     out: list[Segment] = []
     word = ""
     for ch in text:

@@ -1214,7 +1214,7 @@ def _phrase(view: GameView, e: Event, names: Sequence[str], lang: str = "en") ->
         case Played(cards=cards, kind=kind):
             return [t("render.played", lang), *_cards_segments(cards, 6)]
         case Passed():
-            return [t("render.passed", lang)]
+            return [t("mv_pass", lang)]
         case TrickWon():
             return [t("render.won_trick", lang)]
         case BidMade():

@@ -4,6 +4,7 @@ order, an unknown game is named once, and Mor's default length is Discord's."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 
@@ -52,3 +53,12 @@ def test_an_unknown_game_names_the_games_once() -> None:
 def test_mor_has_one_default_length_for_discord_and_the_terminal() -> None:
     options = game_options(parser().parse_args(["mor"]))
     assert options == new_game("mor", {}, 0).options == {"players": 4, "length": "full"}
+
+
+def test_a_taken_pile_agrees_with_its_name_in_arabic() -> None:
+    # The Mor is المور (masculine), a More pile كومة (feminine): «كومتا المورة — المنفرد: أُخذت».
+    for game, taken in (("mor", "أُخذ"), ("more3", "أُخذت")):
+        engine = new_game(game, {}, 0)
+        words = words_for(game, 0, Painter(False), engine.options, "ar")
+        view = replace(engine.view(0), side_taken=(True, True))
+        assert words.pile_state(view, 0) == taken, game

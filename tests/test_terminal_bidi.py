@@ -36,6 +36,14 @@ def test_every_left_to_right_piece_is_isolated() -> None:
     assert painted == f"{RLM}نزول \x1b[31m{LRI}7H\x1b[0m \x1b[31m8H{PDI}\x1b[0m."
 
 
+def test_cards_worded_for_discord_are_isolated_once() -> None:
+    # bot.i18n marks a card for Discord's text; the terminal isolates it itself, once.
+    line = t("runfast.not_held", "ar", cards="5♣ 6♣ 7♣")
+    assert "\u200e" in line
+    assert isolate(line) == f"{RLM}لا تملك {LRI}5♣ 6♣ 7♣{PDI}."
+    assert "5♣ 6♣ 7♣" in re.sub("[\u200f\u2066-\u2069]", "", get_display(isolate(line)))
+
+
 def test_a_bidi_terminal_keeps_each_piece_whole_and_in_the_lines_order() -> None:
     # What a terminal that runs the algorithm shows (python-bidi, the same algorithm), read
     # from the left: the cards left to right as the pictures show them, the seat number, the

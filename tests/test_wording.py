@@ -11,7 +11,9 @@ import pytest
 from babel.messages.pofile import read_po
 from bidi import get_display
 
-from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, catalogue, names_list, number, t
+from bot.games.base import Reason
+from bot.games.cards import parse_cards
+from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, catalogue, names_list, number, say, t, t_n
 from bot.i18n.check import catalogue_texts, misused_words, rejected_words, whole_word
 
 GLOSSARY = Path(__file__).resolve().parents[1] / "bot" / "i18n" / "GLOSSARY.md"
@@ -205,7 +207,7 @@ CORRECTED = {
     ),
     ("ar", "table.went_out_first"): "الفوز لـ{names} بإنهاء الأوراق أولًا. الحساب:",
     ("hi", "table.went_out_first"): "{names} ने सबसे पहले सारे पत्ते ख़त्म करके बाज़ी जीती। हिसाब:",
-    ("nl", "table.went_out_first"): "{names} ging als eerste uit en heeft gewonnen. De afrekening:",
+    ("nl", "table.went_out_first"): "Als eerste uit en gewonnen: {names}. De afrekening:",
     ("ar", "hint_throw_keeps_run"): (
         "ارمِ {card} واحتفظ بالتسلسل {run} في يدك: فبصفتك المنفرد تأخذ كومة "
         "الحرق حين يرمي الثنائي ورقة تكمّله، أما إن نزّلته فلن يرميا لك ورقة تكمّله."
@@ -233,6 +235,22 @@ CORRECTED = {
         "Language: none chosen, so your Discord app's language where it is one of ours, "
         "else the server's."
     ),
+    # The native read of issue 59: a phrase the reader found broken, and its better words.
+    ("ar", "no_teams"): "ليس في هذه الطاولة فريقان تختار بينهما.",
+    ("ar", "lobby_started"): "بدأت الطاولة رقم {table}.",
+    ("ar", "more3.opening_75"): (
+        "فوق 1500 نقطة لا تفتح إلا بأوراق قيمتها {least} في إنزال واحد؛ وقيمة هذه الأوراق {worth}."
+    ),
+    ("ar", "core.ranks.3"): "الثلاثات",
+    ("hi", "render.emptied_mor"): "हाथ ख़ाली किया: मोर का ढेर अगली बारी मिलेगा",
+    ("hi", "render.added"): "जोड़ा:",
+    ("hi", "do_swap"): "मेल्ड {meld} में जोकर की जगह {cards} रखें",
+    ("hi", "tournament.arg.players"): "कितने खिलाड़ी नाम लिखाते हैं (डिफ़ॉल्ट 12)",
+    ("nl", "render.added"): "aangelegd",
+    ("nl", "render.actor"): "{who}:",
+    ("nl", "mv_meld"): "{cards} uitgelegd",
+    ("nl", "mor.line.closed"): "ronde afgesloten",
+    ("nl", "more3.bid_first"): "Eerst biedt iedereen om de Solo: bied 0 tot en met 3.",
 }
 
 
@@ -296,6 +314,25 @@ def test_an_arabic_minus_keeps_its_direction_mark() -> None:
     shown = get_display(line, base_dir="R")
     assert "-30" in shown and "30-" not in shown, shown
     assert "30-" in get_display(line.replace("\u200e", ""), base_dir="R")  # what it was
+
+
+def test_cards_in_an_arabic_sentence_read_left_to_right() -> None:
+    # A card with its suit sign (Card.pretty, in hints and Run Fast refusals) is a digit and a
+    # neutral: in a right-to-left line with nothing around it "8♣" shows as "♣8" and a row of
+    # cards comes out backwards. Worded by bot.i18n, it reads as the pictures write it.
+    cards = " ".join(c.pretty for c in parse_cards("5C 6C 7C"))
+    refusal = say(Reason("runfast.not_held", {"cards": cards}), "ar")
+    hint_line = t("hint_play_lead", "ar", cards="8♣", count=t_n("n_cards", 2, "ar"))
+    for line, run in ((refusal, "5♣ 6♣ 7♣"), (hint_line, "8♣")):
+        shown = get_display(line, base_dir="R").replace("\u200e", "")
+        assert run in shown, shown
+    assert "♣7 ♣6 ♣5" in get_display(refusal.replace("\u200e", ""), base_dir="R")  # what it was
+    # Only right-to-left lines get the marks, and only around cards and signed numbers.
+    assert say(Reason("runfast.not_held", {"cards": cards}), "nl") == f"Je hebt {cards} niet."
+    assert t("runfast.not_held", "ar", cards="-30") == "لا تملك \u200e-30\u200e."
+    assert t("runfast.not_held", "ar", cards=-30) == "لا تملك \u200e-30\u200e."
+    assert t("runfast.not_held", "nl", cards=-30) == "Je hebt -30 niet."
+    assert "\u200e" not in t("lesson_hand", "ar", cards="Sara")
 
 
 def test_lists_of_names_are_in_the_languages_own_form() -> None:

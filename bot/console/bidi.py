@@ -32,7 +32,7 @@ from bidi import get_display
 from bot.i18n import is_rtl
 
 MODES = ("isolate", "visual", "off")
-RLM, LRI, PDI = "\u200f", "\u2066", "\u2069"
+LRM, RLM, LRI, PDI = "\u200e", "\u200f", "\u2066", "\u2069"
 _CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # A left-to-right word: a card (7H, 10S, JK, 8♣), a number (12, -30, 7.5, 1/3), a command
@@ -89,6 +89,10 @@ def isolate(line: str) -> str:
     inside LRI … PDI (colour codes pass through untouched)."""
     if not line.strip():
         return line
+    # The left-to-right marks bot.i18n puts around a card or a signed number for Discord's
+    # text: here every such piece gets an isolate of its own, so the marks would only wrap it
+    # twice.
+    line = line.replace(LRM, "")
     out, at = [RLM], 0
     for start, end in _pieces(line):
         out += [line[at:start], LRI, line[start:end], PDI]

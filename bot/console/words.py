@@ -262,6 +262,9 @@ class RummyWords(GameWords[R]):
     """Mor, More and Hand: a stock, a discard pile and melds on the table."""
 
     cards_help = "console.help.cards_joker"
+    # A taken side pile: Mor's Mor and More's piles are different words (in Arabic المور is
+    # masculine, كومة المورة feminine, and the word agrees with it).
+    pile_taken_key = "console.pile_taken"
     stock_key: ClassVar[str] = "console.rummy.stock"
 
     def table_lines(self, view: R) -> list[str]:
@@ -299,7 +302,7 @@ class RummyWords(GameWords[R]):
     def pile_state(self, view: R, k: int) -> str:
         taken = view.side_taken
         if k < len(taken) and taken[k]:
-            return self.t("console.pile_taken")
+            return self.t(self.pile_taken_key)
         return self.t_n("n_cards", view.side_piles[k])
 
     def side_pile_taken(self, e: TookSidePile) -> str | None:
@@ -419,6 +422,7 @@ class MoreWords(RummyWords[More3View]):
     """More: one Solo against a Pair each round, each side with its own More pile."""
 
     title_key = "game.more3.name"
+    pile_taken_key = "console.more3.pile_taken"
     round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
         "went_out": ("console.end.went_out.you", "console.end.went_out"),
         "stock_out": ("console.end.stock_out", "console.end.stock_out"),

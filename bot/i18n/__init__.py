@@ -14,6 +14,7 @@ parameters) and ``say`` words it here.
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -31,6 +32,13 @@ ENGLISH = "en"
 # Our languages, in the order menus offer them, by their own names.
 LANGUAGES: dict[str, str] = {"en": "English", "ar": "العربية", "hi": "हिन्दी", "nl": "Nederlands"}
 RIGHT_TO_LEFT = frozenset({"ar"})
+LRM = "\u200e"  # LEFT-TO-RIGHT MARK
+# What reads left to right inside any line: a card with its suit sign ("8♣", "10♥", the joker
+# "🃏"), a row of them ("5♣ 6♣ 7♣"), a signed number ("-30", "+2"). In a right-to-left line the
+# digit turns Arabic and the sign or suit, a neutral, takes the line's direction: "8♣" shows as
+# "♣8", "5♣ 6♣ 7♣" as "♣7 ♣6 ♣5", "-30" as "30-". Discord text has no isolation of its own.
+_CARD = r"(?:10|[2-9AJQK])[♠♥♦♣]|🃏"
+_LEFT_TO_RIGHT = re.compile(rf"(?:{_CARD})(?: +(?:{_CARD}))*|[+\-−]\d+(?:[.,]\d+)?")
 
 
 # Keys merged into one (one key for one meaning): code written against an old name, on a
@@ -83,6 +91,7 @@ MERGED: dict[str, str] = {
     "more3.line.went_out": "core.line.went_out",
     "mor.line.melds": "core.line.cards_in_melds",
     "more3.line.cards_in_melds": "core.line.cards_in_melds",
+    "render.passed": "mv_pass",
 }
 
 
@@ -180,7 +189,24 @@ def listed(items: Iterable[str], lang: str = ENGLISH, /) -> str:
     return comma(lang).join(str(item) for item in items)
 
 
+def left_to_right(text: str, lang: str = ENGLISH, /) -> str:
+    """``text`` kept in its order inside ``lang``'s line: in a right-to-left language a card, a
+    row of cards or a signed number goes between left-to-right marks (``"\u200e8♣\u200e"``), so
+    it reads as the pictures write it; anything else, and every other language, is untouched.
+
+    >>> left_to_right("5♣ 6♣ 7♣", "ar"), left_to_right("5♣ 6♣ 7♣", "nl"), left_to_right("Sara", "ar")
+    ('\u200e5♣ 6♣ 7♣\u200e', '5♣ 6♣ 7♣', 'Sara')
+    """
+    if is_rtl(lang) and _LEFT_TO_RIGHT.fullmatch(text):
+        return f"{LRM}{text}{LRM}"
+    return text
+
+
 def _words(value: Any, lang: str) -> Any:
+    if isinstance(value, str):
+        return left_to_right(value, lang)  # a card or a row of them, from Card.pretty
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return left_to_right(str(value), lang)  # a score below zero: "-30", not "30-"
     if isinstance(value, Reason):
         return say(value, lang)
     if isinstance(value, Count):

@@ -176,8 +176,9 @@ def test_refusals_read_in_arabic() -> None:
     assert why is not None and why.key == "runfast.answer_with"
     assert say(why) == "You must answer the pair 9♠ 9♥ with a higher pair or a bomb."
     arabic = say(why, "ar")
-    # Arabic words, the nested kind worded in Arabic too, the cards as the game writes them.
-    assert arabic != say(why) and "الزوج 9♠ 9♥" in arabic and "زوج أعلى" in arabic
+    # Arabic words, the nested kind worded in Arabic too, the cards as the game writes them,
+    # between left-to-right marks so they keep their order in a right-to-left line.
+    assert arabic != say(why) and "الزوج \u200e9♠ 9♥\u200e" in arabic and "زوج أعلى" in arabic
     assert not any("a" <= ch <= "z" for ch in arabic)
     assert "Je moet het paar 9♠ 9♥ beantwoorden" in say(why, "nl")
 
