@@ -54,7 +54,7 @@ CONNECT_TIMEOUT = 10.0  # seconds to reach the server before the attempt counts 
 # A statement that hangs this long (a server stalled by its disk) fails as unavailable instead of
 # holding a table forever; the slowest the bot runs (a restore) takes well under a second.
 COMMAND_TIMEOUT = 30.0
-# pg_advisory_xact_lock key for migrating: two processes starting at once migrate one at a time.
+# pg_advisory_lock key for migrating: two processes starting at once migrate one at a time.
 MIGRATION_LOCK = 0x44_69_77_61_6E_69_79_61  # "Diwaniya"
 # Shard locks are pg_advisory_lock(SHARD_LOCKS, shard). A process running every shard (the
 # default, with Discord's count) holds (SHARD_LOCKS, ALL_SHARDS) alone; one running some holds it
@@ -268,9 +268,13 @@ async def migrate(
     failure leaves the database as it was)."""
     latest = len(steps)
     current = 0
+    # The lock is the session's, taken before the transaction begins, never inside it: a session
+    # refreshes what it knows of the catalogue (which tables exist) as a transaction begins, so
+    # one that began before the wait would still find no schema after another process had made
+    # it, then find that process's tables and call them another program's.
+    await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
     try:
         async with conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             # Read again under the lock: another process may have migrated in the meantime.
             current = await schema_version(conn, where, latest)
             if current == 0:
@@ -289,6 +293,9 @@ async def migrate(
             f"Upgrading the PostgreSQL database {where} from schema version {current} to "
             f"{latest} failed ({e}), so nothing was changed."
         ) from e
+    finally:
+        if not conn.is_closed():  # a connection that is gone took the lock with it
+            await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
     return latest
 
 
