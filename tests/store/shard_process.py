@@ -17,14 +17,8 @@ from bot.store import StoreError, open_store
 
 async def main(url: str, shards: Shards) -> int:
     try:
-        store = await open_store(url)
+        store = await open_store(url, shards=shards, hold=True)
     except StoreError as e:
-        print(f"refused {e}", flush=True)
-        return 2
-    try:
-        await store.hold_shards(shards)
-    except StoreError as e:
-        await store.close()
         print(f"refused {e}", flush=True)
         return 2
     print("running", flush=True)
