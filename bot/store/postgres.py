@@ -22,8 +22,10 @@ connection, so nothing is half-applied.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+import socket
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager, nullcontext
@@ -79,6 +81,33 @@ WHERE locktype = 'advisory' AND granted AND classid = $1 AND objsubid = 2 AND ob
 LIMIT 1
 """
 
+# A machine that vanishes (power cut, network gone) says nothing to the server, and the session
+# holding its shard locks would live on until TCP noticed: 2 h 11 min with PostgreSQL's defaults,
+# all that time refusing the process that replaces it. On the lock connection the server probes
+# after KEEPALIVE_IDLE s of silence, every KEEPALIVE_INTERVAL s, and ends the session (freeing the
+# locks) when KEEPALIVE_COUNT go unanswered; tcp_user_timeout bounds the same way an answer the
+# server sent and never saw acknowledged. So a lost process's shards are free 25 s after its
+# last word, at most.
+KEEPALIVE_IDLE = 10
+KEEPALIVE_INTERVAL = 5
+KEEPALIVE_COUNT = 3
+LOST_AFTER = KEEPALIVE_IDLE + KEEPALIVE_INTERVAL * KEEPALIVE_COUNT  # seconds
+KEEPALIVES = {
+    "tcp_keepalives_idle": str(KEEPALIVE_IDLE),
+    "tcp_keepalives_interval": str(KEEPALIVE_INTERVAL),
+    "tcp_keepalives_count": str(KEEPALIVE_COUNT),
+    "tcp_user_timeout": str(LOST_AFTER * 1000),  # milliseconds
+}
+# The process probes the same connection from its end, after GIVE_UP_IDLE s of silence, every
+# GIVE_UP_INTERVAL s: when GIVE_UP_COUNT go unanswered its kernel drops the connection, the store
+# is told (``_lost``) and the bot stops, 8 s after the last word from the server, well before the
+# server can hand the shards to another process (25 s): a network cut that leaves both machines
+# running never makes two drivers. (The probes also count as words for the server, so a live
+# process is never taken for a lost one.)
+GIVE_UP_IDLE = 5
+GIVE_UP_INTERVAL = 1
+GIVE_UP_COUNT = 3
+GIVE_UP_AFTER = GIVE_UP_IDLE + GIVE_UP_INTERVAL * GIVE_UP_COUNT  # seconds
 
 # Rating a game takes pg_advisory_xact_lock(RATING_LOCKS, its server's key) for its transaction,
 # so two games of one server ending at once in two processes rate one after the other (and
@@ -318,13 +347,35 @@ async def migrate(
 
 
 async def _lock_connection(url: str, where: str) -> asyncpg.Connection:
-    """A connection of its own for the shard locks."""
+    """A connection of its own for the shard locks, with the keepalives that bound how long a
+    lost process keeps them (``LOST_AFTER``) and how soon a process cut off gives them up
+    (``GIVE_UP_AFTER``)."""
     try:
-        return await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
+        conn = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT, server_settings=KEEPALIVES)
     except (OSError, TimeoutError, asyncpg.PostgresError) as e:
         raise unreachable(where, e) from e
     except ValueError as e:  # asyncpg's word for a URL it can't parse
         raise not_a_url(where, e) from e
+    # asyncpg names no way to its socket but its transport's (a private attribute it has kept
+    # since its first release); the tests cutting the network fail if that changes.
+    _probe(conn._transport.get_extra_info("socket"))
+    return conn
+
+
+def _probe(sock: socket.socket) -> None:
+    """Keepalive probes from this end of a TCP connection (``GIVE_UP_AFTER``). A Unix socket
+    needs none: the server is on this machine, and can't vanish from it."""
+    if sock.family not in (socket.AF_INET, socket.AF_INET6):
+        return
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+    for option, value in (
+        ("TCP_KEEPIDLE", GIVE_UP_IDLE),  # Linux's names; other systems keep their defaults
+        ("TCP_KEEPINTVL", GIVE_UP_INTERVAL),
+        ("TCP_KEEPCNT", GIVE_UP_COUNT),
+        ("TCP_USER_TIMEOUT", GIVE_UP_AFTER * 1000),  # an unacknowledged write, the same bound
+    ):
+        if hasattr(socket, option):
+            sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, option), value)
 
 
 async def _let_go(conn: asyncpg.Connection) -> None:
@@ -347,6 +398,9 @@ async def _pool(url: str, where: str, size: int) -> asyncpg.Pool:
             max_size=size,
             timeout=CONNECT_TIMEOUT,
             command_timeout=COMMAND_TIMEOUT,
+            # A statement of a process that vanished mid-transaction holds its rows' locks
+            # until its session ends: bounded like the shard locks' connection.
+            server_settings=KEEPALIVES,
         )
     except (OSError, TimeoutError, asyncpg.PostgresError) as e:
         raise unreachable(where, e) from e
@@ -479,7 +533,13 @@ class PostgresStore(_sqlite.Store):
 
     async def close(self) -> None:
         try:
-            await self._pool.close()
+            try:
+                # Closing waits for each connection's goodbye to be acknowledged, which a network
+                # gone without a word never does (TCP gives up after some 15 minutes).
+                await asyncio.wait_for(self._pool.close(), CLOSE_TIMEOUT)
+            except TimeoutError:
+                logger.warning("The connections to %s did not close in time: dropped", self.path)
+                self._pool.terminate()
         finally:
             # Last, so no write of this process is still under way when another may take over.
             if self._holder is not None:
@@ -501,7 +561,9 @@ class PostgresStore(_sqlite.Store):
     async def hold_shards(self, shards: Shards | None) -> None:
         """Advisory locks on the shards (None: every shard), held on a connection of their own
         for as long as the store is open. A process that dies loses its connection, and the
-        server releases its locks with it, so a restarted process can take the shards over."""
+        server releases its locks with it, so a restarted process can take the shards over; one
+        that vanishes without a word is found out by the keepalives (``LOST_AFTER``), and one cut
+        off from the server gives them up (``GIVE_UP_AFTER``: ``_lost``)."""
         if self._holder is not None:
             return
         holder = await _lock_connection(self.url, self.path)
