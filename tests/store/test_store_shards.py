@@ -174,6 +174,7 @@ async def test_losing_the_locks_connection_is_told(postgres: RunDatabase) -> Non
         await store.close()
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="socket filters are Linux's")
 async def test_a_process_gone_silent_gives_its_shards_up_and_the_server_frees_them(
     postgres: RunDatabase,
 ) -> None:
