@@ -1,8 +1,10 @@
 """The bot past one process, on PostgreSQL: moves per second with 1 and 2 processes on one
-database, and the time to restore 10,000 unfinished tables split over 4 shards.
+database, the time to restore 10,000 unfinished tables split over 4 shards, and how long a
+process whose network goes silent keeps its shards.
 
     python bench/scale.py                               # the server in DIWANIYA_TEST_POSTGRES
     python bench/scale.py --postgres URL --restore 10000 --tables 20 --moves 200
+    python bench/scale.py --tables 1 --moves 1 --restore 0 --lost 3   # part 3 alone, 3 times
 
 Everything runs in a scratch database created on the server for the run and dropped after it.
 
@@ -16,6 +18,10 @@ Part 2 fills ``--restore`` unfinished Hand tables (real records of 60 moves, rep
 engine at restore) over the servers of 4 shards, then times the table service's ``restore``: one
 process taking every shard, and each shard's process taking its quarter (run one after another
 here; on their own machines the four would run at once, so the slowest is the restart time).
+
+Part 3 silences the network between a process holding shards and the server, as a machine that
+vanishes does (``tests/store/blackhole.py``: nothing closed, nothing answered), and times how
+long the process takes to give its shards up and the server to free them for a replacement.
 """
 
 from __future__ import annotations
@@ -31,7 +37,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "store"))
 
+import asyncpg
+from blackhole import Blackhole
 from _pg import DEFAULT_URL, scratch_database, server_version
 from store import bench_moves
 
@@ -39,7 +48,7 @@ from bot.computers.pool import ComputerPool, decide
 from bot.games import registry
 from bot.shards import Shards
 from bot.store import Seat
-from bot.store.postgres import PostgresStore
+from bot.store.postgres import LOST_AFTER, SHARD_LOCKS, PostgresStore
 from bot.tables import TableService
 
 SHARDS = 4
@@ -144,6 +153,42 @@ async def restore_time(url: str, shards: Shards | None) -> tuple[int, float]:
     return len(restored), seconds
 
 
+# ---------------------------------------------------------------- part 3: a process gone silent
+
+
+async def held_shard_locks(url: str) -> int:
+    conn = await asyncpg.connect(url)
+    try:
+        return await conn.fetchval(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 "
+            "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+            SHARD_LOCKS,
+        )
+    finally:
+        await conn.close()
+
+
+async def silent_loss(url: str) -> tuple[float, float]:
+    """Seconds from the network going silent (``Blackhole.vanish``) to the process giving its
+    shards up, and to the server freeing their locks for a replacement."""
+    hole = Blackhole(url)
+    await hole.start()
+    store = await PostgresStore.open(hole.url, shards=Shards.parse("0-1", SHARDS), hold=True)
+    lost = asyncio.Event()
+    store.on_shards_lost = lost.set
+    try:
+        await hole.vanish()
+        start = time.perf_counter()
+        await lost.wait()
+        given_up = time.perf_counter() - start
+        while await held_shard_locks(url):
+            await asyncio.sleep(0.1)
+        return given_up, time.perf_counter() - start
+    finally:
+        await store.close()
+        await hole.close()
+
+
 # ---------------------------------------------------------------- the report
 
 
@@ -154,6 +199,9 @@ async def main() -> None:
     parser.add_argument("--moves", type=int, default=200, help="moves per table")
     parser.add_argument(
         "--restore", type=int, default=10_000, help="unfinished tables (0: part 1 only)"
+    )
+    parser.add_argument(
+        "--lost", type=int, default=1, metavar="TIMES", help="silent losses timed (0: none)"
     )
     parser.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -174,20 +222,30 @@ async def main() -> None:
                 f"{seconds:.1f} s = {moves / seconds:,.0f} moves/s"
             )
 
-        if not args.restore:
-            return
-        print(f"\n2. Restoring {args.restore:,} unfinished tables over {SHARDS} shards")
-        start = time.perf_counter()
-        await fill_unfinished(url, args.restore)
-        print(f"  (filled in {time.perf_counter() - start:.0f} s)")
-        n, seconds = await restore_time(url, None)
-        print(f"  one process, every shard: {n:,} tables in {seconds:.2f} s")
-        slowest = 0.0
-        for shard in range(SHARDS):
-            n, seconds = await restore_time(url, Shards.of([shard], SHARDS))
-            slowest = max(slowest, seconds)
-            print(f"  shard {shard} of {SHARDS} alone: {n:,} tables in {seconds:.2f} s")
-        print(f"  four processes at once (one a shard): {slowest:.2f} s, the slowest shard's")
+        if args.restore:
+            await restoring(url, args.restore)
+        if args.lost:
+            print(f"\n3. A process whose network goes silent (bound: {LOST_AFTER} s)")
+            for _ in range(args.lost):
+                given_up, freed = await silent_loss(url)
+                print(
+                    f"  gave its shards up after {given_up:.1f} s; the server freed them after {freed:.1f} s"
+                )
+
+
+async def restoring(url: str, count: int) -> None:
+    print(f"\n2. Restoring {count:,} unfinished tables over {SHARDS} shards")
+    start = time.perf_counter()
+    await fill_unfinished(url, count)
+    print(f"  (filled in {time.perf_counter() - start:.0f} s)")
+    n, seconds = await restore_time(url, None)
+    print(f"  one process, every shard: {n:,} tables in {seconds:.2f} s")
+    slowest = 0.0
+    for shard in range(SHARDS):
+        n, seconds = await restore_time(url, Shards.of([shard], SHARDS))
+        slowest = max(slowest, seconds)
+        print(f"  shard {shard} of {SHARDS} alone: {n:,} tables in {seconds:.2f} s")
+    print(f"  four processes at once (one a shard): {slowest:.2f} s, the slowest shard's")
 
 
 if __name__ == "__main__":

@@ -33,8 +33,12 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as e:
         print(e, file=sys.stderr)
         return 2
+    # The log goes to stdout, so stderr holds only the sentence a stop ends with: a start
+    # refused after the store was opened (a token Discord refuses) still says one thing there.
     logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+        stream=sys.stdout,
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     try:
         from bot.client.serve import run

@@ -180,15 +180,16 @@ def bot_with_workers(
         [sys.executable, "-c", start],
         cwd=folder,
         env=env,
-        stdout=subprocess.DEVNULL,
         # A file, not a pipe: processes the bot leaves behind would keep a pipe open for good.
-        stderr=(folder / "stderr.txt").open("w"),
+        # The log is on stdout, the sentence a stop ends with on stderr: both, in order.
+        stdout=(folder / "output.txt").open("w"),
+        stderr=subprocess.STDOUT,
         text=True,
     )
     family: list[int] = []
 
     def worker_started() -> bool:
-        assert bot.poll() is None, (folder / "stderr.txt").read_text()
+        assert bot.poll() is None, (folder / "output.txt").read_text()
         family[:] = children(bot.pid)
         grandchildren = [g for c in family for g in children(c)]
         family.extend(grandchildren)
@@ -227,7 +228,7 @@ def test_sigterm_is_a_clean_shutdown(tmp_path: Path, discord_stand_in: tuple[int
     except subprocess.TimeoutExpired:
         bot.kill()
         pytest.fail("the bot did not stop after SIGTERM")
-    stderr = (tmp_path / "stderr.txt").read_text()
+    stderr = (tmp_path / "output.txt").read_text()
     assert status == 0, stderr
     # The stand-in refuses the table's messages, which the bot logs as it goes (a move in hand
     # still finishes and is shown after the SIGTERM); the shutdown itself logs no error.

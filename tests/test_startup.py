@@ -35,16 +35,20 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def start_bot(
-    folder: Path, *env_lines: str, args: tuple[str, ...] = (), user: int | None = None
+    folder: Path,
+    *env_lines: str,
+    args: tuple[str, ...] = (),
+    user: int | None = None,
+    command: tuple[str, ...] = ("-m", "bot"),
 ) -> subprocess.CompletedProcess[str]:
-    """``python -m bot`` in ``folder`` (with this checkout's code, whatever is installed), as
-    ``user`` if given."""
+    """``python -m bot`` (or ``command``) in ``folder`` (with this checkout's code, whatever is
+    installed), as ``user`` if given."""
     (folder / ".env").write_text("\n".join(["DISCORD_TOKEN=not-a-real-token", *env_lines]) + "\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DIWANIYA_"))}
     env["PYTHONPATH"] = str(REPO)
     # The timeout only stops a regression that hangs; the bot here exits before any network.
     return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
+        [sys.executable, *command, *args],
         cwd=folder,
         env=env,
         capture_output=True,
@@ -132,9 +136,6 @@ def test_a_postgres_it_cannot_use_stops_in_one_sentence(
     assert said in one_sentence(done.stderr)
 
 
-QUIET = "DIWANIYA_LOG_LEVEL=WARNING"
-
-
 def test_shards_come_from_the_environment_or_the_command_line(tmp_path: Path) -> None:
     from bot.__main__ import arguments
 
@@ -168,14 +169,19 @@ def test_the_env_file_is_read_with_the_quoting_people_expect(tmp_path: Path) -> 
     assert (over.log_level, over.token) == ("ERROR", "given")
 
 
-def test_shards_split_over_processes_are_refused_on_a_sqlite_file(tmp_path: Path) -> None:
-    # (WARNING: at INFO the store logs opening and closing the file around the refusal.)
+@pytest.mark.parametrize("database", ["DIWANIYA_DB=bot.db", None])
+def test_shards_split_over_processes_are_refused_on_a_sqlite_file(
+    tmp_path: Path, database: str | None
+) -> None:
+    """Refused from the settings alone, at the default log level: one sentence, and no file
+    made (not even the default diwaniya.db where DIWANIYA_DB is missing)."""
     done = start_bot(
-        tmp_path, "DIWANIYA_DB=bot.db", QUIET, args=("--shards", "0-1", "--shard-count", "4")
+        tmp_path, *filter(None, [database]), args=("--shards", "0-1", "--shard-count", "4")
     )
     assert done.returncode == 2
     said = one_sentence(done.stderr)
     assert "can't be shared between processes" in said and "shards 0-1 of 4" in said
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".env"]
 
 
 def test_shards_need_their_count(tmp_path: Path) -> None:
@@ -185,31 +191,97 @@ def test_shards_need_their_count(tmp_path: Path) -> None:
     assert not (tmp_path / "bot.db").exists()
 
 
-def test_a_second_process_for_a_held_shard_exits_naming_it(
+def shard_process(url: str, shards: str, count: int) -> subprocess.Popen[str]:
+    """A real process running ``shards`` of ``count`` on ``url`` until its stdin ends: the
+    bot's start without Discord (``tests/store/shard_process.py``)."""
+    return subprocess.Popen(
+        [sys.executable, str(REPO / "tests" / "store" / "shard_process.py"), url, shards, str(count)],
+        cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+
+def said_first(process: subprocess.Popen[str]) -> str:
+    assert process.stdout is not None
+    return process.stdout.readline()
+
+
+def test_a_process_with_another_shard_count_is_refused(
     tmp_path: Path, postgres: RunDatabase
 ) -> None:
-    """Shards 0-1 of 4 are held (as a running process holds them); a process started for 1-2
-    on the same database stops before Discord, naming shard 1."""
+    """With shards 0 of 2 running, a process for shards 2-3 of 4 would drive the same servers'
+    tables (shard 2 of 4 is half of shard 0 of 2): it stops before Discord in one sentence,
+    exit 2. Once every process of the old count has stopped, the new count starts, and the old
+    one is refused in turn."""
+    url = asyncio.run(postgres.fresh_database())
+    old = shard_process(url, "0", 2)
+    try:
+        assert said_first(old) == "running\n"
+        done = start_bot(
+            tmp_path, f"DIWANIYA_DB={url}", args=("--shards", "2-3", "--shard-count", "4")
+        )
+    finally:
+        old.communicate("")
+    assert old.returncode == 0
+    assert done.returncode == 2
+    said = one_sentence(done.stderr)
+    assert said.startswith("The Diwaniya processes running on ")
+    assert "split the servers into 2 shards, so this one, started with a shard count of 4," in said
+    new = shard_process(url, "2-3", 4)
+    try:
+        assert said_first(new) == "running\n"
+        again = shard_process(url, "0", 2)
+        assert "split the servers into 4 shards" in said_first(again)
+        assert again.wait() == 2
+    finally:
+        new.communicate("")
+    assert new.returncode == 0
 
-    async def hold(url: str) -> PostgresStore:
-        store = await PostgresStore.open(url)
-        await store.hold_shards(Shards.parse("0-1", 4))
-        return store
 
-    async def started_beside_it() -> subprocess.CompletedProcess[str]:
-        url = await postgres.fresh_schema()
-        running = await hold(url)
+@pytest.mark.parametrize(
+    ("held", "started", "said"),
+    [
+        (("0-1", 4), ("1-2", 4), "Shard 1 is already run by another Diwaniya process on "),
+        (("0", 2), ("2-3", 4), "The Diwaniya processes running on "),
+    ],
+)
+def test_a_start_refused_its_shards_writes_nothing(
+    tmp_path: Path,
+    postgres: RunDatabase,
+    held: tuple[str, int],
+    started: tuple[str, int],
+    said: str,
+) -> None:
+    """Shards are claimed before anything is written: a process refused them leaves a new
+    database empty, and says so in one sentence at the default log level (the log, which
+    would say "Applied migration …", is not where the sentence is)."""
+
+    async def refused() -> tuple[subprocess.CompletedProcess[str], int]:
+        url = await postgres.fresh_database()
+        # Holding the shards as a running process does, on a database still empty: a store
+        # that needs no schema writes nothing.
+        running = await PostgresStore.open(url, migrations=())
         try:
-            return await asyncio.to_thread(
-                start_bot, tmp_path, f"DIWANIYA_DB={url}", "DIWANIYA_SHARD_COUNT=4", QUIET,
-                args=("--shards", "1-2"),
+            await running.hold_shards(Shards.parse(*held))
+            done = await asyncio.to_thread(
+                start_bot, tmp_path, f"DIWANIYA_DB={url}",
+                args=("--shards", started[0], "--shard-count", str(started[1])),
             )  # fmt: skip
         finally:
             await running.close()
+        conn = await asyncpg.connect(url)
+        try:
+            tables = await conn.fetchval(
+                "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema()"
+            )
+        finally:
+            await conn.close()
+        return done, tables
 
-    done = asyncio.run(started_beside_it())
+    done, tables = asyncio.run(refused())
     assert done.returncode == 2
-    assert one_sentence(done.stderr).startswith("Shard 1 is already run by another")
+    assert one_sentence(done.stderr).startswith(said)
+    assert tables == 0
 
 
 NOBODY = 65534  # the bot's user in the -wal/-shm test when the suite runs as root
@@ -240,7 +312,7 @@ def start_bot_as(uid: int, folder: Path) -> tuple[int, str]:
             os.chdir(folder)
             os.setgid(uid)
             os.setuid(uid)
-            status = main()
+            status = main([])  # not pytest's own arguments
         except BaseException:
             traceback.print_exc()
         finally:
@@ -349,6 +421,37 @@ def test_a_refused_token_stops_in_one_sentence(
         server.server_close()
     assert status == 2
     assert one_sentence(capsys.readouterr().err) == TOKEN_REFUSED
+
+
+# ``python -m bot`` with Discord's API at the address given first.
+MAIN_WITH_DISCORD_AT = """
+import sys
+import discord.http
+discord.http.Route.BASE = sys.argv.pop(1)
+from bot.__main__ import main
+sys.exit(main())
+"""
+
+
+def test_a_refusal_after_the_store_opened_is_still_one_sentence(tmp_path: Path) -> None:
+    """The log goes to stdout: at the default level the store's opening and closing (and
+    discord.py's login) are logged there, and stderr holds only the sentence the start ends
+    with, here Discord refusing the token once the database was opened."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), RefuseEveryToken)
+    serving = threading.Thread(target=server.serve_forever, daemon=True)
+    serving.start()
+    try:
+        api = f"http://127.0.0.1:{server.server_address[1]}/api/v10"
+        done = start_bot(
+            tmp_path, "DIWANIYA_DB=bot.db", command=("-c", MAIN_WITH_DISCORD_AT), args=(api,)
+        )
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert done.returncode == 2
+    assert one_sentence(done.stderr) == TOKEN_REFUSED
+    assert "Opened bot.db at schema version" in done.stdout
+    assert "Closed bot.db" in done.stdout
 
 
 def test_no_network_is_tried_again_then_stops_in_one_sentence(

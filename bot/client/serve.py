@@ -79,17 +79,14 @@ def _warm_pictures() -> None:
 
 async def _serve(settings: Settings) -> int:
     # The database first: it needs no network, and a file it can't use is the operator's to mend.
+    # Its shards are claimed before anything is written or Discord is reached: a second process
+    # for a shard another runs (or with another shard count) must not drive its tables.
     try:
-        store = await open_store(settings.database)
+        store = await open_store(settings.database, shards=settings.shards, hold=True)
     except StoreError as e:
         return _stop(str(e), 2)
     lost = asyncio.Event()
-    try:
-        # Before Discord: a second process for a shard another runs must not drive its tables.
-        await store.hold_shards(settings.shards)
-    except StoreError as e:
-        await store.close()
-        return _stop(str(e), 2)
+    store.on_shards_lost = lost.set  # until the bot is there to stop (stop_when_lost)
     # The pictures' fonts and usual card faces are built while Discord is being reached, off the
     # event loop (about half a second of CPU), so the first table after a restart isn't slower.
     asyncio.get_running_loop().run_in_executor(None, _warm_pictures)
@@ -98,6 +95,8 @@ async def _serve(settings: Settings) -> int:
         delay = settings.first_retry_delay
         attempt = 0
         while not stopping.asked.is_set():
+            if lost.is_set():  # between tries: another process may run the shards by now
+                return _stop(SHARDS_LOST, 1)
             attempt += 1
             # A fresh client each try: a login that failed half way leaves its session closed.
             try:

@@ -7,12 +7,14 @@ everything else gets the frozen dataclasses re-exported here.
 
 import os
 
+from bot.shards import Shards
 from bot.store.errors import (
     CorruptDatabase,
     DiskFull,
     ForeignDatabase,
     MigrationFailed,
     NewerDatabase,
+    OtherShardCount,
     ReadOnlyDatabase,
     ShardTaken,
     SQLiteTooOld,
@@ -41,17 +43,29 @@ from bot.store.models import (
     StoreInfo,
     Table,
 )
-from bot.store.repository import DEFAULT_PATH, Store
+from bot.store.repository import DEFAULT_PATH, Store, refuse_split
 from bot.store.urls import is_postgres, redact
 
 
-async def open_store(target: str | os.PathLike[str] = DEFAULT_PATH) -> GameStore:
+async def open_store(
+    target: str | os.PathLike[str] = DEFAULT_PATH,
+    *,
+    shards: Shards | None = None,
+    hold: bool = False,
+) -> GameStore:
     """The store ``DIWANIYA_DB`` names: PostgreSQL for a ``postgresql://`` URL, else the SQLite
-    file at that path. Raises ``UnusableDatabase`` (one sentence) where it can't be used."""
+    file at that path. Raises ``UnusableDatabase`` (one sentence) where it can't be used.
+
+    With ``hold`` it is a bot process's store, holding its ``shards`` (None: every shard) until
+    it is closed (``GameStore.hold_shards``). They are claimed before anything is written: a
+    process refused them (``ShardTaken``) leaves the database as it was, and no file is made.
+    """
     if is_postgres(target):
         from bot.store.postgres import PostgresStore  # asyncpg only where it is used
 
-        return await PostgresStore.open(os.fspath(target))
+        return await PostgresStore.open(os.fspath(target), shards=shards, hold=hold)
+    if hold:
+        refuse_split(os.fspath(target), shards)
     return await Store.open(target)
 
 
@@ -68,6 +82,7 @@ __all__ = [
     "MemberStats",
     "MigrationFailed",
     "NewerDatabase",
+    "OtherShardCount",
     "RatedLine",
     "ReadOnlyDatabase",
     "RoundOutcome",

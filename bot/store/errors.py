@@ -93,3 +93,8 @@ class WrongStatus(StoreError):
 class ShardTaken(UnusableDatabase):
     """Another process already runs a shard this one was started for, on the same database; or
     the database is a SQLite file, which can't be shared by processes splitting the shards."""
+
+
+class OtherShardCount(ShardTaken):
+    """The processes already running on the database split the servers into another number of
+    shards: with two counts, two processes would own one server's tables."""

@@ -852,6 +852,17 @@ async def _migrate(
     return latest
 
 
+def refuse_split(path: str, shards: Shards | None) -> None:
+    """A file is one process's, so shards split over processes are refused (each would hold its
+    own copy of the tables). Needs nothing but the settings: checked before the file is made."""
+    if shards is not None and shards.split:
+        raise ShardTaken(
+            f"The SQLite file {path} can't be shared between processes, so running shards "
+            f"{shards} in this one was refused: run every shard in one process, or move to "
+            "PostgreSQL with python -m bot.store copy."
+        )
+
+
 # ---------------------------------------------------------------- the store
 
 
@@ -1101,14 +1112,8 @@ class Store(TournamentOps):
         return [_table(r) for r in await self._fetch(SELECT_SHARDS_UNFINISHED, params)]
 
     async def hold_shards(self, shards: Shards | None) -> None:
-        """Make sure no other process drives these shards' tables: a file is one process's, so
-        shards split over processes are refused (each would hold its own copy of the tables)."""
-        if shards is not None and shards.split:
-            raise ShardTaken(
-                f"The SQLite file {self.path} can't be shared between processes, so running "
-                f"shards {shards} in this one was refused: run every shard in one process, or "
-                "move to PostgreSQL with python -m bot.store copy."
-            )
+        """Make sure no other process drives these shards' tables (see ``refuse_split``)."""
+        refuse_split(self.path, shards)
 
     async def update_lobby(
         self,

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import asyncpg
 import pytest
+from blackhole import Blackhole
 from store_helpers import ALICE, BOB, fake_record
 
 from bot.shards import Shards, ShardsError
@@ -171,3 +172,42 @@ async def test_losing_the_locks_connection_is_told(postgres: RunDatabase) -> Non
             await lost.wait()
     finally:
         await store.close()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="socket filters are Linux's")
+async def test_a_process_gone_silent_gives_its_shards_up_and_the_server_frees_them(
+    postgres: RunDatabase,
+) -> None:
+    """The network between a process and the server goes without a word (no FIN, no reset: a
+    machine that vanished). The process finds out by itself and gives its shards up, and the
+    server ends the session holding their locks, so a replacement takes them: within
+    ``LOST_AFTER`` (25 s) of the process's last word, not PostgreSQL's 2 h 11 min."""
+    url = await postgres.fresh_database()
+    hole = Blackhole(url)
+    await hole.start()
+    shards = Shards.parse("0-1", 4)
+    store = await PostgresStore.open(hole.url)
+    await store.hold_shards(shards)
+    lost = asyncio.Event()
+    store.on_shards_lost = lost.set
+    replacement: GameStore | None = None
+    closed = False
+    try:
+        await hole.vanish()
+        async with asyncio.timeout(120):  # only bounds a regression: before, neither came
+            await lost.wait()
+            while await locks_held(url):
+                await asyncio.sleep(0.2)
+        replacement = await PostgresStore.open(url)
+        await replacement.hold_shards(shards)
+        assert await locks_held(url) == 3  # shards 0 and 1, and the one shared by all
+        # And the process closes, though its connections' goodbyes go unanswered.
+        async with asyncio.timeout(60):
+            await store.close()
+        closed = True
+    finally:
+        await hole.close()  # first: its sockets reset, so nothing waits on them any more
+        if not closed:
+            await store.close()
+        if replacement is not None:
+            await replacement.close()
