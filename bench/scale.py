@@ -40,8 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "store"))
 
 import asyncpg
-from blackhole import Blackhole
 from _pg import DEFAULT_URL, scratch_database, server_version
+from blackhole import Blackhole
 from store import bench_moves
 
 from bot.computers.pool import ComputerPool, decide
