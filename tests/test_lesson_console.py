@@ -101,3 +101,28 @@ def test_more_hint_draw_hint_in_the_terminal_does_not_crash() -> None:
     # python -m bot.console more3 --seed 8, then hint, draw, hint: once a traceback.
     code, text = play(["more3", "--seed", "8", "--no-color"], "hint\ndraw\nhint\nquit\n")
     assert code == 0 and text.count("Hint: ") == 2 and "Traceback" not in text
+
+
+def test_the_hands_last_step_is_played_through_to_the_hand() -> None:
+    # The last step says "throw the 5♦ now": that throw is played, not read as the guided
+    # round's yes or no (once it quit the lesson before the Hand was ever shown).
+    steps = lesson("hand")
+    typed = ["skip"] * (len(steps) - 1) + [move_text(answer_move(steps[-1])), "discard 5D", "no"]
+    code, text = play(["--lesson", "hand", "--no-color"], "\n".join(typed) + "\n")
+    assert code == 0
+    assert t("lesson_play_on") in text
+    after = text.split(t("lesson_play_on"), 1)[1]
+    assert "Hand" in after and "Round over" in after  # the round ends with the Hand
+    assert t("lesson_finished_console", game="Hand", code="hand") in text
+
+
+def test_a_taken_card_is_laid_in_the_same_step() -> None:
+    # Mor's pile step: the taken 8♣ must be laid before the throw, and the learner does it.
+    steps = lesson("mor")
+    typed = ["skip", move_text(answer_move(steps[1])), "discard 8C", "quit"]
+    code, text = play(["--lesson", "mor", "--no-color"], "\n".join(typed) + "\n")
+    assert code == 0 and t("lesson_play_on") in text
+    # The engine's own refusal, in the same step: a card of the taken pile must be laid first.
+    after = text.split(t("lesson_play_on"), 1)[1]
+    assert "First lay one of the cards you took from the pile" in after
+    assert "step 3 of 5" not in after

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from bot.console.table import Console
 from bot.console.words import title_of
-from bot.games.base import BadMove, RoundResult
+from bot.games.base import BadMove, Engine, RoundResult
 from bot.games.notation import in_order, move_text, parse_move
 from bot.games.registry import new_game
 from bot.i18n import ENGLISH, language, say, t
@@ -65,6 +65,28 @@ class GuidedConsole(Console):
         if self.engine.round_over:
             self.say(self.t("coach_score_sheet"))
             self.coach_says()
+
+
+def play_through(console: Console, engine: Engine, seat: int) -> bool:
+    """After a step's right answer, the rest of the learner's turn from the position it left:
+    lay the card just taken, throw the last card of a Hand. The engine judges each move as in a
+    game; ``skip`` moves on. Returns False when the learner leaves."""
+    if engine.round_over or engine.turn != seat:
+        return True
+    console.engine = engine
+    console.say(console.t("lesson_play_on"))
+    console.show_hand()
+    while engine.turn == seat and not engine.round_over:
+        line = console.prompt()
+        if line is None:
+            return False
+        if line.lower() == "skip":
+            return True
+        if not console.handle(line):
+            return False
+    if engine.round_over:
+        console.show_result(engine.view(seat).result)
+    return True
 
 
 def yes(console: Console, key: str, **params: Any) -> bool:
@@ -152,6 +174,11 @@ def run_lesson(
                     continue
                 console.say(verdict.message)
                 if verdict.right:
+                    if verdict.after is not None and not play_through(
+                        console, verdict.after, step.seat
+                    ):
+                        console.say(console.t("console.bye"))
+                        return 0
                     break
     stdout.write(t("coach_after_steps", lang, game=name) + "\n")
     stdout.write(t("console.prompt", lang, seat=steps[-1].seat) + " ")

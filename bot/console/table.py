@@ -205,8 +205,10 @@ class Console:
     def human_turn(self) -> bool:
         """Read and play one move; False when the player leaves."""
         line = self.prompt()
-        if line is None:
-            return False
+        return line is not None and self.handle(line)
+
+    def handle(self, line: str) -> bool:
+        """Do what one typed line asks (a move, or one of the table's words); False on quit."""
         word = line.split()[0].lower() if line.split() else ""
         if word in ("quit", "exit"):
             return False

@@ -62,6 +62,9 @@ class Verdict:
     refused: bool
     message: str
     events: tuple[Event, ...] = ()
+    # The position the allowed move left (None when refused): the learner plays the rest of
+    # the turn from it, e.g. lays the card just taken, or throws the last card for a Hand.
+    after: Engine | None = None
 
 
 @dataclass(frozen=True)
@@ -111,8 +114,8 @@ class Step:
         except IllegalMove as e:
             return Verdict(False, True, t("lesson_refused", lang, reason=e.reason, explain=explain))
         if self._reached(move, events, engine):
-            return Verdict(True, False, self.text("done", lang), events)
-        return Verdict(False, False, t("lesson_wrong", lang, explain=explain), events)
+            return Verdict(True, False, self.text("done", lang), events, engine)
+        return Verdict(False, False, t("lesson_wrong", lang, explain=explain), events, engine)
 
     def _reached(self, move: Move, events: Sequence[Event], engine: Engine) -> bool:
         goal = self.goal
