@@ -14,6 +14,8 @@ from bot.learning.lessons.guided import (
     RULES,
     SCORING,
     Stop,
+    coach_hint,
+    coach_move,
     current_notes,
     explained_at,
     guided_game,
@@ -164,3 +166,23 @@ def test_every_note_is_worded_in_every_language() -> None:
     for lang in LANGUAGES:
         missing = sorted(k for k in keys if not has(k, lang))
         assert not missing, (lang, missing)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_hint_in_the_guided_round_is_the_coachs_move(game: str) -> None:
+    """One source of advice: at every stop of the guided round the hint gives the move the
+    coach suggests (once the coach said take and the hint draw, with no word on why), and it
+    says the same when worked out again from the record alone (a restarted bot)."""
+    engine = guided_game(game)
+    stops = 0
+
+    def member(stop: Stop, legal: Sequence[Move]) -> Move:
+        nonlocal stops
+        found = coach_hint(engine)
+        assert found is not None and found.move == stop.move, (stops, found, stop.move)
+        assert coach_move(engine) == stop.move
+        stops += 1
+        return stop.move
+
+    play_round(game, member, engine=engine)
+    assert stops >= 5

@@ -73,3 +73,15 @@ def test_the_help_names_the_guided_option(capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "--guided" in capsys.readouterr().out
+
+
+def test_the_hint_in_the_guided_round_gives_the_coachs_move() -> None:
+    # Mor's first stop: the coach said take while the hint said draw, with no word on why.
+    out = io.StringIO()
+    args = parser().parse_args(["--lesson", "mor", "--guided", "--no-color"])
+    assert run(args, io.StringIO("hint\nhint\nquit\n"), out) == 0
+    text = out.getvalue()
+    coach = next(ln for ln in text.splitlines() if ln.startswith("The coach would play: "))
+    typed = coach.removeprefix("The coach would play: ")
+    hints = [ln for ln in text.splitlines() if "Hint: " in ln]
+    assert hints[-1].endswith(f"(type: {typed})")

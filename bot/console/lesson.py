@@ -16,8 +16,8 @@ from typing import Any, TextIO
 
 from bot.console.table import Console
 from bot.console.words import title_of
-from bot.games.base import BadMove, Engine, RoundResult
-from bot.games.notation import in_order, move_text, parse_move
+from bot.games.base import BadMove, Engine, Move, RoundResult
+from bot.games.notation import move_text, parse_move
 from bot.games.registry import new_game
 from bot.i18n import ENGLISH, language, say, t
 from bot.learning.lessons import GAMES, answer_move, guided, lesson
@@ -43,15 +43,15 @@ class GuidedConsole(Console):
             lang=lang,
         )
         self.coach = guided.Coach(game)
-        self.rng = random.Random(f"guided:{game}")
         self.stopped_at = -1  # the number of moves played when the coach last stopped
 
     def coach_says(self) -> None:
-        stop = self.coach.stop(self.engine, self.rng)
+        stop = self.coach.stop(self.engine)
         for note in stop.notes:
             self.say(self.t("coach_note", text=note.text(self.lang)))
         if stop.notes and stop.move is not None:
-            self.say(self.t("coach_move", typed=move_text(in_order(stop.move))))
+            # Typed as the hint types it: the coach's move and the hint's are one move.
+            self.say(self.t("coach_move", typed=move_text(stop.move)))
 
     def human_turn(self) -> bool:
         moves = len(self.engine.record["moves"])
@@ -59,6 +59,16 @@ class GuidedConsole(Console):
             self.stopped_at = moves
             self.coach_says()
         return super().human_turn()
+
+    def say_hint(self, answer: Move | None = None) -> None:
+        """In the guided round the hint is the coach's move, in stages as any hint."""
+        if (
+            answer is None
+            and not self.engine.round_over
+            and self.engine.view(self.seat).round_no == 0
+        ):
+            answer = guided.coach_move(self.engine, self.seat)
+        super().say_hint(answer)
 
     def show_result(self, result: RoundResult | None) -> None:
         super().show_result(result)

@@ -33,6 +33,7 @@ from bot.games.base import Engine, Move, Played, Return, Take
 from bot.games.registry import engine_class, new_game, play_move
 from bot.games.runfast_combos import BOMB_KINDS
 from bot.i18n import ENGLISH, t
+from bot.learning.hints import Hint, hint_for
 
 MEMBER = 0  # the member's seat at a guided table: a practice table seats its member first
 COACH_LEVEL = "normal"  # the computer players and the coach's suggestions
@@ -382,7 +383,7 @@ class Coach:
     shown: list[Note] = field(default_factory=list)
     last: Stop | None = None
 
-    def stop(self, engine: Engine, rng: random.Random) -> Stop:
+    def stop(self, engine: Engine) -> Stop:
         """The notes before the seat's move now (or at the score sheet) and the suggested move;
         the notes count as explained from here on."""
         view = engine.view(self.seat)
@@ -390,7 +391,7 @@ class Coach:
         notes = notes_now(self.game, view, legal, frozenset(self.explained))
         self.explained.update(n.rule for n in notes)
         self.shown.extend(notes)
-        self.last = Stop(notes, suggest(self.game, view, legal, notes, rng, self.level))
+        self.last = Stop(notes, coach_move(engine, self.seat, notes, self.level))
         return self.last
 
 
@@ -415,18 +416,18 @@ def play_round(
     coach, whose ``shown`` lists every note in order."""
     engine = engine if engine is not None else guided_game(game)
     coach = Coach(game, MEMBER, level)
-    rng = random.Random(f"guided:{game}")
+    rng = random.Random(f"guided:{game}")  # the other seats' computers
     while not engine.round_over:
         seat = engine.turn
         if seat is None:  # More's bids are made at once: whoever has not bid yet
             seat = next(s for s in range(engine.n_seats) if engine.legal_moves(s))
         legal = engine.legal_moves(seat)
         if seat == MEMBER:
-            move = pick(coach.stop(engine, rng), legal)
+            move = pick(coach.stop(engine), legal)
         else:
             move = ai.choose_move(engine.view(seat), legal, level, rng)
         engine.apply(seat, move)
-    coach.stop(engine, rng)
+    coach.stop(engine)
     return engine, coach
 
 
@@ -461,3 +462,33 @@ def current_notes(engine: Engine, seat: int = MEMBER) -> tuple[Note, ...]:
     if not legal:
         return ()
     return notes_now(engine.game, engine.view(seat), legal, before)
+
+
+def coach_move(
+    engine: Engine,
+    seat: int = MEMBER,
+    notes: Sequence[Note] | None = None,
+    level: str = COACH_LEVEL,
+) -> Move | None:
+    """The coach's move for the seat now: the one suggestion of the guided round, which the
+    terminal and Discord show under the notes and which the hint gives (one source of advice:
+    a hint that said ``draw`` under a coach that said ``take`` left the learner to guess).
+    Seeded by the position, so every asking at a position, after a restart too, gets the same
+    move; ``notes``: the notes of this stop when the caller has them (else rebuilt from the
+    record)."""
+    if engine.round_over:
+        return None
+    legal = engine.legal_moves(seat)
+    if not legal:
+        return None
+    if notes is None:
+        notes = current_notes(engine, seat)
+    record = engine.record
+    rng = random.Random(f"coach:{record.get('seed')}:{len(record['moves'])}")
+    return suggest(engine.game, engine.view(seat), legal, notes, rng, level)
+
+
+def coach_hint(engine: Engine, seat: int = MEMBER) -> Hint | None:
+    """The hint in the guided round: the coach's move, with the hint's reason for it."""
+    move = coach_move(engine, seat)
+    return None if move is None else hint_for(engine, seat, move)
