@@ -186,3 +186,13 @@ def test_the_hint_in_the_guided_round_is_the_coachs_move(game: str) -> None:
 
     play_round(game, member, engine=engine)
     assert stops >= 5
+
+
+def test_mors_lessons_the_guided_game_and_the_help_agree_on_the_target() -> None:
+    # The guided game went to 201 while the lessons and --help said 101.
+    from bot.console.cli import parser
+    from bot.learning.lessons import lesson
+
+    target = guided_game("mor").view(0).target
+    assert {step.position().view(step.seat).target for step in lesson("mor")} == {target}
+    assert f"to {target}, the default" in parser().format_help().replace("\n", " ")
