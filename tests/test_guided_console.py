@@ -76,10 +76,10 @@ def test_the_help_names_the_guided_option(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_the_hint_in_the_guided_round_gives_the_coachs_move() -> None:
-    # Mor's first stop: the coach said take while the hint said draw, with no word on why.
+    # Mor's first stop once had the coach say take and the hint draw, with no word on why.
     out = io.StringIO()
     args = parser().parse_args(["--lesson", "mor", "--guided", "--no-color"])
-    assert run(args, io.StringIO("hint\nhint\nquit\n"), out) == 0
+    assert run(args, io.StringIO("hint\nhint\nhint\nquit\n"), out) == 0
     text = out.getvalue()
     coach = next(ln for ln in text.splitlines() if ln.startswith("The coach would play: "))
     typed = coach.removeprefix("The coach would play: ")
