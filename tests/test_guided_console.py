@@ -4,14 +4,23 @@ with how it was counted, and the offer of a whole game."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
 from bot.console.cli import main, parser, run
 from bot.console.lesson import GuidedConsole
+from bot.console.progress import ENV
 from bot.games.notation import move_text
 from bot.i18n import t
 from bot.learning.lessons import GAMES
+
+
+@pytest.fixture(autouse=True)
+def own_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Lesson progress in a folder of the test's own, never the user's."""
+    monkeypatch.setenv(ENV, str(tmp_path))
+    return tmp_path
 
 
 class FollowTheCoach(io.StringIO):

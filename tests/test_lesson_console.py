@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
+
+import pytest
 
 from bot.console.cli import parser, run
+from bot.console.progress import ENV
 from bot.games.notation import move_text, parse_move
 from bot.i18n import t
 from bot.learning.lessons import answer_move, lesson
+
+
+@pytest.fixture(autouse=True)
+def own_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Lesson progress in a folder of the test's own, never the user's."""
+    monkeypatch.setenv(ENV, str(tmp_path))
+    return tmp_path
 
 
 def play(argv: list[str], typed: str) -> tuple[int, str]:
@@ -126,3 +137,27 @@ def test_a_taken_card_is_laid_in_the_same_step() -> None:
     after = text.split(t("lesson_play_on"), 1)[1]
     assert "First lay one of the cards you took from the pile" in after
     assert "step 3 of 5" not in after
+
+
+def test_the_terminal_keeps_lesson_progress_between_runs(own_state: Path) -> None:
+    steps = lesson("runfast")
+    # Two steps: the first after a refused answer, the second right at once; then she leaves.
+    typed = ["play KS", move_text(answer_move(steps[0])), move_text(answer_move(steps[1])), "quit"]
+    play(["--lesson", "runfast", "--no-color"], "\n".join(typed) + "\n")
+    assert (own_state / "lessons.json").exists()
+    # The next run starts at step 3 and says where she is, as /lesson does on Discord.
+    code, text = play(["--lesson", "runfast", "--no-color"], "quit\n")
+    assert code == 0
+    assert t("lesson_progress", done=2, count=5, first=1) in text
+    assert "step 3 of 5" in text and "step 1 of 5" not in text
+
+
+def test_an_unreadable_progress_file_is_said_and_left_as_it_is(own_state: Path) -> None:
+    kept = own_state / "lessons.json"
+    kept.write_text("{not json", encoding="utf-8")
+    steps = lesson("runfast")
+    code, text = play(["--lesson", "runfast", "--no-color"], move_text(answer_move(steps[0])))
+    assert code == 0
+    assert t("lesson_progress_unreadable", path=str(kept)) in text
+    assert "step 1 of 5" in text
+    assert kept.read_text(encoding="utf-8") == "{not json"  # never written over

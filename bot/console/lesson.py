@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any, TextIO
 
+from bot.console.progress import Progress
 from bot.console.table import Console
 from bot.console.words import title_of
 from bot.games.base import BadMove, Engine, Move, RoundResult
@@ -144,7 +145,19 @@ def run_lesson(
         return run_guided(game, stdin, stdout, color, lang)
     steps = lesson(game)
     name = title_of(game, lang)
-    for step in steps:
+    # Where the learner is, kept between runs: on from the first step not done yet.
+    progress = Progress.load()
+    if not progress.readable:
+        stdout.write(t("lesson_progress_unreadable", lang, path=str(progress.path)) + "\n")
+    done = progress.done(game, len(steps))
+    if done and len(done) < len(steps):
+        first = sum(done.values())
+        stdout.write(
+            t("lesson_progress", lang, done=len(done), count=len(steps), first=first) + "\n"
+        )
+    start = progress.next_step(game, len(steps))
+    for step in steps[start - 1 :]:
+        tries = 0
         console = Console(step.position(), step.seat, "hard", 0, stdin, stdout, color, lang=lang)
         console.say(
             console.t(
@@ -183,7 +196,9 @@ def run_lesson(
                     console.say(say(e, lang))
                     continue
                 console.say(verdict.message)
+                tries += 1
                 if verdict.right:
+                    progress.record(game, step.number, first_try=tries == 1)
                     if verdict.after is not None and not play_through(
                         console, verdict.after, step.seat
                     ):
