@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 Level = Literal["simple", "normal", "hard"]
+UNKNOWN_WORD = "console.input.unknown"  # notation's refusal of a word that is no move
 
 
 # ---------------------------------------------------------------- lessons
@@ -417,6 +418,9 @@ class Learn(commands.Cog):
         except BadMove as e:
             # The console words its own errors; one carrying a Reason reads in every language.
             reason = getattr(e, "reason", None)
+            if isinstance(reason, Reason) and reason.key == UNKNOWN_WORD:
+                # The terminal's "type help for the list": Discord has no help, it has a menu.
+                raise Refusal("lesson_unknown_word", **reason.params) from None
             raise Refusal("bad_cards", reason if isinstance(reason, Reason) else str(e)) from None
         await send_verdict(interaction, chosen, move)
 

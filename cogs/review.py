@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -134,7 +135,10 @@ class Reviews(commands.Cog):
 
         async def judge() -> Review:
             assert table.record is not None
-            return await self.service().computers.review(table.record, seat, review_start(table))
+            found = await self.service().computers.review(table.record, seat, review_start(table))
+            # Shown in the order the moves were played (the review picks them by margin): the
+            # game read again from its start, each item's table and hand with it.
+            return replace(found, items=tuple(sorted(found.items, key=lambda i: i.position)))
 
         return await self.kept.get((table.guild_id, table.id, seat), judge)
 

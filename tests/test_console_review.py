@@ -70,3 +70,27 @@ def test_enter_after_the_game_leaves_without_a_review() -> None:
     assert console.play() == 0
     assert "Type review to see" in out.getvalue()
     assert "Looking over your moves" not in out.getvalue()
+
+
+def test_each_reviewed_move_shows_its_position_in_the_order_played() -> None:
+    stdin = Careless(["review", ""])
+    out = io.StringIO()
+    engine = new_game("runfast", {}, 7)
+    console = Console(engine, 0, "simple", 7, stdin, out, review=0)
+    stdin.console = console
+    assert console.play() == 0
+    text = out.getvalue().split("Looking over your moves…", 1)[1]
+    found = review(engine.record, 0)
+    items = sorted(found.items, key=lambda i: i.position)
+    assert len(items) >= 2
+    # In the order played: each item's own move under its number.
+    made = [text.index(f"Your move: {move_text(i.made)}") for i in items]
+    assert made == sorted(made)
+    blocks = text.split(" · round ")[1:]
+    assert len(blocks) >= len(items)
+    for item, block in zip(items, blocks, strict=False):
+        # The hand she held then, and the table heading, above her move.
+        hand = " ".join(str(c) for c in item.view.hand)
+        head = block.split("Your move:", 1)[0]
+        assert f"Your hand ({len(item.view.hand)}): {hand}" in head, head
+        assert "── Run Fast" in head

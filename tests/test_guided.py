@@ -8,12 +8,15 @@ from collections.abc import Sequence
 import pytest
 
 from bot.games.base import Move
-from bot.i18n import LANGUAGES, has
+from bot.i18n import LANGUAGES, has, t
 from bot.learning.lessons import GAMES
 from bot.learning.lessons.guided import (
+    MEMBER_MOVES,
     RULES,
     SCORING,
     Stop,
+    coach_hint,
+    coach_move,
     current_notes,
     explained_at,
     guided_game,
@@ -28,7 +31,9 @@ DURING_PLAY = {
         "values",
         "turn",
         "melds",
+        "aces",
         "wilds",
+        "wild_place",
         "take",
         "team",
         "project",
@@ -62,7 +67,18 @@ DURING_PLAY = {
         "add",
         "hand",
     },
-    "runfast": {"goal", "ranks", "opening", "combos", "beat", "pass", "trick", "bombs"},
+    "runfast": {
+        "goal",
+        "ranks",
+        "opening",
+        "deck",
+        "combos",
+        "beat",
+        "pass",
+        "trick",
+        "bombs",
+        "bomb_pay",
+    },
 }
 
 
@@ -156,11 +172,80 @@ def test_every_note_is_worded_in_every_language() -> None:
         keys.add(f"coach.{game}.{SCORING}")
     keys -= {"coach.more3.scoring"}
     keys |= {
-        "coach.more3.goal.solo",
-        "coach.more3.goal.pair",
+        "coach.more3.goal.as_solo",
+        "coach.more3.goal.as_pair",
         "coach.more3.scoring.solo",
         "coach.more3.scoring.pair",
     }
     for lang in LANGUAGES:
         missing = sorted(k for k in keys if not has(k, lang))
         assert not missing, (lang, missing)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_hint_in_the_guided_round_is_the_coachs_move(game: str) -> None:
+    """One source of advice: at every stop of the guided round the hint gives the move the
+    coach suggests (once the coach said take and the hint draw, with no word on why), and it
+    says the same when worked out again from the record alone (a restarted bot)."""
+    engine = guided_game(game)
+    stops = 0
+
+    def member(stop: Stop, legal: Sequence[Move]) -> Move:
+        nonlocal stops
+        found = coach_hint(engine)
+        assert found is not None and found.move == stop.move, (stops, found, stop.move)
+        assert coach_move(engine) == stop.move
+        stops += 1
+        return stop.move
+
+    play_round(game, member, engine=engine)
+    assert stops >= 5
+
+
+def test_the_rules_a_first_game_runs_into_are_taught_in_every_game() -> None:
+    """Each rule a first game meets without warning (a stock that runs out, the aces, a wild's
+    place, how a game ends or ties, the Run Fast deck and what a bomb is paid) is a note of
+    the guided round: during play or, at the latest, at the score sheet."""
+    taught = {
+        "mor": {"stock", "aces", "wild_place", "game_end"},
+        "more3": {"stock", "roles"},
+        "hand": {"stock", "reclaim_set", "tie"},
+        "runfast": {"deck", "bomb_pay"},
+    }
+    for game, rules in taught.items():
+        _, coach = play_round(game)
+        assert rules <= {n.rule for n in coach.shown}, game
+
+
+def test_the_notes_numbers_are_the_engines() -> None:
+    # Run Fast's deck: 48 cards, the 2♠ the only 2, three aces (no A♥), as the note says.
+    engine = guided_game("runfast")
+    cards = [c for s in range(engine.n_seats) for c in engine.view(s).hand]
+    assert len(cards) == 48 and "48" in t("coach.runfast.deck")
+    assert [str(c) for c in cards if c.rank == 2] == ["2S"]
+    assert sorted(str(c) for c in cards if c.rank == 1) == ["AC", "AD", "AS"]
+    # Mor's game end names the target the guided game is played to (the lessons' too).
+    mor = guided_game("mor")
+    _, coach = play_round("mor")
+    end = next(n for n in coach.shown if n.rule == "game_end")
+    assert end.params["target"] == mor.view(0).target
+    # More's Solo: 100 for going out before the ×1.5, then 150 (RULES.md 2), in the goal's words.
+    assert "100" in t("coach.more3.goal.as_solo") and "150" in t("coach.more3.goal.as_solo")
+
+
+def test_mors_lessons_the_guided_game_and_the_help_agree_on_the_target() -> None:
+    # The guided game went to 201 while the lessons and --help said 101.
+    from bot.console.cli import parser
+    from bot.learning.lessons import lesson
+
+    target = guided_game("mor").view(0).target
+    assert {step.position().view(step.seat).target for step in lesson("mor")} == {target}
+    assert f"to {target}, the default" in parser().format_help().replace("\n", " ")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_guided_round_fits_in_about_fifteen_minutes(game: str) -> None:
+    # More's guided round once took 76 of the member's moves (211 in all), about 40 minutes.
+    engine, _ = play_round(game)
+    mine = [m for m in engine.record["moves"] if m.get("seat") == 0]
+    assert len(mine) <= MEMBER_MOVES, len(mine)

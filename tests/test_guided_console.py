@@ -4,14 +4,23 @@ with how it was counted, and the offer of a whole game."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
 from bot.console.cli import main, parser, run
 from bot.console.lesson import GuidedConsole
+from bot.console.progress import ENV
 from bot.games.notation import move_text
 from bot.i18n import t
 from bot.learning.lessons import GAMES
+
+
+@pytest.fixture(autouse=True)
+def own_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Lesson progress in a folder of the test's own, never the user's."""
+    monkeypatch.setenv(ENV, str(tmp_path))
+    return tmp_path
 
 
 class FollowTheCoach(io.StringIO):
@@ -73,3 +82,15 @@ def test_the_help_names_the_guided_option(capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "--guided" in capsys.readouterr().out
+
+
+def test_the_hint_in_the_guided_round_gives_the_coachs_move() -> None:
+    # Mor's first stop once had the coach say take and the hint draw, with no word on why.
+    out = io.StringIO()
+    args = parser().parse_args(["--lesson", "mor", "--guided", "--no-color"])
+    assert run(args, io.StringIO("hint\nhint\nhint\nquit\n"), out) == 0
+    text = out.getvalue()
+    coach = next(ln for ln in text.splitlines() if ln.startswith("The coach would play: "))
+    typed = coach.removeprefix("The coach would play: ")
+    hints = [ln for ln in text.splitlines() if "Hint: " in ln]
+    assert hints[-1].endswith(f"(type: {typed})")

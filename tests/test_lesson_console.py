@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
+
+import pytest
 
 from bot.console.cli import parser, run
+from bot.console.progress import ENV
 from bot.games.notation import move_text, parse_move
 from bot.i18n import t
 from bot.learning.lessons import answer_move, lesson
+
+
+@pytest.fixture(autouse=True)
+def own_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Lesson progress in a folder of the test's own, never the user's."""
+    monkeypatch.setenv(ENV, str(tmp_path))
+    return tmp_path
 
 
 def play(argv: list[str], typed: str) -> tuple[int, str]:
@@ -101,3 +112,52 @@ def test_more_hint_draw_hint_in_the_terminal_does_not_crash() -> None:
     # python -m bot.console more3 --seed 8, then hint, draw, hint: once a traceback.
     code, text = play(["more3", "--seed", "8", "--no-color"], "hint\ndraw\nhint\nquit\n")
     assert code == 0 and text.count("Hint: ") == 2 and "Traceback" not in text
+
+
+def test_the_hands_last_step_is_played_through_to_the_hand() -> None:
+    # The last step says "throw the 5♦ now": that throw is played, not read as the guided
+    # round's yes or no (once it quit the lesson before the Hand was ever shown).
+    steps = lesson("hand")
+    typed = ["skip"] * (len(steps) - 1) + [move_text(answer_move(steps[-1])), "discard 5D", "no"]
+    code, text = play(["--lesson", "hand", "--no-color"], "\n".join(typed) + "\n")
+    assert code == 0
+    assert t("lesson_play_on") in text
+    after = text.split(t("lesson_play_on"), 1)[1]
+    assert "Hand" in after and "Round over" in after  # the round ends with the Hand
+    assert t("lesson_finished_console", game="Hand", code="hand") in text
+
+
+def test_a_taken_card_is_laid_in_the_same_step() -> None:
+    # Mor's pile step: the taken 8♣ must be laid before the throw, and the learner does it.
+    steps = lesson("mor")
+    typed = ["skip", move_text(answer_move(steps[1])), "discard 8C", "quit"]
+    code, text = play(["--lesson", "mor", "--no-color"], "\n".join(typed) + "\n")
+    assert code == 0 and t("lesson_play_on") in text
+    # The engine's own refusal, in the same step: a card of the taken pile must be laid first.
+    after = text.split(t("lesson_play_on"), 1)[1]
+    assert "First lay one of the cards you took from the pile" in after
+    assert "step 3 of 5" not in after
+
+
+def test_the_terminal_keeps_lesson_progress_between_runs(own_state: Path) -> None:
+    steps = lesson("runfast")
+    # Two steps: the first after a refused answer, the second right at once; then she leaves.
+    typed = ["play KS", move_text(answer_move(steps[0])), move_text(answer_move(steps[1])), "quit"]
+    play(["--lesson", "runfast", "--no-color"], "\n".join(typed) + "\n")
+    assert (own_state / "lessons.json").exists()
+    # The next run starts at step 3 and says where she is, as /lesson does on Discord.
+    code, text = play(["--lesson", "runfast", "--no-color"], "quit\n")
+    assert code == 0
+    assert t("lesson_progress", done=2, count=5, first=1) in text
+    assert "step 3 of 5" in text and "step 1 of 5" not in text
+
+
+def test_an_unreadable_progress_file_is_said_and_left_as_it_is(own_state: Path) -> None:
+    kept = own_state / "lessons.json"
+    kept.write_text("{not json", encoding="utf-8")
+    steps = lesson("runfast")
+    code, text = play(["--lesson", "runfast", "--no-color"], move_text(answer_move(steps[0])))
+    assert code == 0
+    assert t("lesson_progress_unreadable", path=str(kept)) in text
+    assert "step 1 of 5" in text
+    assert kept.read_text(encoding="utf-8") == "{not json"  # never written over

@@ -194,9 +194,6 @@ CORRECTED = {
     ("nl", "btn_lay_now"): "Nu uitleggen",
     ("nl", "more3.line.solo_total"): "Solo-totaal (positief ×1,5)",
     ("nl", "render.seat"): "Plaats {n}",
-    ("nl", "lesson.hand.01_open_with_51.explain"): (
-        "Drie heren (30) en 5♣ 6♣ 7♣ (18) maken maar 48: leg de 8♣ aan de reeks voor 56."
-    ),
     ("nl", "game.stock_empty"): "De trekstapel is leeg.",
     # The December 2026 read: meaning errors first, then the words of the glossary.
     ("nl", "coach.runfast.bombs"): (

@@ -96,7 +96,7 @@ def parser(lang: str = ENGLISH) -> argparse.ArgumentParser:
     ap.add_argument("--guided", action="store_true", help=h("coach_arg_guided"))
     ap.add_argument("--replay", metavar="FILE", help=h("console.arg.replay"))
     ap.add_argument("--players", type=int, choices=(4, 2), help=h("console.arg.players"))
-    ap.add_argument("--length", choices=("quick", "full"), help=h("console.arg.length"))
+    ap.add_argument("--length", choices=("quick", "full"), help=h("console.arg.mor_length"))
     ap.add_argument("--bid", action="store_true", help=h("console.arg.bid"))
     ap.add_argument("--seat", type=int, default=0, help=h("console.arg.seat"))
     ap.add_argument("--level", default="normal", help=h("console.arg.level"))

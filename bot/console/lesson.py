@@ -14,10 +14,11 @@ from __future__ import annotations
 import random
 from typing import Any, TextIO
 
+from bot.console.progress import Progress
 from bot.console.table import Console
 from bot.console.words import title_of
-from bot.games.base import BadMove, RoundResult
-from bot.games.notation import in_order, move_text, parse_move
+from bot.games.base import BadMove, Engine, Move, RoundResult
+from bot.games.notation import move_text, parse_move
 from bot.games.registry import new_game
 from bot.i18n import ENGLISH, language, say, t
 from bot.learning.lessons import GAMES, answer_move, guided, lesson
@@ -43,15 +44,15 @@ class GuidedConsole(Console):
             lang=lang,
         )
         self.coach = guided.Coach(game)
-        self.rng = random.Random(f"guided:{game}")
         self.stopped_at = -1  # the number of moves played when the coach last stopped
 
     def coach_says(self) -> None:
-        stop = self.coach.stop(self.engine, self.rng)
+        stop = self.coach.stop(self.engine)
         for note in stop.notes:
             self.say(self.t("coach_note", text=note.text(self.lang)))
         if stop.notes and stop.move is not None:
-            self.say(self.t("coach_move", typed=move_text(in_order(stop.move))))
+            # Typed as the hint types it: the coach's move and the hint's are one move.
+            self.say(self.t("coach_move", typed=move_text(stop.move)))
 
     def human_turn(self) -> bool:
         moves = len(self.engine.record["moves"])
@@ -60,11 +61,43 @@ class GuidedConsole(Console):
             self.coach_says()
         return super().human_turn()
 
+    def say_hint(self, answer: Move | None = None) -> None:
+        """In the guided round the hint is the coach's move, in stages as any hint."""
+        if (
+            answer is None
+            and not self.engine.round_over
+            and self.engine.view(self.seat).round_no == 0
+        ):
+            answer = guided.coach_move(self.engine, self.seat)
+        super().say_hint(answer)
+
     def show_result(self, result: RoundResult | None) -> None:
         super().show_result(result)
         if self.engine.round_over:
             self.say(self.t("coach_score_sheet"))
             self.coach_says()
+
+
+def play_through(console: Console, engine: Engine, seat: int) -> bool:
+    """After a step's right answer, the rest of the learner's turn from the position it left:
+    lay the card just taken, throw the last card of a Hand. The engine judges each move as in a
+    game; ``skip`` moves on. Returns False when the learner leaves."""
+    if engine.round_over or engine.turn != seat:
+        return True
+    console.engine = engine
+    console.say(console.t("lesson_play_on"))
+    console.show_hand()
+    while engine.turn == seat and not engine.round_over:
+        line = console.prompt()
+        if line is None:
+            return False
+        if line.lower() == "skip":
+            return True
+        if not console.handle(line):
+            return False
+    if engine.round_over:
+        console.show_result(engine.view(seat).result)
+    return True
 
 
 def yes(console: Console, key: str, **params: Any) -> bool:
@@ -112,7 +145,19 @@ def run_lesson(
         return run_guided(game, stdin, stdout, color, lang)
     steps = lesson(game)
     name = title_of(game, lang)
-    for step in steps:
+    # Where the learner is, kept between runs: on from the first step not done yet.
+    progress = Progress.load()
+    if not progress.readable:
+        stdout.write(t("lesson_progress_unreadable", lang, path=str(progress.path)) + "\n")
+    done = progress.done(game, len(steps))
+    if done and len(done) < len(steps):
+        first = sum(done.values())
+        stdout.write(
+            t("lesson_progress", lang, done=len(done), count=len(steps), first=first) + "\n"
+        )
+    start = progress.next_step(game, len(steps))
+    for step in steps[start - 1 :]:
+        tries = 0
         console = Console(step.position(), step.seat, "hard", 0, stdin, stdout, color, lang=lang)
         console.say(
             console.t(
@@ -151,7 +196,14 @@ def run_lesson(
                     console.say(say(e, lang))
                     continue
                 console.say(verdict.message)
+                tries += 1
                 if verdict.right:
+                    progress.record(game, step.number, first_try=tries == 1)
+                    if verdict.after is not None and not play_through(
+                        console, verdict.after, step.seat
+                    ):
+                        console.say(console.t("console.bye"))
+                        return 0
                     break
     stdout.write(t("coach_after_steps", lang, game=name) + "\n")
     stdout.write(t("console.prompt", lang, seat=steps[-1].seat) + " ")

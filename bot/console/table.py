@@ -205,8 +205,10 @@ class Console:
     def human_turn(self) -> bool:
         """Read and play one move; False when the player leaves."""
         line = self.prompt()
-        if line is None:
-            return False
+        return line is not None and self.handle(line)
+
+    def handle(self, line: str) -> bool:
+        """Do what one typed line asks (a move, or one of the table's words); False on quit."""
         word = line.split()[0].lower() if line.split() else ""
         if word in ("quit", "exit"):
             return False
@@ -330,10 +332,15 @@ class Console:
         if not found.items:
             self.say(self.t("review.none") + " " + looked)
             return
-        count = len(found.items)
-        for n, item in enumerate(found.items, start=1):
+        # In the order the moves were played, each with the table and hand it was made at: a
+        # move read without its position can't be judged again by the player.
+        items = sorted(found.items, key=lambda i: i.position)
+        count = len(items)
+        replay = Replay(self.engine.record)
+        for n, item in enumerate(items, start=1):
             self.say()
             self.say(self.t("console.review_item", number=n, count=count, round=item.round_no))
+            self.show_position(replay.engine_at(item.position))
             self.say(self.t("review.made", move=move_text(item.made)))
             self.say(self.t("review.better", move=move_text(item.better)))
             self.say(item.why(self.lang))
@@ -356,13 +363,23 @@ class Console:
             ):
                 break
             self.say(self.t("console.again_bad", count=count))
-        position = found.items[int(pick) - 1].position
-        engine = Replay(self.engine.record).engine_at(position)
+        position = items[int(pick) - 1].position
+        engine = replay.engine_at(position)
         again = Console(
             engine, self.seat, self.level, self.seed, self.stdin, self.out,
             self.p.color, lang=self.lang, review=position,
         )  # fmt: skip
         again.play()
+
+    def show_position(self, engine: Engine) -> None:
+        """The table and this seat's hand at ``engine``'s position, as at the seat's turn."""
+        now = self.engine
+        self.engine = engine
+        try:
+            self.show_table()
+            self.show_hand()
+        finally:
+            self.engine = now
 
     def read(self, prompt: str) -> str:
         """One answer to ``prompt``, lower case ("" at the end of input)."""

@@ -57,9 +57,8 @@ def coach_notes(
     lines = [t("coach_note", lang, text=note.text(lang)) for note in notes]
     if notes and words is not None and info.legal:
         # The computer player's move at the coach's level: a decision of a few milliseconds,
-        # seeded by the position so every showing of this hand suggests the same move.
-        rng = random.Random(f"coach:{live.table.seed}:{len(engine.record['moves'])}")
-        move = coach.suggest(engine.game, info.view, list(info.legal), notes, rng)
+        # seeded by the position so every showing of this hand (and the Hint) gives the same move.
+        move = coach.coach_move(engine, info.seat, notes)
         if move is not None:
             lines.append(t("coach_move", lang, typed=words(move, lang)))
     return lines
@@ -120,6 +119,13 @@ async def practice_hint(service: TableService, guild_id: int, table_id: int, use
         if not info.legal:
             raise Refusal("no_moves")
         engine = live.engine
+        if is_guided(live) and info.seat == coach.MEMBER and info.view.round_no == 0:
+            # The guided round has one source of advice: the hint is the coach's move (a
+            # decision of a few milliseconds, no search to send to the workers).
+            guided = coach.coach_hint(engine, info.seat)
+            if guided is None:
+                raise Refusal("no_moves")
+            return guided
         # The search runs on a copy in the computer players' worker processes: the table
         # stays free and the loop responsive.
         copy = type(engine).from_json(engine.to_json())

@@ -18,7 +18,7 @@ import discord
 
 from bot import limits
 from bot.i18n import ENGLISH, comma, names_list, number, pick_language, t, t_n
-from bot.learning.practice import private_table
+from bot.learning.practice import is_practice, private_table
 from bot.tables import LiveTable, Notice, public_view
 from cogs.utils import pictures
 from cogs.utils.buttons import RematchButton, TableButton, TableView
@@ -132,7 +132,8 @@ class Presenter:
         assert engine is not None
         names = names_of(self.bot, live, lang)
         totals = public_view(engine).totals
-        pearls = engine.pearls()
+        practice = is_practice(live)  # earns no pearls: nothing of it is recorded
+        pearls = {} if practice else engine.pearls()
         game = game_name(live.table.game, lang)
         lines = [t("table.game_over_title", lang, game=game, table=live.id)]
         if live.table.game == "runfast":
@@ -151,6 +152,8 @@ class Presenter:
                 )
             else:
                 lines.append(t("table.standing", lang, **words))
+        if practice:
+            lines.append(t("practice_no_pearls", lang))
         lines.append(t("table.rematch_hint", lang))
         return limits.fit("\n".join(lines))
 
@@ -326,6 +329,8 @@ class Presenter:
             # The last round's scores and sheet come with the result, in one message.
             text, sheet = await self.round_summary(live, names, lang)
             won_text = t("game_won", lang, names=won, pearls=given or "0")
+            if is_practice(live):
+                won_text = t("practice_game_won", lang, names=won)
             if live.table.game == "runfast":
                 # The game is its one deal: the winner first, then the deal's settlement.
                 result = public_view(engine).result

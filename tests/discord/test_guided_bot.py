@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import discord
 import simcord
 
+from bot.games.base import move_from_dict
 from bot.i18n import t
-from bot.learning.lessons.guided import GUIDED, current_notes
+from bot.learning.lessons.guided import GUIDED, coach_move, current_notes
 from cogs.utils.words import choice_words
 
 from .conftest import club, live_table, make_bot, reply
@@ -55,3 +57,38 @@ async def test_the_guided_round_button_shows_the_coach_above_the_hand(tmp_path: 
         assert coach_lines(again.content) == notes
         assert suggested[0] in again.content.splitlines()
         await bot2.close()
+
+
+def labels(message: discord.Message) -> list[str]:
+    return [
+        getattr(c, "label", None) or ""
+        for row in message.components
+        for c in getattr(row, "children", ())
+    ]
+
+
+async def test_the_hint_at_a_guided_table_plays_the_coachs_move(tmp_path: Path) -> None:
+    """One source of advice: at each of the member's stops the Hint gives the coach's move
+    (Run Fast's guided round once had them differ at 4 of its 13 stops, Mor's first stop had the
+    coach say take and the Hint draw)."""
+    bot = make_bot(tmp_path / "bot.db")
+    async with simcord.run(bot) as env:
+        guild, channel, (alice,) = club(env, "alice")
+        step = reply(await alice.slash(channel, "lesson", game="runfast"))
+        hand = reply(await alice.click(step.message, label=t("btn_guided")))
+        live = live_table(bot, guild.id)
+        for _ in range(4):
+            assert live.engine is not None
+            coach = coach_move(live.engine)
+            assert coach is not None
+            before = len(live.engine.record["moves"])
+            answer = reply(await alice.click(hand.message, label=t("btn_hint")))
+            while t("btn_play_hint") not in labels(answer.message):
+                shown = labels(answer.message)
+                label = next(x for x in (t("btn_hint_cards"), t("btn_hint_move")) if x in shown)
+                answer = reply(await alice.click(answer.message, label=label))
+            await alice.click(answer.message, label=t("btn_play_hint"))
+            played = live.engine.record["moves"][before]
+            assert played["seat"] == 0 and move_from_dict(played) == coach, before
+            hand = reply(await alice.slash(channel, "hand"))  # the member's turn again
+        await bot.close()

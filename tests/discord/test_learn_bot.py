@@ -11,6 +11,7 @@ import simcord
 from simcord.backend.errors import SetupError
 
 from bot.games.base import move_from_dict
+from bot.i18n import t
 
 from .conftest import closed_channel, club, live_table, make_bot, reply
 
@@ -220,3 +221,34 @@ async def test_lesson_progress_survives_a_restart(tmp_path: Path) -> None:
         assert "step 2 of 5" in shown
         assert "Your progress: 1 of 5 steps done, 1 of them right at the first try." in shown
         await again.close()
+
+
+async def test_a_finished_practice_table_says_it_earns_no_pearls(tmp_path: Path) -> None:
+    # Once: "Winners: alice. Pearls: alice 50" and "50 pearls", though nothing of a practice
+    # game is recorded.
+    from .test_review_bot import play_to_the_end
+
+    bot = make_bot(tmp_path / "bot.db", seed=3)
+    async with simcord.run(bot) as env:
+        guild, channel, (alice,) = club(env, "alice")
+        await alice.slash(channel, "practice", game="runfast", level="simple")
+        thread = channel.threads[0]
+        await play_to_the_end(bot, guild.id, thread, alice)
+        said = "\n".join(m.content for m in thread.history())
+        assert t("practice_no_pearls") in said
+        assert "Game over. Winners: " in said and "A practice game earns no pearls." in said
+        rest = said.replace(t("practice_no_pearls"), "")
+        assert "Pearls:" not in rest and "pearls" not in rest.replace("earns no pearls", "")
+        await bot.close()
+
+
+async def test_a_lesson_answer_that_is_no_move_points_to_the_menu(tmp_path: Path) -> None:
+    # Once the terminal's words: "type help for the list", where Discord has no help.
+    bot = make_bot(tmp_path / "bot.db")
+    async with simcord.run(bot) as env:
+        _, channel, (alice,) = club(env, "alice")
+        r = await alice.slash(channel, "lesson", game="mor", answer="zzz qq")
+        said = reply(r).content
+        assert r.ephemeral and said == t("lesson_unknown_word", word="zzz")
+        assert "help" not in said
+        await bot.close()

@@ -200,3 +200,22 @@ async def test_a_practice_table_without_a_thread_ends_with_its_review(tmp_path: 
         shown = reply(r)
         assert shown.ephemeral and "Moves looked at: " in shown.content, shown.content
         await bot.close()
+
+
+async def test_the_review_steps_through_the_moves_in_the_order_played(tmp_path: Path) -> None:
+    # Once by margin, so "Next move" could step back to an earlier turn of the game.
+    bot = make_bot(tmp_path / "bot.db", seed=11)
+    async with simcord.run(bot) as env:
+        guild, channel, (alice,) = club(env, "alice")
+        await alice.slash(channel, "practice", game="runfast", level="simple")
+        thread = channel.threads[0]
+        await play_to_the_end(bot, guild.id, thread, alice)
+        table_message = with_button(thread.history(viewer=alice), "Review my moves")
+        shown = reply(await alice.click(table_message, label="Review my moves"))
+        positions = [int(custom_id(shown.message, "Try again from here").rsplit(":", 1)[1])]
+        while buttons(shown.message, "Next move ▶"):
+            shown = reply(await alice.click(shown.message, label="Next move ▶"))
+            positions.append(int(custom_id(shown.message, "Try again from here").rsplit(":", 1)[1]))
+        assert len(positions) >= 2, positions
+        assert positions == sorted(positions)
+        await bot.close()

@@ -26,10 +26,12 @@ from bot.games.base import Engine, Event, IllegalMove, Move, Played, move_from_d
 from bot.games.registry import GAME_KEYS as GAMES
 from bot.games.registry import engine_class
 from bot.i18n import ENGLISH, has, t
+from bot.learning.lessons.facts import wrong_facts
 
-# A step's texts in the catalogue: its title, its task, why a wrong answer is wrong (``explain``)
-# and what the right one did (``done``).
-PARTS = ("title", "task", "explain", "done")
+# A step's texts in the catalogue: its title, its task, the rule it teaches (``rule``: said after
+# any wrong answer, so it holds whatever the learner tried; what that answer did is worked out
+# from the move, ``facts``) and what the right one did (``done``).
+PARTS = ("title", "task", "rule", "done")
 
 
 def text_key(game: str, name: str, part: str) -> str:
@@ -62,6 +64,9 @@ class Verdict:
     refused: bool
     message: str
     events: tuple[Event, ...] = ()
+    # The position the allowed move left (None when refused): the learner plays the rest of
+    # the turn from it, e.g. lays the card just taken, or throws the last card for a Hand.
+    after: Engine | None = None
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,7 @@ class Step:
     wrong: Mapping[str, Any]
 
     def text(self, part: str, lang: str = ENGLISH) -> str:
-        """The step's ``title``, ``task``, ``explain`` or ``done`` in ``lang`` (English where the
+        """The step's ``title``, ``task``, ``rule`` or ``done`` in ``lang`` (English where the
         language's catalogue lacks it)."""
         if part not in PARTS:
             raise ValueError(f"A lesson step has no text {part!r} (only {', '.join(PARTS)}).")
@@ -105,14 +110,17 @@ class Step:
         """Play ``move`` for the step's seat on a fresh position and say how it went, in
         ``lang``."""
         engine = self.position()
-        explain = self.text("explain", lang)
+        rule = self.text("rule", lang)
         try:
             events = tuple(engine.apply(self.seat, move))
         except IllegalMove as e:
-            return Verdict(False, True, t("lesson_refused", lang, reason=e.reason, explain=explain))
+            # The engine's refusal names what this move did wrong; the rule follows it.
+            return Verdict(False, True, t("lesson_refused", lang, reason=e.reason, explain=rule))
         if self._reached(move, events, engine):
-            return Verdict(True, False, self.text("done", lang), events)
-        return Verdict(False, False, t("lesson_wrong", lang, explain=explain), events)
+            return Verdict(True, False, self.text("done", lang), events, engine)
+        did = wrong_facts(self.goal, move, events, engine, self.seat, lang)
+        explain = f"{did} {rule}" if did else rule
+        return Verdict(False, False, t("lesson_wrong", lang, explain=explain), events, engine)
 
     def _reached(self, move: Move, events: Sequence[Event], engine: Engine) -> bool:
         goal = self.goal

@@ -33,10 +33,14 @@ from bot.games.base import Engine, Move, Played, Return, Take
 from bot.games.registry import engine_class, new_game, play_move
 from bot.games.runfast_combos import BOMB_KINDS
 from bot.i18n import ENGLISH, t
+from bot.learning.hints import Hint, hint_for
 
 MEMBER = 0  # the member's seat at a guided table: a practice table seats its member first
 COACH_LEVEL = "normal"  # the computer players and the coach's suggestions
 MAX_NOTES = 3  # notes at one stop: more is a wall of text before a single move
+# The member's moves in a guided round that follows the coach: at the pace a newcomer plays
+# (87 moves took about 40 minutes, some 25 s a move), 36 moves are about 15 minutes.
+MEMBER_MOVES = 36
 
 
 @dataclass(frozen=True)
@@ -47,11 +51,13 @@ class GuidedDeal:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
-# Seeds chosen with scripts/guided_seeds.py (see the module's docstring). More is played with
-# bidding, so the round starts with the bid the rules describe.
+# Seeds chosen with scripts/guided_seeds.py (see the module's docstring), among the deals whose
+# round the member plays in at most MEMBER_MOVES moves: a first guided game fits in about 15
+# minutes (More's earlier deal took 76 of the member's moves, about 40 minutes). More is played
+# with bidding, so the round starts with the bid the rules describe.
 GUIDED: dict[str, GuidedDeal] = {
-    "mor": GuidedDeal(2),
-    "more3": GuidedDeal(1, {"bid": True}),
+    "mor": GuidedDeal(70),
+    "more3": GuidedDeal(244, {"bid": True}),
     "hand": GuidedDeal(2),
     "runfast": GuidedDeal(75),
 }
@@ -121,6 +127,18 @@ def side_melds(view: View) -> list[Any]:
     return [m for m in view.melds if m.side == side]
 
 
+def never(view: View, kinds: frozenset[str]) -> bool:
+    """A rule no position shows in the first round (how a game ends, a variant not played):
+    the score sheet explains it."""
+    return False
+
+
+def stock_low(view: View, kinds: frozenset[str]) -> bool:
+    # Two rounds of turns or fewer left in the stock: a round can end by the stock running out,
+    # which no player meets before it happens unless told.
+    return 0 <= getattr(view, "stock_count", -1) <= 2 * view.n_seats
+
+
 def small_hand(view: View) -> bool:
     # Four cards or fewer: emptying the hand is a turn or two away.
     return 0 < len(view.hand) <= 4
@@ -154,12 +172,16 @@ MOR = (
     Rule("values", always),
     Rule("turn", always),
     Rule("melds", can_lay),
+    Rule("aces", can_lay),
     Rule("wilds", holds_wild),
+    Rule("wild_place", holds_wild),
     Rule("take", lambda v, k: "Take" in k),
     Rule("team", mor_partner_meld),
     Rule("project", mor_project_near, at_end=True),
     Rule("mor", mor_the_mor, at_end=True),
     Rule("closing", mor_closing, at_end=True),
+    Rule("stock", stock_low, at_end=True),
+    Rule("game_end", never, params=lambda v: {"target": v.target}, at_end=True),
 )
 
 
@@ -168,6 +190,11 @@ MOR = (
 
 def more_role(view: View) -> str:
     return "solo" if view.solo == view.seat else "pair"
+
+
+def more_goal(view: View) -> str:
+    # The goal's words name the Solo's whole score (100 for going out, ×1.5, then 150).
+    return "as_" + more_role(view)
 
 
 def more_playing(view: View, kinds: frozenset[str]) -> bool:
@@ -207,7 +234,7 @@ def more_going_out(view: View, kinds: frozenset[str]) -> bool:
 
 MORE3 = (
     Rule("bidding", lambda v, k: v.phase == "bid"),
-    Rule("goal", more_playing, variant=more_role),
+    Rule("goal", more_playing, variant=more_goal),
     Rule("values", more_playing),
     Rule("turn", more_playing),
     Rule("runs", can_lay),
@@ -218,6 +245,8 @@ MORE3 = (
     Rule("keep", more_keep_cards),
     Rule("pile", more_pile),
     Rule("out", more_going_out, at_end=True),
+    Rule("stock", lambda v, k: more_playing(v, k) and stock_low(v, k), at_end=True),
+    Rule("roles", never, at_end=True),  # the guided round is bid for: who is Solo without bids
 )
 
 
@@ -239,6 +268,10 @@ def hand_add_any(view: View, kinds: frozenset[str]) -> bool:
 
 def hand_can_open(view: View, kinds: frozenset[str]) -> bool:
     return not hand_opened(view) and can_lay(view, kinds)
+
+
+def hand_joker_in_set(view: View, kinds: frozenset[str]) -> bool:
+    return hand_opened(view) and any(m.kind == "set" and m.wilds for m in view.melds)
 
 
 def show_take(view: View, legal: Sequence[Move]) -> Move | None:
@@ -263,7 +296,10 @@ HAND = (
     Rule("take", lambda v, k: "Take" in k, show=show_take),
     Rule("return", lambda v, k: "Return" in k),
     Rule("add", hand_add_any),
+    Rule("reclaim_set", hand_joker_in_set, at_end=True),
     Rule("hand", hand_can_open, at_end=True),
+    Rule("stock", stock_low, at_end=True),
+    Rule("tie", never, at_end=True),
 )
 
 
@@ -296,11 +332,13 @@ RUNFAST = (
     Rule("goal", always),
     Rule("ranks", always),
     Rule("opening", lambda v, k: v.must_include is not None),
+    Rule("deck", always),  # after the opening, which only the first stop can show
     Rule("combos", rf_leading),
     Rule("beat", rf_beating),
     Rule("pass", lambda v, k: k == frozenset({"Pass"})),
     Rule("trick", rf_after_trick),
     Rule("bombs", rf_bomb, at_end=True),
+    Rule("bomb_pay", rf_bomb, at_end=True),
 )
 
 
@@ -382,7 +420,7 @@ class Coach:
     shown: list[Note] = field(default_factory=list)
     last: Stop | None = None
 
-    def stop(self, engine: Engine, rng: random.Random) -> Stop:
+    def stop(self, engine: Engine) -> Stop:
         """The notes before the seat's move now (or at the score sheet) and the suggested move;
         the notes count as explained from here on."""
         view = engine.view(self.seat)
@@ -390,7 +428,7 @@ class Coach:
         notes = notes_now(self.game, view, legal, frozenset(self.explained))
         self.explained.update(n.rule for n in notes)
         self.shown.extend(notes)
-        self.last = Stop(notes, suggest(self.game, view, legal, notes, rng, self.level))
+        self.last = Stop(notes, coach_move(engine, self.seat, notes, self.level))
         return self.last
 
 
@@ -415,18 +453,18 @@ def play_round(
     coach, whose ``shown`` lists every note in order."""
     engine = engine if engine is not None else guided_game(game)
     coach = Coach(game, MEMBER, level)
-    rng = random.Random(f"guided:{game}")
+    rng = random.Random(f"guided:{game}")  # the other seats' computers
     while not engine.round_over:
         seat = engine.turn
         if seat is None:  # More's bids are made at once: whoever has not bid yet
             seat = next(s for s in range(engine.n_seats) if engine.legal_moves(s))
         legal = engine.legal_moves(seat)
         if seat == MEMBER:
-            move = pick(coach.stop(engine, rng), legal)
+            move = pick(coach.stop(engine), legal)
         else:
             move = ai.choose_move(engine.view(seat), legal, level, rng)
         engine.apply(seat, move)
-    coach.stop(engine, rng)
+    coach.stop(engine)
     return engine, coach
 
 
@@ -461,3 +499,33 @@ def current_notes(engine: Engine, seat: int = MEMBER) -> tuple[Note, ...]:
     if not legal:
         return ()
     return notes_now(engine.game, engine.view(seat), legal, before)
+
+
+def coach_move(
+    engine: Engine,
+    seat: int = MEMBER,
+    notes: Sequence[Note] | None = None,
+    level: str = COACH_LEVEL,
+) -> Move | None:
+    """The coach's move for the seat now: the one suggestion of the guided round, which the
+    terminal and Discord show under the notes and which the hint gives (one source of advice:
+    a hint that said ``draw`` under a coach that said ``take`` left the learner to guess).
+    Seeded by the position, so every asking at a position, after a restart too, gets the same
+    move; ``notes``: the notes of this stop when the caller has them (else rebuilt from the
+    record)."""
+    if engine.round_over:
+        return None
+    legal = engine.legal_moves(seat)
+    if not legal:
+        return None
+    if notes is None:
+        notes = current_notes(engine, seat)
+    record = engine.record
+    rng = random.Random(f"coach:{record.get('seed')}:{len(record['moves'])}")
+    return suggest(engine.game, engine.view(seat), legal, notes, rng, level)
+
+
+def coach_hint(engine: Engine, seat: int = MEMBER) -> Hint | None:
+    """The hint in the guided round: the coach's move, with the hint's reason for it."""
+    move = coach_move(engine, seat)
+    return None if move is None else hint_for(engine, seat, move)

@@ -1,0 +1,81 @@
+"""Lesson progress in the terminal, kept between runs as Discord keeps it in its store: which
+steps of each game's lesson are done, and which of them were right at the first try.
+
+A small JSON file, ``lessons.json``, in the user's state directory: ``$DIWANIYA_STATE_DIR``
+(tests point it at a folder of their own), else ``$XDG_STATE_HOME/diwaniya``, else
+``~/.local/state/diwaniya``. A file that can't be read is never written over: what a learner has
+done is not lost to a bad byte; the lesson then starts at its first step and says why.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ENV = "DIWANIYA_STATE_DIR"
+FILE = "lessons.json"
+
+
+def state_dir() -> Path:
+    if os.environ.get(ENV):
+        return Path(os.environ[ENV])
+    xdg = os.environ.get("XDG_STATE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "state"
+    return base / "diwaniya"
+
+
+@dataclass
+class Progress:
+    path: Path
+    # game -> step number (as text, JSON's keys) -> right at the first try
+    games: dict[str, dict[str, bool]] = field(default_factory=dict)
+    readable: bool = True
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Progress:
+        path = path if path is not None else state_dir() / FILE
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return cls(path)
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            return cls(path, readable=False)
+        games = data.get("games") if isinstance(data, dict) else None
+        if not isinstance(games, dict) or not all(
+            isinstance(g, dict) and all(isinstance(v, bool) for v in g.values())
+            for g in games.values()
+        ):
+            return cls(path, readable=False)
+        return cls(path, {str(k): {str(n): v for n, v in g.items()} for k, g in games.items()})
+
+    def done(self, game: str, count: int) -> dict[int, bool]:
+        """The game's steps done (1-based, within ``count``) and whether right at the first try."""
+        steps = self.games.get(game, {})
+        out = {int(n): first for n, first in steps.items() if n.isdigit()}
+        return {n: first for n, first in out.items() if 1 <= n <= count}
+
+    def next_step(self, game: str, count: int) -> int:
+        """The first step not done yet; the first when all are (as Discord's /lesson)."""
+        done = self.done(game, count)
+        return next((n for n in range(1, count + 1) if n not in done), 1)
+
+    def record(self, game: str, number: int, first_try: bool) -> bool:
+        """Mark a step done (right at the first try stays so once it was) and save; False when
+        nothing could be saved (an unreadable file is left as it is)."""
+        if not self.readable:
+            return False
+        steps = self.games.setdefault(game, {})
+        steps[str(number)] = steps.get(str(number), False) or first_try
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # Written whole beside the file, then moved over it: a crash leaves the old one.
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".lessons-", suffix=".json")
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump({"games": self.games}, f, indent=1, sort_keys=True)
+            os.replace(tmp, self.path)
+        except OSError:
+            return False
+        return True
