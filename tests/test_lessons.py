@@ -6,11 +6,26 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from itertools import combinations
+from typing import Any
 
 import pytest
 
 from bot import scenario
-from bot.games.base import Discard, Lay, Meld, Move, move_from_dict
+from bot.games.base import (
+    Add,
+    Discard,
+    Draw,
+    Lay,
+    Meld,
+    Move,
+    Pass,
+    Play,
+    Swap,
+    Take,
+    move_from_dict,
+)
 from bot.games.cards import Card
 from bot.i18n import LANGUAGES, catalogue, say, t
 from bot.learning.lessons import (
@@ -23,6 +38,7 @@ from bot.learning.lessons import (
     lesson,
     text_key,
 )
+from bot.learning.lessons.facts import what_it_did
 
 STEPS = [step for game in GAMES for step in lesson(game)]
 
@@ -186,3 +202,79 @@ def test_the_wrong_answers_the_issue_tried_get_their_own_words() -> None:
     )
     message = the_hand.judge(laid).message
     assert "K♣ stays" not in message and "still holds 5♦ 10♣" in message
+
+
+def every_try(step: Step) -> list[Move]:
+    """``tries`` and more: every card added to or swapped into every meld, every draw, take
+    and pass, and in Run Fast every play of up to five cards of the hand."""
+    engine = step.position()
+    hand = list(engine.view(step.seat).hand)
+    ids = [m["id"] for m in engine.scenario_state()["melds"]]
+    out = [*tries(step), Draw(), Take(), Pass()]
+    out += [Add(i, (c,)) for i in ids for c in hand] + [Swap(i, (c,)) for i in ids for c in hand]
+    if step.game == "runfast":
+        out += [Play(cs) for n in range(1, 6) for cs in combinations(hand, n)]
+    return list(dict.fromkeys(out))
+
+
+State = dict[str, Any]
+
+# What each step's task asks, read from the table before and after the move, not from the
+# step's goal: the judge must accept every move that does it, whichever cards it used.
+TASK_DONE: dict[str, Callable[[State, State], bool]] = {
+    "hand/01_open_with_51": lambda a, b: b["opened"][0],
+    "hand/02_take_into_the_opening": lambda a, b: a["discard"][-1] in b["hands"][0],
+    "hand/03_add_to_any_meld": lambda a, b: (
+        len(b["hands"][0]) < len(a["hands"][0])
+        and b["discard"] == a["discard"]
+        and len(b["melds"]) == len(a["melds"])
+    ),
+    "hand/04_reclaim_the_joker": lambda a, b: "JK" in b["hands"][0],
+    "hand/05_the_hand": lambda a, b: len(b["hands"][0]) == 1 and b["discard"] == a["discard"],
+    "mor/01_sets_of_threes_and_aces": lambda a, b: len(b["melds"]) > len(a["melds"]),
+    "mor/02_the_pile": lambda a, b: set(a["discard"]) <= set(b["hands"][0]),
+    "mor/03_clean_run_of_seven": lambda a, b: any(m["project"] == 200 for m in b["melds"]),
+    "mor/04_take_the_mor": lambda a, b: b["side_taken"] != a["side_taken"],
+    "mor/05_close": lambda a, b: b["round_over"],
+    "more3/01_take_the_top_card": lambda a, b: a["discard"][-1] in b["hands"][0],
+    "more3/02_the_pair_builds_together": lambda a, b: (
+        len(b["melds"][0]["cards"]) > len(a["melds"][0]["cards"])  # the partner's meld
+    ),
+    "more3/03_the_7_5_rule": lambda a, b: len(b["melds"]) > len(a["melds"]),
+    "more3/04_pure_biriba": lambda a, b: any(m["biriba"] == "pure" for m in b["melds"]),
+    "more3/05_the_more_pile": lambda a, b: b["side_taken"] != a["side_taken"],
+    "runfast/01_lead_with_the_3_of_hearts": lambda a, b: b["trick_seat"] == 0,
+    "runfast/02_same_kind_and_size": lambda a, b: b["trick_seat"] == 0,
+    "runfast/03_must_beat": lambda a, b: b["trick_seat"] == 0,
+    "runfast/04_beat_the_pair_sequence": lambda a, b: b["trick_seat"] == 0,
+    "runfast/05_bomb": lambda a, b: b["trick_seat"] == 0,
+}
+
+
+def test_every_step_has_its_task_read_from_the_table() -> None:
+    assert sorted(TASK_DONE) == sorted(f"{s.game}/{s.name}" for s in STEPS)
+
+
+@pytest.mark.parametrize("step", STEPS, ids=lambda s: f"{s.game}/{s.name}")
+def test_every_move_that_does_the_task_is_right(step: Step) -> None:
+    """A task names the goal, not the cards, so the learner finds the move: every move the
+    engine allows that does what the task asks is right, whichever cards it uses, and every
+    other gets words about the move made."""
+    done = TASK_DONE[f"{step.game}/{step.name}"]
+    before = step.position().scenario_state()
+    right = wrong = 0
+    for move in every_try(step):
+        verdict = step.judge(move)
+        if verdict.refused:
+            assert not verdict.right
+            continue
+        assert verdict.after is not None
+        if done(before, verdict.after.scenario_state()):
+            assert verdict.right, (move, verdict.message)
+            right += 1
+        else:
+            assert not verdict.right, move
+            assert what_it_did(move, "en") in verdict.message, (move, verdict.message)
+            wrong += 1
+    assert right >= 1, "no move does the task"
+    assert right + wrong >= 1
