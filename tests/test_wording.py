@@ -215,10 +215,9 @@ CORRECTED = {
         "تقدّمك: الخطوات المنجزة {done} من {count}، منها {first} صحيحة من المحاولة الأولى."
     ),
     ("ar", "coach.runfast.scoring"): (
-        "الحساب: يأخذ الفائز نقطة عن كل ورقة باقية في كل يد (والضعف ممن لم يلعب)، و10 أخرى عن "
-        "اثنين البستوني إن "
-        "بقي في اليد، و10 عن كل قنبلة بقيت في اليد؛ والقنبلة الملعوبة فوق أوراق غيرك كسبت 20 "
-        "فوق ذلك. أنت: {points}."
+        "الحساب: يأخذ الفائز نقطة عن كل ورقة باقية في كل يد (وضعفها ممن لم يلعب أي ورقة)، و10 "
+        "أخرى إن بقي اثنان البستوني في يد، و10 عن كل قنبلة بقيت في يد؛ أما القنبلة التي لُعبت "
+        "فوق أوراق غيرك فقد كسبت 20 إضافية. أنت: {points}."
     ),
     ("hi", "do_lay"): "{cards} उतारें",
     ("nl", "do_lay"): "leg {cards} uit",
@@ -248,6 +247,22 @@ CORRECTED = {
     ("nl", "mv_meld"): "{cards} uitgelegd",
     ("nl", "mor.line.closed"): "ronde afgesloten",
     ("nl", "more3.bid_first"): "Eerst biedt iedereen om de Solo: bied 0 tot en met 3.",
+    # The native read of the lessons (issue 61).
+    ("ar", "lesson.mor.01_sets_of_threes_and_aces.done"): (
+        "صحيح: ثلاث ثلاثات مجموعة؛ كبّرها إلى سبع ثلاثات لتصنع مشروع 300."
+    ),
+    ("ar", "coach.runfast.beat"): (
+        "لتغلب لعبة، العب تركيبة من الصنف نفسه وبعدد الأوراق نفسه، وأعلى ورقة فيها أكبر. "
+        "وإن كنت تستطيع أن تغلبها فعليك ذلك."
+    ),
+    ("hi", "lesson.runfast.02_same_kind_and_size.done"): (
+        "सही: वही क़िस्म, उतने ही पत्ते, और सबसे ऊँचा पत्ता बड़ा।"
+    ),
+    ("nl", "coach.more3.bidding"): (
+        "Voor het delen biedt iedereen 0 tot en met 3 fiches, in het geheim. Wie het hoogst "
+        "biedt, wordt de Solo, alleen tegen de andere twee (het Paar), en betaalt zijn bod aan "
+        "elk van hen."
+    ),
 }
 
 
@@ -358,3 +373,26 @@ def test_no_list_a_member_reads_is_joined_with_an_english_comma() -> None:
         if JOINED_IN_CODE.search(line)
     }
     assert found == set()
+
+
+CARD_RUN = re.compile(r"(?:(?:10|[2-9AJQK])[♠♥♦♣]|🃏)(?: (?:(?:10|[2-9AJQK])[♠♥♦♣]|🃏))*")
+
+
+def test_cards_written_into_the_arabic_lessons_read_left_to_right() -> None:
+    # A lesson's sentence names cards itself («أضف 7♦ إلى 4♦ 5♦ 6♦»): bare, a Discord line
+    # shows "♦7" and the run backwards. Each card or run sits between left-to-right marks, as
+    # bot.i18n puts them around the cards it fills in, so the bidi algorithm keeps it in order.
+    with (LOCALE_DIR / "ar" / "LC_MESSAGES" / "lessons.po").open("rb") as f:
+        entries = {m.id: m.string for m in read_po(f) if m.id and m.string}
+    carded = {key: s for key, s in entries.items() if CARD_RUN.search(s)}
+    assert "lesson.more3.02_the_pair_builds_together.rule" in carded  # «7♦» there
+    wrong = {}
+    for key, line in carded.items():
+        shown = get_display(line, base_dir="R").replace("\u200e", "")
+        # A run reads as written, or, where a mark sits inside it, card by card.
+        runs = CARD_RUN.findall(line.replace("\u200e", ""))
+        if any(run not in shown for run in runs):
+            wrong[key] = shown
+    assert not wrong, wrong
+    # What a bare card shows as, and what the marks keep it from.
+    assert "♦7" in get_display("أضف 7♦ الآن", base_dir="R")
