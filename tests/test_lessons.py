@@ -262,11 +262,14 @@ def test_every_move_that_does_the_task_is_right(step: Step) -> None:
     other gets words about the move made."""
     done = TASK_DONE[f"{step.game}/{step.name}"]
     before = step.position().scenario_state()
-    right = wrong = 0
+    right = 0
     for move in every_try(step):
         verdict = step.judge(move)
         if verdict.refused:
-            assert not verdict.right
+            # The engine's own sentence about this move, then the step's rule.
+            reason = step.position().check(step.seat, move)
+            assert reason is not None and not verdict.right
+            assert verdict.message.startswith(t("lesson_refused", reason=reason, explain=""))
             continue
         assert verdict.after is not None
         if done(before, verdict.after.scenario_state()):
@@ -275,6 +278,4 @@ def test_every_move_that_does_the_task_is_right(step: Step) -> None:
         else:
             assert not verdict.right, move
             assert what_it_did(move, "en") in verdict.message, (move, verdict.message)
-            wrong += 1
     assert right >= 1, "no move does the task"
-    assert right + wrong >= 1
