@@ -1,6 +1,6 @@
 """Stepping through a finished game, move by move: what a replay shows.
 
-A game's record is a table file (SCENARIOS.md): how the first round was dealt and every move since,
+A game's record is a table file (docs/table-files.md): how the first round was dealt and every move since,
 ``{"do": "next_round"}`` between rounds. A replay is that record read as positions: position 0 is
 the deal, position k the table after the k-th entry. Every hand is shown face up (the game is over,
 so nothing is hidden any more); the terminal and Discord both read positions from here, so they

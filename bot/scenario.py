@@ -1,4 +1,4 @@
-"""Play a table file (SCENARIOS.md): ``python -m bot.scenario FILE [--pretty]`` (``-`` for standard
+"""Play a table file (docs/table-files.md): ``python -m bot.scenario FILE [--pretty]`` (``-`` for standard
 input; ``--help`` says what a table file is).
 
 Exit 0 when every move was legal, 1 when a move was refused (the output says which and why), 2 when
@@ -72,7 +72,7 @@ A table file is a JSON object that sets up one round of mor, more3, hand or runf
 seed, or laid out card by card in a "position") and lists moves to play on it, each with its
 "seat" and what it does ("do"). It is a bug report, a puzzle, a saved game or a test: the terminal
 client writes one with --save, and the rules' tests are table files (tests/tables/). The format is described in
-SCENARIOS.md beside this repository."""
+docs/table-files.md."""
 
 EPILOG = """\
 exit codes:

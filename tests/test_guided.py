@@ -229,7 +229,7 @@ def test_the_notes_numbers_are_the_engines() -> None:
     _, coach = play_round("mor")
     end = next(n for n in coach.shown if n.rule == "game_end")
     assert end.params["target"] == mor.view(0).target
-    # More's Solo: 100 for going out before the ×1.5, then 150 (RULES.md 2), in the goal's words.
+    # More's Solo: 100 for going out before the ×1.5, then 150 (specification §2), in the goal's words.
     assert "100" in t("coach.more3.goal.as_solo") and "150" in t("coach.more3.goal.as_solo")
 
 

@@ -1,4 +1,4 @@
-"""bot.games is pure: it imports only the standard library (DESIGN.md section 1)."""
+"""bot.games is pure: it imports only the standard library (docs/architecture.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The table-file command's own help and its --pretty output (SCENARIOS.md)."""
+"""The table-file command's own help and its --pretty output (docs/table-files.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A broken table file gets exit 2 and one sentence, never a traceback (SCENARIOS.md).
+"""A broken table file gets exit 2 and one sentence, never a traceback (docs/table-files.md).
 
 Valid table files from tests/tables are mutated at random (seeded) -- values swapped for numbers,
 lists, objects, unknown cards -- and played through the command's ``main``.

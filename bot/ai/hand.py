@@ -1,4 +1,4 @@
-"""Computer players for Hand (RULES.md section 3), deciding from a ``HandView``.
+"""Computer players for Hand (specification §3), deciding from a ``HandView``.
 
 - ``simple``: always draws, opens with the biggest 51 the engine lists, then lays what it can and
   throws its highest useless card.

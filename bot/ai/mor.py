@@ -1,4 +1,4 @@
-"""Computer players for Mor (RULES.md section 1), deciding from a ``MorView`` and the legal moves.
+"""Computer players for Mor (specification §1), deciding from a ``MorView`` and the legal moves.
 
 - ``simple``: always draws, lays the biggest thing it can, throws its highest useless card.
 - ``normal``: takes the pile when its cards are useful, keeps wilds for projects (a clean run of 7

@@ -1,4 +1,4 @@
-"""Computer players for three-player More (RULES.md section 2), deciding from a ``More3View``.
+"""Computer players for three-player More (specification §2), deciding from a ``More3View``.
 
 - ``simple``: bids 0, always draws, lays the biggest thing it can, throws its highest useless card.
 - ``normal``: bids from the standings (the Solo's net is multiplied by 1.5, so a player behind
@@ -288,7 +288,7 @@ def _value(game: More3, seat: int) -> float:
     return dot(WEIGHTS, now) if WEIGHTS else now[0]
 
 
-# What ``hard`` plays for. Every player's total is their own (RULES.md 2), so a round is a
+# What ``hard`` plays for. Every player's total is their own (specification §2), so a round is a
 # contest with each other player: the Solo's two, and a Pair player's against the Solo and
 # against its own partner (the ladder counts each seat pairing alike). A margin in points weighs
 # those contests by their size: the one against the other side, hundreds of points and mostly

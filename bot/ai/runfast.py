@@ -1,4 +1,4 @@
-"""Computer players for Run Fast (RULES.md section 4), deciding from a ``RunFastView``.
+"""Computer players for Run Fast (specification §4), deciding from a ``RunFastView``.
 
 Suits never rank, so every decision works on the hand's counts per power (3..15, 15 for the 2).
 
@@ -163,7 +163,7 @@ CONSISTENT_TRIES = 40
 
 def _consistent_hands(view: RunFastView, rng: random.Random) -> list[list[Card]]:
     """``_deal_others``, redealt until every seat that passed the play on the table holds nothing
-    that beats it: a pass is allowed only then (RULES.md 4, a player who can beat must). After
+    that beats it: a pass is allowed only then (specification §4, a player who can beat must). After
     ``CONSISTENT_TRIES`` deals the last one is kept (the passes then only failed to narrow it)."""
     passers = _passers(view)
     hands = _deal_others(view, rng)

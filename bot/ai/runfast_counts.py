@@ -1,6 +1,6 @@
 """Run Fast on counts per power: every play, ``normal``'s choice, and a deal played to its end.
 
-Suits never rank in Run Fast (RULES.md 4), so a hand is its count of cards per power (3..15, the
+Suits never rank in Run Fast (specification §4), so a hand is its count of cards per power (3..15, the
 2 last) and a play is its shape, the counts it takes. On counts, one play stands for every play
 that differs from it only by suits (the engine lists them all), and ``normal``'s judgement
 (``judge``) picks among far fewer. ``hard`` reads the

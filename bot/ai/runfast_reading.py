@@ -4,7 +4,7 @@ Three hands of 16 use the whole deck, so a seat always knows which cards are hid
 does not know is which of the other two holds each. Every play and pass of the deal is public
 (the view's ``history``), and each says something about the hand that made it:
 
-- a **pass** says the seat held nothing that beat the play (RULES.md 4: who can beat must), a
+- a **pass** says the seat held nothing that beat the play (specification §4: who can beat must), a
   certainty for any player;
 - a **play** says more if the seat plays as ``normal`` would: the chance of a hand is higher
   when it makes the play ``normal`` would have made from it. The model: one of ``normal``'s best

@@ -37,7 +37,7 @@ from bot.i18n import ENGLISH, LANGUAGES, language, say, t
 
 
 def game_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Only the options the chosen game reads (SCENARIOS.md ``options``)."""
+    """Only the options the chosen game reads (docs/table-files.md ``options``)."""
     if args.game == "mor":
         return {"players": args.players or DEFAULT_PLAYERS, "length": args.length or DEFAULT_LENGTH}
     if args.game == "more3":

@@ -1,6 +1,6 @@
 """``python -m bot.console --replay FILE``: step through a saved game in a terminal.
 
-FILE is a table file (SCENARIOS.md): what ``--save`` writes and Discord's Replay Download attaches,
+FILE is a table file (docs/table-files.md): what ``--save`` writes and Discord's Replay Download attaches,
 which also keeps the seats' names (``names``, one per seat). Each screen is one position of
 ``bot.replay.Replay``: the move that led to it in words, every seat's cards face up (the game is
 over, so nothing is hidden any more) and the table. Seats count from 1, as on Discord, and go by

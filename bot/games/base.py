@@ -4,7 +4,7 @@ Every game engine (``mor``, ``more3``, ``hand``, ``runfast``) is a class, named 
 module, holding a whole game (all its rounds) and offering:
 
 - ``new(options, seed)`` (classmethod): a game whose first round is dealt from the seed.
-- ``from_table_file(data)`` (classmethod): a game set up from a table file (SCENARIOS.md) -- a
+- ``from_table_file(data)`` (classmethod): a game set up from a table file (docs/table-files.md) -- a
   game's record is a table file too, so replaying is ``from_table_file`` then the moves. Raises
   ``TableFileError`` (one sentence) when the file is unusable.
 - ``check(seat, move) -> Reason | None``: why ``move`` is refused now, or None when it is legal.
@@ -24,7 +24,7 @@ module, holding a whole game (all its rounds) and offering:
 - ``record``: the table file that replays to this state: ``{game, rules_version, options, seed,
   dealer, totals, position?, moves}``; starting the next round is the pseudo-move
   ``{"do": "next_round"}``.
-- ``scenario_state()``: the ``state`` object of SCENARIOS.md's output.
+- ``scenario_state()``: the ``state`` object of docs/table-files.md's output.
 
 Moves are frozen dataclasses with a text form, like python-chess's ``Move.uci()``:
 
@@ -330,7 +330,7 @@ def _add_to(d: Any) -> AddTo:
 
 
 def move_from_dict(d: Mapping[str, Any]) -> Move:
-    """Read a move in its text form (SCENARIOS.md); raise BadMove with its reason."""
+    """Read a move in its text form (docs/table-files.md); raise BadMove with its reason."""
     if not isinstance(d, Mapping):
         raise BadMove(because("core.move_not_object"))
     do = d.get("do")
@@ -651,7 +651,7 @@ class HeaderExtras(TypedDict, total=False):
 
 
 class RecordHeader(HeaderExtras, total=False):
-    """A record's fields before its moves: how the round was set up (SCENARIOS.md's input)."""
+    """A record's fields before its moves: how the round was set up (docs/table-files.md's input)."""
 
     game: Required[str]
     rules_version: int

@@ -1,6 +1,6 @@
 """Cards, suits, ranks and jokers, their notation, and the decks the games use.
 
-Notation (RULES.md section 0): rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` then suit ``S H D C``;
+Notation (specification §0): rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` then suit ``S H D C``;
 ``JK`` is a joker. Input also takes ``T`` for 10, lower case and the suit symbols. Output is
 always canonical (``10H``, ``QS``, ``JK``).
 

@@ -1,15 +1,15 @@
-"""Hand (RULES.md section 3): 3 players, each for themselves, five rounds, lowest total wins.
+"""Hand (specification §3): 3 players, each for themselves, five rounds, lowest total wins.
 
 Built like Mor (``bot.games.mor``): the same check/plan/apply split, the same shared lay mechanics
 (``bot.games.rummy``), the same table-file reading. What is Hand's own: the 51-point opening, the
 single taken discard with its ``return``, adding to anyone's melds, reclaiming jokers (``swap``),
 and the round scores with the Hand doubling.
 
-Settlements of points RULES.md leaves open are marked **(decision)** where they are made:
+Settlements of points the specification (docs/specification.md) leaves open are marked **(decision)** where they are made:
 
 - A table file may give ``round`` (1-5, default 1): which of the five rounds it sets up.
 - Once a player has opened -- also earlier in the same turn -- they may add to any meld and swap.
-- Until the taken discard is in a new meld only the throw waits (RULES.md 3): other lays, adds and
+- Until the taken discard is in a new meld only the throw waits (specification §3): other lays, adds and
   swaps may come first, but none that leaves no new meld for it (the player would be stuck, able
   neither to throw nor to return it). ``return`` is possible only before laying anything.
 - A joker in a run stays where it is: putting the card it stands for there is a ``swap`` (the
@@ -172,7 +172,7 @@ class Hand(RummyGame):
     """A whole game of Hand: five rounds, then the lowest total wins."""
 
     game: ClassVar[str] = "hand"
-    low_score_wins: ClassVar[bool] = True  # the lowest total wins (RULES.md section 3)
+    low_score_wins: ClassVar[bool] = True  # the lowest total wins (specification §3)
     OWN_STATE = (
         ("opened", LIST),
         ("opened_at_start", VALUE),
@@ -224,7 +224,7 @@ class Hand(RummyGame):
     def _set_position(self, raw: Any) -> None:
         pos = self._read_position(raw, lambda _seat: HAND_MELDS, 0, 0)
         self.opened = self._read_opened(raw.get("opened"), pos.melds)
-        # A table laid out with an empty stock is on its last turn (RULES.md section 0).
+        # A table laid out with an empty stock is on its last turn (specification §0).
         self.stock_out = not self.stock
         starter = self.starter
         turn = starter if pos.turn is None else pos.turn
@@ -233,7 +233,7 @@ class Hand(RummyGame):
 
     def _read_opened(self, raw: Any, melds: list[TableMeld]) -> list[bool]:
         """``opened``: the seats that have opened (a list of seats, or one true/false per seat);
-        default: the seats owning a meld on the table (SCENARIOS.md)."""
+        default: the seats owning a meld on the table (docs/table-files.md)."""
         if raw is None:
             owners = {m.seat for m in melds}
             return [s in owners for s in range(self.n_seats)]
@@ -303,9 +303,9 @@ class Hand(RummyGame):
         opened = self.opened[seat]
         if not opened and lay.adds:
             raise IllegalMove(because("hand.add_before_opening"))
-        # Anyone's meld may take cards once the player has opened (RULES.md section 3).
+        # Anyone's meld may take cards once the player has opened (specification §3).
         outcome = play_lay(self.hands[seat], self.melds, lay, HAND_MELDS, lambda _m: None)
-        # (decision) A joker stays on its spot: its card goes there only by a swap (RULES.md 3 has
+        # (decision) A joker stays on its spot: its card goes there only by a swap (specification §3 has
         # no wild moving along as Mor's section 1 has).
         for mid, meld in outcome.changed.items():
             old = self.melds[mid].meld
@@ -476,7 +476,7 @@ class Hand(RummyGame):
         self._round_ends(result, {"scores": list(scores), "reason": reason}, events)
         if self.round_no + 1 >= ROUNDS:
             best = min(self.totals)
-            # Tied lowest totals share the win (RULES.md section 3).
+            # Tied lowest totals share the win (specification §3).
             self._game_ends([s for s in range(self.n_seats) if self.totals[s] == best], events)
 
     def pearls(self) -> dict[int, int]:

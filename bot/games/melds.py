@@ -5,7 +5,7 @@ ranks may form sets, ...). ``read_meld`` turns a list of cards into a ``Meld`` l
 order, or says why it isn't one (a ``Reason``, worded by ``bot.i18n``); ``add_to_meld`` and ``reclaim_joker`` change a
 meld on the table.
 
-Positions in a run are numbered by rank, the ace low at 1 or high at 14 (RULES.md section 0).
+Positions in a run are numbered by rank, the ace low at 1 or high at 14 (specification §0).
 A wild's place follows the listing order; unordered input is read the one way it can be, and when
 several readings exist the wild goes to the high end if it can, else the low end, else a gap.
 
@@ -385,7 +385,7 @@ def _ordered_low(cards: Sequence[Card], suit: str, rules: MeldRules) -> int | No
 
 
 def drop_back(meld: Meld, rules: MeldRules) -> Meld:
-    """A wild 2 of the run's own suit that can stand in its own spot goes there (RULES.md 1).
+    """A wild 2 of the run's own suit that can stand in its own spot goes there (specification §1).
 
     It swaps with another wild holding spot 2, or moves from the high end to just below a run
     starting at 3. Either way the run keeps its cards and may become clean.
@@ -723,7 +723,7 @@ def reclaim_joker(meld: Meld, cards: Sequence[Card]) -> Meld:
     """Hand: put the card(s) a joker stands for in its place; the joker goes back to the hand.
 
     In a run, the one card it stands for; in a set of 4, the missing suit; in a set of 3, both
-    missing suits (RULES.md section 3). Returns the meld without the joker.
+    missing suits (specification §3). Returns the meld without the joker.
     """
     joker_at = [i for i, c in enumerate(meld.cards) if c.is_joker]
     if not joker_at:
@@ -736,7 +736,7 @@ def reclaim_joker(meld: Meld, cards: Sequence[Card]) -> Meld:
         return replace(meld, cards=(*meld.cards[:i], wanted, *meld.cards[i + 1 :]))
     present = {c.suit for c in meld.cards if not c.is_joker}
     missing = sorted({"S", "H", "D", "C"} - present, key="SHDC".index)
-    # A set of 4 lacks one suit; a set of 3 lacks two, and both must come (RULES.md section 3).
+    # A set of 4 lacks one suit; a set of 3 lacks two, and both must come (specification §3).
     wanted_cards = [Card(meld.rank, s) for s in missing]
     if Counter(cards) != Counter(wanted_cards):
         raise MeldError(because("core.meld.joker_take_back", cards=both(wanted_cards)))

@@ -1,4 +1,4 @@
-"""Mor (RULES.md section 1): 2 vs 2 (partners opposite) or 1 vs 1, Quick (101) or Full (201).
+"""Mor (specification §1): 2 vs 2 (partners opposite) or 1 vs 1, Quick (101) or Full (201).
 
 Scores are kept in half-points (integers) so that a 3 worth ½ never becomes a float; they are shown
 as points (``points()``) only at the edges.
@@ -60,7 +60,7 @@ TARGETS = {"quick": 101, "full": 201}
 _TEAMS = (0, 1, 0, 1)  # each seat's team, at a table of two or four
 PEARLS = {"quick": 50, "full": 80}
 BIG_WIN_MARGIN = 80
-BIG_WIN_BONUS = 30  # (decision) RULES.md section 1
+BIG_WIN_BONUS = 30  # (decision) specification §1
 CLOSE_BONUS = 20  # 10 points, in halves
 NO_MOR_PENALTY = 20  # 10 points, in halves
 
@@ -378,7 +378,7 @@ class Mor(SidePileGame):
 
     def round_scores(self, closer: int | None = None) -> tuple[list[int], list[ScoreLine]]:
         """Each team's score for the round as it stands, in halves, with its score lines
-        (RULES.md 1, Scoring): the round's end scores it."""
+        (specification §1, Scoring): the round's end scores it."""
         lines: list[ScoreLine] = []
         return self._score(closer, lines), lines
 
@@ -429,7 +429,7 @@ class Mor(SidePileGame):
             self._game_ends(self.team_seats(best), events)
 
     def pearls(self) -> dict[int, int]:
-        """Pearls for each winner once the game is over (RULES.md section 1)."""
+        """Pearls for each winner once the game is over (specification §1)."""
         if not self.finished:
             return {}
         margin = abs(self.totals[0] - self.totals[1]) / 2

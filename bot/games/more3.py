@@ -1,4 +1,4 @@
-"""More for three players (RULES.md section 2): a Solo against a Pair, roles re-decided each round.
+"""More for three players (specification §2): a Solo against a Pair, roles re-decided each round.
 
 Built on the same base as Mor (``rummy.SidePileGame``, ``rummy.play_lay``, ``melds``), with More's
 policy: runs only (ace-sets for players over 1500), one pankal per meld, taking only the top
@@ -96,7 +96,7 @@ NO_PILE_PENALTY = 100
 SOLO_WIN_BONUS = 150
 MAX_BID = 3
 MAX_SOLO_STREAK = 2
-# Pearls (the app's reward): RULES.md gives none for More, so, like Mor's Full game, a winner gets
+# Pearls (the app's reward): the specification (docs/specification.md) gives none for More, so, like Mor's Full game, a winner gets
 # a base award and a big-win bonus over a clear margin. (decision: 60, +30 for a 500-point margin)
 PEARLS_WIN = 60
 BIG_WIN_MARGIN = 500
@@ -130,14 +130,14 @@ def opening_halves(card: Card) -> int:
 
 
 def biriba_kind(meld: MeldShape) -> str | None:
-    """ "pure" or "dirty" for a run of 7 or more; an ace-set never counts. (decision, RULES.md 2)"""
+    """ "pure" or "dirty" for a run of 7 or more; an ace-set never counts. (decision, specification §2)"""
     if meld.kind != "run" or len(meld.cards) < 7:
         return None
     return "pure" if meld.is_clean else "dirty"
 
 
 def can_go_out_with(biribas: Sequence[str]) -> bool:
-    """One pure biriba and a second biriba; a second pure one will do. (decision, RULES.md 2)"""
+    """One pure biriba and a second biriba; a second pure one will do. (decision, specification §2)"""
     return "pure" in biribas and len(biribas) >= 2
 
 
@@ -520,7 +520,7 @@ class More3(SidePileGame):
         return outcome
 
     def _meldable_after(self, seat: int, outcome: LayOutcome) -> bool:
-        """(decision) Until the taken card is melded only the throw waits (RULES.md 2), so other
+        """(decision) Until the taken card is melded only the throw waits (specification §2), so other
         lays may come first; but not one after which no lay could meld it: the player would be
         stuck, unable to throw. Tried on a copy of the table with the lay made."""
         trial = copy.deepcopy(self)
@@ -654,7 +654,7 @@ class More3(SidePileGame):
     # ------------------------------------------------------------ scoring
 
     def round_scores(self) -> tuple[list[int], list[ScoreLine]]:
-        """Each seat's score for the round as it stands (RULES.md 2, Scoring), with its score
+        """Each seat's score for the round as it stands (specification §2, Scoring), with its score
         lines."""
         lines: list[ScoreLine] = []
         return self._score(lines), lines

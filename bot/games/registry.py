@@ -45,7 +45,7 @@ def from_json(data: Mapping[str, Any]) -> Engine:
 
 
 def replay(record: Mapping[str, Any]) -> Engine:
-    """Rebuild a game from its record, which is a table file: the same shape SCENARIOS.md gives."""
+    """Rebuild a game from its record, which is a table file: the same shape docs/table-files.md gives."""
     engine = engine_class(str(record["game"])).from_table_file(record)
     for m in record.get("moves", []):
         play_move(engine, m)

@@ -332,7 +332,7 @@ def read_position(
     """Read ``position``: every card of the deck ends up in exactly one place.
 
     Unplaced cards are shuffled by ``rng``; missing side piles take ``side_size`` of them first,
-    the rest go below the given stock (SCENARIOS.md).
+    the rest go below the given stock (docs/table-files.md).
     """
     if not isinstance(data, Mapping):
         raise TableFileError("“position” must be an object.")
@@ -416,7 +416,7 @@ def read_position(
 def read_header(data: Mapping[str, Any], n_seats: int) -> tuple[int | str, int, list[float]]:
     """The table file's seed, dealer and totals (one number per seat).
 
-    Without a ``dealer`` the first dealer is random, from the seed (RULES.md section 0).
+    Without a ``dealer`` the first dealer is random, from the seed (specification §0).
     """
     seed = data.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int | str):
@@ -971,7 +971,7 @@ class RummyGame(PlannedChecks):
         ]
 
     def _scenario_table(self) -> dict[str, Any]:
-        """The start of ``scenario_state`` every rummy shares, in SCENARIOS.md's order."""
+        """The start of ``scenario_state`` every rummy shares, in docs/table-files.md's order."""
         return {
             "turn": self.turn,
             "phase": self.phase,

@@ -1,10 +1,10 @@
-"""Run Fast (RULES.md section 4): three players race to empty a 16-card hand; one deal is a game.
+"""Run Fast (specification §4): three players race to empty a 16-card hand; one deal is a game.
 
 The engine follows the contract in ``bot.games.base``. Combinations, what beats what and the
 enumeration of plays live in ``bot.games.runfast_combos``; this module holds the table: whose turn,
 the trick, must-beat, bomb bonuses and the settlement.
 
-Decisions where RULES.md is silent (each also marked **(decision)** where the code takes it):
+Decisions where the specification (docs/specification.md) is silent (each also marked **(decision)** where the code takes it):
 
 - Three aces are always the ace bomb, never a plain triple.
 - Passing does not take a player out of the trick: ``passes`` counts passes since the last play,
@@ -88,7 +88,7 @@ _DECK = tuple(deck_48())  # built once: dealing copies it instead of filtering a
 _POSITION_KEYS = frozenset(
     {"hands", "turn", "phase", "trick", "trick_seat", "passes", "played", "opening"}
 )
-# The rummies' position fields (SCENARIOS.md): a file may carry them empty, which says nothing
+# The rummies' position fields (docs/table-files.md): a file may carry them empty, which says nothing
 # about a Run Fast table, so only a non-empty one is refused.
 _RUMMY_KEYS = frozenset({"melds", "stock", "discard", "side", "side_taken", "solo", "opened"})
 
@@ -531,7 +531,7 @@ class RunFast:
         return BombBonus(bomber, 2 * BOMB_BONUS)
 
     def _finish(self, winner: int) -> list[Event]:
-        """Settle the deal (RULES.md 4, End and scoring): every opponent pays the winner."""
+        """Settle the deal (specification §4, End and scoring): every opponent pays the winner."""
         self.winner = winner
         self.turn_seat = None
         received = 0
@@ -696,13 +696,13 @@ ENGINE = RunFast
 
 
 def bomb_bonus(bomber: int) -> list[int]:
-    """What a bomb's bonus moves, seat by seat (RULES.md 4): ``BOMB_BONUS`` from each opponent to
+    """What a bomb's bonus moves, seat by seat (specification §4): ``BOMB_BONUS`` from each opponent to
     the bomber."""
     return [2 * BOMB_BONUS if s == bomber else -BOMB_BONUS for s in range(N_SEATS)]
 
 
 def penalties(hand: Sequence[Card], played: bool) -> list[tuple[str, int]]:
-    """What a losing hand owes the winner, line by line (RULES.md 4, End and scoring).
+    """What a losing hand owes the winner, line by line (specification §4, End and scoring).
 
     Each line's label is a catalogue key (domain runfast) the score sheet words in the reader's
     language; the points say how many cards, so a label needs no number: the doubling for a hand

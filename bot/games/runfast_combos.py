@@ -1,7 +1,7 @@
-"""Run Fast combinations (RULES.md 4): what a group of cards is, what beats what, and every play.
+"""Run Fast combinations (specification §4): what a group of cards is, what beats what, and every play.
 
 Ranks are compared by **power**: 3..13 for 3..K, 14 for the ace, 15 for the 2 (the order
-2, A, K ... 3 of RULES.md 4). Suits never rank.
+2, A, K ... 3 of specification §4). Suits never rank.
 
 >>> from bot.games.cards import parse_cards
 >>> classify(parse_cards("9S 10H JD QC KS"))
@@ -40,7 +40,7 @@ BOMB_KINDS = frozenset({BOMB, ACE_BOMB, HEAVENLY})
 POWER = (0, 14, 15, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 LOW, ACE_POWER, TWO_POWER = 3, 14, 15
 # A bomb's ``top`` is its strength: four of a kind 3..13 by rank, the aces 14, heavenly 16, so one
-# comparison orders every bomb (RULES.md 4: three aces above every four-card bomb).
+# comparison orders every bomb (specification §4: three aces above every four-card bomb).
 HEAVENLY_TOP = 16
 THREE_OF_HEARTS = Card(3, "H")
 TWO_OF_SPADES = Card(2, "S")
@@ -144,7 +144,7 @@ def _shown(cards: Sequence[Card]) -> str:
 
 
 def beats(new: Combo, old: Combo) -> bool:
-    """Does ``new`` beat ``old`` on the table (RULES.md 4, Play)?"""
+    """Does ``new`` beat ``old`` on the table (specification §4, Play)?"""
     if old.kind in BOMB_KINDS:
         return new.kind in BOMB_KINDS and new.top > old.top
     if new.kind in BOMB_KINDS:

@@ -90,7 +90,7 @@ def test_run_fast_samples_hide_only_unseen_cards() -> None:
 
 
 def test_run_fast_samples_agree_with_the_passes() -> None:
-    """A Run Fast player may pass only when nothing in hand beats the play on the table (RULES.md
+    """A Run Fast player may pass only when nothing in hand beats the play on the table (the specification (docs/specification.md)
     4), so hard's deals never give a seat that passed it a hand that could have beaten it."""
     from bot.ai.runfast import _consistent_hands, _passers, _sample_state
     from bot.games.cards import Card

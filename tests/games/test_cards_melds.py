@@ -1,4 +1,4 @@
-"""Notation and meld unit tests (RULES.md section 0 and the meld rules of sections 1-3)."""
+"""Notation and meld unit tests (specification §0 and the meld rules of sections 1-3)."""
 
 from __future__ import annotations
 

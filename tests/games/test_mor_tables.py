@@ -1,4 +1,4 @@
-"""Every rule of RULES.md section 1 as a table file (tests/tables/mor), legal and refused."""
+"""Every rule of specification §1 as a table file (tests/tables/mor), legal and refused."""
 
 from pathlib import Path
 

@@ -1,4 +1,4 @@
-"""More for three (RULES.md section 2): table files per rule, scoring, roles, bids and views."""
+"""More for three (specification §2): table files per rule, scoring, roles, bids and views."""
 
 from __future__ import annotations
 

@@ -37,7 +37,7 @@ DECK_KEYS = _keys(deck_48())
 
 
 def expected_penalty(hand: list[Card], played: bool) -> int:
-    """RULES.md 4, counted here without the engine's helpers."""
+    """specification §4, counted here without the engine's helpers."""
     owed = len(hand) * (1 if played else 2)
     owed += 10 if TWO_S in hand else 0
     ranks = Counter(c.rank for c in hand)
