@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -45,7 +45,7 @@ def rules_message(game: str, page: int, lang: str = ENGLISH) -> tuple[str, disco
 
 
 class RulesButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"dwr:(?P<game>[a-z0-9]+):(?P<page>-?\d+):(?P<way>prev|next)",
 ):
     """Previous / Next on a rules page: the custom_id carries the game and the page to show, so
@@ -66,7 +66,7 @@ class RulesButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RulesButton:
         return cls(match["game"], int(match["page"]), match["way"])
 

@@ -51,7 +51,7 @@ STEP_LABELS = {"start": "⏮", "back": "◀", "next": "▶", "end": "⏭"}
 
 
 def history_line(
-    bot: Any,
+    bot: Diwaniya,
     guild: discord.Guild | None,
     game: GameRecord,
     user_id: int,
@@ -86,7 +86,7 @@ def history_line(
 
 
 class ReplayButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=(
         rf"dwy:(?P<table>{NUMBER}):(?P<position>{NUMBER})"
         r":(?P<go>open|start|back|next|end|file)"
@@ -121,19 +121,19 @@ class ReplayButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ReplayButton:
         return cls(int(match["table"]), int(match["position"]), match["go"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    # discord.py declares a control's callback for any client; this bot's is a Diwaniya.
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         remember(interaction)
-        cog: Any = interaction.client.get_cog("History")  # type: ignore[attr-defined]
         try:
             if self.go in ("open", "file"):
                 await interaction.response.defer(ephemeral=True, thinking=True)
             else:
                 await interaction.response.defer()
-            await cog.press(interaction, self.table, self.position, self.go)
+            await history_cog(interaction).press(interaction, self.table, self.position, self.go)
         except Refusal as r:
             await refuse(interaction, r)
         except Exception as e:
@@ -156,6 +156,14 @@ def replay_controls(table_id: int, replay: Replay, position: int, lang: str) -> 
         view.add_item(ReplayButton(table_id, position, go, disabled=off, row=0))
     view.add_item(ReplayButton(table_id, position, "file", label=t("replay.download", lang), row=0))
     return view
+
+
+def history_cog(interaction: discord.Interaction[Diwaniya]) -> History:
+    """The cog that answers a replay control: it registers the control, so it is loaded."""
+    cog = interaction.client.get_cog("History")
+    if not isinstance(cog, History):
+        raise RuntimeError("A replay control was pressed while the History cog is not loaded.")
+    return cog
 
 
 class History(commands.Cog):

@@ -42,6 +42,11 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
         )
         return service, live
 
+    async def shown(self, live: LiveTable) -> None:
+        """The table message posted afresh, by the play cog's presenter (loaded with the bot)."""
+        assert self.bot.presenter is not None
+        await self.bot.presenter.refresh(live, new=True)
+
     async def done(self, interaction: discord.Interaction, key: str, **params: Any) -> None:
         """The member's private confirmation, in their language."""
         text = t(key, await lang_of(interaction), **params)
@@ -125,7 +130,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
                 with contextlib.suppress(discord.HTTPException):
                     await thread.delete()
             raise
-        await self.bot.presenter.refresh(live, new=True)
+        await self.shown(live)
         where = f"<#{thread_id}>" if thread_id else t("here", server)
         await interaction.followup.send(t("opened", server, table=live.id, where=where))
 
@@ -203,7 +208,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
     async def show(self, interaction: discord.Interaction) -> None:
         _, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.presenter.refresh(live, new=True)
+        await self.shown(live)
         await self.done(interaction, "table.shown", table=live.id)
 
     @app_commands.command(name="back", description="Take your seat back from the computer.")

@@ -104,7 +104,7 @@ def _index(img: Image.Image, card: Card, width: int, colour: RGB) -> None:
     label = rank_label(card)
     g = glyph(label, max(6, round(RANK_SIZE * width)), fonts.BOLD, fonts.CONDENSED)
     if g.width > INDEX_STRIP * width * 0.92:  # "10" in a tiny card: squeeze, never overflow
-        g = g.resize((round(INDEX_STRIP * width * 0.92), g.height), Image.LANCZOS)
+        g = g.resize((round(INDEX_STRIP * width * 0.92), g.height), Image.Resampling.LANCZOS)
     _paste_mask(img, g, (round(cx - g.width / 2), round(top)), colour)
     s = max(4, round(INDEX_SUIT_SIZE * width))
     suit = shape_sprite(card.suit or "S", s, colour)
@@ -129,8 +129,8 @@ def _centre(img: Image.Image, card: Card, width: int, colour: RGB) -> None:
             img, shape_sprite(card.suit or "S", s, colour), (x0 + x1) / 2, cy + 0.36 * width
         )
         return
-    size = ACE_PIP_SIZE if card.rank == 1 else PIP_SIZE
-    _paste_centred(img, shape_sprite(card.suit or "S", round(size * width), colour), px, py)
+    pip = ACE_PIP_SIZE if card.rank == 1 else PIP_SIZE
+    _paste_centred(img, shape_sprite(card.suit or "S", round(pip * width), colour), px, py)
 
 
 @functools.cache
@@ -161,7 +161,7 @@ def card_back(width: int) -> Image.Image:
     draw = ImageDraw.Draw(big)
     step = BACK_LATTICE * width * SUPERSAMPLE
     bw, bh = big.size
-    k = -bh
+    k: float = -bh
     while k < bw + bh:  # diagonal lines both ways make the diamond lattice
         draw.line((k, 0, k + bh, bh), fill=(*BACK_LINE, 255), width=SUPERSAMPLE)
         draw.line((k + bh, 0, k, bh), fill=(*BACK_LINE, 255), width=SUPERSAMPLE)

@@ -287,8 +287,8 @@ def fit_line(
             # Words first: the last text keeps its first whole letters if they fit.
             rest = rich_line(kept, size, colour, weight, four_colour, rtl).width if kept else 0
             room = max_width - rest - (round(size * 0.2) if kept else 0) - 2
-            own = None if isinstance(last, Name) else direction
-            short = fonts.fit_text(last, size, room, weight, direction=own)
+            last_direction = None if isinstance(last, Name) else direction
+            short = fonts.fit_text(last, size, room, weight, direction=last_direction)
             if short != "…":
                 shortened = Name(short) if isinstance(last, Name) else short
                 line = rich_line([*kept, shortened], size, colour, weight, four_colour, rtl)

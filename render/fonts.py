@@ -67,12 +67,16 @@ def font(
     with _FREETYPE:
         f = ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.RAQM)
     wanted = {"weight": weight, "wght": weight, "width": width, "wdth": width}
-    values = []
+    values: list[float] = []
     for axis in f.get_variation_axes():
         name = axis["name"]
         key = (name.decode("ascii", "replace") if isinstance(name, bytes) else str(name)).lower()
         value = wanted.get(key, axis["default"])
-        values.append(max(axis["minimum"], min(axis["maximum"], value)))
+        low, high = axis["minimum"], axis["maximum"]
+        # Pillow's types allow an axis without a range or default; FreeType always gives them.
+        if value is None or low is None or high is None:
+            raise ValueError(f"The font {path} has an axis {key!r} without a range.")
+        values.append(max(low, min(high, value)))
     with _FREETYPE:
         f.set_variation_by_axes(values)
     return f

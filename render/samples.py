@@ -302,8 +302,8 @@ def engine_round(game: str, seed: int, n_seats: int | None = None) -> dict[str, 
             case _:
                 return len(view.melds) * 100
 
-    while not engine.round_over:
-        seat = engine.turn
+    # A round not over always has a seat to move (``turn`` is None only once it is).
+    while not engine.round_over and (seat := engine.turn) is not None:
         legal = engine.legal_moves(seat)
         lays = [m for m in legal if m.do in ("meld", "lay", "add", "play")]
         engine.apply(seat, rng.choice(lays) if lays and rng.random() < 0.8 else rng.choice(legal))

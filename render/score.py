@@ -185,8 +185,8 @@ def score_sheet_image(
         y = y0 + SECTION_HEAD_H
         for p, rows in laid[k]:
             paste(img, p, (at(right - p.width, left + p.width, p.width), y))
-            for row in rows:
-                paste(img, row, (at(left, right, row.width), y))
+            for line in rows:
+                paste(img, line, (at(left, right, line.width), y))
                 y += LINE_H
         y = y0 + SECTION_HEAD_H + most_lines * LINE_H + 6
         draw.line((left, y, right, y), fill=PAPER_RULE, width=2)

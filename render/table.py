@@ -847,11 +847,11 @@ def _area_titles(
                 [*who, "·", *short],
             ]
         case MorView() | More3View():
-            meter = project_meter if isinstance(view, MorView) else biriba_meter
+            meter_of = project_meter if isinstance(view, MorView) else biriba_meter
             word = t("render.projects" if isinstance(view, MorView) else "render.biribas", lang)
             wordings: list[list[Segment]] = []
             for compact in (False, True):
-                text, met = meter(melds, lang, compact)
+                text, met = meter_of(melds, lang, compact)
                 tail: list[Segment] = [text, Icon("check", MET)] if met else [text]
                 wordings += [[*who, "·", word, *tail], [*who, "·", *tail]]
             return wordings
@@ -956,7 +956,7 @@ def _stock_pile(view: RummyViews, kinds: set[type], lang: str) -> _Pile:
 
 def _discard_pile(view: RummyViews, kinds: set[type], four: bool, lang: str) -> _Pile:
     discard = view.discard
-    label = [t("render.discard", lang, n=len(discard))]
+    label: list[Segment] = [t("render.discard", lang, n=len(discard))]
     if not discard:
         return _Pile([(empty_slot(PILE_CARD_W), 0)], label, bool(kinds & {TookPile}))
     layers = [(card_face(discard[-1], PILE_CARD_W, four), 0)]
@@ -1128,6 +1128,8 @@ def _draw_fans(
             warn = rich_line(words, TEXT, HIGHLIGHT, fonts.BOLD, rtl=rtl)
         w = FAN_CARD_W + FAN_STEP * (n - 1)
         full = w + (warn.width + 14 if warn else 0)
+        left: float
+        top: float
         if seat_slot(view, seat, bottom) == "bottom":
             left, top = x1 + GAP, (y0 + y1 - ch) / 2
         else:

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client.table_messages import TableMessages
 from bot.client.translator import CatalogueTranslator
 from bot.config import Settings
 from bot.i18n import ENGLISH, pick_language
@@ -218,7 +219,7 @@ class Diwaniya(commands.AutoShardedBot):
         self._owns_store = store is None
         self.service: TableService | None = None
         self.names: dict[int, str] = {}  # display names seen in interactions (no members intent)
-        self.presenter: Any = None
+        self.presenter: TableMessages | None = None  # the play cog's, while it is loaded
         # Controls other cogs add to a private hand (cogs.learn: Hint), by HandInfo and language.
         self.hand_extras: list[Callable[[Any, str], Any]] = []
         # Controls other cogs add to a finished table's message (cogs.review), by table and language.

@@ -62,7 +62,7 @@ class CatalogueTranslator(app_commands.Translator):
         self,
         string: app_commands.locale_str,
         locale: discord.Locale,
-        context: app_commands.TranslationContext,
+        context: app_commands.TranslationContextTypes,
     ) -> str | None:
         lang = CLIENT_LANGUAGES.get(locale.value)
         if lang is None:

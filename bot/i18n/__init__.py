@@ -118,10 +118,12 @@ def _read(lang: str) -> Catalogue:
         for message in catalog:
             if not message.id:
                 continue  # the header
+            # Babel types a message loosely (an id or string may be text or a list of forms):
+            # a plural's id and string are both lists of forms, a single's both text.
             if message.pluralizable:
                 key = message.id[0]
-                plurals[key] = tuple(message.string)
-            elif message.string:
+                plurals[key] = tuple(message.string or ())
+            elif isinstance(message.id, str) and isinstance(message.string, str) and message.string:
                 texts[message.id] = message.string
     return Catalogue(lang, texts, plurals, gettext.c2py(expr), expr)
 

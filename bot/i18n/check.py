@@ -109,8 +109,13 @@ def _read(lang: str, domain: str) -> tuple[dict[str, str], dict[str, tuple[str, 
         return {}, {}, 0
     with path.open("rb") as f:
         catalog = read_po(f, locale=lang)
-    texts = {m.id: m.string for m in catalog if m.id and not m.pluralizable}
-    plurals = {m.id[0]: tuple(m.string) for m in catalog if m.id and m.pluralizable}
+    # Babel types a message loosely: a single's id and string are text, a plural's lists of forms.
+    texts = {
+        m.id: m.string
+        for m in catalog
+        if m.id and isinstance(m.id, str) and isinstance(m.string, str)
+    }
+    plurals = {m.id[0]: tuple(m.string or ()) for m in catalog if m.id and m.pluralizable}
     return texts, plurals, catalog.num_plurals
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 
@@ -137,7 +138,7 @@ async def _copy_rows(
         columns = await _columns(conn, name)
         # Names from PostgreSQL's own catalogue of the schema this program created.
         cursor = db.execute(f"SELECT {', '.join(columns)} FROM {name}")
-        rows: Iterable[tuple] = (tuple(row) for row in cursor)
+        rows: Iterable[tuple[Any, ...]] = (tuple(row) for row in cursor)
         await conn.copy_records_to_table(name, records=rows, columns=columns)
         # What the file holds, to compare with what PostgreSQL ends up holding.
         counts[name] = db.execute(f"SELECT count(*) FROM {name}").fetchone()[0]

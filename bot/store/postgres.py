@@ -33,6 +33,7 @@ from functools import cache
 from typing import Any
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from bot.shards import Shards
 from bot.store import migrations as _migrations
@@ -268,11 +269,15 @@ def unavailable_as_store_error(where: str) -> Iterator[None]:
         raise
 
 
+# A connection of its own, or one lent by a pool (a proxy, to asyncpg's stubs another class).
+_Connection = asyncpg.Connection | PoolConnectionProxy
+
+
 class _Statements:
     """The aiosqlite calls the store's operations make, on a pool (each statement on its own)
     or on one connection inside a transaction."""
 
-    def __init__(self, target: asyncpg.Pool | asyncpg.Connection, where: str) -> None:
+    def __init__(self, target: asyncpg.Pool | _Connection, where: str) -> None:
         self._target = target
         self._where = where
 
@@ -299,7 +304,7 @@ class _Statements:
 # ---------------------------------------------------------------- opening a database
 
 
-async def schema_version(conn: asyncpg.Connection, where: str, latest: int) -> int:
+async def schema_version(conn: _Connection, where: str, latest: int) -> int:
     """The schema version of the database, after making sure it is ours (or empty).
 
     Runs only reads, so a database refused here is left exactly as it was.
@@ -325,9 +330,7 @@ async def schema_version(conn: asyncpg.Connection, where: str, latest: int) -> i
     return version
 
 
-async def migrate(
-    conn: asyncpg.Connection, where: str, steps: Sequence[_migrations.Migration]
-) -> int:
+async def migrate(conn: _Connection, where: str, steps: Sequence[_migrations.Migration]) -> int:
     """Apply the missing migrations in one transaction (PostgreSQL's DDL is transactional, so a
     failure leaves the database as it was)."""
     latest = len(steps)
@@ -375,7 +378,8 @@ async def _lock_connection(url: str, where: str) -> asyncpg.Connection:
         raise not_a_url(where, e) from e
     # asyncpg names no way to its socket but its transport's (a private attribute it has kept
     # since its first release); the tests cutting the network fail if that changes.
-    _probe(conn._transport.get_extra_info("socket"))
+    # asyncpg's stubs leave it out, being private.
+    _probe(conn._transport.get_extra_info("socket"))  # type: ignore[attr-defined]
     return conn
 
 

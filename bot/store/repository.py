@@ -28,7 +28,7 @@ from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from datetime import UTC, datetime, timedelta
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, Protocol, Self
 
 import aiosqlite
 
@@ -586,6 +586,13 @@ def _rating_inputs(
     return [[int(by_seat[s]["user"]) for s in team] for team in teams], places
 
 
+class Row(Protocol):
+    """A row as either database hands it back, read by column name: sqlite3's ``Row`` here,
+    asyncpg's ``Record`` in the PostgreSQL store, which reads its rows with these same functions."""
+
+    def __getitem__(self, column: str, /) -> Any: ...
+
+
 def _rating_row(guild_id: int, fmt: str, change: Change) -> dict[str, Any]:
     after = change.after
     return {
@@ -612,7 +619,7 @@ def _change_row(guild_id: int, game_id: int, fmt: str, change: Change) -> dict[s
     }
 
 
-def _change(row: Mapping[str, Any]) -> Change:
+def _change(row: Row) -> Change:
     before = Rating(row["mu_before"], row["sigma_before"], row["games_before"])
     after = Rating(row["mu_after"], row["sigma_after"], row["games_before"] + 1)
     return Change(row["user_id"], before, after)
@@ -644,7 +651,7 @@ def _seats_json(seats: Sequence[Seat | None]) -> str:
     return _dumps([_seat_data(s) for s in seats])
 
 
-def _table(row: sqlite3.Row, record: Mapping[str, Any] | None = None) -> Table:
+def _table(row: Row, record: Mapping[str, Any] | None = None) -> Table:
     return Table(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -669,7 +676,7 @@ def _table(row: sqlite3.Row, record: Mapping[str, Any] | None = None) -> Table:
     )
 
 
-def _round(row: sqlite3.Row) -> RoundRecord:
+def _round(row: Row) -> RoundRecord:
     return RoundRecord(
         id=row["id"],
         table_id=row["table_id"],
@@ -683,7 +690,7 @@ def _round(row: sqlite3.Row) -> RoundRecord:
     )
 
 
-def _standing(row: sqlite3.Row, rank: int) -> Standing:
+def _standing(row: Row, rank: int) -> Standing:
     return Standing(
         rank=rank,
         user_id=row["user_id"],
@@ -696,7 +703,7 @@ def _standing(row: sqlite3.Row, rank: int) -> Standing:
     )
 
 
-def _guild_settings(row: sqlite3.Row) -> GuildSettings:
+def _guild_settings(row: Row) -> GuildSettings:
     return GuildSettings(
         guild_id=row["guild_id"],
         language=row["language"],
@@ -706,7 +713,7 @@ def _guild_settings(row: sqlite3.Row) -> GuildSettings:
     )
 
 
-def _member_settings(row: sqlite3.Row) -> MemberSettings:
+def _member_settings(row: Row) -> MemberSettings:
     return MemberSettings(row["user_id"], row["language"], row["card_style"], row["sort_order"])
 
 
@@ -1346,7 +1353,7 @@ class Store(TournamentOps):
             totals=result.totals,
             winners=result.winners,
             low_score_wins=result.low_score_wins,
-            absent=[seats[i].user_id for i in result.absent if seats[i].user_id is not None],
+            absent=[user for i in result.absent if (user := seats[i].user_id) is not None],
             now=now,
         )
         if table.options.get("practice"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
@@ -23,6 +23,9 @@ from bot.learning.practice import private_table
 from bot.store import StoreUnavailable
 from bot.tables import Refusal, TableService, unsaved
 from cogs.utils.context import remember, service_of
+
+if TYPE_CHECKING:
+    from bot.client.diwaniya import Diwaniya
 
 logger = logging.getLogger(__name__)
 
@@ -73,7 +76,7 @@ LABELS = {
 
 
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"(?!)",  # the base itself is never registered: each kind brings its own
 ):
     """A button whose custom_id is ``prefix:action:table:number`` (the number: the move number
@@ -100,7 +103,7 @@ class ActionButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Self:
         return cls(match["action"], int(match["table"]), int(match["number"]))
 
@@ -154,7 +157,7 @@ class TableButton(ActionButton, prefix="dw", actions=LABELS):
 
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=rf"dwr:(?P<table>{NUMBER})",
 ):
     """A finished table's Rematch: the same seats at a new table in the same place. The
@@ -173,11 +176,12 @@ class RematchButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RematchButton:
         return cls(int(match["table"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    # discord.py declares a control's callback for any client; this bot's is a Diwaniya.
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         remember(interaction)
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -187,19 +191,20 @@ class RematchButton(
         except Exception as e:
             await control_failed(interaction, e)
 
-    async def rematch(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+    async def rematch(self, interaction: discord.Interaction[Diwaniya]) -> None:
+        presenter = interaction.client.presenter
+        assert presenter is not None  # the play cog, loaded with the bot, shows the tables
         uid = interaction.user.id
         live = await service_of(interaction).rematch(interaction.guild_id or 0, self.table, uid)
         # The new lobby where everyone is looking, then the others called to it by a ping:
         # the host starts it, and anyone who would rather not play leaves.
-        lang = await bot.presenter.language(live)
-        await bot.presenter.refresh(live, new=True, lang=lang)
+        lang = await presenter.language(live)
+        await presenter.refresh(live, new=True, lang=lang)
         others = [m for m in live.members() if m != uid]
         if others and not private_table(live):
             mentions = " ".join(f"<@{m}>" for m in others)
             text = t("rematch.called", lang, mentions=mentions, name=f"<@{uid}>", table=live.id)
             allowed = discord.AllowedMentions(users=[discord.Object(m) for m in others])
-            await bot.presenter.channel(live).send(text, allowed_mentions=allowed)
+            await presenter.channel(live).send(text, allowed_mentions=allowed)
         mine = await lang_of(interaction)
         await interaction.followup.send(t("rematch.opened", mine, table=live.id), ephemeral=True)

@@ -43,6 +43,10 @@ def hand_png(
 
 
 def score_png(view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes:
+    # Drawn when a round ends, so the result is there; were it not, ``picture`` logs the error
+    # and the round's text goes out without a sheet, as for any picture that fails.
+    if view.result is None:
+        raise ValueError("A score sheet is drawn only for a round that is over.")
     return render.render_score_sheet(
         view.result,
         names,

@@ -152,7 +152,7 @@ def option_words(options: Mapping[str, Any], lang: str = ENGLISH) -> str:
 
 
 def member_name(
-    bot: Any, guild: discord.Guild | None, user_id: int, lang: str, kept: str | None = None
+    bot: Diwaniya, guild: discord.Guild | None, user_id: int, lang: str, kept: str | None = None
 ) -> str:
     """A member's display name: as last seen by the bot, else as kept with the table's seat,
     else as the server's cache knows it."""
@@ -164,7 +164,7 @@ def member_name(
 
 
 def seat_names(
-    bot: Any, guild: discord.Guild | None, table: Table, lang: str, *, picture: bool = False
+    bot: Diwaniya, guild: discord.Guild | None, table: Table, lang: str, *, picture: bool = False
 ) -> list[str]:
     """A finished table's seats by name: members by display name, computers by the given name
     their table and seat give them (with "computer" in words, except on the picture's plates)."""
