@@ -8,9 +8,9 @@ import inspect
 import logging
 import typing
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 from discord import app_commands
@@ -26,6 +26,9 @@ from bot.store import GameStore, MemberSettings, StoreError, StoreUnavailable, o
 from bot.tables import Refusal, TableService, unsaved
 
 logger = logging.getLogger(__name__)
+
+_Cog = TypeVar("_Cog")
+_P = ParamSpec("_P")
 
 # Loaded explicitly, in this order, so a missing cog is an error at start rather than a surprise.
 EXTENSIONS: tuple[str, ...] = (
@@ -117,14 +120,16 @@ async def refuse(interaction: discord.Interaction, text: str | Refusal) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
-def refusals(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+def refusals(
+    func: Callable[Concatenate[_Cog, discord.Interaction[Any], _P], Awaitable[None]],
+) -> Callable[Concatenate[_Cog, discord.Interaction[Any], _P], Coroutine[Any, Any, None]]:
     """A command's refusals answered as one ephemeral sentence right there: a refusal is an
     expected answer, not an error to log; so is a store that could not save just now (the store
     has logged why)."""
 
     @functools.wraps(func)
     async def wrapper(
-        self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any
+        self: _Cog, interaction: discord.Interaction[Any], /, *args: _P.args, **kwargs: _P.kwargs
     ) -> None:
         try:
             await func(self, interaction, *args, **kwargs)
