@@ -86,9 +86,10 @@ def next_step(game: str, progress: Sequence[StepProgress]) -> int:
 
 
 def store_of(interaction: discord.Interaction) -> Store:
-    bot: Any = interaction.client
-    assert bot.store is not None
-    return bot.store
+    bot: Any = interaction.client  # the Diwaniya bot, whose store is open while it answers
+    store: Store | None = bot.store
+    assert store is not None
+    return store
 
 
 def _position_png(step: Step, lang: str = ENGLISH) -> bytes:
@@ -149,7 +150,7 @@ async def send_verdict(interaction: discord.Interaction, step: Step, move: Move)
 
 
 class LessonSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"dwl:(?P<game>[a-z0-9]+):(?P<step>\d+):(?P<page>\d+)",
 ):
     """A page of the step's choices; a value is an index into ``Step.choices()``, which is fixed
@@ -174,9 +175,10 @@ class LessonSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LessonSelect:
         obj = cls(match["game"], int(match["step"]), int(match["page"]))
+        assert isinstance(item, discord.ui.Select)  # the template is a Select's custom_id
         obj.item = item
         return obj
 
@@ -201,7 +203,7 @@ LESSON_LABELS = {"next": "lesson_next", "page": "lesson_more"}
 
 
 class LessonButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"dwlb:(?P<action>[a-z]+):(?P<game>[a-z0-9]+):(?P<step>\d+):(?P<page>\d+)",
 ):
     """``next``: show a step; ``page``: another page of a step's choices."""
@@ -218,7 +220,7 @@ class LessonButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LessonButton:
         return cls(match["action"], match["game"], int(match["step"]), int(match["page"]))
 
@@ -244,7 +246,7 @@ class LessonButton(
 
 
 class GuidedButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"dwg:(?P<game>[a-z0-9]+)",
 ):
     """Opens the game's guided round (``bot.learning.lessons.guided``) as a practice table for the
@@ -262,7 +264,7 @@ class GuidedButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GuidedButton:
         return cls(match["game"])
 
@@ -369,7 +371,7 @@ def hint_controls(info: HandInfo, lang: str = ENGLISH) -> list[discord.ui.Item[A
     if info.legal:
         return [HintButton("hint", live.id, info.version, lang)]
     engine = live.engine
-    if private_table(live) and engine.round_over and not engine.game_over:
+    if private_table(live) and engine is not None and engine.round_over and not engine.game_over:
         return [TableButton("ready", live.id, info.version, lang)]
     return []
 

@@ -255,7 +255,8 @@ class Diwaniya(commands.AutoShardedBot):
         control the bot draws is a registered DynamicItem, so nothing else answers it."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: Mapping[str, Any] = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
         if self.reads(custom_id):
             return
         try:

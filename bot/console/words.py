@@ -627,6 +627,7 @@ class RunFastWords(GameWords[RunFastView]):
                 "console.runfast.empty_you_lead_free" if free else "console.runfast.empty_you_lead"
             )
         else:
+            assert view.turn is not None  # a deal in play always has a seat to lead
             line = self.t("console.runfast.empty_leads", seat=self.whom(view.turn))
         lines = [f"  {line}"]
         if view.must_include is not None and view.turn == self.me:
@@ -662,7 +663,7 @@ class RunFastWords(GameWords[RunFastView]):
         return None
 
 
-WORDS: dict[str, type[GameWords]] = {
+WORDS: dict[str, type[GameWords[Any]]] = {
     "mor": MorWords,
     "more3": MoreWords,
     "hand": HandWords,
@@ -679,7 +680,7 @@ def words_for(
     *,
     names: Sequence[str | None] = (),
     first_seat: int = 0,
-) -> GameWords:
+) -> GameWords[Any]:
     return WORDS[game](me, p, options, lang, names=names, first_seat=first_seat)
 
 

@@ -119,6 +119,7 @@ async def practice_hint(service: TableService, guild_id: int, table_id: int, use
         if not info.legal:
             raise Refusal("no_moves")
         engine = live.engine
+        assert engine is not None  # a member with legal moves sits at a dealt game
         if is_guided(live) and info.seat == coach.MEMBER and info.view.round_no == 0:
             # The guided round has one source of advice: the hint is the coach's move (a
             # decision of a few milliseconds, no search to send to the workers).

@@ -23,8 +23,7 @@ from importlib import resources
 from typing import Any
 
 from bot.games.base import Engine, Event, IllegalMove, Move, Played, move_from_dict
-from bot.games.registry import GAME_KEYS as GAMES
-from bot.games.registry import engine_class
+from bot.games.registry import GAME_KEYS, engine_class
 from bot.i18n import ENGLISH, has, t
 from bot.learning.lessons.facts import wrong_facts
 
@@ -32,6 +31,8 @@ from bot.learning.lessons.facts import wrong_facts
 # any wrong answer, so it holds whatever the learner tried; what that answer did is worked out
 # from the move, ``facts``) and what the right one did (``done``).
 PARTS = ("title", "task", "rule", "done")
+
+GAMES = GAME_KEYS  # the games a lesson is for (cogs and the terminal list them)
 
 
 def text_key(game: str, name: str, part: str) -> str:

@@ -136,7 +136,8 @@ def never(view: View, kinds: frozenset[str]) -> bool:
 def stock_low(view: View, kinds: frozenset[str]) -> bool:
     # Two rounds of turns or fewer left in the stock: a round can end by the stock running out,
     # which no player meets before it happens unless told.
-    return 0 <= getattr(view, "stock_count", -1) <= 2 * view.n_seats
+    stock: int = getattr(view, "stock_count", -1)  # Run Fast deals no stock
+    return bool(0 <= stock <= 2 * view.n_seats)
 
 
 def small_hand(view: View) -> bool:
@@ -198,7 +199,7 @@ def more_goal(view: View) -> str:
 
 
 def more_playing(view: View, kinds: frozenset[str]) -> bool:
-    return view.phase != "bid"
+    return bool(view.phase != "bid")
 
 
 def more_partner_down(view: View, kinds: frozenset[str]) -> bool:
