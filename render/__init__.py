@@ -2,7 +2,7 @@
 Pillow.
 
 Every function here is pure (view in, PNG bytes out) and safe to run in ``asyncio.to_thread``.
-Card faces, fonts and text are built once and cached; see DESIGN.md section 5.
+Card faces, fonts and text are built once and cached; see docs/pictures.md.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Sample positions for the preview, the benchmark and the tests, each played through the real
-engines: a table file (SCENARIOS.md) sets the position up and real moves lead to it, so every
+engines: a table file (docs/table-files.md) sets the position up and real moves lead to it, so every
 sample is a position the rules reach. They show states a fresh deal doesn't reach (projects,
 wilds, taken piles, a trick) so every part of a picture can be looked at.
 """
@@ -63,7 +63,7 @@ LONG_NAMES = {
 
 
 def _played(record: dict[str, Any], seat: int = 0) -> GameView:
-    """``seat``'s view once the table file ``record`` (SCENARIOS.md) is set up and its moves
+    """``seat``'s view once the table file ``record`` (docs/table-files.md) is set up and its moves
     played by the real engine, so a sample is a position the rules reach."""
     return registry.replay(record).view(seat)
 

@@ -14,7 +14,7 @@ Layout, top to bottom: a header (game, round, last move), then the felt: a row o
 plates, the other side(s)' meld area, the band of piles, the bottom seat's side's meld area, the
 bottom seat's plate. The bottom seat is the view's own seat (or ``bottom``); the others follow in
 play order, right-hand around the picture for counter-clockwise games and left-hand for clockwise
-ones (RULES.md section 0). Run Fast has no melds: fans of backs by each plate and the trick between.
+ones (specification §0). Run Fast has no melds: fans of backs by each plate and the trick between.
 """
 
 from __future__ import annotations
@@ -1091,7 +1091,7 @@ def _draw_trick(
         label = fit_line(title, TEXT, WHITE, x1 - x0, fonts.BOLD, rtl=rtl)
         paste(img, label, ((x0 + x1 - label.width) / 2, y0 + 4 - _text_top(TEXT)))
     elif view.turn is not None:
-        # The game's first play must hold the 3 of hearts (RULES.md 4); views give the card only
+        # The game's first play must hold the 3 of hearts (specification §4); views give the card only
         # to the seat that holds it, but the rule is public: it is shown where the trick goes.
         must = view.must_include or view.opening_card
         opening = view.opening
