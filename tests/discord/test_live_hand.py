@@ -83,6 +83,8 @@ async def test_the_last_hand_follows_the_table(tmp_path: Path) -> None:
             turns += 1
         assert turns >= 3, turns
         assert presses == 1
+        # The deal is over: her hand is left without a control to press.
+        assert not bot.service.tables(guild.id) and not hand.message.components
         await bot.close()
 
 
