@@ -97,6 +97,7 @@ class Play(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*CONTROLS)
+        self.presenter.hands.close()
         presenter, listener = self.replaced
         self.bot.presenter = presenter
         if self.bot.service is not None:

@@ -6,6 +6,7 @@ cog imports these and never another cog.
 - ``pictures``: the table's, the hand's and the score sheet's pictures, drawn off the event loop;
 - ``buttons``: the view every control sits in, the lobby's and table's buttons, Rematch;
 - ``hand``: a member's private hand, its controls, and a move made from them;
+- ``live_hands``: each seated member's latest private hand, edited as the table changes;
 - ``presenter``: the table message, from the table service's notices;
 - ``ratings``: how a rating and its change read.
 """

@@ -10,6 +10,7 @@ before a restart still plays.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -180,6 +181,9 @@ class PageButton(
             await interaction.response.edit_message(
                 view=hand_controls(info, self.page, extras_of(interaction), lang)
             )
+            hands = live_hands(interaction)
+            if hands is not None:  # the hand the member is looking at: kept from here
+                hands.keep(interaction, info, lang)
         except Refusal as r:
             await refuse(interaction, r)
         except Exception as e:
@@ -353,13 +357,31 @@ async def hand_answer(
     confirmation, a practice table's news), the cards drawn the way the member chose in
     /preferences, the allowed moves unless ``controls`` is False; while More's bids are sealed,
     the bidding screen and no picture (there is no card to show)."""
-    bot: Any = interaction.client
+    text, files, view = await hand_parts(
+        interaction.client, interaction.user.id, info, lang, notes, controls, extras_of(interaction)
+    )
+    return text, files or [], view
+
+
+async def hand_parts(
+    bot: Any,
+    user_id: int,
+    info: HandInfo,
+    lang: str,
+    notes: Sequence[str] = (),
+    controls: bool = True,
+    extras: Sequence[HandExtra] = (),
+    picture: bool = True,
+) -> tuple[str, list[discord.File] | None, discord.ui.View | None]:
+    """``hand_answer`` for a member known by id, so a hand can be shown again without a new
+    interaction (``cogs.utils.live_hands``); without ``picture`` the files are None: the
+    message keeps the picture it has (the cards it draws have not changed)."""
     four_colour, sort = False, "suit"
-    if getattr(bot, "store", None) is not None:
-        prefs = await bot.member_settings(interaction.user.id)
+    if getattr(bot, "store", None) is not None and picture:
+        prefs = await bot.member_settings(user_id)
         four_colour, sort = prefs.card_style == "four_colour", prefs.sort_order
-    files: list[discord.File] = []
-    if not bidding(info):
+    files: list[discord.File] | None = [] if picture else None
+    if picture and not bidding(info):
         file = await pictures.picture(
             pictures.hand_png, info.view, four_colour, sort, lang, name="hand.png"
         )
@@ -374,11 +396,17 @@ async def hand_answer(
         table = await pictures.picture(
             pictures.table_png, public_view(live.engine), names, computers, lang, name="table.png"
         )
-        files = [table, *files] if table else files
+        files = [table, *(files or [])] if table else files
     # A guided table's coach speaks above the hand (bot.learning.practice.coach_notes).
     text = limits.fit("\n".join([*notes, *coach_notes(info, lang, choice_words), text]))
-    view = hand_controls(info, extras=extras_of(interaction), lang=lang) if controls else None
+    view = hand_controls(info, extras=extras, lang=lang) if controls else None
     return text, files, view
+
+
+def live_hands(interaction: discord.Interaction) -> Any:
+    """The bot's kept private hands (``cogs.utils.live_hands.LiveHands``, the Presenter's while
+    the play cog is loaded), or None."""
+    return getattr(getattr(interaction.client, "presenter", None), "hands", None)
 
 
 async def send_hand(interaction: discord.Interaction, info: HandInfo) -> None:
@@ -388,7 +416,10 @@ async def send_hand(interaction: discord.Interaction, info: HandInfo) -> None:
     kwargs: dict[str, Any] = {"ephemeral": True, "view": view}
     if files:
         kwargs["files"] = files
-    await interaction.followup.send(text, **kwargs)
+    sent = await interaction.followup.send(text, wait=True, **kwargs)
+    hands = live_hands(interaction)
+    if hands is not None:  # this hand is now the member's latest: kept up to date from here
+        hands.keep(interaction, info, lang, message_id=sent.id)
 
 
 async def finished_answer(
@@ -427,23 +458,35 @@ async def show_after_move(
     presenter: Any = getattr(interaction.client, "presenter", None)
     notes += presenter.outbox.pop(interaction.user.id, []) if presenter else []
     view: discord.ui.View | None  # the controls the message is left with, if any
+    uid = interaction.user.id
+    hands = live_hands(interaction)
+    # This message may be the member's kept hand with an edit of its own under way: this edit
+    # waits for it, so the newer hand is the one that stays.
+    editing = hands.editing(gid, tid, uid) if hands is not None else contextlib.nullcontext()
     try:
         if live.engine is None or live.engine.game_over:
             raise Refusal("game_over")
-        info = service.hand(gid, tid, interaction.user.id)
+        info = service.hand(gid, tid, uid)
     except Refusal:
         # The game is over and its table closed: the confirmation (and any news), and where the
         # hand is the whole table, the finished table with its controls (Rematch, the review).
+        if hands is not None:
+            hands.forget(gid, tid, uid)  # this edit is the hand's last
         if not private or live.engine is None or not live.engine.game_over:
             text = limits.fit("\n".join(notes))
-            await interaction.edit_original_response(content=text, attachments=[], view=None)
+            async with editing:
+                await interaction.edit_original_response(content=text, attachments=[], view=None)
             return
         text, files, view = await finished_answer(interaction, live, lang, notes)
-        await interaction.edit_original_response(content=text, attachments=files, view=view)
+        async with editing:
+            await interaction.edit_original_response(content=text, attachments=files, view=view)
         return
     keep = has_moves(info) or private  # a practice table's hand is its only way back in
     text, files, view = await hand_answer(interaction, info, lang, notes, controls=keep)
-    await interaction.edit_original_response(content=text, attachments=files, view=view)
+    async with editing:
+        await interaction.edit_original_response(content=text, attachments=files, view=view)
+        if hands is not None:  # the hand played from is the member's latest now
+            hands.keep(interaction, info, lang)
 
 
 async def play_from_hand(

@@ -5,7 +5,8 @@ server's language, since everyone at the table reads them.
 
 The play cog makes one Presenter per bot and hands its ``handle`` to the table service as the
 service's listener; a private practice table has no message of its own, its news waits for the
-member's next private hand.
+member's next private hand. Every notice also reaches the members' kept private hands
+(``cogs.utils.live_hands``), which edit themselves when what they show has changed.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bot.tables import LiveTable, Notice, public_view
 from cogs.utils import pictures
 from cogs.utils.buttons import RematchButton, TableButton, TableView
 from cogs.utils.hand import HandButton
+from cogs.utils.live_hands import LiveHands
 from cogs.utils.ratings import game_over_note
 from cogs.utils.words import (
     computer_name,
@@ -54,6 +56,8 @@ class Presenter:
         self.mover: dict[int, int | None] = {}
         # A private practice table's news (results, notes) by member, shown with their next hand.
         self.outbox: dict[int, list[str]] = {}
+        # Each seated member's latest private hand, edited as the table changes.
+        self.hands = LiveHands(bot)
 
     async def language(self, live: LiveTable) -> str:
         """The language the table speaks: the server's; a private practice table, which only
@@ -272,6 +276,7 @@ class Presenter:
 
     async def handle(self, n: Notice) -> None:
         live = n.table
+        self.hands.changed(live)  # the members' private hands follow, each in its own time
         lang = await self.language(live)
         names = names_of(self.bot, live, lang)
         story = self.story.setdefault(live.id, deque(maxlen=3))

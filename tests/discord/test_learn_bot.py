@@ -78,10 +78,17 @@ async def test_practice_hint_and_play_it_in_a_private_thread(tmp_path: Path) -> 
         reason = answer.content.splitlines()[1]
         assert reason.endswith(".") or reason.endswith(")")
 
+        since = len(env.http_requests)
         r = await alice.click(answer.message, label="Play the hint")
-        # The hint message itself becomes the hand, the move's confirmation first.
+        # The hint message itself becomes the hand, the move's confirmation first (and then
+        # follows the table, cogs.utils.live_hands: edited again once the computers have played).
         assert not r.followups and r.response is not None and r.response.id == answer.id
-        assert r.response.content.startswith("Done: ")
+        edits = [
+            e.json["content"]
+            for e in env.http_requests[since:]
+            if e.method == "PATCH" and e.path.startswith("/webhooks/")
+        ]
+        assert edits and edits[0].startswith("Done: ")
         record = live.engine.record["moves"] if live.engine else []
         mine = [m for m in record[before:] if m.get("seat") == 0]
         assert mine, "the hinted move was not played"
