@@ -11,9 +11,10 @@ from bot.tables import TableService
 
 
 def service_of(interaction: discord.Interaction) -> TableService:
-    bot: Any = interaction.client
-    assert bot.service is not None
-    return bot.service
+    bot: Any = interaction.client  # the Diwaniya bot, whose table service runs while it answers
+    service: TableService | None = bot.service
+    assert service is not None
+    return service
 
 
 def remember(interaction: discord.Interaction) -> None:

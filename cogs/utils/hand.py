@@ -101,7 +101,7 @@ def move_options(
 
 
 class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"dwm:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+)",
 ):
     """One page of the moves the engine allows now; a value is the move's index in the engine's
@@ -126,9 +126,10 @@ class MoveSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveSelect:
         obj = cls(int(match["table"]), int(match["version"]), int(match["page"]))
+        assert isinstance(item, discord.ui.Select)  # the template is a Select's custom_id
         obj.item = item
         return obj
 
@@ -152,7 +153,7 @@ class MoveSelect(
 
 
 class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"dwp:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+)",
 ):
     def __init__(self, table: int, version: int, page: int, label: str) -> None:
@@ -167,9 +168,10 @@ class PageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
-        return cls(int(match["table"]), int(match["version"]), int(match["page"]), item.label or "")
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["table"]), int(match["version"]), int(match["page"]), label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
@@ -191,7 +193,7 @@ class PageButton(
 
 
 class BidButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"dwb:(?P<table>\d+):(?P<version>\d+):(?P<chips>\d+)",
 ):
     """One amount on More's bidding screen; table, move number and chips come from the
@@ -209,7 +211,7 @@ class BidButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BidButton:
         return cls(int(match["table"]), int(match["version"]), int(match["chips"]))
 
@@ -393,6 +395,7 @@ async def hand_parts(
         text = bot.presenter.text(live, lang) + "\n\n" + text
         names = names_of(bot, live, lang, picture=True)
         computers = [i for i in range(len(live.seats)) if live.automated(i)]
+        assert live.engine is not None  # a hand is shown at a dealt game
         table = await pictures.picture(
             pictures.table_png, public_view(live.engine), names, computers, lang, name="table.png"
         )
@@ -432,6 +435,7 @@ async def finished_answer(
     bot: Any = interaction.client
     names = names_of(bot, live, lang, picture=True)
     computers = [i for i in range(len(live.seats)) if live.automated(i)]
+    assert live.engine is not None  # the game is over, so it was dealt
     table = await pictures.picture(
         pictures.table_png, public_view(live.engine), names, computers, lang, name="table.png"
     )

@@ -110,8 +110,8 @@ class Presenter:
             lines.append(t("table_turn", lang, name=names[view.turn]))
         elif getattr(view, "round_over", False):
             lines.append(t("table_no_turn", lang))
-        for key, seat, move in self.story.get(tb.id, ()):
-            said = t(key, lang, name=names[seat], move=move_words(move, lang))
+        for key, who, move in self.story.get(tb.id, ()):
+            said = t(key, lang, name=names[who], move=move_words(move, lang))
             lines.append(t("table_last", lang, text=said))
         totals = getattr(view, "totals", None)
         if totals:
@@ -149,10 +149,10 @@ class Presenter:
             lines.append(t("table.standings", lang))
         for place, seat in standings(totals, engine.low_score_wins, engine.winners):
             words = {"place": place, "name": names[seat], "total": number(totals[seat], lang)}
-            won = int(pearls.get(seat, 0))
-            if won:
+            earned = int(pearls.get(seat, 0))
+            if earned:
                 lines.append(
-                    t("table.standing_pearls", lang, pearls=t_n("n_pearls", won, lang), **words)
+                    t("table.standing_pearls", lang, pearls=t_n("n_pearls", earned, lang), **words)
                 )
             else:
                 lines.append(t("table.standing", lang, **words))
@@ -231,15 +231,19 @@ class Presenter:
             if mention
             else discord.AllowedMentions.none()
         )
-        extra = {"file": file} if file else {}
-        await self.channel(live).send(text, allowed_mentions=allowed, **extra)
+        if file is None:
+            await self.channel(live).send(text, allowed_mentions=allowed)
+        else:
+            await self.channel(live).send(text, allowed_mentions=allowed, file=file)
 
     async def round_summary(
         self, live: LiveTable, names: Sequence[str], lang: str = ENGLISH
     ) -> tuple[str, discord.File | None]:
         """The round's scores in words and its score sheet, line by line, as a picture, so
         players can check the arithmetic."""
+        assert live.engine is not None and live.engine.round_over  # told at a round's end
         view = public_view(live.engine)
+        assert view.result is not None  # the round is over: its result is in the view
         scores = comma(lang).join(
             f"{nm} {number(s, lang, sign=True)}"
             for nm, s in zip(names, view.result.scores, strict=False)
@@ -264,7 +268,7 @@ class Presenter:
         moves = list(live.engine.record.get("moves", ()))
         dealt = [i for i, m in enumerate(moves) if m.get("do") == "next_round"]
         moves = moves[dealt[-1] + 1 :] if dealt else moves
-        out = []
+        out: list[tuple[str, int, Mapping[str, Any]]] = []
         for m in moves[-3:]:
             seat = m.get("seat")
             if not isinstance(seat, int) or not 0 <= seat < len(live.seats):
@@ -315,6 +319,7 @@ class Presenter:
                 mention=n.user_id,
             )
         elif n.kind == "taken_over":
+            assert n.seat is not None  # a taken-over notice names its seat
             await self.say(live, t("taken_over", lang, name=names[n.seat]))
         elif n.kind == "taken_back":
             await self.refresh(live, lang=lang)
@@ -327,6 +332,7 @@ class Presenter:
             await self.refresh(live, lang=lang)
         elif n.kind == "game_over":
             engine = live.engine
+            assert engine is not None  # a game that is over was dealt
             pearls = engine.pearls()
             won = names_list((names[s] for s in engine.winners), lang)
             given = comma(lang).join(f"{names[s]} {p}" for s, p in pearls.items() if p)
@@ -339,6 +345,7 @@ class Presenter:
             if live.table.game == "runfast":
                 # The game is its one deal: the winner first, then the deal's settlement.
                 result = public_view(engine).result
+                assert result is not None  # the deal is over
                 scores = comma(lang).join(
                     f"{nm} {number(s, lang, sign=True)}"
                     for nm, s in zip(names, result.scores, strict=False)
