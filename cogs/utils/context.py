@@ -8,12 +8,20 @@ from typing import Any
 import discord
 
 from bot.tables import TableService
+from bot.tournament.service import TournamentService
 
 
 def service_of(interaction: discord.Interaction) -> TableService:
     bot: Any = interaction.client
     assert bot.service is not None
     return bot.service
+
+
+def tournaments_of(interaction: discord.Interaction) -> TournamentService:
+    """The bot's tournament service (opened beside its table service)."""
+    bot: Any = interaction.client
+    assert bot.tournaments is not None
+    return bot.tournaments
 
 
 def remember(interaction: discord.Interaction) -> None:
