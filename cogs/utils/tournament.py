@@ -428,6 +428,8 @@ class TournamentPresenter:
             await self.channel(tr).send(text)
         elif kind == TournamentNoticeKind.TABLE and notice.table_id is not None:
             await self.table(tr, notice.table_id, lang)
+            # A new table follows a finished game or round: the standings and the round moved.
+            await self.refresh(await self.service.get(tr.guild_id, tr.id), lang)
         elif kind == TournamentNoticeKind.CANCELLED:
             await self.refresh(tr, lang)
             if notice.reason == "too_few":

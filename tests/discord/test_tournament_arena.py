@@ -70,7 +70,7 @@ async def test_an_arena_of_five_in_run_fast_survives_a_restart_to_its_podium(
         async def games(n: int) -> bool:
             return len(await bot.store.tournament_results(1)) >= n
 
-        await play_tables(bot, guild.id, lambda: games(2))
+        await play_tables(env, bot, guild.id, lambda: games(2))
         # Halfway through a game: a few more moves at the table in play, then a restart.
         live = next(lt for lt in bot.service.tables(guild.id) if not lt.engine.game_over)
         moves = {"n": 0}
@@ -79,7 +79,7 @@ async def test_an_arena_of_five_in_run_fast_survives_a_restart_to_its_podium(
             moves["n"] += 1
             return moves["n"] > 4
 
-        await play_tables(bot, guild.id, some_moves)
+        await play_tables(env, bot, guild.id, some_moves)
         before = list(live.engine.record["moves"])
         assert before and not live.engine.game_over
         results = await bot.store.tournament_results(1)
@@ -96,7 +96,7 @@ async def test_an_arena_of_five_in_run_fast_survives_a_restart_to_its_podium(
         async def games2(n: int) -> bool:
             return len(await bot2.store.tournament_results(1)) >= n
 
-        await play_tables(bot2, guild.id, lambda: games2(4))
+        await play_tables(env, bot2, guild.id, lambda: games2(4))
         # The Arena's ten minutes run out in two steps, a move between them.
         await env.advance_time(300)
         step = {"n": 0}
@@ -105,10 +105,10 @@ async def test_an_arena_of_five_in_run_fast_survives_a_restart_to_its_podium(
             step["n"] += 1
             return step["n"] > 1
 
-        await play_tables(bot2, guild.id, one_move)
+        await play_tables(env, bot2, guild.id, one_move)
         await env.advance_time(301)
         seated = len(await bot2.store.tournament_slots(1))
-        await play_tables(bot2, guild.id)  # the tables still in play finish; nothing new
+        await play_tables(env, bot2, guild.id)  # the tables still in play finish; nothing new
         t = await tournament_of(bot2, guild.id, 1)
         assert t.status == TournamentStatus.FINISHED
         final_slots = await bot2.store.tournament_slots(1)

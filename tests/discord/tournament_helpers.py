@@ -94,6 +94,7 @@ async def settle(bot: Diwaniya, guild_id: int) -> None:
 
 
 async def play_tables(
+    env: Any,
     bot: Diwaniya,
     guild_id: int,
     stop: Callable[[], Awaitable[bool]] | None = None,
@@ -101,7 +102,9 @@ async def play_tables(
 ) -> int:
     """Every member at every tournament table plays their turn (as the computer would, from
     the legal moves), and says ready when a round is over, until no table waits for a member
-    or ``stop`` says so; the moves played."""
+    or ``stop`` says so; the moves played. The moves are made as the bot's own work in
+    SimCord (``_bot_scope``), as an interaction's would be, so the timers they start (the
+    next turn's) run on SimCord's clock like every other timer of the bot."""
     service = bot.service
     assert service is not None
     played = 0
@@ -119,7 +122,8 @@ async def play_tables(
                     if s is None or s.user_id is None or live.automated(seat):
                         continue
                     if seat not in live.ready:
-                        await service.ready(guild_id, live.id, s.user_id)
+                        with env._bot_scope():
+                            await service.ready(guild_id, live.id, s.user_id)
                         moved = True
                 continue
             seat = engine.turn
@@ -129,7 +133,8 @@ async def play_tables(
             if user is None or live.automated(seat):
                 continue
             move = choose_computer_move(engine, seat, "simple", random.Random(live.version))
-            await service.play(guild_id, live.id, user, move, expected_version=live.version)
+            with env._bot_scope():
+                await service.play(guild_id, live.id, user, move, expected_version=live.version)
             played += 1
             moved = True
         if not moved:
