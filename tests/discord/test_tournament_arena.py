@@ -137,3 +137,28 @@ async def test_an_arena_of_five_in_run_fast_survives_a_restart_to_its_podium(
         assert r.ephemeral and "Tournament 1: standings" in said and "1. Run Fast" in said
         assert "finished" in said
         await bot2.close()
+
+
+async def test_a_scheduled_event_where_the_bot_may_manage_events_cancelled_with_it(
+    tmp_path: Path,
+) -> None:
+    bot = make_bot(tmp_path / "bot.db")
+    async with simcord.run(bot) as env:
+        guild, channel, _ = club(env)
+        alice = guild.add_member(env.create_user("alice"), roles=[organisers(guild)])
+        stored = env.backend.get_guild(guild.id)
+        assert guild.me.guild_permissions.manage_events
+        await alice.slash(
+            channel, "tournament new", game="hand", format="swiss", rounds=2, start_in=10
+        )
+        t = await tournament_of(bot, guild.id, 1)
+        event = stored.scheduled_events[t.event_id]
+        assert event.entity_type == 3 and event.name == "Tournament 1: Hand, Swiss"
+        assert event.entity_metadata["location"].endswith(f"/{guild.id}/{channel.id}")
+        assert event.scheduled_start_time.startswith(t.starts_at.strftime("%Y-%m-%dT%H:%M"))
+        r = await alice.slash(channel, "tournament cancel")
+        assert "Tournament 1 is cancelled" in reply(r).content
+        assert stored.scheduled_events[t.event_id].status == 4  # cancelled with it
+        assert any("cancelled by its creator" in m.content for m in channel.history())
+
+        await bot.close()
