@@ -96,7 +96,7 @@ ROOMS: dict[str, Room] = {
     # The Discord client: the bot itself, its commands' translations and ``python -m bot``.
     "discord client": Room(
         ("bot.client", "bot.__main__"),
-        ("words", "store", "table service", "pictures"),
+        ("words", "store", "table service", "tournament service", "pictures"),
         ("discord", "aiohttp"),
     ),
     # What several cogs share; never a cog.
@@ -107,6 +107,8 @@ ROOMS: dict[str, Room] = {
             "words",
             "store",
             "table service",
+            "tournament service",
+            "tournament rules",
             "learning",
             "discord client",
             "pictures",
@@ -123,6 +125,8 @@ ROOMS: dict[str, Room] = {
             "replays",
             "hints",
             "table service",
+            "tournament service",
+            "tournament rules",
             "learning",
             "discord client",
             "pictures",

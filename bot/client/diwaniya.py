@@ -24,6 +24,7 @@ from bot.limits import fit
 from bot.shards import Shards
 from bot.store import GameStore, MemberSettings, StoreError, StoreUnavailable, open_store
 from bot.tables import Refusal, TableService, unsaved
+from bot.tournament.service import TournamentService
 
 logger = logging.getLogger(__name__)
 
@@ -40,6 +41,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.learn",
     "cogs.history",
     "cogs.review",
+    "cogs.tournament",
 )
 
 
@@ -223,6 +225,9 @@ class Diwaniya(commands.AutoShardedBot):
         self.store: GameStore | None = store
         self._owns_store = store is None
         self.service: TableService | None = None
+        # Tournaments run on the table service's tables (same store, same shards); the
+        # tournament cog hands its notices to the Discord side while it is loaded.
+        self.tournaments: TournamentService | None = None
         self.names: dict[int, str] = {}  # display names seen in interactions (no members intent)
         self.presenter: TableMessages | None = None  # the play cog's, while it is loaded
         # Controls other cogs add to a private hand (cogs.learn: Hint), by HandInfo and language.
@@ -291,6 +296,17 @@ class Diwaniya(commands.AutoShardedBot):
             names=self.names.get,
             **self.service_options,
         )
+        self.tournaments = TournamentService(
+            self.store,
+            self.service,
+            shards=self.service.shards,
+            seeds=self.seeds,
+            **{
+                k: v
+                for k, v in self.service_options.items()
+                if k in ("clock", "sleep")  # the same clock and sleeps as the tables'
+            },
+        )
         for ext in EXTENSIONS:
             try:
                 await self.load_extension(ext)
@@ -298,6 +314,9 @@ class Diwaniya(commands.AutoShardedBot):
                 logger.exception("Extension %s failed to load", ext)
         restored = await self.service.restore()
         logger.info("Restored %d table(s)", len(restored))
+        # After the tables: a running tournament goes on from the tables just taken up.
+        taken_up = await self.tournaments.restore()
+        logger.info("Took up %d tournament(s)", len(taken_up))
         # Before syncing: the synced definitions carry each command's localized names.
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync_guilds:
@@ -309,6 +328,9 @@ class Diwaniya(commands.AutoShardedBot):
             await self.tree.sync()
 
     async def close(self) -> None:
+        # The tournaments first: their timers must not open tables on a closing service.
+        if self.tournaments is not None:
+            await self.tournaments.close()
         if self.service is not None:
             await self.service.close()
         if self.store is not None and self._owns_store:

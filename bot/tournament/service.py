@@ -631,8 +631,10 @@ class TournamentService:
         else:
             table_id = existing
         await self.store.link_table(t.id, slot.round, slot.number, table_id)
-        await self._resume_slot(t, Slot(slot.round, slot.number, slot.seats, table_id))
+        # Told before the table starts, so the Discord side can give it its thread first and
+        # the table's own messages (the live table, the first turn's ping) are posted there.
         await self._tell(TournamentNotice(TournamentNoticeKind.TABLE, t, table_id=table_id))
+        await self._resume_slot(t, Slot(slot.round, slot.number, slot.seats, table_id))
 
     async def _resume_slot(self, t: Tournament, slot: Slot) -> None:
         """A linked table still in its lobby (the process stopped before it was started)."""

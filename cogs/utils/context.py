@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.tables import TableService
+from bot.tournament.service import TournamentService
 
 
 def service_of(interaction: discord.Interaction) -> TableService:
@@ -15,6 +16,13 @@ def service_of(interaction: discord.Interaction) -> TableService:
     service: TableService | None = bot.service
     assert service is not None
     return service
+
+
+def tournaments_of(interaction: discord.Interaction) -> TournamentService:
+    """The bot's tournament service (opened beside its table service)."""
+    bot: Any = interaction.client
+    assert bot.tournaments is not None
+    return bot.tournaments
 
 
 def remember(interaction: discord.Interaction) -> None:
