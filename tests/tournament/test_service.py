@@ -365,3 +365,43 @@ async def test_the_creator_may_cancel_and_its_tables_stop(bot: Bot) -> None:
     await bot.tournaments.cancel(G, tid, ADMIN)
     assert (await bot.store.get_tournament(G, tid)).status == TournamentStatus.CANCELLED
     assert all(live.table.status.value == "cancelled" for live in bot.tables.tables(G))
+
+
+async def test_a_member_who_never_plays_is_counted_absent_and_then_dropped(bot: Bot) -> None:
+    """The turn timer plays for a member who never moves, the computer keeps the seat after two
+    missed turns, and the game's result says so; two such games drop the member."""
+    tid = await new(bot, "swiss", rounds=3)
+    await bot.tournaments.start_now(G, tid, ADMIN)
+    absent = 1
+    for _ in range(10000):
+        await settle(bot)
+        played = waiting = False
+        for live in bot.tables.tables(G):
+            engine = live.engine
+            if engine is None or engine.game_over:
+                continue
+            seat = engine.turn
+            user = live.seats[seat].user_id
+            if user == absent and not live.automated(seat):
+                waiting = True
+                continue
+            if user is None or live.automated(seat):
+                continue
+            move = choose_computer_move(engine, seat, "simple", random.Random(live.version))
+            await bot.tables.play(G, live.id, user, move, expected_version=live.version)
+            played = True
+        if played:
+            continue
+        if waiting:  # only the absent member is awaited: their turn timer runs out
+            await bot.sleeper.fire(60)
+            continue
+        if len(await bot.store.tournament_results(tid)) >= 4:
+            break
+    results = await bot.store.tournament_results(tid)
+    assert [absent in r.absent for r in results if absent in r.points] == [True, True]
+    await bot.tournaments.advance(G, tid)
+    entries = {e.user_id: e.status for e in await bot.store.tournament_entries(tid)}
+    assert entries[absent] == EntryStatus.DROPPED
+    assert absent not in {
+        m for s in await bot.store.tournament_slots(tid) if s.round == 3 for m in s.seats
+    }
