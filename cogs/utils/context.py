@@ -20,9 +20,10 @@ def service_of(interaction: discord.Interaction) -> TableService:
 
 def tournaments_of(interaction: discord.Interaction) -> TournamentService:
     """The bot's tournament service (opened beside its table service)."""
-    bot: Any = interaction.client
-    assert bot.tournaments is not None
-    return bot.tournaments
+    bot: Any = interaction.client  # the Diwaniya bot, whose services run while it answers
+    service: TournamentService | None = bot.tournaments
+    assert service is not None
+    return service
 
 
 def remember(interaction: discord.Interaction) -> None:

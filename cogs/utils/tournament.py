@@ -9,7 +9,6 @@ tournament service as its listener while the cog is loaded.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import logging
 import re
 from collections.abc import Sequence
@@ -20,7 +19,7 @@ import discord
 
 from bot import limits
 from bot.client.diwaniya import lang_of, refuse
-from bot.i18n import ENGLISH, number, pick_language, t
+from bot.i18n import ENGLISH, names_list, number, pick_language, t
 from bot.store.tournaments import EntryStatus, Tournament, TournamentStatus
 from bot.tables import Refusal
 from bot.tournament.pairing import Bracket
@@ -35,6 +34,7 @@ from cogs.utils import pictures
 from cogs.utils.buttons import TableView, control_failed
 from cogs.utils.context import remember, tournaments_of
 from cogs.utils.words import game_name, option_words
+from render import tournament as drawing
 
 if TYPE_CHECKING:
     from bot.client.diwaniya import Diwaniya
@@ -156,7 +156,7 @@ def message_text(bot: Any, view: Overview, lang: str) -> str:
     names = member_names(bot, view)
     playing = [e for e in view.entries if e.status in (EntryStatus.ACTIVE, EntryStatus.PAUSED)]
     if playing:
-        listed = ", ".join(names[e.user_id] for e in playing)
+        listed = names_list((names[e.user_id] for e in playing), lang)
         lines.append(t("tournament.msg.players", lang, count=len(playing), names=listed))
     else:
         lines.append(t("tournament.msg.no_players", lang))
@@ -166,7 +166,7 @@ def message_text(bot: Any, view: Overview, lang: str) -> str:
         else:
             lines.append(t("tournament.msg.running", lang))
     elif tr.status == TournamentStatus.FINISHED:
-        lines.append(t("tournament.msg.finished", lang, names=winners_text(bot, view)))
+        lines.append(t("tournament.msg.finished", lang, names=winners_text(bot, view, lang)))
     elif tr.status == TournamentStatus.CANCELLED:
         lines.append(t("tournament.msg.cancelled", lang))
     if tr.status in (TournamentStatus.RUNNING, TournamentStatus.FINISHED) and view.results:
@@ -175,35 +175,30 @@ def message_text(bot: Any, view: Overview, lang: str) -> str:
     return limits.fit("\n".join(lines))
 
 
-def winners_text(bot: Any, view: Overview) -> str:
+def winners_text(bot: Any, view: Overview, lang: str) -> str:
     """Who won: a knockout's champion entry (a Mor pair), else the first place."""
     names = member_names(bot, view)
     bracket = view.tournament.state.get("bracket")
     if view.tournament.format == "knockout" and bracket:
         champion = Bracket.from_json(bracket).champion
         if champion:
-            return " & ".join(names.get(m, f"<@{m}>") for m in champion if m is not None)
+            return names_list((names.get(m, f"<@{m}>") for m in champion if m is not None), lang)
     firsts = [s.member for s in view.standings if s.place == 1]
-    return ", ".join(names.get(m, f"<@{m}>") for m in firsts) or "-"
+    return names_list((names.get(m, f"<@{m}>") for m in firsts), lang) or "-"
 
 
 # ------------------------------------------------------------------ pictures
 
 
-def _drawing() -> Any:
-    """The tournament pictures (``render.tournament``), looked up when drawn, so a test can
-    stand a quick one in."""
-    return importlib.import_module("render.tournament")
+# The drawings are called through their module, so a test can stand a quick one in for each.
 
 
 def standings_png(title: str, rows: Sequence[dict[str, Any]], lang: str, podium: bool) -> bytes:
-    drawing = _drawing()
     made = [drawing.StandingRow(**row) for row in rows]
     return drawing.render_standings(title, made, lang, podium=podium)
 
 
 def bracket_png(title: str, rounds: Sequence[Sequence[dict[str, Any]]], lang: str) -> bytes:
-    drawing = _drawing()
     made = [[drawing.BracketTable(**table) for table in rnd] for rnd in rounds]
     return drawing.render_bracket(title, made, lang)
 
@@ -264,7 +259,7 @@ ACTIONS = ("join", "leave")
 
 
 class TournamentButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"dwt:(?P<rest>.*)",
 ):
     """Join / Leave on the tournament message: ``dwt:ACTION:TOURNAMENT``. Every ``dwt:`` id is
@@ -285,7 +280,7 @@ class TournamentButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Self:
         found = re.fullmatch(rf"({'|'.join(ACTIONS)}):(\d{{1,{ID_DIGITS}}})", match["rest"])
         if found is None:
@@ -446,7 +441,7 @@ class TournamentPresenter:
                 "tournament.announce.finished",
                 lang,
                 number=tr.id,
-                names=winners_text(self.bot, view),
+                names=winners_text(self.bot, view, lang),
             )
             files = [f for f in (await standings_file(self.bot, view, lang, True),) if f]
             bracket = await bracket_file(self.bot, view, lang)

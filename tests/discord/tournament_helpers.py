@@ -4,8 +4,6 @@ tournament pictures, the tournament message, and members playing every tournamen
 from __future__ import annotations
 
 import random
-import sys
-import types
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,8 +25,7 @@ class Drawn:
 
 def stand_in_pictures(monkeypatch: Any) -> Drawn:
     """``render.tournament``'s two drawings as the tiny stand-in PNG, recording what they were
-    asked to draw. Until the real module is in this checkout, a stand-in module with the same
-    names and signatures takes its place (its rows are the agreed dataclasses' fields)."""
+    asked to draw."""
     drawn = Drawn()
 
     def render_standings(title: str, rows: Any, lang: str, *, podium: bool) -> bytes:
@@ -39,28 +36,8 @@ def stand_in_pictures(monkeypatch: Any) -> Drawn:
         drawn.calls.append(("bracket", title, [list(r) for r in rounds], False))
         return TINY_PNG
 
-    try:
-        import render.tournament as module  # it may not exist yet
-    except ImportError:
-        module = types.ModuleType("render.tournament")
+    import render.tournament as module
 
-        @dataclass(frozen=True)
-        class StandingRow:
-            place: int
-            name: str
-            games: int
-            points: str
-            tiebreak: str | None
-
-        @dataclass(frozen=True)
-        class BracketTable:
-            entries: tuple[str, ...]
-            winner: int | None
-            bye: bool
-
-        module.StandingRow = StandingRow  # type: ignore[attr-defined]
-        module.BracketTable = BracketTable  # type: ignore[attr-defined]
-        monkeypatch.setitem(sys.modules, "render.tournament", module)
     monkeypatch.setattr(module, "render_standings", render_standings, raising=False)
     monkeypatch.setattr(module, "render_bracket", render_bracket, raising=False)
     return drawn
