@@ -357,10 +357,20 @@ class TournamentPresenter:
         lang = lang or await self.bot.server_language(tr.guild_id)
         view = await self.service.overview(tr.guild_id, tr.id)
         message = self.channel(tr).get_partial_message(tr.message_id)
+        # A knockout's message carries its bracket, drawn again as each table is seated and
+        # decided; the other formats' standings come with /tournament results and the podium.
+        bracket = await bracket_file(self.bot, view, lang)
         try:
-            await message.edit(
-                content=message_text(self.bot, view, lang), view=buttons(view.tournament, lang)
-            )
+            if bracket is None:
+                await message.edit(
+                    content=message_text(self.bot, view, lang), view=buttons(view.tournament, lang)
+                )
+            else:
+                await message.edit(
+                    content=message_text(self.bot, view, lang),
+                    view=buttons(view.tournament, lang),
+                    attachments=[bracket],
+                )
         except discord.NotFound:  # deleted by someone: post it again where it was
             await self.post(view.tournament, lang)
 

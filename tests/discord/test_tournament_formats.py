@@ -128,6 +128,14 @@ async def test_a_knockout_of_eight_in_mor_two_vs_two_to_its_champions(
         bracket_calls = [c for c in drawn.calls if c[0] == "bracket"]
         assert bracket_calls and len(bracket_calls[-1][2]) == 2  # two rounds: the tree
         assert all(table.winner is not None for rnd in bracket_calls[-1][2] for table in rnd)
+        # The tournament message carried the bracket as it went: drawn once the first round was
+        # decided and the final not yet.
+        assert any(
+            all(table.winner is not None for table in c[2][0]) and c[2][1][0].winner is None
+            for c in bracket_calls
+        )
+        message = next(m for m in channel.history() if m.id == t.message_id)
+        assert [a.filename for a in message.attachments] == ["bracket.png"]
         await bot.close()
 
 
