@@ -189,7 +189,7 @@ CORRECTED = {
         "pakte ({cards})."
     ),
     ("nl", "lesson.more3.03_the_7_5_rule.task"): (
-        "Je staat boven de 1500 en speelt alleen: leg in één beurt minstens 7,5 punten uit."
+        "Je staat boven de 1500 en bent de Solo: leg in één beurt minstens 7,5 punten uit."
     ),
     ("nl", "btn_lay_now"): "Nu uitleggen",
     ("nl", "more3.line.solo_total"): "Solo-totaal (positief ×1,5)",
