@@ -161,3 +161,14 @@ def test_an_unreadable_progress_file_is_said_and_left_as_it_is(own_state: Path) 
     assert t("lesson_progress_unreadable", path=str(kept)) in text
     assert "step 1 of 5" in text
     assert kept.read_text(encoding="utf-8") == "{not json"  # never written over
+
+
+def test_table_and_hand_work_during_a_step_as_help_says() -> None:
+    """help lists ``table`` and ``hand``; a newcomer typed them during a step's task and was told
+    they were no moves."""
+    first = lesson("mor")[0]
+    typed = ["table", "hand", move_text(answer_move(first)), "quit"]
+    code, text = play(["--lesson", "mor", "--no-color"], "\n".join(typed) + "\n")
+    assert code == 0
+    assert "is not a move I know" not in text
+    assert text.count(first.text("task")) == 1

@@ -184,6 +184,10 @@ def run_lesson(
                 console.say_hint(answer_move(step))
             elif word == "moves":
                 console.say("; ".join(move_text(m) for m in step.choices()))
+            elif word == "table":  # help lists these: they work during a step's task too
+                console.show_table()
+            elif word == "hand":
+                console.show_hand()
             elif word == "skip":
                 break
             elif word == "help":
