@@ -154,7 +154,7 @@ async def test_a_swiss_of_six_in_hand_over_three_rounds_to_its_standings(
         )
         assert "Tournament 1 is open" in reply(r).content
         text = (await message_of(bot, channel, guild.id, 1)).content
-        assert "Swiss: 3 rounds" in text and "opponents' points, then head-to-head" in text
+        assert "Swiss, rounds: 3" in text and "opponents' points, then head-to-head" in text
         await join_all(bot, channel, guild, members, 1)
         r = await alice.slash(channel, "tournament start")
         assert "starts now" in reply(r).content
