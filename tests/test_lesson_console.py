@@ -172,3 +172,15 @@ def test_table_and_hand_work_during_a_step_as_help_says() -> None:
     assert code == 0
     assert "is not a move I know" not in text
     assert text.count(first.text("task")) == 1
+
+
+def test_a_lessons_list_says_it_holds_wrong_answers_and_a_hint_says_there_is_more() -> None:
+    """Newcomers read a lesson's ``moves`` as the legal moves and took the first stage of a hint
+    for all of it: the list says it holds wrong answers, and a hint's early stage says to ask
+    again."""
+    first = lesson("hand")[0]
+    typed = ["moves", "hint", move_text(answer_move(first)), "quit"]
+    code, text = play(["--lesson", "hand", "--no-color"], "\n".join(typed) + "\n")
+    assert code == 0
+    assert t("console.lesson_choices", moves="").split("{")[0][:20] in text
+    assert t("console.hint_again") in text

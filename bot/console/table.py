@@ -264,6 +264,7 @@ class Console:
         self.hint_stage = (where, now)
         if now != "move":
             self.say(self.t("hint_prefix", text=found.stage_text(now, self.lang)))
+            self.say(self.t("console.hint_again"))  # the stages are the terminal's secret else
             return
         # The reason names the move in card faces; the typed form follows once, for copying.
         # A lesson's hint is its answer, typed as the step writes it; a found move is tidied.
