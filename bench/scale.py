@@ -46,9 +46,9 @@ from store import bench_moves
 
 from bot.computers.pool import ComputerPool, decide
 from bot.games import registry
-from bot.shards import Shards
 from bot.store import Seat
 from bot.store.postgres import LOST_AFTER, SHARD_LOCKS, PostgresStore
+from bot.store.shards import Shards
 from bot.tables import TableService
 
 SHARDS = 4

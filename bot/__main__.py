@@ -6,7 +6,7 @@ import argparse
 import logging
 import sys
 
-from bot.config import ConfigError, load_settings
+from bot.client.config import ConfigError, load_settings
 
 
 def arguments(argv: list[str] | None) -> dict[str, str]:

@@ -71,7 +71,7 @@ Play a table file and print where it ends, as one JSON object on standard output
 A table file is a JSON object that sets up one round of mor, more3, hand or runfast (dealt from a
 seed, or laid out card by card in a "position") and lists moves to play on it, each with its
 "seat" and what it does ("do"). It is a bug report, a puzzle, a saved game or a test: the terminal
-client writes one with --save, and the rules' tests are table files (tests/tables/). The format is described in
+client writes one with --save, and the rules' tests are table files (tests/table_files/). The format is described in
 docs/table-files.md."""
 
 EPILOG = """\

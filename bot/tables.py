@@ -31,10 +31,10 @@ from bot.games import registry
 from bot.games.base import Engine, Event, IllegalMove, Move, Reason, RoundOver
 from bot.games.views import View
 from bot.i18n import say, t
-from bot.shards import Shards
 from bot.store import GameStore
 from bot.store.errors import DiskFull, StoreError, StoreUnavailable
 from bot.store.models import GameOutcome, RoundOutcome, Seat, Status, Table
+from bot.store.shards import Shards
 
 logger = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import limits
+from bot.client import limits
 from bot.client.diwaniya import lang_of, refusals, refuse
 from bot.games.registry import Game
 from bot.i18n import ENGLISH, t

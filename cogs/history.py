@@ -23,11 +23,11 @@ from babel.dates import format_date
 from discord import app_commands
 from discord.ext import commands
 
-from bot import limits
+from bot.client import limits
 from bot.client.diwaniya import lang_of, refusals, refuse
+from bot.client.limits import fit
 from bot.games.base import TableFileError
 from bot.i18n import names_list, number, t
-from bot.limits import fit
 from bot.replay import Replay
 from bot.store.models import GameRecord, Status, Table
 from bot.tables import Refusal, computer_name_key

@@ -9,11 +9,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import limits
+from bot.client import limits
 from bot.client.diwaniya import lang_of, refusals
+from bot.client.limits import fit
 from bot.games.registry import Game
 from bot.i18n import ENGLISH, has, t, t_n
-from bot.limits import fit
 from bot.tables import Refusal
 from cogs.utils.context import remember
 from cogs.utils.pictures import picture

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import limits
+from bot.client import limits
 from bot.client.diwaniya import lang_of, refusals, refuse
 from bot.games.base import BadMove, Move, Reason
 from bot.games.notation import parse_move

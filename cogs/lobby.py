@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import limits
+from bot.client import limits
 from bot.client.diwaniya import lang_of, refusals
 from bot.games.mor import DEFAULT_LENGTH, DEFAULT_PLAYERS
 from bot.games.registry import Game

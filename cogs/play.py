@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import limits
+from bot.client import limits
 from bot.client.diwaniya import lang_of, refusals
 from bot.games.base import BadMove, Reason, move_from_dict
 from bot.games.cards import CardError

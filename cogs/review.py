@@ -19,11 +19,11 @@ import discord
 from discord.ext import commands
 
 from bot.client.diwaniya import lang_of
+from bot.client.limits import fit
 from bot.games.base import Count
 from bot.i18n import ENGLISH, t
 from bot.learning.practice import is_practice, practice_again, practice_seat, review_start
 from bot.learning.review import ITEMS_FEW, Item, Review
-from bot.limits import fit
 from bot.store.models import Table
 from bot.tables import LiveTable, Refusal, TableService
 from cogs.utils.buttons import ActionButton

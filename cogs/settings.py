@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import limits
+from bot.client import limits
 from bot.client.diwaniya import lang_of, refusals
 from bot.i18n import LANGUAGES, has, t
 from bot.tables import Refusal

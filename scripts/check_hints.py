@@ -9,7 +9,7 @@ every number it states is the one the engine works out (the cards a take brings,
 an opening's points); and every rule it states is the engine's answer (which taken cards must be
 laid, that nothing beats the table, that a pass is refused). ``--every-throw`` checks the reason
 of every throw, draw and take the seat could make as well (what the property test in
-tests/test_hint_truth.py does on thousands of positions, with the quicker ``normal`` hints).
+tests/learning/test_hint_truth.py does on thousands of positions, with the quicker ``normal`` hints).
 
 Prints, per game, the positions, the reasons checked by kind and every false one; exits 1 when a
 reason is false. The checks are this module's ``false_claims``, which the tests call too.

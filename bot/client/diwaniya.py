@@ -16,13 +16,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client.config import Settings
+from bot.client.limits import fit
 from bot.client.table_messages import TableMessages
 from bot.client.translator import CatalogueTranslator
-from bot.config import Settings
 from bot.i18n import ENGLISH, pick_language
-from bot.limits import fit
-from bot.shards import Shards
 from bot.store import GameStore, MemberSettings, StoreError, StoreUnavailable, open_store
+from bot.store.shards import Shards
 from bot.tables import Refusal, TableService, unsaved
 from bot.tournament.service import TournamentService
 

@@ -12,8 +12,8 @@ import sys
 import aiohttp
 import discord
 
+from bot.client.config import MAX_RETRY_DELAY, Settings
 from bot.client.diwaniya import Diwaniya
-from bot.config import MAX_RETRY_DELAY, Settings
 from bot.store import GameStore, StoreError, open_store
 
 logger = logging.getLogger(__name__)

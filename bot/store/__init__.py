@@ -7,7 +7,6 @@ everything else gets the frozen dataclasses re-exported here.
 
 import os
 
-from bot.shards import Shards
 from bot.store.errors import (
     CorruptDatabase,
     DiskFull,
@@ -44,6 +43,7 @@ from bot.store.models import (
     Table,
 )
 from bot.store.repository import DEFAULT_PATH, Store, refuse_split
+from bot.store.shards import Shards
 from bot.store.urls import is_postgres, redact
 
 

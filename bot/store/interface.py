@@ -14,8 +14,6 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any, Protocol, Self, runtime_checkable
 
-from bot.ratings import Rating
-from bot.shards import Shards
 from bot.store.models import (
     GameOutcome,
     GameRecord,
@@ -31,6 +29,8 @@ from bot.store.models import (
     StoreInfo,
     Table,
 )
+from bot.store.ratings import Rating
+from bot.store.shards import Shards
 from bot.store.tournaments import (
     Entry,
     EntryStatus,

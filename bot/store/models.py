@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from bot.ratings import Change, Rating
+from bot.store.ratings import Change, Rating
 
 
 class Status(StrEnum):
@@ -166,7 +166,7 @@ class Standing:
 
 @dataclass(frozen=True)
 class RatedLine:
-    """A member's skill rating in one format (``bot.ratings.rating_format``) and their place on the
+    """A member's skill rating in one format (``bot.store.ratings.rating_format``) and their place on the
     server's ladder for it: by the shown (conservative) rating, equal ones sharing a place."""
 
     rank: int

@@ -35,7 +35,6 @@ from typing import Any
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.shards import Shards
 from bot.store import migrations as _migrations
 from bot.store import repository as _sqlite
 from bot.store.errors import (
@@ -48,6 +47,7 @@ from bot.store.errors import (
     UnusableDatabase,
 )
 from bot.store.models import StoreInfo
+from bot.store.shards import Shards
 from bot.store.urls import redact
 
 logger = logging.getLogger(__name__)

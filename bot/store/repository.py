@@ -32,8 +32,6 @@ from typing import Any, Protocol, Self
 
 import aiosqlite
 
-from bot.ratings import Change, Rating, final_places, rate_game, rating_format, teams_of
-from bot.shards import Shards
 from bot.store import migrations as _migrations
 from bot.store.errors import (
     CorruptDatabase,
@@ -67,6 +65,8 @@ from bot.store.models import (
     StoreInfo,
     Table,
 )
+from bot.store.ratings import Change, Rating, final_places, rate_game, rating_format, teams_of
+from bot.store.shards import Shards
 from bot.store.tournaments import TournamentOps
 
 logger = logging.getLogger(__name__)
@@ -1443,7 +1443,7 @@ class Store(TournamentOps):
 
     async def rating_history(self, guild_id: int, user_id: int) -> dict[str, list[Rating]]:
         """The member's rating after each of their rated games on this server, oldest first,
-        by format (``bot.ratings.rating_format``); ``games`` counts the games up to that one."""
+        by format (``bot.store.ratings.rating_format``); ``games`` counts the games up to that one."""
         rows = await self._fetch(SELECT_RATING_HISTORY, {"guild": guild_id, "user": user_id})
         out: dict[str, list[Rating]] = {}
         for row in rows:
@@ -1563,7 +1563,7 @@ class Store(TournamentOps):
     # ------------------------------------------------------------ the skill ladder
 
     async def rating_top(self, guild_id: int, fmt: str, limit: int = 10) -> list[RatedLine]:
-        """The server's best rated members in one format (``bot.ratings.rating_format``), by the
+        """The server's best rated members in one format (``bot.store.ratings.rating_format``), by the
         shown rating; equal ratings share a place."""
         rows = await self._fetch(
             SELECT_RATING_TOP, {"guild": guild_id, "format": fmt, "limit": limit}

@@ -18,8 +18,8 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from bot.ratings import final_places, teams_of
 from bot.store.errors import StoreError
+from bot.store.ratings import final_places, teams_of
 from bot.tournament.scoring import place_points
 
 

@@ -37,7 +37,7 @@ STREAK = 2
 
 
 def place_points(teams: Sequence[Sequence[int | None]], places: Sequence[int]) -> dict[int, int]:
-    """Half-points per member from a table's final order, as ``bot.ratings.final_places`` gives
+    """Half-points per member from a table's final order, as ``bot.store.ratings.final_places`` gives
     it: ``teams`` are the sides (one seat each, or Mor's partners), ``places`` each one's place,
     1 the best, tied teams sharing a place and the next place skipping. The points fall evenly
     from ``WIN`` to 0 over the places (three: 4, 2, 0; two: 4, 0); tied teams share the points

@@ -25,10 +25,10 @@ from enum import StrEnum
 from typing import Any
 
 from bot.games import registry
-from bot.ratings import Rating, rating_format
-from bot.shards import Shards
 from bot.store import GameStore
 from bot.store.models import Seat, Status
+from bot.store.ratings import Rating, rating_format
+from bot.store.shards import Shards
 from bot.store.tournaments import (
     Entry,
     EntryRefused,

@@ -21,7 +21,7 @@ from babel.lists import format_list
 from bot.ai import choose_move
 from bot.games.registry import new_game
 from bot.i18n import number, t
-from bot.ratings import final_places, teams_of
+from bot.store.ratings import final_places, teams_of
 from bot.tournament.pairing import (
     Bracket,
     Entrant,

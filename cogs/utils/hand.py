@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot import limits
+from bot.client import limits
 from bot.client.diwaniya import lang_of, refuse
 from bot.games.base import Bid, Move, move_from_dict
 from bot.games.more3 import MAX_BID

@@ -34,7 +34,7 @@ from typing import Any
 
 import discord
 
-from bot import limits
+from bot.client import limits
 from bot.i18n import t
 from bot.learning.practice import private_table
 from bot.tables import HandInfo, LiveTable, Refusal

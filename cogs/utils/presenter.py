@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import limits
+from bot.client import limits
 from bot.i18n import ENGLISH, comma, names_list, number, pick_language, t, t_n
 from bot.learning.practice import is_practice, private_table
 from bot.tables import LiveTable, Notice, public_view

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import ENGLISH, listed, t
-from bot.ratings import Change
 from bot.store.models import GameRecord, Seat
+from bot.store.ratings import Change
 
 
 def signed(n: int) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot import limits
+from bot.client import limits
 from bot.client.diwaniya import lang_of
 from bot.i18n import t
 from cogs.utils.words import game_name

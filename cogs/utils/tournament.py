@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
-from bot import limits
+from bot.client import limits
 from bot.client.diwaniya import lang_of, refuse
 from bot.i18n import ENGLISH, names_list, number, pick_language, t
 from bot.store.tournaments import EntryStatus, Tournament, TournamentStatus

@@ -1,5 +1,5 @@
 """A busy machine searches less: a share of ``hard``'s budget cuts the deals it draws, and only
-that (``bot.ai.search.SHARE``; the workers hand the shares out, tests/tables_service)."""
+that (``bot.ai.search.SHARE``; the workers hand the shares out, tests/table_service)."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from bot.games.base import Lay
 from bot.games.registry import engine_class, replay
 from tests.games.rummy_positions import RUMMIES, positions
 
-TABLES = Path(__file__).parents[1] / "tables"
+TABLES = Path(__file__).parents[1] / "table_files"
 
 
 @pytest.mark.parametrize(("game", "totals"), [(g, None) for g in RUMMIES] + [("more3", 1600.0)])
@@ -39,7 +39,7 @@ def test_a_computer_weighs_the_engines_checked_candidates(game: str, totals: flo
 
 def test_a_two_meld_opening_with_a_pankal_inside_reaches_the_computers() -> None:
     """More over 1500: the one 7.5 is two melds, one a run of four with its pankal inside
-    (tests/tables/more3/opening_pankal_inside_a_run.json). The computers are offered it as a
+    (tests/table_files/more3/opening_pankal_inside_a_run.json). The computers are offered it as a
     lay, and ``normal`` lays it."""
     table = TABLES / "more3" / "opening_pankal_inside_a_run.json"
     engine = replay({**json.loads(table.read_text(encoding="utf-8")), "moves": []})

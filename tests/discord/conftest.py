@@ -126,7 +126,7 @@ def make_bot(db: Path | str, seed: int = 2024, **kwargs: Any) -> Diwaniya:
     # (tests pick deals whose first round is short), and the table service reads the time from
     # SimCord's virtual clock (discord.utils.utcnow), the one its sleeps run on, so a turn
     # timer lasts exactly the seconds a test advances. Computers decide inline: no worker
-    # processes to start in every test (tests/tables_service/test_computers.py tries those).
+    # processes to start in every test (tests/table_service/test_computers.py tries those).
     kwargs.setdefault("bot_delay", 0)
     if "shards" not in kwargs:
         # The bot is an AutoShardedBot; offline there is no Discord to recommend a count.

@@ -13,9 +13,9 @@ import pytest
 import simcord
 import simcord.interactions
 
+from bot.client.limits import MESSAGE as MESSAGE_LIMIT
 from bot.i18n import LANGUAGES, catalogue, pick_language, t, t_n
 from bot.learning.lessons import lesson
-from bot.limits import MESSAGE as MESSAGE_LIMIT
 from cogs.help import rules_message, rules_pages
 from cogs.leaderboard import counts
 from cogs.utils import pictures

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import simcord
 
-from bot.limits import MESSAGE as MESSAGE_LIMIT
-from bot.limits import fit
+from bot.client.limits import MESSAGE as MESSAGE_LIMIT
+from bot.client.limits import fit
 
 from .conftest import club, live_table, make_bot, reply
 

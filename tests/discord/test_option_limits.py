@@ -13,7 +13,7 @@ import pytest
 import simcord
 import simcord.interactions
 
-from bot import limits
+from bot.client import limits
 from bot.tables import TableService
 
 from .conftest import club, make_bot, reply

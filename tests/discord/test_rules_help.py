@@ -10,8 +10,8 @@ import simcord
 
 import bot.i18n
 import bot.learning.rules
+from bot.client.limits import MESSAGE as MESSAGE_LIMIT
 from bot.learning.rules import RULES_FILE, sections
-from bot.limits import MESSAGE as MESSAGE_LIMIT
 from cogs.help import rules_message, rules_pages
 from cogs.utils.words import GAME_NAMES
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import simcord
 
-from bot.shards import Shards
+from bot.store.shards import Shards
 from tests.postgres import RunDatabase
 
 from .conftest import make_bot

@@ -93,7 +93,7 @@ def test_every_record_has_the_shape_its_type_declares() -> None:
     from bot.games.base import TableFileError, TableFileRecord
 
     allowed = TableFileRecord.__required_keys__ | TableFileRecord.__optional_keys__
-    files = sorted((Path(__file__).parent.parent / "tables").rglob("*.json"))
+    files = sorted((Path(__file__).parent.parent / "table_files").rglob("*.json"))
     seen: set[str] = set()
     for path in files:
         data = json.loads(path.read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""Every Hand table file under tests/tables/hand/ played through the scenario runner, one per rule.
+"""Every Hand table file under tests/table_files/hand/ played through the scenario runner, one per rule.
 
 Each file carries a ``comment`` (the rule it shows; scoring files work the scores out there) and an
 ``expect`` object the engine ignores: the exit code, the refusal or the sentence on standard error,
@@ -20,7 +20,7 @@ from bot.i18n import LANGUAGES, has, say, t
 from bot.scenario import load, run
 
 ROOT = Path(__file__).resolve().parents[2]
-HERE = ROOT / "tests" / "tables" / "hand"
+HERE = ROOT / "tests" / "table_files" / "hand"
 TABLES = sorted(HERE.glob("*.json"))
 
 

@@ -100,7 +100,7 @@ def test_whole_games_replay_to_the_same_state() -> None:
         assert replay(g.record).to_json() == g.to_json()
 
 
-TABLES = Path(__file__).parents[1] / "tables" / "mor"
+TABLES = Path(__file__).parents[1] / "table_files" / "mor"
 
 
 def first_move_of(name: str) -> tuple[Mor, int, Move]:

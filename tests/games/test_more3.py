@@ -17,7 +17,7 @@ from bot.games.more3 import More3, bid_winner, choose_solo, solo_score
 from bot.i18n import LANGUAGES, has, number, say, t
 from bot.scenario import run
 
-TABLES = Path(__file__).parents[1] / "tables" / "more3"
+TABLES = Path(__file__).parents[1] / "table_files" / "more3"
 
 
 def play(name: str, **changes: Any) -> tuple[int, dict[str, Any]]:

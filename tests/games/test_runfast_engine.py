@@ -1,5 +1,5 @@
 """Run Fast engine: the deal, the contract (check / can / apply / legal_moves / view), saving,
-replaying, and the table-file errors not covered by a file under tests/tables/runfast/."""
+replaying, and the table-file errors not covered by a file under tests/table_files/runfast/."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every Run Fast table file under tests/tables/runfast/ played through the scenario runner.
+"""Every Run Fast table file under tests/table_files/runfast/ played through the scenario runner.
 
 Each file carries an ``expect`` object (ignored by the engine): the exit code, and for exit 1 the
 refusal, for exit 2 the sentence on standard error, and any ``state`` fields that must match.
@@ -19,7 +19,7 @@ from bot.i18n import say
 from bot.scenario import load, run
 
 ROOT = Path(__file__).resolve().parents[2]
-TABLES = sorted((ROOT / "tests" / "tables" / "runfast").glob("*.json"))
+TABLES = sorted((ROOT / "tests" / "table_files" / "runfast").glob("*.json"))
 
 
 def _load(path: Path) -> dict[str, Any]:
@@ -76,7 +76,7 @@ def _cli(path: Path) -> subprocess.CompletedProcess[str]:
     "name", ["heavenly_bomb_wins_everything", "must_beat_pass_refused", "bad_card_not_in_deck"]
 )
 def test_command_line_exit_codes(name: str) -> None:
-    path = ROOT / "tests" / "tables" / "runfast" / f"{name}.json"
+    path = ROOT / "tests" / "table_files" / "runfast" / f"{name}.json"
     expect = _load(path)["expect"]
     done = _cli(path)
     assert done.returncode == expect["exit"]

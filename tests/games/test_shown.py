@@ -16,7 +16,7 @@ from bot.games.base import Return
 from bot.games.cards import parse_cards
 from bot.games.registry import from_json, play_move, replay
 
-TABLES = Path(__file__).resolve().parents[1] / "tables"
+TABLES = Path(__file__).resolve().parents[1] / "table_files"
 
 
 def table(game: str, name: str, moves: int | None = None) -> Any:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.shards import Shards
 from bot.store import StoreError, open_store
+from bot.store.shards import Shards
 
 
 async def main(url: str, shards: Shards) -> int:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from store_helpers import ALICE, BOB, CAROL, DAVE, GUILD, OTHER_GUILD, finish_game
 
-from bot.ratings import PROVISIONAL_GAMES
 from bot.store import GameStore, Seat
+from bot.store.ratings import PROVISIONAL_GAMES
 
 
 async def test_names_kept_with_the_seats(store: GameStore) -> None:

@@ -22,9 +22,9 @@ from store_helpers import (
     open_engine,
 )
 
-from bot.ratings import Rating
 from bot.store import GameStore, Seat, Status, StoreError
 from bot.store.postgres import PostgresStore
+from bot.store.ratings import Rating
 from tests.postgres import RunDatabase
 
 MOR_2V2 = {"players": 4, "length": "quick"}

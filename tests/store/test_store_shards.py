@@ -15,9 +15,9 @@ import pytest
 from blackhole import Blackhole
 from store_helpers import ALICE, BOB, fake_record
 
-from bot.shards import Shards, ShardsError
 from bot.store import GameStore, Seat, ShardTaken, Store
 from bot.store.postgres import SHARD_LOCKS, PostgresStore
+from bot.store.shards import Shards, ShardsError
 from tests.postgres import RunDatabase
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,7 +97,7 @@ async def test_a_shard_is_held_by_one_process_only(postgres: RunDatabase) -> Non
 HOLDER = textwrap.dedent(
     """
     import asyncio, sys
-    from bot.shards import Shards
+    from bot.store.shards import Shards
     from bot.store.postgres import PostgresStore
 
     async def main():

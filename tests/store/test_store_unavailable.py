@@ -1,5 +1,5 @@
 """A disk I/O error is the store's ``StoreUnavailable``, rolled back whole, like a held lock or a
-read-only connection (tests/tables_service/test_write_failures.py).
+read-only connection (tests/table_service/test_write_failures.py).
 
 The I/O error is the kernel's: a child process lowers its file-size limit (RLIMIT_FSIZE) to the
 WAL's size, so the next write that grows the WAL fails with EFBIG, which SQLite reports as

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import bot.tournament.scoring
-from bot.ratings import final_places, teams_of
+from bot.store.ratings import final_places, teams_of
 from bot.tournament.scoring import (
     BYE,
     WIN,

@@ -15,7 +15,7 @@ from bot.store import Store
 from bot.store.tournaments import EntryStatus, TournamentStatus
 from bot.tables import TOURNAMENT, Refusal, TableService
 from bot.tournament.service import TournamentNotice, TournamentNoticeKind, TournamentService
-from tests.tables_service.conftest import ParkedSleep
+from tests.table_service.conftest import ParkedSleep
 
 G, CH, ADMIN = 111, 222, 999
 MEMBERS = list(range(1, 13))

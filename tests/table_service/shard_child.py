@@ -14,9 +14,9 @@ import json
 import sys
 
 from bot.computers.pool import ComputerPool
-from bot.shards import Shards
 from bot.store import ShardTaken
 from bot.store.postgres import PostgresStore
+from bot.store.shards import Shards
 from bot.tables import Notice, TableService
 
 

@@ -25,13 +25,13 @@ import asyncpg
 import discord.http
 import pytest
 
+from bot.client.config import Settings, load_settings
 from bot.client.serve import TOKEN_REFUSED, run
-from bot.config import Settings, load_settings
-from bot.shards import Shards
 from bot.store.postgres import PostgresStore
+from bot.store.shards import Shards
 from tests.postgres import RunDatabase
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def start_bot(

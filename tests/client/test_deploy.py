@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.__main__ import arguments
 
-UNIT = Path(__file__).resolve().parents[1] / "deploy" / "diwaniya@.service"
+UNIT = Path(__file__).resolve().parents[2] / "deploy" / "diwaniya@.service"
 
 
 def test_the_unit_runs_one_shard_range_and_restarts_on_failure() -> None:

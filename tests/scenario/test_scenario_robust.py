@@ -1,6 +1,6 @@
 """A broken table file gets exit 2 and one sentence, never a traceback (docs/table-files.md).
 
-Valid table files from tests/tables are mutated at random (seeded) -- values swapped for numbers,
+Valid table files from tests/table_files are mutated at random (seeded) -- values swapped for numbers,
 lists, objects, unknown cards -- and played through the command's ``main``.
 """
 
@@ -18,7 +18,7 @@ import pytest
 
 from bot.scenario import main
 
-FILES = sorted((Path(__file__).parent / "tables").glob("*/*.json"))
+FILES = sorted((Path(__file__).parents[1] / "table_files").glob("*/*.json"))
 JUNK = [None, 1, -1, 2.5, "x", "", [], {}, [[]], ["ZZ"], [1, 2], {"a": 1}, True, "7H", ["JK"] * 9]
 
 

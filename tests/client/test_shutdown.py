@@ -32,7 +32,7 @@ from bot.games import registry
 from bot.store import Store
 from bot.tables import TableService
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 G, CH, HOST = 111, 222, 1
 PATIENCE = 120.0  # seconds: only bounds a regression; each wait ends as soon as its state shows
 

@@ -14,7 +14,7 @@ from babel.plural import to_gettext
 
 from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, MERGED, catalogue, t, t_n
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 OTHERS = [lang for lang in LANGUAGES if lang != ENGLISH]
 
 

@@ -401,7 +401,7 @@ def test_input_errors_carry_their_reason() -> None:
 
 def test_every_console_key_the_code_names_is_in_every_catalogue() -> None:
     # The screens pick keys from tables (kinds, levels, rounds' ends), not only in t("...").
-    root = Path(__file__).resolve().parents[1] / "bot"
+    root = Path(__file__).resolve().parents[2] / "bot"
     named = set()
     for name in (
         "console/cli.py",

@@ -14,7 +14,7 @@ import pytest
 
 from bot.scenario import main
 
-TABLE = Path(__file__).parent / "tables" / "mor" / "close_200_plus_100.json"
+TABLE = Path(__file__).parents[1] / "table_files" / "mor" / "close_200_plus_100.json"
 
 
 def test_help_says_what_a_table_file_is_the_exit_codes_and_an_example(
@@ -64,7 +64,7 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
             stderr=subprocess.PIPE,
             text=True,
             timeout=60,
-            cwd=Path(__file__).parent.parent,
+            cwd=Path(__file__).parents[2],
         )
     finally:
         os.close(write)

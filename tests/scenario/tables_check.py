@@ -16,7 +16,7 @@ from typing import Any
 from bot.games.base import TableFileError
 from bot.scenario import run
 
-TABLES = Path(__file__).parent / "tables"
+TABLES = Path(__file__).parents[1] / "table_files"
 
 
 def table_files(game: str) -> list[Path]:

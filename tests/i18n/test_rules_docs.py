@@ -14,6 +14,7 @@ import pytest
 from babel import Locale
 from babel.numbers import get_decimal_symbol
 
+from bot.client.limits import MESSAGE as MESSAGE_LIMIT
 from bot.i18n import ENGLISH, LANGUAGES, t
 from bot.learning.lessons import GAMES
 from bot.learning.rules import (
@@ -27,11 +28,10 @@ from bot.learning.rules import (
     rules_file,
     sections,
 )
-from bot.limits import MESSAGE as MESSAGE_LIMIT
 from cogs.help import RULES_PAGE
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
-GLOSSARY = Path(__file__).resolve().parents[1] / "bot" / "i18n" / "GLOSSARY.md"
+GLOSSARY = Path(__file__).resolve().parents[2] / "bot" / "i18n" / "GLOSSARY.md"
 # The glossary rows naming each game.
 GAME_ROWS = {
     "mor": "Mor (the game)",

@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.i18n import LANGUAGES, t
-from bot.ratings import PROVISIONAL_GAMES, Change, Rating
 from bot.store.models import GameRecord, Seat
+from bot.store.ratings import PROVISIONAL_GAMES, Change, Rating
 from cogs.utils.ratings import game_over_note, rating_words, signed
 
 SEATS = (Seat.member(1), Seat.member(2), Seat.member(3))

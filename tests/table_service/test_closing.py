@@ -1,5 +1,5 @@
 """Closing the table service (the bot's SIGTERM): a member's move under way is finished and saved
-first, and nothing new is begun after (tests/test_shutdown.py runs the whole process)."""
+first, and nothing new is begun after (tests/client/test_shutdown.py runs the whole process)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from bot.games.cards import parse_cards
 from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, catalogue, names_list, number, say, t, t_n
 from bot.i18n.check import catalogue_texts, misused_words, rejected_words, whole_word
 
-GLOSSARY = Path(__file__).resolve().parents[1] / "bot" / "i18n" / "GLOSSARY.md"
+GLOSSARY = Path(__file__).resolve().parents[2] / "bot" / "i18n" / "GLOSSARY.md"
 ROOT = GLOSSARY.parents[2]
 OTHERS = [lang for lang in LANGUAGES if lang != ENGLISH]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TERMINAL = {
     ".".join(p.relative_to(ROOT).with_suffix("").parts)
     for p in (ROOT / "bot" / "console").glob("*.py")

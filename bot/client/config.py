@@ -8,7 +8,7 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
-from bot.shards import Shards, ShardsError
+from bot.store.shards import Shards, ShardsError
 from bot.store.urls import redact
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")

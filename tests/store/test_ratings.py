@@ -1,4 +1,4 @@
-"""Skill ratings (bot.ratings): OpenSkill's Plackett–Luce over the games' own final order."""
+"""Skill ratings (bot.store.ratings): OpenSkill's Plackett–Luce over the games' own final order."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.ratings import (
+from bot.store.ratings import (
     BASE,
     PROVISIONAL_GAMES,
     Rating,
