@@ -43,7 +43,7 @@ except ModuleNotFoundError:  # run from a checkout without installing the packag
     from bot.computers.pool import ComputerPool
 from bot.computers.selfplay import careless_game
 from bot.games import registry
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.tables import TableService
 
 GAMES = {
@@ -133,7 +133,7 @@ async def reviews(
 
 
 async def run(args: argparse.Namespace, folder: Path) -> None:
-    store = await Store.open(folder / "bench.db")
+    store = await SQLiteStore.open(folder / "bench.db")
     pool: ComputerPool
     if args.mode == "process":
         pool = ComputerPool(args.workers)

@@ -15,7 +15,7 @@ Part 2 fills the database with finished games (``--results``, default 100,000) t
 API, on one busy server (``--members`` members, a quarter of the games with a computer player) and
 nine quieter ones, then times the queries the leaderboard commands make.
 
-Only the public ``Store`` API is used: the numbers include aiosqlite's thread hop and JSON work.
+Only the public ``SQLiteStore`` API is used: the numbers include aiosqlite's thread hop and JSON work.
 Each figure is given twice: wall-clock time, and the process's CPU time for the call (both
 threads). On a shared machine the first includes waiting for a core; the second does not.
 """
@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _pg import scratch_database, server_version
 
-from bot.store import GameOutcome, GameStore, RoundOutcome, Seat, Store
+from bot.store import GameOutcome, GameStore, RoundOutcome, Seat, SQLiteStore
 from bot.store.postgres import PostgresStore
 
 BUSY_GUILD = 1_180_000_000_000_000_001
@@ -148,7 +148,7 @@ async def bench_moves(store: GameStore, tables: int, moves_per_table: int) -> tu
     return timings, len(json.dumps(rec))
 
 
-async def fill_results(store: Store, results: int, members: int) -> None:
+async def fill_results(store: SQLiteStore, results: int, members: int) -> None:
     """Finished games through the public API: create, start, one move with the game's result."""
     rng = random.Random(2)
     for i in range(results):
@@ -185,7 +185,7 @@ async def time_query(call: Callable[[], Awaitable[Any]], repeat: int) -> Timings
     return timings
 
 
-async def bench_queries(store: Store, members: int, repeat: int) -> list[str]:
+async def bench_queries(store: SQLiteStore, members: int, repeat: int) -> list[str]:
     rng = random.Random(3)
 
     def member() -> int:
@@ -225,7 +225,7 @@ async def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         path = args.db or Path(tmp) / "bench.db"
-        store = await Store.open(path)
+        store = await SQLiteStore.open(path)
         try:
             load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
             print(f"SQLite store benchmark on {path}")
@@ -261,7 +261,7 @@ async def main() -> None:
             await store.close()
 
         start = time.perf_counter()
-        store = await Store.open(path)  # includes the integrity quick_check
+        store = await SQLiteStore.open(path)  # includes the integrity quick_check
         opened = time.perf_counter() - start
         try:
             size = path.stat().st_size / 1e6

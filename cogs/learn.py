@@ -25,7 +25,7 @@ from bot.games.registry import Game
 from bot.i18n import ENGLISH, t
 from bot.learning.lessons import GAMES, Step, lesson
 from bot.learning.practice import is_practice, open_practice, practice_hint, private_table
-from bot.store import StepProgress, Store
+from bot.store import GameStore, StepProgress
 from bot.tables import HandInfo, Refusal, public_view
 from cogs.utils.buttons import ActionButton, TableButton, TableView, control_failed
 from cogs.utils.context import remember, service_of
@@ -85,9 +85,9 @@ def next_step(game: str, progress: Sequence[StepProgress]) -> int:
     return next((n for n in range(1, len(lesson(game)) + 1) if n not in done), 1)
 
 
-def store_of(interaction: discord.Interaction) -> Store:
+def store_of(interaction: discord.Interaction) -> GameStore:
     bot: Any = interaction.client  # the Diwaniya bot, whose store is open while it answers
-    store: Store | None = bot.store
+    store: GameStore | None = bot.store
     assert store is not None
     return store
 

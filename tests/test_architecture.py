@@ -263,7 +263,7 @@ def test_the_rules_catch_an_import_the_wrong_way(tmp_path: Path) -> None:
     """The checks can fail: an engine importing the store, a cog another cog, and anything
     outside the terminal importing it are each reported."""
     cases = {
-        "bot.games.mor": "from bot.store import Store\n",
+        "bot.games.mor": "from bot.store import SQLiteStore\n",
         "cogs.lobby": "from cogs.play import Play\n",
         "render.table": "import bot.console.cli\n",
         "bot.tables": "import discord\n",

@@ -1,8 +1,9 @@
 """Diwaniya's store: ``store = await open_store(path_or_url)`` … ``await store.close()``.
 
-A file path opens SQLite (``bot.store.repository``, the default); a ``postgresql://`` URL opens
-PostgreSQL (``bot.store.postgres``). Both are a ``GameStore``; the repository owns all SQL, and
-everything else gets the frozen dataclasses re-exported here.
+A file path opens SQLite (``bot.store.sqlite``, the default); a ``postgresql://`` URL opens
+PostgreSQL (``bot.store.postgres``). Both are a ``GameStore`` and an ``SQLStore``
+(``bot.store.sql_store``, which with ``bot.store.sql`` owns all SQL), and everything else gets
+the frozen dataclasses re-exported here.
 """
 
 import os
@@ -42,8 +43,10 @@ from bot.store.models import (
     StoreInfo,
     Table,
 )
-from bot.store.repository import DEFAULT_PATH, Store, refuse_split
 from bot.store.shards import Shards
+from bot.store.sql_store import SQLStore
+from bot.store.sqlite import SQLiteStore
+from bot.store.sqlite_file import DEFAULT_PATH, refuse_split
 from bot.store.urls import is_postgres, redact
 
 
@@ -66,7 +69,7 @@ async def open_store(
         return await PostgresStore.open(os.fspath(target), shards=shards, hold=hold)
     if hold:
         refuse_split(os.fspath(target), shards)
-    return await Store.open(target)
+    return await SQLiteStore.open(target)
 
 
 __all__ = [
@@ -87,6 +90,8 @@ __all__ = [
     "ReadOnlyDatabase",
     "RoundOutcome",
     "RoundRecord",
+    "SQLStore",
+    "SQLiteStore",
     "SQLiteTooOld",
     "Seat",
     "SeatResult",
@@ -95,7 +100,6 @@ __all__ = [
     "Standing",
     "Status",
     "StepProgress",
-    "Store",
     "StoreError",
     "StoreInfo",
     "StoreUnavailable",

@@ -20,7 +20,6 @@ from typing import Any
 
 import asyncpg
 
-from bot.store import repository as _sqlite
 from bot.store.errors import StoreError
 from bot.store.postgres import (
     CONNECT_TIMEOUT,
@@ -28,6 +27,9 @@ from bot.store.postgres import (
     unavailable_as_store_error,
     unreachable,
 )
+from bot.store.rows import table_of
+from bot.store.sql import TABLE_COLUMNS
+from bot.store.sqlite import SQLiteStore
 from bot.store.urls import is_postgres, redact
 
 # Parents before children (rounds and games point at tables, game_seats at games). The columns
@@ -53,8 +55,7 @@ TABLES = (
 # Tables whose ids PostgreSQL hands out: after the copy they go on from the file's last id.
 IDENTITIES = ("tables", "rounds", "games", "tournaments")
 UNFINISHED = (
-    f"SELECT {_sqlite.TABLE_COLUMNS} FROM tables "
-    "WHERE status IN ('lobby', 'playing') ORDER BY guild_id, id"
+    f"SELECT {TABLE_COLUMNS} FROM tables WHERE status IN ('lobby', 'playing') ORDER BY guild_id, id"
 )
 
 
@@ -81,7 +82,7 @@ async def copy(
     where = redact(target)
     # Opened as the bot opens it: refused in one sentence if damaged, foreign or newer, and
     # brought to the latest schema so its columns are the ones PostgreSQL has.
-    sqlite_store = await _sqlite.Store.open(source)
+    sqlite_store = await SQLiteStore.open(source)
     await sqlite_store.close()
     # Opened as the bot opens it too: the schema created (or refused in one sentence).
     await (await PostgresStore.open(target)).close()
@@ -165,8 +166,8 @@ async def _check_unfinished(conn: asyncpg.Connection, db: sqlite3.Connection, wh
     compared = 0
     async for row in conn.cursor(UNFINISHED, prefetch=200):
         a = next(mine, None)
-        b = _sqlite._table(row)
-        if a is None or _sqlite._table(a) != b:
+        b = table_of(row)
+        if a is None or table_of(a) != b:
             raise CopyRefused(
                 f"Table {b.id} reads back from {where} differently from the file, so the copy "
                 "was rolled back and nothing was copied."

@@ -1,11 +1,12 @@
 """The store on PostgreSQL (asyncpg, a connection pool): for a bot run as several processes.
 
-The queries, checks and conversions are the SQLite store's own (``bot.store.repository``): this
+The queries, checks and conversions are the ones the SQLite store runs (``SQLStore``): this
 class inherits every operation and replaces only the plumbing under them, the connection the
 operations talk to. That connection (``_Statements``) answers the three aiosqlite calls the
 operations make (``execute``, ``executemany``, ``execute_fetchall``) on asyncpg, turning each
 statement's ``:name`` parameters into PostgreSQL's ``$1``; the few statements whose SQLite
-dialect PostgreSQL doesn't speak have a PostgreSQL text of their own in ``DIALECT``. So a rule
+dialect PostgreSQL doesn't speak have a PostgreSQL text of their own in ``DIALECT``
+(``bot.store.sql``). So a rule
 of the store (the optimistic version check, what a result writes, how ranks are counted) is
 written once and holds on both engines.
 
@@ -28,7 +29,7 @@ import re
 import socket
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
-from contextlib import asynccontextmanager, contextmanager, nullcontext
+from contextlib import asynccontextmanager, contextmanager
 from functools import cache
 from typing import Any
 
@@ -36,7 +37,6 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.store import migrations as _migrations
-from bot.store import repository as _sqlite
 from bot.store.errors import (
     ForeignDatabase,
     MigrationFailed,
@@ -48,6 +48,8 @@ from bot.store.errors import (
 )
 from bot.store.models import StoreInfo
 from bot.store.shards import Shards
+from bot.store.sql import DIALECT
+from bot.store.sql_store import SQLStore
 from bot.store.urls import redact
 
 logger = logging.getLogger(__name__)
@@ -117,101 +119,6 @@ RATING_LOCKS = 0x5261  # "Ra"
 
 SCHEMA_TABLE = "diwaniya_schema"
 
-
-# ---------------------------------------------------------------- the dialect
-
-# Statements PostgreSQL reads differently; every other statement runs as SQLite's text.
-DIALECT: dict[str, str] = {
-    # INDEXED BY is SQLite's; PostgreSQL picks the partial index by itself.
-    _sqlite.SELECT_ALL_UNFINISHED: _sqlite.SELECT_ALL_UNFINISHED.replace(
-        " INDEXED BY tables_unfinished", ""
-    ),
-    _sqlite.SELECT_SHARDS_UNFINISHED: f"""
-SELECT {_sqlite.TABLE_COLUMNS} FROM tables
-WHERE status IN ('lobby', 'playing')
-  AND (guild_id >> 22) % :count::bigint
-      IN (SELECT shard::bigint FROM jsonb_array_elements_text(:shards::jsonb) AS shard)
-ORDER BY guild_id, id
-""",
-    # SQLite's two-argument max is PostgreSQL's greatest; the existing row is named.
-    _sqlite.UPSERT_LESSON_ANSWER: """
-INSERT INTO lesson_progress AS p (user_id, game, step, tries, done, first_try, updated_at)
-VALUES (:user, :game, :step, 1, :right, :right, :now)
-ON CONFLICT (user_id, game, step) DO UPDATE SET
-    tries = p.tries + 1,
-    done = greatest(p.done, excluded.done),
-    updated_at = excluded.updated_at
-""",
-    # json_each is SQLite's; the ids are still one JSON array parameter.
-    _sqlite.SELECT_RATING_CHANGES: """
-SELECT game_id, user_id, mu_before, sigma_before, games_before, mu_after, sigma_after
-FROM rating_changes
-WHERE guild_id = :guild
-  AND game_id IN (SELECT id::bigint FROM jsonb_array_elements_text(:ids::jsonb) AS id)
-""",
-    _sqlite.SELECT_GAME_SEATS: """
-SELECT game_id, seat, user_id, computer, score, won, pearls
-FROM game_seats
-WHERE guild_id = :guild
-  AND game_id IN (SELECT id::bigint FROM jsonb_array_elements_text(:ids::jsonb) AS id)
-ORDER BY game_id, seat
-""",
-    # PostgreSQL has least/greatest for SQLite's two-argument min/max, no arithmetic on booleans,
-    # and wants the existing row's columns named (the proposed one is "excluded" on both).
-    _sqlite.UPSERT_LEADERBOARD: """
-INSERT INTO leaderboard AS l (guild_id, game, user_id, games, wins, points, pearls, best,
-                              cpu_games, cpu_wins, cpu_points, cpu_pearls, best_without_cpu)
-VALUES (:guild, :game, :user, 1, :won::int, :score::float8, :pearls::int, :score::float8,
-        :cpu::int, :cpu::int * :won::int, :cpu::int * :score::float8, :cpu::int * :pearls::int,
-        CASE WHEN :cpu::int = 1 THEN NULL ELSE :score::float8 END)
-ON CONFLICT (guild_id, game, user_id) DO UPDATE SET
-    games = l.games + 1,
-    wins = l.wins + excluded.wins,
-    points = l.points + excluded.points,
-    pearls = l.pearls + excluded.pearls,
-    best = CASE WHEN :low::int = 1 THEN least(l.best, excluded.best)
-                ELSE greatest(l.best, excluded.best) END,
-    cpu_games = l.cpu_games + excluded.cpu_games,
-    cpu_wins = l.cpu_wins + excluded.cpu_wins,
-    cpu_points = l.cpu_points + excluded.cpu_points,
-    cpu_pearls = l.cpu_pearls + excluded.cpu_pearls,
-    best_without_cpu = CASE WHEN :low::int = 1
-                            THEN least(l.best_without_cpu, excluded.best_without_cpu)
-                            ELSE greatest(l.best_without_cpu, excluded.best_without_cpu) END
-""",
-    _sqlite.UPSERT_OVERALL: """
-INSERT INTO leaderboard_overall AS o (guild_id, user_id, games, wins, points, pearls,
-                                      cpu_games, cpu_wins, cpu_points, cpu_pearls)
-VALUES (:guild, :user, 1, :won::int, :score::float8, :pearls::int,
-        :cpu::int, :cpu::int * :won::int, :cpu::int * :score::float8, :cpu::int * :pearls::int)
-ON CONFLICT (guild_id, user_id) DO UPDATE SET
-    games = o.games + 1,
-    wins = o.wins + excluded.wins,
-    points = o.points + excluded.points,
-    pearls = o.pearls + excluded.pearls,
-    cpu_games = o.cpu_games + excluded.cpu_games,
-    cpu_wins = o.cpu_wins + excluded.cpu_wins,
-    cpu_points = o.cpu_points + excluded.cpu_points,
-    cpu_pearls = o.cpu_pearls + excluded.cpu_pearls
-""",
-    # json_each and json_extract are SQLite's; the ids are still one JSON array parameter.
-    _sqlite.SELECT_KEPT_NAMES: """
-SELECT id, seats FROM tables
-WHERE guild_id = :guild
-  AND id IN (SELECT id::bigint FROM jsonb_array_elements_text(:ids::jsonb) AS id)
-""",
-    _sqlite.SELECT_MEMBER_NAMES: """
-SELECT u.user_id,
-       (SELECT t.seats::jsonb -> s.seat ->> 'name'
-        FROM game_seats AS s
-        JOIN games AS g ON g.id = s.game_id
-        JOIN tables AS t ON t.id = g.table_id
-        WHERE s.guild_id = :guild AND s.user_id = u.user_id
-          AND t.seats::jsonb -> s.seat ->> 'name' IS NOT NULL
-        ORDER BY s.game_id DESC LIMIT 1) AS name
-FROM (SELECT id::bigint AS user_id FROM jsonb_array_elements_text(:users::jsonb) AS id) AS u
-""",
-}
 
 # ":name", not the "::" of a cast; the statements hold no string literal with a colon.
 _PARAMETER = re.compile(r"(?<![:\w]):([a-z_]+)")
@@ -483,7 +390,7 @@ async def _take(conn: asyncpg.Connection, where: str, shards: Shards | None) -> 
 # ---------------------------------------------------------------- the store
 
 
-class PostgresStore(_sqlite.Store):
+class PostgresStore(SQLStore):
     """Diwaniya's database on a PostgreSQL server: ``await PostgresStore.open(url)``."""
 
     engine = "postgresql"
@@ -495,19 +402,17 @@ class PostgresStore(_sqlite.Store):
         self, pool: asyncpg.Pool, url: str, version: int, clock: Callable[[], float]
     ) -> None:
         where = redact(url)
-        super().__init__(_Statements(pool, where), where, version, clock)  # type: ignore[arg-type]
+        self._statements = _Statements(pool, where)
+        super().__init__(self._statements, where, version, clock)  # type: ignore[arg-type]
         self._pool = pool
         self.url = url
-        # The SQLite store's lock keeps its one connection's transactions apart; the pool gives
-        # each operation a connection of its own, so nothing needs to wait here.
-        self._lock = nullcontext()  # type: ignore[assignment]
         self._holder: asyncpg.Connection | None = None  # holds the shard locks
         self.shards: Shards | None = None
         # Called if the shard locks are lost with their connection (the bot then stops).
         self.on_shards_lost: Callable[[], None] | None = None
 
     @classmethod
-    async def open(  # type: ignore[override]
+    async def open(
         cls,
         url: str,
         *,
@@ -622,3 +527,9 @@ class PostgresStore(_sqlite.Store):
         with unavailable_as_store_error(self.path):
             async with self._pool.acquire() as conn, conn.transaction():
                 yield _Statements(conn, self.path)
+
+    @asynccontextmanager
+    async def _locked(self) -> AsyncIterator[_Statements]:  # type: ignore[override]
+        """The pool, each statement on a connection of its own: the SQLite store's lock keeps
+        its one connection's transactions apart, and here nothing needs to wait."""
+        yield self._statements

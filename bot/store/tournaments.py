@@ -1,9 +1,9 @@
 """Tournaments in the store: sign-ups, each round's planned tables, results and byes.
 
-The operations are the store's (``Store`` takes them in as a base), written once for SQLite and
+The operations are the store's (``SQLStore`` takes them in as a base), written once for SQLite and
 PostgreSQL with ``:name`` parameters as every other statement of the store. What keeps a result
 whole: a tournament table's game writes its points here in the same transaction as the game's
-own result (``tournament_result``, called by ``Store._insert_game``), keyed by the table, so a
+own result (``tournament_result``, called by ``SQLStore._insert_game``), keyed by the table, so a
 process killed at any instant neither loses a result nor counts one twice. A round's tables are
 planned (``plan_round``) in one transaction with the tournament's new round and state; each is
 linked to its table once that table exists (``link_table``).
@@ -262,7 +262,7 @@ def table_points(
 
 
 class TournamentOps:
-    """The store's tournament operations (a base of ``Store``: its connection, lock and clock)."""
+    """The store's tournament operations (a base of ``SQLStore``: its connection, lock and clock)."""
 
     # Provided by the store that takes these operations in.
     _clock: Any

@@ -29,7 +29,7 @@ import pytest
 
 from bot.computers.pool import ComputerPool
 from bot.games import registry
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.tables import TableService
 
 REPO = Path(__file__).resolve().parents[2]
@@ -106,7 +106,7 @@ def discord_stand_in() -> Iterator[tuple[int, int]]:
 
 async def computers_playing(db: Path) -> None:
     """A Mor table whose host's seat the computer has taken over: every seat plays by itself."""
-    store = await Store.open(db)
+    store = await SQLiteStore.open(db)
     service = TableService(store, computers=ComputerPool(0), bot_delay=0)
     live = await service.open_table(
         G, channel_id=CH, host_id=HOST, game="mor", options={"players": 2}, turn_timer=0
@@ -244,7 +244,7 @@ def test_sigterm_is_a_clean_shutdown(tmp_path: Path, discord_stand_in: tuple[int
     assert not Path(f"{db}-wal").exists()
 
     async def stored() -> None:
-        store = await Store.open(db)
+        store = await SQLiteStore.open(db)
         (table,) = await store.unfinished_tables(G) or [await store.get_table(G, 1)]
         assert table is not None
         # Whatever was saved last is a whole move: the record replays.

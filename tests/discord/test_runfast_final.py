@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 from bot.computers.pool import ComputerPool, choose_computer_move
 from bot.games import registry
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.tables import TableService
 from cogs.utils.presenter import Presenter
 from cogs.utils.words import standings
@@ -34,7 +34,7 @@ async def test_runfast_final_table_names_the_winner_first(tmp_path: Path) -> Non
     game = finished_deal(19)  # seat 2 went out first, seat 1 is ahead on the settlement
     totals, winner = game.totals(), game.winners[0]
     assert max(totals) != totals[winner]
-    store = await Store.open(tmp_path / "bot.db")
+    store = await SQLiteStore.open(tmp_path / "bot.db")
     service = TableService(store, computers=ComputerPool(0))
     try:
         live = await service.open_table(1, channel_id=2, host_id=3, game="runfast")

@@ -16,7 +16,7 @@ from typing import Any
 import simcord
 
 from bot.computers.pool import ComputerPool
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.tables import TableService
 
 from .conftest import club, hand_message, live_table, make_bot, reply
@@ -40,7 +40,7 @@ def says(entry: Any, words: str) -> bool:
 
 async def restored_record(snapshot: Path, guild_id: int) -> dict[str, Any]:
     """The game record a fresh table service finds in ``snapshot`` (as after a restart)."""
-    store = await Store.open(snapshot)
+    store = await SQLiteStore.open(snapshot)
     service = TableService(store, computers=ComputerPool(0))
     try:
         tables = await service.restore()

@@ -12,7 +12,7 @@ import discord
 import simcord
 
 from bot.i18n import t
-from bot.store import Store
+from bot.store import SQLiteStore
 
 from .conftest import club, hand_message, live_table, make_bot, reply
 from .test_games_bot import due_member, member_move, open_and_start, table_message
@@ -20,7 +20,7 @@ from .test_games_bot import due_member, member_move, open_and_start, table_messa
 
 async def test_a_locked_database_gets_one_sentence_and_saves_nothing(tmp_path: Path) -> None:
     path = tmp_path / "bot.db"
-    store = await Store.open(path, busy_timeout=0.05)
+    store = await SQLiteStore.open(path, busy_timeout=0.05)
     bot = make_bot(path, store=store)
     other = sqlite3.connect(path, isolation_level=None)
     try:
@@ -63,7 +63,7 @@ async def test_a_move_while_the_database_is_locked_is_refused_in_one_sentence(
     private sentence in the member's language, the move not made, and the same press works once
     the lock is let go."""
     path = tmp_path / "bot.db"
-    store = await Store.open(path, busy_timeout=0.05)
+    store = await SQLiteStore.open(path, busy_timeout=0.05)
     bot = make_bot(path, 14, store=store)
     other = sqlite3.connect(path, isolation_level=None)
     try:

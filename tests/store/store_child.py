@@ -19,7 +19,7 @@ from typing import Any
 
 from store_helpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, fake_record, next_move, outcomes
 
-from bot.store import RoundOutcome, Seat, Store
+from bot.store import RoundOutcome, Seat, SQLiteStore
 
 WRITE_SEATS = [Seat.member(ALICE), Seat.member(BOB), Seat.bot("easy")]
 
@@ -29,7 +29,7 @@ def round_every_tenth(version: int) -> RoundOutcome | None:
 
 
 async def write(path: str) -> None:
-    store = await Store.open(path)
+    store = await SQLiteStore.open(path)
     tables = await store.all_unfinished_tables()
     if tables:
         table = tables[0]
@@ -58,7 +58,7 @@ async def play(path: str, seed: int, games: list[str], max_moves: int) -> None:
     # Imported here so the write loop depends on nothing but the store.
     from bot.games import registry
 
-    store = await Store.open(path)
+    store = await SQLiteStore.open(path)
     members = [Seat.member(u) for u in (ALICE, BOB, CAROL, DAVE)]
     for game in games:
         rng = random.Random(seed)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.store import GameOutcome, GameStore, RoundOutcome, Seat, Store, Table
+from bot.store import GameOutcome, GameStore, RoundOutcome, Seat, SQLiteStore, Table
 from bot.store.postgres import PostgresStore
 from tests.postgres import RunDatabase
 
@@ -46,7 +46,7 @@ async def open_engine(
     """A new, empty store: a SQLite file, or a schema of its own on this run's server."""
     options = {} if clock is None else {"clock": clock}
     if engine is None:
-        return await Store.open(db_path, **options)
+        return await SQLiteStore.open(db_path, **options)
     return await PostgresStore.open(await engine.fresh_schema(), **options)
 
 
@@ -96,7 +96,7 @@ def fake_record(n_moves: int, game: str = "runfast") -> dict[str, Any]:
 
 
 async def playing_table(
-    store: Store,
+    store: SQLiteStore,
     seats: Sequence[Seat],
     *,
     guild_id: int = GUILD,
@@ -116,7 +116,7 @@ async def playing_table(
 
 
 async def finish_game(
-    store: Store,
+    store: SQLiteStore,
     seats: Sequence[Seat],
     totals: Sequence[float],
     winners: Sequence[int],

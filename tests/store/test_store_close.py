@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from store_helpers import ALICE, BOB, GUILD, playing_table
 
-from bot.store import Seat, Store
+from bot.store import Seat, SQLiteStore
 
 
 async def test_close_finishes_when_optimize_fails(
     db_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     before = set(threading.enumerate())
-    store = await Store.open(db_path)
+    store = await SQLiteStore.open(db_path)
     worker = set(threading.enumerate()) - before  # aiosqlite's thread, which is not a daemon
     assert worker
     table = await playing_table(store, (Seat.member(ALICE), Seat.member(BOB), Seat.bot("easy")))
@@ -33,5 +33,5 @@ async def test_close_finishes_when_optimize_fails(
         thread.join(timeout=60)  # only bounds a regression's hang; a stopped thread joins at once
     assert not any(thread.is_alive() for thread in worker)
     # Nothing written before was lost.
-    async with await Store.open(db_path) as again:
+    async with await SQLiteStore.open(db_path) as again:
         assert [t.id for t in await again.all_unfinished_tables()] == [table.id]

@@ -26,7 +26,7 @@ from bot.store import (
     MemberSettings,
     RoundOutcome,
     Seat,
-    Store,
+    SQLiteStore,
 )
 from bot.store.copy import CopyRefused, copy
 from bot.store.postgres import PostgresStore
@@ -39,7 +39,7 @@ SEATS = (Seat.member(ALICE), Seat.member(BOB), Seat.bot("easy"))
 async def a_bot_store(path: Path) -> None:
     """A file as a bot leaves it: settings, finished games with rounds, leaderboards, lobbies,
     tables in play with their moves and timers, a cancelled table."""
-    store = await Store.open(path)
+    store = await SQLiteStore.open(path)
     await store.save_guild_settings(
         GuildSettings(GUILD, "ar", 90, {"mor": {"length": "quick"}}, rank_computer_games=False)
     )
@@ -64,7 +64,7 @@ async def a_bot_store(path: Path) -> None:
     await store.close()
 
 
-async def same_store(a: Store, b: PostgresStore) -> None:
+async def same_store(a: SQLiteStore, b: PostgresStore) -> None:
     """Everything the bot reads, read alike from both."""
     assert await a.all_unfinished_tables() == await b.all_unfinished_tables()
     for guild in (GUILD, OTHER_GUILD):
@@ -91,7 +91,7 @@ async def test_a_copy_reads_back_as_the_file(db_path: Path, postgres: RunDatabas
     assert done.unfinished == 2
     assert done.counts["tables"] == 13 and done.counts["games"] == 10
     assert done.counts["rounds"] == 1 and done.counts["game_seats"] == 30
-    source, target = await Store.open(db_path), await PostgresStore.open(url)
+    source, target = await SQLiteStore.open(db_path), await PostgresStore.open(url)
     try:
         await same_store(source, target)
         # The copied tables play on, and new ones get ids after the file's.

@@ -17,7 +17,7 @@ from store_child import WRITE_SEATS, round_every_tenth
 from store_helpers import ALICE, BOB, CAROL, GUILD, fake_record, playing_table
 
 from bot.games import registry
-from bot.store import GameStore, Seat, Status, Store
+from bot.store import GameStore, Seat, SQLiteStore, Status
 
 HERE = Path(__file__).parent
 REPO = HERE.parent.parent
@@ -69,7 +69,7 @@ async def test_a_killed_writer_leaves_every_committed_move(db_path: Path) -> Non
             last_printed = int(line.split()[1])
 
         assert integrity(db_path) == "ok"
-        store = await Store.open(db_path)
+        store = await SQLiteStore.open(db_path)
         try:
             [table] = await store.all_unfinished_tables()
             # At least every printed commit; at most one more, committed just before the kill.
@@ -99,7 +99,7 @@ async def test_restart_replays_every_table_to_the_same_engine_state(db_path: Pat
     finals = [json.loads(line) for line in out.splitlines()]
     assert [f["game"] for f in finals] == games
 
-    store = await Store.open(db_path)
+    store = await SQLiteStore.open(db_path)
     try:
         unfinished = {t.id: t for t in await store.all_unfinished_tables()}
         for final in finals:

@@ -19,8 +19,8 @@ from bot.store import (
     GameOutcome,
     MigrationFailed,
     Seat,
+    SQLiteStore,
     Status,
-    Store,
     UnusableDatabase,
     migrations,
 )
@@ -63,7 +63,7 @@ def test_migration_files_are_numbered_and_split() -> None:
 
 async def test_a_new_file_is_created_at_the_latest_version(db_path: Path) -> None:
     assert not db_path.exists()
-    store = await Store.open(db_path)
+    store = await SQLiteStore.open(db_path)
     info = await store.info()
     await store.close()
     assert db_path.exists()
@@ -101,15 +101,15 @@ async def test_every_earlier_version_upgrades_to_the_same_schema(
     tmp_path: Path, version: int
 ) -> None:
     fresh = tmp_path / "fresh.db"
-    await (await Store.open(fresh)).close()
+    await (await SQLiteStore.open(fresh)).close()
     old = tmp_path / f"v{version}.db"
     build_at(old, version).close()
-    store = await Store.open(old)
+    store = await SQLiteStore.open(old)
     assert store.schema_version == LATEST
     await store.close()
     assert schema(old) == schema(fresh)
     # Opening again applies nothing and changes nothing.
-    await (await Store.open(old)).close()
+    await (await SQLiteStore.open(old)).close()
     assert schema(old) == schema(fresh)
 
 
@@ -207,7 +207,7 @@ async def test_a_database_with_data_upgrades_and_keeps_everything(
     db.execute(f"PRAGMA user_version = {version}")
     db.close()
 
-    store = await Store.open(db_path)
+    store = await SQLiteStore.open(db_path)
     try:
         assert store.schema_version == LATEST
         settings = await store.guild_settings(GUILD)
@@ -294,11 +294,11 @@ async def test_a_failing_migration_changes_nothing(db_path: Path) -> None:
         "UPDATE no_such_table SET a = 1;\n",
     )
     with pytest.raises(MigrationFailed) as refused:
-        await Store.open(db_path, migrations=(*migrations.load()[:1], broken))
+        await SQLiteStore.open(db_path, migrations=(*migrations.load()[:1], broken))
     message = str(refused.value)
     assert message.startswith(f"Upgrading the database file {db_path} from schema version 1 to 2")
     assert message.endswith("failed (no such table: no_such_table), so nothing was changed.")
     assert isinstance(refused.value, UnusableDatabase)
     assert db_path.read_bytes() == before
     # The real migrations still apply afterwards.
-    await (await Store.open(db_path)).close()
+    await (await SQLiteStore.open(db_path)).close()

@@ -15,8 +15,8 @@ from bot.store import (
     NewerDatabase,
     ReadOnlyDatabase,
     Seat,
+    SQLiteStore,
     SQLiteTooOld,
-    Store,
     StoreError,
     UnusableDatabase,
     migrations,
@@ -33,7 +33,7 @@ async def refuse(path: Path) -> UnusableDatabase:
     """Open ``path`` expecting a refusal; check the message and that no byte changed."""
     before = snapshot(path.parent)
     with pytest.raises(UnusableDatabase) as refused:
-        await Store.open(path)
+        await SQLiteStore.open(path)
     assert snapshot(path.parent) == before  # the file, and no journal or WAL left beside it
     message = str(refused.value)
     assert isinstance(refused.value, StoreError)
@@ -44,7 +44,7 @@ async def refuse(path: Path) -> UnusableDatabase:
 
 
 async def a_real_database(path: Path) -> None:
-    store = await Store.open(path)
+    store = await SQLiteStore.open(path)
     for i in range(40):  # enough rows to span several pages
         await finish_game(
             store,
@@ -106,13 +106,13 @@ async def test_another_programs_database_is_refused(db_path: Path) -> None:
 async def test_an_unreachable_path_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "no" / "such" / "folder" / "diwaniya.db"
     with pytest.raises(UnusableDatabase, match="can't be opened"):
-        await Store.open(path)
+        await SQLiteStore.open(path)
     assert not path.parent.exists()
 
 
 async def test_a_read_only_file_is_refused(db_path: Path) -> None:
     # Opened as it was, SQLite would fall back to reading it and every move would fail to save.
-    await (await Store.open(db_path)).close()
+    await (await SQLiteStore.open(db_path)).close()
     with read_only(db_path):
         error = await refuse(db_path)
     assert isinstance(error, ReadOnlyDatabase)
@@ -123,7 +123,7 @@ async def test_a_read_only_file_is_refused(db_path: Path) -> None:
 async def test_a_read_only_folder_is_named_not_called_damaged(db_path: Path, exists: bool) -> None:
     # SQLite keeps its journal and WAL beside the file: it needs the folder, not only the file.
     if exists:
-        await (await Store.open(db_path)).close()
+        await (await SQLiteStore.open(db_path)).close()
     with read_only(db_path.parent):
         error = await refuse(db_path)
     assert isinstance(error, ReadOnlyDatabase)
@@ -133,7 +133,7 @@ async def test_a_read_only_folder_is_named_not_called_damaged(db_path: Path, exi
 
 async def test_an_empty_file_is_a_new_database(db_path: Path) -> None:
     db_path.touch()
-    store = await Store.open(db_path)
+    store = await SQLiteStore.open(db_path)
     assert store.schema_version == LATEST
     await store.close()
 
@@ -144,7 +144,7 @@ async def test_an_old_sqlite_is_named_before_anything_is_created(
     monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 34, 1))
     monkeypatch.setattr(sqlite3, "sqlite_version", "3.34.1")
     with pytest.raises(SQLiteTooOld) as refused:
-        await Store.open(db_path)
+        await SQLiteStore.open(db_path)
     assert str(refused.value) == (
         "Diwaniya needs SQLite 3.37.0 or newer and this Python uses 3.34.1, so the database was "
         "not opened."

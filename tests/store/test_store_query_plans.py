@@ -1,4 +1,4 @@
-"""Every statement the repository runs reaches its rows through an index, never a full scan.
+"""Every statement the store runs on SQLite reaches its rows through an index, never a full scan.
 
 The plans are read on a migrated database without statistics, so they show what the schema's
 indexes allow rather than what a planner guesses for a handful of rows.
@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Store, repository
+from bot.store import SQLiteStore
+from bot.store import sql as store_sql
 
 # Full scans of a stored table: "SCAN tables" but not "SCAN tables USING … INDEX …".
 FULL_SCAN = re.compile(
@@ -40,11 +41,11 @@ PARAMS = {
 def statements() -> dict[str, str]:
     found = {
         name: value
-        for name, value in vars(repository).items()
+        for name, value in vars(store_sql).items()
         if name.isupper() and isinstance(value, str) and re.search(r"\b(SELECT|UPDATE)\b", value)
     }
     for family in RANKING_FAMILIES:
-        for (overall, counted), sql in getattr(repository, family).items():
+        for (overall, counted), sql in getattr(store_sql, family).items():
             found[f"{family}[overall={overall}, counted={counted}]"] = sql
     return found
 
@@ -56,7 +57,7 @@ def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("plans") / "plans.db"
 
     async def make() -> None:
-        await (await Store.open(path)).close()
+        await (await SQLiteStore.open(path)).close()
 
     asyncio.run(make())
     return path

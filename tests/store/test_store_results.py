@@ -31,11 +31,11 @@ from bot.store import (
     MemberSettings,
     RoundOutcome,
     Seat,
+    SQLiteStore,
     Standing,
     StepProgress,
 )
 from bot.store.postgres import PostgresStore
-from bot.store.repository import Store
 from tests.postgres import RunDatabase
 
 A, B, C, D = (Seat.member(u) for u in (ALICE, BOB, CAROL, DAVE))
@@ -312,7 +312,7 @@ async def test_lesson_progress_is_kept_across_a_restart(
     finally:
         await store.close()
     again = await (
-        PostgresStore.open(url, clock=clock) if url else Store.open(db_path, clock=clock)
+        PostgresStore.open(url, clock=clock) if url else SQLiteStore.open(db_path, clock=clock)
     )
     try:
         assert await again.lesson_progress(ALICE, "mor") == [

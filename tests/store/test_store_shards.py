@@ -15,7 +15,7 @@ import pytest
 from blackhole import Blackhole
 from store_helpers import ALICE, BOB, fake_record
 
-from bot.store import GameStore, Seat, ShardTaken, Store
+from bot.store import GameStore, Seat, ShardTaken, SQLiteStore
 from bot.store.postgres import SHARD_LOCKS, PostgresStore
 from bot.store.shards import Shards, ShardsError
 from tests.postgres import RunDatabase
@@ -58,7 +58,7 @@ async def test_a_process_restores_only_its_shards_tables(store: GameStore) -> No
 
 
 async def test_a_sqlite_file_is_not_split_between_processes(db_path: Path) -> None:
-    store = await Store.open(db_path)
+    store = await SQLiteStore.open(db_path)
     try:
         await store.hold_shards(None)
         await store.hold_shards(Shards.parse("0-3", 4))  # every shard: one process

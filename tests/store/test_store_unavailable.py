@@ -17,10 +17,10 @@ from pathlib import Path
 CHILD = textwrap.dedent(
     """
     import asyncio, json, resource, sys
-    from bot.store import MemberSettings, Store, StoreUnavailable
+    from bot.store import MemberSettings, SQLiteStore, StoreUnavailable
 
     async def main(path):
-        store = await Store.open(path)
+        store = await SQLiteStore.open(path)
         await store.save_member_settings(MemberSettings(7, "nl"))
         await store._db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")  # the WAL is empty now
         soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.computers.pool import ComputerPool
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.tables import Notice, TableService
 
 
@@ -75,15 +75,15 @@ def recorder() -> Recorder:
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path)
+async def store(db_path: Path) -> AsyncIterator[SQLiteStore]:
+    opened = await SQLiteStore.open(db_path)
     yield opened
     await opened.close()
 
 
 @pytest.fixture
 async def service(
-    store: Store, sleeper: ParkedSleep, recorder: Recorder
+    store: SQLiteStore, sleeper: ParkedSleep, recorder: Recorder
 ) -> AsyncIterator[TableService]:
     svc = TableService(
         store,

@@ -10,7 +10,7 @@ import pytest
 
 from bot.computers.pool import ComputerPool, choose_computer_move
 from bot.games import registry
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.tables import TableService
 
 from .conftest import ParkedSleep
@@ -39,7 +39,7 @@ async def test_a_worker_decides_as_the_loop_would_for_the_same_seed(workers: Com
 
 
 async def test_the_service_plays_computers_in_its_workers_and_stops_them_on_close(
-    store: Store,
+    store: SQLiteStore,
 ) -> None:
     pool = ComputerPool(1)
     service = TableService(
@@ -62,7 +62,7 @@ async def test_the_service_plays_computers_in_its_workers_and_stops_them_on_clos
     assert pool._pool is None and not any(p.is_alive() for p in processes)
 
 
-async def test_a_practice_hint_is_decided_in_the_workers(store: Store) -> None:
+async def test_a_practice_hint_is_decided_in_the_workers(store: SQLiteStore) -> None:
     # Hints once ran in a thread of the bot process, holding the GIL against the event loop;
     # they go to the computer players' workers, and give the hint an inline search gives.
     from bot.learning.hints import hint

@@ -17,7 +17,7 @@ import pytest
 from bot.computers.pool import ComputerPool, choose_computer_move
 from bot.games import registry
 from bot.i18n import t
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.tables import RETRY_FIRST, Notice, Refusal, TableService
 
 from .conftest import ParkedSleep, Recorder
@@ -26,7 +26,7 @@ from .test_tables import BOB, CH, HOST, G
 UNLIMITED = 1_073_741_823  # SQLite's largest page count
 
 
-async def set_disk_full(store: Store, full: bool) -> None:
+async def set_disk_full(store: SQLiteStore, full: bool) -> None:
     """Full: the file may not grow by one page; not full: as much room as SQLite allows."""
     db = store._db  # the store's own live connection: the limit must bind its writes
     async with db.execute("PRAGMA page_count") as cursor:
@@ -35,19 +35,19 @@ async def set_disk_full(store: Store, full: bool) -> None:
 
 
 @pytest.fixture
-async def small_pages(tmp_path: Path) -> AsyncIterator[Store]:
+async def small_pages(tmp_path: Path) -> AsyncIterator[SQLiteStore]:
     path = tmp_path / "small.db"
     with sqlite3.connect(path) as db:  # the page size is fixed when a file is first written
         db.execute("PRAGMA page_size = 512")
         db.execute("VACUUM")
-    store = await Store.open(path)
+    store = await SQLiteStore.open(path)
     yield store
     await store.close()
 
 
 @pytest.fixture
 async def services(
-    small_pages: Store, sleeper: ParkedSleep
+    small_pages: SQLiteStore, sleeper: ParkedSleep
 ) -> AsyncIterator[Callable[[Recorder], TableService]]:
     made: list[TableService] = []
 
@@ -78,7 +78,7 @@ async def assert_as_stored(service: TableService, live) -> None:  # type: ignore
 
 
 async def test_a_member_move_on_a_full_disk_is_refused_and_plays_once_there_is_room(
-    small_pages: Store, services: Callable[[Recorder], TableService], recorder: Recorder
+    small_pages: SQLiteStore, services: Callable[[Recorder], TableService], recorder: Recorder
 ) -> None:
     service = services(recorder)
     live = await service.open_table(
@@ -111,7 +111,7 @@ async def test_a_member_move_on_a_full_disk_is_refused_and_plays_once_there_is_r
 
 
 async def test_a_computer_turn_on_a_full_disk_waits_and_plays_once_there_is_room(
-    small_pages: Store, services: Callable[[Recorder], TableService], sleeper: ParkedSleep
+    small_pages: SQLiteStore, services: Callable[[Recorder], TableService], sleeper: ParkedSleep
 ) -> None:
     class FillAfterHost(Recorder):
         """The host's own moves are saved with room; the disk fills right after each, so only

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.learning.practice import PRACTICE_TIMER, is_practice, open_practice, practice_hint
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.tables import Refusal, TableService
 
 from .conftest import ParkedSleep, Recorder
@@ -50,7 +50,7 @@ async def test_practice_mark_survives_a_restart(
     live = await open_practice(service, G, channel_id=CH, user_id=ME, game="hand", level="hard")
     await service.idle(G, live.id)
     await service.close()
-    store = await Store.open(db_path)
+    store = await SQLiteStore.open(db_path)
     try:
         again = TableService(store, bot_delay=0, sleep=sleeper, seeds=lambda: 1)
         (restored,) = await again.restore()
@@ -123,7 +123,7 @@ async def test_a_practice_thread_is_found_only_for_its_member(service: TableServ
     ],
 )
 async def test_the_first_hints_of_a_practice_table_in_every_game(
-    store: Store, sleeper: ParkedSleep, game: str, seed: int
+    store: SQLiteStore, sleeper: ParkedSleep, game: str, seed: int
 ) -> None:
     # More tables dealt from seeds 2, 6, 7 and 8 once answered their first Hint with the
     # generic apology (a crash in the hint's reason): a few turns of hints in every game.

@@ -10,7 +10,7 @@ import pytest
 from bot.computers.pool import ComputerPool
 from bot.learning.practice import open_practice, practice_again, practice_hint, review_start
 from bot.learning.review import review
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.store.models import Table
 from bot.tables import PRACTICE_FROM, Refusal, TableService
 
@@ -82,7 +82,7 @@ async def test_only_a_finished_practice_table_is_tried_again(service: TableServi
         await practice_again(service, playing, ME, 0)
 
 
-async def test_a_review_in_the_workers_is_the_inline_one(store: Store) -> None:
+async def test_a_review_in_the_workers_is_the_inline_one(store: SQLiteStore) -> None:
     service = TableService(
         store, bot_delay=0, sleep=ParkedSleep(), seeds=lambda: 3, computers=ComputerPool(0)
     )

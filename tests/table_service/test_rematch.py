@@ -11,7 +11,7 @@ import pytest
 
 from bot.computers.pool import ComputerPool, choose_computer_move
 from bot.i18n import LANGUAGES, t
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.store.models import Seat, Status
 from bot.tables import (
     COMPUTER_NAMES,
@@ -94,7 +94,7 @@ async def test_a_rematch_needs_a_finished_table(service: TableService) -> None:
 
 
 async def test_a_rematch_after_a_restart(
-    db_path: Path, store: Store, sleeper: ParkedSleep, service: TableService
+    db_path: Path, store: SQLiteStore, sleeper: ParkedSleep, service: TableService
 ) -> None:
     old = await finished_runfast(service)
     await service.close()

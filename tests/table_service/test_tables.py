@@ -12,7 +12,7 @@ from bot.computers.pool import ComputerPool, choose_computer_move
 from bot.games.base import Discard, Draw
 from bot.games.cards import Card
 from bot.i18n import say
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.store.models import Seat, Status
 from bot.tables import LiveTable, Refusal, TableService
 
@@ -204,7 +204,7 @@ async def test_round_end_next_round_after_ready_and_restore(
     state = live.engine.to_json()
     version = live.version
     await service.close()
-    store2 = await Store.open(db_path)
+    store2 = await SQLiteStore.open(db_path)
     try:
         rec2 = Recorder()
         svc2 = TableService(

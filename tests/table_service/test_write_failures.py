@@ -21,7 +21,7 @@ import pytest
 from bot.computers.pool import ComputerPool, choose_computer_move
 from bot.games import registry
 from bot.i18n import t
-from bot.store import Store, StoreUnavailable
+from bot.store import SQLiteStore, StoreUnavailable
 from bot.tables import RETRY_FIRST, LiveTable, Notice, Refusal, TableService
 
 from .conftest import ParkedSleep, Recorder
@@ -33,7 +33,7 @@ QUICK_BUSY = 0.05  # seconds a write waits for another's lock: the test need not
 class Breakage:
     """Makes the store's writes fail for real, and mends them."""
 
-    def __init__(self, store: Store, path: Path, how: str) -> None:
+    def __init__(self, store: SQLiteStore, path: Path, how: str) -> None:
         self.store, self.path, self.how = store, path, how
         self.other: sqlite3.Connection | None = None
 
@@ -56,13 +56,13 @@ class Breakage:
 
 
 @pytest.fixture
-async def quick_store(db_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path, busy_timeout=QUICK_BUSY)
+async def quick_store(db_path: Path) -> AsyncIterator[SQLiteStore]:
+    opened = await SQLiteStore.open(db_path, busy_timeout=QUICK_BUSY)
     yield opened
     await opened.close()
 
 
-def new_service(store: Store, listener: Recorder, sleeper: ParkedSleep) -> TableService:
+def new_service(store: SQLiteStore, listener: Recorder, sleeper: ParkedSleep) -> TableService:
     return TableService(
         store,
         listener=listener,
@@ -84,7 +84,7 @@ async def assert_as_stored(service: TableService, live: LiveTable) -> None:
 
 @pytest.mark.parametrize("how", ["locked", "read-only"])
 async def test_a_member_move_that_cant_be_written_is_refused_and_plays_once_it_can(
-    quick_store: Store, db_path: Path, sleeper: ParkedSleep, recorder: Recorder, how: str
+    quick_store: SQLiteStore, db_path: Path, sleeper: ParkedSleep, recorder: Recorder, how: str
 ) -> None:
     service = new_service(quick_store, recorder, sleeper)
     try:
@@ -121,7 +121,7 @@ async def test_a_member_move_that_cant_be_written_is_refused_and_plays_once_it_c
 
 @pytest.mark.parametrize("how", ["locked", "read-only"])
 async def test_timed_actions_try_again_and_the_table_moves_on_by_itself(
-    quick_store: Store, db_path: Path, sleeper: ParkedSleep, how: str
+    quick_store: SQLiteStore, db_path: Path, sleeper: ParkedSleep, how: str
 ) -> None:
     broken = Breakage(quick_store, db_path, how)
 
@@ -186,7 +186,7 @@ async def test_timed_actions_try_again_and_the_table_moves_on_by_itself(
 
 @pytest.mark.parametrize("how", ["locked", "read-only"])
 async def test_the_next_deal_waits_for_writing_to_work(
-    quick_store: Store, db_path: Path, sleeper: ParkedSleep, recorder: Recorder, how: str
+    quick_store: SQLiteStore, db_path: Path, sleeper: ParkedSleep, recorder: Recorder, how: str
 ) -> None:
     service = new_service(quick_store, recorder, sleeper)
     try:
@@ -222,7 +222,7 @@ async def test_the_next_deal_waits_for_writing_to_work(
 
 
 async def test_the_store_says_store_unavailable_for_a_held_lock(
-    quick_store: Store, db_path: Path
+    quick_store: SQLiteStore, db_path: Path
 ) -> None:
     """The store's own answer, whatever the SQL: a save, a settings upsert, a read-back."""
     with closing(sqlite3.connect(db_path, isolation_level=None)) as other:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.computers.pool import ComputerPool, choose_computer_move
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.store.tournaments import EntryStatus, TournamentStatus
 from bot.tables import TOURNAMENT, Refusal, TableService
 from bot.tournament.service import TournamentNotice, TournamentNoticeKind, TournamentService
@@ -57,7 +57,7 @@ class Bot:
         self.heard = Heard()
 
     async def start(self) -> Bot:
-        self.store = await Store.open(self.path)
+        self.store = await SQLiteStore.open(self.path)
         self.tables = TableService(
             self.store,
             bot_delay=0,

@@ -1,7 +1,7 @@
 """The numbered schema migrations, read from the ``NNNN_name.sql`` files beside this module.
 
 A SQLite database's ``PRAGMA user_version`` is the number of the last migration applied to it; the
-repository applies the missing ones in one transaction. PostgreSQL has its own numbered files in
+store applies the missing ones in one transaction. PostgreSQL has its own numbered files in
 ``postgres/`` (its dialect differs), recorded in its ``diwaniya_schema`` table. Files are never edited once released: a
 change to the schema is a new file.
 """
