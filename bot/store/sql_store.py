@@ -103,6 +103,8 @@ from bot.store.sql import (
 )
 from bot.store.tournaments import TournamentOps
 
+# A table's timer where neither the table nor its server names one. (The schema's own
+# DEFAULT 120 for guild_settings.turn_timer is never used: every write names the column.)
 DEFAULT_TURN_TIMER = GuildSettings(guild_id=0).turn_timer
 
 

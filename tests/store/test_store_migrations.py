@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -24,6 +25,7 @@ from bot.store import (
     UnusableDatabase,
     migrations,
 )
+from bot.store import sql as store_sql
 from bot.store.migrations import Migration
 
 LATEST = len(migrations.load())
@@ -302,3 +304,18 @@ async def test_a_failing_migration_changes_nothing(db_path: Path) -> None:
     assert db_path.read_bytes() == before
     # The real migrations still apply afterwards.
     await (await SQLiteStore.open(db_path)).close()
+
+
+def test_the_schemas_own_turn_timer_default_is_never_used() -> None:
+    """Released migrations keep ``DEFAULT 120`` on guild_settings.turn_timer (a migration is never
+    edited), and it is dead: every write of the settings names the column, so the default that
+    counts is ``GuildSettings.turn_timer`` alone. A statement that left the column out would
+    quietly bring the schema's back."""
+    texts = [*vars(store_sql).values(), *store_sql.DIALECT.values()]
+    inserts = [
+        t for t in texts if isinstance(t, str) and re.search(r"INSERT INTO guild_settings\b", t)
+    ]
+    assert len(inserts) >= 2  # the whole settings saved, and some of them changed
+    for sql in inserts:
+        columns = sql.split("VALUES")[0]
+        assert "turn_timer" in columns, sql
