@@ -31,7 +31,8 @@ logger = logging.getLogger(__name__)
 _Cog = TypeVar("_Cog")
 _P = ParamSpec("_P")
 
-# Loaded explicitly, in this order, so a missing cog is an error at start rather than a surprise.
+# Loaded explicitly, in this order, so a missing cog is an error at start rather than a surprise:
+# a listed cog that fails to load stops the start (``CogFailed``).
 EXTENSIONS: tuple[str, ...] = (
     "cogs.play",
     "cogs.lobby",
@@ -147,6 +148,20 @@ def refusals(
     return wrapper
 
 
+class CogFailed(Exception):
+    """A listed cog that could not be loaded: the bot does not start without it (its commands
+    and controls would answer nothing), and says so in one sentence (``bot.client.serve``)."""
+
+    def __init__(self, name: str, error: commands.ExtensionError) -> None:
+        cause = error.original if isinstance(error, commands.ExtensionFailed) else error
+        why = (str(cause) or type(cause).__name__).splitlines()[0]
+        super().__init__(
+            f"The cog {name} could not be loaded ({why}), so the bot did not start: the log "
+            "holds the traceback."
+        )
+        self.name = name
+
+
 class DiwaniyaTree(app_commands.CommandTree):
     """Refusals become one ephemeral sentence; anything unexpected is logged and apologised for."""
 
@@ -190,6 +205,7 @@ class Diwaniya(commands.AutoShardedBot):
         seeds: Callable[[], int] | None = None,
         service_options: Mapping[str, Any] | None = None,
         shards: Shards | None = None,
+        extensions: tuple[str, ...] | None = None,
         **kwargs: Any,
     ) -> None:
         self.owned_shards = (
@@ -210,6 +226,8 @@ class Diwaniya(commands.AutoShardedBot):
             **kwargs,
         )
         self.settings = settings
+        # The cogs loaded at start, in order (tests load fewer, or one that fails).
+        self.extensions_listed = EXTENSIONS if extensions is None else extensions
         # A SQLite file's path or a postgresql:// URL (kept a string: a Path would mangle a URL).
         self.database = str(database) if database else (settings.database if settings else None)
         self.bot_delay = (
@@ -307,11 +325,12 @@ class Diwaniya(commands.AutoShardedBot):
                 if k in ("clock", "sleep")  # the same clock and sleeps as the tables'
             },
         )
-        for ext in EXTENSIONS:
+        for ext in self.extensions_listed:
             try:
                 await self.load_extension(ext)
-            except Exception:
-                logger.exception("Extension %s failed to load", ext)
+            except commands.ExtensionError as e:
+                logger.error("The cog %s failed to load", ext, exc_info=e)
+                raise CogFailed(ext, e) from e
         restored = await self.service.restore()
         logger.info("Restored %d table(s)", len(restored))
         # After the tables: a running tournament goes on from the tables just taken up.

@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import pytest
 import simcord
 
-from bot.client.diwaniya import Diwaniya
+from bot.client.diwaniya import CogFailed, Diwaniya
 
 from .conftest import club, live_table, make_bot
 from .test_games_bot import member_move, open_and_start, table_message
@@ -97,3 +98,15 @@ async def test_the_play_cog_unloads_and_reloads_to_the_bot_it_was(tmp_path: Path
         assert live.engine is not None and live.engine.game_over
         assert table_message(thread, live).content == bot.presenter.final_text(live)
         await bot.close()
+
+
+async def test_a_listed_cog_that_fails_to_load_stops_the_start(tmp_path: Path) -> None:
+    """A listed cog that raises as it loads stops the bot's start (``CogFailed``, one sentence
+    naming it), rather than a bot running without its commands and controls."""
+    bot = make_bot(tmp_path / "bot.db", extensions=("cogs.help", "tests.client.broken_cog"))
+    with pytest.raises(CogFailed) as failed:
+        async with simcord.run(bot):
+            pass
+    assert failed.value.name == "tests.client.broken_cog"
+    assert str(failed.value).startswith("The cog tests.client.broken_cog could not be loaded")
+    await bot.close()
