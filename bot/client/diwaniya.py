@@ -142,9 +142,11 @@ def refusals(
             await refuse(interaction, unsaved(e))
 
     # discord.py reads parameter types from the callback; resolve them in the command's own
-    # module, since the wrapper lives here.
-    wrapper.__annotations__ = typing.get_type_hints(func, include_extras=True)
-    wrapper.__signature__ = inspect.signature(func, eval_str=True)  # type: ignore[attr-defined]
+    # module, since the wrapper lives here. A cog names the bot's class for the type checker
+    # only (``discord.Interaction[Diwaniya]``), so that name is found here.
+    bot_class = {"Diwaniya": Diwaniya}
+    wrapper.__annotations__ = typing.get_type_hints(func, localns=bot_class, include_extras=True)
+    wrapper.__signature__ = inspect.signature(func, locals=bot_class, eval_str=True)  # type: ignore[attr-defined]
     return wrapper
 
 
@@ -247,7 +249,9 @@ class Diwaniya(commands.AutoShardedBot):
         # tournament cog hands its notices to the Discord side while it is loaded.
         self.tournaments: TournamentService | None = None
         self.names: dict[int, str] = {}  # display names seen in interactions (no members intent)
-        self.presenter: TableMessages | None = None  # the play cog's, while it is loaded
+        # The table messages and private hands (cogs.utils.presenter.table_messages): made by the
+        # first cog that shows a table, kept for the bot's life, whichever cogs are loaded.
+        self.presenter: TableMessages | None = None
         # Controls other cogs add to a private hand (cogs.learn: Hint), by HandInfo and language.
         self.hand_extras: list[Callable[[Any, str], Any]] = []
         # Controls other cogs add to a finished table's message (cogs.review), by table and language.
@@ -352,6 +356,8 @@ class Diwaniya(commands.AutoShardedBot):
             await self.tournaments.close()
         if self.service is not None:
             await self.service.close()
+        if self.presenter is not None:
+            self.presenter.close()
         if self.store is not None and self._owns_store:
             await self.store.close()
             self.store = None
