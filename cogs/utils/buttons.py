@@ -148,8 +148,16 @@ class ActionButton(Control[discord.ui.Button[discord.ui.View]], template=r"(?!)"
     member's language (``look``), and what a press does (``press``)."""
 
     prefix: ClassVar[str]
+    # Which kind of button reads each action, by prefix: two kinds sharing a prefix (the
+    # table's and the hand's ``dw``) must not both read one action.
+    readers: ClassVar[dict[tuple[str, str], str]] = {}
 
     def __init_subclass__(cls, *, prefix: str, actions: Iterable[str]) -> None:
+        kind = f"{cls.__module__}.{cls.__qualname__}"
+        for action in actions:
+            reader = ActionButton.readers.setdefault((prefix, action), kind)
+            if reader != kind:  # a reloaded cog defines its own kind again: that is no clash
+                raise TypeError(f"{prefix}:{action} is read by {reader} already")
         template = (
             rf"{prefix}:(?P<action>{'|'.join(actions)}):(?P<table>{NUMBER}):(?P<number>{NUMBER})"
         )

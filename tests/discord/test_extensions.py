@@ -14,7 +14,7 @@ import pytest
 import simcord
 
 from bot.client.diwaniya import EXTENSIONS, CogFailed, Diwaniya
-from cogs.utils.buttons import Control
+from cogs.utils.buttons import ActionButton, Control
 from cogs.utils.presenter import Presenter
 
 from .conftest import closed_channel, club, live_table, make_bot, reply
@@ -168,3 +168,13 @@ async def test_every_control_builds_on_the_one_base(tmp_path: Path) -> None:
         registered = set(bot._connection._view_store._dynamic_items.values())
         assert registered == set(kinds)
         await bot.close()
+
+
+def test_two_kinds_of_button_never_read_one_action() -> None:
+    """The table's buttons and the hand's share the ``dw`` prefix: a new kind of button that
+    would read an action another already reads (a second ``dw:join``) is refused as it is
+    defined, so no press can reach the wrong one."""
+    with pytest.raises(TypeError, match=r"dw:join is read by cogs\.utils\.buttons\.TableButton"):
+
+        class Clash(ActionButton, prefix="dw", actions=("join",)):
+            pass
