@@ -39,7 +39,7 @@ import simcord
 from bot.client.diwaniya import Diwaniya
 from bot.computers.pool import ComputerPool
 from bot.i18n import t
-from cogs.utils.hand import PAGE, SIMPLE
+from cogs.utils.hand_controls import PAGE, SIMPLE
 from tests.discord.conftest import drawn_at, hand_message, live_table, pick_move, reply
 from tests.discord.test_games_bot import LABELS, table_message
 

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.client import limits
-from bot.client.diwaniya import lang_of, refusals, refuse
+from bot.client.diwaniya import lang_of, refusals
 from bot.games.registry import Game
 from bot.i18n import ENGLISH, t
 from bot.learning.rules import game_rules, pages
 from bot.tables import Refusal
-from cogs.utils.buttons import TableView
+from cogs.utils.buttons import Control, TableView
 from cogs.utils.words import GAME_NAMES, game_name
 
 if TYPE_CHECKING:
@@ -45,7 +44,7 @@ def rules_message(game: str, page: int, lang: str = ENGLISH) -> tuple[str, disco
 
 
 class RulesButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    Control[discord.ui.Button[discord.ui.View]],
     template=r"dwr:(?P<game>[a-z0-9]+):(?P<page>-?\d+):(?P<way>prev|next)",
 ):
     """Previous / Next on a rules page: the custom_id carries the game and the page to show, so
@@ -64,16 +63,9 @@ class RulesButton(
         )
         self.game, self.page = game, page
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RulesButton:
-        return cls(match["game"], int(match["page"]), match["way"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, interaction: discord.Interaction[Diwaniya]) -> None:
         if self.game not in GAME_NAMES:
-            await refuse(interaction, Refusal("rules_gone"))
-            return
+            raise Refusal("rules_gone")
         content, view = rules_message(self.game, self.page, await lang_of(interaction))
         await interaction.response.edit_message(content=content, view=view)
 
@@ -91,13 +83,13 @@ class Help(commands.Cog):
     @app_commands.command(name="rules", description="A game's whole rules, page by page.")
     @app_commands.describe(game="Which game")
     @refusals
-    async def rules(self, interaction: discord.Interaction, game: Game) -> None:
+    async def rules(self, interaction: discord.Interaction[Diwaniya], game: Game) -> None:
         limits.game(game)  # a client may send a game that is not among the choices
         content, view = rules_message(game, 0, await lang_of(interaction))
         await interaction.response.send_message(content, view=view, ephemeral=True)
 
     @app_commands.command(name="help", description="How to open a table and play.")
-    async def help(self, interaction: discord.Interaction) -> None:
+    async def help(self, interaction: discord.Interaction[Diwaniya]) -> None:
         lang = await lang_of(interaction)
         await interaction.response.send_message(
             f"**{t('help_title', lang)}**\n{t('help_text', lang)}", ephemeral=True

@@ -14,9 +14,8 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from babel.dates import format_date
@@ -24,14 +23,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import limits
-from bot.client.diwaniya import lang_of, refusals, refuse
+from bot.client.diwaniya import lang_of, refusals
 from bot.client.limits import fit
 from bot.games.base import TableFileError
 from bot.i18n import names_list, number, t
 from bot.replay import Replay
 from bot.store.models import GameRecord, Status, Table
 from bot.tables import Refusal, computer_name_key
-from cogs.utils.buttons import NUMBER, control_failed
+from cogs.utils.buttons import NUMBER, Control
 from cogs.utils.context import remember
 from cogs.utils.kept import Kept
 from cogs.utils.ratings import rating_words
@@ -86,7 +85,7 @@ def history_line(
 
 
 class ReplayButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    Control[discord.ui.Button[discord.ui.View]],
     template=(
         rf"dwy:(?P<table>{NUMBER}):(?P<position>{NUMBER})"
         r":(?P<go>open|start|back|next|end|file)"
@@ -119,25 +118,12 @@ class ReplayButton(
         self.position = position
         self.go = go
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ReplayButton:
-        return cls(int(match["table"]), int(match["position"]), match["go"])
-
-    # discord.py declares a control's callback for any client; this bot's is a Diwaniya.
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        remember(interaction)
-        try:
-            if self.go in ("open", "file"):
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            else:
-                await interaction.response.defer()
-            await history_cog(interaction).press(interaction, self.table, self.position, self.go)
-        except Refusal as r:
-            await refuse(interaction, r)
-        except Exception as e:
-            await control_failed(interaction, e)
+    async def press(self, interaction: discord.Interaction[Diwaniya]) -> None:
+        if self.go in ("open", "file"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        else:
+            await interaction.response.defer()
+        await history_cog(interaction).press(interaction, self.table, self.position, self.go)
 
 
 def point_of_view(table: Table, user_id: int) -> int:
@@ -220,7 +206,7 @@ class History(commands.Cog):
         return fit(f"**{head}**\n{what}")
 
     async def press(
-        self, interaction: discord.Interaction, table_id: int, position: int, go: str
+        self, interaction: discord.Interaction[Diwaniya], table_id: int, position: int, go: str
     ) -> None:
         guild_id = interaction.guild_id or 0
         table = await self.finished_table(guild_id, table_id)
@@ -268,7 +254,7 @@ class History(commands.Cog):
     @app_commands.guild_only()
     @refusals
     async def history(
-        self, interaction: discord.Interaction, member: discord.User | None = None
+        self, interaction: discord.Interaction[Diwaniya], member: discord.User | None = None
     ) -> None:
         remember(interaction)
         if member is not None and not isinstance(member, discord.User | discord.Member):

@@ -78,7 +78,10 @@ class Leaderboard(commands.Cog):
     @app_commands.guild_only()
     @refusals
     async def leaderboard(
-        self, interaction: discord.Interaction, game: Game | None = None, by: By = "pearls"
+        self,
+        interaction: discord.Interaction[Diwaniya],
+        game: Game | None = None,
+        by: By = "pearls",
     ) -> None:
         remember(interaction)
         if game is not None:
@@ -148,7 +151,7 @@ class Leaderboard(commands.Cog):
     @app_commands.guild_only()
     @refusals
     async def stats(
-        self, interaction: discord.Interaction, member: discord.User | None = None
+        self, interaction: discord.Interaction[Diwaniya], member: discord.User | None = None
     ) -> None:
         remember(interaction)
         if member is not None and not isinstance(member, discord.User | discord.Member):

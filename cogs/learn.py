@@ -9,7 +9,6 @@ move number), so the buttons work after a restart and are re-checked like any ot
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -18,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import limits
-from bot.client.diwaniya import lang_of, refusals, refuse
+from bot.client.diwaniya import lang_of, refusals
 from bot.games.base import BadMove, Move, Reason
 from bot.games.notation import parse_move
 from bot.games.registry import Game
@@ -27,10 +26,12 @@ from bot.learning.lessons import GAMES, Step, lesson
 from bot.learning.practice import is_practice, open_practice, practice_hint, private_table
 from bot.store import GameStore, StepProgress
 from bot.tables import HandInfo, Refusal, public_view
-from cogs.utils.buttons import ActionButton, TableButton, TableView, control_failed
+from cogs.utils.buttons import ActionButton, Control, TableButton, TableView
 from cogs.utils.context import remember, service_of
-from cogs.utils.hand import move_options, pages_of, send_hand, show_after_move
+from cogs.utils.hand import send_hand, show_after_move
+from cogs.utils.hand_controls import move_options, pages_of
 from cogs.utils.pictures import picture
+from cogs.utils.presenter import table_messages
 from cogs.utils.threads import private_thread
 from cogs.utils.words import choice_words, game_name, move_words
 from render import render_table
@@ -85,9 +86,8 @@ def next_step(game: str, progress: Sequence[StepProgress]) -> int:
     return next((n for n in range(1, len(lesson(game)) + 1) if n not in done), 1)
 
 
-def store_of(interaction: discord.Interaction) -> GameStore:
-    bot: Any = interaction.client  # the Diwaniya bot, whose store is open while it answers
-    store: GameStore | None = bot.store
+def store_of(interaction: discord.Interaction[Diwaniya]) -> GameStore:
+    store = interaction.client.store  # open while the bot answers
     assert store is not None
     return store
 
@@ -116,7 +116,7 @@ def step_controls(step: Step, page: int = 0, lang: str = ENGLISH) -> discord.ui.
 
 
 async def send_step(
-    interaction: discord.Interaction, step: Step, progress: Sequence[StepProgress] = ()
+    interaction: discord.Interaction[Diwaniya], step: Step, progress: Sequence[StepProgress] = ()
 ) -> None:
     lang = await lang_of(interaction)
     file = await picture(_position_png, step, lang, name="lesson.png")
@@ -126,7 +126,7 @@ async def send_step(
     await interaction.followup.send(step_text(step, lang, progress), **kwargs)
 
 
-async def send_verdict(interaction: discord.Interaction, step: Step, move: Move) -> None:
+async def send_verdict(interaction: discord.Interaction[Diwaniya], step: Step, move: Move) -> None:
     lang = await lang_of(interaction)
     verdict = step.judge(move, lang)
     # Counted before the verdict is shown: what the member is told is what is kept.
@@ -150,8 +150,8 @@ async def send_verdict(interaction: discord.Interaction, step: Step, move: Move)
 
 
 class LessonSelect(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"dwl:(?P<game>[a-z0-9]+):(?P<step>\d+):(?P<page>\d+)",
+    Control[discord.ui.Select[discord.ui.View]],
+    template=r"dwl:(?P<game>[a-z0-9]+):(?P<number>\d+):(?P<page>\d+)",
 ):
     """A page of the step's choices; a value is an index into ``Step.choices()``, which is fixed
     for a step, so the custom_id holds the whole state."""
@@ -173,38 +173,24 @@ class LessonSelect(
         )
         self.game, self.number, self.page = game, number, page
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LessonSelect:
-        obj = cls(match["game"], int(match["step"]), int(match["page"]))
-        assert isinstance(item, discord.ui.Select)  # the template is a Select's custom_id
-        obj.item = item
-        return obj
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            if self.game not in GAMES:  # the custom_id is untrusted, as LessonButton's
-                raise Refusal("stale")
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            step = step_of(self.game, self.number)
-            choices = step.choices()
-            index = int(self.item.values[0])
-            if not 0 <= index < len(choices):
-                raise Refusal("stale")
-            await send_verdict(interaction, step, choices[index])
-        except Refusal as r:
-            await refuse(interaction, r)
-        except Exception as e:
-            await control_failed(interaction, e)
+    async def press(self, interaction: discord.Interaction[Diwaniya]) -> None:
+        if self.game not in GAMES:  # the custom_id is untrusted, as LessonButton's
+            raise Refusal("stale")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        step = step_of(self.game, self.number)
+        choices = step.choices()
+        index = int(self.item.values[0])
+        if not 0 <= index < len(choices):
+            raise Refusal("stale")
+        await send_verdict(interaction, step, choices[index])
 
 
 LESSON_LABELS = {"next": "lesson_next", "page": "lesson_more"}
 
 
 class LessonButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"dwlb:(?P<action>[a-z]+):(?P<game>[a-z0-9]+):(?P<step>\d+):(?P<page>\d+)",
+    Control[discord.ui.Button[discord.ui.View]],
+    template=r"dwlb:(?P<action>[a-z]+):(?P<game>[a-z0-9]+):(?P<number>\d+):(?P<page>\d+)",
 ):
     """``next``: show a step; ``page``: another page of a step's choices."""
 
@@ -218,35 +204,24 @@ class LessonButton(
         )
         self.action, self.game, self.number, self.page = action, game, number, page
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LessonButton:
-        return cls(match["action"], match["game"], int(match["step"]), int(match["page"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            if self.game not in GAMES:
-                raise Refusal("stale")
-            step = step_of(self.game, self.number)
-            if self.action == "page":
-                lang = await lang_of(interaction)
-                view = step_controls(step, self.page, lang)
-                await interaction.response.edit_message(view=view)
-                return
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await send_step(interaction, step)
-        except Refusal as r:
-            await refuse(interaction, r)
-        except Exception as e:
-            await control_failed(interaction, e)
+    async def press(self, interaction: discord.Interaction[Diwaniya]) -> None:
+        if self.game not in GAMES:
+            raise Refusal("stale")
+        step = step_of(self.game, self.number)
+        if self.action == "page":
+            lang = await lang_of(interaction)
+            view = step_controls(step, self.page, lang)
+            await interaction.response.edit_message(view=view)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await send_step(interaction, step)
 
 
 # ---------------------------------------------------------------- the guided round
 
 
 class GuidedButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    Control[discord.ui.Button[discord.ui.View]],
     template=r"dwg:(?P<game>[a-z0-9]+)",
 ):
     """Opens the game's guided round (``bot.learning.lessons.guided``) as a practice table for the
@@ -262,29 +237,21 @@ class GuidedButton(
         )
         self.game = game
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> GuidedButton:
-        return cls(match["game"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        remember(interaction)
-        try:
-            if self.game not in GAMES:
-                raise Refusal("stale")
-            if interaction.guild_id is None:  # a table lives in a server, as /practice does
-                raise Refusal("guild_only")
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await open_table(interaction, self.game, guided=True)
-        except Refusal as r:
-            await refuse(interaction, r)
-        except Exception as e:
-            await control_failed(interaction, e)
+    async def press(self, interaction: discord.Interaction[Diwaniya]) -> None:
+        if self.game not in GAMES:
+            raise Refusal("stale")
+        if interaction.guild_id is None:  # a table lives in a server, as /practice does
+            raise Refusal("guild_only")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await open_table(interaction, self.game, guided=True)
 
 
 async def open_table(
-    interaction: discord.Interaction, game: str, level: Level = "normal", *, guided: bool = False
+    interaction: discord.Interaction[Diwaniya],
+    game: str,
+    level: Level = "normal",
+    *,
+    guided: bool = False,
 ) -> None:
     """A practice table for the member (``guided``: the game's guided round, the coach's first
     notes above the hand) in a private thread of the channel where the bot may make one, else
@@ -335,7 +302,7 @@ class HintButton(ActionButton, prefix="dwh", actions=HINT_LABELS):
         style = discord.ButtonStyle.success if action == "play" else discord.ButtonStyle.secondary
         return label, style
 
-    async def press(self, interaction: discord.Interaction) -> None:
+    async def press(self, interaction: discord.Interaction[Diwaniya]) -> None:
         service = service_of(interaction)
         gid, uid = interaction.guild_id or 0, interaction.user.id
         await interaction.response.defer(ephemeral=True, thinking=self.action != "play")
@@ -384,6 +351,7 @@ class Learn(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
+        table_messages(self.bot)  # a practice table is shown by the bot's table messages
         self.bot.add_dynamic_items(*CONTROLS)
         self.bot.hand_extras.append(hint_controls)
 
@@ -400,7 +368,7 @@ class Learn(commands.Cog):
     @refusals
     async def lesson_(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         game: Game,
         step: app_commands.Range[int, 1, 99] | None = None,
         answer: app_commands.Range[str, 1, limits.ANSWER_MAX] | None = None,
@@ -433,7 +401,7 @@ class Learn(commands.Cog):
     @app_commands.guild_only()
     @refusals
     async def practice(
-        self, interaction: discord.Interaction, game: Game, level: Level = "normal"
+        self, interaction: discord.Interaction[Diwaniya], game: Game, level: Level = "normal"
     ) -> None:
         remember(interaction)
         limits.game(game)

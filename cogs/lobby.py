@@ -18,6 +18,7 @@ from bot.i18n import t
 from bot.tables import LiveTable, Refusal, TableService
 from cogs.utils.context import remember, service_of
 from cogs.utils.hand import send_hand
+from cogs.utils.presenter import table_messages
 from cogs.utils.words import game_name, level_name
 
 if TYPE_CHECKING:
@@ -34,7 +35,10 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
         self.bot = bot
         super().__init__()
 
-    def here(self, interaction: discord.Interaction) -> tuple[TableService, LiveTable]:
+    async def cog_load(self) -> None:
+        table_messages(self.bot)  # a table opened here is shown by the bot's table messages
+
+    def here(self, interaction: discord.Interaction[Diwaniya]) -> tuple[TableService, LiveTable]:
         remember(interaction)
         service = service_of(interaction)
         live = service.find(
@@ -43,11 +47,12 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
         return service, live
 
     async def shown(self, live: LiveTable) -> None:
-        """The table message posted afresh, by the play cog's presenter (loaded with the bot)."""
-        assert self.bot.presenter is not None
-        await self.bot.presenter.refresh(live, new=True)
+        """The table message posted afresh."""
+        await table_messages(self.bot).refresh(live, new=True)
 
-    async def done(self, interaction: discord.Interaction, key: str, **params: Any) -> None:
+    async def done(
+        self, interaction: discord.Interaction[Diwaniya], key: str, **params: Any
+    ) -> None:
         """The member's private confirmation, in their language."""
         text = t(key, await lang_of(interaction), **params)
         await interaction.followup.send(text, ephemeral=True)
@@ -64,7 +69,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
     @refusals
     async def new(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         game: Game,
         players: Literal[4, 2] | None = None,
         length: Literal["quick", "full"] | None = None,
@@ -139,7 +144,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
     @app_commands.guild_only()
     @refusals
     async def join(
-        self, interaction: discord.Interaction, team: Literal[1, 2] | None = None
+        self, interaction: discord.Interaction[Diwaniya], team: Literal[1, 2] | None = None
     ) -> None:
         limits.choice(team, (1, 2))
         service, live = self.here(interaction)
@@ -156,7 +161,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
     @app_commands.command(name="leave", description="Leave the table's lobby.")
     @app_commands.guild_only()
     @refusals
-    async def leave(self, interaction: discord.Interaction) -> None:
+    async def leave(self, interaction: discord.Interaction[Diwaniya]) -> None:
         service, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await service.leave(live.guild_id, live.id, interaction.user.id)
@@ -166,7 +171,9 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
     @app_commands.describe(level="How well it plays")
     @app_commands.guild_only()
     @refusals
-    async def computer(self, interaction: discord.Interaction, level: Level = "normal") -> None:
+    async def computer(
+        self, interaction: discord.Interaction[Diwaniya], level: Level = "normal"
+    ) -> None:
         limits.choice(level, ("normal", "hard"))
         service, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -178,7 +185,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
     @app_commands.describe(member="Who to remove")
     @app_commands.guild_only()
     @refusals
-    async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
+    async def kick(self, interaction: discord.Interaction[Diwaniya], member: discord.User) -> None:
         service, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await service.kick(live.guild_id, live.id, interaction.user.id, member.id)
@@ -187,7 +194,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
     @app_commands.command(name="start", description="Start the game; computers fill empty seats.")
     @app_commands.guild_only()
     @refusals
-    async def start(self, interaction: discord.Interaction) -> None:
+    async def start(self, interaction: discord.Interaction[Diwaniya]) -> None:
         service, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await service.start(live.guild_id, live.id, interaction.user.id)
@@ -196,7 +203,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
     @app_commands.command(name="cancel", description="Cancel the table (host only).")
     @app_commands.guild_only()
     @refusals
-    async def cancel(self, interaction: discord.Interaction) -> None:
+    async def cancel(self, interaction: discord.Interaction[Diwaniya]) -> None:
         service, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await service.cancel(live.guild_id, live.id, interaction.user.id)
@@ -205,7 +212,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
     @app_commands.command(name="show", description="Post the live table again.")
     @app_commands.guild_only()
     @refusals
-    async def show(self, interaction: discord.Interaction) -> None:
+    async def show(self, interaction: discord.Interaction[Diwaniya]) -> None:
         _, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.shown(live)
@@ -214,7 +221,7 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
     @app_commands.command(name="back", description="Take your seat back from the computer.")
     @app_commands.guild_only()
     @refusals
-    async def back(self, interaction: discord.Interaction) -> None:
+    async def back(self, interaction: discord.Interaction[Diwaniya]) -> None:
         service, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await service.take_back(live.guild_id, live.id, interaction.user.id)

@@ -1,9 +1,9 @@
-"""Playing: the move commands (/hand, /draw, /discard, /meld ... /bid), and the table message,
-the private hands and their controls switched on for the bot while this cog is loaded.
+"""Playing: the move commands (/hand, /draw, /discard, /meld ... /bid).
 
 Thin on purpose: every rule is the engine's, asked through the table service; this cog turns
 commands into service calls. The service's notices become messages in
-``cogs.utils.presenter``, the private hand and its controls are ``cogs.utils.hand``.
+``cogs.utils.presenter`` (the bot's, whichever cogs are loaded), the private hand is
+``cogs.utils.hand`` and its controls ``cogs.utils.hand_controls``.
 """
 
 from __future__ import annotations
@@ -22,21 +22,15 @@ from bot.games.cards import CardError
 from bot.games.more3 import MAX_BID
 from bot.i18n import t
 from bot.tables import Refusal
-from cogs.utils.buttons import RematchButton, TableButton
 from cogs.utils.context import remember, service_of
-from cogs.utils.hand import BidButton, HandButton, MoveSelect, PageButton, send_hand
-from cogs.utils.presenter import Presenter
+from cogs.utils.hand import send_hand
+from cogs.utils.presenter import table_messages
 from cogs.utils.words import move_words
 
 if TYPE_CHECKING:
     from bot.client.diwaniya import Diwaniya
-    from bot.tables import Listener
 
 logger = logging.getLogger(__name__)
-
-# The controls of the table message and the private hands, known to the bot while this cog is
-# loaded, so that a button pressed on a message from before a restart still reaches them.
-CONTROLS = (TableButton, HandButton, MoveSelect, PageButton, BidButton, RematchButton)
 
 
 def typed_refusal(error: BadMove | CardError | Exception) -> Refusal:
@@ -47,7 +41,7 @@ def typed_refusal(error: BadMove | CardError | Exception) -> Refusal:
 
 
 async def hand_cards(
-    interaction: discord.Interaction, current: str
+    interaction: discord.Interaction[Diwaniya], current: str
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete from the caller's own hand only (as many as Discord lets it offer)."""
     service = service_of(interaction)
@@ -77,34 +71,18 @@ CardsText = app_commands.Range[str, 1, limits.CARDS_MAX]
 
 
 class Play(commands.Cog):
-    """The move commands, and while loaded, the table message and the private hands: loading
-    hands the table service's notices to a Presenter and lets the bot know the controls;
-    unloading puts back what was there before, so a reload leaves one of each."""
+    """The move commands. The table message and the private hands they change are the bot's
+    (``table_messages``), there whether or not this cog is loaded; a reload of this cog
+    leaves one of each."""
 
     def __init__(self, bot: Diwaniya) -> None:
         self.bot = bot
-        self.presenter = Presenter(bot)
-        # What loading replaced, put back on unloading.
-        self.replaced: tuple[Any, Listener | None] = (None, None)
 
     async def cog_load(self) -> None:
-        service = self.bot.service
-        assert service is not None, "the table service opens before the cogs load"
-        self.replaced = (self.bot.presenter, service.listener)
-        self.bot.presenter = self.presenter
-        service.listener = self.presenter.handle
-        self.bot.add_dynamic_items(*CONTROLS)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*CONTROLS)
-        self.presenter.hands.close()
-        presenter, listener = self.replaced
-        self.bot.presenter = presenter
-        if self.bot.service is not None:
-            self.bot.service.listener = listener
+        table_messages(self.bot)  # a move is shown on the table message and the hands
 
     @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[Diwaniya]) -> None:
         """Every interaction shows the member's display name as it is now: kept with their
         seats when it changed, so the table names them rightly after a restart too."""
         service = self.bot.service
@@ -117,7 +95,7 @@ class Play(commands.Cog):
         except Exception:  # a name is a nicety: never let it trouble the member's action
             logger.exception("Could not keep a member's display name")
 
-    async def move(self, interaction: discord.Interaction, data: dict[str, Any]) -> None:
+    async def move(self, interaction: discord.Interaction[Diwaniya], data: dict[str, Any]) -> None:
         """A typed move in three requests at most: the confirmation as this command's first
         answer once the move is saved (a crash after it loses nothing), then the table edit and
         the next player's ping. No "thinking" deferral when the table is free: one engine check,
@@ -157,7 +135,7 @@ class Play(commands.Cog):
     )
     @app_commands.guild_only()
     @refusals
-    async def hand(self, interaction: discord.Interaction) -> None:
+    async def hand(self, interaction: discord.Interaction[Diwaniya]) -> None:
         remember(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
@@ -169,25 +147,25 @@ class Play(commands.Cog):
     @app_commands.command(name="draw", description="Draw the top card of the stock.")
     @app_commands.guild_only()
     @refusals
-    async def draw(self, interaction: discord.Interaction) -> None:
+    async def draw(self, interaction: discord.Interaction[Diwaniya]) -> None:
         await self.move(interaction, {"do": "draw"})
 
     @app_commands.command(name="take", description="Take the discard pile.")
     @app_commands.guild_only()
     @refusals
-    async def take(self, interaction: discord.Interaction) -> None:
+    async def take(self, interaction: discord.Interaction[Diwaniya]) -> None:
         await self.move(interaction, {"do": "take"})
 
     @app_commands.command(name="return", description="Return a card (where the game allows it).")
     @app_commands.guild_only()
     @refusals
-    async def return_(self, interaction: discord.Interaction) -> None:
+    async def return_(self, interaction: discord.Interaction[Diwaniya]) -> None:
         await self.move(interaction, {"do": "return"})
 
     @app_commands.command(name="pass", description="Pass your turn (where the game allows it).")
     @app_commands.guild_only()
     @refusals
-    async def pass_(self, interaction: discord.Interaction) -> None:
+    async def pass_(self, interaction: discord.Interaction[Diwaniya]) -> None:
         await self.move(interaction, {"do": "pass"})
 
     @app_commands.command(name="discard", description="Throw one card onto the discard pile.")
@@ -195,7 +173,7 @@ class Play(commands.Cog):
     @app_commands.autocomplete(card=hand_cards)
     @app_commands.guild_only()
     @refusals
-    async def discard(self, interaction: discord.Interaction, card: CardText) -> None:
+    async def discard(self, interaction: discord.Interaction[Diwaniya], card: CardText) -> None:
         await self.move(interaction, {"do": "discard", "card": card.strip().upper()})
 
     @app_commands.command(name="meld", description="Lay one new meld from your hand.")
@@ -203,14 +181,14 @@ class Play(commands.Cog):
     @app_commands.autocomplete(cards=hand_cards)
     @app_commands.guild_only()
     @refusals
-    async def meld(self, interaction: discord.Interaction, cards: CardsText) -> None:
+    async def meld(self, interaction: discord.Interaction[Diwaniya], cards: CardsText) -> None:
         await self.move(interaction, {"do": "meld", "cards": cards.upper()})
 
     @app_commands.command(name="lay", description="Lay several melds at once (an opening).")
     @app_commands.describe(melds="Melds separated by |, e.g. 5H 6H 7H | 9C 10C JC")
     @app_commands.guild_only()
     @refusals
-    async def lay(self, interaction: discord.Interaction, melds: CardsText) -> None:
+    async def lay(self, interaction: discord.Interaction[Diwaniya], melds: CardsText) -> None:
         limits.text(melds, limits.CARDS_MAX)
         parts = [p.strip().upper() for p in melds.split("|") if p.strip()]
         await self.move(interaction, {"do": "lay", "melds": parts, "adds": []})
@@ -224,7 +202,7 @@ class Play(commands.Cog):
     @refusals
     async def add(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         meld: app_commands.Range[int, 1, 999],
         cards: CardsText,
         end: Literal["high", "low"] | None = None,
@@ -245,7 +223,7 @@ class Play(commands.Cog):
     @refusals
     async def swap(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         meld: app_commands.Range[int, 1, 999],
         cards: CardsText,
     ) -> None:
@@ -256,7 +234,7 @@ class Play(commands.Cog):
     @app_commands.autocomplete(cards=hand_cards)
     @app_commands.guild_only()
     @refusals
-    async def play(self, interaction: discord.Interaction, cards: CardsText) -> None:
+    async def play(self, interaction: discord.Interaction[Diwaniya], cards: CardsText) -> None:
         await self.move(interaction, {"do": "play", "cards": cards.upper()})
 
     @app_commands.command(name="bid", description="More: bid chips for the Solo.")
@@ -264,7 +242,7 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     @refusals
     async def bid(
-        self, interaction: discord.Interaction, chips: app_commands.Range[int, 0, MAX_BID]
+        self, interaction: discord.Interaction[Diwaniya], chips: app_commands.Range[int, 0, MAX_BID]
     ) -> None:
         if not 0 <= chips <= MAX_BID:
             raise Refusal("limits.choice")

@@ -30,6 +30,7 @@ from cogs.utils.buttons import ActionButton
 from cogs.utils.context import service_of
 from cogs.utils.hand import send_hand
 from cogs.utils.kept import Kept
+from cogs.utils.presenter import table_messages
 from cogs.utils.threads import private_thread
 from cogs.utils.words import choice_words, game_name, seat_names
 from render import render_hand, render_table
@@ -54,8 +55,9 @@ class ReviewButton(ActionButton, prefix="dwy", actions=REVIEW_LABELS):
         style = discord.ButtonStyle.success if action == "again" else discord.ButtonStyle.primary
         return label, style
 
-    async def press(self, interaction: discord.Interaction) -> None:
-        cog: Any = interaction.client.get_cog("Reviews")  # type: ignore[attr-defined]
+    async def press(self, interaction: discord.Interaction[Diwaniya]) -> None:
+        cog = interaction.client.get_cog("Reviews")
+        assert isinstance(cog, Reviews)  # this button is registered while that cog is loaded
         if self.action == "next":
             await interaction.response.defer()
         else:  # the workers take a few seconds: say the bot is thinking meanwhile
@@ -107,6 +109,7 @@ class Reviews(commands.Cog):
         self.kept: Kept[tuple[int, int, int], Review] = Kept(REVIEWS_KEPT)
 
     async def cog_load(self) -> None:
+        table_messages(self.bot)  # "try again from here" opens a practice table
         self.bot.add_dynamic_items(ReviewButton)
         self.bot.over_extras.append(review_controls)
 
@@ -143,7 +146,7 @@ class Reviews(commands.Cog):
         return await self.kept.get((table.guild_id, table.id, seat), judge)
 
     async def show(
-        self, interaction: discord.Interaction, table_id: int, n: int, *, new: bool
+        self, interaction: discord.Interaction[Diwaniya], table_id: int, n: int, *, new: bool
     ) -> None:
         guild_id, user_id = interaction.guild_id or 0, interaction.user.id
         table, seat = await self.finished_practice(guild_id, table_id, user_id)
@@ -185,7 +188,9 @@ class Reviews(commands.Cog):
                 content=content, attachments=files, view=controls
             )
 
-    async def again(self, interaction: discord.Interaction, table_id: int, position: int) -> None:
+    async def again(
+        self, interaction: discord.Interaction[Diwaniya], table_id: int, position: int
+    ) -> None:
         """A new practice table at ``position`` of the finished one, in a new private thread
         of the channel it was played from (where the bot may make one), and the member's hand."""
         guild_id, user_id = interaction.guild_id or 0, interaction.user.id

@@ -65,7 +65,7 @@ class Settings(commands.Cog):
     @refusals
     async def settings(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         language: app_commands.Range[str, 1, 8] | None = None,
         timer: app_commands.Range[int, limits.TIMER_OFF, limits.TIMER_MAX] | None = None,
         rank_computer_games: bool | None = None,
@@ -117,7 +117,7 @@ class Settings(commands.Cog):
     @refusals
     async def preferences(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         four_colour: bool | None = None,
         sort: Literal["suit", "rank"] | None = None,
         language: app_commands.Range[str, 1, 8] | None = None,

@@ -28,6 +28,7 @@ from bot.tournament.service import (
     TURN_TIMER,
 )
 from cogs.utils.context import remember, tournaments_of
+from cogs.utils.presenter import table_messages
 from cogs.utils.tournament import (
     TournamentButton,
     TournamentPresenter,
@@ -72,6 +73,7 @@ class Tournaments(
     async def cog_load(self) -> None:
         service = self.bot.tournaments
         assert service is not None, "the tournament service opens before the cogs load"
+        table_messages(self.bot)  # a tournament's tables are shown by the bot's table messages
         self.replaced = service.listener
         service.listener = self.presenter.handle
         self.bot.add_dynamic_items(TournamentButton)
@@ -81,12 +83,18 @@ class Tournaments(
         if self.bot.tournaments is not None:
             self.bot.tournaments.listener = self.replaced
 
-    async def done(self, interaction: discord.Interaction, key: str, **params: Any) -> None:
+    async def done(
+        self, interaction: discord.Interaction[Diwaniya], key: str, **params: Any
+    ) -> None:
         text = t(key, await lang_of(interaction), **params)
         await interaction.followup.send(limits.fit(text), ephemeral=True)
 
     async def pick(
-        self, interaction: discord.Interaction, number: int | None, *, open_only: bool = True
+        self,
+        interaction: discord.Interaction[Diwaniya],
+        number: int | None,
+        *,
+        open_only: bool = True,
     ) -> Tournament:
         """The tournament a command names by number, else the latest one of this channel (its
         table threads count as the channel) that is still signing up or running."""
@@ -120,7 +128,7 @@ class Tournaments(
     @refusals
     async def new(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         game: Game,
         format: Format,
         start_in: app_commands.Range[int, START_MINUTES[0], START_MINUTES[1]],
@@ -181,7 +189,7 @@ class Tournaments(
     @refusals
     async def join(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         number: app_commands.Range[int, 1, NUMBER_MAX] | None = None,
     ) -> None:
         remember(interaction)
@@ -196,7 +204,7 @@ class Tournaments(
     @refusals
     async def leave(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         number: app_commands.Range[int, 1, NUMBER_MAX] | None = None,
     ) -> None:
         remember(interaction)
@@ -210,7 +218,7 @@ class Tournaments(
     @refusals
     async def show(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         number: app_commands.Range[int, 1, NUMBER_MAX] | None = None,
     ) -> None:
         remember(interaction)
@@ -224,7 +232,7 @@ class Tournaments(
     @refusals
     async def start(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         number: app_commands.Range[int, 1, NUMBER_MAX] | None = None,
     ) -> None:
         tr = await self.pick(interaction, number)
@@ -237,7 +245,7 @@ class Tournaments(
     @refusals
     async def cancel(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         number: app_commands.Range[int, 1, NUMBER_MAX] | None = None,
     ) -> None:
         tr = await self.pick(interaction, number)
@@ -250,7 +258,7 @@ class Tournaments(
     @refusals
     async def pause(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         number: app_commands.Range[int, 1, NUMBER_MAX] | None = None,
     ) -> None:
         tr = await self.pick(interaction, number)
@@ -263,7 +271,7 @@ class Tournaments(
     @refusals
     async def resume(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         number: app_commands.Range[int, 1, NUMBER_MAX] | None = None,
     ) -> None:
         tr = await self.pick(interaction, number)
@@ -278,7 +286,7 @@ class Tournaments(
     @refusals
     async def results(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         number: app_commands.Range[int, 1, NUMBER_MAX] | None = None,
     ) -> None:
         remember(interaction)

@@ -31,7 +31,8 @@ logger = logging.getLogger(__name__)
 _Cog = TypeVar("_Cog")
 _P = ParamSpec("_P")
 
-# Loaded explicitly, in this order, so a missing cog is an error at start rather than a surprise.
+# Loaded explicitly, in this order, so a missing cog is an error at start rather than a surprise:
+# a listed cog that fails to load stops the start (``CogFailed``).
 EXTENSIONS: tuple[str, ...] = (
     "cogs.play",
     "cogs.lobby",
@@ -141,10 +142,26 @@ def refusals(
             await refuse(interaction, unsaved(e))
 
     # discord.py reads parameter types from the callback; resolve them in the command's own
-    # module, since the wrapper lives here.
-    wrapper.__annotations__ = typing.get_type_hints(func, include_extras=True)
-    wrapper.__signature__ = inspect.signature(func, eval_str=True)  # type: ignore[attr-defined]
+    # module, since the wrapper lives here. A cog names the bot's class for the type checker
+    # only (``discord.Interaction[Diwaniya]``), so that name is found here.
+    bot_class = {"Diwaniya": Diwaniya}
+    wrapper.__annotations__ = typing.get_type_hints(func, localns=bot_class, include_extras=True)
+    wrapper.__signature__ = inspect.signature(func, locals=bot_class, eval_str=True)  # type: ignore[attr-defined]
     return wrapper
+
+
+class CogFailed(Exception):
+    """A listed cog that could not be loaded: the bot does not start without it (its commands
+    and controls would answer nothing), and says so in one sentence (``bot.client.serve``)."""
+
+    def __init__(self, name: str, error: commands.ExtensionError) -> None:
+        cause = error.original if isinstance(error, commands.ExtensionFailed) else error
+        why = (str(cause) or type(cause).__name__).splitlines()[0]
+        super().__init__(
+            f"The cog {name} could not be loaded ({why}), so the bot did not start: the log "
+            "holds the traceback."
+        )
+        self.name = name
 
 
 class DiwaniyaTree(app_commands.CommandTree):
@@ -190,6 +207,7 @@ class Diwaniya(commands.AutoShardedBot):
         seeds: Callable[[], int] | None = None,
         service_options: Mapping[str, Any] | None = None,
         shards: Shards | None = None,
+        extensions: tuple[str, ...] | None = None,
         **kwargs: Any,
     ) -> None:
         self.owned_shards = (
@@ -210,6 +228,8 @@ class Diwaniya(commands.AutoShardedBot):
             **kwargs,
         )
         self.settings = settings
+        # The cogs loaded at start, in order (tests load fewer, or one that fails).
+        self.extensions_listed = EXTENSIONS if extensions is None else extensions
         # A SQLite file's path or a postgresql:// URL (kept a string: a Path would mangle a URL).
         self.database = str(database) if database else (settings.database if settings else None)
         self.bot_delay = (
@@ -229,7 +249,9 @@ class Diwaniya(commands.AutoShardedBot):
         # tournament cog hands its notices to the Discord side while it is loaded.
         self.tournaments: TournamentService | None = None
         self.names: dict[int, str] = {}  # display names seen in interactions (no members intent)
-        self.presenter: TableMessages | None = None  # the play cog's, while it is loaded
+        # The table messages and private hands (cogs.utils.presenter.table_messages): made by the
+        # first cog that shows a table, kept for the bot's life, whichever cogs are loaded.
+        self.presenter: TableMessages | None = None
         # Controls other cogs add to a private hand (cogs.learn: Hint), by HandInfo and language.
         self.hand_extras: list[Callable[[Any, str], Any]] = []
         # Controls other cogs add to a finished table's message (cogs.review), by table and language.
@@ -307,11 +329,12 @@ class Diwaniya(commands.AutoShardedBot):
                 if k in ("clock", "sleep")  # the same clock and sleeps as the tables'
             },
         )
-        for ext in EXTENSIONS:
+        for ext in self.extensions_listed:
             try:
                 await self.load_extension(ext)
-            except Exception:
-                logger.exception("Extension %s failed to load", ext)
+            except commands.ExtensionError as e:
+                logger.error("The cog %s failed to load", ext, exc_info=e)
+                raise CogFailed(ext, e) from e
         restored = await self.service.restore()
         logger.info("Restored %d table(s)", len(restored))
         # After the tables: a running tournament goes on from the tables just taken up.
@@ -333,6 +356,8 @@ class Diwaniya(commands.AutoShardedBot):
             await self.tournaments.close()
         if self.service is not None:
             await self.service.close()
+        if self.presenter is not None:
+            self.presenter.close()
         if self.store is not None and self._owns_store:
             await self.store.close()
             self.store = None

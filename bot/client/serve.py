@@ -13,7 +13,7 @@ import aiohttp
 import discord
 
 from bot.client.config import MAX_RETRY_DELAY, Settings
-from bot.client.diwaniya import Diwaniya
+from bot.client.diwaniya import CogFailed, Diwaniya
 from bot.store import GameStore, StoreError, open_store
 
 logger = logging.getLogger(__name__)
@@ -58,9 +58,9 @@ def _reason(error: BaseException) -> str:
 def run(settings: Settings) -> int:
     """Run the bot until it is stopped; the exit status of ``python -m bot``.
 
-    A database it can't use, a refused token, or a Discord it can't reach after a few tries each
-    end the run with one sentence on stderr and a non-zero status, never a traceback. The token
-    goes to discord.py only and is never logged.
+    A database it can't use, a refused token, a listed cog that fails to load, or a Discord it
+    can't reach after a few tries each end the run with one sentence on stderr and a non-zero
+    status, never a traceback. The token goes to discord.py only and is never logged.
     """
     try:
         return asyncio.run(_serve(settings))
@@ -114,6 +114,8 @@ async def _serve(settings: Settings) -> int:
                 return 0
             except discord.LoginFailure:
                 return _stop(TOKEN_REFUSED, 2)
+            except CogFailed as e:
+                return _stop(str(e), 2)
             except UNREACHABLE as e:
                 if stopping.asked.is_set():
                     break

@@ -1,19 +1,21 @@
-"""The table's controls that outlive the process: the view every message's controls sit in,
-the lobby's and the table's buttons (join, seat a computer, start, ready ...), Rematch, and the
-one apology for a control that failed.
+"""The controls that outlive the process: ``Control``, the base every one builds on (its
+custom_id read back, the member remembered, a refusal or a failure answered, in one place),
+the view every message's controls sit in, the lobby's and the table's buttons (join, seat a
+computer, start, ready ...), Rematch, and the one apology for a control that failed.
 
 Each control is a DynamicItem whose custom_id carries all it needs (the action, the table and
 the move number it was drawn at), untrusted and re-checked by the table service, so a button
 pressed after a restart works like a fresh one. The private hand's controls are in
-``cogs.utils.hand``.
+``cogs.utils.hand_controls``.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+import typing
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 import discord
 
@@ -75,20 +77,87 @@ LABELS = {
 }
 
 
-class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+# A control's item: a button or a select menu.
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
+
+
+# Each kind of control's custom_id parts that its constructor takes as numbers, read once.
+_NUMBERS: dict[type, frozenset[str]] = {}
+
+
+def _numbers(kind: type) -> frozenset[str]:
+    """The parts of a kind of control's custom_id that its constructor takes as numbers."""
+    found = _NUMBERS.get(kind)
+    if found is None:
+        init = next(vars(k)["__init__"] for k in kind.__mro__ if "__init__" in vars(k))
+        hints = typing.get_type_hints(init)
+        found = _NUMBERS[kind] = frozenset(n for n, hint in hints.items() if hint is int)
+    return found
+
+
+class Control(
+    discord.ui.DynamicItem[ItemT],
     template=r"(?!)",  # the base itself is never registered: each kind brings its own
 ):
+    """Every control the bot draws: a DynamicItem, so it outlives the process, whose custom_id
+    carries all it needs, untrusted and re-checked by whoever acts on it.
+
+    The base does what every control does alike: it reads the custom_id back into the control
+    (each named part of the kind's template is the constructor's argument of that name, a
+    number where the constructor takes an ``int``), remembers the member's display name, and
+    answers what a press runs into: a ``Refusal`` as one private sentence (``refused`` may
+    reword it), a store that could not save as "nothing was saved", anything else logged with
+    an apology (``control_failed``). A kind of control says only what a press does
+    (``press``)."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        numbers = _numbers(cls)
+        parts: dict[str, Any] = {
+            k: int(v) if k in numbers else v for k, v in match.groupdict().items()
+        }
+        make: Callable[..., Self] = cls  # each kind's own constructor, by its parts' names
+        return make(**parts)
+
+    # discord.py declares a control's callback for any client; this bot's is a Diwaniya.
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        remember(interaction)
+        try:
+            await self.press(interaction)
+        except Refusal as r:
+            await refuse(interaction, self.refused(r))
+        except Exception as e:
+            await control_failed(interaction, e)
+
+    async def press(self, interaction: discord.Interaction[Diwaniya]) -> None:
+        """What pressing (or choosing from) the control does."""
+        raise NotImplementedError
+
+    def refused(self, refusal: Refusal) -> Refusal:
+        """The refusal as this control's member hears it (a menu rewords a button's)."""
+        return refusal
+
+
+class ActionButton(Control[discord.ui.Button[discord.ui.View]], template=r"(?!)"):
     """A button whose custom_id is ``prefix:action:table:number`` (the number: the move number
     it was drawn at, or a review's item), all untrusted and re-checked by whoever acts on it,
     so a button drawn before a restart works like a fresh one. A kind of button gives its
     ``prefix`` and its ``actions`` (which build its template), its label and style in the
-    member's language (``look``), and what a press does (``press``); errors are answered here,
-    as every control answers them."""
+    member's language (``look``), and what a press does (``press``)."""
 
     prefix: ClassVar[str]
+    # Which kind of button reads each action, by prefix: two kinds sharing a prefix (the
+    # table's and the hand's ``dw``) must not both read one action.
+    readers: ClassVar[dict[tuple[str, str], str]] = {}
 
     def __init_subclass__(cls, *, prefix: str, actions: Iterable[str]) -> None:
+        kind = f"{cls.__module__}.{cls.__qualname__}"
+        for action in actions:
+            reader = ActionButton.readers.setdefault((prefix, action), kind)
+            if reader != kind:  # a reloaded cog defines its own kind again: that is no clash
+                raise TypeError(f"{prefix}:{action} is read by {reader} already")
         template = (
             rf"{prefix}:(?P<action>{'|'.join(actions)}):(?P<table>{NUMBER}):(?P<number>{NUMBER})"
         )
@@ -101,26 +170,8 @@ class ActionButton(
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
         self.action, self.table, self.number = action, table, number
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(match["action"], int(match["table"]), int(match["number"]))
-
     @staticmethod
     def look(action: str, lang: str) -> tuple[str, discord.ButtonStyle]:
-        raise NotImplementedError
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        remember(interaction)
-        try:
-            await self.press(interaction)
-        except Refusal as r:
-            await refuse(interaction, r)
-        except Exception as e:
-            await control_failed(interaction, e)
-
-    async def press(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
 
 
@@ -134,7 +185,7 @@ class TableButton(ActionButton, prefix="dw", actions=LABELS):
         team = int(action[-1]) + 1 if action.startswith("team") else ""
         return t(key, lang, team=team), style
 
-    async def press(self, interaction: discord.Interaction) -> None:
+    async def press(self, interaction: discord.Interaction[Diwaniya]) -> None:
         await interaction.response.defer()
         await self.act(service_of(interaction), interaction.guild_id or 0, interaction.user.id)
 
@@ -157,8 +208,7 @@ class TableButton(ActionButton, prefix="dw", actions=LABELS):
 
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=rf"dwr:(?P<table>{NUMBER})",
+    Control[discord.ui.Button[discord.ui.View]], template=rf"dwr:(?P<table>{NUMBER})"
 ):
     """A finished table's Rematch: the same seats at a new table in the same place. The
     custom_id carries only the old table's id, untrusted and re-checked against the store by
@@ -174,22 +224,9 @@ class RematchButton(
         )
         self.table = table
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RematchButton:
-        return cls(int(match["table"]))
-
-    # discord.py declares a control's callback for any client; this bot's is a Diwaniya.
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        remember(interaction)
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.rematch(interaction)
-        except Refusal as r:
-            await refuse(interaction, r)
-        except Exception as e:
-            await control_failed(interaction, e)
+    async def press(self, interaction: discord.Interaction[Diwaniya]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.rematch(interaction)
 
     async def rematch(self, interaction: discord.Interaction[Diwaniya]) -> None:
         presenter = interaction.client.presenter

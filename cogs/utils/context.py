@@ -3,30 +3,30 @@ member's display name, remembered for the table's words (no members intent is as
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.tables import TableService
 from bot.tournament.service import TournamentService
 
+if TYPE_CHECKING:
+    from bot.client.diwaniya import Diwaniya
 
-def service_of(interaction: discord.Interaction) -> TableService:
-    bot: Any = interaction.client  # the Diwaniya bot, whose table service runs while it answers
-    service: TableService | None = bot.service
+
+def service_of(interaction: discord.Interaction[Diwaniya]) -> TableService:
+    service = interaction.client.service  # opened before the cogs load
     assert service is not None
     return service
 
 
-def tournaments_of(interaction: discord.Interaction) -> TournamentService:
+def tournaments_of(interaction: discord.Interaction[Diwaniya]) -> TournamentService:
     """The bot's tournament service (opened beside its table service)."""
-    bot: Any = interaction.client  # the Diwaniya bot, whose services run while it answers
-    service: TournamentService | None = bot.tournaments
+    service = interaction.client.tournaments  # opened beside the table service
     assert service is not None
     return service
 
 
-def remember(interaction: discord.Interaction) -> None:
+def remember(interaction: discord.Interaction[Diwaniya]) -> None:
     """Members' display names come from interactions (no members intent is asked for)."""
-    bot: Any = interaction.client
-    bot.names[interaction.user.id] = interaction.user.display_name
+    interaction.client.names[interaction.user.id] = interaction.user.display_name

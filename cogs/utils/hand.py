@@ -1,256 +1,53 @@
 """A member's private hand: what it says (their cards, whose turn, More's sealed bids), the
-picture of it, and the controls for exactly the moves the engine allows now (buttons for the
-simple ones, a paged menu for the rest, a button per amount while More's bids are sealed), and
-a move made from those controls, shown in that same hand afterwards.
-
-The controls are DynamicItems whose custom_id carries the table and the move number they were
-drawn at (untrusted: the service checks the number, the engine the move), so a hand shown
-before a restart still plays.
+picture of it and the table with it where the hand is the whole table, and a move made from its
+controls, shown in that same hand afterwards. The controls themselves are
+``cogs.utils.hand_controls``.
 """
 
 from __future__ import annotations
 
-import contextlib
-import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.client import limits
-from bot.client.diwaniya import lang_of, refuse
-from bot.games.base import Bid, Move, move_from_dict
+from bot.client.diwaniya import lang_of
+from bot.client.table_messages import KeptHands, TableMessages
+from bot.games.base import Move
 from bot.games.more3 import MAX_BID
+from bot.games.views import More3View
 from bot.i18n import ENGLISH, names_list, t, t_n
 from bot.learning.practice import coach_notes, private_table
 from bot.tables import HandInfo, LiveTable, Refusal, TableService, public_view
 from cogs.utils import pictures
-from cogs.utils.buttons import ActionButton, TableView, control_failed
-from cogs.utils.context import remember, service_of
 from cogs.utils.words import choice_words, move_words, names_of, seat_name
 
-# Moves on one page of the move menu: as many as Discord lets one select menu offer.
-PAGE = limits.SELECT_OPTIONS
-# The moves with a button of their own; the others are chosen from the menu.
-SIMPLE = ("draw", "take", "pass", "return")
-# The private hand's buttons: (label's key, style); "hand" is also on the table message.
-LABELS = {
-    "hand": ("btn_hand", discord.ButtonStyle.primary),
-    "draw": ("btn_draw", discord.ButtonStyle.primary),
-    "take": ("btn_take", discord.ButtonStyle.success),
-    "pass": ("btn_pass", discord.ButtonStyle.secondary),
-    "return": ("mv_return", discord.ButtonStyle.secondary),
-    "laynow": ("btn_lay_now", discord.ButtonStyle.success),
-}
-
-
-class HandButton(ActionButton, prefix="dw", actions=LABELS):
-    """Show my hand, and the hand's simple moves (draw, take, pass, return, lay it now): the
-    custom_id carries the action, the table and the move number it was drawn at; all three are
-    untrusted and re-checked by the service."""
-
-    @staticmethod
-    def look(action: str, lang: str) -> tuple[str, discord.ButtonStyle]:
-        key, style = LABELS[action]
-        return t(key, lang, cards="", card="", meld="", chips=""), style
-
-    async def press(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, service_of(interaction), interaction.guild_id or 0)
-
-    async def act(self, interaction: discord.Interaction, service: TableService, gid: int) -> None:
-        a, uid, tid = self.action, interaction.user.id, self.table
-        if a == "hand":
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await send_hand(interaction, service.hand(gid, tid, uid))
-            return
-        # A move from the private hand's buttons, shown in that same hand afterwards.
-        await interaction.response.defer()
-        if a == "laynow":
-            # The engine's lays that use the taken card(s); the first is the one offered.
-            info = service.hand(gid, tid, uid)
-            if info.version != self.number:
-                raise Refusal("stale")
-            lays = lay_now_moves(info)
-            if not lays:
-                raise Refusal("no_lay_now")
-            move = lays[0]
-        else:
-            move = move_from_dict({"do": a})
-        await play_from_hand(interaction, service, gid, tid, move, self.number)
-
-
-def pages_of(moves: Sequence[Move]) -> int:
-    """The menu pages ``moves`` take, at least one."""
-    return max(1, -(-len(moves) // PAGE))
-
-
-def move_options(
-    moves: Sequence[Move], page: int, lang: str = ENGLISH
-) -> list[discord.SelectOption]:
-    """Page ``page`` of a menu of ``moves`` as choices in ``lang``, each valued by its index in
-    the whole list (so the pages together offer every move); a page past the end holds one
-    dash, since Discord refuses a menu without options."""
-    chunk = list(enumerate(moves))[page * PAGE : (page + 1) * PAGE]
-    options = [
-        discord.SelectOption(
-            label=limits.fit(choice_words(m, lang), limits.OPTION_LABEL), value=str(i)
-        )
-        for i, m in chunk
-    ]
-    return options or [discord.SelectOption(label="-", value="-1")]
-
-
-class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"dwm:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+)",
-):
-    """One page of the moves the engine allows now; a value is the move's index in the engine's
-    list at that move number, so the service's version check makes it safe."""
-
-    def __init__(
-        self,
-        table: int,
-        version: int,
-        page: int,
-        legal: Sequence[Move] = (),
-        lang: str = ENGLISH,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"dwm:{table}:{version}:{page}",
-                placeholder=t("select_move", lang, page=page + 1, pages=pages_of(legal)),
-                options=move_options(legal, page, lang),
-            )
-        )
-        self.table, self.version, self.page = table, version, page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MoveSelect:
-        obj = cls(int(match["table"]), int(match["version"]), int(match["page"]))
-        assert isinstance(item, discord.ui.Select)  # the template is a Select's custom_id
-        obj.item = item
-        return obj
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        remember(interaction)
-        service = service_of(interaction)
-        gid = interaction.guild_id or 0
-        try:
-            await interaction.response.defer()
-            info = service.hand(gid, self.table, interaction.user.id)
-            index = int(self.item.values[0])
-            if info.version != self.version or not 0 <= index < len(info.legal):
-                raise Refusal("stale_menu")
-            move = info.legal[index]
-            await play_from_hand(interaction, service, gid, self.table, move, self.version)
-        except Refusal as r:
-            # The service's "stale" speaks of a button: the member pressed a menu.
-            await refuse(interaction, Refusal("stale_menu") if r.key == "stale" else r)
-        except Exception as e:
-            await control_failed(interaction, e)
-
-
-class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"dwp:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+)",
-):
-    def __init__(self, table: int, version: int, page: int, label: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"dwp:{table}:{version}:{page}",
-            )
-        )
-        self.table, self.version, self.page = table, version, page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PageButton:
-        label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["table"]), int(match["version"]), int(match["page"]), label or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        service = service_of(interaction)
-        try:
-            info = service.hand(interaction.guild_id or 0, self.table, interaction.user.id)
-            if info.version != self.version:
-                raise Refusal("stale")
-            lang = await lang_of(interaction)
-            await interaction.response.edit_message(
-                view=hand_controls(info, self.page, extras_of(interaction), lang)
-            )
-            hands = live_hands(interaction)
-            if hands is not None:  # the hand the member is looking at: kept from here
-                hands.keep(interaction, info, lang)
-        except Refusal as r:
-            await refuse(interaction, r)
-        except Exception as e:
-            await control_failed(interaction, e)
-
-
-class BidButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"dwb:(?P<table>\d+):(?P<version>\d+):(?P<chips>\d+)",
-):
-    """One amount on More's bidding screen; table, move number and chips come from the
-    custom_id, untrusted: the service checks the move number, the engine the bid."""
-
-    def __init__(self, table: int, version: int, chips: int, lang: str = ENGLISH) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t("btn.bid", lang, chips=chips),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"dwb:{table}:{version}:{chips}",
-            )
-        )
-        self.table, self.version, self.chips = table, version, chips
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> BidButton:
-        return cls(int(match["table"]), int(match["version"]), int(match["chips"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        remember(interaction)
-        service = service_of(interaction)
-        gid = interaction.guild_id or 0
-        try:
-            await interaction.response.defer()
-            move = move_from_dict({"do": "bid", "chips": self.chips})
-            await play_from_hand(interaction, service, gid, self.table, move, self.version)
-        except Refusal as r:
-            await refuse(interaction, r)
-        except Exception as e:
-            await control_failed(interaction, e)
-
-
-def lay_now_moves(info: HandInfo) -> list[Move]:
-    """After taking the pile or a discard, the engine's legal moves are the lays that use a taken
-    card (``view.must_lay``); empty otherwise."""
-    if not getattr(info.view, "must_lay", ()):
-        return []
-    return [m for m in info.legal if m.do not in SIMPLE]
-
+if TYPE_CHECKING:
+    from bot.client.diwaniya import Diwaniya
 
 # Another cog's controls for a private hand, given the hand and the member's language.
 HandExtra = Callable[[HandInfo, str], Sequence[discord.ui.Item[Any]]]
 
 
-def extras_of(interaction: discord.Interaction) -> Sequence[HandExtra]:
+def extras_of(interaction: discord.Interaction[Diwaniya]) -> Sequence[HandExtra]:
     """The controls other cogs add to a private hand (cogs.learn: a practice table's Hint),
     kept on the bot, each cog adding its own while it is loaded: every bot in a process (tests
     run many) has its own list, and a cog's reload never leaves a second copy behind."""
-    return getattr(interaction.client, "hand_extras", ())
+    return interaction.client.hand_extras
+
+
+def shown_by(bot: Diwaniya) -> TableMessages:
+    """The bot's table messages (its Presenter), made by whichever cog that shows a table
+    loaded first (``cogs.utils.presenter.table_messages``): every cog that shows a hand did."""
+    presenter = bot.presenter
+    assert presenter is not None, "a cog that shows a hand asks for the table messages as it loads"
+    return presenter
 
 
 def bidding(info: HandInfo) -> bool:
     """More with bidding before the reveal: the cards are dealt face down, nobody holds one."""
-    return getattr(info.view, "phase", None) == "bid"
+    return info.view.phase == "bid"
 
 
 def bid_now(info: HandInfo) -> bool:
@@ -272,46 +69,7 @@ def have_bid(live: LiveTable) -> list[int]:
     return [s for s in range(engine.n_seats) if not engine.legal_moves(s)]
 
 
-def hand_controls(
-    info: HandInfo, page: int = 0, extras: Sequence[HandExtra] = (), lang: str = ENGLISH
-) -> discord.ui.View:
-    """Only the moves the engine allows now: buttons for the simple ones, a paged menu for the
-    rest (every option reachable, never truncated), then the ``extras``' controls; labelled in
-    the member's ``lang``. While More's bids are sealed: a button per amount instead."""
-    v = TableView()
-    tid, ver = info.table.id, info.version
-    v.add_item(HandButton("hand", tid, ver, lang))
-    if bidding(info):
-        if bid_now(info):
-            for m in info.legal:
-                if isinstance(m, Bid):
-                    v.add_item(BidButton(tid, ver, m.chips, lang))
-        for extra in extras:
-            for item in extra(info, lang):
-                v.add_item(item)
-        return v
-    for m in info.legal:
-        if m.do in SIMPLE:
-            v.add_item(HandButton(m.do, tid, ver, lang))
-    if lay_now_moves(info):
-        v.add_item(HandButton("laynow", tid, ver, lang))
-    rest = [m for m in info.legal if m.do not in SIMPLE]
-    for extra in extras:
-        for item in extra(info, lang):
-            v.add_item(item)
-    if rest:
-        # Indexes must be those of the full legal list, so page over it but show non-simple ones.
-        pages = pages_of(info.legal)
-        page = min(page, pages - 1)
-        v.add_item(MoveSelect(tid, ver, page, info.legal, lang))
-        if page > 0:
-            v.add_item(PageButton(tid, ver, page - 1, t("btn_prev", lang)))
-        if page < pages - 1:
-            v.add_item(PageButton(tid, ver, page + 1, t("btn_next", lang)))
-    return v
-
-
-def bid_text(bot: Any, info: HandInfo, lang: str = ENGLISH) -> str:
+def bid_text(bot: Diwaniya, info: HandInfo, lang: str = ENGLISH) -> str:
     """More's bidding screen: what the bid is, its range, who has bid (not how much), the
     member's own bid, and whose bid the table waits for."""
     live = info.table
@@ -323,7 +81,7 @@ def bid_text(bot: Any, info: HandInfo, lang: str = ENGLISH) -> str:
         t("bid.explain", lang, low=0, high=MAX_BID),
         t("bid.have_bid", lang, names=who),
     ]
-    bids = getattr(info.view, "bids", ())
+    bids = info.view.bids if isinstance(info.view, More3View) else ()
     mine = bids[info.seat] if info.seat < len(bids) else None
     if mine is not None:
         lines.append(t("bid.yours", lang, chips=mine))
@@ -334,7 +92,7 @@ def bid_text(bot: Any, info: HandInfo, lang: str = ENGLISH) -> str:
     return "\n".join(lines)
 
 
-def hand_text(bot: Any, info: HandInfo, lang: str = ENGLISH) -> str:
+def hand_text(bot: Diwaniya, info: HandInfo, lang: str = ENGLISH) -> str:
     if bidding(info):
         return bid_text(bot, info, lang)
     cards = " ".join(str(c) for c in info.view.hand)
@@ -349,7 +107,7 @@ def hand_text(bot: Any, info: HandInfo, lang: str = ENGLISH) -> str:
 
 
 async def hand_answer(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[Diwaniya],
     info: HandInfo,
     lang: str,
     notes: Sequence[str] = (),
@@ -366,7 +124,7 @@ async def hand_answer(
 
 
 async def hand_parts(
-    bot: Any,
+    bot: Diwaniya,
     user_id: int,
     info: HandInfo,
     lang: str,
@@ -379,7 +137,7 @@ async def hand_parts(
     interaction (``cogs.utils.live_hands``); without ``picture`` the files are None: the
     message keeps the picture it has (the cards it draws have not changed)."""
     four_colour, sort = False, "suit"
-    if getattr(bot, "store", None) is not None and picture:
+    if bot.store is not None and picture:
         prefs = await bot.member_settings(user_id)
         four_colour, sort = prefs.card_style == "four_colour", prefs.sort_order
     files: list[discord.File] | None = [] if picture else None
@@ -392,7 +150,7 @@ async def hand_parts(
     live = info.table
     if private_table(live):
         # No table message anywhere: the table comes with the hand.
-        text = bot.presenter.text(live, lang) + "\n\n" + text
+        text = shown_by(bot).text(live, lang) + "\n\n" + text
         names = names_of(bot, live, lang, picture=True)
         computers = [i for i in range(len(live.seats)) if live.automated(i)]
         assert live.engine is not None  # a hand is shown at a dealt game
@@ -402,17 +160,20 @@ async def hand_parts(
         files = [table, *(files or [])] if table else files
     # A guided table's coach speaks above the hand (bot.learning.practice.coach_notes).
     text = limits.fit("\n".join([*notes, *coach_notes(info, lang, choice_words), text]))
+    # The controls' module imports this one (a control's press shows the hand again), so it is
+    # imported here, once this one is whole.
+    from cogs.utils.hand_controls import hand_controls
+
     view = hand_controls(info, extras=extras, lang=lang) if controls else None
     return text, files, view
 
 
-def live_hands(interaction: discord.Interaction) -> Any:
-    """The bot's kept private hands (``cogs.utils.live_hands.LiveHands``, the Presenter's while
-    the play cog is loaded), or None."""
-    return getattr(getattr(interaction.client, "presenter", None), "hands", None)
+def live_hands(interaction: discord.Interaction[Diwaniya]) -> KeptHands:
+    """The bot's kept private hands (``cogs.utils.live_hands.LiveHands``, the Presenter's)."""
+    return shown_by(interaction.client).hands
 
 
-async def send_hand(interaction: discord.Interaction, info: HandInfo) -> None:
+async def send_hand(interaction: discord.Interaction[Diwaniya], info: HandInfo) -> None:
     """A fresh ephemeral hand in the member's language, with the moves allowed now."""
     lang = await lang_of(interaction)
     text, files, view = await hand_answer(interaction, info, lang)
@@ -420,31 +181,31 @@ async def send_hand(interaction: discord.Interaction, info: HandInfo) -> None:
     if files:
         kwargs["files"] = files
     sent = await interaction.followup.send(text, wait=True, **kwargs)
-    hands = live_hands(interaction)
-    if hands is not None:  # this hand is now the member's latest: kept up to date from here
-        hands.keep(interaction, info, lang, message_id=sent.id)
+    # This hand is now the member's latest: kept up to date from here.
+    live_hands(interaction).keep(interaction, info, lang, message_id=sent.id)
 
 
 async def finished_answer(
-    interaction: discord.Interaction, live: LiveTable, lang: str, notes: Sequence[str]
+    interaction: discord.Interaction[Diwaniya], live: LiveTable, lang: str, notes: Sequence[str]
 ) -> tuple[str, list[discord.File], discord.ui.View]:
     """The last hand of a practice table without a thread, once its game is over: the move's
     confirmation and the game's news, then the finished table as a table message would show it
     (the standings, its picture) with the same controls (Rematch, and ``bot.over_extras``:
     the review)."""
-    bot: Any = interaction.client
+    bot = interaction.client
     names = names_of(bot, live, lang, picture=True)
     computers = [i for i in range(len(live.seats)) if live.automated(i)]
     assert live.engine is not None  # the game is over, so it was dealt
     table = await pictures.picture(
         pictures.table_png, public_view(live.engine), names, computers, lang, name="table.png"
     )
-    text = limits.fit("\n".join(notes) + "\n\n" + bot.presenter.text(live, lang))
-    return text, [table] if table else [], bot.presenter.view(live, lang)
+    presenter = shown_by(bot)
+    text = limits.fit("\n".join(notes) + "\n\n" + presenter.text(live, lang))
+    return text, [table] if table else [], presenter.view(live, lang)
 
 
 async def show_after_move(
-    interaction: discord.Interaction, service: TableService, live: LiveTable, move: Move
+    interaction: discord.Interaction[Diwaniya], service: TableService, live: LiveTable, move: Move
 ) -> None:
     """After a move from the private hand's controls (the interaction deferred), that same
     message becomes the hand as it stands now: the move's confirmation first, then the cards
@@ -459,14 +220,13 @@ async def show_after_move(
     if private:
         # Nothing is posted for this table: let the computers play, then show where it stands.
         await service.idle(gid, tid)
-    presenter: Any = getattr(interaction.client, "presenter", None)
-    notes += presenter.outbox.pop(interaction.user.id, []) if presenter else []
+    notes += shown_by(interaction.client).outbox.pop(interaction.user.id, [])
     view: discord.ui.View | None  # the controls the message is left with, if any
     uid = interaction.user.id
     hands = live_hands(interaction)
     # This message may be the member's kept hand with an edit of its own under way: this edit
     # waits for it, so the newer hand is the one that stays.
-    editing = hands.editing(gid, tid, uid) if hands is not None else contextlib.nullcontext()
+    editing = hands.editing(gid, tid, uid)
     try:
         if live.engine is None or live.engine.game_over:
             raise Refusal("game_over")
@@ -474,8 +234,7 @@ async def show_after_move(
     except Refusal:
         # The game is over and its table closed: the confirmation (and any news), and where the
         # hand is the whole table, the finished table with its controls (Rematch, the review).
-        if hands is not None:
-            hands.forget(gid, tid, uid)  # this edit is the hand's last
+        hands.forget(gid, tid, uid)  # this edit is the hand's last
         if not private or live.engine is None or not live.engine.game_over:
             text = limits.fit("\n".join(notes))
             async with editing:
@@ -489,12 +248,11 @@ async def show_after_move(
     text, files, view = await hand_answer(interaction, info, lang, notes, controls=keep)
     async with editing:
         await interaction.edit_original_response(content=text, attachments=files, view=view)
-        if hands is not None:  # the hand played from is the member's latest now
-            hands.keep(interaction, info, lang)
+        hands.keep(interaction, info, lang)  # the hand played from is the member's latest now
 
 
 async def play_from_hand(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[Diwaniya],
     service: TableService,
     gid: int,
     tid: int,

@@ -30,15 +30,19 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.client import limits
+from bot.games.views import RummyView
 from bot.i18n import t
 from bot.learning.practice import private_table
 from bot.tables import HandInfo, LiveTable, Refusal
 from cogs.utils.hand import bidding, hand_parts, hand_text, has_moves
+
+if TYPE_CHECKING:
+    from bot.client.diwaniya import Diwaniya
 
 logger = logging.getLogger(__name__)
 
@@ -56,13 +60,17 @@ class Sight:
     over: bool = False
 
 
-def sight_of(bot: Any, info: HandInfo, lang: str, over: bool = False) -> Sight:
+def sight_of(bot: Diwaniya, info: HandInfo, lang: str, over: bool = False) -> Sight:
     view = info.view
+    # Run Fast draws nothing and lays nothing: only the rummies' views have those cards.
+    just_drawn, must_lay = (
+        (view.just_drawn, view.must_lay) if isinstance(view, RummyView) else ((), ())
+    )
     drawn = (
         bidding(info),
         tuple(str(c) for c in view.hand),
-        tuple(str(c) for c in getattr(view, "just_drawn", ())),
-        tuple(str(c) for c in getattr(view, "must_lay", ())),
+        tuple(str(c) for c in just_drawn),
+        tuple(str(c) for c in must_lay),
     )
     text = hand_text(bot, info, lang)
     if over:
@@ -76,7 +84,7 @@ class Kept:
     when it is a follow-up rather than the interaction's own response), the language it speaks,
     what it shows now, and the change waiting to be shown."""
 
-    interaction: discord.Interaction
+    interaction: discord.Interaction[Diwaniya]
     message_id: int | None
     lang: str
     shown: Sight
@@ -92,13 +100,13 @@ class LiveHands:
     """The kept hands of one bot, by table and member; the Presenter tells it of every change
     (``changed``), the hand's code of every hand shown (``keep``)."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: Diwaniya) -> None:
         self.bot = bot
         self.kept: dict[tuple[int, int], dict[int, Kept]] = {}
 
     def keep(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[Diwaniya],
         info: HandInfo,
         lang: str,
         message_id: int | None = None,
@@ -159,8 +167,10 @@ class LiveHands:
         if engine.game_over:  # the service has let the table go: its last hand, no controls
             info = HandInfo(live, seat, engine.view(seat), (), live.version, False)
             return sight_of(self.bot, info, kept.lang, over=True), info
+        service = self.bot.service
+        assert service is not None  # opened before the cogs load, closed after them
         try:
-            info = self.bot.service.hand(live.guild_id, live.id, user_id)
+            info = service.hand(live.guild_id, live.id, user_id)
         except Refusal:  # the table closed (cancelled)
             return None
         return sight_of(self.bot, info, kept.lang), info
@@ -172,6 +182,7 @@ class LiveHands:
                 # computers may play on: shown once, where they stop.
                 async with live.lock:
                     pass
+                assert self.bot.service is not None
                 await self.bot.service.idle(live.guild_id, live.id)
                 async with kept.lock:
                     if kept.gone or kept.waiting is None:
@@ -208,7 +219,7 @@ class LiveHands:
             info,
             kept.lang,
             controls=not sight.over,
-            extras=getattr(bot, "hand_extras", ()),
+            extras=bot.hand_extras,
             picture=sight.cards != kept.shown.cards,
         )
         if sight.over:

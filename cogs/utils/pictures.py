@@ -35,7 +35,7 @@ def hand_png(
 ) -> bytes:
     return render.render_hand(
         view,
-        game=getattr(view, "game", None),
+        game=view.game,
         four_colour=four_colour,
         sort="rank" if sort == "rank" else "suit",
         lang=lang,

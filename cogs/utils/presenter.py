@@ -3,9 +3,11 @@ turned into what the table's channel shows: one live message with its picture an
 edited after every move, and short messages beside it (the turn ping, results), all in the
 server's language, since everyone at the table reads them.
 
-The play cog makes one Presenter per bot and hands its ``handle`` to the table service as the
-service's listener; a private practice table has no message of its own, its news waits for the
-member's next private hand. Every notice also reaches the members' kept private hands
+Each bot has one Presenter (``table_messages``), made by the first cog that shows a table (the
+lobby, the play, learn, review and tournament cogs each ask for it as they load) and kept on the
+bot for its life: it hears the table service's notices, and the table's and the hands' controls
+are registered with it, so no cog needs another loaded to show a table. A private practice
+table has no message of its own: its news waits for the member's next private hand. Every notice also reaches the members' kept private hands
 (``cogs.utils.live_hands``), which edit themselves when what they show has changed.
 """
 
@@ -18,12 +20,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.client import limits
+from bot.games.views import MorView, RummyView
 from bot.i18n import ENGLISH, comma, names_list, number, pick_language, t, t_n
 from bot.learning.practice import is_practice, private_table
-from bot.tables import LiveTable, Notice, public_view
+from bot.tables import LiveTable, Notice, NoticeKind, public_view
 from cogs.utils import pictures
 from cogs.utils.buttons import RematchButton, TableButton, TableView
-from cogs.utils.hand import HandButton
+from cogs.utils.hand_controls import HAND_CONTROLS, HandButton
 from cogs.utils.live_hands import LiveHands
 from cogs.utils.ratings import game_over_note
 from cogs.utils.words import (
@@ -39,6 +42,27 @@ from cogs.utils.words import (
 
 if TYPE_CHECKING:
     from bot.client.diwaniya import Diwaniya
+
+# The table message's and the private hands' controls: known to the bot from the first table
+# message on, so that a button pressed on a message from before a restart still reaches them.
+CONTROLS = (TableButton, RematchButton, *HAND_CONTROLS)
+
+
+def table_messages(bot: Diwaniya) -> Presenter:
+    """The bot's one Presenter, made on the first call: it hears the table service's notices
+    and the bot knows the table's and the hands' controls from then on, for the bot's life
+    (closed with the bot). Every cog that shows a table calls this as it loads, so each works
+    whichever others are loaded, and a reload leaves one of each."""
+    found = bot.presenter
+    if isinstance(found, Presenter):
+        return found
+    service = bot.service
+    assert service is not None, "the table service opens before the cogs load"
+    made = Presenter(bot)
+    bot.presenter = made
+    service.listener = made.handle
+    bot.add_dynamic_items(*CONTROLS)
+    return made
 
 
 class Presenter:
@@ -58,6 +82,10 @@ class Presenter:
         self.outbox: dict[int, list[str]] = {}
         # Each seated member's latest private hand, edited as the table changes.
         self.hands = LiveHands(bot)
+
+    def close(self) -> None:
+        """Stop editing the kept hands: the bot is closing."""
+        self.hands.close()
 
     async def language(self, live: LiveTable) -> str:
         """The language the table speaks: the server's; a private practice table, which only
@@ -104,27 +132,24 @@ class Presenter:
         if live.engine.game_over:
             return self.final_text(live, lang)
         view = public_view(live.engine)
-        round_no = getattr(view, "round_no", 0) + 1
-        lines = [t("table_title", lang, game=game, table=tb.id, round=round_no)]
+        lines = [t("table_title", lang, game=game, table=tb.id, round=view.round_no + 1)]
         if view.turn is not None:
             lines.append(t("table_turn", lang, name=names[view.turn]))
-        elif getattr(view, "round_over", False):
+        elif view.round_over:
             lines.append(t("table_no_turn", lang))
         for key, who, move in self.story.get(tb.id, ()):
             said = t(key, lang, name=names[who], move=move_words(move, lang))
             lines.append(t("table_last", lang, text=said))
-        totals = getattr(view, "totals", None)
-        if totals:
+        if view.totals:
             scores = comma(lang).join(
-                f"{n} {number(s, lang)}" for n, s in zip(names, totals, strict=False)
+                f"{n} {number(s, lang)}" for n, s in zip(names, view.totals, strict=False)
             )
             lines.append(t("table_scores", lang, scores=scores))
-        if hasattr(view, "stock_count"):
+        if isinstance(view, RummyView):  # Run Fast deals every card: no stock
             lines.append(t("table_stock", lang, count=t_n("n_cards", view.stock_count, lang)))
-        meters = getattr(view, "meters", None)
-        if meters:
+        if isinstance(view, MorView) and view.meters:
             teams = " · ".join(
-                t("table.team_meter", lang, team=i + 1, meter=m) for i, m in enumerate(meters)
+                t("table.team_meter", lang, team=i + 1, meter=m) for i, m in enumerate(view.meters)
             )
             lines.append(t("table_meters", lang, meters=teams))
         return limits.fit("\n".join(lines))
@@ -284,78 +309,81 @@ class Presenter:
         lang = await self.language(live)
         names = names_of(self.bot, live, lang)
         story = self.story.setdefault(live.id, deque(maxlen=3))
-        if n.kind == "lobby":
-            await self.refresh(live, lang=lang)
-        elif n.kind == "started":
-            story.clear()
-            await self.refresh(live, lang=lang)
-        elif n.kind == "cancelled":
-            await self.say(live, t("lobby_cancelled", lang, table=live.id))
-            if live.table.message_id:
-                msg = self.channel(live).get_partial_message(live.table.message_id)  # type: ignore[attr-defined]
-                await msg.edit(view=None)
-        elif n.kind == "move":
-            seat = n.seat if n.seat is not None else 0
-            seated = live.seats[seat] if n.seat is not None else None
-            self.mover[live.id] = None if n.auto or seated is None else seated.user_id
-            # A member's turn the computer played: when their timer ran out, said in the
-            # thread; once the computer keeps the seat (said once, by "taken_over"), its moves
-            # show on the live table only, like any computer's.
-            member = n.auto and seated is not None and not seated.is_computer
-            key = "moved_for" if member else "moved"
-            if member and live.taken_over(seat):
-                key = "table.moved_kept"
-            story.append((key, seat, sealed(live, dict(n.move or {}))))
-            if key == "moved_for":
-                words = move_words(story[-1][2], lang)
-                await self.say(live, t(key, lang, name=names[seat], move=words))
-            await self.refresh(live, lang=lang)
-        elif n.kind == "turn" and n.user_id is not None:
-            if self.mover.get(live.id) == n.user_id:
-                return
-            await self.say(
-                live,
-                t("ping", lang, mention=f"<@{n.user_id}>", table=live.id),
-                mention=n.user_id,
-            )
-        elif n.kind == "taken_over":
-            assert n.seat is not None  # a taken-over notice names its seat
-            await self.say(live, t("taken_over", lang, name=names[n.seat]))
-        elif n.kind == "taken_back":
-            await self.refresh(live, lang=lang)
-        elif n.kind == "round_over":
-            text, sheet = await self.round_summary(live, names, lang)
-            soon = t("next_round_soon", lang, seconds=int(self.bot.next_round_delay))
-            await self.say(live, text + " " + soon, file=sheet)
-        elif n.kind == "next_round":
-            story.clear()
-            await self.refresh(live, lang=lang)
-        elif n.kind == "game_over":
-            engine = live.engine
-            assert engine is not None  # a game that is over was dealt
-            pearls = engine.pearls()
-            won = names_list((names[s] for s in engine.winners), lang)
-            given = comma(lang).join(f"{names[s]} {p}" for s, p in pearls.items() if p)
-            await self.refresh(live, lang=lang)
-            # The last round's scores and sheet come with the result, in one message.
-            text, sheet = await self.round_summary(live, names, lang)
-            won_text = t("game_won", lang, names=won, pearls=given or "0")
-            if is_practice(live):
-                won_text = t("practice_game_won", lang, names=won)
-            if live.table.game == "runfast":
-                # The game is its one deal: the winner first, then the deal's settlement.
-                result = public_view(engine).result
-                assert result is not None  # the deal is over
-                scores = comma(lang).join(
-                    f"{nm} {number(s, lang, sign=True)}"
-                    for nm, s in zip(names, result.scores, strict=False)
-                )
-                text, won_text = won_text, t("table.settlement", lang, scores=scores)
-            note = await self.rating_note(live, names, lang)
-            await self.say(live, "\n".join(filter(None, [text + " " + won_text, note])), file=sheet)
-        elif n.kind == "restored":
-            story.clear()
-            story.extend(self.last_moves(live))
-            await self.say(live, t("restored", lang))
-            if live.table.message_id:
+        match n.kind:
+            case NoticeKind.LOBBY:
                 await self.refresh(live, lang=lang)
+            case NoticeKind.STARTED:
+                story.clear()
+                await self.refresh(live, lang=lang)
+            case NoticeKind.CANCELLED:
+                await self.say(live, t("lobby_cancelled", lang, table=live.id))
+                if live.table.message_id:
+                    msg = self.channel(live).get_partial_message(live.table.message_id)  # type: ignore[attr-defined]
+                    await msg.edit(view=None)
+            case NoticeKind.MOVE:
+                seat = n.seat if n.seat is not None else 0
+                seated = live.seats[seat] if n.seat is not None else None
+                self.mover[live.id] = None if n.auto or seated is None else seated.user_id
+                # A member's turn the computer played: when their timer ran out, said in the
+                # thread; once the computer keeps the seat (said once, by "taken_over"), its moves
+                # show on the live table only, like any computer's.
+                member = n.auto and seated is not None and not seated.is_computer
+                key = "moved_for" if member else "moved"
+                if member and live.taken_over(seat):
+                    key = "table.moved_kept"
+                story.append((key, seat, sealed(live, dict(n.move or {}))))
+                if key == "moved_for":
+                    words = move_words(story[-1][2], lang)
+                    await self.say(live, t(key, lang, name=names[seat], move=words))
+                await self.refresh(live, lang=lang)
+            case NoticeKind.TURN if n.user_id is not None:
+                if self.mover.get(live.id) == n.user_id:
+                    return
+                await self.say(
+                    live,
+                    t("ping", lang, mention=f"<@{n.user_id}>", table=live.id),
+                    mention=n.user_id,
+                )
+            case NoticeKind.TAKEN_OVER:
+                assert n.seat is not None  # a taken-over notice names its seat
+                await self.say(live, t("taken_over", lang, name=names[n.seat]))
+            case NoticeKind.TAKEN_BACK:
+                await self.refresh(live, lang=lang)
+            case NoticeKind.ROUND_OVER:
+                text, sheet = await self.round_summary(live, names, lang)
+                soon = t("next_round_soon", lang, seconds=int(self.bot.next_round_delay))
+                await self.say(live, text + " " + soon, file=sheet)
+            case NoticeKind.NEXT_ROUND:
+                story.clear()
+                await self.refresh(live, lang=lang)
+            case NoticeKind.GAME_OVER:
+                engine = live.engine
+                assert engine is not None  # a game that is over was dealt
+                pearls = engine.pearls()
+                won = names_list((names[s] for s in engine.winners), lang)
+                given = comma(lang).join(f"{names[s]} {p}" for s, p in pearls.items() if p)
+                await self.refresh(live, lang=lang)
+                # The last round's scores and sheet come with the result, in one message.
+                text, sheet = await self.round_summary(live, names, lang)
+                won_text = t("game_won", lang, names=won, pearls=given or "0")
+                if is_practice(live):
+                    won_text = t("practice_game_won", lang, names=won)
+                if live.table.game == "runfast":
+                    # The game is its one deal: the winner first, then the deal's settlement.
+                    result = public_view(engine).result
+                    assert result is not None  # the deal is over
+                    scores = comma(lang).join(
+                        f"{nm} {number(s, lang, sign=True)}"
+                        for nm, s in zip(names, result.scores, strict=False)
+                    )
+                    text, won_text = won_text, t("table.settlement", lang, scores=scores)
+                note = await self.rating_note(live, names, lang)
+                await self.say(
+                    live, "\n".join(filter(None, [text + " " + won_text, note])), file=sheet
+                )
+            case NoticeKind.RESTORED:
+                story.clear()
+                story.extend(self.last_moves(live))
+                await self.say(live, t("restored", lang))
+                if live.table.message_id:
+                    await self.refresh(live, lang=lang)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -12,11 +12,14 @@ from bot.client.diwaniya import lang_of
 from bot.i18n import t
 from cogs.utils.words import game_name
 
+if TYPE_CHECKING:
+    from bot.client.diwaniya import Diwaniya
+
 logger = logging.getLogger(__name__)
 
 
 async def private_thread(
-    interaction: discord.Interaction, game: str, channel: Any = None
+    interaction: discord.Interaction[Diwaniya], game: str, channel: Any = None
 ) -> discord.Thread | None:
     """A private thread for the member's practice table in ``channel`` (the interaction's when
     not given), if the bot may make one; else None and the table lives in the member's private

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Self
 import discord
 
 from bot.client import limits
-from bot.client.diwaniya import lang_of, refuse
+from bot.client.diwaniya import lang_of
 from bot.i18n import ENGLISH, names_list, number, pick_language, t
 from bot.store.tournaments import EntryStatus, Tournament, TournamentStatus
 from bot.tables import Refusal
@@ -31,8 +31,8 @@ from bot.tournament.service import (
     minimum_players,
 )
 from cogs.utils import pictures
-from cogs.utils.buttons import TableView, control_failed
-from cogs.utils.context import remember, tournaments_of
+from cogs.utils.buttons import Control, TableView
+from cogs.utils.context import tournaments_of
 from cogs.utils.words import game_name, option_words
 from render import tournament as drawing
 
@@ -88,14 +88,16 @@ def stamp(when: Any) -> tuple[str, str]:
     return f"<t:{unix}:F>", f"<t:{unix}:R>"
 
 
-def member_names(bot: Any, view: Overview) -> dict[int, str]:
+def member_names(bot: Diwaniya, view: Overview) -> dict[int, str]:
     """Each entrant's name: as last seen by the bot, else as kept with the sign-up."""
     return {
         e.user_id: bot.names.get(e.user_id) or e.name or f"<@{e.user_id}>" for e in view.entries
     }
 
 
-def standing_lines(bot: Any, view: Overview, lang: str, limit: int = STANDING_LINES) -> list[str]:
+def standing_lines(
+    bot: Diwaniya, view: Overview, lang: str, limit: int = STANDING_LINES
+) -> list[str]:
     names = member_names(bot, view)
     swiss = view.tournament.format == "swiss"
     out = []
@@ -120,7 +122,7 @@ def standing_lines(bot: Any, view: Overview, lang: str, limit: int = STANDING_LI
     return out
 
 
-def message_text(bot: Any, view: Overview, lang: str) -> str:
+def message_text(bot: Diwaniya, view: Overview, lang: str) -> str:
     """The tournament message: what, when, how it scores, who plays, where it stands."""
     tr = view.tournament
     game = game_name(tr.game, lang)
@@ -175,7 +177,7 @@ def message_text(bot: Any, view: Overview, lang: str) -> str:
     return limits.fit("\n".join(lines))
 
 
-def winners_text(bot: Any, view: Overview, lang: str) -> str:
+def winners_text(bot: Diwaniya, view: Overview, lang: str) -> str:
     """Who won: a knockout's champion entry (a Mor pair), else the first place."""
     names = member_names(bot, view)
     bracket = view.tournament.state.get("bracket")
@@ -203,7 +205,7 @@ def bracket_png(title: str, rounds: Sequence[Sequence[dict[str, Any]]], lang: st
     return drawing.render_bracket(title, made, lang)
 
 
-def standing_rows(bot: Any, view: Overview, lang: str) -> list[dict[str, Any]]:
+def standing_rows(bot: Diwaniya, view: Overview, lang: str) -> list[dict[str, Any]]:
     names = member_names(bot, view)
     swiss = view.tournament.format == "swiss"
     return [
@@ -218,7 +220,7 @@ def standing_rows(bot: Any, view: Overview, lang: str) -> list[dict[str, Any]]:
     ]
 
 
-def bracket_rounds(bot: Any, view: Overview, lang: str) -> list[list[dict[str, Any]]]:
+def bracket_rounds(bot: Diwaniya, view: Overview, lang: str) -> list[list[dict[str, Any]]]:
     names = member_names(bot, view)
     bracket = Bracket.from_json(view.tournament.state["bracket"])
     computer = t("tournament.computer", lang)
@@ -239,13 +241,15 @@ def bracket_rounds(bot: Any, view: Overview, lang: str) -> list[list[dict[str, A
     ]
 
 
-async def standings_file(bot: Any, view: Overview, lang: str, podium: bool) -> discord.File | None:
+async def standings_file(
+    bot: Diwaniya, view: Overview, lang: str, podium: bool
+) -> discord.File | None:
     title = t("tournament.results_title", lang, number=view.tournament.id)
     rows = standing_rows(bot, view, lang)
     return await pictures.picture(standings_png, title, rows, lang, podium, name="standings.png")
 
 
-async def bracket_file(bot: Any, view: Overview, lang: str) -> discord.File | None:
+async def bracket_file(bot: Diwaniya, view: Overview, lang: str) -> discord.File | None:
     if view.tournament.format != "knockout" or not view.tournament.state.get("bracket"):
         return None
     title = t("tournament.bracket_title", lang, number=view.tournament.id)
@@ -259,7 +263,7 @@ ACTIONS = ("join", "leave")
 
 
 class TournamentButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    Control[discord.ui.Button[discord.ui.View]],
     template=r"dwt:(?P<rest>.*)",
 ):
     """Join / Leave on the tournament message: ``dwt:ACTION:TOURNAMENT``. Every ``dwt:`` id is
@@ -287,26 +291,20 @@ class TournamentButton(
             return cls("bad", 0)
         return cls(found[1], int(found[2]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        remember(interaction)
-        try:
-            if self.action not in ACTIONS or not interaction.guild_id:
-                raise Refusal("tournament.bad_button")
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            service = tournaments_of(interaction)
-            gid, uid = interaction.guild_id, interaction.user.id
-            if self.action == "join":
-                await service.join(gid, self.tournament, uid, interaction.user.display_name)
-                key = "tournament.joined"
-            else:
-                await service.leave(gid, self.tournament, uid)
-                key = "tournament.left"
-            text = t(key, await lang_of(interaction), number=self.tournament)
-            await interaction.followup.send(text, ephemeral=True)
-        except Refusal as r:
-            await refuse(interaction, r)
-        except Exception as e:
-            await control_failed(interaction, e)
+    async def press(self, interaction: discord.Interaction[Diwaniya]) -> None:
+        if self.action not in ACTIONS or not interaction.guild_id:
+            raise Refusal("tournament.bad_button")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = tournaments_of(interaction)
+        gid, uid = interaction.guild_id, interaction.user.id
+        if self.action == "join":
+            await service.join(gid, self.tournament, uid, interaction.user.display_name)
+            key = "tournament.joined"
+        else:
+            await service.leave(gid, self.tournament, uid)
+            key = "tournament.left"
+        text = t(key, await lang_of(interaction), number=self.tournament)
+        await interaction.followup.send(text, ephemeral=True)
 
 
 def buttons(tr: Tournament, lang: str) -> discord.ui.View | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import http.server
+import json
 import os
 import shutil
 import socket
@@ -473,3 +474,66 @@ def test_no_network_is_tried_again_then_stops_in_one_sentence(
         ") after 3 tries, so the bot stopped: check the network and start it again."
     )
     assert (tmp_path / "bot.db").exists()  # the database was opened first
+
+
+USER = {"id": "1001", "username": "diwaniya", "discriminator": "0", "avatar": None, "bot": True}
+APPLICATION = {
+    "id": "1001",
+    "name": "Diwaniya",
+    "description": "",
+    "icon": None,
+    "bot_public": True,
+    "bot_require_code_grant": False,
+    "verify_key": "0" * 64,
+    "owner": USER,
+    "flags": 0,
+}
+
+
+class AcceptEveryToken(http.server.BaseHTTPRequestHandler):
+    """Answers a login as Discord does to a good token: the bot's user and its application;
+    the start then goes on to load the cogs, before any gateway is asked for."""
+
+    def do_GET(self) -> None:
+        found = {"/api/v10/users/@me": USER, "/api/v10/oauth2/applications/@me": APPLICATION}
+        data = found.get(self.path)
+        body = json.dumps(data if data is not None else {"message": "404", "code": 0}).encode()
+        self.send_response(200 if data is not None else 404)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def test_a_listed_cog_that_fails_to_load_stops_the_start_in_one_sentence(
+    tmp_path: Path,
+    discord_at: Callable[[str], None],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A cog on the list that raises as it loads would leave its commands and controls
+    answering nothing: the start stops, exit 2, in one sentence naming the cog and why (the
+    traceback goes to the log), instead of a bot running without it."""
+    from bot.client import diwaniya
+
+    monkeypatch.setattr(
+        diwaniya, "EXTENSIONS", ("cogs.help", "tests.client.broken_cog", "cogs.settings")
+    )
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), AcceptEveryToken)
+    serving = threading.Thread(target=server.serve_forever, daemon=True)
+    serving.start()
+    try:
+        discord_at(f"127.0.0.1:{server.server_address[1]}")
+        status = run_to_the_end(settings_for(tmp_path))
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert status == 2
+    said = one_sentence(capsys.readouterr().err)
+    assert said == (
+        "The cog tests.client.broken_cog could not be loaded (the cog's setup broke), so the "
+        "bot did not start: the log holds the traceback."
+    )

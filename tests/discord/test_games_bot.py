@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import simcord
 
-from cogs.utils.hand import PAGE, SIMPLE
+from cogs.utils.hand_controls import PAGE, SIMPLE
 
 from .conftest import club, drawn_at, hand_message, live_table, make_bot, pick_move, reply
 

@@ -12,7 +12,7 @@ from typing import Any
 import simcord
 
 from bot.i18n import t
-from cogs.utils.hand import PAGE, SIMPLE
+from cogs.utils.hand_controls import PAGE, SIMPLE
 
 from .conftest import club, drawn_at, live_table, make_bot, pick_move, reply
 from .test_games_bot import LABELS, open_and_start, table_message

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import simcord
 
-from cogs.utils.hand import PAGE, SIMPLE
+from cogs.utils.hand_controls import PAGE, SIMPLE
 
 from .conftest import club, hand_message, live_table, make_bot, pick_move, reply
 

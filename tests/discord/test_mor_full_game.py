@@ -13,7 +13,7 @@ import simcord
 from bot import ai
 from bot.games.mor import BIG_WIN_BONUS, BIG_WIN_MARGIN, PEARLS, TARGETS
 from bot.store.models import Status
-from cogs.utils.hand import PAGE
+from cogs.utils.hand_controls import PAGE
 
 from .conftest import club, hand_message, live_table, make_bot, reply
 

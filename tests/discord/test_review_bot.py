@@ -13,7 +13,7 @@ import discord
 import pytest
 import simcord
 
-from cogs.utils.hand import PAGE
+from cogs.utils.hand_controls import PAGE
 
 from .conftest import closed_channel, club, live_table, make_bot, pick_move, reply
 from .test_learn_bot import buttons, ephemerals, with_button
