@@ -27,6 +27,7 @@ import render.table as table
 from bot.games.cards import Card
 from render import render_hand, render_score_sheet, render_table, samples
 from render.style import CARD_PAPER, FELT
+from render.table import melds, piles
 
 PHONE_MIN = 11  # px, the floor for text and card indices at phone width
 TABLES = [("mor", 4), ("mor", 2), ("more3", 3), ("hand", 3), ("runfast", 3)]
@@ -171,7 +172,7 @@ def test_long_names_on_the_table_are_fitted_not_cut(
     texts, _ = drawn
     names = samples.LONG_NAMES[n]
     for view in (samples.midgame(game, n), rounds[(game, n)]["round_over"]):
-        layout = table.layout(view)
+        layout = table.layout.layout(view)
         img = decode(render_table(view, names, computers={1}))
         assert img.size == layout.size
         for seat, name in enumerate(names):
@@ -232,13 +233,14 @@ def test_the_final_table_shows_every_hand_left_and_only_then(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     faces: list[Card] = []
-    real = table.card_face
+    real = melds.card_face
 
     def spy(card: Card, *args: object, **kwargs: object) -> Image.Image:
         faces.append(card)
         return real(card, *args, **kwargs)
 
-    monkeypatch.setattr(table, "card_face", spy)
+    for part in (melds, piles):  # the parts that draw faces
+        monkeypatch.setattr(part, "card_face", spy)
     views = rounds[(game, n)]
     end = views["round_over"]
     render_table(end, samples.NAMES[n])
