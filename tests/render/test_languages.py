@@ -22,6 +22,7 @@ from bot.i18n import LANGUAGES, catalogue, t
 from render import render_hand, render_score_sheet, render_table, samples, words
 from render.common import Name, Pip, rich_line, symbol_segments
 from render.style import CARD_PAPER, TURN, WHITE
+from render.table import layout as table_layout
 from render.table import plates, sizes
 from render.table.caption import caption
 
@@ -48,7 +49,7 @@ def rounds() -> dict[tuple[str, int], dict[str, Any]]:
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, int, str | None]]]:
     """Every text drawn from now on, with its size and the direction it was laid out in."""
-    for module in (fonts, table, hand, score):
+    for module in (fonts, table, table_layout, plates, hand, score):  # the table's caches too
         for obj in list(vars(module).values()):
             if hasattr(obj, "cache_clear") and obj is not fonts.font:
                 obj.cache_clear()

@@ -27,7 +27,8 @@ import render.table as table
 from bot.games.cards import Card
 from render import render_hand, render_score_sheet, render_table, samples
 from render.style import CARD_PAPER, FELT
-from render.table import melds, piles
+from render.table import layout as table_layout
+from render.table import melds, piles, plates
 
 PHONE_MIN = 11  # px, the issue's floor for text and card indices at phone width
 TABLES = [("mor", 4), ("mor", 2), ("more3", 3), ("hand", 3), ("runfast", 3)]
@@ -63,7 +64,7 @@ def rounds() -> dict[tuple[str, int], dict[str, Any]]:
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[list[TextDraw], list[IndexDraw]]]:
     """Record every text and every card index drawn from now on (caches emptied first, so
     nothing comes from an earlier picture without being drawn)."""
-    for module in (fonts, cards, common, table, hand, score, shapes):
+    for module in (fonts, cards, common, table, table_layout, plates, hand, score, shapes):
         for obj in list(vars(module).values()):
             if hasattr(obj, "cache_clear") and obj is not fonts.font:
                 obj.cache_clear()
