@@ -22,12 +22,13 @@ from bot.client.diwaniya import lang_of, refuse
 from bot.games.base import Bid, Move, move_from_dict
 from bot.games.more3 import MAX_BID
 from bot.i18n import ENGLISH, names_list, t, t_n
+from bot.i18n.moves import choice_words, move_words
 from bot.learning.practice import coach_notes, private_table
 from bot.tables import HandInfo, LiveTable, Refusal, TableService, public_view
 from cogs.utils import pictures
 from cogs.utils.buttons import ActionButton, TableView, control_failed
 from cogs.utils.context import remember, service_of
-from cogs.utils.words import choice_words, move_words, names_of, seat_name
+from cogs.utils.words import names_of, seat_name
 
 # Moves on one page of the move menu: as many as Discord lets one select menu offer.
 PAGE = limits.SELECT_OPTIONS

@@ -8,30 +8,17 @@ from PIL import Image
 
 from bot.games.base import (
     Added,
-    BidMade,
-    BidsRevealed,
-    Discarded,
-    Drew,
     Event,
-    GameOver,
     Melded,
-    Passed,
     Played,
-    Returned,
-    RoundOver,
-    SidePileWaits,
-    StockRefilled,
-    Swapped,
-    TookPile,
-    TookSidePile,
-    TrickWon,
 )
 from bot.games.cards import Card
 from bot.games.hand import HandView
 from bot.games.mor import MorView
 from bot.games.more3 import More3View
 from bot.games.runfast import RunFastView
-from bot.i18n import is_rtl, t
+from bot.i18n import is_rtl, moves, t
+from bot.i18n.moves import Seat
 from render import fonts
 from render.common import (
     GameView,
@@ -74,53 +61,24 @@ def _cards_segments(cards: Sequence[Card], limit: int) -> list[Segment]:
     return out
 
 
-_LAID = {"run": "render.laid_run", "set": "render.laid_set"}
+# How many of a move's cards the caption has room for; "+2" says the rest.
+_SHOWN: dict[type[Event], int] = {Melded: 4, Added: 3, Played: 6}
 
 
 def _phrase(view: GameView, e: Event, names: Sequence[str], lang: str = "en") -> list[Segment]:
-    """What one event says in the caption. A drawn card is never named: only its drawer knows it."""
-    melds = {m.id: m for m in (() if isinstance(view, RunFastView) else view.melds)}
-    mor = isinstance(view, MorView)
-    match e:
-        case Drew():
-            return [t("render.drew", lang)]
-        case TookPile(cards=cards):
-            if cards:
-                return [t("render.took_pile_n", lang, n=len(cards))]
-            return [t("render.took_pile", lang)]
-        case Returned(card=card):
-            return [t("render.returned", lang), card] if card else [t("render.returned_it", lang)]
-        case Melded(meld=mid, cards=cards):
-            kind = melds[mid].kind if mid in melds else "meld"
-            laid = t(_LAID.get(kind, "render.laid_meld"), lang)
-            return [laid, *_cards_segments(cards, 4)]
-        case Added(cards=cards):
-            return [t("render.added", lang), *_cards_segments(cards, 3)]
-        case Swapped():
-            return [t("render.took_back_joker", lang)]
-        case Discarded(card=card):
-            return [t("render.threw", lang), card] if card else [t("render.threw", lang)]
-        case TookSidePile():
-            return [t("render.took_mor" if mor else "render.took_more", lang)]
-        case SidePileWaits():
-            return [t("render.emptied_mor" if mor else "render.emptied_more", lang)]
-        case StockRefilled():
-            return [t("render.stock_refilled", lang)]
-        case Played(cards=cards, kind=kind):
-            return [t("render.played", lang), *_cards_segments(cards, 6)]
-        case Passed():
-            return [t("mv_pass", lang)]
-        case TrickWon():
-            return [t("render.won_trick", lang)]
-        case BidMade():
-            return [t("render.bid", lang)]
-        case BidsRevealed(solo=solo):
-            return with_name("render.bids_shown", lang, _name(names, solo, lang))
-        case RoundOver():
-            return [t("render.round_over", lang)]
-        case GameOver():
-            return [t("render.game_over", lang)]
-    return []
+    """What one event says in the caption (worded by ``bot.i18n.moves.caption``), its cards
+    drawn as cards and a seat it names as a ``Name``."""
+    melds = () if isinstance(view, RunFastView) else view.melds
+    said = moves.caption(e, view.game, {m.id: m.kind for m in melds})
+    if said is None:
+        return []
+    params = dict(said.params)
+    who = params.pop("who", None)
+    if isinstance(who, Seat) and who.seat is not None:
+        words = with_name(said.key, lang, _name(names, who.seat, lang), **params)
+    else:
+        words = [t(said.key, lang, **params)]
+    return [*words, *_cards_segments(said.cards, _SHOWN.get(type(e), len(said.cards)))]
 
 
 def caption(view: GameView, names: Sequence[str], lang: str = "en") -> list[list[Segment]]:
