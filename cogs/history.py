@@ -27,6 +27,7 @@ from bot.client.diwaniya import lang_of, refusals
 from bot.client.limits import fit
 from bot.games.base import TableFileError
 from bot.i18n import names_list, number, t
+from bot.i18n.moves import move_words
 from bot.replay import Replay
 from bot.store.models import GameRecord, Status, Table
 from bot.tables import Refusal, computer_name_key
@@ -34,7 +35,7 @@ from cogs.utils.buttons import NUMBER, Control
 from cogs.utils.context import remember
 from cogs.utils.kept import Kept
 from cogs.utils.ratings import rating_words
-from cogs.utils.words import game_name, member_name, move_words, seat_names
+from cogs.utils.words import game_name, member_name, seat_names
 from render import render_table
 
 if TYPE_CHECKING:

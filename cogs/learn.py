@@ -22,6 +22,7 @@ from bot.games.base import BadMove, Move, Reason
 from bot.games.notation import parse_move
 from bot.games.registry import Game
 from bot.i18n import ENGLISH, t
+from bot.i18n.moves import choice_words, move_words
 from bot.learning.lessons import GAMES, Step, lesson
 from bot.learning.practice import is_practice, open_practice, practice_hint, private_table
 from bot.store import GameStore, StepProgress
@@ -33,7 +34,7 @@ from cogs.utils.hand_controls import move_options, pages_of
 from cogs.utils.pictures import picture
 from cogs.utils.presenter import table_messages
 from cogs.utils.threads import private_thread
-from cogs.utils.words import choice_words, game_name, move_words
+from cogs.utils.words import game_name
 from render import render_table
 
 if TYPE_CHECKING:

@@ -21,11 +21,11 @@ from bot.games.base import BadMove, Reason, move_from_dict
 from bot.games.cards import CardError
 from bot.games.more3 import MAX_BID
 from bot.i18n import t
+from bot.i18n.moves import move_words
 from bot.tables import Refusal
 from cogs.utils.context import remember, service_of
 from cogs.utils.hand import send_hand
 from cogs.utils.presenter import table_messages
-from cogs.utils.words import move_words
 
 if TYPE_CHECKING:
     from bot.client.diwaniya import Diwaniya

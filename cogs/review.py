@@ -22,6 +22,7 @@ from bot.client.diwaniya import lang_of
 from bot.client.limits import fit
 from bot.games.base import Count
 from bot.i18n import ENGLISH, t
+from bot.i18n.moves import choice_words
 from bot.learning.practice import is_practice, practice_again, practice_seat, review_start
 from bot.learning.review import ITEMS_FEW, Item, Review
 from bot.store.models import Table
@@ -32,7 +33,7 @@ from cogs.utils.hand import send_hand
 from cogs.utils.kept import Kept
 from cogs.utils.presenter import table_messages
 from cogs.utils.threads import private_thread
-from cogs.utils.words import choice_words, game_name, seat_names
+from cogs.utils.words import game_name, seat_names
 from render import render_hand, render_table
 
 if TYPE_CHECKING:

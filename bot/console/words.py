@@ -2,8 +2,10 @@
 
 ``bot.console.cli`` runs the loop and knows nothing of any one game; everything a screen says that
 belongs to one game (its title, who plays with whom, its piles, its moves in ``help``, how its
-events and its rounds' ends read) lives here, in that game's class. The engines give data (event
-classes, reason codes, kind codes); nothing here prints one of those names as it is.
+rounds' ends read) lives here, in that game's class. Its events are worded where the pictures' and
+Discord's are, in ``bot.i18n.moves`` (``told``); here they get their colours and the seats their
+names. The engines give data (event classes, reason codes, kind codes); nothing here prints one of
+those names as it is.
 
 Every sentence comes from the ``console`` catalogue (``bot/i18n/locale/<lang>/LC_MESSAGES/
 console.po``) in the language the screen was made for. A sentence about a seat has two keys, one
@@ -20,36 +22,18 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from bot.games.base import (
-    Added,
-    BidMade,
-    BidsRevealed,
     Count,
-    Discarded,
-    Drew,
     Event,
-    GameOver,
-    Melded,
-    Passed,
-    Played,
     Reason,
-    Returned,
-    RoundOver,
     RoundResult,
-    SidePileWaits,
-    StockRefilled,
-    Swapped,
-    TookPile,
-    TookSidePile,
-    TrickWon,
 )
 from bot.games.hand import OPENING_MIN
 from bot.games.hand import ROUNDS as HAND_ROUNDS
 from bot.games.more3 import MAX_BID
 from bot.games.more3 import TARGET as MORE_TARGET
-from bot.games.runfast import BOMB_BONUS, BombBonus
-from bot.games.runfast_combos import ACE_BOMB, BOMB, HEAVENLY, PAIR, PAIRS, SINGLE, STRAIGHT, TRIPLE
 from bot.games.views import HandView, More3View, MorView, RunFastView, View
 from bot.i18n import ENGLISH, has, listed, names_list, say, t, t_n
+from bot.i18n.moves import Seat, play_kind, told, words
 
 if TYPE_CHECKING:
     from bot.console.paint import Painter
@@ -74,15 +58,6 @@ OTHER_WORDS = (
     ("quit", "console.help.quit"),
     ("hint", "console.help.hint"),
 )
-# Run Fast's kinds of play by the engine's kind code; a straight and a run of pairs say their size.
-KINDS = {
-    SINGLE: "runfast.kind.single",
-    PAIR: "runfast.kind.pair",
-    TRIPLE: "runfast.kind.triple",
-    BOMB: "runfast.kind.bomb",
-    ACE_BOMB: "runfast.kind.ace_bomb",
-    HEAVENLY: "runfast.kind.heavenly_bomb",
-}
 MELD_KINDS = {"run": "console.meld.run", "set": "console.meld.set"}
 BIRIBAS = {"pure": "console.meld.biriba_pure", "dirty": "console.meld.biriba_dirty"}
 KEY = re.compile(r"[a-z0-9_]+(?:\.[a-z0-9_]+)+")
@@ -108,6 +83,7 @@ R = TypeVar("R", bound=MorView | More3View | HandView)
 class GameWords(Generic[V]):
     """What every game's screen says the same way; a game's subclass says the rest."""
 
+    game: ClassVar[str]  # the game's key (``mor``)
     title_key: ClassVar[str]
     cards_help: ClassVar[str] = "console.help.cards"
     # How a round ended, by the engine's reason code: the key when the player ended it, and the
@@ -229,13 +205,18 @@ class GameWords(Generic[V]):
     # -------------------------------------------------------- events
 
     def event(self, e: Event) -> str | None:
-        """One event as a sentence; None for the round's end (the score sheet tells it)."""
-        if isinstance(e, RoundOver | GameOver):
+        """One event as a sentence (worded by ``bot.i18n.moves.told``), its cards in colour;
+        None for the round's end (the score sheet tells it)."""
+        said = told(e, self.game, self.me)
+        if said is None:
             return None
-        return self.game_event(e)
+        return words(said, self.lang, seat=self.seat_words, card=self.p.card, cards=self.p.cards)
 
-    def game_event(self, e: Event) -> str | None:
-        raise NotImplementedError
+    def seat_words(self, seat: Seat) -> str | int:
+        """A seat a sentence names: by name ("you", "Sara", "Seat 2") or by number."""
+        if seat.number and seat.seat is not None:
+            return self.seat_no(seat.seat)
+        return self.who(seat.seat)
 
     # -------------------------------------------------------- scores
 
@@ -305,49 +286,11 @@ class RummyWords(GameWords[R]):
             return self.t(self.pile_taken_key)
         return self.t_n("n_cards", view.side_piles[k])
 
-    def side_pile_taken(self, e: TookSidePile) -> str | None:
-        """A side's own pile taken: each game names its pile."""
-        return None
-
-    def side_pile_waits(self, e: SidePileWaits) -> str | None:
-        return None
-
-    def game_event(self, e: Event) -> str | None:
-        p = self.p
-        if isinstance(e, Drew):
-            if e.seat == self.me and e.card is not None:
-                return self.t("console.ev.drew_card.you", card=p.card(e.card))
-            return self.of(e.seat, "console.ev.drew.you", "console.ev.drew")
-        if isinstance(e, TookPile):
-            cards = p.cards(list(e.cards))
-            return self.of(e.seat, "console.ev.took_pile.you", "console.ev.took_pile", cards=cards)
-        if isinstance(e, Melded):
-            cards = p.cards(list(e.cards))
-            return self.of(
-                e.seat, "console.ev.melded.you", "console.ev.melded", meld=e.meld, cards=cards
-            )
-        if isinstance(e, Added):
-            cards = p.cards(list(e.cards))
-            return self.of(
-                e.seat, "console.ev.added.you", "console.ev.added", meld=e.meld, cards=cards
-            )
-        if isinstance(e, Discarded):
-            if e.card:
-                card = p.card(e.card)
-                return self.of(
-                    e.seat, "console.ev.threw_card.you", "console.ev.threw_card", card=card
-                )
-            return self.of(e.seat, "console.ev.threw.you", "console.ev.threw")
-        if isinstance(e, TookSidePile):
-            return self.side_pile_taken(e)
-        if isinstance(e, SidePileWaits):
-            return self.side_pile_waits(e)
-        return None
-
 
 class MorWords(RummyWords[MorView]):
     """Mor: two teams (partners opposite), or two players alone; each team's Mor pile."""
 
+    game = "mor"
     title_key = "game.mor.name"
     round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
         "closed": ("console.mor.end.closed.you", "console.mor.end.closed"),
@@ -404,13 +347,6 @@ class MorWords(RummyWords[MorView]):
             for k, m in enumerate(view.meters)
         ]
 
-    def side_pile_taken(self, e: TookSidePile) -> str | None:
-        cards = self.cards(e.cards)
-        return self.of(e.seat, "console.mor.took_mor.you", "console.mor.took_mor", cards=cards)
-
-    def side_pile_waits(self, e: SidePileWaits) -> str | None:
-        return self.of(e.seat, "console.mor.mor_waits.you", "console.mor.mor_waits")
-
     def score_owners(self, view: MorView) -> list[tuple[str, int]]:
         return [(self.team(view, k), k) for k in range(2)]
 
@@ -421,6 +357,7 @@ class MorWords(RummyWords[MorView]):
 class MoreWords(RummyWords[More3View]):
     """More: one Solo against a Pair each round, each side with its own More pile."""
 
+    game = "more3"
     title_key = "game.more3.name"
     pile_taken_key = "console.more3.pile_taken"
     round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
@@ -478,36 +415,6 @@ class MoreWords(RummyWords[More3View]):
             return self.t("console.more3.bid_first", max=MAX_BID)
         return None
 
-    def side_pile_taken(self, e: TookSidePile) -> str | None:
-        cards = self.cards(e.cards)
-        return self.of(
-            e.seat, "console.more3.took_pile.you", "console.more3.took_pile", cards=cards
-        )
-
-    def side_pile_waits(self, e: SidePileWaits) -> str | None:
-        return self.of(e.seat, "console.more3.pile_waits.you", "console.more3.pile_waits")
-
-    def game_event(self, e: Event) -> str | None:
-        if isinstance(e, BidMade):
-            if e.chips is None:
-                return self.of(e.seat, "console.more3.bid_sealed.you", "console.more3.bid_sealed")
-            return self.of(e.seat, "console.more3.bid.you", "console.more3.bid", chips=e.chips)
-        if isinstance(e, BidsRevealed):
-            bids = self.joined(
-                [
-                    self.t("console.more3.bid_item.you", chips=b)
-                    if s == self.me
-                    else self.t("console.more3.bid_item", seat=self.seat_no(s), chips=b)
-                    for s, b in enumerate(e.bids)
-                ]
-            )
-            if e.solo == self.me:
-                return self.t("console.more3.bids.you_solo", bids=bids)
-            return self.t("console.more3.bids", bids=bids, seat=self.seat_no(e.solo))
-        if isinstance(e, StockRefilled):
-            return self.t("console.more3.stock_refilled", cards=self.cards(e.cards))
-        return super().game_event(e)
-
     def line_owner(self, view: More3View, seat: int) -> str:
         side = self.side(view, seat)
         if not side:
@@ -518,6 +425,7 @@ class MoreWords(RummyWords[More3View]):
 class HandWords(RummyWords[HandView]):
     """Hand: every player for themselves, five rounds, open with 51, lowest total wins."""
 
+    game = "hand"
     title_key = "game.hand.name"
     stock_key = "console.rummy.stock"
     round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
@@ -556,36 +464,11 @@ class HandWords(RummyWords[HandView]):
     def must_lay(self, cards: Sequence[Any]) -> str:
         return self.t("console.hand.must_lay", cards=self.p.cards(list(cards)))
 
-    def game_event(self, e: Event) -> str | None:
-        p = self.p
-        if isinstance(e, TookPile):
-            cards = p.cards(list(e.cards))
-            return self.of(e.seat, "console.hand.ev.took.you", "console.hand.ev.took", cards=cards)
-        if isinstance(e, Returned):
-            if e.card:
-                card = p.card(e.card)
-                return self.of(
-                    e.seat,
-                    "console.hand.ev.returned_card.you",
-                    "console.hand.ev.returned_card",
-                    card=card,
-                )
-            return self.of(e.seat, "console.hand.ev.returned.you", "console.hand.ev.returned")
-        if isinstance(e, Swapped):
-            cards = p.cards(list(e.cards))
-            return self.of(
-                e.seat,
-                "console.hand.ev.swapped.you",
-                "console.hand.ev.swapped",
-                meld=e.meld,
-                cards=cards,
-            )
-        return super().game_event(e)
-
 
 class RunFastWords(GameWords[RunFastView]):
     """Run Fast: one deal, beat the table or pass, first out wins."""
 
+    game = "runfast"
     title_key = "game.runfast.name"
     round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
         "hand_empty": ("console.runfast.end.hand_empty.you", "console.runfast.end.hand_empty")
@@ -605,11 +488,7 @@ class RunFastWords(GameWords[RunFastView]):
 
     def kind(self, cards: Sequence[Any], kind: str) -> str:
         """A play's kind as players say it: 'pair', '6-card straight', 'run of 3 pairs'."""
-        if kind == STRAIGHT:
-            return self.t_n("console.runfast.kind.straight", len(cards))
-        if kind == PAIRS:
-            return self.t_n("console.runfast.kind.pairs", len(cards) // 2)
-        return self.t(KINDS[kind]) if kind in KINDS else kind
+        return play_kind(cards, kind, self.lang)
 
     def table_lines(self, view: RunFastView) -> list[str]:
         p = self.p
@@ -635,32 +514,6 @@ class RunFastWords(GameWords[RunFastView]):
                 "  " + self.t("console.runfast.must_include", card=p.card(view.must_include))
             )
         return lines
-
-    def game_event(self, e: Event) -> str | None:
-        if isinstance(e, Played):
-            cards, kind = self.p.cards(list(e.cards)), self.kind(e.cards, e.kind)
-            return self.of(
-                e.seat,
-                "console.runfast.ev.played.you",
-                "console.runfast.ev.played",
-                cards=cards,
-                kind=kind,
-            )
-        if isinstance(e, Passed):
-            return self.of(e.seat, "console.runfast.ev.passed.you", "console.runfast.ev.passed")
-        if isinstance(e, TrickWon):
-            return self.of(
-                e.seat, "console.runfast.ev.trick_won.you", "console.runfast.ev.trick_won"
-            )
-        if isinstance(e, BombBonus):
-            return self.of(
-                e.seat,
-                "console.runfast.ev.bomb_bonus.you",
-                "console.runfast.ev.bomb_bonus",
-                points=Count("n_points", e.points),
-                each=BOMB_BONUS,
-            )
-        return None
 
 
 WORDS: dict[str, type[GameWords[Any]]] = {

@@ -18,10 +18,11 @@ from bot.games.base import Move
 from bot.games.more3 import MAX_BID
 from bot.games.views import More3View
 from bot.i18n import ENGLISH, names_list, t, t_n
+from bot.i18n.moves import choice_words, move_words
 from bot.learning.practice import coach_notes, private_table
 from bot.tables import HandInfo, LiveTable, Refusal, TableService, public_view
 from cogs.utils import pictures
-from cogs.utils.words import choice_words, move_words, names_of, seat_name
+from cogs.utils.words import names_of, seat_name
 
 if TYPE_CHECKING:
     from bot.client.diwaniya import Diwaniya

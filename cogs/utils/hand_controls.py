@@ -20,6 +20,7 @@ from bot.client.diwaniya import lang_of
 from bot.games.base import Bid, Move, move_from_dict
 from bot.games.views import RummyView
 from bot.i18n import ENGLISH, t
+from bot.i18n.moves import choice_words
 from bot.tables import HandInfo, Refusal
 from cogs.utils.buttons import ActionButton, Control, TableView
 from cogs.utils.context import service_of
@@ -32,7 +33,6 @@ from cogs.utils.hand import (
     play_from_hand,
     send_hand,
 )
-from cogs.utils.words import choice_words
 
 if TYPE_CHECKING:
     from bot.client.diwaniya import Diwaniya

@@ -22,6 +22,7 @@ import discord
 from bot.client import limits
 from bot.games.views import MorView, RummyView
 from bot.i18n import ENGLISH, comma, names_list, number, pick_language, t, t_n
+from bot.i18n.moves import move_words
 from bot.learning.practice import is_practice, private_table
 from bot.tables import LiveTable, Notice, NoticeKind, public_view
 from cogs.utils import pictures
@@ -33,7 +34,6 @@ from cogs.utils.words import (
     computer_name,
     game_name,
     level_name,
-    move_words,
     names_of,
     option_words,
     sealed,

@@ -1,5 +1,7 @@
-"""What the bot says about a table in words: games', levels' and seats' names, moves made and
-moves to choose, the standings and a table's options, each in the reader's language.
+"""What the bot says about a table in words: games', levels' and seats' names, the standings
+and a table's options, each in the reader's language. Moves made and moves to choose are worded
+in ``bot.i18n.moves`` (``move_words``, ``choice_words``), which the terminal and the pictures
+share.
 
 Shared by the cogs and the other helpers here; plain functions of the table and the language,
 so the same thing reads the same in the table message, a private hand, /lesson and /history.
@@ -12,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games.base import Move
 from bot.i18n import ENGLISH, comma, has, t
 from bot.store.models import Table
 from bot.tables import LiveTable, computer_name_key
@@ -28,48 +29,6 @@ def game_name(game: str, lang: str = ENGLISH) -> str:
     """A game's name as its players say it in ``lang`` (the glossary's), by the game's key."""
     key = f"game.{game}.name"
     return t(key, lang) if has(key) else game
-
-
-def cards_of(d: dict[str, Any]) -> str:
-    """The cards a move's record form names, as its words show them: a lay's melds and the
-    cards it adds to melds on the table, ``|`` between them."""
-    if d.get("do") != "lay":
-        return " ".join(d.get("cards", []))
-    parts = [" ".join(x) for x in d.get("melds", [])]
-    parts += [f"{' '.join(a['cards'])}→{a['meld']}" for a in d.get("adds", [])]
-    return " | ".join(parts)
-
-
-def move_words(m: Any, lang: str = ENGLISH) -> str:
-    """A move's record form in words, in ``lang`` (``{"do": "discard", "card": "7H"}`` →
-    discarded 7H)."""
-    d = m.to_dict() if isinstance(m, Move) else dict(m)
-    do = d.get("do", "")
-    cards = cards_of(d)
-    key = "mv_meld" if do == "lay" else f"mv_{do}"  # a lay is worded as a meld: "laid …"
-    try:
-        return t(
-            key,
-            lang,
-            cards=cards,
-            card=d.get("card", ""),
-            meld=d.get("meld", ""),
-            chips=d.get("chips", ""),
-        )
-    except KeyError:
-        return str(do)
-
-
-def choice_words(m: Move, lang: str = ENGLISH) -> str:
-    """A move as a choice to make, in ``lang`` ("discard KC"), where ``move_words`` tells one
-    made ("discarded KC")."""
-    d = m.to_dict()
-    do = d.get("do", "")
-    cards = cards_of(d)
-    if not has(f"do_{do}", lang):
-        return move_words(m, lang)
-    params = {"cards": cards, "card": d.get("card", ""), "meld": d.get("meld", "")}
-    return t(f"do_{do}", lang, chips=d.get("chips", ""), **params)
 
 
 def sealed(live: LiveTable, move: dict[str, Any]) -> dict[str, Any]:

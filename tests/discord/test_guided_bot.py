@@ -11,8 +11,8 @@ import simcord
 
 from bot.games.base import move_from_dict
 from bot.i18n import t
+from bot.i18n.moves import choice_words
 from bot.learning.lessons.guided import GUIDED, coach_move, current_notes
-from cogs.utils.words import choice_words
 
 from .conftest import club, live_table, make_bot, reply
 

@@ -13,7 +13,8 @@ import simcord
 
 from bot.games.base import Draw
 from bot.i18n import names_list, t
-from cogs.utils.words import move_words, names_of
+from bot.i18n.moves import move_words
+from cogs.utils.words import names_of
 
 from .conftest import club, drawn_at, hand_message, live_table, make_bot, pick_move, reply
 from .test_games_bot import due_member, member_move, open_and_start, table_message

@@ -15,11 +15,12 @@ import simcord.interactions
 
 from bot.client.limits import MESSAGE as MESSAGE_LIMIT
 from bot.i18n import LANGUAGES, catalogue, pick_language, t, t_n
+from bot.i18n.moves import choice_words, move_words
 from bot.learning.lessons import lesson
 from cogs.help import rules_message, rules_pages
 from cogs.leaderboard import counts
 from cogs.utils import pictures
-from cogs.utils.words import GAME_NAMES, choice_words, game_name, move_words, names_of
+from cogs.utils.words import GAME_NAMES, game_name, names_of
 
 from .conftest import club, hand_message, live_table, make_bot, pick_move, reply
 

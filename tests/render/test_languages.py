@@ -22,6 +22,9 @@ from bot.i18n import LANGUAGES, catalogue, t
 from render import render_hand, render_score_sheet, render_table, samples, words
 from render.common import Name, Pip, rich_line, symbol_segments
 from render.style import CARD_PAPER, TURN, WHITE
+from render.table import layout as table_layout
+from render.table import plates, sizes
+from render.table.caption import caption
 
 TABLES = [("mor", 4), ("mor", 2), ("more3", 3), ("hand", 3), ("runfast", 3)]
 ARABIC_NAME = "عبد الله"
@@ -46,7 +49,7 @@ def rounds() -> dict[tuple[str, int], dict[str, Any]]:
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, int, str | None]]]:
     """Every text drawn from now on, with its size and the direction it was laid out in."""
-    for module in (fonts, table, hand, score):
+    for module in (fonts, table, table_layout, plates, hand, score):  # the table's caches too
         for obj in list(vars(module).values()):
             if hasattr(obj, "cache_clear") and obj is not fonts.font:
                 obj.cache_clear()
@@ -120,8 +123,8 @@ def test_labels_differ_from_english(lang: str) -> None:
     sheet = render_score_sheet(result, samples.NAMES[3], totals, "hand", lang=lang)
     assert sheet != render_score_sheet(result, samples.NAMES[3], totals, "hand")
     # The words themselves: the caption's and the header's, from the catalogue.
-    lines = table.caption(view, names, lang)
-    english = table.caption(view, names)
+    lines = caption(view, names, lang)
+    english = caption(view, names)
     assert [str(s) for s in lines[0]] != [str(s) for s in english[0]]
     assert t("render.added", lang) in lines[0]  # the sample's last move added a card
 
@@ -180,7 +183,7 @@ def test_a_sentences_base_direction_puts_its_punctuation_on_its_side() -> None:
 def test_an_english_line_with_an_arabic_name_keeps_last_at_the_left() -> None:
     view = replace(samples.midgame("mor"), last_events=(Discarded(1, card=Card(12, "D")),), turn=2)
     names = samples.NAMES[4]  # seat 1 is "عبد الله"
-    words_ = ["Last:", *table.caption(view, names)[0]]
+    words_ = ["Last:", *caption(view, names)[0]]
     assert isinstance(words_[1], Name) and words_[1] == ARABIC_NAME
     line = rich_line(words_, 48, (255, 255, 255))
     last = fonts.text_sprite("Last:", 48, (255, 255, 255), direction="ltr")
@@ -290,12 +293,14 @@ def test_an_arabic_score_sheet_starts_at_the_right() -> None:
 
 def test_arabic_plates_are_mirrored() -> None:
     view = samples.midgame("mor")
-    role = table._role(view, 0, "ar")
-    en = table._plate_sprite("Sara", "84.5", 6, table._role(view, 0), False, True, True, 560, "en")
-    ar = table._plate_sprite("Sara", "84.5", 6, role, False, True, True, 560, "ar")
+    role = plates._role(view, 0, "ar")
+    en = plates._plate_sprite(
+        "Sara", "84.5", 6, plates._role(view, 0), False, True, True, 560, "en"
+    )
+    ar = plates._plate_sprite("Sara", "84.5", 6, role, False, True, True, 560, "ar")
     # The dealer's white button: top right in English, top left in Arabic.
-    top = en.crop((0, 0, en.width, table.PLATE_BLEED + table.DEALER_DISC)).convert("RGB")
-    top_ar = ar.crop((0, 0, ar.width, table.PLATE_BLEED + table.DEALER_DISC)).convert("RGB")
+    top = en.crop((0, 0, en.width, sizes.PLATE_BLEED + sizes.DEALER_DISC)).convert("RGB")
+    top_ar = ar.crop((0, 0, ar.width, sizes.PLATE_BLEED + sizes.DEALER_DISC)).convert("RGB")
 
     def white_x(img: Image.Image) -> float:
         white = same_colour(img, WHITE)
@@ -347,7 +352,7 @@ def test_a_name_in_a_sentence_is_its_own_segment() -> None:
     ]
     # Hindi marks who made the last move.
     view = samples.midgame("hand")
-    assert table.caption(view, samples.NAMES[3], "hi")[0][:2] == ["Sara", "ने"]
+    assert caption(view, samples.NAMES[3], "hi")[0][:2] == ["Sara", "ने"]
 
 
 @pytest.mark.parametrize("lang", ["en", "hi"])

@@ -22,6 +22,7 @@ from bot.i18n import LANGUAGES, catalogue
 from render import fonts, preview
 from render.common import Name, rich_line, symbol_segments, wrap_words
 from render.style import INK
+from render.table import caption, melds, piles, plates, sizes
 from render.words import score_label
 
 
@@ -42,7 +43,7 @@ def shortenings(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[list[Any
             assert rich_line(bare, size, colour, weight, rtl=rtl).width <= max_width, kept
         return real(segments, size, colour, max_width, *a, **k)
 
-    for module in (render.table, render.score):
+    for module in (caption, melds, piles, plates, render.score):
         monkeypatch.setattr(module, "fit_line", watched)
     yield seen
 
@@ -90,7 +91,7 @@ def test_the_dealer_mark_sits_inside_its_button(lang: str) -> None:
     ]
     assert ink
     xs, ys = [x for x, _ in ink], [y for _, y in ink]
-    d = render.table.DEALER_DISC
+    d = sizes.DEALER_DISC
     # Inside the white pill (2 px in from the edge ring), with room to spare on every side.
     assert min(xs) >= 2 + 4 and max(xs) <= mark.width - 2 - 4, lang
     assert min(ys) >= 2 + 4 and max(ys) <= d + 2 - 4, lang
@@ -103,5 +104,5 @@ def _is_ink(px: Any) -> bool:
 
 def test_a_long_dealer_word_widens_the_button() -> None:
     narrow, hindi = render.table.dealer_mark("en"), render.table.dealer_mark("hi")
-    assert narrow.width == render.table.DEALER_DISC + 4 < hindi.width
+    assert narrow.width == sizes.DEALER_DISC + 4 < hindi.width
     assert isinstance(hindi, Image.Image)

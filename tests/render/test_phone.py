@@ -27,6 +27,8 @@ import render.table as table
 from bot.games.cards import Card
 from render import render_hand, render_score_sheet, render_table, samples
 from render.style import CARD_PAPER, FELT
+from render.table import layout as table_layout
+from render.table import melds, piles, plates
 
 PHONE_MIN = 11  # px, the issue's floor for text and card indices at phone width
 TABLES = [("mor", 4), ("mor", 2), ("more3", 3), ("hand", 3), ("runfast", 3)]
@@ -62,7 +64,7 @@ def rounds() -> dict[tuple[str, int], dict[str, Any]]:
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[list[TextDraw], list[IndexDraw]]]:
     """Record every text and every card index drawn from now on (caches emptied first, so
     nothing comes from an earlier picture without being drawn)."""
-    for module in (fonts, cards, common, table, hand, score, shapes):
+    for module in (fonts, cards, common, table, table_layout, plates, hand, score, shapes):
         for obj in list(vars(module).values()):
             if hasattr(obj, "cache_clear") and obj is not fonts.font:
                 obj.cache_clear()
@@ -171,7 +173,7 @@ def test_long_names_on_the_table_are_fitted_not_cut(
     texts, _ = drawn
     names = samples.LONG_NAMES[n]
     for view in (samples.midgame(game, n), rounds[(game, n)]["round_over"]):
-        layout = table.layout(view)
+        layout = table.layout.layout(view)
         img = decode(render_table(view, names, computers={1}))
         assert img.size == layout.size
         for seat, name in enumerate(names):
@@ -232,13 +234,14 @@ def test_the_final_table_shows_every_hand_left_and_only_then(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     faces: list[Card] = []
-    real = table.card_face
+    real = melds.card_face
 
     def spy(card: Card, *args: object, **kwargs: object) -> Image.Image:
         faces.append(card)
         return real(card, *args, **kwargs)
 
-    monkeypatch.setattr(table, "card_face", spy)
+    for part in (melds, piles):  # the parts that draw faces
+        monkeypatch.setattr(part, "card_face", spy)
     views = rounds[(game, n)]
     end = views["round_over"]
     render_table(end, samples.NAMES[n])

@@ -14,8 +14,12 @@ from bot.games.cards import Card, deck_106
 from bot.games.registry import available_games, new_game
 from bot.games.runfast import RunFastView
 from render import render_table, samples
+from render.cards import MIN_CARD_W
 from render.common import GameView
 from render.style import PLATE, TURN
+from render.table import melds, piles, sizes
+from render.table.caption import caption
+from render.table.layout import _flow, layout
 
 MAX_PNG = 300 * 1024
 
@@ -38,8 +42,8 @@ def test_size_mode_and_weight(game: str, n: int) -> None:
         data = render_table(view, names(n), computers={1})
         img = decode(data)
         assert img.format == "PNG"
-        assert img.size == table.layout(view).size
-        assert img.width == table.WIDTH
+        assert img.size == layout(view).size
+        assert img.width == sizes.WIDTH
         assert img.mode == "RGB"
         assert len(data) < MAX_PNG
 
@@ -113,13 +117,14 @@ def test_the_hand_never_shows_on_the_table(
 
     # And no face of a hand card is ever asked for while drawing the table.
     drawn: list[Card] = []
-    real = table.card_face
+    real = melds.card_face
 
     def spy(card: Card, *args: object, **kwargs: object) -> Image.Image:
         drawn.append(card)
         return real(card, *args, **kwargs)
 
-    monkeypatch.setattr(table, "card_face", spy)
+    for part in (melds, piles):  # the parts that draw faces
+        monkeypatch.setattr(part, "card_face", spy)
     render_table(a, names(n))
     assert drawn, "the spy saw the table's cards"
     assert not set(drawn) & set(secret)
@@ -137,19 +142,19 @@ def test_many_melds_make_their_area_taller_never_smaller_cards() -> None:
     view = samples.midgame("mor")
     many = replace(view, melds=tuple(replace(m, id=100 + i) for i in range(4) for m in view.melds))
     img = decode(render_table(many, names(4)))
-    assert img.size == table.layout(many).size
-    assert img.height > table.layout(view).size[1]
+    assert img.size == layout(many).size
+    assert img.height > layout(view).size[1]
     for side, (x0, y0, x1, y1) in table.side_areas(many).items():
         melds = [m for m in many.melds if m.side == side]
-        inner = (x0 + table.AREA_PAD, y0 + table.LINE + 8, x1 - table.AREA_PAD, y1)
-        placed, used = table._flow(melds, inner, table.MIN_CARD_W)
+        inner = (x0 + sizes.AREA_PAD, y0 + sizes.LINE + 8, x1 - sizes.AREA_PAD, y1)
+        placed, used = _flow(melds, inner, MIN_CARD_W)
         assert used <= inner[3] - inner[1]
         assert all(p.x + p.width <= inner[2] for p in placed)
 
 
 def test_caption_names_the_move_but_never_a_drawn_card() -> None:
     view = samples.midgame("hand")
-    lines = table.caption(view, names(3))
+    lines = caption(view, names(3))
     assert lines and lines[0][0] == "Sara"
     assert not any(isinstance(s, Card) for line in lines for s in line)
 
@@ -177,7 +182,7 @@ def test_real_engine_views(game: str) -> None:
     for seat in range(engine.n_seats):
         view = engine.view(seat)
         img = decode(render_table(view, names(engine.n_seats)))
-        assert img.size == table.layout(view).size and img.mode == "RGB"
+        assert img.size == layout(view).size and img.mode == "RGB"
         if view.turn is not None:
             assert probe(img, view, view.turn) == TURN
 
@@ -201,7 +206,7 @@ def test_real_views_along_a_playout(game: str) -> None:
         if step % 15 == 0:
             view = engine.view(step % engine.n_seats)
             img = decode(render_table(view, names(engine.n_seats)))
-            assert img.size == table.layout(view).size
+            assert img.size == layout(view).size
     view = engine.view(0)
     assert decode(render_table(view, names(engine.n_seats))).mode == "RGB"
     if view.result is not None:
