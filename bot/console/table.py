@@ -266,8 +266,12 @@ class Console:
             self.say(say(e, self.lang))
             return
         self.show_seen_events()
+        self.after_own_move(move)
         if self.engine.turn == self.seat and not self.engine.round_over:
             self.show_hand()
+
+    def after_own_move(self, move: Move) -> None:
+        """A word after the player's move is played and told (the guided round's coach)."""
 
     def say_hint(self, answer: Move | None = None) -> None:
         """The next stage of the hint for the console's seat, one line, in the console's language:
