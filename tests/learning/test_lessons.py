@@ -251,6 +251,9 @@ TASK_DONE: dict[str, Callable[[State, State], bool]] = {
         len(b["melds"]) > len(a["melds"]) and len(b["hands"][0]) == 2
     ),
     "more3/07_go_out": lambda a, b: b["round_over"],
+    "more3/08_the_pankal_moves": lambda a, b: any(
+        "7H" in m["cards"] and "2S" in m["cards"] for m in b["melds"]
+    ),
     "runfast/01_lead_with_the_3_of_hearts": lambda a, b: b["trick_seat"] == 0,
     "runfast/02_same_kind_and_size": lambda a, b: b["trick_seat"] == 0,
     "runfast/03_must_beat": lambda a, b: b["trick_seat"] == 0,
