@@ -58,7 +58,7 @@ from bot.games.hand import OPENING_MIN, hand_value, meld_value
 from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, read_meld, try_meld
 from bot.games.more3 import OPENING_HALVES, More3, opening_halves
 from bot.games.registry import new_game
-from bot.games.runfast_combos import BOMB_KINDS
+from bot.games.runfast_combos import BOMB_KINDS, Combo, classify
 from bot.learning.hints import hint, reason
 
 GAMES = ("mor", "more3", "hand", "runfast")
@@ -239,6 +239,91 @@ def _check_play_beat(case: Case) -> list[str]:
     return out
 
 
+def _plays_beating(case: Case) -> list[tuple[Play, Any]]:
+    """Every play the engine offers on the table, with its combination (bombs left out)."""
+    out = []
+    for m in case.engine.legal_moves(case.seat):
+        if isinstance(m, Play):
+            combo = classify(list(m.cards))
+            if isinstance(combo, Combo) and combo.kind not in BOMB_KINDS:
+                out.append((m, combo))
+    return out
+
+
+def _check_play_beat_lowest(case: Case) -> list[str]:
+    """ "Of your plays that beat the table it is the lowest": no play the engine offers (bombs
+    aside) has a lower top card, and one has a higher."""
+    assert isinstance(case.move, Play)
+    out = _check_play_beat(case)
+    mine = classify(list(case.move.cards))
+    plays = _plays_beating(case)
+    if not isinstance(mine, Combo) or mine.kind in BOMB_KINDS:
+        return [*out, "the play is a bomb or no play"]
+    out += [f"{m} is lower" for m, c in plays if c.top < mine.top]
+    if not any(c.top > mine.top for _, c in plays):
+        out.append("no higher play beats the table")
+    return out
+
+
+def _broken(played: Sequence[Card], hand: Sequence[Card]) -> set[int]:
+    held, used = Counter(c.rank for c in hand), Counter(c.rank for c in played)
+    return {r for r in used if held[r] >= 2 and used[r] < held[r]}
+
+
+def _check_play_beat_whole(case: Case) -> list[str]:
+    """ "Every lower play that beats it too would split up ...": the move leaves every rank of
+    the hand whole; each lower play the engine offers takes part of a rank held twice or more;
+    the named cards are exactly the hand's cards of the ranks those plays split."""
+    assert isinstance(case.move, Play)
+    out = _check_play_beat(case)
+    hand = list(case.engine.view(case.seat).hand)
+    mine = classify(list(case.move.cards))
+    if not isinstance(mine, Combo) or mine.kind in BOMB_KINDS:
+        return [*out, "the play is a bomb or no play"]
+    if _broken(case.move.cards, hand):
+        out.append("the play splits a rank")
+    lower = [m for m, c in _plays_beating(case) if c.top < mine.top]
+    if not lower:
+        out.append("no lower play beats the table")
+    out += [f"{m} splits nothing" for m in lower if not _broken(m.cards, hand)]
+    split = {r for m in lower for r in _broken(m.cards, hand)}
+    named = _cards_of(case.params["split"])
+    if sorted(named, key=sort_key) != sorted((c for c in hand if c.rank in split), key=sort_key):
+        out.append(f"named {named}, split {sorted(split)}")
+    return out
+
+
+def _on_their_melds(engine: Engine, seat: int, card: Card) -> bool:
+    view = engine.view(seat)
+    team = view.sides[seat]
+    return any(
+        try_meld((card, *m.cards), MOR_MELDS) is not None
+        or try_meld((*m.cards, card), MOR_MELDS) is not None
+        for m in view.melds
+        if m.side != team
+    )
+
+
+def _check_throw_not_theirs(case: Case) -> list[str]:
+    """ "It goes on none of the other team's melds, while ... would, and the next player could
+    then take the whole pile": the thrown card fits no meld of the other team, the cards named
+    are exactly the rest of the hand that fits one, and the next seat is of the other team (it
+    takes the pile when one of its cards goes on that team's melds, ``mor.take_nothing_layable``)."""
+    assert isinstance(case.move, Discard)
+    engine, seat, card = case.engine, case.seat, case.move.card
+    view = engine.view(seat)
+    rest = list(view.hand)
+    rest.remove(card)
+    out = [f"{card} goes on their melds"] if _on_their_melds(engine, seat, card) else []
+    fits = {c for c in rest if _on_their_melds(engine, seat, c)}
+    named = set(_cards_of(case.params["feeding"]))
+    if named != fits:
+        out.append(f"named {sorted(named, key=sort_key)}, fit {sorted(fits, key=sort_key)}")
+    if view.sides[(seat + 1) % view.n_seats] == view.sides[seat]:
+        out.append("the next seat is a partner")
+    return out
+
+
 def _check_play_lead(case: Case) -> list[str]:
     out = []
     if case.engine.view(case.seat).trick:
@@ -381,6 +466,9 @@ CHECKS: dict[str, Check] = {
     "hint_play_bomb": _check_play_bomb,
     "hint_play_beat": _check_play_beat,
     "hint_play_lead": _check_play_lead,
+    "hint_play_beat_lowest": _check_play_beat_lowest,
+    "hint_play_beat_whole": _check_play_beat_whole,
+    "hint_throw_not_theirs": _check_throw_not_theirs,
     "hint_throw_ends": _check_ends,
     "hint_throw_mor": _check_events(SidePileWaits, "Mor waiting"),
     "hint_throw_more_pile": _check_events(SidePileWaits, "More pile waiting"),

@@ -44,6 +44,8 @@ class GuidedConsole(Console):
             lang=lang,
         )
         self.coach = guided.Coach(game)
+        # The position and the coach's move before the member's move (None outside the round).
+        self.before_move: tuple[Engine, Move] | None = None
         self.stopped_at = -1  # the number of moves played when the coach last stopped
 
     def coach_says(self) -> None:
@@ -60,6 +62,26 @@ class GuidedConsole(Console):
             self.stopped_at = moves
             self.coach_says()
         return super().human_turn()
+
+    def try_move(self, line: str) -> None:
+        """A move, as at any table; in the coached round the coach's move at this position is
+        kept (with the position) for ``after_own_move`` to compare."""
+        self.before_move = None
+        if not self.engine.round_over and self.engine.view(self.seat).round_no == 0:
+            coach = guided.coach_move(self.engine, self.seat)
+            if coach is not None:
+                self.before_move = (type(self.engine).from_json(self.engine.to_json()), coach)
+        super().try_move(line)
+
+    def after_own_move(self, move: Move) -> None:
+        """A move other than the coach's gets a word: it is allowed, and what the coach would
+        have played and why."""
+        if self.before_move is None:
+            return
+        before, coach = self.before_move
+        other = guided.other_move_note(before, self.seat, coach, move)
+        if other is not None:
+            self.say(self.t("coach_other_move", reason=other.text(self.lang)))
 
     def say_hint(self, answer: Move | None = None) -> None:
         """In the guided round the hint is the coach's move, in stages as any hint."""

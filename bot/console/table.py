@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TextIO
 
@@ -21,9 +22,10 @@ from bot.games.base import (
     IllegalMove,
     Move,
     RoundResult,
+    move_from_dict,
     points,
 )
-from bot.games.cards import CardError
+from bot.games.cards import Card, CardError
 from bot.games.notation import in_order, move_text, parse_move
 from bot.i18n import ENGLISH, language, number, say, t, t_n
 from bot.learning.hints import STAGES, Hint, hint, hint_for
@@ -37,6 +39,29 @@ LEVEL_KEYS = {
     "normal": "level.normal",
     "hard": "level.hard",
 }
+
+
+def still_held(engine: Engine, seat: int, taken: list[Card], hand: list[Card]) -> list[Card]:
+    """The cards of ``taken`` (this turn's draw or take) that are still in the hand: each card the
+    seat laid since the take is crossed off once. A hand may hold a second copy of a taken card
+    (Mor and More play with two decks), so "is it in the hand" alone would show a laid card."""
+    left = Counter(taken)
+    for entry in reversed(engine.record.get("moves", [])):
+        if entry.get("seat") != seat or entry.get("do") in ("draw", "take", "next_round"):
+            break
+        try:
+            laid = getattr(move_from_dict(entry), "cards", ())
+        except BadMove:
+            break
+        left -= Counter(laid)
+    held = Counter(hand)
+    out: list[Card] = []
+    for card in taken:
+        if left[card] and held[card]:
+            left[card] -= 1
+            held[card] -= 1
+            out.append(card)
+    return out
 
 
 class Console:
@@ -99,7 +124,7 @@ class Console:
         hand = list(view.hand)
         self.say(self.t("console.your_hand", n=len(hand), cards=self.p.cards(hand)))
         # A drawn card stays "just drawn" for the turn; once laid it is no news in the hand.
-        drawn = [c for c in getattr(view, "just_drawn", ()) if c in hand]
+        drawn = still_held(self.engine, self.seat, list(getattr(view, "just_drawn", ())), hand)
         if drawn and view.turn == self.seat:
             self.say("  " + self.t("console.just_got", cards=self.p.cards(drawn)))
         must = getattr(view, "must_lay", ())
@@ -241,8 +266,12 @@ class Console:
             self.say(say(e, self.lang))
             return
         self.show_seen_events()
+        self.after_own_move(move)
         if self.engine.turn == self.seat and not self.engine.round_over:
             self.show_hand()
+
+    def after_own_move(self, move: Move) -> None:
+        """A word after the player's move is played and told (the guided round's coach)."""
 
     def say_hint(self, answer: Move | None = None) -> None:
         """The next stage of the hint for the console's seat, one line, in the console's language:

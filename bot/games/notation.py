@@ -75,10 +75,26 @@ def _end_of(words: list[str]) -> tuple[list[str], str | None]:
     return words, None
 
 
+def _add_meld(words: list[str], end: str | None = None) -> int:
+    """The meld number that opens an ``add``'s words. Cards typed before the number (``add 10H 3``)
+    get the order spelled out with the player's own cards and number; no number at all gets an
+    example that says which is which."""
+    first = words[0] if words else None
+    if first is not None and first.isdigit():
+        return int(first)
+    numbers = [w for w in words if w.isdigit()]
+    cards = [w for w in words if not w.isdigit()]
+    if len(numbers) == 1 and cards:
+        typed = " ".join(cards).upper()
+        shown = f"{typed} {end}" if end else typed
+        raise BadMove(because("console.input.add_order", meld=numbers[0], cards=shown))
+    raise BadMove(because("console.input.add_which"))
+
+
 def _addition(words: list[str]) -> AddTo:
     """``add 3 10H [high|low]`` inside a ``lay``."""
     words, end = _end_of(words)
-    meld = _meld_id(words[0] if words else None, "add")
+    meld = _add_meld(words, end)
     return AddTo(meld, _cards(words[1:], "add"), end)
 
 
@@ -96,7 +112,7 @@ def parse_move(text: str) -> Move:
         return Meld(_cards(rest, "meld"))
     if verb == "add":
         rest, end = _end_of(rest)
-        meld = _meld_id(rest[0] if rest else None, "add")
+        meld = _add_meld(rest, end)
         return Add(meld, _cards(rest[1:], "add"), end)
     if verb == "lay":
         melds: list[tuple[Card, ...]] = []

@@ -9,6 +9,7 @@ coming, a bomb, nothing able to beat the table) -- never a strategy the player d
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -41,7 +42,7 @@ from bot.games.cards import Card, deck_106, sort_key
 from bot.games.hand import card_value, hand_value
 from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, try_meld
 from bot.games.more3 import More3, opening_halves
-from bot.games.runfast_combos import BOMB_KINDS
+from bot.games.runfast_combos import BOMB_KINDS, Combo, classify
 from bot.games.views import RummyView, RunFastView, View
 from bot.i18n import t
 
@@ -162,7 +163,7 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
     events = after_engine.apply(seat, move)
     after = after_engine.view(seat)
     if isinstance(move, Play):
-        return _play_reason(move, before, after, events)
+        return _play_reason(move, before, after, events, engine.legal_moves(seat))
     if isinstance(move, Discard):
         kept = _run_kept(engine, seat, before, move.card)
         return _throw_reason(move.card, before, events, kept, meld_rules(engine, seat))
@@ -208,7 +209,7 @@ def _take(engine: Engine, seat: int) -> tuple[tuple[Card, ...], tuple[Card, ...]
 
 
 def _play_reason(
-    move: Play, before: Any, after: Any, events: Sequence[Event]
+    move: Play, before: Any, after: Any, events: Sequence[Event], legal: Sequence[Move] = ()
 ) -> tuple[str, dict[str, Any]]:
     shown = cards(move.cards)
     kind = next((e.kind for e in events if isinstance(e, Played)), "")
@@ -217,8 +218,50 @@ def _play_reason(
     if kind in BOMB_KINDS and before.trick:
         return "hint_play_bomb", {"cards": shown, "trick": cards(before.trick)}
     if before.trick:
-        return "hint_play_beat", {"cards": shown, "trick": cards(before.trick)}
+        trick = cards(before.trick)
+        # Why this play of the several that beat the table: the lowest of them, or the lowest
+        # that leaves every rank of the hand whole (a lower one would split a pair or more).
+        tops = [top for m in legal if isinstance(m, Play) if (top := plain_top(m.cards))]
+        mine = plain_top(move.cards)
+        if mine and len(set(tops)) > 1:
+            if mine == min(tops):
+                return "hint_play_beat_lowest", {"cards": shown, "trick": trick}
+            lower = [m for m in legal if isinstance(m, Play) and 0 < plain_top(m.cards) < mine]
+            if not splits(move.cards, before.hand) and all(
+                splits(m.cards, before.hand) for m in lower
+            ):
+                split = sorted(
+                    {
+                        c
+                        for m in lower
+                        for c in before.hand
+                        if c.rank in splits(m.cards, before.hand)
+                    },
+                    key=sort_key,
+                )
+                return "hint_play_beat_whole", {
+                    "cards": shown,
+                    "trick": trick,
+                    "split": cards(split),
+                }
+        return "hint_play_beat", {"cards": shown, "trick": trick}
     return "hint_play_lead", {"cards": shown, "count": Count("n_cards", len(move.cards))}
+
+
+def plain_top(played: Sequence[Card]) -> int:
+    """The top power of a Run Fast play that is no bomb (0 for a bomb or no play), as the
+    engine's combination reader ranks it."""
+    combo = classify(list(played))
+    if not isinstance(combo, Combo) or combo.kind in BOMB_KINDS:
+        return 0
+    return combo.top
+
+
+def splits(played: Sequence[Card], hand: Sequence[Card]) -> set[int]:
+    """The ranks of which ``played`` takes some of the hand's cards but not all, where the hand
+    holds two or more: a pair, triple or four of a kind it breaks up."""
+    held, used = Counter(c.rank for c in hand), Counter(c.rank for c in played)
+    return {r for r, n in used.items() if held[r] >= 2 and n < held[r]}
 
 
 # Which spare pile an emptied hand brings, by game: the Mor, or the side's More pile.
@@ -244,6 +287,12 @@ def _throw_reason(
         return "hint_throw_keeps_run", {"card": shown, "run": cards(kept)}
     rest = list(before.hand)
     rest.remove(card)
+    if before.game == "mor":
+        # The player takes care not to feed the next opponent: a card that goes on one of the
+        # other team's melds lets them take the whole pile (``bot.ai.mor``'s throw order).
+        feeding = sorted({c for c in rest if feeds_other_team(c, before)}, key=sort_key)
+        if feeding and not feeds_other_team(card, before):
+            return "hint_throw_not_theirs", {"card": shown, "feeding": cards(feeding)}
     if before.game == "hand" and not before.opened[before.seat]:
         # The hard player holds back an opening it has when it is close to a Hand (all the
         # cards down in one turn doubles the round): say so, not that the card is loose.
@@ -260,6 +309,18 @@ def _throw_reason(
             "points": Count("n_points", hand_value(card)),
         }
     return "hint_throw_few", {"card": shown, "partners": cards(partners)}
+
+
+def feeds_other_team(card: Card, view: Any) -> bool:
+    """Does ``card`` go on one of the other team's melds in Mor (at either end of a run, or in a
+    set), as the engine's meld reader reads the meld with it?"""
+    team = view.sides[view.seat]
+    return any(
+        try_meld((card, *m.cards), MOR_MELDS) is not None
+        or try_meld((*m.cards, card), MOR_MELDS) is not None
+        for m in view.melds
+        if m.side != team
+    )
 
 
 def _cards_from_a_hand(rest: Sequence[Card]) -> int | None:

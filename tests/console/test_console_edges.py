@@ -62,3 +62,51 @@ def test_a_taken_pile_agrees_with_its_name_in_arabic() -> None:
         words = words_for(game, 0, Painter(False), engine.options, "ar")
         view = replace(engine.view(0), side_taken=(True, True))
         assert words.pile_state(view, 0) == taken, game
+
+
+def test_add_typed_in_the_wrong_order_says_the_order_with_the_players_cards() -> None:
+    from bot.games.base import BadMove
+    from bot.i18n import say
+
+    for typed, right in (
+        ("add 10H 3", "add 3 10H"),
+        ("add 10h 9h 2 high", "add 2 10H 9H high"),
+        ("lay 3H 4H 5H | add 9S 2", "add 2 9S"),
+    ):
+        with pytest.raises(BadMove) as caught:
+            parse_move(typed)
+        said = say(caught.value.reason, "en")
+        assert f"“{right}”" in said and "number comes first" in said, said
+        assert parse_move(right) is not None  # the form it shows is one that reads
+    with pytest.raises(BadMove) as caught:
+        parse_move("add 10H")
+    assert "“add 3 10H” adds the 10H to meld 3" in say(caught.value.reason, "en")
+
+
+def test_just_got_leaves_out_a_taken_card_once_laid_though_a_copy_stays() -> None:
+    # Mor plays with two decks: seat 0 holds an 8♥, takes the pile (5♠ 8♥) and lays
+    # 6♥ 7♥ 8♥. One 8♥ stays in the hand, but the taken one is on the table.
+    from bot.console.table import Console
+    from bot.games.base import Take
+    from bot.games.registry import engine_class
+
+    position = {
+        "game": "mor",
+        "options": {"players": 4, "length": "full"},
+        "dealer": 3,
+        "position": {
+            "hands": [["6H", "7H", "8H", "KD", "KS", "9C"], ["AH", "AS"], ["3C", "QD"], ["2C"]],
+            "turn": 0,
+            "phase": "draw",
+            "discard": ["5S", "8H"],
+            "melds": [{"seat": 2, "cards": ["3D", "4D", "5D"]}],
+        },
+    }
+    engine = engine_class("mor").from_table_file(position)
+    engine.apply(0, Take())
+    engine.apply(0, Meld(cards("6H 7H 8H")))
+    out = io.StringIO()
+    console = Console(engine, 0, "normal", 0, io.StringIO(), out)
+    console.show_hand()
+    got = [ln for ln in out.getvalue().splitlines() if "just got" in ln]
+    assert got == ["  just got: 5S"], out.getvalue()

@@ -13,7 +13,7 @@ from bot.console.lesson import GuidedConsole
 from bot.console.progress import ENV
 from bot.games.notation import move_text
 from bot.i18n import t
-from bot.learning.lessons import GAMES
+from bot.learning.lessons import GAMES, lesson
 
 
 @pytest.fixture(autouse=True)
@@ -69,7 +69,7 @@ def test_guided_from_the_command_line_then_no_whole_game() -> None:
 
 def test_after_the_steps_the_lesson_offers_the_guided_round_in_dutch() -> None:
     out = io.StringIO()
-    answers = "\n".join(["skip"] * 5 + ["yes", "quit"]) + "\n"
+    answers = "\n".join(["skip"] * len(lesson("runfast")) + ["yes", "quit"]) + "\n"
     args = parser().parse_args(["--lesson", "runfast", "--lang", "nl", "--no-color"])
     assert run(args, io.StringIO(answers), out) == 0
     text = out.getvalue()
@@ -94,3 +94,29 @@ def test_the_hint_in_the_guided_round_gives_the_coachs_move() -> None:
     typed = coach.removeprefix("The coach would play: ")
     hints = [ln for ln in text.splitlines() if "Hint: " in ln]
     assert hints[-1].endswith(f"(type: {typed})")
+
+
+def guided_mor(typed: str) -> str:
+    out = io.StringIO()
+    args = parser().parse_args(["--lesson", "mor", "--guided", "--no-color"])
+    assert run(args, io.StringIO(typed), out) == 0
+    return out.getvalue()
+
+
+def test_a_move_other_than_the_coachs_gets_a_word_from_the_coach() -> None:
+    # The coach would lay 4♥ 5♥ 6♥ 7♥ at Mor's first stop; the member lays three of them.
+    text = guided_mor("meld 4H 5H 6H\nquit\n")
+    said = [ln for ln in text.splitlines() if ln.startswith("Coach: that move is allowed too.")]
+    assert len(said) == 1, text
+    assert said[0].endswith(
+        "Lay 4♥ 5♥ 6♥ 7♥: laid cards count for you, and you keep 8 cards in your hand."
+    )
+    # It comes straight after the move, before the hand is shown again.
+    lines = text.splitlines()
+    assert lines[lines.index(said[0]) - 1].endswith("You laid meld [1]: 4H 5H 6H.")
+
+
+def test_the_coachs_own_move_typed_in_another_order_gets_no_word() -> None:
+    text = guided_mor("meld 7H 6H 5H 4H\nquit\n")
+    assert "You laid meld [1]" in text
+    assert "that move is allowed too" not in text

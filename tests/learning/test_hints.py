@@ -9,13 +9,14 @@ from typing import Any
 import pytest
 
 from bot.computers.pool import choose_computer_move
-from bot.games.base import Count, Discard, Draw, Lay, Take
+from bot.games.base import Count, Discard, Draw, Lay, Play, Take
 from bot.games.cards import Card, parse_cards
 from bot.games.registry import engine_class, new_game
 from bot.i18n import LANGUAGES, say, t
 from bot.learning.hints import Hint, hint, hint_for, reason
 from bot.learning.lessons import GAMES, Step, answer_move, lesson
 from tests.ai.more3_tables import more3_play, more3_table
+from tests.ai.repo_script import load_script
 
 STEPS = [step for game in GAMES for step in lesson(game)]
 
@@ -331,3 +332,57 @@ def test_a_take_reason_says_what_the_engine_then_asks() -> None:
     assert "one of the cards you took" in t(key, "en", **params)
     for lang in LANGUAGES:
         assert "{" not in t(key, lang, **params)
+
+
+def _table(game: str, position: dict[str, Any], **extra: Any) -> Any:
+    return engine_class(game).from_table_file({"game": game, **extra, "position": position})
+
+
+def test_a_run_fast_hint_says_why_this_play_of_several_that_beat() -> None:
+    check_reason = load_script("scripts/check_hints.py").check_reason
+
+    def position(hand: str) -> Any:
+        return _table(
+            "runfast",
+            {
+                "hands": [hand.split(), ["5D", "7S", "JH"], ["10C", "QD", "QS"]],
+                "trick": ["8C"],
+                "trick_seat": 2,
+                "turn": 0,
+            },
+        )
+
+    # The 9♠, J♦ and K♣ all beat the 8♣: the 9♠ is the lowest of them.
+    engine = position("9S JD KC 4C")
+    h = hint_for(engine, 0, Play(tuple(parse_cards(["9S"]))))
+    assert h.key == "hint_play_beat_lowest" and "lowest" in h.text()
+    assert check_reason(engine, 0, h.move, h.key, h.params) == []
+    # The J♦ over a pair of 9s: the lower plays would split the pair, and the hint says so.
+    engine = position("9S 9H JD 4C")
+    h = hint_for(engine, 0, Play(tuple(parse_cards(["JD"]))))
+    assert h.key == "hint_play_beat_whole" and h.params["split"] == "9♠ 9♥"
+    assert check_reason(engine, 0, h.move, h.key, h.params) == []
+    # A higher play that is neither: the plain reason, no claim about the others.
+    h = hint_for(position("9S JD KC 4C"), 0, Play(tuple(parse_cards(["KC"]))))
+    assert h.key == "hint_play_beat"
+
+
+def test_a_mor_throw_says_it_feeds_no_opponent_where_another_card_would() -> None:
+    check_reason = load_script("scripts/check_hints.py").check_reason
+
+    engine = _table(
+        "mor",
+        {
+            "hands": [["8H", "KC", "9S", "4D"], ["AH", "AS", "7C"], ["3C", "QD"], ["2C", "9D"]],
+            "turn": 0,
+            "phase": "play",
+            "melds": [{"seat": 1, "cards": ["5H", "6H", "7H"]}],
+        },
+        options={"players": 4, "length": "full"},
+        dealer=3,
+    )
+    h = hint_for(engine, 0, Discard(Card.parse("KC")))
+    assert h.key == "hint_throw_not_theirs" and h.params["feeding"] == "8♥"
+    assert check_reason(engine, 0, h.move, h.key, h.params) == []
+    # The 8♥ itself goes on their run: its reason makes no such claim.
+    assert hint_for(engine, 0, Discard(Card.parse("8H"))).key != "hint_throw_not_theirs"

@@ -190,7 +190,7 @@ def test_a_wrong_answers_words_are_about_the_move_made(step: Step) -> None:
 
 def test_the_wrong_answers_the_issue_tried_get_their_own_words() -> None:
     hand = lesson("hand")
-    opening, the_hand = hand[0], hand[-1]
+    opening, the_hand = hand[0], next(s for s in hand if s.name == "06_the_hand")
     # Three kings and three clubs were once said of a lay of four clubs.
     message = opening.judge(Meld(tuple(Card.parse(c) for c in ["5C", "6C", "7C", "8C"]))).message
     assert "48" not in message and "worth 26" in message
@@ -230,12 +230,16 @@ TASK_DONE: dict[str, Callable[[State, State], bool]] = {
         and len(b["melds"]) == len(a["melds"])
     ),
     "hand/04_reclaim_the_joker": lambda a, b: "JK" in b["hands"][0],
-    "hand/05_the_hand": lambda a, b: len(b["hands"][0]) == 1 and b["discard"] == a["discard"],
+    "hand/06_the_hand": lambda a, b: len(b["hands"][0]) == 1 and b["discard"] == a["discard"],
+    "hand/05_joker_in_a_set": lambda a, b: any(
+        "JK" in m["cards"] for m in b["melds"][len(a["melds"]) :]
+    ),
     "mor/01_sets_of_threes_and_aces": lambda a, b: len(b["melds"]) > len(a["melds"]),
     "mor/02_the_pile": lambda a, b: set(a["discard"]) <= set(b["hands"][0]),
     "mor/03_clean_run_of_seven": lambda a, b: any(m["project"] == 200 for m in b["melds"]),
     "mor/04_take_the_mor": lambda a, b: b["side_taken"] != a["side_taken"],
     "mor/05_close": lambda a, b: b["round_over"],
+    "mor/06_the_mor_after_a_throw": lambda a, b: not b["hands"][0],
     "more3/01_take_the_top_card": lambda a, b: a["discard"][-1] in b["hands"][0],
     "more3/02_the_pair_builds_together": lambda a, b: (
         len(b["melds"][0]["cards"]) > len(a["melds"][0]["cards"])  # the partner's meld
@@ -243,11 +247,20 @@ TASK_DONE: dict[str, Callable[[State, State], bool]] = {
     "more3/03_the_7_5_rule": lambda a, b: len(b["melds"]) > len(a["melds"]),
     "more3/04_pure_biriba": lambda a, b: any(m["biriba"] == "pure" for m in b["melds"]),
     "more3/05_the_more_pile": lambda a, b: b["side_taken"] != a["side_taken"],
+    "more3/06_keep_two_without_a_biriba": lambda a, b: (
+        len(b["melds"]) > len(a["melds"]) and len(b["hands"][0]) == 2
+    ),
+    "more3/07_go_out": lambda a, b: b["round_over"],
+    "more3/08_the_pankal_moves": lambda a, b: any(
+        "7H" in m["cards"] and "2S" in m["cards"] for m in b["melds"]
+    ),
     "runfast/01_lead_with_the_3_of_hearts": lambda a, b: b["trick_seat"] == 0,
     "runfast/02_same_kind_and_size": lambda a, b: b["trick_seat"] == 0,
     "runfast/03_must_beat": lambda a, b: b["trick_seat"] == 0,
     "runfast/04_beat_the_pair_sequence": lambda a, b: b["trick_seat"] == 0,
     "runfast/05_bomb": lambda a, b: b["trick_seat"] == 0,
+    "runfast/06_straight_ace_high": lambda a, b: b["trick_seat"] == 0,
+    "runfast/07_triple_goes_out": lambda a, b: b["round_over"],
 }
 
 

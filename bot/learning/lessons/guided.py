@@ -530,3 +530,26 @@ def coach_hint(engine: Engine, seat: int = MEMBER) -> Hint | None:
     """The hint in the guided round: the coach's move, with the hint's reason for it."""
     move = coach_move(engine, seat)
     return None if move is None else hint_for(engine, seat, move)
+
+
+def same_outcome(engine: Engine, seat: int, one: Move, other: Move) -> bool:
+    """Do the two moves leave the same table: the same hand and the same melds, whatever order
+    their cards were typed in (``meld 9H 8H 7H`` is the coach's ``meld 7H 8H 9H``)?"""
+
+    def after(move: Move) -> tuple[Any, ...]:
+        copy = type(engine).from_json(engine.to_json())
+        copy.apply(seat, move)
+        state = copy.scenario_state()
+        melds = sorted(sorted(m["cards"]) for m in state.get("melds", []))
+        return (sorted(state["hands"][seat]), melds, state.get("trick"), state.get("discard"))
+
+    return one == other or after(one) == after(other)
+
+
+def other_move_note(engine: Engine, seat: int, coach: Move, played: Move) -> Hint | None:
+    """What the coach says when the member played ``played`` where it would have played
+    ``coach`` (both legal at ``engine``, before either is played): the coach's move and the
+    hint's reason for it, or None when the two come to the same."""
+    if same_outcome(engine, seat, coach, played):
+        return None
+    return hint_for(engine, seat, coach)
