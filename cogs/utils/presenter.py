@@ -41,6 +41,15 @@ if TYPE_CHECKING:
     from bot.client.diwaniya import Diwaniya
 
 
+def meters_line(meters: Sequence[Any], lang: str = ENGLISH) -> str:
+    """Mor's project meters as the table message's one line, "Projects — team 1: 200, needs
+    one more project · team 2: 300 ✓": the teams apart by " · ", each meter one phrase."""
+    teams = " · ".join(
+        t("table.team_meter", lang, team=i + 1, meter=m) for i, m in enumerate(meters)
+    )
+    return t("table_meters", lang, meters=teams)
+
+
 class Presenter:
     """Turns the service's notices into the table's messages: one live message, edited after
     every move, plus short messages (the turn ping, round and game results), all in the
@@ -123,10 +132,7 @@ class Presenter:
             lines.append(t("table_stock", lang, count=t_n("n_cards", view.stock_count, lang)))
         meters = getattr(view, "meters", None)
         if meters:
-            teams = " · ".join(
-                t("table.team_meter", lang, team=i + 1, meter=m) for i, m in enumerate(meters)
-            )
-            lines.append(t("table_meters", lang, meters=teams))
+            lines.append(meters_line(meters, lang))
         return limits.fit("\n".join(lines))
 
     def final_text(self, live: LiveTable, lang: str = ENGLISH) -> str:
