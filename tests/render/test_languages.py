@@ -20,7 +20,7 @@ from bot.games.base import Discarded, because
 from bot.games.cards import Card
 from bot.i18n import LANGUAGES, catalogue, t
 from render import render_hand, render_score_sheet, render_table, samples, words
-from render.common import Name, Pip, rich_line, symbol_segments
+from render.common import Icon, Name, Pip, rich_line, symbol_segments
 from render.style import CARD_PAPER, TURN, WHITE
 
 TABLES = [("mor", 4), ("mor", 2), ("more3", 3), ("hand", 3), ("runfast", 3)]
@@ -359,3 +359,24 @@ def test_a_run_fast_sheet_numbers_no_round(
     render_score_sheet(result, samples.NAMES[3], totals, "runfast", round_no=1, lang=lang)
     heading = t("render.sheet_round", lang, n=1)
     assert drawn and not any(heading in text for text, _, _ in drawn)
+
+
+def test_an_arrow_before_words_points_at_them_in_a_right_to_left_line() -> None:
+    # The hand's note "▶ raised: just drawn": in Arabic the arrow stands at the words' right,
+    # so it is mirrored to point left, at them, not away from the line.
+    def alpha(rtl: bool) -> Image.Image:
+        return rich_line([Icon("arrow", WHITE)], 40, WHITE, rtl=rtl).getchannel("A")
+
+    ltr, rtl = alpha(False), alpha(True)
+    assert ImageChops.difference(ltr, rtl).getbbox() is not None
+    mirrored = ltr.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+    assert ImageChops.difference(mirrored, rtl).getbbox() is None
+
+
+def test_run_fast_sheet_has_one_settlement_row_not_a_round_and_a_total() -> None:
+    # Run Fast is one deal: "this round" and "game total" would say the same number twice.
+    assert [key for key, _, _ in score._total_rows("runfast", 12, 12)] == ["render.settlement"]
+    assert [key for key, _, _ in score._total_rows("hand", -30, 40)] == [
+        "render.this_round",
+        "render.game_total",
+    ]
