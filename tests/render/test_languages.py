@@ -380,3 +380,17 @@ def test_run_fast_sheet_has_one_settlement_row_not_a_round_and_a_total() -> None
         "render.this_round",
         "render.game_total",
     ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_computers_plate_keeps_its_role_as_a_members_does(
+    lang: str, drawn: list[tuple[str, int, str | None]]
+) -> None:
+    # A Hand seat that has not opened says so on a computer's plate too: the computer's mark
+    # follows its name, where "computer" alone used to take the place of "not opened".
+    view = replace(samples.midgame("hand"), opened=(False, False, False))
+    names = [t(f"computer.name.{k}", lang) for k in (1, 2, 3)]  # computers' own short names
+    render_table(view, names, computers={0, 1, 2}, lang=lang)
+    cpu = t("render.computer", lang)
+    assert any(text == cpu for text, _, _ in drawn)
+    assert not any(cpu in text and " · " in text for text, _, _ in drawn), drawn
