@@ -407,4 +407,6 @@ def test_a_move_line_has_one_colon_after_the_name(lang: str) -> None:
     for key in moves:
         move = t(key, lang, cards="7H 8H 9H", card="7H", meld=2, chips=2)
         assert ":" not in move, (key, move)
-        assert t("moved", lang, name="Sara", move=move).count(":") == 1, key
+        said = t("moved", lang, name="Sara", move=move)
+        assert said.count(":") == 1, key
+        assert t("table_last", lang, text=said).count(":") == 1, key
