@@ -212,7 +212,10 @@ def _rich_line(
             if isinstance(seg, Card):
                 parts.append((False, card_chip(seg, chip_height(size), four_colour)))
             elif isinstance(seg, Icon):
-                parts.append((False, shape_sprite(seg.kind, round(size * 0.8), seg.colour)))
+                icon = shape_sprite(seg.kind, round(size * 0.8), seg.colour)
+                if rtl and seg.kind in POINTING:  # it points at its words from their right
+                    icon = icon.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+                parts.append((False, icon))
             elif isinstance(seg, Pip):
                 parts.append((True, fonts.text_sprite(seg.rank, size, seg.colour, weight)))
                 parts.append((False, shape_sprite(seg.suit, round(size * 0.8), seg.colour)))
@@ -237,6 +240,8 @@ def _rich_line(
     return out
 
 
+# Icons that point at the words after them ("▶ raised: …"): a right-to-left line mirrors them.
+POINTING = frozenset({"arrow"})
 # A text that is only these marks hangs on the word before it ("Sara:", "سارة:").
 _HANGS_BEFORE = frozenset(":,،;؛.")
 # Arabic's "and" is written joined to the word after it («عبد الله ونورة»).

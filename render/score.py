@@ -87,6 +87,17 @@ def _points_sprite(value: float, size: int, weight: int, lang: str) -> Image.Ima
     return fonts.text_sprite(fmt_points(value, sign=True, lang=lang), size, colour, weight)
 
 
+def _total_rows(game: str, this_round: float, total: float) -> list[tuple[str, float, int]]:
+    """The rows under a column's lines: this round's score and the game's total; Run Fast is
+    one deal, so its round is the whole game and one row, the settlement, says it."""
+    if game == "runfast":
+        return [("render.settlement", this_round, TOTAL_SIZE)]
+    return [
+        ("render.this_round", this_round, LINE_SIZE),
+        ("render.game_total", total, TOTAL_SIZE),
+    ]
+
+
 def score_sheet_image(
     result: RoundResult,
     names: Sequence[str],
@@ -193,10 +204,7 @@ def score_sheet_image(
         y += 6
         first = seats[0]  # partners share their team's score and total
         total = totals[first] if first < len(totals) else 0
-        for key_, value, size in (
-            ("render.this_round", result.scores[first], LINE_SIZE),
-            ("render.game_total", total, TOTAL_SIZE),
-        ):
+        for key_, value, size in _total_rows(game, result.scores[first], total):
             label_sprite = fonts.text_sprite(
                 t(key_, lang), size, PAPER_INK, fonts.BOLD, direction="rtl" if rtl else "ltr"
             )

@@ -65,6 +65,15 @@ def table_messages(bot: Diwaniya) -> Presenter:
     return made
 
 
+def meters_line(meters: Sequence[Any], lang: str = ENGLISH) -> str:
+    """Mor's project meters as the table message's one line, "Projects — team 1: 200, needs
+    one more project · team 2: 300 ✓": the teams apart by " · ", each meter one phrase."""
+    teams = " · ".join(
+        t("table.team_meter", lang, team=i + 1, meter=m) for i, m in enumerate(meters)
+    )
+    return t("table_meters", lang, meters=teams)
+
+
 class Presenter:
     """Turns the service's notices into the table's messages: one live message, edited after
     every move, plus short messages (the turn ping, round and game results), all in the
@@ -148,10 +157,7 @@ class Presenter:
         if isinstance(view, RummyView):  # Run Fast deals every card: no stock
             lines.append(t("table_stock", lang, count=t_n("n_cards", view.stock_count, lang)))
         if isinstance(view, MorView) and view.meters:
-            teams = " · ".join(
-                t("table.team_meter", lang, team=i + 1, meter=m) for i, m in enumerate(view.meters)
-            )
-            lines.append(t("table_meters", lang, meters=teams))
+            lines.append(meters_line(view.meters, lang))
         return limits.fit("\n".join(lines))
 
     def final_text(self, live: LiveTable, lang: str = ENGLISH) -> str:

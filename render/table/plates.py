@@ -191,11 +191,20 @@ def _plate_sprite(
     img.alpha_composite(
         name_sprite, (at(x, name_sprite.width), base - round(size * fonts.BASELINE))
     )
+    cpu = t("render.computer", lang) if computer else ""
+    # A computer's mark follows its (short) name where it fits, so the cards' line keeps the
+    # role ("not opened", "unplayed") a member's plate shows.
+    cpu_sprite = fonts.text_sprite(cpu, TEXT, soft, fonts.MEDIUM) if cpu and role.long else None
+    if cpu_sprite and name_sprite.width + 14 + cpu_sprite.width <= inner:
+        cx = x + name_sprite.width + 14
+        img.alpha_composite(
+            cpu_sprite, (at(cx, cpu_sprite.width), base - round(TEXT * fonts.BASELINE))
+        )
+        cpu = ""
 
     x, inner = b + PLATE_PAD, w - 2 * PLATE_PAD
     back = card_back(30)
     cards = t_n("n_cards", count, lang)
-    cpu = t("render.computer", lang) if computer else ""
     total_sprite = fonts.text_sprite(total, TEXT, text, fonts.BOLD) if total else None
     total_w = total_sprite.width + 12 if total_sprite else 0
     icon_w = back.width + 10

@@ -147,5 +147,5 @@ async def test_one_round(tmp_path: Path, game: str, options: dict[str, Any], see
         # Someone's moves were announced on the live table along the way.
         # (at game over the table shows its final standings instead)
         shown = table_message(thread, live).content
-        assert ("went out first" if live.engine.game_over else "Last:") in shown
+        assert ("went out first" if live.engine.game_over else "Last move —") in shown
         await bot.close()

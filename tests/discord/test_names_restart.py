@@ -46,7 +46,7 @@ async def test_names_and_last_moves_survive_a_restart(tmp_path: Path) -> None:
         await typed_move(bot, guild, thread, alice)
         live = live_table(bot, guild.id)
         before = table_text(thread, live)
-        assert "Ally" in before and "Last:" in before
+        assert "Ally" in before and "Last move —" in before
 
         sent = len(env.http_requests)
         bot2 = make_bot(db)

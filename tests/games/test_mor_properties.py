@@ -138,10 +138,10 @@ def test_a_refused_addition_names_the_cards_in_the_players_language() -> None:
         ([], "needs a 300, or a 200 and another project", "300 nodig, of 200 en nog een project"),
         (
             [100, 100, 100],
-            "100 + 100 + 100 · needs a 300 or a 200",
-            "100 + 100 + 100 · 300 of 200 nodig",
+            "100 + 100 + 100, needs a 300 or a 200",
+            "100 + 100 + 100, 300 of 200 nodig",
         ),
-        ([200], "200 · needs one more project", "200 · nog één project nodig"),
+        ([200], "200, needs one more project", "200, nog één project nodig"),
         ([100, 200], "200 + 100 ✓", "200 + 100 ✓"),
         ([300], "300 ✓", "300 ✓"),
     ],
@@ -160,7 +160,7 @@ def test_the_view_carries_each_teams_meter_as_a_reason() -> None:
     g, _, _ = first_move_of("close_refused_200_alone")
     meters = g.view(0).meters
     assert len(meters) == 2 and all(isinstance(m, Reason) for m in meters)
-    assert say(meters[0]) == "200 · needs one more project"
+    assert say(meters[0]) == "200, needs one more project"
 
 
 def test_score_sheet_lines_are_catalogue_keys() -> None:

@@ -396,3 +396,17 @@ def test_cards_written_into_the_arabic_lessons_read_left_to_right() -> None:
     assert not wrong, wrong
     # What a bare card shows as, and what the marks keep it from.
     assert "♦7" in get_display("أضف 7♦ الآن", base_dir="R")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_move_line_has_one_colon_after_the_name(lang: str) -> None:
+    # "Sara: played 7H", never «सारा: चाल चली: 7H»: the move itself holds no colon, so the
+    # table's "Last:" line and the move lines read as one phrase after the name.
+    moves = [key for key in catalogue(ENGLISH).texts if key.startswith("mv_")]
+    assert len(moves) >= 10
+    for key in moves:
+        move = t(key, lang, cards="7H 8H 9H", card="7H", meld=2, chips=2)
+        assert ":" not in move, (key, move)
+        said = t("moved", lang, name="Sara", move=move)
+        assert said.count(":") == 1, key
+        assert t("table_last", lang, text=said).count(":") == 1, key

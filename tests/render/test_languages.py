@@ -20,7 +20,7 @@ from bot.games.base import Discarded, because
 from bot.games.cards import Card
 from bot.i18n import LANGUAGES, catalogue, t
 from render import render_hand, render_score_sheet, render_table, samples, words
-from render.common import Name, Pip, rich_line, symbol_segments
+from render.common import Icon, Name, Pip, rich_line, symbol_segments
 from render.style import CARD_PAPER, TURN, WHITE
 from render.table import layout as table_layout
 from render.table import plates, sizes
@@ -364,3 +364,38 @@ def test_a_run_fast_sheet_numbers_no_round(
     render_score_sheet(result, samples.NAMES[3], totals, "runfast", round_no=1, lang=lang)
     heading = t("render.sheet_round", lang, n=1)
     assert drawn and not any(heading in text for text, _, _ in drawn)
+
+
+def test_an_arrow_before_words_points_at_them_in_a_right_to_left_line() -> None:
+    # The hand's note "▶ raised: just drawn": in Arabic the arrow stands at the words' right,
+    # so it is mirrored to point left, at them, not away from the line.
+    def alpha(rtl: bool) -> Image.Image:
+        return rich_line([Icon("arrow", WHITE)], 40, WHITE, rtl=rtl).getchannel("A")
+
+    ltr, rtl = alpha(False), alpha(True)
+    assert ImageChops.difference(ltr, rtl).getbbox() is not None
+    mirrored = ltr.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+    assert ImageChops.difference(mirrored, rtl).getbbox() is None
+
+
+def test_run_fast_sheet_has_one_settlement_row_not_a_round_and_a_total() -> None:
+    # Run Fast is one deal: "this round" and "game total" would say the same number twice.
+    assert [key for key, _, _ in score._total_rows("runfast", 12, 12)] == ["render.settlement"]
+    assert [key for key, _, _ in score._total_rows("hand", -30, 40)] == [
+        "render.this_round",
+        "render.game_total",
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_computers_plate_keeps_its_role_as_a_members_does(
+    lang: str, drawn: list[tuple[str, int, str | None]]
+) -> None:
+    # A Hand seat that has not opened says so on a computer's plate too: the computer's mark
+    # follows its name, where "computer" alone used to take the place of "not opened".
+    view = replace(samples.midgame("hand"), opened=(False, False, False))
+    names = [t(f"computer.name.{k}", lang) for k in (1, 2, 3)]  # computers' own short names
+    render_table(view, names, computers={0, 1, 2}, lang=lang)
+    cpu = t("render.computer", lang)
+    assert any(text == cpu for text, _, _ in drawn)
+    assert not any(cpu in text and " · " in text for text, _, _ in drawn), drawn

@@ -164,12 +164,12 @@ def test_meters() -> None:
     team_a = [m for m in mor.melds if m.side == 0]
     team_b = [m for m in mor.melds if m.side == 1]
     assert table.project_meter(team_a) == ("200 + 100", True)
-    assert table.project_meter(team_b) == ("150 · needs a 300 or a 200", False)
+    assert table.project_meter(team_b) == ("150, needs a 300 or a 200", False)
     assert table.project_meter([]) == ("needs a 300, or a 200 + one more", False)
     more = samples.midgame("more3")
     assert table.biriba_meter([m for m in more.melds if m.side == 0])[1] is False
     assert table.biriba_meter([m for m in more.melds if m.side == 1]) == (
-        "dirty · needs a pure biriba",
+        "dirty, needs a pure biriba",
         False,
     )
 
