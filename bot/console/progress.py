@@ -17,6 +17,13 @@ from pathlib import Path
 
 ENV = "DIWANIYA_STATE_DIR"
 FILE = "lessons.json"
+# The file's layout of step numbers. When a lesson gains a step before others, the steps after
+# it move: a file written before is read with its answers moved along with their steps, as the
+# store's migrations move Discord's (bot/store/migrations/0008_hand_lesson_renumbered.sql).
+VERSION = 2
+MOVED: dict[int, tuple[tuple[str, int, int], ...]] = {
+    2: (("hand", 5, 6),),  # the Hand lesson's "joker in a set of three" came before its last step
+}
 
 
 def state_dir() -> Path:
@@ -49,7 +56,15 @@ class Progress:
             for g in games.values()
         ):
             return cls(path, readable=False)
-        return cls(path, {str(k): {str(n): v for n, v in g.items()} for k, g in games.items()})
+        kept = {str(k): {str(n): v for n, v in g.items()} for k, g in games.items()}
+        version = data.get("version", 1)
+        if isinstance(version, int) and not isinstance(version, bool):
+            for later in range(version + 1, VERSION + 1):
+                for game, old, new in MOVED.get(later, ()):
+                    steps = kept.get(game, {})
+                    if str(old) in steps and str(new) not in steps:
+                        steps[str(new)] = steps.pop(str(old))
+        return cls(path, kept)
 
     def done(self, game: str, count: int) -> dict[int, bool]:
         """The game's steps done (1-based, within ``count``) and whether right at the first try."""
@@ -74,7 +89,7 @@ class Progress:
             # Written whole beside the file, then moved over it: a crash leaves the old one.
             fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".lessons-", suffix=".json")
             with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump({"games": self.games}, f, indent=1, sort_keys=True)
+                json.dump({"version": VERSION, "games": self.games}, f, indent=1, sort_keys=True)
             os.replace(tmp, self.path)
         except OSError:
             return False

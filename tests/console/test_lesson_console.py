@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
 
 from bot.console.cli import parser, run
-from bot.console.progress import ENV
+from bot.console.progress import ENV, Progress
 from bot.games.notation import move_text, parse_move
 from bot.i18n import t
 from bot.learning.lessons import answer_move, lesson
@@ -184,3 +185,19 @@ def test_a_lessons_list_says_it_holds_wrong_answers_and_a_hint_says_there_is_mor
     assert code == 0
     assert t("console.lesson_choices", moves="").split("{")[0][:20] in text
     assert t("console.hint_again") in text
+
+
+def test_a_progress_file_from_before_the_hands_new_step_keeps_its_answers(
+    own_state: Path,
+) -> None:
+    """The Hand lesson gained a step before its last ("the Hand", step 5, now 6): a file written
+    before keeps the Hand answered, on its new number, and the new step is not marked done."""
+    kept = own_state / "lessons.json"
+    old = {"hand": {str(n): True for n in range(1, 6)}, "mor": {"5": False}}
+    kept.write_text(json.dumps({"games": old}), encoding="utf-8")
+    progress = Progress.load(kept)
+    assert progress.done("hand", 6) == {1: True, 2: True, 3: True, 4: True, 6: True}
+    assert progress.done("mor", 6) == {5: False}
+    progress.record("runfast", 1, True)
+    again = Progress.load(kept)  # written in the new layout, so read again unmoved
+    assert again.done("hand", 6) == {1: True, 2: True, 3: True, 4: True, 6: True}

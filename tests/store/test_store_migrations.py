@@ -319,3 +319,19 @@ def test_the_schemas_own_turn_timer_default_is_never_used() -> None:
     for sql in inserts:
         columns = sql.split("VALUES")[0]
         assert "turn_timer" in columns, sql
+
+
+async def test_the_hand_lessons_old_last_step_keeps_its_answer(db_path: Path) -> None:
+    """Version 8: the Hand lesson gained a step before "the Hand" (step 5, now 6). A member who
+    had answered the Hand keeps that answer on step 6; the new step 5 is not theirs yet."""
+    db = build_at(db_path, 7)
+    rows = [(ALICE, "hand", n, 1, 1, 1, 1.0) for n in range(1, 6)]
+    rows.append((BOB, "mor", 5, 2, 1, 0, 1.0))  # another game's step 5 stays where it is
+    db.executemany("INSERT INTO lesson_progress VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+    db.close()
+    store = await SQLiteStore.open(db_path)
+    try:
+        assert [p.step for p in await store.lesson_progress(ALICE, "hand")] == [1, 2, 3, 4, 6]
+        assert [p.step for p in await store.lesson_progress(BOB, "mor")] == [5]
+    finally:
+        await store.close()

@@ -221,3 +221,24 @@ def test_a_missing_server_fails_the_run_only_under_ci(ci: str) -> None:
         assert out.startswith(".s"), out
         lines = [x for x in out.splitlines() if x.startswith("PostgreSQL tests skipped")]
         assert len(lines) == 1 and "DIWANIYA_TEST_POSTGRES=" in lines[0], out
+
+
+async def test_the_hand_lessons_old_last_step_keeps_its_answer(postgres: RunDatabase) -> None:
+    """PostgreSQL version 5: the Hand lesson's old step 5 ("the Hand") is step 6 now, and a
+    member's answer moves with it (SQLite's version 8)."""
+    url = await postgres.fresh_schema()
+    await (await PostgresStore.open(url)).close()
+    conn = await asyncpg.connect(url)
+    await conn.executemany(
+        "INSERT INTO lesson_progress VALUES ($1, $2, $3, 1, 1, 1, 1.0)",
+        [(ALICE, "hand", n) for n in range(1, 6)] + [(BOB, "mor", 5)],
+    )
+    await conn.execute("UPDATE diwaniya_schema SET version = 4")  # as version 4 left it
+    await conn.close()
+    store = await PostgresStore.open(url)
+    try:
+        assert store.schema_version == LATEST
+        assert [p.step for p in await store.lesson_progress(ALICE, "hand")] == [1, 2, 3, 4, 6]
+        assert [p.step for p in await store.lesson_progress(BOB, "mor")] == [5]
+    finally:
+        await store.close()
