@@ -66,6 +66,7 @@ from bot.games.cards import (
     take_cards,
     text_cards,
 )
+from bot.games.lays import LayOutcome, TableMeld, play_lay, uses_any
 from bot.games.melds import (
     ACE_HIGH,
     HAND_MELDS,
@@ -79,17 +80,8 @@ from bot.games.melds import (
     with_inner_sets,
 )
 from bot.games.melds import Meld as MeldShape
-from bot.games.rummy import (
-    LIST,
-    VALUE,
-    LayOutcome,
-    RummyGame,
-    RummyView,
-    TableMeld,
-    play_lay,
-    read_seat,
-    uses_any,
-)
+from bot.games.rummy import LIST, VALUE, RummyGame, RummyView
+from bot.games.table_file import read_seat
 
 N_SEATS = 3
 HAND_SIZE = 14  # the starter gets one more and throws first

@@ -33,6 +33,7 @@ from bot.games.base import (
     require_well_made,
 )
 from bot.games.cards import ACE, JOKER_RANK, Card, per_card, sort_key, text_cards
+from bot.games.lays import TableMeld, adds_alone, play_lay, uses_any
 from bot.games.melds import (
     MOR_MELDS,
     MeldRules,
@@ -42,17 +43,7 @@ from bot.games.melds import (
     single_adds,
 )
 from bot.games.melds import Meld as MeldShape
-from bot.games.rummy import (
-    CARD_PILES,
-    LIST,
-    Glance,
-    RummyView,
-    SidePileGame,
-    TableMeld,
-    adds_alone,
-    play_lay,
-    uses_any,
-)
+from bot.games.rummy import CARD_PILES, LIST, Glance, RummyView, SidePileGame
 
 HAND_SIZE = 11
 MOR_SIZE = 11

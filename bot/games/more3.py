@@ -49,6 +49,7 @@ from bot.games.cards import (
     take_cards,
     text_cards,
 )
+from bot.games.lays import LayOutcome, TableMeld, adds_alone, play_lay, uses_any
 from bot.games.melds import (
     MORE_MELDS,
     MORE_MELDS_ACES,
@@ -68,16 +69,11 @@ from bot.games.rummy import (
     SEAT_SET,
     VALUE,
     Glance,
-    LayOutcome,
     RummyView,
     SidePileGame,
-    TableMeld,
-    adds_alone,
-    play_lay,
     public_event,
-    read_seat,
-    uses_any,
 )
+from bot.games.table_file import read_seat
 
 N_SEATS = 3
 HAND_SIZE = 11

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.games.cards import Card, CardError, deck_48, deck_106, named, parse_cards, standard_deck
+from bot.games.lays import not_a_meld
 from bot.games.melds import (
     HAND_MELDS,
     MOR_MELDS,
@@ -31,7 +32,6 @@ from bot.games.melds import (
     single_adds,
     try_meld,
 )
-from bot.games.rummy import not_a_meld
 from bot.i18n import catalogue, say
 
 
