@@ -1,7 +1,7 @@
 """Hand (specification §3): 3 players, each for themselves, five rounds, lowest total wins.
 
 Built like Mor (``bot.games.mor``): the same check/plan/apply split, the same shared lay mechanics
-(``bot.games.rummy``), the same table-file reading. What is Hand's own: the 51-point opening, the
+(``bot.games.lays``), the same table-file reading (``bot.games.table_file``). What is Hand's own: the 51-point opening, the
 single taken discard with its ``return``, adding to anyone's melds, reclaiming jokers (``swap``),
 and the round scores with the Hand doubling.
 
@@ -67,18 +67,14 @@ from bot.games.cards import (
     text_cards,
 )
 from bot.games.lays import LayOutcome, TableMeld, play_lay, uses_any
-from bot.games.melds import (
-    ACE_HIGH,
-    HAND_MELDS,
-    MeldError,
-    MeldRules,
+from bot.games.meld_search import (
     find_melds,
     meld_with,
     opening_melds,
     openings_worth,
-    reclaim_joker,
     with_inner_sets,
 )
+from bot.games.melds import ACE_HIGH, HAND_MELDS, MeldError, MeldRules, reclaim_joker
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import LIST, VALUE, RummyGame, RummyView
 from bot.games.table_file import read_seat

@@ -34,14 +34,8 @@ from bot.games.base import (
 )
 from bot.games.cards import ACE, JOKER_RANK, Card, per_card, sort_key, text_cards
 from bot.games.lays import TableMeld, adds_alone, play_lay, uses_any
-from bot.games.melds import (
-    MOR_MELDS,
-    MeldRules,
-    extend_with,
-    find_melds,
-    meld_with,
-    single_adds,
-)
+from bot.games.meld_search import extend_with, find_melds, meld_with
+from bot.games.melds import MOR_MELDS, MeldRules, single_adds
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import CARD_PILES, LIST, Glance, RummyView, SidePileGame
 

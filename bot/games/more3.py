@@ -1,6 +1,6 @@
 """More for three players (specification §2): a Solo against a Pair, roles re-decided each round.
 
-Built on the same base as Mor (``rummy.SidePileGame``, ``rummy.play_lay``, ``melds``), with More's
+Built on the same base as Mor (``rummy.SidePileGame``, ``lays.play_lay``, ``melds``), with More's
 policy: runs only (ace-sets for players over 1500), one pankal per meld, taking only the top
 discard, the 7.5 opening rule, biribas, the More piles and the Solo's ×1.5.
 
@@ -50,17 +50,8 @@ from bot.games.cards import (
     text_cards,
 )
 from bot.games.lays import LayOutcome, TableMeld, adds_alone, play_lay, uses_any
-from bot.games.melds import (
-    MORE_MELDS,
-    MORE_MELDS_ACES,
-    MeldRules,
-    could_add,
-    extend_with,
-    find_melds,
-    meld_with,
-    opening_melds,
-    openings_worth,
-)
+from bot.games.meld_search import extend_with, find_melds, meld_with, opening_melds, openings_worth
+from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, could_add
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
     CARD_PILES,

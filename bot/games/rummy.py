@@ -56,13 +56,8 @@ from bot.games.cards import (
     text_cards,
 )
 from bot.games.lays import LayOutcome, TableMeld, place_lay, uses_any
-from bot.games.melds import (
-    Meld,
-    MeldRules,
-    every_meld,
-    meld_key,
-    try_meld,
-)
+from bot.games.meld_search import every_meld, meld_key
+from bot.games.melds import Meld, MeldRules, try_meld
 from bot.games.table_file import Position, read_header, read_options, read_position
 
 
