@@ -351,15 +351,11 @@ class Hand(RummyGame):
         if found is None or len(hand) <= len(found):
             raise IllegalMove(because("hand.taken_stuck", card=taken))
 
-    def _check_discard(self, seat: int, card: Card) -> bool:
-        """True when this throw empties the hand: the player goes out."""
-        if card not in self.hands[seat]:
-            raise IllegalMove(because("game.card_not_held", card=str(card)))
-        if self.must_lay:
-            # Before anything is laid the taken card may still go back: say so.
-            key = "hand.lay_taken_first" if self._laid_since_take() else "hand.lay_or_return_taken"
-            raise IllegalMove(because(key, card=self._taken_text()))
-        return len(self.hands[seat]) == 1
+    def _lay_taken_first(self) -> Reason:
+        # Before anything is laid the taken card may still go back: say so. (A throw that empties
+        # the hand goes out: the base's ``_last_throw``.)
+        key = "hand.lay_taken_first" if self._laid_since_take() else "hand.lay_or_return_taken"
+        return because(key, card=self._taken_text())
 
     # ------------------------------------------------------------ playing
 

@@ -312,15 +312,11 @@ class Mor(SidePileGame):
             return None
         return because("mor.keep_two_cards")
 
-    def _check_discard(self, seat: int, card: Card) -> bool:
-        hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalMove(because("game.card_not_held", card=str(card)))
-        if self.must_lay:
-            taken = " ".join(sorted({str(c) for c in self.must_lay}))
-            raise IllegalMove(because("mor.lay_taken_first", cards=taken))
-        if len(hand) > 1:
-            return False
+    def _lay_taken_first(self) -> Reason:
+        taken = " ".join(sorted({str(c) for c in self.must_lay}))
+        return because("mor.lay_taken_first", cards=taken)
+
+    def _last_throw(self, seat: int) -> bool:
         team = self.team(seat)
         if not self.mor_taken[team]:
             return False  # the Mor waits for this seat's next turn

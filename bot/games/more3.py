@@ -548,15 +548,11 @@ class More3(SidePileGame):
             return None
         return because("more3.keep_two_to_go_out")
 
-    def _check_discard(self, seat: int, card: Card) -> bool:
-        """True when this throw goes out."""
-        hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalMove(because("game.card_not_held", card=str(card)))
-        if self.must_lay:
-            raise IllegalMove(because("more3.meld_taken_first", card=str(self.must_lay[0])))
-        if len(hand) > 1:
-            return False
+    def _lay_taken_first(self) -> Reason:
+        return because("more3.meld_taken_first", card=str(self.must_lay[0]))
+
+    def _last_throw(self, seat: int) -> bool:
+        """True when this last card goes out."""
         side = self.side(seat)
         biribas = self.side_biribas(side)
         if not biribas:

@@ -31,6 +31,7 @@ from bot.games.base import (
     MeldView,
     Move,
     PlannedChecks,
+    Reason,
     RecordHeader,
     RoundOver,
     RoundResult,
@@ -383,6 +384,27 @@ class RummyGame(PlannedChecks):
     def _is_turn(self, seat: int) -> None:
         if seat != self._turn:
             raise IllegalMove(because("game.not_your_turn"))
+
+    def _check_discard(self, seat: int, card: Card) -> bool:
+        """Raise why ``seat`` may not throw ``card``, else say whether the throw empties the hand.
+        Every rummy wants the card held and the cards taken from the pile laid first; a last
+        card is each game's to judge (``_last_throw``)."""
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalMove(because("game.card_not_held", card=str(card)))
+        if self.must_lay:
+            raise IllegalMove(self._lay_taken_first())
+        return len(hand) == 1 and self._last_throw(seat)
+
+    def _lay_taken_first(self) -> Reason:
+        """Why a seat holding cards it took, still to be laid, may not throw yet."""
+        raise NotImplementedError
+
+    def _last_throw(self, seat: int) -> bool:
+        """Throwing ``seat``'s last card: True when it empties the hand now, False when the hand
+        takes a pile instead; raises IllegalMove where the card may not go. By default it empties
+        the hand (Hand)."""
+        return True
 
     # ------------------------------------------------------------ playing
 
