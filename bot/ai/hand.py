@@ -53,7 +53,8 @@ from bot.games.hand import (
     meld_value,
     offered_melds,
 )
-from bot.games.melds import HAND_MELDS, find_melds, meld_combinations, with_inner_sets
+from bot.games.meld_search import find_melds, meld_combinations, with_inner_sets
+from bot.games.melds import HAND_MELDS
 from bot.games.melds import Meld as MeldShape
 
 LATE_STOCK = 15

@@ -36,7 +36,8 @@ from bot.ai.rummy import (
 from bot.ai.search import Budget, Preference, deal_table, header, meld_json
 from bot.games.base import Add, Discard, Draw, Meld, MeldView, Move, Take
 from bot.games.cards import Card, text_cards
-from bot.games.melds import MOR_MELDS, meld_with, wild_capable
+from bot.games.meld_search import meld_with
+from bot.games.melds import MOR_MELDS, wild_capable
 from bot.games.mor import (
     ENGINE,
     HAND_SIZE,

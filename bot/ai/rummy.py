@@ -17,14 +17,8 @@ from bot.ai.search import distinct, refine
 from bot.games.answers import kept
 from bot.games.base import DRAWING, LAYING, Discard, Meld, MeldView, Move
 from bot.games.cards import ACE, Card, card_text
-from bot.games.melds import (
-    MeldRules,
-    find_melds,
-    run_gap,
-    single_adds,
-    try_meld,
-    wild_capable,
-)
+from bot.games.meld_search import find_melds, run_gap
+from bot.games.melds import MeldRules, single_adds, try_meld, wild_capable
 from bot.games.rummy import Glance
 from bot.games.views import HandView, More3View, MorView
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import fields
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -59,3 +60,20 @@ def infos() -> dict[str, Any]:
     """Each kept function's ``cache_info()`` now (how many answers it may keep and keeps), by
     ``module.name``."""
     return {f"{m}.{n}": getattr(sys.modules[m], n).cache_info() for m, n, _ in _KEPT}
+
+
+def kept_hash(obj: Any) -> int:
+    """A frozen dataclass's hash as the dataclass makes it (of its fields), worked out once and
+    kept in the instance dict: the generated one walks every field each time it is asked, and
+    melds are keys of meld answers kept (``_single_adds``). Equal objects still hash alike.
+    The classes read the kept hash themselves first (``__hash__``), one call fewer."""
+    known = obj.__dict__.get("_hash")
+    if known is None:
+        known = obj.__dict__["_hash"] = hash(tuple(getattr(obj, f.name) for f in fields(obj)))
+    return known  # type: ignore[no-any-return]
+
+
+def fields_only(obj: Any) -> dict[str, Any]:
+    """What a pickle of ``obj`` holds: its fields, not what it keeps in its instance dict. A kept
+    hash of strings would be wrong in another process (each salts string hashes its own way)."""
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}

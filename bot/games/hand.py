@@ -1,7 +1,7 @@
 """Hand (specification §3): 3 players, each for themselves, five rounds, lowest total wins.
 
 Built like Mor (``bot.games.mor``): the same check/plan/apply split, the same shared lay mechanics
-(``bot.games.rummy``), the same table-file reading. What is Hand's own: the 51-point opening, the
+(``bot.games.lays``), the same table-file reading (``bot.games.table_file``). What is Hand's own: the 51-point opening, the
 single taken discard with its ``return``, adding to anyone's melds, reclaiming jokers (``swap``),
 and the round scores with the Hand doubling.
 
@@ -66,30 +66,18 @@ from bot.games.cards import (
     take_cards,
     text_cards,
 )
-from bot.games.melds import (
-    ACE_HIGH,
-    HAND_MELDS,
-    MeldError,
-    MeldRules,
+from bot.games.lays import LayOutcome, TableMeld, play_lay, uses_any
+from bot.games.meld_search import (
     find_melds,
     meld_with,
     opening_melds,
     openings_worth,
-    reclaim_joker,
     with_inner_sets,
 )
+from bot.games.melds import ACE_HIGH, HAND_MELDS, MeldError, MeldRules, reclaim_joker
 from bot.games.melds import Meld as MeldShape
-from bot.games.rummy import (
-    LIST,
-    VALUE,
-    LayOutcome,
-    RummyGame,
-    RummyView,
-    TableMeld,
-    play_lay,
-    read_seat,
-    uses_any,
-)
+from bot.games.rummy import LIST, VALUE, RummyGame, RummyView
+from bot.games.table_file import read_seat
 
 N_SEATS = 3
 HAND_SIZE = 14  # the starter gets one more and throws first
@@ -363,15 +351,11 @@ class Hand(RummyGame):
         if found is None or len(hand) <= len(found):
             raise IllegalMove(because("hand.taken_stuck", card=taken))
 
-    def _check_discard(self, seat: int, card: Card) -> bool:
-        """True when this throw empties the hand: the player goes out."""
-        if card not in self.hands[seat]:
-            raise IllegalMove(because("game.card_not_held", card=str(card)))
-        if self.must_lay:
-            # Before anything is laid the taken card may still go back: say so.
-            key = "hand.lay_taken_first" if self._laid_since_take() else "hand.lay_or_return_taken"
-            raise IllegalMove(because(key, card=self._taken_text()))
-        return len(self.hands[seat]) == 1
+    def _lay_taken_first(self) -> Reason:
+        # Before anything is laid the taken card may still go back: say so. (A throw that empties
+        # the hand goes out: the base's ``_last_throw``.)
+        key = "hand.lay_taken_first" if self._laid_since_take() else "hand.lay_or_return_taken"
+        return because(key, card=self._taken_text())
 
     # ------------------------------------------------------------ playing
 

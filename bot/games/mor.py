@@ -33,26 +33,11 @@ from bot.games.base import (
     require_well_made,
 )
 from bot.games.cards import ACE, JOKER_RANK, Card, per_card, sort_key, text_cards
-from bot.games.melds import (
-    MOR_MELDS,
-    MeldRules,
-    extend_with,
-    find_melds,
-    meld_with,
-    single_adds,
-)
+from bot.games.lays import TableMeld, adds_alone, play_lay, uses_any
+from bot.games.meld_search import extend_with, find_melds, meld_with
+from bot.games.melds import MOR_MELDS, MeldRules, single_adds
 from bot.games.melds import Meld as MeldShape
-from bot.games.rummy import (
-    CARD_PILES,
-    LIST,
-    Glance,
-    RummyView,
-    SidePileGame,
-    TableMeld,
-    adds_alone,
-    play_lay,
-    uses_any,
-)
+from bot.games.rummy import CARD_PILES, LIST, Glance, RummyView, SidePileGame
 
 HAND_SIZE = 11
 MOR_SIZE = 11
@@ -327,15 +312,11 @@ class Mor(SidePileGame):
             return None
         return because("mor.keep_two_cards")
 
-    def _check_discard(self, seat: int, card: Card) -> bool:
-        hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalMove(because("game.card_not_held", card=str(card)))
-        if self.must_lay:
-            taken = " ".join(sorted({str(c) for c in self.must_lay}))
-            raise IllegalMove(because("mor.lay_taken_first", cards=taken))
-        if len(hand) > 1:
-            return False
+    def _lay_taken_first(self) -> Reason:
+        taken = " ".join(sorted({str(c) for c in self.must_lay}))
+        return because("mor.lay_taken_first", cards=taken)
+
+    def _last_throw(self, seat: int) -> bool:
         team = self.team(seat)
         if not self.mor_taken[team]:
             return False  # the Mor waits for this seat's next turn

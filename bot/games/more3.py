@@ -1,6 +1,6 @@
 """More for three players (specification §2): a Solo against a Pair, roles re-decided each round.
 
-Built on the same base as Mor (``rummy.SidePileGame``, ``rummy.play_lay``, ``melds``), with More's
+Built on the same base as Mor (``rummy.SidePileGame``, ``lays.play_lay``, ``melds``), with More's
 policy: runs only (ace-sets for players over 1500), one pankal per meld, taking only the top
 discard, the 7.5 opening rule, biribas, the More piles and the Solo's ×1.5.
 
@@ -49,17 +49,9 @@ from bot.games.cards import (
     take_cards,
     text_cards,
 )
-from bot.games.melds import (
-    MORE_MELDS,
-    MORE_MELDS_ACES,
-    MeldRules,
-    could_add,
-    extend_with,
-    find_melds,
-    meld_with,
-    opening_melds,
-    openings_worth,
-)
+from bot.games.lays import LayOutcome, TableMeld, adds_alone, play_lay, uses_any
+from bot.games.meld_search import extend_with, find_melds, meld_with, opening_melds, openings_worth
+from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, could_add
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
     CARD_PILES,
@@ -68,16 +60,11 @@ from bot.games.rummy import (
     SEAT_SET,
     VALUE,
     Glance,
-    LayOutcome,
     RummyView,
     SidePileGame,
-    TableMeld,
-    adds_alone,
-    play_lay,
     public_event,
-    read_seat,
-    uses_any,
 )
+from bot.games.table_file import read_seat
 
 N_SEATS = 3
 HAND_SIZE = 11
@@ -561,15 +548,11 @@ class More3(SidePileGame):
             return None
         return because("more3.keep_two_to_go_out")
 
-    def _check_discard(self, seat: int, card: Card) -> bool:
-        """True when this throw goes out."""
-        hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalMove(because("game.card_not_held", card=str(card)))
-        if self.must_lay:
-            raise IllegalMove(because("more3.meld_taken_first", card=str(self.must_lay[0])))
-        if len(hand) > 1:
-            return False
+    def _lay_taken_first(self) -> Reason:
+        return because("more3.meld_taken_first", card=str(self.must_lay[0]))
+
+    def _last_throw(self, seat: int) -> bool:
+        """True when this last card goes out."""
         side = self.side(seat)
         biribas = self.side_biribas(side)
         if not biribas:

@@ -33,14 +33,8 @@ from bot.games.base import (
     because,
 )
 from bot.games.cards import Card, CardError, parse_cards
-from bot.games.melds import (
-    HAND_MELDS,
-    MOR_MELDS,
-    MORE_MELDS,
-    MORE_MELDS_ACES,
-    meld_key,
-    try_meld,
-)
+from bot.games.meld_search import meld_key
+from bot.games.melds import HAND_MELDS, MOR_MELDS, MORE_MELDS, MORE_MELDS_ACES, try_meld
 
 SIMPLE_WORDS: dict[str, type[Move]] = {"draw": Draw, "take": Take, "return": Return, "pass": Pass}
 # Why cards are needed, by the move naming them: each its own sentence, so a language words the

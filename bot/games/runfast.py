@@ -55,7 +55,6 @@ from bot.games.base import (
 )
 from bot.games.cards import (
     Card,
-    CardError,
     check_deck_limits,
     deck_48,
     parse_cards,
@@ -78,6 +77,7 @@ from bot.games.runfast_combos import (
     play_order,
     pretty,
 )
+from bot.games.table_file import read_cards, read_options, read_seat, read_seed, read_totals
 
 N_SEATS = 3
 HAND_SIZE = 16
@@ -133,21 +133,6 @@ def _empty(value: Any) -> bool:
     if isinstance(value, list):
         return all(_empty(v) for v in value)
     return value is None or value is False
-
-
-def _seat_number(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < N_SEATS:
-        raise TableFileError(f"{what} must be a seat number from 0 to {N_SEATS - 1}.")
-    return value
-
-
-def _read_cards(value: Any, what: str) -> list[Card]:
-    if not isinstance(value, list | str):
-        raise TableFileError(f'{what} must be a list of cards like ["3H", "10S"].')
-    try:
-        return parse_cards(value)
-    except CardError as e:
-        raise TableFileError(e.reason) from None
 
 
 class RunFast:
@@ -219,19 +204,11 @@ class RunFast:
         if not isinstance(data, Mapping):
             raise TableFileError("The table file must be a JSON object.")
         _check_options(data.get("options"))
-        seed = data.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise TableFileError("“seed” must be a whole number or a text.")
+        seed = read_seed(data)
         if "dealer" in data:
             # Run Fast has no dealer (the 3♥ leads); a given one is checked, then not used.
-            _seat_number(data["dealer"], "“dealer”")
-        totals = data.get("totals", [0] * N_SEATS)
-        if (
-            not isinstance(totals, list)
-            or len(totals) != N_SEATS
-            or any(isinstance(t, bool) or not isinstance(t, int | float) for t in totals)
-        ):
-            raise TableFileError(f"“totals” must be a list of {N_SEATS} numbers, one per seat.")
+            read_seat(data["dealer"], N_SEATS, "“dealer”")
+        totals = read_totals(data, N_SEATS)
         position = data.get("position")
         if position is None:
             return cls._dealt(seed, totals)
@@ -255,8 +232,8 @@ class RunFast:
             raise TableFileError(
                 f"Run Fast has {N_SEATS} seats, but the position gives {len(raw)} hands."
             )
-        hands = [_read_cards(h, f"The hand of seat {s}") for s, h in enumerate(raw)]
-        trick = _read_cards(pos.get("trick", []), "“trick”")
+        hands = [read_cards(h, f"The hand of seat {s}", name_part=False) for s, h in enumerate(raw)]
+        trick = read_cards(pos.get("trick", []), "“trick”", name_part=False)
         why = check_deck_limits([c for h in hands for c in h] + trick, _DECK)
         if why:
             raise TableFileError(why)
@@ -279,7 +256,7 @@ class RunFast:
                 raise TableFileError(
                     "The position gives a “trick” but no “trick_seat” who played it."
                 )
-            trick_seat = _seat_number(pos["trick_seat"], "“trick_seat”")
+            trick_seat = read_seat(pos["trick_seat"], N_SEATS, "“trick_seat”")
             passes = pos.get("passes", 0)
             if isinstance(passes, bool) or passes not in (0, 1):
                 raise TableFileError("“passes” must be 0 or 1: after 2 passes the trick is over.")
@@ -311,11 +288,11 @@ class RunFast:
 
         if trick_seat is not None:
             turn = (trick_seat + 1 + passes) % N_SEATS
-            if "turn" in pos and _seat_number(pos["turn"], "“turn”") != turn:
+            if "turn" in pos and read_seat(pos["turn"], N_SEATS, "“turn”") != turn:
                 after = f"seat {trick_seat}'s play" + (" and one pass" if passes else "")
                 raise TableFileError(f"After {after}, seat {turn} plays, not seat {pos['turn']}.")
         elif "turn" in pos:
-            turn = _seat_number(pos["turn"], "“turn”")
+            turn = read_seat(pos["turn"], N_SEATS, "“turn”")
         else:
             # (decision) Without a turn, the 3♥ holder leads; seat 0 when 3♥ is out of play.
             turn = holder if holder is not None else 0
@@ -721,11 +698,8 @@ def penalties(hand: Sequence[Card], played: bool) -> list[tuple[str, int]]:
 
 
 def _check_options(options: Any) -> None:
-    if options is None:
-        return
-    if not isinstance(options, Mapping):
-        raise TableFileError("“options” must be an object.")
-    if options:
+    """Run Fast has no options: a given ``options`` object must be empty."""
+    if read_options({"options": options}):
         raise TableFileError(f"Run Fast has no options; remove “{next(iter(options))}”.")
 
 

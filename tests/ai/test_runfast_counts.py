@@ -117,7 +117,11 @@ def test_a_bomb_waits_for_its_bonus_only_over_cards() -> None:
     """The view's record tells a bomb played over another play (its bonus waits for the trick to
     end) from a led one (it earns nothing)."""
     position = {
-        "hands": ["3S 4S 5S 6S 7S", "8H 8D 8C 8S 10C", "QH QD KS AS 2S"],
+        "hands": [
+            ["3S", "4S", "5S", "6S", "7S"],
+            ["8H", "8D", "8C", "8S", "10C"],
+            ["QH", "QD", "KS", "AS", "2S"],
+        ],
         "turn": 1,
         "played": [True, True, True],
         "opening": False,

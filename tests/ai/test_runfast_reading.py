@@ -86,7 +86,11 @@ def test_read_deals_follow_the_play_better_than_chance() -> None:
 def test_without_the_whole_record_hard_deals_from_the_passes() -> None:
     """A table file's position has no past: the reading declines and hard still decides."""
     position = {
-        "hands": ["3S 4S 5S 6S 7S 9D", "8H 8D 10C JC", "QH QD KS AS 2S"],
+        "hands": [
+            ["3S", "4S", "5S", "6S", "7S", "9D"],
+            ["8H", "8D", "10C", "JC"],
+            ["QH", "QD", "KS", "AS", "2S"],
+        ],
         "trick": ["8S"],
         "trick_seat": 2,
         "played": [True, True, True],

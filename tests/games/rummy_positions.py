@@ -12,8 +12,9 @@ from typing import Any
 
 from bot.ai import choose_move
 from bot.games.cards import Card, sort_key
+from bot.games.meld_search import meld_key
 from bot.games.melds import Meld as MeldShape
-from bot.games.melds import MeldRules, meld_key, try_meld, wild_capable
+from bot.games.melds import MeldRules, try_meld, wild_capable
 from bot.games.registry import engine_class, new_game
 
 RUMMIES = ("mor", "more3", "hand")

@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from bot.games.cards import Card, CardError, deck_48, deck_106, named, parse_cards, standard_deck
+from bot.games.lays import not_a_meld
+from bot.games.meld_search import find_melds, meld_with, run_gap
 from bot.games.melds import (
     HAND_MELDS,
     MOR_MELDS,
@@ -23,15 +25,11 @@ from bot.games.melds import (
     MeldRules,
     add_to_meld,
     could_add,
-    find_melds,
-    meld_with,
     read_meld,
     reclaim_joker,
-    run_gap,
     single_adds,
     try_meld,
 )
-from bot.games.rummy import not_a_meld
 from bot.i18n import catalogue, say
 
 

@@ -9,18 +9,8 @@ import random
 import pytest
 
 from bot.games.cards import deck_106, parse_cards, sort_key
-from bot.games.melds import (
-    HAND_MELDS,
-    MOR_MELDS,
-    MORE_MELDS,
-    MORE_MELDS_ACES,
-    MeldRules,
-    every_meld,
-    find_melds,
-    meld_key,
-    opening_melds,
-    read_meld,
-)
+from bot.games.meld_search import every_meld, find_melds, meld_key, opening_melds
+from bot.games.melds import HAND_MELDS, MOR_MELDS, MORE_MELDS, MORE_MELDS_ACES, MeldRules, read_meld
 from tests.games.rummy_positions import brute_melds
 
 RULES = {"mor": MOR_MELDS, "more": MORE_MELDS, "more_aces": MORE_MELDS_ACES, "hand": HAND_MELDS}

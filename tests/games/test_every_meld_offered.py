@@ -16,8 +16,9 @@ import pytest
 from bot.games.base import LAYING, Lay, Meld
 from bot.games.cards import Card, sort_key
 from bot.games.hand import OPENING_MIN, meld_value
+from bot.games.meld_search import meld_key
 from bot.games.melds import Meld as MeldShape
-from bot.games.melds import meld_key, try_meld
+from bot.games.melds import try_meld
 from bot.games.more3 import OPENING_HALVES, opening_halves
 from tests.games.rummy_positions import RUMMIES, brute_melds, positions
 

@@ -26,7 +26,8 @@ from bot.games.base import (
 )
 from bot.games.cards import JOKER, Card, deck_106, parse_cards
 from bot.games.hand import Hand, hand_value, might_fit
-from bot.games.melds import HAND_MELDS, find_melds, meld_with
+from bot.games.meld_search import find_melds, meld_with
+from bot.games.melds import HAND_MELDS
 from bot.i18n import LANGUAGES, say
 
 GAMES = 400  # five rounds each: 2,000 rounds

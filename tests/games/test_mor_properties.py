@@ -13,7 +13,8 @@ import pytest
 
 from bot.games.base import Discard, Draw, IllegalMove, Meld, Move, Reason, Take, move_from_dict
 from bot.games.cards import deck_106
-from bot.games.melds import MOR_MELDS, find_melds, read_meld
+from bot.games.meld_search import find_melds
+from bot.games.melds import MOR_MELDS, read_meld
 from bot.games.mor import Mor, meter
 from bot.games.registry import from_json, replay
 from bot.i18n import has, say, t

@@ -353,7 +353,7 @@ def test_a_refusal_carries_its_number_and_each_language_writes_it() -> None:
 
 
 def test_a_refusal_of_the_meld_rules_keeps_the_engines_reason() -> None:
-    # Adding to the other side's meld is refused through the shared lay check (rummy.play_lay),
+    # Adding to the other side's meld is refused through the shared lay check (lays.play_lay),
     # which passes More's own reason on.
     assert refusal("add_other_side_refused") == because("more3.add_own_side")
     assert refusal("bid_without_option_refused") == because("more3.no_bidding")

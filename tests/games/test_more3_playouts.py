@@ -11,8 +11,8 @@ import pytest
 from bot.games import registry
 from bot.games.base import Add, Bid, Discard, Draw, IllegalMove, Lay, Meld, Move, Take
 from bot.games.cards import Card, deck_106
+from bot.games.meld_search import meld_with
 from bot.games.melds import Meld as MeldShape
-from bot.games.melds import meld_with
 from bot.games.more3 import More3, _disjoint_melds, card_points
 
 DECK = Counter(deck_106())

@@ -287,12 +287,16 @@ def test_opening_defaults() -> None:
         ({"position": []}, "“position” must be an object with the “hands”."),
         ({"seed": True}, "“seed” must be a whole number or a text."),
         ({"totals": [0, 0]}, "“totals” must be a list of 3 numbers, one per seat."),
-        ({"dealer": 4}, "“dealer” must be a seat number from 0 to 2."),
+        ({"dealer": 4}, "“dealer” must be a seat from 0 to 2."),
         ({"options": "x"}, "“options” must be an object."),
         ({"position": {"hands": "3H"}}, "“hands” must be a list with one list of cards per seat."),
         (
             {"position": {"hands": [["3H"], ["4H"], 5]}},
             'The hand of seat 2 must be a list of cards like ["3H", "10S"].',
+        ),
+        (  # a list, as docs/table-files.md says and the rummies read them, not a text of cards
+            {"position": {"hands": ["3H", ["4H"], ["5H"]]}},
+            'The hand of seat 0 must be a list of cards like ["3H", "10S"].',
         ),
         (
             {"position": {"hands": [["3H"], ["4H"], ["5H"]], "played": [True]}},
@@ -340,7 +344,7 @@ def test_opening_defaults() -> None:
         ),
         (
             {"position": {"hands": [["3H"], ["4H"], ["5H"]], "turn": 3}},
-            "“turn” must be a seat number from 0 to 2.",
+            "“turn” must be a seat from 0 to 2.",
         ),
         (
             {"position": {"hands": [["3H"], ["4H"], ["5H"]], "phase": "draw"}},
