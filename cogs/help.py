@@ -11,12 +11,12 @@ from discord.ext import commands
 
 from bot.client import limits
 from bot.client.diwaniya import lang_of, refusals, refuse
-from bot.games.registry import Game
+from bot.games.registry import GAME_KEYS, Game
 from bot.i18n import ENGLISH, t
 from bot.learning.rules import game_rules, pages
 from bot.tables import Refusal
 from cogs.utils.buttons import TableView
-from cogs.utils.words import GAME_NAMES, game_name
+from cogs.utils.words import game_name
 
 if TYPE_CHECKING:
     from bot.client.diwaniya import Diwaniya
@@ -71,7 +71,7 @@ class RulesButton(
         return cls(match["game"], int(match["page"]), match["way"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if self.game not in GAME_NAMES:
+        if self.game not in GAME_KEYS:
             await refuse(interaction, Refusal("rules_gone"))
             return
         content, view = rules_message(self.game, self.page, await lang_of(interaction))

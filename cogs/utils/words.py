@@ -20,9 +20,6 @@ from bot.tables import LiveTable, computer_name_key
 if TYPE_CHECKING:
     from bot.client.diwaniya import Diwaniya
 
-# The games' names in English (the reference); players read ``game_name(game, lang)``.
-GAME_NAMES = {"mor": "Mor", "more3": "More", "hand": "Hand", "runfast": "Run Fast"}
-
 
 def game_name(game: str, lang: str = ENGLISH) -> str:
     """A game's name as its players say it in ``lang`` (the glossary's), by the game's key."""

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import ai
-from bot.games.base import Engine, Move, Played, Return, Take
+from bot.games.base import Engine, Move, Played, Take
 from bot.games.registry import engine_class, new_game, play_move
 from bot.games.runfast_combos import BOMB_KINDS
 from bot.i18n import ENGLISH, t
@@ -278,10 +278,6 @@ def hand_joker_in_set(view: View, kinds: frozenset[str]) -> bool:
 def show_take(view: View, legal: Sequence[Move]) -> Move | None:
     """Taking the top card shows what a taken card asks for (and that it can go back)."""
     return Take() if Take() in legal else None
-
-
-def show_return(view: View, legal: Sequence[Move]) -> Move | None:
-    return Return() if Return() in legal else None
 
 
 HAND = (
