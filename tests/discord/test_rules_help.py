@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import doctest
 from pathlib import Path
 
 import pytest
 import simcord
 
-import bot.i18n
-import bot.learning.rules
 from bot.client.limits import MESSAGE as MESSAGE_LIMIT
 from bot.games.registry import GAME_KEYS
 from bot.learning.rules import RULES_FILE, sections
@@ -19,11 +16,6 @@ from cogs.utils.words import game_name
 from .conftest import make_bot, reply
 
 README = Path(__file__).resolve().parents[2] / "README.md"
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(bot.learning.rules).failed == 0
-    assert doctest.testmod(bot.i18n).failed == 0
 
 
 @pytest.mark.parametrize("game", GAME_KEYS)
