@@ -42,7 +42,7 @@ from bot.ai.rummy import (
     ranked_discards,
     seen_counts,
 )
-from bot.ai.search import deal_table, header, meld_json, unseen
+from bot.ai.search import SearchSpec, deal_table, header, meld_json, unseen
 from bot.games.base import Discard, Draw, Lay, Move, Return, Swap, Take
 from bot.games.cards import Card, deck_106, text_cards
 from bot.games.hand import (
@@ -348,3 +348,7 @@ def _sample_state(view: HandView, rng: random.Random) -> dict[str, Any]:
         "winners": [],
         "finished": False,
     }
+
+
+# What a practice game's review (``bot.learning.review``) plays its deals out with.
+SEARCH = SearchSpec(deal=_sample_state, value=_value, policy=choose_normal)

@@ -33,7 +33,7 @@ from bot.ai.rummy import (
     ranked_discards,
     refine_draw_or_throw,
 )
-from bot.ai.search import Budget, Preference, deal_table, header, meld_json
+from bot.ai.search import Budget, Preference, SearchSpec, deal_table, header, meld_json
 from bot.games.base import Add, Discard, Draw, Meld, MeldView, Move, Take
 from bot.games.cards import Card, text_cards
 from bot.games.melds import MOR_MELDS, meld_with, wild_capable
@@ -380,3 +380,7 @@ def _sample_state(view: MorView, rng: random.Random) -> dict[str, Any]:
         "winners": [],
         "finished": False,
     }
+
+
+# What a practice game's review (``bot.learning.review``) plays its deals out with.
+SEARCH = SearchSpec(deal=_sample_state, value=_value, policy=choose_normal)

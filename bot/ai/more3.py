@@ -40,7 +40,7 @@ from bot.ai.rummy import (
     ranked_discards,
     refine_draw_or_throw,
 )
-from bot.ai.search import Budget, Preference, deal_table, header, meld_json
+from bot.ai.search import Budget, Preference, SearchSpec, deal_table, header, meld_json
 from bot.games.base import Add, Bid, Discard, Draw, Meld, Move, Take
 from bot.games.cards import Card, text_cards
 from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, wild_capable
@@ -491,3 +491,7 @@ def _sample_state(view: More3View, rng: random.Random) -> dict[str, Any]:
         "winners": [],
         "finished": False,
     }
+
+
+# What a practice game's review (``bot.learning.review``) plays its deals out with.
+SEARCH = SearchSpec(deal=_sample_state, value=_value, policy=choose_normal)

@@ -39,6 +39,24 @@ Policy = Callable[[Any, Sequence[Move], random.Random], Move]
 Order = Callable[[Any, Sequence[Move]], Iterable[Move]]
 Builder = Callable[[Any, random.Random], dict[str, Any]]
 Valuer = Callable[[Any, int], float]
+Reader = Callable[[Any, random.Random, int], list[dict[str, Any]] | None]
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    """A game's sampling search in its parts, for code outside ``bot.ai`` that plays deals out
+    from a seat's view the way ``hard`` does (a practice game's review, ``bot.learning.review``).
+
+    ``deal`` makes a whole state (``ENGINE.from_json``'s) from the view, the unseen cards dealt
+    at random by their counts; ``value`` is a seat's worth at a playout's end, in points;
+    ``policy`` plays the playouts (the game's ``normal``); ``read`` deals ``n`` states at once as
+    the game's ``hard`` does where that is not at random (Run Fast's reads the others' play, and
+    gives None without a record of the whole deal), else None and ``deal`` deals each."""
+
+    deal: Builder
+    value: Valuer
+    policy: Policy
+    read: Reader | None = None
 
 
 @dataclass(frozen=True)
