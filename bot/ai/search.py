@@ -30,7 +30,7 @@ from itertools import chain
 from typing import Any
 
 from bot.games.answers import kept
-from bot.games.base import Engine, MeldView, Move, SeatView
+from bot.games.base import Engine, MeldKind, MeldView, Move, SeatView
 from bot.games.cards import ACE, Card, deck_106, sort_key, text_cards
 from bot.games.rummy import RummyView
 from bot.games.views import View
@@ -218,7 +218,7 @@ def meld_json(m: MeldView) -> dict[str, Any]:
     wild = {i for i, _ in m.wilds}
     naturals = [(i, c) for i, c in enumerate(m.cards) if i not in wild]
     suit, low, rank = None, 0, 0
-    if m.kind == "set":
+    if m.kind == MeldKind.SET:
         rank = naturals[0][1].rank
     else:
         suit = naturals[0][1].suit

@@ -20,6 +20,7 @@ from bot.games.base import (
     Event,
     IllegalMove,
     Move,
+    Phase,
     RoundResult,
     points,
 )
@@ -110,7 +111,7 @@ class Console:
         view = self.engine.view(self.seat)
         self.say(self.p.paint(f"── {self.words.heading(view)} ──", BOLD))
         for s in range(view.n_seats):
-            bidding = getattr(view, "phase", "") == "bid"
+            bidding = getattr(view, "phase", "") == Phase.BID
             mark = ""
             if view.turn == s:
                 mark = self.t("console.mark_bid" if bidding else "console.mark_play")

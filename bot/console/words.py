@@ -29,10 +29,13 @@ from bot.games.base import (
     Event,
     GameOver,
     Melded,
+    MeldKind,
     Passed,
+    Phase,
     Played,
     Reason,
     Returned,
+    RoundEnd,
     RoundOver,
     RoundResult,
     SidePileWaits,
@@ -83,7 +86,7 @@ KINDS = {
     ACE_BOMB: "runfast.kind.ace_bomb",
     HEAVENLY: "runfast.kind.heavenly_bomb",
 }
-MELD_KINDS = {"run": "console.meld.run", "set": "console.meld.set"}
+MELD_KINDS: dict[str, str] = {MeldKind.RUN: "console.meld.run", MeldKind.SET: "console.meld.set"}
 BIRIBAS = {"pure": "console.meld.biriba_pure", "dirty": "console.meld.biriba_dirty"}
 KEY = re.compile(r"[a-z0-9_]+(?:\.[a-z0-9_]+)+")
 
@@ -112,7 +115,7 @@ class GameWords(Generic[V]):
     cards_help: ClassVar[str] = "console.help.cards"
     # How a round ended, by the engine's reason code: the key when the player ended it, and the
     # key naming another seat ({who}) or nobody.
-    round_ends: ClassVar[Mapping[str, tuple[str, str]]]
+    round_ends: ClassVar[Mapping[RoundEnd, tuple[str, str]]]
 
     def __init__(
         self,
@@ -349,9 +352,9 @@ class MorWords(RummyWords[MorView]):
     """Mor: two teams (partners opposite), or two players alone; each team's Mor pile."""
 
     title_key = "game.mor.name"
-    round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
-        "closed": ("console.mor.end.closed.you", "console.mor.end.closed"),
-        "stock_out": ("console.end.stock_out", "console.end.stock_out"),
+    round_ends: ClassVar[Mapping[RoundEnd, tuple[str, str]]] = {
+        RoundEnd.CLOSED: ("console.mor.end.closed.you", "console.mor.end.closed"),
+        RoundEnd.STOCK_OUT: ("console.end.stock_out", "console.end.stock_out"),
     }
 
     def move_help(self) -> list[tuple[str, str]]:
@@ -423,9 +426,9 @@ class MoreWords(RummyWords[More3View]):
 
     title_key = "game.more3.name"
     pile_taken_key = "console.more3.pile_taken"
-    round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
-        "went_out": ("console.end.went_out.you", "console.end.went_out"),
-        "stock_out": ("console.end.stock_out", "console.end.stock_out"),
+    round_ends: ClassVar[Mapping[RoundEnd, tuple[str, str]]] = {
+        RoundEnd.WENT_OUT: ("console.end.went_out.you", "console.end.went_out"),
+        RoundEnd.STOCK_OUT: ("console.end.stock_out", "console.end.stock_out"),
     }
 
     def move_help(self) -> list[tuple[str, str]]:
@@ -437,7 +440,7 @@ class MoreWords(RummyWords[More3View]):
 
     def heading(self, view: More3View) -> str:
         text = self.t("console.mor.heading", heading=super().heading(view), target=MORE_TARGET)
-        if view.phase == "bid":
+        if view.phase == Phase.BID:
             return self.t("console.more3.heading_bidding", heading=text)
         return text
 
@@ -474,7 +477,7 @@ class MoreWords(RummyWords[More3View]):
         return self.t("console.more3.meld_owner", seat=self.whom(seat), side=side)
 
     def hidden_hand(self, view: More3View) -> str | None:
-        if view.phase == "bid":
+        if view.phase == Phase.BID:
             return self.t("console.more3.bid_first", max=MAX_BID)
         return None
 
@@ -520,10 +523,10 @@ class HandWords(RummyWords[HandView]):
 
     title_key = "game.hand.name"
     stock_key = "console.rummy.stock"
-    round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
-        "went_out": ("console.end.went_out.you", "console.end.went_out"),
-        "hand": ("console.hand.end.hand.you", "console.hand.end.hand"),
-        "stock_out": ("console.end.stock_out", "console.end.stock_out"),
+    round_ends: ClassVar[Mapping[RoundEnd, tuple[str, str]]] = {
+        RoundEnd.WENT_OUT: ("console.end.went_out.you", "console.end.went_out"),
+        RoundEnd.HAND: ("console.hand.end.hand.you", "console.hand.end.hand"),
+        RoundEnd.STOCK_OUT: ("console.end.stock_out", "console.end.stock_out"),
     }
 
     def move_help(self) -> list[tuple[str, str]]:
@@ -587,8 +590,11 @@ class RunFastWords(GameWords[RunFastView]):
     """Run Fast: one deal, beat the table or pass, first out wins."""
 
     title_key = "game.runfast.name"
-    round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
-        "hand_empty": ("console.runfast.end.hand_empty.you", "console.runfast.end.hand_empty")
+    round_ends: ClassVar[Mapping[RoundEnd, tuple[str, str]]] = {
+        RoundEnd.HAND_EMPTY: (
+            "console.runfast.end.hand_empty.you",
+            "console.runfast.end.hand_empty",
+        )
     }
 
     def move_help(self) -> list[tuple[str, str]]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games.base import Move
+from bot.games.base import Move, Phase
 from bot.i18n import ENGLISH, comma, has, t
 from bot.store.models import Table
 from bot.tables import LiveTable, computer_name_key
@@ -72,7 +72,7 @@ def choice_words(m: Move, lang: str = ENGLISH) -> str:
 def sealed(live: LiveTable, move: dict[str, Any]) -> dict[str, Any]:
     """A move as everyone at the table may read it: a More bid says how much only once every bid
     is in (the bids are sealed until the reveal), so while bidding goes on it is just "bid"."""
-    bidding = live.engine is not None and getattr(live.engine, "phase", None) == "bid"
+    bidding = live.engine is not None and getattr(live.engine, "phase", None) == Phase.BID
     return {"do": "bid_sealed"} if move.get("do") == "bid" and bidding else move
 
 

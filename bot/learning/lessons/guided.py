@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import ai
-from bot.games.base import Engine, Move, Played, Take
+from bot.games.base import Engine, MeldKind, Move, Phase, Played, Take
 from bot.games.registry import engine_class, new_game, play_move
 from bot.games.runfast_combos import BOMB_KINDS
 from bot.i18n import ENGLISH, t
@@ -199,7 +199,7 @@ def more_goal(view: View) -> str:
 
 
 def more_playing(view: View, kinds: frozenset[str]) -> bool:
-    return bool(view.phase != "bid")
+    return bool(view.phase != Phase.BID)
 
 
 def more_partner_down(view: View, kinds: frozenset[str]) -> bool:
@@ -234,7 +234,7 @@ def more_going_out(view: View, kinds: frozenset[str]) -> bool:
 
 
 MORE3 = (
-    Rule("bidding", lambda v, k: v.phase == "bid"),
+    Rule("bidding", lambda v, k: v.phase == Phase.BID),
     Rule("goal", more_playing, variant=more_goal),
     Rule("values", more_playing),
     Rule("turn", more_playing),
@@ -272,7 +272,7 @@ def hand_can_open(view: View, kinds: frozenset[str]) -> bool:
 
 
 def hand_joker_in_set(view: View, kinds: frozenset[str]) -> bool:
-    return hand_opened(view) and any(m.kind == "set" and m.wilds for m in view.melds)
+    return hand_opened(view) and any(m.kind == MeldKind.SET and m.wilds for m in view.melds)
 
 
 def show_take(view: View, legal: Sequence[Move]) -> Move | None:
