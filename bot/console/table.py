@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from bot.ai import choose_move
+from bot.ai import Level, choose_move
 from bot.console.paint import BOLD, Painter
 from bot.console.words import words_for
 from bot.games.base import (
@@ -32,11 +32,11 @@ from bot.learning.review import ITEMS_FEW, review
 from bot.replay import Replay
 
 SHOWN_MOVES = 15  # ``moves`` lists this many legal moves, then says how many more there are
-LEVEL_KEYS = {
-    "random": "level.random",
-    "simple": "level.simple",
-    "normal": "level.normal",
-    "hard": "level.hard",
+LEVEL_KEYS: dict[str, str] = {
+    Level.RANDOM: "level.random",
+    Level.SIMPLE: "level.simple",
+    Level.NORMAL: "level.normal",
+    Level.HARD: "level.hard",
 }
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import ai
+from bot.ai import Level
 from bot.ai import hand as hand_ai
 from bot.ai import mor as mor_ai
 from bot.ai import more3 as more3_ai
@@ -205,7 +206,7 @@ def screen(record: Mapping[str, Any], seat: int, start: int = 0) -> tuple[list[i
         view, legal = engine.view(seat), engine.legal_moves(seat)
         if not legal or (len(legal) == 1 and same_move(legal[0], d.move)):
             continue
-        normal = ai.choose_move(view, legal, "normal", rng_for(record, d.position))
+        normal = ai.choose_move(view, legal, Level.NORMAL, rng_for(record, d.position))
         if not same_move(normal, d.move):
             chosen.append(d.position)
     if len(chosen) > REVIEWED_MAX:

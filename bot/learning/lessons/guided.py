@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import ai
+from bot.ai import Level
 from bot.games.base import Engine, MeldKind, Move, Phase, Played, Take
 from bot.games.registry import engine_class, new_game, play_move
 from bot.games.runfast_combos import BOMB_KINDS
@@ -36,7 +37,7 @@ from bot.i18n import ENGLISH, t
 from bot.learning.hints import Hint, hint_for
 
 MEMBER = 0  # the member's seat at a guided table: a practice table seats its member first
-COACH_LEVEL = "normal"  # the computer players and the coach's suggestions
+COACH_LEVEL = Level.NORMAL  # the computer players and the coach's suggestions
 MAX_NOTES = 3  # notes at one stop: more is a wall of text before a single move
 # The member's moves in a guided round that follows the coach: at the pace a newcomer plays
 # (87 moves took about 40 minutes, some 25 s a move), 36 moves are about 15 minutes.
