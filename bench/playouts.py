@@ -5,7 +5,7 @@
 For each game, N decision states are taken from seeded rounds played by ``normal`` (every fifth
 decision of the round, skipping a Mor or More bid). At each state the search's own machinery runs
 as ``hard`` runs it: a sample of the unseen cards is built from the seat's view
-(``_sample_state``), an engine is made from it, and the round is played on by the ``normal``
+(``SEARCH.deal``), an engine is made from it, and the round is played on by the ``normal``
 policy with ``hard``'s horizon (``search.playout``). The figure is simulated moves (the moves
 offered + policy + apply) per CPU second (``time.process_time``), and the cost of one sample's
 build. Where ``normal`` is a ``search.Preference`` (Mor, More) the playout offers it the engine's
@@ -114,7 +114,7 @@ def measure(game: str, count: int, seed: int, lean: bool = True) -> tuple[float,
     for view in views:
         drawn_from = seeds()
         t0 = time.process_time()
-        game_ = engine.from_json(module._sample_state(view, rng))
+        game_ = engine.from_json(module.SEARCH.deal(view, rng))
         t1 = time.process_time()
         steps += search.playout(game_, policy, drawn_from, HORIZON[game])
         t2 = time.process_time()

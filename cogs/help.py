@@ -10,12 +10,12 @@ from discord.ext import commands
 
 from bot.client import limits
 from bot.client.diwaniya import lang_of, refusals
-from bot.games.registry import Game
+from bot.games.registry import GAME_KEYS, Game
 from bot.i18n import ENGLISH, t
 from bot.learning.rules import game_rules, pages
 from bot.tables import Refusal
 from cogs.utils.buttons import Control, TableView
-from cogs.utils.words import GAME_NAMES, game_name
+from cogs.utils.words import game_name
 
 if TYPE_CHECKING:
     from bot.client.diwaniya import Diwaniya
@@ -64,7 +64,7 @@ class RulesButton(
         self.game, self.page = game, page
 
     async def press(self, interaction: discord.Interaction[Diwaniya]) -> None:
-        if self.game not in GAME_NAMES:
+        if self.game not in GAME_KEYS:
             raise Refusal("rules_gone")
         content, view = rules_message(self.game, self.page, await lang_of(interaction))
         await interaction.response.edit_message(content=content, view=view)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai import Level
 from bot.client import limits
 from bot.client.diwaniya import lang_of, refusals
 from bot.games.base import BadMove, Move, Reason
@@ -42,7 +43,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-Level = Literal["simple", "normal", "hard"]
+# The levels a member practises against (``random`` exists only to measure the others).
+PRACTISED = (Level.SIMPLE, Level.NORMAL, Level.HARD)
 UNKNOWN_WORD = "console.input.unknown"  # notation's refusal of a word that is no move
 
 
@@ -250,7 +252,7 @@ class GuidedButton(
 async def open_table(
     interaction: discord.Interaction[Diwaniya],
     game: str,
-    level: Level = "normal",
+    level: str = Level.NORMAL,
     *,
     guided: bool = False,
 ) -> None:
@@ -399,14 +401,17 @@ class Learn(commands.Cog):
         name="practice", description="Play against computers on your own, with hints; not ranked."
     )
     @app_commands.describe(game="Which game", level="How well the computers play")
+    @app_commands.choices(
+        level=[app_commands.Choice(name=lv.value, value=lv.value) for lv in PRACTISED]
+    )
     @app_commands.guild_only()
     @refusals
     async def practice(
-        self, interaction: discord.Interaction[Diwaniya], game: Game, level: Level = "normal"
+        self, interaction: discord.Interaction[Diwaniya], game: Game, level: str = Level.NORMAL
     ) -> None:
         remember(interaction)
         limits.game(game)
-        limits.choice(level, ("simple", "normal", "hard"))
+        limits.choice(level, PRACTISED)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await open_table(interaction, game, level)
 

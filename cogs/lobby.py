@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai import Level
 from bot.client import limits
 from bot.client.diwaniya import lang_of, refusals
 from bot.games.mor import DEFAULT_LENGTH, DEFAULT_PLAYERS
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 # The levels members may seat: ``random`` and ``simple`` exist only to measure the others.
-Level = Literal["normal", "hard"]
+SEATED = (Level.NORMAL, Level.HARD)
 
 
 class Lobby(commands.GroupCog, group_name="table", group_description="Open and run card tables"):
@@ -169,12 +170,15 @@ class Lobby(commands.GroupCog, group_name="table", group_description="Open and r
 
     @app_commands.command(name="bot", description="Seat a computer player (host only).")
     @app_commands.describe(level="How well it plays")
+    @app_commands.choices(
+        level=[app_commands.Choice(name=lv.value, value=lv.value) for lv in SEATED]
+    )
     @app_commands.guild_only()
     @refusals
     async def computer(
-        self, interaction: discord.Interaction[Diwaniya], level: Level = "normal"
+        self, interaction: discord.Interaction[Diwaniya], level: str = Level.NORMAL
     ) -> None:
-        limits.choice(level, ("normal", "hard"))
+        limits.choice(level, SEATED)
         service, live = self.here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         seat = await service.add_computer(live.guild_id, live.id, interaction.user.id, level)

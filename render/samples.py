@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games import registry
-from bot.games.base import RoundResult, ScoreLine
+from bot.games.base import RoundEnd, RoundResult, ScoreLine
 from bot.games.runfast import RunFastView
 from bot.i18n import number, t
 from render.common import GameView
@@ -248,7 +248,7 @@ def sample_result(game: str, n_seats: int) -> tuple[RoundResult, tuple[float, ..
         lines = tuple(ScoreLine(team, label, p) for team in (0, 1) for label, p in team_lines[team])
         team_scores = [sum(p for _, p in team_lines[t]) for t in (0, 1)]
         scores = tuple(team_scores[s % 2] for s in range(n_seats))
-        return RoundResult(scores, "closed", 0, lines), tuple(s + 41.5 for s in scores)
+        return RoundResult(scores, RoundEnd.CLOSED, 0, lines), tuple(s + 41.5 for s in scores)
     if game == "more3":
         lines = (
             ScoreLine(0, "core.line.cards_in_melds", 400),
@@ -264,7 +264,7 @@ def sample_result(game: str, n_seats: int) -> tuple[RoundResult, tuple[float, ..
             ScoreLine(2, "core.line.cards_left", -120),
         )
         scores = (930.0, 365.0, 290.0)
-        return RoundResult(scores, "went_out", 0, lines), (2170.0, 1975.0, 1270.0)
+        return RoundResult(scores, RoundEnd.WENT_OUT, 0, lines), (2170.0, 1975.0, 1270.0)
     if game == "hand":
         lines = (
             ScoreLine(0, "core.line.went_out", -30),
@@ -272,7 +272,7 @@ def sample_result(game: str, n_seats: int) -> tuple[RoundResult, tuple[float, ..
             ScoreLine(2, "core.line.cards_left", 41),
             ScoreLine(2, "hand.line.never_opened", 100),
         )
-        return RoundResult((-30.0, 23.0, 141.0), "went_out", 0, lines), (12.0, -7.0, 196.0)
+        return RoundResult((-30.0, 23.0, 141.0), RoundEnd.WENT_OUT, 0, lines), (12.0, -7.0, 196.0)
     # As the engine writes them: the winner receives what the others pay.
     lines = (
         ScoreLine(0, "runfast.line.bomb_bonus", 20),
@@ -283,7 +283,7 @@ def sample_result(game: str, n_seats: int) -> tuple[RoundResult, tuple[float, ..
         ScoreLine(2, "runfast.line.two_of_spades_held", -10),
         ScoreLine(2, "runfast.line.paid_for_bomb", -10),
     )
-    return RoundResult((40.0, -13.0, -27.0), "hand_empty", 0, lines), (40.0, -13.0, -27.0)
+    return RoundResult((40.0, -13.0, -27.0), RoundEnd.HAND_EMPTY, 0, lines), (40.0, -13.0, -27.0)
 
 
 def engine_round(game: str, seed: int, n_seats: int | None = None) -> dict[str, GameView]:

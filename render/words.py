@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Reason
+from bot.games.base import Reason, RoundEnd
 from bot.i18n import has, say, t
 from render.common import Name, Segment
 
@@ -21,11 +21,11 @@ GAME_TITLES = {
 
 # How a round ended (RoundResult.reason); "{who}" is the seat that ended it.
 REASONS = {
-    "closed": "render.reason.closed",
-    "went_out": "render.reason.went_out",
-    "hand": "render.reason.hand",
-    "hand_empty": "render.reason.hand_empty",
-    "stock_out": "render.reason.stock_out",
+    RoundEnd.CLOSED: "render.reason.closed",
+    RoundEnd.WENT_OUT: "render.reason.went_out",
+    RoundEnd.HAND: "render.reason.hand",
+    RoundEnd.HAND_EMPTY: "render.reason.hand_empty",
+    RoundEnd.STOCK_OUT: "render.reason.stock_out",
 }
 
 # Run Fast's kinds of play as players say them (the engine's kind names, and older short ones).

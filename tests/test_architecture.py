@@ -122,6 +122,7 @@ ROOMS: dict[str, Room] = {
         ("cogs",),
         (
             "engines",
+            "computer players",  # the levels a command offers (``bot.ai.Level``)
             "words",
             "store",
             "replays",

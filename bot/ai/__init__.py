@@ -23,13 +23,26 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 from typing import Any
 
 from bot.ai.search import settle
 from bot.games.base import Move
 from bot.games.views import View
 
-LEVELS: tuple[str, ...] = ("random", "simple", "normal", "hard")
+
+class Level(StrEnum):
+    """How well a computer plays. ``random`` and ``simple`` exist to measure the others against;
+    members seat ``normal`` and ``hard`` (and practise against ``simple`` too). A ``StrEnum``, so
+    a saved seat's level reads the same word as ever (``Level.HARD == "hard"``)."""
+
+    RANDOM = "random"  # any legal move
+    SIMPLE = "simple"  # a few rules of thumb
+    NORMAL = "normal"  # the game's heuristics
+    HARD = "hard"  # normal's candidates weighed by sampling what the seat cannot see
+
+
+LEVELS: tuple[Level, ...] = tuple(Level)
 
 Chooser = Callable[[Any, Sequence[Move], random.Random], Move]
 
@@ -54,11 +67,11 @@ def chooser(game: str, level: str) -> Chooser:
     if level not in LEVELS:
         raise ValueError(f"“{level}” is not a level: choose {', '.join(LEVELS)}.")
     module = importlib.import_module(_MODULES[game])
-    if level == "random":
+    if level == Level.RANDOM:
         own = getattr(module, "own_legal", None)
         return choose_random if own is None else _at_random_among(own)
     fn: Chooser = getattr(module, f"choose_{level}")
-    return _settling(fn) if level == "hard" else fn
+    return _settling(fn) if level == Level.HARD else fn
 
 
 def _at_random_among(own: Callable[[Any, Sequence[Move]], Sequence[Move]]) -> Chooser:

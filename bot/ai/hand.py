@@ -42,8 +42,8 @@ from bot.ai.rummy import (
     ranked_discards,
     seen_counts,
 )
-from bot.ai.search import deal_table, header, meld_json, unseen
-from bot.games.base import Discard, Draw, Lay, Move, Return, Swap, Take
+from bot.ai.search import SearchSpec, deal_table, header, meld_json, unseen
+from bot.games.base import Discard, Draw, Lay, Move, Phase, Return, RoundEnd, Swap, Take
 from bot.games.cards import Card, deck_106, text_cards
 from bot.games.hand import (
     OPENING_MIN,
@@ -68,7 +68,7 @@ def own_legal(view: HandView, legal: Sequence[Move]) -> list[Move]:
 
 def choose_simple(view: HandView, legal: Sequence[Move], rng: random.Random) -> Move:
     legal = own_legal(view, legal) or legal
-    if view.phase == "draw":
+    if view.phase == Phase.DRAW:
         return next((m for m in legal if isinstance(m, Draw)), legal[0])
     lay = biggest_lay(legal)
     if lay is not None:
@@ -79,7 +79,7 @@ def choose_simple(view: HandView, legal: Sequence[Move], rng: random.Random) -> 
 
 def choose_normal(view: HandView, legal: Sequence[Move], rng: random.Random) -> Move:
     legal = own_legal(view, legal) or legal
-    if view.phase == "draw":
+    if view.phase == Phase.DRAW:
         take = next((m for m in legal if isinstance(m, Take)), None)
         if take is not None and _take_pays(view):
             return take
@@ -148,7 +148,7 @@ MELD_LIMIT = 3_000
 def choose_hard(view: HandView, legal: Sequence[Move], rng: random.Random) -> Move:
     legal = own_legal(view, legal) or legal
     first = choose_normal(view, legal, rng)
-    if view.phase == "draw" or len(view.hand) <= 1:
+    if view.phase == Phase.DRAW or len(view.hand) <= 1:
         return first
     if not view.opened[view.seat] and isinstance(first, Discard | Return):
         # normal found no opening among the few the engine lists: look at every way to open.
@@ -307,7 +307,7 @@ def _value(game: Hand, seat: int) -> float:
     """Hand's points are against you: the other seats' average less this seat's, the round
     scored as if it ended now when the playout stopped before."""
     if not game.round_over:
-        game._end_round("stock_out", None, [])
+        game._end_round(RoundEnd.STOCK_OUT, None, [])
     assert game.result is not None
     scores = game.result.scores
     others = [x for s, x in enumerate(scores) if s != seat]
@@ -344,8 +344,12 @@ def _sample_state(view: HandView, rng: random.Random) -> dict[str, Any]:
         "opened_at_start": view.opened[view.seat],
         "turn_first_id": next_id,
         "touched_old": False,
-        "stock_out": view.stock_count == 0 and view.phase != "draw",
+        "stock_out": view.stock_count == 0 and view.phase != Phase.DRAW,
         "result": None,
         "winners": [],
         "finished": False,
     }
+
+
+# What a practice game's review (``bot.learning.review``) plays its deals out with.
+SEARCH = SearchSpec(deal=_sample_state, value=_value, policy=choose_normal)

@@ -33,8 +33,8 @@ from bot.ai.rummy import (
     ranked_discards,
     refine_draw_or_throw,
 )
-from bot.ai.search import Budget, Preference, deal_table, header, meld_json
-from bot.games.base import Add, Discard, Draw, Meld, MeldView, Move, Take
+from bot.ai.search import Budget, Preference, SearchSpec, deal_table, header, meld_json
+from bot.games.base import Add, Discard, Draw, Meld, MeldView, Move, Phase, Take
 from bot.games.cards import Card, text_cards
 from bot.games.meld_search import meld_with
 from bot.games.melds import MOR_MELDS, wild_capable
@@ -73,7 +73,7 @@ def own_legal(view: Sight, legal: Sequence[Move]) -> list[Move]:
 
 def choose_simple(view: MorView, legal: Sequence[Move], rng: random.Random) -> Move:
     legal = own_legal(view, legal) or legal
-    if view.phase == "draw":
+    if view.phase == Phase.DRAW:
         return next((m for m in legal if isinstance(m, Draw)), legal[0])
     lay = biggest_lay(legal)
     if lay is not None:
@@ -84,7 +84,7 @@ def choose_simple(view: MorView, legal: Sequence[Move], rng: random.Random) -> M
 
 def _normal_order(view: Sight, moves: Sequence[Move]) -> Iterator[Move]:
     """``normal``'s moves among ``moves``, best first (it makes the first legal one)."""
-    if view.phase == "draw":
+    if view.phase == Phase.DRAW:
         if _pile_worth_taking(view):
             yield from (m for m in moves if isinstance(m, Take))
         yield from (m for m in moves if isinstance(m, Draw))
@@ -376,8 +376,12 @@ def _sample_state(view: MorView, rng: random.Random) -> dict[str, Any]:
         "just_drawn": text_cards(view.just_drawn),
         "shown": [text_cards(cards) for cards in view.shown],
         # The last stock card was drawn this turn: the round ends with it.
-        "stock_out": view.stock_count == 0 and view.phase != "draw",
+        "stock_out": view.stock_count == 0 and view.phase != Phase.DRAW,
         "result": None,
         "winners": [],
         "finished": False,
     }
+
+
+# What a practice game's review (``bot.learning.review``) plays its deals out with.
+SEARCH = SearchSpec(deal=_sample_state, value=_value, policy=choose_normal)

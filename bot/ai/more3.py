@@ -40,8 +40,8 @@ from bot.ai.rummy import (
     ranked_discards,
     refine_draw_or_throw,
 )
-from bot.ai.search import Budget, Preference, deal_table, header, meld_json
-from bot.games.base import Add, Bid, Discard, Draw, Meld, Move, Take
+from bot.ai.search import Budget, Preference, SearchSpec, deal_table, header, meld_json
+from bot.games.base import Add, Bid, Discard, Draw, Meld, MeldKind, Move, Phase, Take
 from bot.games.cards import Card, text_cards
 from bot.games.melds import MORE_MELDS, MORE_MELDS_ACES, MeldRules, wild_capable
 from bot.games.more3 import (
@@ -80,9 +80,9 @@ def own_legal(view: Sight, legal: Sequence[Move]) -> list[Move]:
 
 def choose_simple(view: More3View, legal: Sequence[Move], rng: random.Random) -> Move:
     legal = own_legal(view, legal) or legal
-    if view.phase == "bid":
+    if view.phase == Phase.BID:
         return _bid(view, legal, 0)
-    if view.phase == "draw":
+    if view.phase == Phase.DRAW:
         return next((m for m in legal if isinstance(m, Draw)), legal[0])
     lay = biggest_lay(legal)
     if lay is not None:
@@ -93,11 +93,11 @@ def choose_simple(view: More3View, legal: Sequence[Move], rng: random.Random) ->
 def _normal_order(view: Sight, moves: Sequence[Move], holds_back: bool = False) -> Iterator[Move]:
     """``normal``'s moves among ``moves``, best first (it makes the first legal one); with
     ``holds_back``, ``hard``'s: the same, but the Solo holds back its cards (``_lay_order``)."""
-    if view.phase == "bid":
+    if view.phase == Phase.BID:
         size = _bid_size(view)
         yield from (m for m in moves if isinstance(m, Bid) and m.chips == size)
         return
-    if view.phase == "draw":
+    if view.phase == Phase.DRAW:
         # The engine allows the take only when the top card melds at once, and the rest of the
         # pile comes along: early on that is cards to build with. A Pair player takes a big pile
         # late only at the cost of its own hand, which it alone pays for; the Solo takes it
@@ -254,7 +254,7 @@ _hard_order = Preference(partial(_normal_order, holds_back=True), own=own_legal)
 def choose_hard(view: More3View, legal: Sequence[Move], rng: random.Random) -> Move:
     legal = own_legal(view, legal) or legal
     first = _hard_order(view, legal, rng)
-    if view.phase == "bid" or len(view.hand) <= 1:
+    if view.phase == Phase.BID or len(view.hand) <= 1:
         return first  # nobody has cards while bidding; a last card is thrown to go out
     if isinstance(first, Take) and _solo(view):
         # The playouts stop a round of turns on and count the cards still in hand, so a big pile
@@ -370,7 +370,7 @@ def features(
     sides = [game.side(s) for s in range(game.n_seats)]
     near = [0, 0]
     for m in game.melds.values():
-        if m.meld.kind == "run" and 5 <= len(m.meld.cards) <= 6:
+        if m.meld.kind == MeldKind.RUN and 5 <= len(m.meld.cards) <= 6:
             near[sides[m.seat]] += 1
     opened = {sides[o] for o in game.opened}
 
@@ -481,13 +481,17 @@ def _sample_state(view: More3View, rng: random.Random) -> dict[str, Any]:
         "opened": list(view.opened),
         "turn": view.turn,
         "phase": view.phase,
-        "after_bids": [0, "draw"],
+        "after_bids": [0, Phase.DRAW],
         "must_lay": text_cards(view.must_lay),
         "just_drawn": text_cards(view.just_drawn),
         "shown": [text_cards(cards) for cards in view.shown],
-        "stock_out": view.stock_count == 0 and view.phase != "draw" and all(view.side_taken),
+        "stock_out": view.stock_count == 0 and view.phase != Phase.DRAW and all(view.side_taken),
         "went_out": None,
         "result": None,
         "winners": [],
         "finished": False,
     }
+
+
+# What a practice game's review (``bot.learning.review``) plays its deals out with.
+SEARCH = SearchSpec(deal=_sample_state, value=_value, policy=choose_normal)

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.ai.search import distinct, refine
 from bot.games.answers import kept
-from bot.games.base import DRAWING, LAYING, Discard, Meld, MeldView, Move
+from bot.games.base import DRAWING, LAYING, Discard, Meld, MeldView, Move, Phase
 from bot.games.cards import ACE, Card, card_text
 from bot.games.meld_search import find_melds, run_gap
 from bot.games.melds import MeldRules, single_adds, try_meld, wild_capable
@@ -193,7 +193,7 @@ def refine_draw_or_throw(
     Lays follow ``normal`` unsearched: a lay is rarely wrong and searching every turn's lays would
     cost more than the budget allows."""
     others: list[Move]
-    if view.phase == "draw":
+    if view.phase == Phase.DRAW:
         others = [m for m in legal if isinstance(m, DRAWING) and m != first]
     elif isinstance(first, Discard) and len(view.hand) > 1:
         others = list(throws[1:])

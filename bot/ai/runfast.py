@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.ai.runfast_counts import Counts, best_played, counts_of, danger, judge
 from bot.ai.runfast_reading import read_deals
-from bot.ai.search import Budget, deal, samples, unseen
+from bot.ai.search import Budget, SearchSpec, deal, samples, unseen
 from bot.games.answers import kept
 from bot.games.base import Move, Pass, Play
 from bot.games.cards import Card, deck_48, text_cards
@@ -237,3 +237,7 @@ def _state(view: RunFastView, hands: Sequence[Sequence[Card]]) -> dict[str, Any]
         "moves": [],
         "last_events": [],
     }
+
+
+# What a practice game's review (``bot.learning.review``) plays its deals out with.
+SEARCH = SearchSpec(deal=_sample_state, value=_settled, policy=choose_normal, read=read_states)

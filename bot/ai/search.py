@@ -30,7 +30,7 @@ from itertools import chain
 from typing import Any
 
 from bot.games.answers import kept
-from bot.games.base import Engine, MeldView, Move, SeatView
+from bot.games.base import Engine, MeldKind, MeldView, Move, SeatView
 from bot.games.cards import ACE, Card, deck_106, sort_key, text_cards
 from bot.games.rummy import RummyView
 from bot.games.views import View
@@ -39,6 +39,24 @@ Policy = Callable[[Any, Sequence[Move], random.Random], Move]
 Order = Callable[[Any, Sequence[Move]], Iterable[Move]]
 Builder = Callable[[Any, random.Random], dict[str, Any]]
 Valuer = Callable[[Any, int], float]
+Reader = Callable[[Any, random.Random, int], list[dict[str, Any]] | None]
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    """A game's sampling search in its parts, for code outside ``bot.ai`` that plays deals out
+    from a seat's view the way ``hard`` does (a practice game's review, ``bot.learning.review``).
+
+    ``deal`` makes a whole state (``ENGINE.from_json``'s) from the view, the unseen cards dealt
+    at random by their counts; ``value`` is a seat's worth at a playout's end, in points;
+    ``policy`` plays the playouts (the game's ``normal``); ``read`` deals ``n`` states at once as
+    the game's ``hard`` does where that is not at random (Run Fast's reads the others' play, and
+    gives None without a record of the whole deal), else None and ``deal`` deals each."""
+
+    deal: Builder
+    value: Valuer
+    policy: Policy
+    read: Reader | None = None
 
 
 @dataclass(frozen=True)
@@ -200,7 +218,7 @@ def meld_json(m: MeldView) -> dict[str, Any]:
     wild = {i for i, _ in m.wilds}
     naturals = [(i, c) for i, c in enumerate(m.cards) if i not in wild]
     suit, low, rank = None, 0, 0
-    if m.kind == "set":
+    if m.kind == MeldKind.SET:
         rank = naturals[0][1].rank
     else:
         suit = naturals[0][1].suit

@@ -32,6 +32,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from bot import ai
+from bot.ai import Level
 from bot.ai.search import sharing
 from bot.games import answers, registry
 from bot.games.base import Engine, Move
@@ -120,7 +121,7 @@ def _warm_up(bot_pid: int | None = None) -> None:
             target=_exit_with, args=(bot_pid,), name="exit-with-bot", daemon=True
         ).start()
     for game in registry.available_games():
-        ai.chooser(game, "hard")
+        ai.chooser(game, Level.HARD)
 
 
 def default_processes() -> int:

@@ -41,7 +41,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bot.ai import LEVELS, choose_move
+from bot.ai import LEVELS, Level, choose_move
 from bot.computers.pool import choose_computer_move
 from bot.games.base import Engine, TableFileRecord
 from bot.games.registry import new_game
@@ -162,7 +162,7 @@ def careless_game(game: str, seed: int, member: int = 0) -> TableFileRecord:
         seat = engine.turn
         if seat is None:  # More's sealed bids: whoever still has a bid to make
             seat = next(s for s in range(engine.n_seats) if engine.legal_moves(s))
-        level = "random" if seat == member else "simple"
+        level = Level.RANDOM if seat == member else Level.SIMPLE
         engine.apply(seat, choose_computer_move(engine, seat, level, random.Random(n)))
         n += 1
     return engine.record

@@ -22,7 +22,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from bot.ai import LEVELS
+from bot.ai import LEVELS, Level
 from bot.console.bidi import MODES, mode_for, terminal_stream
 from bot.console.lesson import run_lesson
 from bot.console.paint import use_color
@@ -99,7 +99,7 @@ def parser(lang: str = ENGLISH) -> argparse.ArgumentParser:
     ap.add_argument("--length", choices=("quick", "full"), help=h("console.arg.mor_length"))
     ap.add_argument("--bid", action="store_true", help=h("console.arg.bid"))
     ap.add_argument("--seat", type=int, default=0, help=h("console.arg.seat"))
-    ap.add_argument("--level", default="normal", help=h("console.arg.level"))
+    ap.add_argument("--level", default=Level.NORMAL.value, help=h("console.arg.level"))
     ap.add_argument("--seed", type=int, help=h("console.arg.seed"))
     ap.add_argument("--save", help=h("console.arg.save"))
     ap.add_argument("--no-color", action="store_true", help=h("console.arg.no_color"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any, TextIO
 
+from bot.ai import Level
 from bot.console.progress import Progress
 from bot.console.table import Console
 from bot.console.words import title_of
@@ -148,7 +149,9 @@ def run_guided(
         return 0
     seed = random.randrange(1_000_000)
     engine = new_game(game, dict(guided.GUIDED[game].options), seed)
-    return Console(engine, guided.MEMBER, "normal", seed, stdin, stdout, color, lang=lang).play()
+    return Console(
+        engine, guided.MEMBER, Level.NORMAL, seed, stdin, stdout, color, lang=lang
+    ).play()
 
 
 def run_lesson(
@@ -180,7 +183,9 @@ def run_lesson(
     start = progress.next_step(game, len(steps))
     for step in steps[start - 1 :]:
         tries = 0
-        console = Console(step.position(), step.seat, "hard", 0, stdin, stdout, color, lang=lang)
+        console = Console(
+            step.position(), step.seat, Level.HARD, 0, stdin, stdout, color, lang=lang
+        )
         console.say(
             console.t(
                 "lesson_header",

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from bot.ai import choose_move
+from bot.ai import Level, choose_move
 from bot.console.paint import BOLD, Painter
 from bot.console.words import words_for
 from bot.games.base import (
@@ -21,6 +21,7 @@ from bot.games.base import (
     Event,
     IllegalMove,
     Move,
+    Phase,
     RoundResult,
     move_from_dict,
     points,
@@ -33,11 +34,11 @@ from bot.learning.review import ITEMS_FEW, review
 from bot.replay import Replay
 
 SHOWN_MOVES = 15  # ``moves`` lists this many legal moves, then says how many more there are
-LEVEL_KEYS = {
-    "random": "level.random",
-    "simple": "level.simple",
-    "normal": "level.normal",
-    "hard": "level.hard",
+LEVEL_KEYS: dict[str, str] = {
+    Level.RANDOM: "level.random",
+    Level.SIMPLE: "level.simple",
+    Level.NORMAL: "level.normal",
+    Level.HARD: "level.hard",
 }
 
 
@@ -135,7 +136,7 @@ class Console:
         view = self.engine.view(self.seat)
         self.say(self.p.paint(f"── {self.words.heading(view)} ──", BOLD))
         for s in range(view.n_seats):
-            bidding = getattr(view, "phase", "") == "bid"
+            bidding = getattr(view, "phase", "") == Phase.BID
             mark = ""
             if view.turn == s:
                 mark = self.t("console.mark_bid" if bidding else "console.mark_play")

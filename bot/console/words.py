@@ -24,7 +24,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from bot.games.base import (
     Count,
     Event,
+    MeldKind,
+    Phase,
     Reason,
+    RoundEnd,
     RoundResult,
 )
 from bot.games.hand import OPENING_MIN
@@ -58,7 +61,7 @@ OTHER_WORDS = (
     ("quit", "console.help.quit"),
     ("hint", "console.help.hint"),
 )
-MELD_KINDS = {"run": "console.meld.run", "set": "console.meld.set"}
+MELD_KINDS: dict[str, str] = {MeldKind.RUN: "console.meld.run", MeldKind.SET: "console.meld.set"}
 BIRIBAS = {"pure": "console.meld.biriba_pure", "dirty": "console.meld.biriba_dirty"}
 KEY = re.compile(r"[a-z0-9_]+(?:\.[a-z0-9_]+)+")
 
@@ -88,7 +91,7 @@ class GameWords(Generic[V]):
     cards_help: ClassVar[str] = "console.help.cards"
     # How a round ended, by the engine's reason code: the key when the player ended it, and the
     # key naming another seat ({who}) or nobody.
-    round_ends: ClassVar[Mapping[str, tuple[str, str]]]
+    round_ends: ClassVar[Mapping[RoundEnd, tuple[str, str]]]
 
     def __init__(
         self,
@@ -292,9 +295,9 @@ class MorWords(RummyWords[MorView]):
 
     game = "mor"
     title_key = "game.mor.name"
-    round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
-        "closed": ("console.mor.end.closed.you", "console.mor.end.closed"),
-        "stock_out": ("console.end.stock_out", "console.end.stock_out"),
+    round_ends: ClassVar[Mapping[RoundEnd, tuple[str, str]]] = {
+        RoundEnd.CLOSED: ("console.mor.end.closed.you", "console.mor.end.closed"),
+        RoundEnd.STOCK_OUT: ("console.end.stock_out", "console.end.stock_out"),
     }
 
     def move_help(self) -> list[tuple[str, str]]:
@@ -360,9 +363,9 @@ class MoreWords(RummyWords[More3View]):
     game = "more3"
     title_key = "game.more3.name"
     pile_taken_key = "console.more3.pile_taken"
-    round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
-        "went_out": ("console.end.went_out.you", "console.end.went_out"),
-        "stock_out": ("console.end.stock_out", "console.end.stock_out"),
+    round_ends: ClassVar[Mapping[RoundEnd, tuple[str, str]]] = {
+        RoundEnd.WENT_OUT: ("console.end.went_out.you", "console.end.went_out"),
+        RoundEnd.STOCK_OUT: ("console.end.stock_out", "console.end.stock_out"),
     }
 
     def move_help(self) -> list[tuple[str, str]]:
@@ -374,7 +377,7 @@ class MoreWords(RummyWords[More3View]):
 
     def heading(self, view: More3View) -> str:
         text = self.t("console.mor.heading", heading=super().heading(view), target=MORE_TARGET)
-        if view.phase == "bid":
+        if view.phase == Phase.BID:
             return self.t("console.more3.heading_bidding", heading=text)
         return text
 
@@ -411,7 +414,7 @@ class MoreWords(RummyWords[More3View]):
         return self.t("console.more3.meld_owner", seat=self.whom(seat), side=side)
 
     def hidden_hand(self, view: More3View) -> str | None:
-        if view.phase == "bid":
+        if view.phase == Phase.BID:
             return self.t("console.more3.bid_first", max=MAX_BID)
         return None
 
@@ -428,10 +431,10 @@ class HandWords(RummyWords[HandView]):
     game = "hand"
     title_key = "game.hand.name"
     stock_key = "console.rummy.stock"
-    round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
-        "went_out": ("console.end.went_out.you", "console.end.went_out"),
-        "hand": ("console.hand.end.hand.you", "console.hand.end.hand"),
-        "stock_out": ("console.end.stock_out", "console.end.stock_out"),
+    round_ends: ClassVar[Mapping[RoundEnd, tuple[str, str]]] = {
+        RoundEnd.WENT_OUT: ("console.end.went_out.you", "console.end.went_out"),
+        RoundEnd.HAND: ("console.hand.end.hand.you", "console.hand.end.hand"),
+        RoundEnd.STOCK_OUT: ("console.end.stock_out", "console.end.stock_out"),
     }
 
     def move_help(self) -> list[tuple[str, str]]:
@@ -470,8 +473,11 @@ class RunFastWords(GameWords[RunFastView]):
 
     game = "runfast"
     title_key = "game.runfast.name"
-    round_ends: ClassVar[Mapping[str, tuple[str, str]]] = {
-        "hand_empty": ("console.runfast.end.hand_empty.you", "console.runfast.end.hand_empty")
+    round_ends: ClassVar[Mapping[RoundEnd, tuple[str, str]]] = {
+        RoundEnd.HAND_EMPTY: (
+            "console.runfast.end.hand_empty.you",
+            "console.runfast.end.hand_empty",
+        )
     }
 
     def move_help(self) -> list[tuple[str, str]]:

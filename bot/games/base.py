@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cache
 from typing import (
     TYPE_CHECKING,
@@ -561,12 +562,23 @@ class ScoreLine:
     points: float
 
 
+class RoundEnd(StrEnum):
+    """How a round ended: a ``RoundResult``'s ``reason``. A ``StrEnum``, so a saved result and a
+    record hold the same word as ever (``RoundEnd.CLOSED == "closed"``)."""
+
+    CLOSED = "closed"  # Mor: a seat closed, its last card thrown with its side's Mor taken
+    WENT_OUT = "went_out"  # More, Hand: a seat went out
+    HAND = "hand"  # Hand: a seat went out in one turn (a "Hand": scores doubled)
+    STOCK_OUT = "stock_out"  # the rummies: the stock ran out
+    HAND_EMPTY = "hand_empty"  # Run Fast: a seat played its last card
+
+
 @dataclass(frozen=True)
 class RoundResult:
     """How a round ended. Scores are in points (Mor's halves as .5), one per seat."""
 
     scores: tuple[float, ...]
-    reason: str  # "closed" | "went_out" | "stock_out" | "hand_empty" ...
+    reason: RoundEnd
     closer: int | None = None
     lines: tuple[ScoreLine, ...] = field(default=())
 
@@ -586,7 +598,7 @@ def result_from_json(d: Mapping[str, Any] | None) -> RoundResult | None:
     if d is None:
         return None
     lines = tuple(ScoreLine(int(s), str(label), p) for s, label, p in d["lines"])
-    return RoundResult(tuple(d["scores"]), d["reason"], d["closer"], lines)
+    return RoundResult(tuple(d["scores"]), RoundEnd(d["reason"]), d["closer"], lines)
 
 
 def points(halves_or_int: float) -> float | int:
@@ -717,6 +729,22 @@ class Engine(Protocol):
 # ---------------------------------------------------------------- views
 
 
+class Phase(StrEnum):
+    """Where a turn stands: a view's ``phase`` (and an engine's). ``StrEnum``: saved states keep
+    their words (``Phase.DRAW == "draw"``)."""
+
+    BID = "bid"  # More with bids: the seats bid for Solo before anyone draws
+    DRAW = "draw"  # the rummies: the seat draws (or takes) first
+    PLAY = "play"  # the seat lays and throws (Run Fast: plays or passes)
+
+
+class MeldKind(StrEnum):
+    """A meld's kind: a ``MeldView``'s ``kind``."""
+
+    RUN = "run"  # cards of one suit in sequence
+    SET = "set"  # cards of one rank
+
+
 @dataclass(frozen=True)
 class MeldView:
     """A meld as everyone sees it. ``cards`` are in table order (runs low to high).
@@ -728,7 +756,7 @@ class MeldView:
     id: int
     seat: int
     side: int
-    kind: str  # "run" | "set"
+    kind: str  # a MeldKind (typed so once melds.py's Meld.kind is one)
     cards: tuple[Card, ...]
     wilds: tuple[tuple[int, Card], ...] = ()
     project: int | None = None  # mor: 100/150/200/300 when it is a project now
@@ -758,7 +786,7 @@ class SeatView:
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]
     turn: int | None
-    phase: str
+    phase: str  # a Phase (typed so once the rummies' engine holds one)
     dealer: int
     round_no: int
     totals: tuple[float, ...]

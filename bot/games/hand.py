@@ -40,10 +40,13 @@ from bot.games.base import (
     IllegalMove,
     Lay,
     Meld,
+    MeldKind,
     Move,
+    Phase,
     Reason,
     Return,
     Returned,
+    RoundEnd,
     RoundResult,
     ScoreLine,
     Swap,
@@ -109,7 +112,7 @@ def hand_value(card: Card) -> int:
 
 def _joker_moved(old: MeldShape, new: MeldShape) -> bool:
     """Did an addition push a run's joker off the spot it stood for?"""
-    if old.kind != "run":
+    if old.kind != MeldKind.RUN:
         return False
     before = [old.stands_for(i) for i in old.wild_indexes()]
     return bool(before) and before != [new.stands_for(i) for i in new.wild_indexes()]
@@ -120,7 +123,7 @@ def might_fit(card: Card, meld: MeldShape) -> bool:
     (Computer players try many additions; most are hopeless and need not be checked in full.)"""
     if card.is_joker:
         return not any(c.is_joker for c in meld.cards)
-    if meld.kind == "set":
+    if meld.kind == MeldKind.SET:
         return card.rank == meld.rank
     ends = (meld.low - 1, meld.high + 1)
     return card.suit == meld.suit and any(p in ends for p in _positions(card))
@@ -203,7 +206,7 @@ class Hand(RummyGame):
             reversed(self._deal_hands(self._shuffled_deck(), HAND_SIZE, self.starter))
         )
         # The starter opens the discard pile by throwing without drawing (and may open first).
-        self._start_turn(self.starter, "play")
+        self._start_turn(self.starter, Phase.PLAY)
 
     def _reset_round(self) -> None:
         super()._reset_round()
@@ -216,8 +219,8 @@ class Hand(RummyGame):
         self.stock_out = not self.stock
         starter = self.starter
         turn = starter if pos.turn is None else pos.turn
-        default_phase = "play" if turn == starter and not self.discard else "draw"
-        self._start_turn(turn, pos.phase or default_phase)
+        default_phase = Phase.PLAY if turn == starter and not self.discard else Phase.DRAW
+        self._start_turn(turn, Phase(pos.phase or default_phase))
 
     def _read_opened(self, raw: Any, melds: list[TableMeld]) -> list[bool]:
         """``opened``: the seats that have opened (a list of seats, or one true/false per seat);
@@ -241,14 +244,14 @@ class Hand(RummyGame):
         if not isinstance(move, Draw | Take | Return | Meld | Add | Lay | Swap | Discard):
             raise IllegalMove(because("hand.unknown_move", do=move.do))
         if isinstance(move, DRAWING):
-            if self.phase != "draw":
+            if self.phase != Phase.DRAW:
                 raise IllegalMove(self._already_drawn())
             if isinstance(move, Draw) and not self.stock:
                 raise IllegalMove(because("game.stock_empty"))
             if isinstance(move, Take) and not self.discard:
                 raise IllegalMove(because("game.discard_empty"))
             return None
-        if self.phase != "play":
+        if self.phase != Phase.PLAY:
             raise IllegalMove(because("game.draw_first"))
         if isinstance(move, Return):
             return self._check_return()
@@ -368,7 +371,7 @@ class Hand(RummyGame):
             self._show(seat, (card,))
             self.must_lay = [card]
             self.just_drawn = [card]
-            self.phase = "play"
+            self.phase = Phase.PLAY
             events.append(TookPile(seat, (card,)))
         elif isinstance(move, Return):
             card = self.must_lay[0]
@@ -416,14 +419,14 @@ class Hand(RummyGame):
             # (decision) A taken discard doesn't spoil the Hand; adds and swaps on old melds do.
             # The Hand: opened and went out in this one turn, touching no meld already down.
             the_hand = not self.opened_at_start and self.opened[seat] and not self.touched_old
-            self._end_round("hand" if the_hand else "went_out", seat, events)
+            self._end_round(RoundEnd.HAND if the_hand else RoundEnd.WENT_OUT, seat, events)
             return
         if self.stock_out:
-            self._end_round("stock_out", None, events)
+            self._end_round(RoundEnd.STOCK_OUT, None, events)
             return
-        self._start_turn((seat + 1) % self.n_seats, "draw")
+        self._start_turn((seat + 1) % self.n_seats, Phase.DRAW)
 
-    def _start_turn(self, seat: int, phase: str) -> None:
+    def _start_turn(self, seat: int, phase: Phase) -> None:
         self._turn = seat
         self.phase = phase
         self.must_lay = []
@@ -434,8 +437,8 @@ class Hand(RummyGame):
 
     # ------------------------------------------------------------ scoring
 
-    def _end_round(self, reason: str, winner: int | None, events: list[Event]) -> None:
-        factor = 2 if reason == "hand" else 1
+    def _end_round(self, reason: RoundEnd, winner: int | None, events: list[Event]) -> None:
+        factor = 2 if reason == RoundEnd.HAND else 1
         scores = [0] * self.n_seats
         lines: list[ScoreLine] = []
         for seat in range(self.n_seats):
@@ -530,7 +533,7 @@ class Hand(RummyGame):
     def _swap(m: TableMeld) -> Move:
         """Taking back every joker of ``m`` with the cards they stand for."""
         meld = m.meld
-        if meld.kind == "run":
+        if meld.kind == MeldKind.RUN:
             wanted = [meld.stands_for(i) for i in meld.wild_indexes()]
         else:
             present = {c.suit for c in meld.cards if not c.is_joker}

@@ -20,9 +20,12 @@ from bot.games.base import (
     IllegalMove,
     Lay,
     Meld,
+    MeldKind,
     MeldView,
     Move,
+    Phase,
     Reason,
+    RoundEnd,
     RoundResult,
     ScoreLine,
     TableFileError,
@@ -71,7 +74,7 @@ def project_value(meld: MeldShape) -> int | None:
     """The project a meld is now (100, 150, 200, 300) or None under 7 cards."""
     if len(meld.cards) < 7:
         return None
-    if meld.kind == "set":
+    if meld.kind == MeldKind.SET:
         return 300 if meld.is_clean else 150
     return 200 if meld.is_clean else 100
 
@@ -152,7 +155,7 @@ class Mor(SidePileGame):
         self.mors = [rest[:MOR_SIZE], rest[MOR_SIZE : 2 * MOR_SIZE]]
         self.stock = list(reversed(rest[2 * MOR_SIZE :]))
         # The starter opens the discard pile by throwing without drawing (and may meld first).
-        self._turn, self.phase = self.starter, "play"
+        self._turn, self.phase = self.starter, Phase.PLAY
 
     def _reset_round(self) -> None:
         super()._reset_round()
@@ -164,9 +167,9 @@ class Mor(SidePileGame):
         self.mor_taken = list(pos.side_taken)
         starter = self.starter
         self._turn = starter if pos.turn is None else pos.turn
-        default_phase = "play" if self._turn == starter and not self.discard else "draw"
+        default_phase = Phase.PLAY if self._turn == starter and not self.discard else Phase.DRAW
         self.phase = pos.phase or default_phase
-        if self.phase == "draw":
+        if self.phase == Phase.DRAW:
             self._begin_turn(self._turn, [])
 
     # ------------------------------------------------------------ basics
@@ -209,21 +212,21 @@ class Mor(SidePileGame):
         require_well_made(move)
         self._on_turn(seat)
         if isinstance(move, Draw):
-            if self.phase != "draw":
+            if self.phase != Phase.DRAW:
                 raise IllegalMove(self._already_drawn(seat))
             if not self.stock:
                 raise IllegalMove(because("game.stock_empty"))
             return None
         if isinstance(move, Take):
-            if self.phase != "draw":
+            if self.phase != Phase.DRAW:
                 raise IllegalMove(self._already_drawn(seat))
             return self._check_take(seat)
         if isinstance(move, LAYING):
-            if self.phase != "play":
+            if self.phase != Phase.PLAY:
                 raise IllegalMove(because("game.draw_or_take_pile_first"))
             return self._check_lay(seat, as_lay(move))
         if isinstance(move, Discard):
-            if self.phase != "play":
+            if self.phase != Phase.PLAY:
                 raise IllegalMove(because("game.draw_or_take_pile_first"))
             return self._check_discard(seat, move.card)
         raise IllegalMove(because("mor.unknown_move", do=move.do))
@@ -346,12 +349,12 @@ class Mor(SidePileGame):
     def _do_discard(self, seat: int, card: Card, closing: bool, events: list[Event]) -> None:
         self._throw(seat, card, events)
         if closing:
-            self._end_round("closed", closer=seat, events=events)
+            self._end_round(RoundEnd.CLOSED, closer=seat, events=events)
             return
         if not self.hands[seat]:
             self._emptied_by_throw(seat, events)
         if self.stock_out:
-            self._end_round("stock_out", closer=None, events=events)
+            self._end_round(RoundEnd.STOCK_OUT, closer=None, events=events)
             return
         self._begin_turn((seat + 1) % self.n_seats, events)
 
@@ -396,7 +399,7 @@ class Mor(SidePileGame):
                 lines.append(ScoreLine(rep, "mor.line.no_mor", -no_mor / 2))
         return scores
 
-    def _end_round(self, reason: str, closer: int | None, events: list[Event]) -> None:
+    def _end_round(self, reason: RoundEnd, closer: int | None, events: list[Event]) -> None:
         scores, lines = self.round_scores(closer)
         for team in range(2):
             self.totals[team] += scores[team]

@@ -28,8 +28,11 @@ from bot.games.base import (
     IllegalMove,
     Lay,
     Meld,
+    MeldKind,
     Move,
+    Phase,
     Reason,
+    RoundEnd,
     RoundResult,
     ScoreLine,
     StockRefilled,
@@ -118,7 +121,7 @@ def opening_halves(card: Card) -> int:
 
 def biriba_kind(meld: MeldShape) -> str | None:
     """ "pure" or "dirty" for a run of 7 or more; an ace-set never counts. (decision, specification §2)"""
-    if meld.kind != "run" or len(meld.cards) < 7:
+    if meld.kind != MeldKind.RUN or len(meld.cards) < 7:
         return None
     return "pure" if meld.is_clean else "dirty"
 
@@ -211,8 +214,8 @@ class More3(SidePileGame):
         self.solo: int | None = None
         self.bids: list[int | None] = [None] * N_SEATS
         self.opened: set[int] = set()
-        self.phase = "draw"
-        self.after_bids: tuple[int, str] = (0, "draw")  # turn and phase once the bids are in
+        self.phase = Phase.DRAW
+        self.after_bids: tuple[int, str] = (0, Phase.DRAW)  # turn and phase once the bids are in
         self.went_out: int | None = None
 
     # ------------------------------------------------------------ set-up
@@ -235,7 +238,7 @@ class More3(SidePileGame):
         self.piles = [rest[:PILE_SIZE], rest[PILE_SIZE : 2 * PILE_SIZE]]
         self.stock = list(reversed(rest[2 * PILE_SIZE :]))
         self.discard = [self.stock.pop()]  # the dealer turns the top stock card up
-        self._start_roles(None, (self.starter, "draw"))
+        self._start_roles(None, (self.starter, Phase.DRAW))
 
     def _start_roles(self, solo: int | None, after: tuple[int, str]) -> None:
         """Settle the Solo (or open the bidding) and hand the turn to whoever plays first."""
@@ -246,7 +249,7 @@ class More3(SidePileGame):
             # (decision) The cards are dealt face down and nobody sees them until the bids are in:
             # the same as bidding before the deal, and every card of the deck always has a place.
             # A table file with the bid option and no "solo" starts with the bidding too.
-            self.phase = "bid"
+            self.phase = Phase.BID
             self._turn = self._next_bidder()
             return
         else:
@@ -254,7 +257,7 @@ class More3(SidePileGame):
             # 2-rounds cap (from which a bid-won Solo is exempt) applies only without it.
             self.solo = choose_solo(self.totals, self.past_solos, self.starter)
         self._turn, self.phase = after
-        if self.phase == "draw":
+        if self.phase == Phase.DRAW:
             self._begin_turn(self._turn, [])
 
     def _set_position(self, raw: Any) -> None:
@@ -275,7 +278,7 @@ class More3(SidePileGame):
         if solo is not None:
             solo = read_seat(solo, N_SEATS, "“solo”")
         turn = self.starter if pos.turn is None else pos.turn
-        self._start_roles(solo, (turn, pos.phase or "draw"))
+        self._start_roles(solo, (turn, pos.phase or Phase.DRAW))
         if self.solo is not None:
             self._waiting_from_position()
 
@@ -286,7 +289,7 @@ class More3(SidePileGame):
             if not hand and not self.pile_taken[side] and self.piles[side]:
                 self.pile_taken[side] = True
                 self.pile_waiting.append(seat)
-        if self.phase == "draw" and self._turn in self.pile_waiting:
+        if self.phase == Phase.DRAW and self._turn in self.pile_waiting:
             self._begin_turn(self._turn, [])
 
     # ------------------------------------------------------------ basics
@@ -353,11 +356,11 @@ class More3(SidePileGame):
         self._common(seat)
         if isinstance(move, Bid):
             return self._check_bid(seat, move.chips)
-        if self.phase == "bid":
+        if self.phase == Phase.BID:
             raise IllegalMove(because("more3.bid_first"))
         self._is_turn(seat)
         if isinstance(move, DRAWING):
-            if self.phase != "draw":
+            if self.phase != Phase.DRAW:
                 raise IllegalMove(because("game.already_drawn"))
             if isinstance(move, Take):
                 return self._check_take(seat)
@@ -365,11 +368,11 @@ class More3(SidePileGame):
                 raise IllegalMove(because("game.stock_empty"))
             return None
         if isinstance(move, LAYING):
-            if self.phase != "play":
+            if self.phase != Phase.PLAY:
                 raise IllegalMove(because("game.draw_first"))
             return self._lay_outcome(seat, as_lay(move), self.hands[seat], self.must_lay)
         if isinstance(move, Discard):
-            if self.phase != "play":
+            if self.phase != Phase.PLAY:
                 raise IllegalMove(because("game.draw_first"))
             return self._check_discard(seat, move.card)
         raise IllegalMove(because("more3.unknown_move", do=move.do))
@@ -377,7 +380,7 @@ class More3(SidePileGame):
     def _check_bid(self, seat: int, chips: int) -> None:
         if not self.options["bid"]:
             raise IllegalMove(because("more3.no_bidding"))
-        if self.phase != "bid":
+        if self.phase != Phase.BID:
             raise IllegalMove(because("more3.bidding_over"))
         if self.bids[seat] is not None:
             raise IllegalMove(because("more3.already_bid"))
@@ -625,12 +628,12 @@ class More3(SidePileGame):
         self._throw(seat, card, events)
         if going_out:
             self.went_out = seat
-            self._end_round("went_out", events)
+            self._end_round(RoundEnd.WENT_OUT, events)
             return
         if not self.hands[seat]:
             self._emptied_by_throw(seat, events)
         if self.stock_out:
-            self._end_round("stock_out", events)
+            self._end_round(RoundEnd.STOCK_OUT, events)
             return
         self._begin_turn((seat + 1) % N_SEATS, events)
 
@@ -689,7 +692,7 @@ class More3(SidePileGame):
                     lines.append(ScoreLine(seat, "more3.line.solo_total", scores[seat]))
         return scores
 
-    def _end_round(self, reason: str, events: list[Event]) -> None:
+    def _end_round(self, reason: RoundEnd, events: list[Event]) -> None:
         scores, lines = self.round_scores()
         for s in range(N_SEATS):
             self.totals[s] += scores[s]
@@ -726,14 +729,14 @@ class More3(SidePileGame):
     def legal_moves(self, seat: int) -> list[Move]:
         """Every bid, draw, take and discard that is legal, every new meld the hand holds, and
         a useful set of the other lays (``RummyGame.legal_moves``)."""
-        if self.phase == "bid" and not self.round_over:
+        if self.phase == Phase.BID and not self.round_over:
             if not 0 <= seat < N_SEATS or self.bids[seat] is not None:
                 return []
             return [Bid(c) for c in range(MAX_BID + 1)]
         return super().legal_moves(seat)
 
     def candidate_moves(self, seat: int) -> list[Move]:
-        if self.phase == "bid" and not self.round_over:
+        if self.phase == Phase.BID and not self.round_over:
             return self.legal_moves(seat)  # every bid a seat may still make is legal
         return super().candidate_moves(seat)
 
@@ -819,7 +822,7 @@ class More3(SidePileGame):
     def _bidding_hand(self) -> tuple[Card, ...] | None:
         """Nobody sees their cards while bidding (the page bids "before anyone looks"): an empty
         hand then, else None for the seat's own."""
-        return () if self.phase == "bid" else None
+        return () if self.phase == Phase.BID else None
 
     def _sides(self) -> tuple[int, ...]:
         """Each seat's side once the Solo is known; none before."""
@@ -836,7 +839,7 @@ class More3(SidePileGame):
 
     def _visible_bids(self, seat: int) -> list[int | None]:
         # (decision) Before the reveal a seat sees only its own bid.
-        if self.phase != "bid":
+        if self.phase != Phase.BID:
             return list(self.bids)
         return [b if s == seat else None for s, b in enumerate(self.bids)]
 
@@ -855,7 +858,7 @@ class More3(SidePileGame):
             "pile_waiting": list(self.pile_waiting),
             "must_lay": text_cards(self.must_lay),
             "solo": self.solo,
-            "bids": list(self.bids) if self.phase != "bid" else [None] * N_SEATS,
+            "bids": list(self.bids) if self.phase != Phase.BID else [None] * N_SEATS,
             "opened": sorted(self.opened),
             "dealer": self.dealer,
             "round_over": self.round_over,

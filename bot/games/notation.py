@@ -24,6 +24,7 @@ from bot.games.base import (
     Draw,
     Lay,
     Meld,
+    MeldKind,
     Move,
     Pass,
     Play,
@@ -170,7 +171,7 @@ def in_order(move: Move) -> Move:
         on_table = [meld.cards for meld in melds]
         # A run reads best as it lies (9D 10D 2D QD, where sorting shows 2D 9D 10D QD); a set's
         # table order is only the order its cards came in.
-        order = [*on_table, neat] if melds and melds[0].kind == "run" else [neat, *on_table]
+        order = [*on_table, neat] if melds and melds[0].kind == MeldKind.RUN else [neat, *on_table]
         for shown in order:
             if _readings(shown) == meaning:
                 return shown

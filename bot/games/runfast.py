@@ -35,10 +35,12 @@ from bot.games.base import (
     Move,
     Pass,
     Passed,
+    Phase,
     Play,
     Played,
     Reason,
     RecordHeader,
+    RoundEnd,
     RoundOver,
     RoundResult,
     ScoreLine,
@@ -240,7 +242,7 @@ class RunFast:
         for s, h in enumerate(hands):
             if not h:
                 raise TableFileError(f"Seat {s} has no cards: the game would already be over.")
-        if pos.get("phase", "play") != "play":
+        if pos.get("phase", Phase.PLAY) != Phase.PLAY:
             raise TableFileError("Run Fast has only the “play” phase.")
 
         trick_seat: int | None = None
@@ -521,7 +523,9 @@ class RunFast:
                 received += owed
         self.settlement[winner] += received
         self.lines.append(ScoreLine(winner, "runfast.line.received", received))
-        self.result = RoundResult(tuple(self.settlement), "hand_empty", winner, tuple(self.lines))
+        self.result = RoundResult(
+            tuple(self.settlement), RoundEnd.HAND_EMPTY, winner, tuple(self.lines)
+        )
         return [RoundOver(winner, self.result), GameOver(winner, (winner,))]
 
     def next_round(self) -> list[Event]:
@@ -542,7 +546,7 @@ class RunFast:
             hand=tuple(self.hands[seat]) if own else (),
             hand_counts=tuple(len(h) for h in self.hands),
             turn=self.turn_seat,
-            phase="play",
+            phase=Phase.PLAY,
             dealer=self.dealer,
             round_no=0,
             totals=tuple(self.totals()),
@@ -567,7 +571,7 @@ class RunFast:
     def scenario_state(self) -> dict[str, Any]:
         return {
             "turn": self.turn_seat,
-            "phase": "play",
+            "phase": Phase.PLAY,
             "hands": [text_cards(h) for h in self.hands],
             "stock": 0,
             "discard": [],
@@ -655,7 +659,7 @@ class RunFast:
         game.winner = data["winner"]
         if game.winner is not None:
             game.result = RoundResult(
-                tuple(game.settlement), "hand_empty", game.winner, tuple(game.lines)
+                tuple(game.settlement), RoundEnd.HAND_EMPTY, game.winner, tuple(game.lines)
             )
         game.moves = [dict(m) for m in data["moves"]]
         game.history = [

@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from bot import ai
+from bot.ai import Level
 from bot.ai.more3 import keeps_in_hand
 from bot.games.base import (
     Bid,
@@ -46,7 +47,7 @@ from bot.games.runfast_combos import BOMB_KINDS, Combo, classify
 from bot.games.views import RummyView, RunFastView, View
 from bot.i18n import t
 
-HINT_LEVEL = "hard"
+HINT_LEVEL = Level.HARD
 
 
 # A hint comes in stages, each press showing more: what to look at, then the cards, then the

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 
 from bot import ai
+from bot.ai import Level
 from bot.games import registry
 from bot.games.base import Move
 from bot.i18n import ENGLISH, t
@@ -77,7 +78,7 @@ async def open_practice(
     channel_id: int,
     user_id: int,
     game: str,
-    level: str = "normal",
+    level: str = Level.NORMAL,
     thread_id: int | None = None,
     guided: bool = False,
 ) -> LiveTable:
@@ -183,7 +184,7 @@ async def practice_again(
         raise Refusal("review.cannot_resume") from None
     if not engine.legal_moves(seat):
         raise Refusal("review.cannot_resume")
-    level = next((s.computer for s in table.seats if s is not None and s.computer), "normal")
+    level = next((s.computer for s in table.seats if s is not None and s.computer), Level.NORMAL)
     seats = [
         Seat.member(user_id, service.names(user_id)) if i == seat else Seat.bot(level)
         for i in range(len(table.seats))

@@ -23,16 +23,17 @@ import logging
 import math
 import random
 import statistics
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot import ai
+from bot.ai import Level
 from bot.ai import hand as hand_ai
 from bot.ai import mor as mor_ai
 from bot.ai import more3 as more3_ai
 from bot.ai import runfast as runfast_ai
-from bot.ai.search import playout
+from bot.ai.search import SearchSpec, playout
 from bot.games.base import IllegalMove, Lay, Move, move_from_dict
 from bot.games.registry import engine_class
 from bot.games.views import View
@@ -57,9 +58,6 @@ MIN_MARGIN = {"runfast": 1.0, "mor": 10.0, "more3": 10.0, "hand": 5.0}
 # And the margin must stand this many standard errors clear of nothing: with a few deals, a
 # lucky playout alone must not make a mistake.
 CLEAR_OF_NOISE = 2.0
-
-Builder = Callable[[Any, random.Random], dict[str, Any]]
-Valuer = Callable[[Any, int], float]
 
 
 @dataclass(frozen=True)
@@ -107,21 +105,14 @@ class Judgement:
 # ---------------------------------------------------------------- judging one decision
 
 
-# game -> (a whole state dealt from a view, the seat's value at a playout's end, the playouts'
-# policy): the hard players' own where they have them.
-JUDGES: dict[str, tuple[Builder, Valuer, Any]] = {
-    "runfast": (runfast_ai._sample_state, runfast_ai._settled, runfast_ai.choose_normal),
-    "mor": (mor_ai._sample_state, mor_ai._value, mor_ai.choose_normal),
-    "more3": (more3_ai._sample_state, more3_ai._value, more3_ai.choose_normal),
-    "hand": (hand_ai._sample_state, hand_ai._value, hand_ai.choose_normal),
-}
-
-
-# game -> several whole states at once, dealt as its hard player deals them where that is not
-# one at random (Run Fast's reads the others' play with one chain for all its deals), or None
-# where it can't (then ``JUDGES``' builder deals): a move is judged on the deals it was chosen by.
-READERS: dict[str, Callable[[Any, random.Random, int], list[dict[str, Any]] | None]] = {
-    "runfast": runfast_ai.read_states,
+# game -> how its hard player deals what a seat cannot see, values a playout's end and plays
+# it out: a move is judged on the deals it was chosen by (Run Fast's read from the others' play,
+# its ``read``).
+JUDGES: dict[str, SearchSpec] = {
+    "runfast": runfast_ai.SEARCH,
+    "mor": mor_ai.SEARCH,
+    "more3": more3_ai.SEARCH,
+    "hand": hand_ai.SEARCH,
 }
 
 
@@ -148,16 +139,15 @@ def judge(
     better = ai.choose_move(view, legal, HINT_LEVEL, rng)
     if same_move(better, made):
         return None
-    build, value, policy = JUDGES[game]
+    spec = JUDGES[game]
     engine = engine_class(game)
     n = samples or REVIEW_SAMPLES[game]
-    read = READERS.get(game)
-    dealt = read(view, rng, n) if read is not None else None
+    dealt = spec.read(view, rng, n) if spec.read is not None else None
     diffs: list[float] = []
     for k in range(n):
         seed = rng.getrandbits(64)
         try:
-            state = dealt[k] if dealt is not None else build(view, random.Random(seed))
+            state = dealt[k] if dealt is not None else spec.deal(view, random.Random(seed))
         except ValueError:  # counts that can't be dealt: nothing to weigh
             return None
         scores = []
@@ -167,8 +157,8 @@ def judge(
                 sample.apply(view.seat, move)
             except IllegalMove:
                 return None
-            playout(sample, policy, seed ^ 0x5EED, HORIZON[game])
-            scores.append(value(sample, view.seat))
+            playout(sample, spec.policy, seed ^ 0x5EED, HORIZON[game])
+            scores.append(spec.value(sample, view.seat))
         diffs.append(scores[0] - scores[1])
     margin = statistics.fmean(diffs)
     noise = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
@@ -216,7 +206,7 @@ def screen(record: Mapping[str, Any], seat: int, start: int = 0) -> tuple[list[i
         view, legal = engine.view(seat), engine.legal_moves(seat)
         if not legal or (len(legal) == 1 and same_move(legal[0], d.move)):
             continue
-        normal = ai.choose_move(view, legal, "normal", rng_for(record, d.position))
+        normal = ai.choose_move(view, legal, Level.NORMAL, rng_for(record, d.position))
         if not same_move(normal, d.move):
             chosen.append(d.position)
     if len(chosen) > REVIEWED_MAX:

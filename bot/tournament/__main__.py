@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from bot.ai import LEVELS
+from bot.ai import LEVELS, Level
 from bot.games.registry import available_games
 from bot.i18n import ENGLISH, LANGUAGES, language, t
 from bot.tournament.simulate import FORMATS
@@ -47,7 +47,9 @@ def parser(lang: str) -> argparse.ArgumentParser:
     ap.add_argument("--rounds", type=int, default=4, help=h("tournament.arg.rounds"))
     ap.add_argument("--minutes", type=int, default=60, help=h("tournament.arg.minutes"))
     ap.add_argument(
-        "--level", default="normal", help=h("tournament.arg.level", levels=", ".join(LEVELS))
+        "--level",
+        default=Level.NORMAL.value,
+        help=h("tournament.arg.level", levels=", ".join(LEVELS)),
     )
     ap.add_argument("--seats", type=int, choices=[2, 4], default=4, help=h("tournament.arg.seats"))
     ap.add_argument("--no-computers", action="store_true", help=h("tournament.arg.no_computers"))

@@ -14,15 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.games.base import Phase
 from bot.i18n import ENGLISH, comma, has, t
 from bot.store.models import Table
 from bot.tables import LiveTable, computer_name_key
 
 if TYPE_CHECKING:
     from bot.client.diwaniya import Diwaniya
-
-# The games' names in English (the reference); players read ``game_name(game, lang)``.
-GAME_NAMES = {"mor": "Mor", "more3": "More", "hand": "Hand", "runfast": "Run Fast"}
 
 
 def game_name(game: str, lang: str = ENGLISH) -> str:
@@ -34,7 +32,7 @@ def game_name(game: str, lang: str = ENGLISH) -> str:
 def sealed(live: LiveTable, move: dict[str, Any]) -> dict[str, Any]:
     """A move as everyone at the table may read it: a More bid says how much only once every bid
     is in (the bids are sealed until the reveal), so while bidding goes on it is just "bid"."""
-    bidding = live.engine is not None and getattr(live.engine, "phase", None) == "bid"
+    bidding = live.engine is not None and getattr(live.engine, "phase", None) == Phase.BID
     return {"do": "bid_sealed"} if move.get("do") == "bid" and bidding else move
 
 

@@ -52,7 +52,7 @@ def test_a_sampled_state_shows_the_seat_what_it_saw(game: str) -> None:
             if n % 4 or getattr(engine, "phase", "") == "bid":
                 continue
             view = engine.view(seat)
-            sample = engine_cls.from_json(module._sample_state(view, random.Random(n)))
+            sample = engine_cls.from_json(module.SEARCH.deal(view, random.Random(n)))
             ignored = IGNORED | PAST.get(game, {})
             assert replace(sample.view(seat), **ignored) == replace(view, **ignored), (seed, n)
             # The view sorts the hand, so lays may list their cards in another order.

@@ -97,7 +97,7 @@ def test_a_lean_playout_from_a_sampled_state_ends_as_the_listing_one(game: str) 
     for k, engine in enumerate(_decisions(game, range(2))):
         if k % 7:
             continue
-        state = module._sample_state(engine.view(engine.turn), rng)
+        state = module.SEARCH.deal(engine.view(engine.turn), rng)
         lean, listing = engine_type.from_json(state), engine_type.from_json(state)
         steps = search.playout(lean, module.choose_normal, 1, 20)
         assert search.playout(listing, search.listing(module.choose_normal), 1, 20) == steps

@@ -14,13 +14,14 @@ import simcord
 import simcord.interactions
 
 from bot.client.limits import MESSAGE as MESSAGE_LIMIT
+from bot.games.registry import GAME_KEYS
 from bot.i18n import LANGUAGES, catalogue, pick_language, t, t_n
 from bot.i18n.moves import choice_words, move_words
 from bot.learning.lessons import lesson
 from cogs.help import rules_message, rules_pages
 from cogs.leaderboard import counts
 from cogs.utils import pictures
-from cogs.utils.words import GAME_NAMES, game_name, names_of
+from cogs.utils.words import game_name, names_of
 
 from .conftest import club, hand_message, live_table, make_bot, pick_move, reply
 
@@ -249,7 +250,7 @@ async def test_a_dutch_or_hindi_discord_app_is_answered_in_its_language(
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rules_pages_fit_a_message_in_every_language(lang: str) -> None:
-    for game in GAME_NAMES:
+    for game in GAME_KEYS:
         pages = rules_pages(game, lang)
         for page in range(len(pages)):
             content, _ = rules_message(game, page, lang)

@@ -3,14 +3,12 @@ against a brute force over every subset of small hands."""
 
 from __future__ import annotations
 
-import doctest
 from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games import runfast_combos
 from bot.games.base import Reason
 from bot.games.cards import Card, deck_48, parse_cards
 from bot.games.runfast_combos import (
@@ -43,10 +41,6 @@ DECK = deck_48()
 
 def c(text: str) -> Combo | Reason:
     return classify(parse_cards(text))
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(runfast_combos).failed == 0
 
 
 @pytest.mark.parametrize(

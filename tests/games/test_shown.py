@@ -9,9 +9,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.ai.hand import _sample_state as hand_sample
-from bot.ai.mor import _sample_state as mor_sample
-from bot.ai.more3 import _sample_state as more3_sample
+from bot.ai.hand import SEARCH as HAND_SEARCH
+from bot.ai.mor import SEARCH as MOR_SEARCH
+from bot.ai.more3 import SEARCH as MORE3_SEARCH
 from bot.games.base import Return
 from bot.games.cards import parse_cards
 from bot.games.registry import from_json, play_move, replay
@@ -88,9 +88,9 @@ def test_a_search_deals_the_shown_cards_to_their_holder() -> None:
     """``hard``'s samples put the cards a hand is known to hold in that hand, every time, and
     deal the rest of it from the unseen cards."""
     cases = [
-        (table("mor", "take_whole_pile_and_lay", moves=1), 0, mor_sample),
-        (table("more3", "take_uses_rest_of_pile", moves=1), 1, more3_sample),
-        (table("hand", "hand_spoiled_by_swap", moves=2), 1, hand_sample),
+        (table("mor", "take_whole_pile_and_lay", moves=1), 0, MOR_SEARCH.deal),
+        (table("more3", "take_uses_rest_of_pile", moves=1), 1, MORE3_SEARCH.deal),
+        (table("hand", "hand_spoiled_by_swap", moves=2), 1, HAND_SEARCH.deal),
     ]
     for engine, seat, sample in cases:
         view = engine.view(seat)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import doctest
 import random
 
 import pytest
 
-import bot.tournament.scoring
 from bot.store.ratings import final_places, teams_of
 from bot.tournament.scoring import (
     BYE,
@@ -17,10 +15,6 @@ from bot.tournament.scoring import (
     place_points,
     standings,
 )
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(bot.tournament.scoring).failed == 0
 
 
 def test_places_share_points_that_sum_to_a_table_s_worth() -> None:

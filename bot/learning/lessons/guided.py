@@ -29,14 +29,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import ai
-from bot.games.base import Engine, Move, Played, Return, Take
+from bot.ai import Level
+from bot.games.base import Engine, MeldKind, Move, Phase, Played, Take
 from bot.games.registry import engine_class, new_game, play_move
 from bot.games.runfast_combos import BOMB_KINDS
 from bot.i18n import ENGLISH, t
 from bot.learning.hints import Hint, hint_for
 
 MEMBER = 0  # the member's seat at a guided table: a practice table seats its member first
-COACH_LEVEL = "normal"  # the computer players and the coach's suggestions
+COACH_LEVEL = Level.NORMAL  # the computer players and the coach's suggestions
 MAX_NOTES = 3  # notes at one stop: more is a wall of text before a single move
 # The member's moves in a guided round that follows the coach: at the pace a newcomer plays
 # (87 moves took about 40 minutes, some 25 s a move), 36 moves are about 15 minutes.
@@ -199,7 +200,7 @@ def more_goal(view: View) -> str:
 
 
 def more_playing(view: View, kinds: frozenset[str]) -> bool:
-    return bool(view.phase != "bid")
+    return bool(view.phase != Phase.BID)
 
 
 def more_partner_down(view: View, kinds: frozenset[str]) -> bool:
@@ -234,7 +235,7 @@ def more_going_out(view: View, kinds: frozenset[str]) -> bool:
 
 
 MORE3 = (
-    Rule("bidding", lambda v, k: v.phase == "bid"),
+    Rule("bidding", lambda v, k: v.phase == Phase.BID),
     Rule("goal", more_playing, variant=more_goal),
     Rule("values", more_playing),
     Rule("turn", more_playing),
@@ -272,16 +273,12 @@ def hand_can_open(view: View, kinds: frozenset[str]) -> bool:
 
 
 def hand_joker_in_set(view: View, kinds: frozenset[str]) -> bool:
-    return hand_opened(view) and any(m.kind == "set" and m.wilds for m in view.melds)
+    return hand_opened(view) and any(m.kind == MeldKind.SET and m.wilds for m in view.melds)
 
 
 def show_take(view: View, legal: Sequence[Move]) -> Move | None:
     """Taking the top card shows what a taken card asks for (and that it can go back)."""
     return Take() if Take() in legal else None
-
-
-def show_return(view: View, legal: Sequence[Move]) -> Move | None:
-    return Return() if Return() in legal else None
 
 
 HAND = (
