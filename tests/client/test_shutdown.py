@@ -236,7 +236,9 @@ def test_sigterm_is_a_clean_shutdown(tmp_path: Path, discord_stand_in: tuple[int
     after = stderr.split("SIGTERM: shutting down", 1)[1]
     records = re.split(r"\n(?=\d{4}-\d\d-\d\d )", after)
     errors = [r for r in records if " ERROR " in r or " CRITICAL " in r]
-    assert all(re.search(r"bot\.tables: Table \d+: showing '\w+' failed", r) for r in errors), after
+    assert all(
+        re.search(r"bot\.tables\.service: Table \d+: showing '\w+' failed", r) for r in errors
+    ), after
     # Closed, not abandoned: the pool was shut down (no process left, none waited for) and the
     # store closed, which folds the WAL back into the file and removes it.
     # (The forkserver and the resource tracker end as the bot's process does, a moment later.)
