@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from bot.ai import Level
 from bot.games.base import Engine, Event, Move, Reason
 from bot.games.views import View
 from bot.i18n import say, t
@@ -21,7 +22,7 @@ from bot.store.models import Seat, Table
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_LEVEL = "normal"
+DEFAULT_LEVEL = Level.NORMAL
 MISSES_TO_TAKE_OVER = 2
 
 Sleep = Callable[[float], Awaitable[None]]
