@@ -202,29 +202,35 @@ def _rich_line(
     # the word before it, a proclitic (Arabic "و") on the word after it, in reading order.
     glue_left: set[int] = set()
     glue_right: set[int] = set()
-    for unit in units:
-        for seg in unit:
-            if isinstance(seg, str) and not isinstance(seg, Name):
-                hang = _attaches(seg)
-                if hang:
-                    towards_left = (hang == "before") != rtl
-                    (glue_left if towards_left else glue_right).add(len(parts))
-            if isinstance(seg, Card):
-                parts.append((False, card_chip(seg, chip_height(size), four_colour)))
-            elif isinstance(seg, Icon):
-                icon = shape_sprite(seg.kind, round(size * 0.8), seg.colour)
-                if rtl and seg.kind in POINTING:  # it points at its words from their right
-                    icon = icon.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
-                parts.append((False, icon))
-            elif isinstance(seg, Pip):
-                parts.append((True, fonts.text_sprite(seg.rank, size, seg.colour, weight)))
-                parts.append((False, shape_sprite(seg.suit, round(size * 0.8), seg.colour)))
-            elif isinstance(seg, Name):
-                parts.append((True, fonts.text_sprite(str(seg), size, colour, weight)))
-            else:
-                parts.append(
-                    (True, fonts.text_sprite(seg, size, colour, weight, direction=direction))
-                )
+    drawn = [seg for unit in units for seg in unit]
+    for n, seg in enumerate(drawn):
+        if isinstance(seg, str) and not isinstance(seg, Name):
+            hang = _attaches(seg)
+            k = n - 1 if rtl else n + 1  # the word after it in reading order
+            nxt = drawn[k] if 0 <= k < len(drawn) else None
+            if hang == "after" and isinstance(nxt, str) and _latin_start(nxt):
+                hang = None  # «و» joins no word in Latin letters: «سارة و Omar»
+            if hang:
+                towards_left = (hang == "before") != rtl
+                (glue_left if towards_left else glue_right).add(len(parts))
+        if isinstance(seg, Card):
+            parts.append((False, card_chip(seg, chip_height(size), four_colour)))
+        elif isinstance(seg, Icon):
+            icon = shape_sprite(seg.kind, round(size * 0.8), seg.colour)
+            if rtl and seg.kind in POINTING:  # it points at its words from their right
+                icon = icon.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+            parts.append((False, icon))
+        elif isinstance(seg, Pip):
+            parts.append((True, fonts.text_sprite(seg.rank, size, seg.colour, weight)))
+            parts.append((False, shape_sprite(seg.suit, round(size * 0.8), seg.colour)))
+        elif isinstance(seg, Name):
+            pieces = name_pieces(seg, rtl)
+            for piece in pieces[:-1]:  # an ellipsis, glued to the name at its right
+                glue_right.add(len(parts))
+                parts.append((True, fonts.text_sprite(piece, size, colour, weight)))
+            parts.append((True, fonts.text_sprite(pieces[-1], size, colour, weight)))
+        else:
+            parts.append((True, fonts.text_sprite(seg, size, colour, weight, direction=direction)))
     h = max([fonts.line_height(size), *(p.height for _, p in parts)])
     gap = round(size * 0.2)
     gaps = [0 if (i in glue_right or i + 1 in glue_left) else gap for i in range(len(parts) - 1)]
@@ -238,6 +244,27 @@ def _rich_line(
         out.alpha_composite(p, (x, max(0, y)))
         x += p.width + (gaps[i] if i < len(gaps) else 0)
     return out
+
+
+def _latin_start(text: str) -> bool:
+    """Whether ``text`` starts with a letter of a left-to-right script."""
+    first = next((ch for ch in text if ch.isalpha()), "")
+    return bool(first) and not fonts.reads_right_to_left(first)
+
+
+def name_pieces(name: str, rtl: bool) -> list[str]:
+    """A name as drawn, left to right. A name keeps its own direction, but a shortened
+    left-to-right name in a right-to-left line ends where the line ends, at its left: the
+    ellipsis goes there, as the bidi algorithm puts a neutral that ends a line, not between the
+    name and the «و» before it («…Omar و سارة», never «Omar… و سارة»).
+
+    >>> name_pieces("Omar…", True), name_pieces("Omar…", False), name_pieces("عبد ال…", True)
+    (['…', 'Omar'], ['Omar…'], ['عبد ال…'])
+    """
+    body = name[:-1]
+    if rtl and name.endswith("…") and body.strip() and not fonts.reads_right_to_left(body):
+        return ["…", body]
+    return [name]
 
 
 # Icons that point at the words after them ("▶ raised: …"): a right-to-left line mirrors them.

@@ -129,6 +129,12 @@ def _script_of(ch: str) -> str | None:
     return next((s for s in FALLBACK_ORDER if has_glyph(s, ch)), None)
 
 
+def reads_right_to_left(text: str) -> bool:
+    """Whether ``text`` standing alone reads right to left: its first strong letter does."""
+    first = next((ch for ch in text if unicodedata.category(ch).startswith("L")), "")
+    return bool(first) and _script_of(first) in _RTL_SCRIPTS
+
+
 def _neutral_font(text: str, beside: str) -> str:
     return next(
         (s for s in (beside, *FALLBACK_ORDER) if all(has_glyph(s, c) for c in text.strip())), beside

@@ -211,7 +211,7 @@ def run_lesson(
                 console.say_hint(answer_move(step))
             elif word == "moves":
                 # A lesson's menu holds wrong answers on purpose: say so, or it reads as legal.
-                choices = "; ".join(move_text(m) for m in step.choices())
+                choices = console.t("console.moves_sep").join(move_text(m) for m in step.choices())
                 console.say(console.t("console.lesson_choices", moves=choices))
             elif word == "table":  # help lists these: they work during a step's task too
                 console.show_table()

@@ -249,7 +249,7 @@ class Console:
             self.say_hint()
         elif word == "moves":
             legal = self.engine.legal_moves(self.seat)
-            shown = "; ".join(move_text(m) for m in legal[:SHOWN_MOVES])
+            shown = self.t("console.moves_sep").join(move_text(m) for m in legal[:SHOWN_MOVES])
             if len(legal) > SHOWN_MOVES:
                 shown = t_n(
                     "console.n_more_moves", len(legal) - SHOWN_MOVES, self.lang, moves=shown

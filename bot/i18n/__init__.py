@@ -117,7 +117,8 @@ def names_list(items: Iterable[str], lang: str = ENGLISH, /) -> str:
     """Names (or anything counted off) joined as ``lang`` joins them, by CLDR through Babel:
     "Sara, Noor and Ali", "Sara, Noor en Ali", «سارة ونورة وعلي»; one name alone, nothing for
     none. Arabic's «و» joins the next word, so before a name in Latin letters it takes a space
-    («سارة و Noor») rather than sticking to a word of another script.
+    («سارة و Noor») rather than sticking to a word of another script; before a number it joins
+    as before an Arabic word («11 ورقة و11 ورقة»).
 
     >>> names_list(["Sara", "Noor", "Ali"]), names_list(["Sara", "Noor"], "nl")
     ('Sara, Noor, and Ali', 'Sara en Noor')
@@ -127,8 +128,14 @@ def names_list(items: Iterable[str], lang: str = ENGLISH, /) -> str:
         return "".join(items)
     lang = language(lang)
     if lang == "ar":
-        items = items[:1] + [f" {x}" if x[:1].isascii() else x for x in items[1:]]
+        items = items[:1] + [f" {x}" if _latin_start(x) else x for x in items[1:]]
     return format_list(items, locale=lang)
+
+
+def _latin_start(text: str) -> bool:
+    """Whether ``text`` starts with a Latin letter or sign, which Arabic's «و» does not join
+    (a digit it joins: «و11»)."""
+    return text[:1].isascii() and not text[:1].isdigit()
 
 
 def comma(lang: str = ENGLISH, /) -> str:

@@ -295,7 +295,7 @@ def test_a_mor_screen_in_arabic() -> None:
     typed = f"frobnicate\n\ndiscard {missing}\nhelp\nquit\n"
     text, engine = typed_session("mor", {"players": 4, "length": "quick"}, 3, typed, "ar")
     lines = text.splitlines()
-    assert "── مور · الجولة 1 · إلى 101 ──" in lines
+    assert "── مور · الجولة 1 · حتى 101 ──" in lines
     hand = [line for line in lines if line.startswith("يدك (11): ")]
     assert hand and hand[0].endswith(" ".join(str(c) for c in engine.view(0).hand))
     # Counted cards take Arabic's plural forms: 11 is "many" (ورقة), 3 to 10 "few" (أوراق).
@@ -332,6 +332,13 @@ def test_a_run_fast_screen_in_dutch() -> None:
     assert f"plaats 0 > {say(refusal, 'nl')}" in lines
     assert "plaats 0 > Enkele geldige zetten: play " in text
     assert text.rstrip().endswith("Tot ziens.")
+
+
+def test_arabic_moves_are_listed_with_the_arabic_semicolon() -> None:
+    # Seed 11: seat 0 has several plays; Arabic separates them with «؛ », never a Latin "; ".
+    text, _ = typed_session("runfast", {}, 11, "moves\nquit\n", "ar")
+    listed = [ln for ln in text.splitlines() if "play " in ln and "المقعد 0 > " in ln]
+    assert listed and "؛ play " in listed[0] and "; " not in listed[0], listed
 
 
 def test_a_dutch_round_to_its_score_sheet() -> None:

@@ -215,10 +215,18 @@ CORRECTED = {
         "تقدّمك: الخطوات المنجزة {done} من {count}، منها {first} صحيحة من المحاولة الأولى."
     ),
     ("ar", "coach.runfast.scoring"): (
-        "الحساب: يأخذ الفائز نقطة عن كل ورقة باقية في كل يد (وضعفها ممن لم يلعب أي ورقة)، و10 "
+        "الحساب: يأخذ الفائز نقطة عن كل ورقة باقية في كل يد (وضعفها ممّن لم يلعب أي ورقة)، و10 "
         "أخرى إن بقي اثنان البستوني في يد، و10 عن كل قنبلة بقيت في يد؛ أما القنبلة التي لُعبت "
         "فوق أوراق غيرك فقد كسبت 20 إضافية. أنت: {points}."
     ),
+    # The second native read of Arabic: one word for the score sheet, one gender for هاند.
+    ("ar", "lesson.hand.06_the_hand.task"): (
+        "نزّل كل أوراقك إلا واحدة في هذا الإنزال الواحد، دون أن تكون قد فتحت من قبل: ارمِ الأخيرة "
+        "فيكون هاند."
+    ),
+    ("ar", "console.runfast.ev.trick_won"): "الأكلة والبدء لـ{who}.",
+    ("ar", "runfast.answer_with"): "عليك أن ترد على {table} ب{higher} أو بقنبلة.",
+    ("ar", "render.dealer_mark"): "موزع",
     ("hi", "do_lay"): "{cards} उतारें",
     ("nl", "do_lay"): "leg {cards} uit",
     ("nl", "runfast.kind.single"): "losse kaart",
@@ -356,6 +364,10 @@ def test_lists_of_names_are_in_the_languages_own_form() -> None:
         "Sara, Noor en Ali",
     ]
     assert names_list(["سارة", "نورة"], "ar") == "سارة ونورة"
+    # Before a number «و» joins as before a word: «11 ورقة و11 ورقة», never «و 11».
+    piles = [t_n("n_cards", 11, "ar")] * 2
+    assert names_list(piles, "ar") == f"{piles[0]} و{piles[1]}", names_list(piles, "ar")
+    assert names_list(["سارة", "@Noor"], "ar") == "سارة و @Noor"
     assert names_list(["Sara"], "ar") == "Sara" and names_list([], "nl") == ""
 
 
@@ -410,3 +422,17 @@ def test_a_move_line_has_one_colon_after_the_name(lang: str) -> None:
         said = t("moved", lang, name="Sara", move=move)
         assert said.count(":") == 1, key
         assert t("table_last", lang, text=said).count(":") == 1, key
+
+
+# Arabic's ب ل ك join the word after them: «زايد بـ{chips}», «لـ{who}» before a number, cards
+# or a name, and plain «بفردية» before an Arabic word; never «بـ {chips}» nor «بـفردية».
+AR_PREFIX_APART = re.compile(r"(?<![\u0621-\u064a])[بلك]ـ(?: \{|[\u0621-\u064a])")
+
+
+def test_arabic_prefixes_join_their_word() -> None:
+    found = {key: text for key, text in texts("ar").items() if AR_PREFIX_APART.search(text)}
+    assert found == {}
+    for wrong in ("زايد بـ {chips}", "ترد بـفردية أعلى", "الفوز لـ {names}"):
+        assert AR_PREFIX_APART.search(wrong), wrong
+    for right in ("زايد بـ{chips}", "ترد بفردية أعلى", "افتح بـ /table new", "لـ‎3♥‎"):
+        assert not AR_PREFIX_APART.search(right), right

@@ -232,6 +232,31 @@ def test_a_latin_name_in_an_arabic_line_reads_as_its_owner_writes_it() -> None:
     assert not same_ink(fonts.text_sprite(name, 48, (0, 0, 0), direction="rtl"), own)
 
 
+def test_a_shortened_latin_name_in_an_arabic_line_ends_at_the_lines_end() -> None:
+    # «سارة و Omar (the Bold)» cut to fit: the ellipsis ends the name in the line's reading
+    # order, at its left («…Omar و سارة»), not between «و» and the name («Omar… و سارة»).
+    black = (0, 0, 0)
+    line = rich_line([Name("سارة"), "و", Name("Omar…")], 48, black, rtl=True)
+    omar = fonts.text_sprite("Omar", 48, black)
+    dots = fonts.text_sprite("…", 48, black)
+    assert same_ink(line.crop((0, 0, dots.width + omar.width, line.height)), join(dots, omar))
+    # «و» joins an Arabic word, never a word in Latin letters («سارة و Omar», as in text).
+    glued = rich_line([Name("سارة"), "و", Name("Omar")], 48, black, rtl=True)
+    apart = rich_line([Name("سارة"), "و ", Name("Omar")], 48, black, rtl=True)
+    assert glued.width == apart.width, (glued.width, apart.width)
+    # A left-to-right line keeps it after the name, and an Arabic name's cut is its own.
+    assert same_ink(rich_line([Name("Omar…")], 48, black), fonts.text_sprite("Omar…", 48, black))
+    arabic = fonts.text_sprite("عبد ال…", 48, black)
+    assert same_ink(rich_line([Name("عبد ال…")], 48, black, rtl=True), arabic)
+
+
+def join(left: Image.Image, right: Image.Image) -> Image.Image:
+    out = Image.new("RGBA", (left.width + right.width, max(left.height, right.height)))
+    out.alpha_composite(left, (0, 0))
+    out.alpha_composite(right, (left.width, 0))
+    return out
+
+
 def test_a_run_of_cards_and_a_written_card_keep_their_order_right_to_left() -> None:
     cards = [Card(4, "H"), Card(5, "H"), Card(6, "H")]
     ltr = rich_line(cards, 48, (0, 0, 0))
