@@ -184,10 +184,11 @@ def caption(e: Event, game: str, meld_kinds: Mapping[int, str]) -> Said | None:
             return Said("render.bid")
         case BidsRevealed(solo=solo):
             return Said("render.bids_shown", {"who": Seat(solo)})
-        case RoundOver():
-            return Said("render.round_over")
-        case GameOver():
-            return Said("render.game_over")
+        case RoundOver(seat=seat):
+            # After a name the caption needs a verb, not the header's "round over".
+            return Said("render.round_over" if seat is None else "render.ended_round")
+        case GameOver(seat=seat):
+            return Said("render.game_over" if seat is None else "render.won_game")
     return None
 
 

@@ -1,8 +1,12 @@
 """Mor's and More's meters read as one phrase in every language: a team's meter after its
 label holds no colon of its own (not "Projects: team 1: 100: needs …") and no " · ", which
-parts the teams on the table message and the side from its meter on the pictures."""
+parts the teams on the table message and the side from its meter on the pictures. What a
+meter still needs starts with a word, so the numbers it has and needs never read as one list
+(not "projects: 150, 300 or 200 needed")."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -43,3 +47,23 @@ def test_a_pictures_meter_follows_its_word_as_one_phrase(
 ) -> None:
     title = f"{t('render.projects', lang)} {t(key, lang, **params)}"
     assert title.count(":") <= 1 and "·" not in title, title
+
+
+NEEDS = [
+    ("render.meter.needs_300_or_200", "have"),
+    ("render.meter.needs_pure", "have"),
+    ("render.meter.one_more_project", "have"),
+    ("render.meter.one_more_biriba", "have"),
+    ("mor.meter.needs", "projects"),
+    ("mor.meter.one_more", "projects"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("key", "name"), NEEDS)
+def test_what_a_meter_still_needs_does_not_read_as_more_of_what_it_has(
+    lang: str, key: str, name: str
+) -> None:
+    # Before: «150, 300 या 200 चाहिए» on the picture read as three numbers.
+    rest = t(key, lang, **{name: "150"}).split("150", 1)[1]
+    assert not re.match(r"\W*\d", rest), t(key, lang, **{name: "150"})

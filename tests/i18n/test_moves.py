@@ -91,6 +91,17 @@ def test_the_caption_names_a_meld_by_its_kind_and_leaves_its_cards_to_the_pictur
     assert caption(Discarded(0), "mor", {}) == Said("render.threw")
 
 
+def test_an_ending_after_a_name_is_a_deed_and_without_one_the_headers_words() -> None:
+    # Before: the caption put the header's "round over" after a name: «प्रिया ने राउंड ख़त्म».
+    assert caption(RoundOver(2), "runfast", {}) == Said("render.ended_round")
+    assert caption(GameOver(2), "runfast", {}) == Said("render.won_game")
+    assert caption(RoundOver(None), "mor", {}) == Said("render.round_over")
+    assert caption(GameOver(None), "mor", {}) == Said("render.game_over")
+    assert t("render.actor", "hi", who="प्रिया") + " " + t("render.ended_round", "hi") == (
+        "प्रिया ने राउंड ख़त्म किया"
+    )
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", GAME_KEYS)
 def test_the_terminal_tells_each_event_to_the_player_and_about_others(game: str, lang: str) -> None:
