@@ -786,7 +786,7 @@ class SeatView:
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]
     turn: int | None
-    phase: str  # a Phase (typed so once the rummies' engine holds one)
+    phase: Phase
     dealer: int
     round_no: int
     totals: tuple[float, ...]
