@@ -230,7 +230,7 @@ async def show_after_move(
     editing = hands.editing(gid, tid, uid)
     try:
         if live.engine is None or live.engine.game_over:
-            raise Refusal("game_over")
+            raise Refusal("game.over")
         info = service.hand(gid, tid, uid)
     except Refusal:
         # The game is over and its table closed: the confirmation (and any news), and where the
