@@ -756,7 +756,7 @@ class MeldView:
     id: int
     seat: int
     side: int
-    kind: str  # a MeldKind (typed so once melds.py's Meld.kind is one)
+    kind: MeldKind
     cards: tuple[Card, ...]
     wilds: tuple[tuple[int, Card], ...] = ()
     project: int | None = None  # mor: 100/150/200/300 when it is a project now
@@ -786,7 +786,7 @@ class SeatView:
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]
     turn: int | None
-    phase: str  # a Phase (typed so once the rummies' engine holds one)
+    phase: Phase
     dealer: int
     round_no: int
     totals: tuple[float, ...]

@@ -220,7 +220,7 @@ class Hand(RummyGame):
         starter = self.starter
         turn = starter if pos.turn is None else pos.turn
         default_phase = Phase.PLAY if turn == starter and not self.discard else Phase.DRAW
-        self._start_turn(turn, Phase(pos.phase or default_phase))
+        self._start_turn(turn, pos.phase or default_phase)
 
     def _read_opened(self, raw: Any, melds: list[TableMeld]) -> list[bool]:
         """``opened``: the seats that have opened (a list of seats, or one true/false per seat);

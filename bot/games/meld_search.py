@@ -21,6 +21,8 @@ from bot.games.answers import kept
 from bot.games.cards import ACE, JOKER, JOKER_RANK, SUITS, Card, sort_key, standard_deck
 from bot.games.melds import (
     ACE_HIGH,
+    RUN,
+    SET,
     SPOTS,
     Meld,
     MeldRules,
@@ -74,7 +76,7 @@ def extend_with(
     caller still checks each way with the real lay."""
     suit = card.suit
     # (A suitless card, a joker, never matches a run's suit: it was always refused here.)
-    if meld.kind != "run" or suit is None or suit != meld.suit or wild_capable(card, rules):
+    if meld.kind != RUN or suit is None or suit != meld.suit or wild_capable(card, rules):
         return []
     have = list(hand)
     # The same wild whatever order the hand is in: the ways offered follow from the cards alone.
@@ -246,7 +248,7 @@ def with_inner_sets(found: Sequence[Meld], rules: MeldRules) -> list[Meld]:
     threes = [
         meld
         for m in found
-        if m.kind == "set" and len(m.cards) == 4
+        if m.kind == SET and len(m.cards) == 4
         for three in combinations(m.cards, 3)
         if (meld := try_meld(three, rules)) is not None
     ]
@@ -328,7 +330,7 @@ def every_meld(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
 def meld_key(meld: Meld) -> Meld | tuple[int, tuple[Card, ...]]:
     """What tells two new melds apart: a run by its layout (where its wilds stand), a set by
     its rank and its cards, whose order on the table means nothing."""
-    return meld if meld.kind == "run" else (meld.rank, tuple(sorted(meld.cards, key=sort_key)))
+    return meld if meld.kind == RUN else (meld.rank, tuple(sorted(meld.cards, key=sort_key)))
 
 
 @kept(5_000)
@@ -376,7 +378,7 @@ def _every_run(have: Counter[Card], wilds: Counter[Card], rules: MeldRules) -> I
                             placed = dict(zip(gaps, filling, strict=True))
                             cards = tuple(placed.get(p) or spots[p] for p in window)
                             meld = try_meld(cards, rules)
-                            if meld is not None and meld.kind == "run":
+                            if meld is not None and meld.kind == RUN:
                                 yield meld
 
 
@@ -423,7 +425,7 @@ def _every_set(have: Counter[Card], wilds: Counter[Card], rules: MeldRules) -> I
                 for group in wild_groups:
                     if rules.min_size <= size + len(group) <= biggest:
                         meld = try_meld((*naturals, *group), rules)
-                        if meld is not None and meld.kind == "set":
+                        if meld is not None and meld.kind == SET:
                             yield meld
 
 

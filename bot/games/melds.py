@@ -26,6 +26,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from bot.games.answers import fields_only, kept, kept_hash
+from bot.games.base import MeldKind
 from bot.games.cards import (
     ACE,
     JOKER,
@@ -39,6 +40,9 @@ from bot.games.cards import (
 )
 
 ACE_HIGH = 14  # the position of an ace above the king
+
+# The kinds as module constants: the meld code asks a meld's kind in its hottest loops.
+RUN, SET = MeldKind.RUN, MeldKind.SET
 
 
 class MeldRules(NamedTuple):
@@ -103,7 +107,7 @@ class Meld:
     A set has ``rank``; its wilds stand for that rank.
     """
 
-    kind: str  # "run" | "set"
+    kind: MeldKind
     cards: tuple[Card, ...]
     suit: str | None = None
     low: int = 0
@@ -119,13 +123,13 @@ class Meld:
 
     def is_natural_at(self, index: int) -> bool:
         card = self.cards[index]
-        if self.kind == "run":
+        if self.kind == RUN:
             return card == self.spot(index)
         return not card.is_joker and card.rank == self.rank
 
     def stands_for(self, index: int) -> Card:
         """What the card at ``index`` stands for (itself when natural)."""
-        if self.kind == "run":
+        if self.kind == RUN:
             return self.spot(index)
         card = self.cards[index]
         return card if self.is_natural_at(index) else Card(self.rank, None)
@@ -144,7 +148,7 @@ class Meld:
             # ``is_natural_at`` for every card, written out: every new meld of a playout asks
             # it at once (the wild limits), and most are new.
             cards = self.cards
-            if self.kind == "run":
+            if self.kind == RUN:
                 row, low = SPOTS[self.suit or "S"], self.low
                 known = tuple(i for i, c in enumerate(cards) if row.get(low + i) != c)
             else:
@@ -193,7 +197,7 @@ def read_written(written: tuple[str, Any, Any, int, int]) -> Meld:
 def _meld_from_cards(
     kind: str, cards: Iterable[str | Card], suit: str | None, low: int, rank: int
 ) -> Meld:
-    return Meld(kind, tuple(parse_cards(cards)), suit, low, rank)
+    return Meld(MeldKind(kind), tuple(parse_cards(cards)), suit, low, rank)
 
 
 # The search reads the same table melds from every sampled state it builds: one object for each
@@ -293,7 +297,7 @@ def _read_set(cards: Sequence[Card], rules: MeldRules) -> Meld | Reason:
     if rules.set_max is not None and len(cards) > rules.set_max:
         return because("core.meld.set_max", cards=Count("n_cards", rules.set_max))
     # Naturals first, wilds after: a set has no positions, this is just a tidy table order.
-    meld = Meld("set", tuple(naturals) + tuple(wilds), rank=rank)
+    meld = Meld(SET, tuple(naturals) + tuple(wilds), rank=rank)
     return check_limits(meld, rules) or meld
 
 
@@ -371,7 +375,7 @@ def drop_back(meld: Meld, rules: MeldRules) -> Meld:
     It swaps with another wild holding spot 2, or moves from the high end to just below a run
     starting at 3. Either way the run keeps its cards and may become clean.
     """
-    if meld.kind != "run" or not rules.twos_wild:
+    if meld.kind != RUN or not rules.twos_wild:
         return meld
     own_two = Card(2, meld.suit)
     cards = list(meld.cards)
@@ -383,9 +387,9 @@ def drop_back(meld: Meld, rules: MeldRules) -> Meld:
             k = 2 - low
             if cards[k] != own_two and wild_capable(cards[k], rules):
                 cards[j], cards[k] = cards[k], cards[j]
-                return drop_back(Meld("run", tuple(cards), meld.suit, low), rules)
+                return drop_back(Meld(RUN, tuple(cards), meld.suit, low), rules)
         elif low == 3 and j == len(cards) - 1:
-            return drop_back(Meld("run", (card, *cards[:-1]), meld.suit, 2), rules)
+            return drop_back(Meld(RUN, (card, *cards[:-1]), meld.suit, 2), rules)
     return meld
 
 
@@ -400,7 +404,7 @@ def _read_run(cards: Sequence[Card], rules: MeldRules) -> Meld | Reason | None:
         return because("core.meld.only_wilds")
     low = _ordered_low(cards, suit, rules)
     if low is not None:
-        meld = drop_back(Meld("run", tuple(cards), suit, low), rules)
+        meld = drop_back(Meld(RUN, tuple(cards), suit, low), rules)
         problem = check_limits(meld, rules)
         if problem is None:
             return meld
@@ -410,7 +414,7 @@ def _read_run(cards: Sequence[Card], rules: MeldRules) -> Meld | Reason | None:
         laid = _fill_window(cards, suit, start, rules)
         if laid is None:
             continue
-        meld = drop_back(Meld("run", laid, suit, start), rules)
+        meld = drop_back(Meld(RUN, laid, suit, start), rules)
         if check_limits(meld, rules) is not None:
             continue
         # Fewest wilds first (a 2 in its own spot is natural), then the wild as high as it goes.
@@ -420,7 +424,7 @@ def _read_run(cards: Sequence[Card], rules: MeldRules) -> Meld | Reason | None:
     if best is not None:
         return best
     if low is not None:
-        return check_limits(drop_back(Meld("run", tuple(cards), suit, low), rules), rules)
+        return check_limits(drop_back(Meld(RUN, tuple(cards), suit, low), rules), rules)
     return _run_problem(cards, suit, rules)
 
 
@@ -433,7 +437,7 @@ def _run_problem(cards: Sequence[Card], suit: str, rules: MeldRules) -> Reason:
     wilds = len(cards) - len(naturals)
     if wilds > rules.max_wilds:
         too_many = because("core.meld.too_many_wilds")
-        return check_limits(Meld("set", tuple(cards), rank=0), rules) or too_many
+        return check_limits(Meld(SET, tuple(cards), rank=0), rules) or too_many
     return because("core.meld.not_in_sequence", suit=because(f"core.suit.{suit}"))
 
 
@@ -504,7 +508,7 @@ def could_add(meld: Meld, card: Card, rules: MeldRules) -> bool:
     """A cheap first look: could ``card`` possibly go on ``meld``? (``add_to_meld`` decides.)"""
     if wild_capable(card, rules):
         return True
-    if meld.kind == "set":
+    if meld.kind == SET:
         return card.rank == meld.rank
     if card.suit != meld.suit:
         return False
@@ -541,7 +545,7 @@ def _single_adds(meld: Meld, rules: MeldRules) -> frozenset[Card]:
     another suit than a run's can only stand in for one of its cards (only the run's own 2 may
     be itself, ``drop_back``), so the three go on it alike: one is asked for all. (Most of the
     work here is adding wilds, and a playout makes new runs at every turn.)"""
-    alike = [Card(2, s) for s in SUITS if s != meld.suit] if meld.kind == "run" else []
+    alike = [Card(2, s) for s in SUITS if s != meld.suit] if meld.kind == RUN else []
     unasked = alike[1:]
     asked = [c for c in (*_wild_cards(rules), *_its_cards(meld)) if c not in unasked]
     takes = {
@@ -564,7 +568,7 @@ def _wild_cards(rules: MeldRules) -> tuple[Card, ...]:
 def _its_cards(meld: Meld) -> Iterable[Card]:
     """The natural cards that could go on ``meld`` at all: its rank's in a set, its suit's in a
     run (``could_add`` says which of them may)."""
-    if meld.kind == "set":
+    if meld.kind == SET:
         return [Card(meld.rank, s) for s in SUITS]
     return SPOTS[meld.suit or "S"].values()
 
@@ -606,7 +610,7 @@ def _add_to_meld_uncached(
 ) -> Meld:
     if not cards:
         raise MeldError(because("core.meld.add_which"))
-    if meld.kind == "set":
+    if meld.kind == SET:
         result = _read_set(list(meld.cards) + list(cards), rules)
         if not isinstance(result, Meld):
             if any(not wild_capable(c, rules) and c.rank != meld.rank for c in cards):
@@ -693,7 +697,7 @@ def _add_to_run(meld: Meld, cards: Sequence[Card], rules: MeldRules, end: str | 
     low, high = min(slots), max(slots)
     if high - low + 1 != len(slots) or len(slots) > 13:
         raise MeldError(because("core.meld.run_cards_dont_fit"))
-    new = drop_back(Meld("run", tuple(slots[p] for p in range(low, high + 1)), suit, low), rules)
+    new = drop_back(Meld(RUN, tuple(slots[p] for p in range(low, high + 1)), suit, low), rules)
     problem = check_limits(new, rules)
     if problem:
         raise MeldError(problem)
@@ -710,7 +714,7 @@ def reclaim_joker(meld: Meld, cards: Sequence[Card]) -> Meld:
     if not joker_at:
         raise MeldError(because("core.meld.no_joker_to_take"))
     i = joker_at[0]
-    if meld.kind == "run":
+    if meld.kind == RUN:
         wanted = meld.spot(i)
         if len(cards) != 1 or cards[0] != wanted:
             raise MeldError(because("core.meld.joker_stands_for", card=str(wanted)))

@@ -59,8 +59,8 @@ from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import (
     CARD_PILES,
     LIST,
-    PAIR_OF,
     SEAT_SET,
+    TURN_PHASE,
     VALUE,
     Glance,
     RummyView,
@@ -200,7 +200,7 @@ class More3(SidePileGame):
         ("solo", VALUE),
         ("bids", LIST),
         ("opened", SEAT_SET),
-        ("after_bids", PAIR_OF),
+        ("after_bids", TURN_PHASE),
         ("went_out", VALUE),
     )
 
@@ -215,7 +215,7 @@ class More3(SidePileGame):
         self.bids: list[int | None] = [None] * N_SEATS
         self.opened: set[int] = set()
         self.phase = Phase.DRAW
-        self.after_bids: tuple[int, str] = (0, Phase.DRAW)  # turn and phase once the bids are in
+        self.after_bids: tuple[int, Phase] = (0, Phase.DRAW)  # turn and phase once the bids are in
         self.went_out: int | None = None
 
     # ------------------------------------------------------------ set-up
@@ -240,7 +240,7 @@ class More3(SidePileGame):
         self.discard = [self.stock.pop()]  # the dealer turns the top stock card up
         self._start_roles(None, (self.starter, Phase.DRAW))
 
-    def _start_roles(self, solo: int | None, after: tuple[int, str]) -> None:
+    def _start_roles(self, solo: int | None, after: tuple[int, Phase]) -> None:
         """Settle the Solo (or open the bidding) and hand the turn to whoever plays first."""
         self.after_bids = after
         if solo is not None:

@@ -30,6 +30,7 @@ from bot.games.base import (
     Lay,
     MeldView,
     Move,
+    Phase,
     PlannedChecks,
     Reason,
     RecordHeader,
@@ -92,7 +93,7 @@ class Glance(NamedTuple):
 
     seat: int
     n_seats: int
-    phase: str
+    phase: Phase
     hand: tuple[Card, ...]
     melds: tuple[MeldView, ...]
     discard: tuple[Card, ...]
@@ -160,7 +161,7 @@ CARD_PILES: Codec = (
 )
 LIST: Codec = (list, list)
 SEAT_SET: Codec = (sorted, set)
-PAIR_OF: Codec = (list, tuple)
+TURN_PHASE: Codec = (list, lambda v: (v[0], Phase(v[1])))  # a turn and its phase
 VALUE: Codec = (lambda v: v, lambda v: v)
 
 
@@ -222,7 +223,7 @@ class RummyGame(PlannedChecks):
         self.melds: dict[int, TableMeld] = {}
         self.next_id = 1
         self._turn: int | None = 0
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.must_lay: list[Card] = []
         self.just_drawn: list[Card] = []
         self.shown: list[list[Card]] = [[] for _ in range(self.n_seats)]
@@ -420,7 +421,7 @@ class RummyGame(PlannedChecks):
         card = self.stock.pop()
         self.hands[seat].append(card)
         self.just_drawn = [card]
-        self.phase = "play"
+        self.phase = Phase.PLAY
         events.append(Drew(seat, card))
 
     def _place(self, seat: int, outcome: LayOutcome, events: list[Event]) -> None:
@@ -488,7 +489,7 @@ class RummyGame(PlannedChecks):
         hold), which the ladder measured them on: ``bot.ai`` sets the other melds aside."""
         candidates = self.candidate_moves(seat)
         checked = [m for m in candidates if self.can(seat, m)]
-        if self.phase != "play" or not checked:
+        if self.phase != Phase.PLAY or not checked:
             return checked
         rules = self.new_meld_rules(seat)
         # A meld the candidates offer already, as a meld or a lay of it alone, is not listed
@@ -526,7 +527,7 @@ class RummyGame(PlannedChecks):
         candidate, which is most of what listing the legal moves costs."""
         if self.round_over or seat != self._turn:
             return []
-        if self.phase == "draw":
+        if self.phase == Phase.DRAW:
             return [Draw(), Take()]
         return self._lay_candidates(seat) + self._throw_candidates(seat)
 
@@ -747,7 +748,7 @@ class RummyGame(PlannedChecks):
         game.stock, game.discard = parse_cards(d["stock"]), parse_cards(d["discard"])
         game.melds = {m.id: m for m in map(TableMeld.from_json, d["melds"])}
         game.next_id = d["next_id"]
-        game._turn, game.phase = d["turn"], d["phase"]
+        game._turn, game.phase = d["turn"], Phase(d["phase"])
         game.must_lay, game.just_drawn = parse_cards(d["must_lay"]), parse_cards(d["just_drawn"])
         # Saved before the table remembered taken cards (or sampled by a player who does not):
         # nothing is known to be in any hand.
@@ -781,7 +782,7 @@ class SidePileGame(RummyGame):
         self.hands[seat].extend(taken)
         self._show(seat, taken)
         self.just_drawn = list(taken)
-        self.phase = "play"
+        self.phase = Phase.PLAY
         events.append(TookPile(seat, tuple(taken)))
         return taken
 
@@ -798,7 +799,7 @@ class SidePileGame(RummyGame):
 
     def _begin_turn(self, seat: int, events: list[Event]) -> None:
         self._turn = seat
-        self.phase = "draw"
+        self.phase = Phase.DRAW
         self.must_lay = []
         self.just_drawn = []
         _, _, waiting = self._side_piles()

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.base import TableFileError, because
+from bot.games.base import Phase, TableFileError, because
 from bot.games.cards import Card, CardError, check_deck_limits, parse_cards, round_rng
 from bot.games.lays import TableMeld
 from bot.games.melds import MeldError, MeldRules, read_meld
@@ -31,7 +31,7 @@ class Position:
     side: list[list[Card]] = field(default_factory=list)
     side_taken: list[bool] = field(default_factory=list)
     turn: int | None = None
-    phase: str | None = None
+    phase: Phase | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -157,7 +157,7 @@ def read_position(
     if turn is not None:
         turn = read_seat(turn, n_seats, "“turn”")
     phase = data.get("phase")
-    if phase is not None and phase not in ("draw", "play"):
+    if phase is not None and phase not in (Phase.DRAW, Phase.PLAY):
         raise TableFileError("“phase” must be “draw” or “play”.")
     return Position(
         hands=hands,
@@ -167,7 +167,7 @@ def read_position(
         side=side,
         side_taken=list(taken_raw),
         turn=turn,
-        phase=phase,
+        phase=None if phase is None else Phase(phase),
         extra={k: v for k, v in data.items()},
     )
 

@@ -41,11 +41,6 @@ _CARD = r"(?:10|[2-9AJQK])[♠♥♦♣]|🃏"
 _LEFT_TO_RIGHT = re.compile(rf"(?:{_CARD})(?: +(?:{_CARD}))*|[+\-−]\d+(?:[.,]\d+)?")
 
 
-# A key merged into another (one key for one meaning) that code still names by its old name:
-# cogs/utils/hand.py refuses with "game_over". Once it names "game.over", this map can go.
-MERGED: dict[str, str] = {"game_over": "game.over"}
-
-
 @dataclass(frozen=True)
 class Catalogue:
     """One language's messages: a key's text, or its plural forms and the rule choosing one."""
@@ -179,7 +174,6 @@ def _words(value: Any, lang: str) -> Any:
 def t(key: str, lang: str = ENGLISH, /, **params: Any) -> str:
     """The sentence ``key`` in ``lang`` (English's when the language lacks it), with ``params``
     filled in; a ``Reason`` or ``Count`` among them is worded in ``lang`` too."""
-    key = MERGED.get(key, key)
     text = catalogue(lang).texts.get(key) or catalogue(ENGLISH).texts.get(key)
     if text is None and key.endswith(".inline"):
         # A sentence that starts with a name or a card reads the same after a colon: one key.
@@ -198,7 +192,6 @@ def t_n(key: str, n: int, lang: str = ENGLISH, /, **params: Any) -> str:
     >>> t_n("n_cards", 1), t_n("n_cards", 0), t_n("n_cards", 14)
     ('1 card', '0 cards', '14 cards')
     """
-    key = MERGED.get(key, key)
     cat = catalogue(lang)
     forms = cat.plurals.get(key)
     if not forms:
@@ -220,7 +213,6 @@ def say(reason: Reason | BaseException | str, lang: str = ENGLISH) -> str:
 
 def has(key: str, lang: str = ENGLISH) -> bool:
     """Whether ``lang``'s catalogue words ``key`` (a text or a plural)."""
-    key = MERGED.get(key, key)
     cat = catalogue(lang)
     return key in cat.texts or key in cat.plurals
 

@@ -14,7 +14,7 @@ import discord
 from bot.client import limits
 from bot.client.diwaniya import lang_of
 from bot.client.table_messages import KeptHands, TableMessages
-from bot.games.base import Move
+from bot.games.base import Move, Phase
 from bot.games.more3 import MAX_BID
 from bot.games.views import More3View
 from bot.i18n import ENGLISH, names_list, t, t_n
@@ -48,7 +48,7 @@ def shown_by(bot: Diwaniya) -> TableMessages:
 
 def bidding(info: HandInfo) -> bool:
     """More with bidding before the reveal: the cards are dealt face down, nobody holds one."""
-    return info.view.phase == "bid"
+    return info.view.phase == Phase.BID
 
 
 def bid_now(info: HandInfo) -> bool:
@@ -230,7 +230,7 @@ async def show_after_move(
     editing = hands.editing(gid, tid, uid)
     try:
         if live.engine is None or live.engine.game_over:
-            raise Refusal("game_over")
+            raise Refusal("game.over")
         info = service.hand(gid, tid, uid)
     except Refusal:
         # The game is over and its table closed: the confirmation (and any news), and where the

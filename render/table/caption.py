@@ -10,6 +10,7 @@ from bot.games.base import (
     Added,
     Event,
     Melded,
+    Phase,
     Played,
 )
 from bot.games.cards import Card
@@ -142,7 +143,7 @@ def _draw_header(
             parts.append(t("render.round", lang, n=n))
     if isinstance(view, MorView | More3View):
         parts.append(t("render.to_target", lang, target=view.target))
-    if view.phase == "bid":
+    if view.phase == Phase.BID:
         parts.append(t("render.bidding", lang))
     if view.game_over:
         parts.append(t("render.game_over", lang))

@@ -12,7 +12,7 @@ from babel import Locale
 from babel.messages.pofile import read_po
 from babel.plural import to_gettext
 
-from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, MERGED, catalogue, t, t_n
+from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, catalogue, t_n
 
 ROOT = Path(__file__).resolve().parents[2]
 OTHERS = [lang for lang in LANGUAGES if lang != ENGLISH]
@@ -107,13 +107,5 @@ def test_every_key_the_code_names_is_in_english() -> None:
         for path in (ROOT / folder).rglob("*.py"):
             for found in KEY_CALL.findall(path.read_text(encoding="utf-8")):
                 named.setdefault(found[0] or found[1], str(path.relative_to(ROOT)))
-    # A key merged into another (bot.i18n.MERGED) is still worded, under the kept key.
-    missing = {key: where for key, where in named.items() if key not in known | set(MERGED)}
+    missing = {key: where for key, where in named.items() if key not in known}
     assert missing == {}
-
-
-def test_a_merged_key_still_finds_its_words() -> None:
-    # Code written before two keys became one is worded from the kept key, in every language.
-    known = set(catalogue(ENGLISH).texts) | set(catalogue(ENGLISH).plurals)
-    assert all(new in known and old not in known for old, new in MERGED.items())
-    assert t("game_over", "nl") == t("game.over", "nl")
