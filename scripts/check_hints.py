@@ -496,6 +496,7 @@ CHECKS: dict[str, Check] = {
     "hint_lay_hand": _check_left,
     "hint_lay": _check_left,
     "hint_add": _check_add,
+    "hint_add_hand": _check_add,
 }
 
 

@@ -405,6 +405,8 @@ def _lay_reason(
                 "points": Count("n_points", _hand_points(melds)),
             }
         # Hand scores only what is left in the hand: laying cards is shedding them.
+        if isinstance(move, Add):
+            return "hint_add_hand", {"cards": shown, "meld": move.meld, "left": left}
         return "hint_lay_hand", {"cards": shown, "left": left}
     if needs_75:
         # More over 1500: the first lay must be worth 7.5, counted in half-points.

@@ -156,8 +156,9 @@ def test_a_lesson_steps_hint_is_its_answer() -> None:
 
 def test_a_hand_lay_never_says_laid_cards_count_for_you() -> None:
     h = hint(_position("hand", "03_add_to_any_meld"), 0, random.Random(0))
-    assert h is not None and h.key == "hint_lay_hand"
+    assert h is not None and h.key == "hint_add_hand"
     assert "count for you" not in h.text() and "count against you" in h.text()
+    assert h.text().startswith("Add ")  # an add, not a lay: Dutch aanleggen, not uitleggen
 
 
 def test_mor_names_the_mor_not_a_side_pile() -> None:
