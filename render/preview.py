@@ -70,7 +70,13 @@ def preview(game: str, out: Path, lang: str = "en") -> None:
         write("hand_midgame", render_hand(mid, sort="rank", four_colour=True, lang=lang))
         result, totals = samples.sample_result(game, n)
         sheet = render_score_sheet(
-            result, names, totals, game, round_no=mid.round_no + 1, winners=(0,), lang=lang
+            result,
+            names,
+            totals,
+            game,
+            round_no=mid.round_no + 1,
+            winners=samples.leaders(game, totals),
+            lang=lang,
         )
         write("score", sheet)
         # Real rounds: the busiest table of the round, and the final one with the hands left,
@@ -82,7 +88,10 @@ def preview(game: str, out: Path, lang: str = "en") -> None:
             write(f"table_{key}_long_names", picture)
         end = views["round_over"]
         if end.result is not None:
-            sheet = render_score_sheet(end.result, long, end.totals, game, winners=(0,), lang=lang)
+            leading = samples.leaders(game, tuple(end.totals))
+            sheet = render_score_sheet(
+                end.result, long, end.totals, game, winners=leading, lang=lang
+            )
             write("score_long_names", sheet)
 
 

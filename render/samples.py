@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.games import registry
 from bot.games.base import RoundEnd, RoundResult, ScoreLine
+from bot.games.more3 import OUT_BONUS, SOLO_WIN_BONUS, solo_score
 from bot.games.runfast import RunFastView
 from bot.i18n import number, t
 from render.common import GameView
@@ -250,12 +251,14 @@ def sample_result(game: str, n_seats: int) -> tuple[RoundResult, tuple[float, ..
         scores = tuple(team_scores[s % 2] for s in range(n_seats))
         return RoundResult(scores, RoundEnd.CLOSED, 0, lines), tuple(s + 41.5 for s in scores)
     if game == "more3":
+        # In the engine's order and by its own sum: (400 + 200 + 100 − 80) × 1.5 + 150 = 1080.
+        solo = solo_score(400, 200, 80, went_out_bonus=OUT_BONUS, round_win_bonus=SOLO_WIN_BONUS)
         lines = (
             ScoreLine(0, "core.line.cards_in_melds", 400),
             ScoreLine(0, "more3.line.pure_biriba", 200),
+            ScoreLine(0, "core.line.went_out", OUT_BONUS),
             ScoreLine(0, "core.line.cards_left", -80),
-            ScoreLine(0, "core.line.went_out", 150),
-            ScoreLine(0, "more3.line.solo_total", 930),
+            ScoreLine(0, "more3.line.solo_total", solo),
             ScoreLine(1, "core.line.cards_in_melds", 310),
             ScoreLine(1, "more3.line.dirty_biriba", 100),
             ScoreLine(1, "core.line.cards_left", -45),
@@ -263,8 +266,11 @@ def sample_result(game: str, n_seats: int) -> tuple[RoundResult, tuple[float, ..
             ScoreLine(2, "more3.line.dirty_biriba", 100),
             ScoreLine(2, "core.line.cards_left", -120),
         )
-        scores = (930.0, 365.0, 290.0)
-        return RoundResult(scores, RoundEnd.WENT_OUT, 0, lines), (2170.0, 1975.0, 1270.0)
+        scores = (float(solo), 365.0, 290.0)
+        before = (1240.0, 1610.0, 980.0)
+        return RoundResult(scores, RoundEnd.WENT_OUT, 0, lines), tuple(
+            b + s for b, s in zip(before, scores, strict=True)
+        )
     if game == "hand":
         lines = (
             ScoreLine(0, "core.line.went_out", -30),
@@ -284,6 +290,13 @@ def sample_result(game: str, n_seats: int) -> tuple[RoundResult, tuple[float, ..
         ScoreLine(2, "runfast.line.paid_for_bomb", -10),
     )
     return RoundResult((40.0, -13.0, -27.0), RoundEnd.HAND_EMPTY, 0, lines), (40.0, -13.0, -27.0)
+
+
+def leaders(game: str, totals: tuple[float, ...]) -> tuple[int, ...]:
+    """The seats the sheet stars as leading, as the engine reads totals: the lowest in Hand
+    (``low_score_wins``), the highest elsewhere."""
+    best = min(totals) if registry.engine_class(game).low_score_wins else max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
 def engine_round(game: str, seed: int, n_seats: int | None = None) -> dict[str, GameView]:

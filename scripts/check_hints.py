@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot import ai
 from bot.ai.hand import plan_opening
 from bot.games.base import (
+    Add,
     Count,
     Discard,
     Draw,
@@ -428,6 +429,14 @@ def _check_left(case: Case) -> list[str]:
     return out
 
 
+def _check_add(case: Case) -> list[str]:
+    """ "Add J♠ to meld 1 …": the move adds to that meld, and the cards left are counted."""
+    out = _check_left(case)
+    if not isinstance(case.move, Add) or case.move.meld != case.params["meld"]:
+        out.append(f"the move is {case.move}, not an add to meld {case.params['meld']}")
+    return out
+
+
 def _check_made(attr: str) -> Check:
     """A project / biriba the lay makes: on a meld the move touched, not there before."""
 
@@ -486,6 +495,8 @@ CHECKS: dict[str, Check] = {
     "hint_lay_opens_75": _check_lay_opens_75,
     "hint_lay_hand": _check_left,
     "hint_lay": _check_left,
+    "hint_add": _check_add,
+    "hint_add_hand": _check_add,
 }
 
 

@@ -19,6 +19,7 @@ from bot import ai
 from bot.ai import Level
 from bot.ai.more3 import keeps_in_hand
 from bot.games.base import (
+    Add,
     Bid,
     Count,
     Discard,
@@ -185,17 +186,34 @@ def _run_kept(engine: Engine, seat: int, before: Any, card: Card) -> tuple[Card,
     return ()
 
 
+# The engine's refusal of a throw right after a take, told as what comes next: the refusal
+# looks back ("the cards you took"), the hint reads in order ("then you must first lay …").
+_THEN = {
+    "mor.lay_taken_first": "hint_then_lay_one",
+    "more3.meld_taken_first": "hint_then_meld_top",
+    "hand.lay_or_return_taken": "hint_then_new_meld",
+    "hand.lay_taken_first": "hint_then_new_meld",
+}
+
+
 def _take_reason(engine: Engine, seat: int) -> tuple[str, dict[str, Any]]:
-    """What a take brings and what it obliges, in the engine's own words: its refusal of a throw
-    right after the take ("First lay one of the cards you took from the pile" in Mor, the top
-    card in More, a new meld for it in Hand), so the rule is said once, by the engine."""
+    """What a take brings and what it obliges, from the engine: its refusal of a throw right
+    after the take ("First lay one of the cards you took from the pile" in Mor, the top card in
+    More, a new meld for it in Hand) picks the hint's "then …" (``rule`` keeps the refusal for
+    the checks), so the rule is decided once, by the engine."""
     after = _copy(engine)
     taken = [c for e in after.apply(seat, Take()) if isinstance(e, TookPile) for c in e.cards]
     hand = after.view(seat).hand
     rule = after.check(seat, Discard(hand[0])) if hand else None
     if rule is None:  # no game here lets a taken card be thrown at once (the checks would say)
         return "hint_take", {"count": len(taken)}
-    return "hint_take_then", {"count": Count("n_cards", len(taken)), "rule": rule}
+    must = tuple(getattr(after, "must_lay", ()))  # More's top card / Hand's taken card first
+    then: Reason = rule
+    if rule.key in _THEN and must:
+        any_one = rule.key == "mor.lay_taken_first"
+        shown = cards(sorted(set(must), key=sort_key) if any_one else must[:1])
+        then = Reason(_THEN[rule.key], {"cards": shown})
+    return "hint_take_then", {"count": Count("n_cards", len(taken)), "rule": rule, "then": then}
 
 
 def _take(engine: Engine, seat: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -388,11 +406,16 @@ def _lay_reason(
                 "points": Count("n_points", _hand_points(melds)),
             }
         # Hand scores only what is left in the hand: laying cards is shedding them.
+        if isinstance(move, Add):
+            return "hint_add_hand", {"cards": shown, "meld": move.meld, "left": left}
         return "hint_lay_hand", {"cards": shown, "left": left}
     if needs_75:
         # More over 1500: the first lay must be worth 7.5, counted in half-points.
         halves = sum(opening_halves(c) for c in move.cards)
         return "hint_lay_opens_75", {"cards": shown, "worth": points(halves / 2)}
+    if isinstance(move, Add):
+        # Adding to a meld on the table is its own word (Dutch aanleggen beside uitleggen).
+        return "hint_add", {"cards": shown, "meld": move.meld, "left": left}
     return "hint_lay", {"cards": shown, "left": left}
 
 

@@ -352,7 +352,7 @@ def test_a_dutch_round_to_its_score_sheet() -> None:
     text = out.getvalue()
     assert "── Hand · ronde 1 van 5 · het laagste totaal wint ──" in text
     assert "── scorebriefje · ronde 1 ──" in text
-    assert "  totalen: " in text and "Stopt na 1 ronde." in text
+    assert "  totalen: " in text and "Gestopt na 1 ronde." in text
     assert "niet geopend" in text and "stapel " in text
     assert "console." not in text and "score sheet" not in text
 

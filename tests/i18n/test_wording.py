@@ -192,16 +192,21 @@ CORRECTED = {
         "Je staat boven de 1500 en bent de Solo: leg in één beurt minstens 7,5 punten uit."
     ),
     ("nl", "btn_lay_now"): "Nu uitleggen",
-    ("nl", "more3.line.solo_total"): "Solo-totaal (positief ×1,5)",
+    ("nl", "more3.line.solo_total"): "Solo ×1,5 als positief, +150 bij uitgaan",
     ("nl", "render.seat"): "Plaats {n}",
     ("nl", "game.stock_empty"): "De trekstapel is leeg.",
     # The December 2026 read: meaning errors first, then the words of the glossary.
     ("nl", "coach.runfast.bombs"): (
         "Bommen: vier van één waarde, en de drie azen, die elke bom van vier verslaan; alle "
-        "vier de drieën als eerste zet van het spel zijn een hemelse bom, "
-        "die door niets verslagen wordt. Een bom verslaat elke andere zet, en over de kaarten "
-        "van een ander levert hij 20 op als geen hogere bom erop antwoordt."
+        "vier de drieën als eerste zet van de partij zijn een hemelse bom, "
+        "die door niets verslagen wordt. Een bom verslaat elke andere zet, en op de kaarten "
+        "van een ander gespeeld levert hij 20 op als geen hogere bom erop antwoordt."
     ),
+    # The second December read: grammar, and one word for one thing.
+    ("nl", "render.discard"): "Aflegstapel {n}",
+    ("nl", "render.reason.hand_empty"): "{who} was als eerste uit",
+    ("nl", "console.stopping"): "Gestopt na {rounds}.",
+    ("nl", "cmd.settings.rank_computer_games.name"): "partijen_met_computers",
     ("ar", "table.went_out_first"): "الفوز لـ{names} بإنهاء الأوراق أولًا. الحساب:",
     ("hi", "table.went_out_first"): "{names} ने सबसे पहले सारे पत्ते ख़त्म करके बाज़ी जीती। हिसाब:",
     ("nl", "table.went_out_first"): "Als eerste uit en gewonnen: {names}. De afrekening:",

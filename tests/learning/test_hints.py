@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.computers.pool import choose_computer_move
-from bot.games.base import Count, Discard, Draw, Lay, Play, Take
+from bot.games.base import Add, Count, Discard, Draw, Lay, Play, Take
 from bot.games.cards import Card, parse_cards
 from bot.games.registry import engine_class, new_game
 from bot.i18n import LANGUAGES, say, t
@@ -156,8 +156,9 @@ def test_a_lesson_steps_hint_is_its_answer() -> None:
 
 def test_a_hand_lay_never_says_laid_cards_count_for_you() -> None:
     h = hint(_position("hand", "03_add_to_any_meld"), 0, random.Random(0))
-    assert h is not None and h.key == "hint_lay_hand"
+    assert h is not None and h.key == "hint_add_hand"
     assert "count for you" not in h.text() and "count against you" in h.text()
+    assert h.text().startswith("Add ")  # an add, not a lay: Dutch aanleggen, not uitleggen
 
 
 def test_mor_names_the_mor_not_a_side_pile() -> None:
@@ -308,12 +309,13 @@ def test_mors_draw_reason_says_any_taken_card_will_do() -> None:
 def test_a_take_reason_says_what_the_engine_then_asks() -> None:
     # "a taken card must be laid this turn" was Mor's rule said of every game: More wants the
     # top card melded, Hand the taken card in a new meld (not onto one on the table). The take's
-    # reason now quotes the engine's own answer to a throw right after the take.
+    # reason follows the engine's own answer to a throw right after the take, told in order:
+    # take first, then what must be laid (not the refusal's "the cards you took").
     more = more3_table("5H 6H 9C KD 3S", ["JS", "QD", "7H"], solo=1, phase="draw")
     key, params = reason(more, 0, more.view(0), Take())
     assert key == "hint_take_then"
     assert t(key, "en", **params) == (
-        "Take the discard (3 cards). First meld the card you took from the pile (7H)."
+        "Take the discard (3 cards); then you must first meld the top card, 7♥."
     )
     more.apply(0, Take())
     assert more.check(0, Lay(melds=(tuple(parse_cards("5H 6H 7H")),))) is None
@@ -329,7 +331,10 @@ def test_a_take_reason_says_what_the_engine_then_asks() -> None:
         melds=[{"seat": 2, "cards": ["QS", "KS", "AS"]}],
     )
     key, params = reason(mor, 0, mor.view(0), Take())
-    assert "one of the cards you took" in t(key, "en", **params)
+    assert t(key, "en", **params) == (
+        "Take the discard (2 cards); then you must first lay one of those cards (10♦ J♣)."
+    )
+    assert t(key, "nl", **params).startswith("Pak de aflegstapel (2 kaarten); daarna moet je")
     for lang in LANGUAGES:
         assert "{" not in t(key, lang, **params)
 
@@ -386,3 +391,20 @@ def test_a_mor_throw_says_it_feeds_no_opponent_where_another_card_would() -> Non
     assert check_reason(engine, 0, h.move, h.key, h.params) == []
     # The 8♥ itself goes on their run: its reason makes no such claim.
     assert hint_for(engine, 0, Discard(Card.parse("8H"))).key != "hint_throw_not_theirs"
+
+
+def test_an_add_reason_says_add_not_lay() -> None:
+    # Dutch keeps uitleggen (a new meld) and aanleggen (onto one on the table) apart: an add's
+    # reason was the lay's "Leg J♠ uit" with "(typ: add 1 JS)" beside it.
+    mor = _rummy(
+        "mor",
+        "JS 4H 7D 9C KD",
+        discard="5C",
+        phase="play",
+        melds=[{"seat": 2, "cards": ["QS", "KS", "AS"]}],
+    )
+    meld = mor.view(0).melds[0].id
+    key, params = reason(mor, 0, mor.view(0), Add(meld=meld, cards=(Card(11, "S"),)))
+    assert key == "hint_add"
+    assert t(key, "en", **params).startswith(f"Add J♠ to meld {meld}:")
+    assert t(key, "nl", **params).startswith(f"Leg J♠ aan bij combinatie {meld}:")
