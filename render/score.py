@@ -9,6 +9,7 @@ from collections.abc import Collection, Sequence
 from PIL import Image, ImageDraw
 
 from bot.games.base import RoundResult
+from bot.games.registry import engine_class
 from bot.i18n import is_rtl, language, t
 from render import fonts
 from render.common import (
@@ -64,12 +65,17 @@ def _lines_for(result: RoundResult, seats: Sequence[int], lang: str) -> list[tup
 
 
 def _laid_lines(
-    result: RoundResult, seats: Sequence[int], lang: str, inner: int, rtl: bool
+    result: RoundResult,
+    seats: Sequence[int],
+    lang: str,
+    inner: int,
+    rtl: bool,
+    low_wins: bool = False,
 ) -> list[tuple[Image.Image, list[Image.Image]]]:
     """A column's lines: each one's points sprite and its label's rows (``wrap_line``)."""
     out = []
     for label, points in _lines_for(result, seats, lang):
-        p = _points_sprite(points, LINE_SIZE, fonts.MEDIUM, lang)
+        p = _points_sprite(points, LINE_SIZE, fonts.MEDIUM, lang, low_wins)
         room = inner - p.width - POINTS_GAP
         out.append((p, wrap_line(symbol_segments(label), LINE_SIZE, PAPER_INK, room, rtl=rtl)))
     return out
@@ -82,8 +88,12 @@ def _sections(game: str, n: int) -> list[list[int]]:
     return [[s] for s in range(n)]
 
 
-def _points_sprite(value: float, size: int, weight: int, lang: str) -> Image.Image:
-    colour = PLUS if value > 0 else MINUS if value < 0 else PAPER_SOFT
+def _points_sprite(
+    value: float, size: int, weight: int, lang: str, low_wins: bool = False
+) -> Image.Image:
+    # Green for what helps the player: where the lowest total wins (Hand), points are against.
+    good = -value if low_wins else value
+    colour = PLUS if good > 0 else MINUS if good < 0 else PAPER_SOFT
     return fonts.text_sprite(fmt_points(value, sign=True, lang=lang), size, colour, weight)
 
 
@@ -122,7 +132,8 @@ def score_sheet_image(
     inner = col_w - 2 * CARD_PAD
     # Each line's points and its label, wrapped onto as many rows as its words need: a game
     # term is never cut short, so a long label takes a second row and the sheet grows.
-    laid = [_laid_lines(result, seats, lang, inner, rtl) for seats in sections]
+    low_wins = engine_class(game).low_score_wins
+    laid = [_laid_lines(result, seats, lang, inner, rtl, low_wins) for seats in sections]
     most_lines = max((sum(len(rows) for _, rows in lines) for lines in laid), default=0)
     section_h = SECTION_HEAD_H + most_lines * LINE_H + 2 * LINE_H + 24
     width = WIDTH
@@ -212,7 +223,7 @@ def score_sheet_image(
             if key_ == "render.game_total":
                 p = fonts.text_sprite(fmt_points(value, lang=lang), size, PAPER_INK, fonts.BLACK)
             else:
-                p = _points_sprite(value, size, fonts.BOLD, lang)
+                p = _points_sprite(value, size, fonts.BOLD, lang, low_wins)
             paste(img, p, (at(right - p.width, left + p.width, p.width), y))
             y += LINE_H + 2
     return img

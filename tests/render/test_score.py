@@ -65,3 +65,28 @@ def test_suit_symbols_and_checks_become_shapes() -> None:
     # A suit with no rank before it stays an icon; a rank inside a word is not a card.
     segs = symbol_segments("bid ♥ AK♣")
     assert [type(s).__name__ for s in segs] == ["str", "Icon", "str", "Icon"]
+
+
+def colour_count(img: Image.Image, colour: tuple[int, int, int]) -> int:
+    """Pixels drawn in exactly ``colour`` (the points' text is drawn in PLUS or MINUS)."""
+    found = img.convert("RGB").getcolors(maxcolors=img.width * img.height) or []
+    return sum(count for count, c in found if c == colour)
+
+
+@pytest.mark.parametrize("game", ["hand", "more3"])
+def test_points_that_help_a_player_are_green_whichever_way_the_game_counts(game: str) -> None:
+    """In Hand the lowest total wins: the winner's −30 helps them and a loser's +23 costs them,
+    so the colours turn round (a reader saw the winner's −30 in red)."""
+    from render.style import MINUS, PLUS
+
+    lines = (ScoreLine(0, "core.line.went_out", -30), ScoreLine(1, "core.line.cards_left", 23))
+    result = RoundResult((-30.0, 23.0, 0.0), "went_out", 0, lines)
+    img = decode(render_score_sheet(result, samples.NAMES[3], (-30.0, 23.0, 0.0), game))
+    # Two columns a row: seat 0 on the left, seat 1 on the right (seat 2, all zeros, below).
+    first = img.crop((0, score.HEAD_H, img.width // 2, img.height))
+    second = img.crop((img.width // 2, score.HEAD_H, img.width, img.height))
+    low_wins = game == "hand"
+    assert colour_count(first, PLUS if low_wins else MINUS) > 0
+    assert colour_count(first, MINUS if low_wins else PLUS) == 0
+    assert colour_count(second, MINUS if low_wins else PLUS) > 0
+    assert colour_count(second, PLUS if low_wins else MINUS) == 0
