@@ -140,7 +140,7 @@ def test_a_refused_addition_names_the_cards_in_the_players_language() -> None:
         (
             [100, 100, 100],
             "100 + 100 + 100, needs a 300 or a 200",
-            "100 + 100 + 100, 300 of 200 nodig",
+            "100 + 100 + 100, nog 300 of 200 nodig",
         ),
         ([200], "200, needs one more project", "200, nog één project nodig"),
         ([100, 200], "200 + 100 ✓", "200 + 100 ✓"),

@@ -184,14 +184,14 @@ def test_score_sheet_lines_are_keys_worded_in_each_language() -> None:
         ("cards in melds", 0),
         ("cards left in hand", -25),
         ("never took the More pile", -100),
-        ("Solo total (×1.5 when positive)", -125),
+        ("Solo total ×1.5 if positive, +150 if out", -125),
     ]
     labels = {ln.label for ln in result.lines}
     assert all(label.startswith(("more3.line.", "core.line.")) for label in labels)
     assert all(has(label, lang) for label in labels for lang in LANGUAGES)
     arabic = [words for words, _ in sheet(1, "ar")]
     assert all(ARABIC_LETTER.search(words) for words in arabic)
-    assert arabic[-1] == "مجموع المنفرد (الموجب ×1.5)"
+    assert arabic[-1] == t("more3.line.solo_total", "ar")  # the Solo's total, worded
 
 
 def test_solo_goes_out() -> None:
