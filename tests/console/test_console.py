@@ -364,7 +364,7 @@ def test_lang_on_the_command_line() -> None:
     out = io.StringIO()
     args = parser().parse_args(["hand", "--lang", "hi", "--seed", "2", "--no-color"])
     assert run(args, io.StringIO("quit\n"), out) == 0
-    assert "── हैंड · राउंड 1 / 5 · सबसे कम कुल वाला जीतता है ──" in out.getvalue()
+    assert "── हैंड · राउंड 1 / 5 · सबसे कम कुल स्कोर वाला जीतता है ──" in out.getvalue()
     out = io.StringIO()
     assert run(parser().parse_args(["mor", "--seat", "7", "--lang", "nl"]), io.StringIO(), out) == 2
     assert out.getvalue() == "Er is geen plaats 7: kies 0 tot en met 3.\n"
