@@ -453,7 +453,9 @@ def test_arabic_prefixes_join_their_word() -> None:
 
 # «لـ» before a name prints «لـالمقعد 2» when the name begins with «ال» (it must be «لل»): a
 # name or a game goes after a colon or a noun instead («الأكلة والبدء: {who}»، «في سجل {name}»).
-AR_LAM_BEFORE_NAME = re.compile(r"لـ\{(?:who|name|names|host|owner|seat|others|game|mention|mentions)\}")
+AR_LAM_BEFORE_NAME = re.compile(
+    r"لـ\{(?:who|name|names|host|owner|seat|others|game|mention|mentions)\}"
+)
 
 
 def test_arabic_lam_never_joins_a_name() -> None:
