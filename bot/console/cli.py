@@ -33,7 +33,7 @@ from bot.games.base import (
 )
 from bot.games.mor import DEFAULT_LENGTH, DEFAULT_PLAYERS
 from bot.games.registry import UnknownGame, available_games, new_game
-from bot.i18n import ENGLISH, LANGUAGES, language, say, t
+from bot.i18n import ENGLISH, LANGUAGES, language, listed, say, t
 
 
 def game_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -84,7 +84,7 @@ def parser(lang: str = ENGLISH) -> argparse.ArgumentParser:
     ap._optionals.title = t("console.arg.options", lang)
     ap.add_argument("-h", "--help", action="help", help=h("console.arg.help"))
     ap.add_argument("game", nargs="?", help=h("console.arg.game"))
-    languages = ", ".join(f"{code} {name}" for code, name in LANGUAGES.items())
+    languages = listed((f"{code} {name}" for code, name in LANGUAGES.items()), lang)
     ap.add_argument(
         "--lang",
         type=language_arg,

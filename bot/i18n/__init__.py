@@ -97,14 +97,17 @@ def number(value: float, lang: str = ENGLISH, /, sign: bool = False) -> str:
     The sign is CLDR's too. Arabic's is a left-to-right mark and the sign (U+200E ``-``): in a
     right-to-left line a bare "-30" shows as "30-", the mark keeps the sign before the digits.
     Babel's pattern writes a plain "-" whatever the language, so the sign is put back here.
+    In Arabic the sign itself is the minus sign «−» (U+2212) that the pictures and the rules
+    page write, so a total reads the same in the terminal, in a message and on a picture.
 
     >>> number(7.5, "nl"), number(-30.0, "ar"), number(1500, "nl"), number(2.5, "nl", sign=True)
-    ('7,5', '\u200e-30', '1500', '+2,5')
+    ('7,5', '\u200e−30', '1500', '+2,5')
     """
     lang = language(lang)
     text = format_decimal(abs(value), format="0.##", locale=lang)
     if value < 0 and text.strip("0.,"):  # -0.001 reads 0, with no sign
-        return get_minus_sign_symbol(lang) + text
+        minus = get_minus_sign_symbol(lang)
+        return (minus.replace("-", "−") if is_rtl(lang) else minus) + text
     return get_plus_sign_symbol(lang) + text if sign and value > 0 else text
 
 
@@ -161,7 +164,7 @@ def _words(value: Any, lang: str) -> Any:
     if isinstance(value, str):
         return left_to_right(value, lang)  # a card or a row of them, from Card.pretty
     if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-        return left_to_right(str(value), lang)  # a score below zero: "-30", not "30-"
+        return number(value, lang)  # a score below zero: "-30", Arabic «\u200e−30», not "30-"
     if isinstance(value, Reason):
         return say(value, lang)
     if isinstance(value, Count):

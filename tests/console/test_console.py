@@ -393,6 +393,11 @@ def test_help_lists_the_languages_and_speaks_the_chosen_one(capsys) -> None:
     assert dutch.startswith("gebruik: python -m bot.console")
     assert "Speel een kaartspel tegen computerspelers." in dutch
     assert "toon deze hulp en stop" in dutch
+    # Arabic lists the languages with its own comma, not the Latin one.
+    with pytest.raises(SystemExit):
+        main(["--lang", "ar", "--help"])
+    arabic = " ".join(capsys.readouterr().out.split())
+    assert "en English، ar العربية، hi हिन्दी، nl Nederlands" in arabic
 
 
 def test_input_errors_carry_their_reason() -> None:

@@ -115,7 +115,7 @@ def test_arabic_sentences_about_a_player_hold_for_anyone() -> None:
     assert "table.went_out_first" in about_players("ar")
     assert AR_ABOUT_A_MAN.search("أنهى {names} أوراقه أولًا وفاز. الحساب:")
     assert t("table.went_out_first", "ar", names=names_list(["سارة", "نورة"], "ar")) == (
-        "الفوز لـسارة ونورة بإنهاء الأوراق أولًا. الحساب:"
+        "الفوز بإنهاء الأوراق أولًا: سارة ونورة. الحساب:"
     )
     # The pictures' last-move words are nouns after "name:", so no verb agrees with a name.
     actor = t("render.actor", "ar", who="سارة")
@@ -207,7 +207,7 @@ CORRECTED = {
     ("nl", "render.reason.hand_empty"): "{who} was als eerste uit",
     ("nl", "console.stopping"): "Gestopt na {rounds}.",
     ("nl", "cmd.settings.rank_computer_games.name"): "partijen_met_computers",
-    ("ar", "table.went_out_first"): "الفوز لـ{names} بإنهاء الأوراق أولًا. الحساب:",
+    ("ar", "table.went_out_first"): "الفوز بإنهاء الأوراق أولًا: {names}. الحساب:",
     ("hi", "table.went_out_first"): "{names} ने सबसे पहले सारे पत्ते ख़त्म करके बाज़ी जीती। हिसाब:",
     ("nl", "table.went_out_first"): "Als eerste uit en gewonnen: {names}. De afrekening:",
     ("ar", "hint_throw_keeps_run"): (
@@ -229,9 +229,15 @@ CORRECTED = {
         "نزّل كل أوراقك إلا واحدة في هذا الإنزال الواحد، دون أن تكون قد فتحت من قبل: ارمِ الأخيرة "
         "فيكون هاند."
     ),
-    ("ar", "console.runfast.ev.trick_won"): "الأكلة والبدء لـ{who}.",
+    ("ar", "console.runfast.ev.trick_won"): "الأكلة والبدء: {who}.",
     ("ar", "runfast.answer_with"): "عليك أن ترد على {table} ب{higher} أو بقنبلة.",
     ("ar", "render.dealer_mark"): "موزع",
+    # The third native read of Arabic: «لـ» never before a name (it may begin with «ال»).
+    ("ar", "console.runfast.ev.bomb_bonus"): (
+        "بقيت الأكلة بالقنبلة: {who}، {points}، {each} من كل لاعب آخر."
+    ),
+    ("ar", "hint_then_meld_top"): "وعليك قبل أن ترمي أن تنزّل {cards}، آخر ورقة مرمية.",
+    ("ar", "cmd.preferences.sort.name"): "الفرز",
     ("hi", "do_lay"): "{cards} उतारें",
     ("nl", "do_lay"): "leg {cards} uit",
     ("nl", "runfast.kind.single"): "losse kaart",
@@ -248,7 +254,8 @@ CORRECTED = {
     ("ar", "no_teams"): "ليس في هذه الطاولة فريقان تختار بينهما.",
     ("ar", "lobby_started"): "بدأت الطاولة رقم {table}.",
     ("ar", "more3.opening_75"): (
-        "فوق 1500 نقطة لا تفتح إلا بأوراق قيمتها {least} في إنزال واحد؛ وقيمة هذه الأوراق {worth}."
+        "فوق 1500 نقطة لا تفتح إلا بأوراق قيمتها {least} على الأقل في إنزال واحد؛ "
+        "وقيمة هذه الأوراق {worth}."
     ),
     ("ar", "core.ranks.3"): "الثلاثات",
     ("hi", "render.emptied_mor"): "हाथ ख़ाली किया: मोर का ढेर अगली बारी मिलेगा",
@@ -333,12 +340,13 @@ def test_an_inline_form_falls_back_to_its_sentence() -> None:
 def test_an_arabic_minus_keeps_its_direction_mark() -> None:
     # CLDR's Arabic minus is a left-to-right mark and "-": in a right-to-left line a bare "-30"
     # shows as "30-". Shown as the bidi algorithm shows it (python-bidi), the sign stays before.
-    assert number(-30, "ar") == "\u200e-30" and number(2.5, "ar", sign=True) == "\u200e+2.5"
+    # The sign is the pictures' and the rules' «−» (U+2212), in the terminal too.
+    assert number(-30, "ar") == "\u200e−30" and number(2.5, "ar", sign=True) == "\u200e+2.5"
     assert number(-0.001, "ar") == "0" and number(-30, "hi") == "-30"
     line = t("round_over", "ar", scores=f"سارة {number(-30, 'ar')}، نورة {number(12, 'ar')}")
     shown = get_display(line, base_dir="R")
-    assert "-30" in shown and "30-" not in shown, shown
-    assert "30-" in get_display(line.replace("\u200e", ""), base_dir="R")  # what it was
+    assert "−30" in shown and "30−" not in shown, shown
+    assert "30−" in get_display(line.replace("\u200e", ""), base_dir="R")  # what it was
 
 
 def test_cards_in_an_arabic_sentence_read_left_to_right() -> None:
@@ -355,7 +363,7 @@ def test_cards_in_an_arabic_sentence_read_left_to_right() -> None:
     # Only right-to-left lines get the marks, and only around cards and signed numbers.
     assert say(Reason("runfast.not_held", {"cards": cards}), "nl") == f"Je hebt {cards} niet."
     assert t("runfast.not_held", "ar", cards="-30") == "لا تملك \u200e-30\u200e."
-    assert t("runfast.not_held", "ar", cards=-30) == "لا تملك \u200e-30\u200e."
+    assert t("runfast.not_held", "ar", cards=-30) == "لا تملك \u200e−30."
     assert t("runfast.not_held", "nl", cards=-30) == "Je hebt -30 niet."
     assert "\u200e" not in t("lesson_hand", "ar", cards="Sara")
 
@@ -441,3 +449,17 @@ def test_arabic_prefixes_join_their_word() -> None:
         assert AR_PREFIX_APART.search(wrong), wrong
     for right in ("زايد بـ{chips}", "ترد بفردية أعلى", "افتح بـ /table new", "لـ‎3♥‎"):
         assert not AR_PREFIX_APART.search(right), right
+
+
+# «لـ» before a name prints «لـالمقعد 2» when the name begins with «ال» (it must be «لل»): a
+# name or a game goes after a colon or a noun instead («الأكلة والبدء: {who}»، «في سجل {name}»).
+AR_LAM_BEFORE_NAME = re.compile(
+    r"لـ\{(?:who|name|names|host|owner|seat|others|game|mention|mentions)\}"
+)
+
+
+def test_arabic_lam_never_joins_a_name() -> None:
+    found = {key: text for key, text in texts("ar").items() if AR_LAM_BEFORE_NAME.search(text)}
+    assert found == {}
+    assert AR_LAM_BEFORE_NAME.search("الأكلة والبدء لـ{who}.")
+    assert not AR_LAM_BEFORE_NAME.search("زايد بـ{chips}، لـ{points}")
