@@ -454,7 +454,14 @@ def _check_made(attr: str) -> Check:
             for m in after.view(case.seat).melds
             if getattr(m, attr) != before.get(m.id)
         ]
-        return [] if said in made else [f"the lay makes {made}"]
+        out = [] if said in made else [f"the lay makes {made}"]
+        # A biriba spoilt is none made: a wild on a pure biriba makes it dirty (issue 61).
+        worse = [
+            f"meld {m.id} was a {before[m.id]} biriba"
+            for m in after.view(case.seat).melds
+            if attr == "biriba" and before.get(m.id) == "pure" and m.biriba == "dirty"
+        ]
+        return out + worse
 
     return check
 

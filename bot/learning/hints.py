@@ -396,6 +396,10 @@ def goes_with(card: Card, other: Card, rules: MeldRules) -> bool:
     )
 
 
+# A biriba's worth by kind, to tell a lay that makes or betters one from one that spoils it.
+_BIRIBA_RANK = {"dirty": 1, "pure": 2}
+
+
 def _lay_reason(
     move: Any, before: Any, after: Any, events: Sequence[Event], needs_75: bool = False
 ) -> tuple[str, dict[str, Any]]:
@@ -407,7 +411,11 @@ def _lay_reason(
     for m in melds:
         if m.project and not _was(before, m.id, "project", m.project):
             return "hint_lay_project", {"cards": shown, "project": m.project}
-        if m.biriba and not _was(before, m.id, "biriba", m.biriba):
+        if _BIRIBA_RANK.get(m.biriba, 0) > max(
+            (_BIRIBA_RANK.get(b.biriba, 0) for b in before.melds if b.id == m.id), default=0
+        ):
+            # Only a gain: a wild on a pure biriba makes it dirty (200 down to 100), no biriba
+            # made (issue 61).
             # "pure" / "dirty": a word of the catalogue, so it reads in the hint's language.
             return "hint_lay_biriba", {"cards": shown, "biriba": Reason(f"biriba.{m.biriba}")}
     left = Count("n_cards", len(after.hand))

@@ -463,3 +463,22 @@ def test_a_throw_that_ends_the_round_on_an_empty_stock_does_not_say_last_card() 
     assert "last card" not in h.text()
     assert check_reason(engine, 0, move, h.key, h.params) == []
     assert check_reason(engine, 0, move, "hint_throw_ends", {"card": "K♣"}) != []
+
+
+def test_a_wild_on_a_pure_biriba_is_not_told_as_making_a_biriba() -> None:
+    # Issue 61 (More lesson 4): after 10♣ made 4♣..10♣ a pure biriba, the joker on it makes it
+    # dirty (200 down to 100): its reason must not say it "makes a dirty biriba".
+    import json
+    from pathlib import Path
+
+    path = Path("bot/learning/lessons/more3/04_pure_biriba.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    engine = engine_class("more3").from_table_file(data)
+    engine.apply(0, Add(1, tuple(parse_cards(["10C"]))))
+    h = hint_for(engine, 0, Add(1, tuple(parse_cards(["JK"]))))
+    assert h.key != "hint_lay_biriba", h.params
+    assert "biriba" not in h.text()
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    spoil = Add(1, tuple(parse_cards(["JK"])))
+    said = {"cards": "🃏", "biriba": say("biriba.dirty")}
+    assert check_reason(engine, 0, spoil, "hint_lay_biriba", said) != []
