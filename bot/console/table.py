@@ -44,8 +44,9 @@ LEVEL_KEYS: dict[str, str] = {
 
 def still_held(engine: Engine, seat: int, taken: list[Card], hand: list[Card]) -> list[Card]:
     """The cards of ``taken`` (this turn's draw or take) that are still in the hand: each card the
-    seat laid since the take (from what it took) is crossed off once. A hand may hold a second copy of a taken card
-    (Mor and More play with two decks), so "is it in the hand" alone would show a laid card."""
+    seat laid since the take is crossed off once -- not a card laid before a side pile came. A
+    hand may hold a second copy of a taken card (Mor and More play with two decks), so "is it in
+    the hand" alone would show a laid card."""
     left = Counter(taken)
     after = Counter(hand)  # the hand as it was after each move, walking back
     for entry in reversed(engine.record.get("moves", [])):
