@@ -56,7 +56,9 @@ from bot.games.base import (
 )
 from bot.games.cards import Card, deck_106, parse_cards, sort_key
 from bot.games.hand import OPENING_MIN, hand_value, meld_value
-from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, read_meld, try_meld
+from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, added_or_why, read_meld, try_meld
+from bot.games.melds import Meld as MeldsMeld
+from bot.games.mor import Mor
 from bot.games.more3 import OPENING_HALVES, More3, opening_halves
 from bot.games.registry import new_game
 from bot.games.runfast_combos import BOMB_KINDS, Combo, classify
@@ -295,13 +297,15 @@ def _check_play_beat_whole(case: Case) -> list[str]:
 
 
 def _on_their_melds(engine: Engine, seat: int, card: Card) -> bool:
-    view = engine.view(seat)
-    team = view.sides[seat]
+    """Would the engine add ``card`` to a meld of the other team (its own add check, at either
+    end), as that team's next player could after taking the pile?"""
+    assert isinstance(engine, Mor)
+    team = engine.team(seat)
     return any(
-        try_meld((card, *m.cards), MOR_MELDS) is not None
-        or try_meld((*m.cards, card), MOR_MELDS) is not None
-        for m in view.melds
-        if m.side != team
+        isinstance(added_or_why(m.meld, (card,), MOR_MELDS, end), MeldsMeld)
+        for m in engine.melds.values()
+        if engine.team(m.seat) != team
+        for end in ("high", "low")
     )
 
 
@@ -450,14 +454,37 @@ def _check_made(attr: str) -> Check:
             for m in after.view(case.seat).melds
             if getattr(m, attr) != before.get(m.id)
         ]
-        return [] if said in made else [f"the lay makes {made}"]
+        out = [] if said in made else [f"the lay makes {made}"]
+        # A biriba spoilt is none made: a wild on a pure biriba makes it dirty (issue 61).
+        worse = [
+            f"meld {m.id} was a {before[m.id]} biriba"
+            for m in after.view(case.seat).melds
+            if attr == "biriba" and before.get(m.id) == "pure" and m.biriba == "dirty"
+        ]
+        return out + worse
 
     return check
 
 
 def _check_ends(case: Case) -> list[str]:
+    """ "It is your last card and ends the round": the round ends, and the hand held only it."""
     _, events = _played(case.engine, case.seat, case.move)
-    return [] if any(isinstance(e, RoundOver) for e in events) else ["the round goes on"]
+    out = [] if any(isinstance(e, RoundOver) for e in events) else ["the round goes on"]
+    held = len(case.engine.view(case.seat).hand)
+    return out + ([] if held == 1 else [f"not the last card: {held} in hand"])
+
+
+def _check_stock_out(case: Case) -> list[str]:
+    """ "The stock has run out, so this throw ends the round": the round ends, the stock is
+    empty and the throw is not the hand's last card."""
+    _, events = _played(case.engine, case.seat, case.move)
+    out = [] if any(isinstance(e, RoundOver) for e in events) else ["the round goes on"]
+    view = case.engine.view(case.seat)
+    if view.stock_count:
+        out.append(f"{view.stock_count} cards in the stock")
+    if len(view.hand) == 1:
+        out.append("it is the last card")
+    return out
 
 
 CHECKS: dict[str, Check] = {
@@ -479,6 +506,7 @@ CHECKS: dict[str, Check] = {
     "hint_play_beat_whole": _check_play_beat_whole,
     "hint_throw_not_theirs": _check_throw_not_theirs,
     "hint_throw_ends": _check_ends,
+    "hint_throw_stock_out": _check_stock_out,
     "hint_throw_mor": _check_events(SidePileWaits, "Mor waiting"),
     "hint_throw_more_pile": _check_events(SidePileWaits, "More pile waiting"),
     "hint_lay_mor": _check_events(TookSidePile, "Mor taken"),

@@ -44,17 +44,25 @@ LEVEL_KEYS: dict[str, str] = {
 
 def still_held(engine: Engine, seat: int, taken: list[Card], hand: list[Card]) -> list[Card]:
     """The cards of ``taken`` (this turn's draw or take) that are still in the hand: each card the
-    seat laid since the take is crossed off once. A hand may hold a second copy of a taken card
-    (Mor and More play with two decks), so "is it in the hand" alone would show a laid card."""
+    seat laid since the take is crossed off once -- not a card laid before a side pile came. A
+    hand may hold a second copy of a taken card (Mor and More play with two decks), so "is it in
+    the hand" alone would show a laid card."""
     left = Counter(taken)
+    after = Counter(hand)  # the hand as it was after each move, walking back
     for entry in reversed(engine.record.get("moves", [])):
         if entry.get("seat") != seat or entry.get("do") in ("draw", "take", "next_round"):
+            break
+        if after == Counter(taken):
+            # The hand held only the taken cards after this move: the lay that emptied the hand
+            # and brought the side pile (Mor, More). Its cards, and those before, were laid from
+            # the hand before the pile came, not from the pile.
             break
         try:
             laid = getattr(move_from_dict(entry), "cards", ())
         except BadMove:
             break
         left -= Counter(laid)
+        after += Counter(laid)
     held = Counter(hand)
     out: list[Card] = []
     for card in taken:

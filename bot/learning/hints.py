@@ -42,7 +42,9 @@ from bot.games.base import (
 )
 from bot.games.cards import Card, deck_106, sort_key
 from bot.games.hand import card_value, hand_value
-from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, try_meld
+from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, added_or_why, try_meld
+from bot.games.melds import Meld as MeldsMeld
+from bot.games.mor import Mor
 from bot.games.more3 import More3, opening_halves
 from bot.games.runfast_combos import BOMB_KINDS, Combo, classify
 from bot.games.views import RummyView, RunFastView, View
@@ -168,7 +170,7 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         return _play_reason(move, before, after, events, engine.legal_moves(seat))
     if isinstance(move, Discard):
         kept = _run_kept(engine, seat, before, move.card)
-        return _throw_reason(move.card, before, events, kept, meld_rules(engine, seat))
+        return _throw_reason(move.card, engine, before, events, kept, meld_rules(engine, seat))
     if isinstance(move, Swap):
         return "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
     return _lay_reason(move, before, after, events, needs_75)
@@ -290,6 +292,7 @@ SIDE_PILE_LAY = {"mor": "hint_lay_mor", "more3": "hint_lay_more_pile"}
 
 def _throw_reason(
     card: Card,
+    engine: Engine,
     before: Any,
     events: Sequence[Event],
     kept: Sequence[Card],
@@ -299,7 +302,11 @@ def _throw_reason(
     ``rules``, the game's meld rules, which say which cards of the hand go with it."""
     shown = card.pretty
     if any(isinstance(e, RoundOver) for e in events):
-        return "hint_throw_ends", {"card": shown}
+        # "Your last card" only when it is: a round also ends on the throw after the last draw
+        # from the stock, with cards still in the hand.
+        if len(before.hand) == 1:
+            return "hint_throw_ends", {"card": shown}
+        return "hint_throw_stock_out", {"card": shown}
     if any(isinstance(e, SidePileWaits) for e in events):
         return SIDE_PILE_THROW.get(before.game, "hint_throw_more_pile"), {"card": shown}
     if kept:
@@ -309,8 +316,10 @@ def _throw_reason(
     if before.game == "mor":
         # The player takes care not to feed the next opponent: a card that goes on one of the
         # other team's melds lets them take the whole pile (``bot.ai.mor``'s throw order).
-        feeding = sorted({c for c in rest if feeds_other_team(c, before)}, key=sort_key)
-        if feeding and not feeds_other_team(card, before):
+        feeding = sorted(
+            {c for c in rest if feeds_other_team(c, engine, before.seat)}, key=sort_key
+        )
+        if feeding and not feeds_other_team(card, engine, before.seat):
             return "hint_throw_not_theirs", {"card": shown, "feeding": cards(feeding)}
     if before.game == "hand" and not before.opened[before.seat]:
         # The hard player holds back an opening it has when it is close to a Hand (all the
@@ -330,15 +339,18 @@ def _throw_reason(
     return "hint_throw_few", {"card": shown, "partners": cards(partners)}
 
 
-def feeds_other_team(card: Card, view: Any) -> bool:
+def feeds_other_team(card: Card, engine: Engine, seat: int) -> bool:
     """Does ``card`` go on one of the other team's melds in Mor (at either end of a run, or in a
-    set), as the engine's meld reader reads the meld with it?"""
-    team = view.sides[view.seat]
+    set): would the engine's own add check take it on that meld? (Not a re-reading of the
+    meld's cards with the card beside them: that moves the wilds, which an add never does.)"""
+    if not isinstance(engine, Mor):
+        return False
+    team = engine.team(seat)
     return any(
-        try_meld((card, *m.cards), MOR_MELDS) is not None
-        or try_meld((*m.cards, card), MOR_MELDS) is not None
-        for m in view.melds
-        if m.side != team
+        isinstance(added_or_why(m.meld, (card,), MOR_MELDS, end), MeldsMeld)
+        for m in engine.melds.values()
+        if engine.team(m.seat) != team
+        for end in ("high", "low")
     )
 
 
@@ -384,6 +396,10 @@ def goes_with(card: Card, other: Card, rules: MeldRules) -> bool:
     )
 
 
+# A biriba's worth by kind, to tell a lay that makes or betters one from one that spoils it.
+_BIRIBA_RANK = {"dirty": 1, "pure": 2}
+
+
 def _lay_reason(
     move: Any, before: Any, after: Any, events: Sequence[Event], needs_75: bool = False
 ) -> tuple[str, dict[str, Any]]:
@@ -395,7 +411,11 @@ def _lay_reason(
     for m in melds:
         if m.project and not _was(before, m.id, "project", m.project):
             return "hint_lay_project", {"cards": shown, "project": m.project}
-        if m.biriba and not _was(before, m.id, "biriba", m.biriba):
+        if _BIRIBA_RANK.get(m.biriba, 0) > max(
+            (_BIRIBA_RANK.get(b.biriba, 0) for b in before.melds if b.id == m.id), default=0
+        ):
+            # Only a gain: a wild on a pure biriba makes it dirty (200 down to 100), no biriba
+            # made (issue 61).
             # "pure" / "dirty": a word of the catalogue, so it reads in the hint's language.
             return "hint_lay_biriba", {"cards": shown, "biriba": Reason(f"biriba.{m.biriba}")}
     left = Count("n_cards", len(after.hand))

@@ -110,3 +110,32 @@ def test_just_got_leaves_out_a_taken_card_once_laid_though_a_copy_stays() -> Non
     console.show_hand()
     got = [ln for ln in out.getvalue().splitlines() if "just got" in ln]
     assert got == ["  just got: 5S"], out.getvalue()
+
+
+def test_just_got_keeps_a_more_pile_card_named_as_one_laid_from_the_hand() -> None:
+    # Issue 61: seat 0 lays 6♥ 7♥ 8♥ from its hand, which empties it and brings the More pile;
+    # the pile holds another 8♥. The laid 8♥ came from the hand, not from the pile: "just got"
+    # still names the pile's 8♥.
+    from bot.console.table import Console
+    from bot.games.registry import engine_class
+
+    pile = ["8H", "5S", "9D", "JD", "QC", "3S", "4S", "KD", "AD", "2D", "6D"]
+    position = {
+        "game": "more3",
+        "dealer": 2,
+        "position": {
+            "hands": [["6H", "7H", "8H"], ["KH", "KS"], ["QH", "QS"]],
+            "solo": 2,
+            "turn": 0,
+            "phase": "play",
+            "discard": ["3D"],
+            "melds": [{"seat": 0, "cards": ["4C", "5C", "6C", "7C", "8C", "9C", "10C"]}],
+            "side": [pile],
+        },
+    }
+    engine = engine_class("more3").from_table_file(position)
+    engine.apply(0, Meld(cards("6H 7H 8H")))
+    out = io.StringIO()
+    Console(engine, 0, "normal", 0, io.StringIO(), out).show_hand()
+    got = next(ln for ln in out.getvalue().splitlines() if "just got" in ln)
+    assert sorted(got.split(": ")[1].split()) == sorted(pile), out.getvalue()

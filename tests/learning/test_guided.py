@@ -176,6 +176,8 @@ def test_every_note_is_worded_in_every_language() -> None:
         "coach.more3.goal.as_pair",
         "coach.more3.scoring.solo",
         "coach.more3.scoring.pair",
+        "coach.more3.out.solo",
+        "coach.more3.out.pair",
     }
     for lang in LANGUAGES:
         missing = sorted(k for k in keys if not has(k, lang))
@@ -249,3 +251,23 @@ def test_a_guided_round_fits_in_about_fifteen_minutes(game: str) -> None:
     engine, _ = play_round(game)
     mine = [m for m in engine.record["moves"] if m.get("seat") == 0]
     assert len(mine) <= MEMBER_MOVES, len(mine)
+
+
+def test_the_solo_is_not_told_their_team_has_the_more_pile_they_never_took() -> None:
+    # Issue 61: at the score sheet of a guided round the coach said "Your team has its More
+    # pile" to a Solo whose pile had become the stock; the Solo has no team either.
+    from dataclasses import replace
+
+    from bot.learning.lessons.guided import notes_now
+    from tests.ai.more3_tables import more3_table
+
+    engine = more3_table("4C 5C 9D", [], solo=0, phase="play")
+    ended = replace(engine.view(0), round_over=True)
+    assert not ended.side_taken[ended.sides[0]]
+    rules = [n.rule for n in notes_now("more3", ended, [], frozenset())]
+    assert "out" not in rules and SCORING in rules
+    taken = list(ended.side_taken)
+    taken[ended.sides[0]] = True
+    notes = notes_now("more3", replace(ended, side_taken=tuple(taken)), [], frozenset())
+    out = next(n for n in notes if n.rule == "out")
+    assert out.key == "coach.more3.out.solo" and "team" not in t(out.key)

@@ -408,3 +408,77 @@ def test_an_add_reason_says_add_not_lay() -> None:
     assert key == "hint_add"
     assert t(key, "en", **params).startswith(f"Add J♠ to meld {meld}:")
     assert t(key, "nl", **params).startswith(f"Leg J♠ aan bij combinatie {meld}:")
+
+
+def test_a_mor_throw_names_only_cards_the_engine_would_add_to_their_meld() -> None:
+    # Issue 61: the joker of 10♣ J♣ Q♣ 🃏 stands for the K♣; the engine adds no 8♣ or 9♣ to it
+    # (run_not_next), so the hint may not say they would go on it, and the check catches it.
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    engine = _table(
+        "mor",
+        {
+            "hands": [["8C", "9C", "4D", "KS"], ["AH", "AS", "7D"], ["3C", "QD"], ["2C", "9D"]],
+            "turn": 0,
+            "phase": "play",
+            "melds": [{"seat": 1, "cards": ["10C", "JC", "QC", "JK"]}],
+        },
+        options={"players": 4, "length": "full"},
+        dealer=3,
+    )
+    move = Discard(Card.parse("4D"))
+    h = hint_for(engine, 0, move)
+    # The 9♣ goes at the low end; the 8♣ goes nowhere (the old reading moved the joker down).
+    assert h.key == "hint_throw_not_theirs" and h.params["feeding"] == "9♣", h.params
+    assert check_reason(engine, 0, move, h.key, h.params) == []
+    false = {"card": "4♦", "feeding": "8♣ 9♣"}
+    assert check_reason(engine, 0, move, "hint_throw_not_theirs", false) != []
+
+
+def test_a_throw_that_ends_the_round_on_an_empty_stock_does_not_say_last_card() -> None:
+    # Issue 61: six cards in hand on the last stock turn; the round ends because the stock ran
+    # out, not because the throw was the hand's last card.
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    engine = _table(
+        "mor",
+        {
+            "hands": [
+                ["KC", "4D", "7S", "9H", "JD"],
+                ["AH", "AS", "7D"],
+                ["3D", "QD"],
+                ["2C", "9D"],
+            ],
+            "turn": 0,
+            "phase": "draw",
+            "discard": ["5C"],
+        },
+        options={"players": 4, "length": "full"},
+        dealer=3,
+    )
+    # A table file deals the rest of the deck to the stock: leave it one card, drawn now.
+    del engine.stock[1:]
+    engine.apply(0, Draw())
+    move = Discard(Card.parse("KC"))
+    h = hint_for(engine, 0, move)
+    assert h.key == "hint_throw_stock_out", (h.key, h.params)
+    assert "last card" not in h.text()
+    assert check_reason(engine, 0, move, h.key, h.params) == []
+    assert check_reason(engine, 0, move, "hint_throw_ends", {"card": "K♣"}) != []
+
+
+def test_a_wild_on_a_pure_biriba_is_not_told_as_making_a_biriba() -> None:
+    # Issue 61 (More lesson 4): after 10♣ made 4♣..10♣ a pure biriba, the joker on it makes it
+    # dirty (200 down to 100): its reason must not say it "makes a dirty biriba".
+    import json
+    from pathlib import Path
+
+    path = Path("bot/learning/lessons/more3/04_pure_biriba.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    engine = engine_class("more3").from_table_file(data)
+    engine.apply(0, Add(1, tuple(parse_cards(["10C"]))))
+    h = hint_for(engine, 0, Add(1, tuple(parse_cards(["JK"]))))
+    assert h.key != "hint_lay_biriba", h.params
+    assert "biriba" not in h.text()
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    spoil = Add(1, tuple(parse_cards(["JK"])))
+    said = {"cards": "🃏", "biriba": say("biriba.dirty")}
+    assert check_reason(engine, 0, spoil, "hint_lay_biriba", said) != []

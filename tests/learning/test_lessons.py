@@ -292,3 +292,23 @@ def test_every_move_that_does_the_task_is_right(step: Step) -> None:
             assert not verdict.right, move
             assert what_it_did(move, "en") in verdict.message, (move, verdict.message)
     assert right >= 1, "no move does the task"
+
+
+def test_more_pankal_step_says_where_the_pankal_went_either_way() -> None:
+    # Issue 61: typed `add 1 7H low`, the 2♠ went to the low end, and the step said it "moved
+    # to the high end" -- the text must fit the move the learner made, high or low.
+    step = next(s for s in lesson("more3") if s.name == "08_the_pankal_moves")
+    done = step.text("done")
+    assert "would have" not in done
+    assert "high end as the 9♥" in done and "low end as the 4♥ if you typed add 1 7H low" in done
+
+
+def test_more_go_out_step_scores_as_the_rules_do() -> None:
+    # Issue 61: the 100 for going out is the player's who went out, not the side's, and each
+    # partner takes off only their own hand (docs/rules.md, More's scoring).
+    step = next(s for s in lesson("more3") if s.name == "07_go_out")
+    done = step.text("done")
+    assert "to the side that did" not in done
+    assert "only the player who went out gets 100" in done and "their own hand" in done
+    for lang in LANGUAGES:
+        assert step.text("done", lang) != done or lang == "en"

@@ -104,6 +104,9 @@ class Rule:
     params: Callable[[View], dict[str, Any]] | None = None
     at_end: bool = False  # explained at the score sheet when play never reached it
     show: Callable[[View, Sequence[Move]], Move | None] | None = None  # a move that shows it
+    # At the score sheet, a rule whose words state something of the table (More's "you have your
+    # More pile") is explained late only where it holds then.
+    holds_at_end: Check | None = None
 
 
 def always(view: View, kinds: frozenset[str]) -> bool:
@@ -246,7 +249,9 @@ MORE3 = (
     Rule("biriba", more_biriba_near, at_end=True),
     Rule("keep", more_keep_cards),
     Rule("pile", more_pile),
-    Rule("out", more_going_out, at_end=True),
+    # The Solo has no team: its own words. Said late only if the pile was really taken: a pile
+    # can also become the stock (issue 61).
+    Rule("out", more_going_out, variant=more_role, at_end=True, holds_at_end=more_going_out),
     Rule("stock", lambda v, k: more_playing(v, k) and stock_low(v, k), at_end=True),
     Rule("roles", never, at_end=True),  # the guided round is bid for: who is Solo without bids
 )
@@ -373,7 +378,13 @@ def notes_now(
     if view.round_over:
         if SCORING in explained:
             return ()
-        late = [note_for(game, r, view) for r in rules if r.at_end and r.name not in explained]
+        late = [
+            note_for(game, r, view)
+            for r in rules
+            if r.at_end
+            and r.name not in explained
+            and (r.holds_at_end is None or r.holds_at_end(view, frozenset()))
+        ]
         return (*late, scoring_note(game, view))
     kinds = frozenset(type(m).__name__ for m in legal)
     if not kinds:
