@@ -182,7 +182,7 @@ CORRECTED = {
     ("hi", "console.hand.note_not_opened"): ", अभी नहीं खोला",
     ("hi", "render.dealer_mark"): "डीलर",
     ("hi", "console.meld.biriba_dirty"): " · गंदा बिरिबा",
-    ("hi", "no_table"): "यहाँ कोई टेबल नहीं है: /table new से एक खोलें।",
+    ("hi", "no_table"): "यहाँ कोई टेबल नहीं है: /टेबल नई से एक खोलें।",
     ("hi", "bid.have_bid"): "इनकी बोली आ चुकी है: {names}।",
     ("nl", "mor.lay_must_use_taken"): (
         "Wat je hierna uitlegt, moet een van de kaarten bevatten die je van de aflegstapel "
