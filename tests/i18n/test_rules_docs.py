@@ -87,6 +87,8 @@ def decimal_points(lang: str) -> set[str]:
 # Cards the glossary names in words ("3 of hearts": hartendrie, पान की तिग्गी, ثلاثة الكبة) count as
 # the number English writes for them, so a page may name them as its players do.
 NAMED_CARDS = {"3": 0, "2": 1}  # their order in the glossary's row "3 of hearts, 2 of spades"
+# Ranks a page names in words where English writes the digit: Dutch "een set van drieën".
+RANK_WORDS = {"nl": {"drieën": "3"}}
 
 
 def numbers(text: str, lang: str) -> Counter[str]:
@@ -96,6 +98,8 @@ def numbers(text: str, lang: str) -> Counter[str]:
     for digit, at in NAMED_CARDS.items():
         if lang != ENGLISH:
             text = re.sub(re.escape(names[at]), f" {digit} ", text, flags=re.IGNORECASE)
+    for word, digit in RANK_WORDS.get(lang, {}).items():
+        text = re.sub(rf"\b{word}\b", f" {digit} ", text, flags=re.IGNORECASE)
     points = decimal_points(lang)
     point = "|".join(re.escape(p) for p in sorted(points))
     found = re.findall(rf"\d+(?:(?:{point})\d+)?", text)

@@ -158,7 +158,7 @@ def test_numbers_go_through_babel() -> None:
     assert number(1.5, "nl", sign=True) == "+1,5"
     # A float a sentence carries is worded in the language's form.
     said = t("more3.opening_75", "nl", worth=6.5, least=7.5)
-    assert said.endswith("samen 7,5 waard zijn; deze zijn 6,5 waard.")
+    assert said.endswith("samen minstens 7,5 waard zijn; deze zijn 6,5 waard.")
     assert t("table.standing", "nl", place=1, name="Sara", total=12.5) == "1. Sara: 12,5"
 
 
