@@ -158,7 +158,7 @@ def test_numbers_go_through_babel() -> None:
     assert number(1.5, "nl", sign=True) == "+1,5"
     # A float a sentence carries is worded in the language's form.
     said = t("more3.opening_75", "nl", worth=6.5, least=7.5)
-    assert said.endswith("samen 7,5 waard zijn; deze zijn 6,5 waard.")
+    assert said.endswith("samen minstens 7,5 waard zijn; deze zijn 6,5 waard.")
     assert t("table.standing", "nl", place=1, name="Sara", total=12.5) == "1. Sara: 12,5"
 
 
@@ -182,7 +182,7 @@ CORRECTED = {
     ("hi", "console.hand.note_not_opened"): ", अभी नहीं खोला",
     ("hi", "render.dealer_mark"): "डीलर",
     ("hi", "console.meld.biriba_dirty"): " · गंदा बिरिबा",
-    ("hi", "no_table"): "यहाँ कोई टेबल नहीं है: /table new से एक खोलें।",
+    ("hi", "no_table"): "यहाँ कोई टेबल नहीं है: /टेबल नई से एक खोलें।",
     ("hi", "bid.have_bid"): "इनकी बोली आ चुकी है: {names}।",
     ("nl", "mor.lay_must_use_taken"): (
         "Wat je hierna uitlegt, moet een van de kaarten bevatten die je van de aflegstapel "

@@ -1,0 +1,109 @@
+"""Every /command a member reads names the command as their Discord shows it: the ``commands``
+catalogue's localized names (command, subcommand and option) in a Discord client language, the
+English names where Discord has no client in the language (Arabic). The terminal's texts
+(``console.po``) are typed in English and stay out."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from bot.client.translator import CLIENT_LANGUAGES
+from bot.i18n import ENGLISH, LOCALE_DIR, catalogue
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+CHECKED = ["ar", "hi", "nl"]
+# A mention: a slash at a word's start, then words (an option may end in a colon).
+W = r"[\w\u0900-\u097f]+"
+MENTION = re.compile(rf"(?<![\w/.<])/({W})((?: {W}:?)*)")
+
+
+def names(lang: str) -> dict[tuple[str, ...], str]:
+    """Each command path (English words, as the catalogue's keys) to the name ``lang``'s Discord
+    shows for it: the catalogue's own in a client language, else the English."""
+    shown = lang if lang in CLIENT_LANGUAGES.values() else ENGLISH
+    texts = catalogue(shown).texts
+    english = catalogue(ENGLISH).texts
+    return {
+        tuple(key[4:-5].split(".")): texts.get(key, english[key])
+        for key in english
+        if key.startswith("cmd.") and key.endswith(".name") and not key.startswith("cmd.choice.")
+    }
+
+
+def wrong_mentions(text: str, lang: str) -> list[str]:
+    """The mentions in ``text`` that are not a name ``lang``'s Discord shows."""
+    table = names(lang)
+    english = names(ENGLISH)
+    tops = {words[0]: table[words] for words in table if len(words) == 1 and words[0] != "option"}
+    options = {words[1]: name for words, name in table.items() if words[0] == "option"}
+    wrong = []
+    for match in MENTION.finditer(text):
+        first, rest = match.group(1), match.group(2).split()
+        top = next((k for k, v in tops.items() if v == first), None)
+        if top is None:
+            wrong.append(f"/{first}")
+            continue
+        path: tuple[str, ...] = (top,)
+        said = f"/{first}"
+        for word in rest:
+            bare = word.rstrip(":")
+            under = {w[-1]: n for w, n in table.items() if w[:-1] == path}
+            under.update(
+                {w: n for w, n in options.items() if w not in under} if word != bare else {}
+            )
+            here = next((k for k, v in under.items() if v == bare), None)
+            if here is None:
+                # Text after the command, unless it is an English name under it left untranslated.
+                if (
+                    bare in {w[-1] for w in english if w[:-1] == path}
+                    and bare not in under.values()
+                ):
+                    wrong.append(f"{said} {word}")
+                break
+            path = (*path, here)
+            said = f"{said} {word}"
+    return wrong
+
+
+def member_texts(lang: str) -> dict[str, str]:
+    """Every catalogue text a member reads on Discord (all but the terminal's), and the rules page."""
+    out: dict[str, str] = {}
+    for path in sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")):
+        if path.stem in ("console", "commands"):
+            continue
+        with path.open("rb") as f:
+            for message in read_po(f, locale=lang):
+                if not message.id:
+                    continue
+                forms = (
+                    message.string
+                    if isinstance(message.string, (list, tuple))
+                    else [message.string]
+                )
+                key = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
+                out[f"{path.stem}:{key}"] = " | ".join(s for s in forms if s)
+    out[f"rules.{lang}.md"] = (DOCS / f"rules.{lang}.md").read_text(encoding="utf-8")
+    return out
+
+
+@pytest.mark.parametrize("lang", CHECKED)
+def test_every_command_mention_is_a_name_the_members_discord_shows(lang: str) -> None:
+    found = {
+        key: wrong
+        for key, text in member_texts(lang).items()
+        if (wrong := wrong_mentions(text, lang))
+    }
+    assert not found
+
+
+def test_the_mention_check_can_fail() -> None:
+    assert wrong_mentions("Typ /table new om te beginnen.", "nl") == ["/table"]
+    assert wrong_mentions("Typ /tafel new om te beginnen.", "nl") == ["/tafel new"]
+    assert wrong_mentions("Typ /tafel nieuw om te beginnen.", "nl") == []
+    assert wrong_mentions("Gebruik /les antwoord: 7♥.", "nl") == []
+    assert wrong_mentions("Use /lesson answer: 7♥.", "ar") == []
+    assert wrong_mentions("/les", "ar") == ["/les"]
