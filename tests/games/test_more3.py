@@ -345,7 +345,7 @@ def test_a_refusal_carries_its_number_and_each_language_writes_it() -> None:
     # Each language writes the numbers its own way (Dutch: "7,5" and "6,5"), by Babel's CLDR data.
     for lang in LANGUAGES:
         assert number(6.5, lang) in say(reason, lang) and number(7.5, lang) in say(reason, lang)
-    assert say(reason, "nl").endswith("samen 7,5 waard zijn; deze zijn 6,5 waard.")
+    assert say(reason, "nl").endswith("samen minstens 7,5 waard zijn; deze zijn 6,5 waard.")
     # A whole worth reads without a decimal point: "worth 5", not "5.0".
     whole = refusal("opening_75_refused")
     assert whole == because("more3.opening_75", worth=5, least=7.5)
