@@ -367,6 +367,28 @@ def _check_throw_partners(case: Case) -> list[str]:
     return out
 
 
+def _check_throw_alone_highest(case: Case) -> list[str]:
+    """ "Alone, like these, and worth the most": the thrown card and each named one go with no
+    other card of the hand; no other card is alone; none named is worth more."""
+    assert isinstance(case.move, Discard)
+    card = case.move.card
+    hand = list(case.engine.view(case.seat).hand)
+    rules = rules_of(case.engine, case.seat)
+
+    def alone(c: Card) -> bool:
+        rest = list(hand)
+        rest.remove(c)
+        return not any(one_card_from_a_meld(c, o, rules) for o in rest)
+
+    named = _cards_of(case.params["others"])
+    out = _check_throw_partners(case)
+    out += [f"{o} is not in the hand" for o in named if o not in hand]
+    out += [f"{o} goes with a card" for o in named if o in hand and not alone(o)]
+    out += [f"{o} is alone too" for o in set(hand) - set(named) - {card} if alone(o)]
+    out += [f"{o} is worth more" for o in named if hand_value(o) > hand_value(card)]
+    return out
+
+
 def _check_wait_hand(case: Case) -> list[str]:
     hand = list(case.engine.view(case.seat).hand)
     plan = plan_opening(hand)
@@ -487,6 +509,7 @@ CHECKS: dict[str, Check] = {
     "hint_throw_wait_hand": _check_wait_hand,
     "hint_throw_loose": _check_throw_partners,
     "hint_throw_alone": _check_throw_partners,
+    "hint_throw_alone_highest": _check_throw_alone_highest,
     "hint_throw_few": _check_throw_partners,
     "hint_throw_few_hand": _check_throw_partners,
     "hint_lay_project": _check_made("project"),

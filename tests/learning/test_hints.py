@@ -408,3 +408,16 @@ def test_an_add_reason_says_add_not_lay() -> None:
     assert key == "hint_add"
     assert t(key, "en", **params).startswith(f"Add J♠ to meld {meld}:")
     assert t(key, "nl", **params).startswith(f"Leg J♠ aan bij combinatie {meld}:")
+
+
+def test_of_several_loose_cards_the_hand_throw_names_the_one_worth_most() -> None:
+    # Seat 0 holds 7♥ K♦ Q♣, none going with another: throwing the K♦ (10, no card worth more)
+    # says why this one; the 7♥ is loose too but not the dearest, so it only says loose.
+    step = next(s for s in lesson("hand") if s.name == "03_add_to_any_meld")
+    engine = step.position()
+    king, seven = parse_cards("KD 7H")
+    h = hint_for(engine, 0, Discard(king))
+    assert h.key == "hint_throw_alone_highest"
+    for lang in LANGUAGES:
+        assert "Q♣" in h.text(lang) and "7♥" in h.text(lang) and "10" in h.text(lang), lang
+    assert hint_for(engine, 0, Discard(seven)).key == "hint_throw_alone"
