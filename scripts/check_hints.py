@@ -334,6 +334,25 @@ def _check_play_lead(case: Case) -> list[str]:
     return out
 
 
+def _check_play_lead_lowest(case: Case) -> list[str]:
+    """ "Your lowest card, alone": a lead of one card, and no card of the hand ranks lower."""
+    out = []
+    if case.engine.view(case.seat).trick:
+        out.append("a play is on the table: not a lead")
+    played = list(getattr(case.move, "cards", ()))
+    if len(played) != 1:
+        return [*out, "not a single card"]
+    power = classify(played)
+    lower = [
+        c
+        for c in case.engine.view(case.seat).hand
+        if isinstance(power, Combo)
+        and isinstance(mine := classify([c]), Combo)
+        and mine.top < power.top
+    ]
+    return out + [f"{c} is lower" for c in lower]
+
+
 def _check_events(kind: type, what: str) -> Check:
     def check(case: Case) -> list[str]:
         _, events = _played(case.engine, case.seat, case.move)
@@ -497,6 +516,7 @@ CHECKS: dict[str, Check] = {
     "hint_play_bomb": _check_play_bomb,
     "hint_play_beat": _check_play_beat,
     "hint_play_lead": _check_play_lead,
+    "hint_play_lead_lowest": _check_play_lead_lowest,
     "hint_play_beat_lowest": _check_play_beat_lowest,
     "hint_play_beat_whole": _check_play_beat_whole,
     "hint_throw_not_theirs": _check_throw_not_theirs,

@@ -264,6 +264,11 @@ def _play_reason(
                     "split": cards(split),
                 }
         return "hint_play_beat", {"cards": shown, "trick": trick}
+    if len(move.cards) == 1 and 0 < plain_top(move.cards) <= min(
+        plain_top([c]) for c in before.hand
+    ):
+        # A lone card, the lowest of the hand: the highest ones are kept to win tricks.
+        return "hint_play_lead_lowest", {"cards": shown}
     return "hint_play_lead", {"cards": shown, "count": Count("n_cards", len(move.cards))}
 
 

@@ -421,3 +421,14 @@ def test_of_several_loose_cards_the_hand_throw_names_the_one_worth_most() -> Non
     for lang in LANGUAGES:
         assert "Q♣" in h.text(lang) and "7♥" in h.text(lang) and "10" in h.text(lang), lang
     assert hint_for(engine, 0, Discard(seven)).key == "hint_throw_alone"
+
+
+def test_a_run_fast_lead_of_the_lowest_single_says_so() -> None:
+    # Any single takes one card out of the hand; the 3♥ alone is also the lowest card held.
+    step = next(s for s in lesson("runfast") if s.name == "01_lead_with_the_3_of_hearts")
+    engine = step.position()
+    h = hint_for(engine, 0, Play(tuple(parse_cards("3H"))))
+    assert h.key == "hint_play_lead_lowest"
+    for lang in LANGUAGES:
+        assert "3♥" in h.text(lang), lang
+    assert hint_for(engine, 0, Play(tuple(parse_cards("3H 3S")))).key == "hint_play_lead"
