@@ -338,6 +338,25 @@ def _check_play_lead(case: Case) -> list[str]:
     return out
 
 
+def _check_play_lead_lowest(case: Case) -> list[str]:
+    """ "Your lowest card, alone": a lead of one card, and no card of the hand ranks lower."""
+    out = []
+    if case.engine.view(case.seat).trick:
+        out.append("a play is on the table: not a lead")
+    played = list(getattr(case.move, "cards", ()))
+    if len(played) != 1:
+        return [*out, "not a single card"]
+    power = classify(played)
+    lower = [
+        c
+        for c in case.engine.view(case.seat).hand
+        if isinstance(power, Combo)
+        and isinstance(mine := classify([c]), Combo)
+        and mine.top < power.top
+    ]
+    return out + [f"{c} is lower" for c in lower]
+
+
 def _check_events(kind: type, what: str) -> Check:
     def check(case: Case) -> list[str]:
         _, events = _played(case.engine, case.seat, case.move)
@@ -368,6 +387,28 @@ def _check_throw_partners(case: Case) -> list[str]:
     ]
     if "points" in case.params and _n(case.params["points"]) != hand_value(card):
         out.append(f"{card} costs {hand_value(card)}")
+    return out
+
+
+def _check_throw_alone_highest(case: Case) -> list[str]:
+    """ "Alone, like these, and worth the most": the thrown card and each named one go with no
+    other card of the hand; no other card is alone; none named is worth more."""
+    assert isinstance(case.move, Discard)
+    card = case.move.card
+    hand = list(case.engine.view(case.seat).hand)
+    rules = rules_of(case.engine, case.seat)
+
+    def alone(c: Card) -> bool:
+        rest = list(hand)
+        rest.remove(c)
+        return not any(one_card_from_a_meld(c, o, rules) for o in rest)
+
+    named = _cards_of(case.params["others"])
+    out = _check_throw_partners(case)
+    out += [f"{o} is not in the hand" for o in named if o not in hand]
+    out += [f"{o} goes with a card" for o in named if o in hand and not alone(o)]
+    out += [f"{o} is alone too" for o in set(hand) - set(named) - {card} if alone(o)]
+    out += [f"{o} is worth more" for o in named if hand_value(o) > hand_value(card)]
     return out
 
 
@@ -502,6 +543,7 @@ CHECKS: dict[str, Check] = {
     "hint_play_bomb": _check_play_bomb,
     "hint_play_beat": _check_play_beat,
     "hint_play_lead": _check_play_lead,
+    "hint_play_lead_lowest": _check_play_lead_lowest,
     "hint_play_beat_lowest": _check_play_beat_lowest,
     "hint_play_beat_whole": _check_play_beat_whole,
     "hint_throw_not_theirs": _check_throw_not_theirs,
@@ -515,6 +557,7 @@ CHECKS: dict[str, Check] = {
     "hint_throw_wait_hand": _check_wait_hand,
     "hint_throw_loose": _check_throw_partners,
     "hint_throw_alone": _check_throw_partners,
+    "hint_throw_alone_highest": _check_throw_alone_highest,
     "hint_throw_few": _check_throw_partners,
     "hint_throw_few_hand": _check_throw_partners,
     "hint_lay_project": _check_made("project"),

@@ -149,8 +149,9 @@ def run_guided(
         return 0
     seed = random.randrange(1_000_000)
     engine = new_game(game, dict(guided.GUIDED[game].options), seed)
+    # Offered the review at its end, as a game started directly is (review from the deal).
     return Console(
-        engine, guided.MEMBER, Level.NORMAL, seed, stdin, stdout, color, lang=lang
+        engine, guided.MEMBER, Level.NORMAL, seed, stdin, stdout, color, lang=lang, review=0
     ).play()
 
 

@@ -266,6 +266,11 @@ def _play_reason(
                     "split": cards(split),
                 }
         return "hint_play_beat", {"cards": shown, "trick": trick}
+    if len(move.cards) == 1 and 0 < plain_top(move.cards) <= min(
+        plain_top([c]) for c in before.hand
+    ):
+        # A lone card, the lowest of the hand: the highest ones are kept to win tricks.
+        return "hint_play_lead_lowest", {"cards": shown}
     return "hint_play_lead", {"cards": shown, "count": Count("n_cards", len(move.cards))}
 
 
@@ -329,6 +334,16 @@ def _throw_reason(
             return "hint_throw_wait_hand", {"card": shown, "count": Count("n_cards", left)}
     partners = sorted({other for other in rest if goes_with(card, other, rules)}, key=sort_key)
     if not partners:
+        if before.game == "hand":
+            # Several cards alone: the one thrown is the one worth most, and Hand's points
+            # left in hand count against you.
+            others = sorted({c for c in rest if c != card and _alone(c, before.hand, rules)})
+            if others and all(hand_value(card) >= hand_value(c) for c in others):
+                return "hint_throw_alone_highest", {
+                    "card": shown,
+                    "others": cards(sorted(others, key=sort_key)),
+                    "points": Count("n_points", hand_value(card)),
+                }
         return "hint_throw_alone", {"card": shown}
     if before.game == "hand":
         return "hint_throw_few_hand", {
@@ -337,6 +352,13 @@ def _throw_reason(
             "points": Count("n_points", hand_value(card)),
         }
     return "hint_throw_few", {"card": shown, "partners": cards(partners)}
+
+
+def _alone(card: Card, hand: Sequence[Card], rules: MeldRules) -> bool:
+    """No other card of ``hand`` goes with ``card`` in a meld, even with one more card."""
+    rest = list(hand)
+    rest.remove(card)
+    return not any(goes_with(card, other, rules) for other in rest)
 
 
 def feeds_other_team(card: Card, engine: Engine, seat: int) -> bool:

@@ -120,3 +120,57 @@ def test_the_coachs_own_move_typed_in_another_order_gets_no_word() -> None:
     text = guided_mor("meld 7H 6H 5H 4H\nquit\n")
     assert "You laid meld [1]" in text
     assert "that move is allowed too" not in text
+
+
+def test_the_whole_game_after_the_guided_round_offers_the_review(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game started from the guided round's offer ends as a game started directly does: with
+    the offer of a review."""
+    import random
+
+    from bot import console as console_pkg
+    from bot.ai import choose_move
+    from bot.console import lesson as lesson_module
+
+    class Player(io.StringIO):
+        """The coach's move in the guided round, yes to the whole game, then random legal
+        moves, Enter under each score sheet and the end of input once the game is over."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.console: console_pkg.cli.Console | None = None
+            self.typed = 0
+
+        def readline(self, size: int | None = -1) -> str:
+            c = self.console
+            assert c is not None
+            self.typed += 1
+            assert self.typed < 2000
+            if isinstance(c, GuidedConsole):
+                if c.engine.round_over:
+                    return "yes\n"
+                stop = c.coach.last
+                return (move_text(stop.move) if stop and stop.move else "no") + "\n"
+            if c.engine.game_over:
+                return ""
+            if c.engine.round_over:
+                return "\n"
+            legal = c.engine.legal_moves(c.seat)
+            move = choose_move(c.engine.view(c.seat), legal, "random", random.Random(self.typed))
+            return move_text(move) + "\n"
+
+    typed = Player()
+    for name in ("GuidedConsole", "Console"):
+        base = getattr(lesson_module, name)
+
+        def init(self: object, *args: object, _base: type = base, **kw: object) -> None:
+            _base.__init__(self, *args, **kw)
+            typed.console = self  # type: ignore[assignment]
+
+        monkeypatch.setattr(lesson_module, name, type(name, (base,), {"__init__": init}))
+    out = io.StringIO()
+    assert lesson_module.run_guided("runfast", typed, out) == 0
+    text = out.getvalue()
+    assert t("coach_offer_game", game="Run Fast") in text
+    assert t("console.review_offer") in text

@@ -482,3 +482,27 @@ def test_a_wild_on_a_pure_biriba_is_not_told_as_making_a_biriba() -> None:
     spoil = Add(1, tuple(parse_cards(["JK"])))
     said = {"cards": "🃏", "biriba": say("biriba.dirty")}
     assert check_reason(engine, 0, spoil, "hint_lay_biriba", said) != []
+
+
+def test_of_several_loose_cards_the_hand_throw_names_the_one_worth_most() -> None:
+    # Seat 0 holds 7♥ K♦ Q♣, none going with another: throwing the K♦ (10, no card worth more)
+    # says why this one; the 7♥ is loose too but not the dearest, so it only says loose.
+    step = next(s for s in lesson("hand") if s.name == "03_add_to_any_meld")
+    engine = step.position()
+    king, seven = parse_cards("KD 7H")
+    h = hint_for(engine, 0, Discard(king))
+    assert h.key == "hint_throw_alone_highest"
+    for lang in LANGUAGES:
+        assert "Q♣" in h.text(lang) and "7♥" in h.text(lang) and "10" in h.text(lang), lang
+    assert hint_for(engine, 0, Discard(seven)).key == "hint_throw_alone"
+
+
+def test_a_run_fast_lead_of_the_lowest_single_says_so() -> None:
+    # Any single takes one card out of the hand; the 3♥ alone is also the lowest card held.
+    step = next(s for s in lesson("runfast") if s.name == "01_lead_with_the_3_of_hearts")
+    engine = step.position()
+    h = hint_for(engine, 0, Play(tuple(parse_cards("3H"))))
+    assert h.key == "hint_play_lead_lowest"
+    for lang in LANGUAGES:
+        assert "3♥" in h.text(lang), lang
+    assert hint_for(engine, 0, Play(tuple(parse_cards("3H 3S")))).key == "hint_play_lead"
