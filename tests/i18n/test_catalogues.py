@@ -109,3 +109,19 @@ def test_every_key_the_code_names_is_in_english() -> None:
                 named.setdefault(found[0] or found[1], str(path.relative_to(ROOT)))
     missing = {key: where for key, where in named.items() if key not in known}
     assert missing == {}
+
+
+@pytest.mark.parametrize("path", sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po")), ids=str)
+def test_each_entry_has_one_translation(path: Path) -> None:
+    """A merge of two edits to one entry can leave two ``msgstr`` lines under one ``msgid``; the
+    reader keeps one without a word and the other change is lost (it happened twice)."""
+    doubled = []
+    translated = False
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith("msgid "):
+            translated = False
+        elif line.startswith("msgstr "):
+            if translated:
+                doubled.append(number)
+            translated = True
+    assert not doubled, f"{path}: a second msgstr at lines {doubled}"
