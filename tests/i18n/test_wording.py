@@ -86,6 +86,12 @@ def test_the_rejected_word_test_can_fail() -> None:
     assert misused_words("hi", {"x": "सादा टेक्स्ट, बिना रंग"}) == set()
     assert misused_words("hi", {"x": "मेरी तरफ़ से कुछ गड़बड़ हो गई"}) == set()
     assert misused_words("nl", {"x": "Enkele geldige zetten: draw"}) == set()
+    # The third Arabic read: يحل محل split by a word and with a pronoun joined (with or without
+    # shadda), and the spoken خلص, are caught; تخلّص ("get rid of") and مقامها are not.
+    third = "هل في يدك ورقة يحلّ أحدها محلّها؟ التي يحل الجوكر محلها، من يخلص، كومة السحب خلصت"
+    assert {w for _, w in misused_words("ar", {"x": third})} == {"محل", "محلّ", "يخلص", "خلصت"}
+    fixed = "ورقة يقوم أحدها مقامها؛ وتخلّص من آخر أوراقك، من يُنهي أوراقه، نفدت كومة السحب"
+    assert misused_words("ar", {"x": fixed}) == set()
 
 
 # The placeholders a sentence names players by: one (who, name, host, owner, a mention) or several
@@ -226,20 +232,27 @@ CORRECTED = {
     ),
     # The second native read of Arabic: one word for the score sheet, one gender for هاند.
     ("ar", "lesson.hand.06_the_hand.task"): (
-        "من يخلص يأخذ ‎−30‎، والباقون يُحسب عليهم ما بقي في أيديهم، و100 زيادة على من لم "
-        "يفتح. والهاند يضاعف كل حساب الجولة (‎−60‎ لك). "
+        "من يُنهي أوراقه يأخذ ‎−30‎، والباقون يُحسب عليهم ما بقي في أيديهم، و100 زيادة على من لم "
+        "يفتح. والهاند يضاعف كل نقاط الجولة (‎−60‎ لك). "
         "نزّل كل أوراقك إلا واحدة في هذا الإنزال الواحد، دون أن تكون قد فتحت من قبل: ارمِ الأخيرة "
         "فيكون هاند."
     ),
-    ("ar", "console.runfast.ev.trick_won"): "الأكلة والبدء: {who}.",
+    ("ar", "console.runfast.ev.trick_won"): "كسب الأكلة والبدء: {who}.",
     ("ar", "runfast.answer_with"): "عليك أن ترد على {table} ب{higher} أو بقنبلة.",
     ("ar", "render.dealer_mark"): "موزع",
     # The third native read of Arabic: «لـ» never before a name (it may begin with «ال»).
     ("ar", "console.runfast.ev.bomb_bonus"): (
-        "بقيت الأكلة بالقنبلة: {who}، {points}، {each} من كل لاعب آخر."
+        "{who}: أكلة بقنبلة، {points} ({each} من كل لاعب آخر)."
     ),
     ("ar", "hint_then_meld_top"): "وعليك قبل أن ترمي أن تنزّل {cards}، آخر ورقة مرمية.",
     ("ar", "cmd.preferences.sort.name"): "الفرز",
+    # The fourth native read of Arabic: يقوم مقام, not يحل محل; no spoken خلص; one winner label.
+    ("ar", "hint_nudge_swap"): "انظر إلى الجوكرات على الطاولة: هل في يدك ورقة يقوم أحدها مقامها؟",
+    ("ar", "hint_throw_stock_out"): "ارمِ {card}: نفدت كومة السحب، فهذه الرمية تنهي الجولة.",
+    ("ar", "practice_game_won"): "انتهت اللعبة. الفوز: {names}. لا لآلئ في ألعاب التدريب.",
+    ("ar", "render.won"): "الفوز:",
+    ("ar", "tournament.msg.finished"): "انتهت. الفوز: {names}",
+    ("ar", "more3.line.solo_total"): "المنفرد: الموجب ×1.5، و+150 إن أنهى أوراقه",
     ("hi", "do_lay"): "{cards} उतारें",
     ("nl", "do_lay"): "leg {cards} uit",
     ("nl", "runfast.kind.single"): "losse kaart",
