@@ -136,11 +136,15 @@ def test_a_refused_addition_names_the_cards_in_the_players_language() -> None:
 @pytest.mark.parametrize(
     ("projects", "english", "dutch"),
     [
-        ([], "needs a 300, or a 200 and another project", "300 nodig, of 200 en nog een project"),
+        (
+            [],
+            "needs a 300, or a 200 and another project",
+            "project van 300 nodig, of 200 + nog een",
+        ),
         (
             [100, 100, 100],
             "100 + 100 + 100, needs a 300 or a 200",
-            "100 + 100 + 100, nog 300 of 200 nodig",
+            "100 + 100 + 100, nog een project van 300 of 200 nodig",
         ),
         ([200], "200, needs one more project", "200, nog één project nodig"),
         ([100, 200], "200 + 100 ✓", "200 + 100 ✓"),

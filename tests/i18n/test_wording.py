@@ -82,6 +82,14 @@ def test_the_rejected_word_test_can_fail() -> None:
         "hi": {"{cards} रखें", "तरफ़", "रंग", "दुगना", "कदम"},
         "nl": {"enkele", "drievoudige", "sterkste computerspeler", "teruggeven"},
     }
+    # The third Dutch read: a joker is taken back and replaces a card; a 2 is a wildcard, not "wild".
+    nl3 = "Win de joker terug? Nee: terugwinnen. Jokers zijn niet wild; een wilde 2; ben je open"
+    assert {w for _, w in misused_words("nl", {"x": nl3})} == {
+        "terugwinnen",
+        "niet wild",
+        "wilde 2",
+        "ben je open",
+    }
     # Where the word means something else, it stays: a colour, "on my side", "some".
     assert misused_words("hi", {"x": "सादा टेक्स्ट, बिना रंग"}) == set()
     assert misused_words("hi", {"x": "मेरी तरफ़ से कुछ गड़बड़ हो गई"}) == set()
