@@ -363,8 +363,11 @@ class Console:
         """After the game: on ``review``, the moves where the hard player would have played
         otherwise (``bot.learning.review``, decided here: the terminal has no workers), then on
         ``again N`` the game played on from the N-th of them, as a new game."""
-        if self.read(self.t("console.review_offer")) != "review":
-            return
+        # Only Enter (or the end of input) leaves: a learner who types "hint" out of habit is
+        # asked again rather than losing the review.
+        while (answer := self.read(self.t("console.review_offer"))) != "review":
+            if answer in ("", "quit", "exit"):
+                return
         self.say(self.t("console.review_working"))
         found = review(self.engine.record, self.seat, start)
         looked = self.t("review.looked", judged=found.judged, decisions=found.decisions)

@@ -94,3 +94,15 @@ def test_each_reviewed_move_shows_its_position_in_the_order_played() -> None:
         head = block.split("Your move:", 1)[0]
         assert f"Your hand ({len(item.view.hand)}): {hand}" in head, head
         assert "── Run Fast" in head
+
+
+def test_another_word_after_the_game_asks_again_rather_than_losing_the_review() -> None:
+    """A newcomer typed ``hint`` out of habit at the review's offer and the review was gone."""
+    stdin = Careless(["hint", "review"])
+    out = io.StringIO()
+    console = Console(new_game("runfast", {}, 7), 0, "simple", 7, stdin, out, review=0)
+    stdin.console = console
+    assert console.play() == 0
+    text = out.getvalue()
+    assert text.count("Type review to see") == 2
+    assert "Looking over your moves…" in text
