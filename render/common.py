@@ -224,7 +224,11 @@ def _rich_line(
             parts.append((True, fonts.text_sprite(seg.rank, size, seg.colour, weight)))
             parts.append((False, shape_sprite(seg.suit, round(size * 0.8), seg.colour)))
         elif isinstance(seg, Name):
-            pieces = name_pieces(seg, rtl)
+            # The first words in reading order (a meld area's owner, a lone name) start the
+            # line: nothing comes before them for the ellipsis to stand between, so the name
+            # keeps its own cut, as on the seat plates.
+            first = n == (len(drawn) - 1 if rtl else 0)
+            pieces = name_pieces(seg, rtl and not first)
             for piece in pieces[:-1]:  # an ellipsis, glued to the name at its right
                 glue_right.add(len(parts))
                 parts.append((True, fonts.text_sprite(piece, size, colour, weight)))
@@ -254,7 +258,8 @@ def _latin_start(text: str) -> bool:
 
 def name_pieces(name: str, rtl: bool) -> list[str]:
     """A name as drawn, left to right. A name keeps its own direction, but a shortened
-    left-to-right name in a right-to-left line ends where the line ends, at its left: the
+    left-to-right name after other words of a right-to-left line ends where the line ends, at
+    its left: the
     ellipsis goes there, as the bidi algorithm puts a neutral that ends a line, not between the
     name and the «و» before it («…Omar و سارة», never «Omar… و سارة»).
 

@@ -250,6 +250,18 @@ def test_a_shortened_latin_name_in_an_arabic_line_ends_at_the_lines_end() -> Non
     assert same_ink(rich_line([Name("عبد ال…")], 48, black, rtl=True), arabic)
 
 
+def test_a_shortened_name_that_starts_an_arabic_line_keeps_its_own_cut() -> None:
+    # A meld area's owner in an Arabic picture («Alexandria Konstant…» alone, or before «·»):
+    # nothing precedes the name in reading order, so it is cut as on the seat plates, the
+    # ellipsis after its last letter, never at its left («…Alexandria Konstant»).
+    black = (0, 0, 0)
+    for name in ("Alexandria Konstant…", "प्रियंका चोप…"):
+        own = fonts.text_sprite(name, 48, black)
+        assert same_ink(rich_line([Name(name)], 48, black, rtl=True), own), name
+        owner = rich_line([Name(name), "·", "بعد الفتح"], 48, black, rtl=True)
+        assert same_ink(owner.crop((owner.width - own.width, 0, owner.width, owner.height)), own)
+
+
 def join(left: Image.Image, right: Image.Image) -> Image.Image:
     out = Image.new("RGBA", (left.width + right.width, max(left.height, right.height)))
     out.alpha_composite(left, (0, 0))
