@@ -26,6 +26,8 @@ from bot.games.base import (
     Draw,
     Engine,
     Event,
+    Lay,
+    Meld,
     Move,
     Pass,
     Play,
@@ -122,8 +124,28 @@ def hint(engine: Engine, seat: int, rng: random.Random, level: str = HINT_LEVEL)
     if not legal:
         return None
     view = engine.view(seat)
-    move = ai.choose_move(view, legal, level, rng)
+    move = no_idle_take(engine, seat, legal, ai.choose_move(view, legal, level, rng))
     return Hint(move, *reason(engine, seat, view, move), nudge_key(move, view))
+
+
+def taken_card_fits(engine: Engine, seat: int) -> bool:
+    """Hand: would the top discard, once taken, go into a new meld this turn? Asked of the
+    engine after the take on a copy: some lay it then allows uses the card (its legal moves hold
+    every single meld and, wherever a lay exists, one). A pair of 10s with nothing else in hand
+    can't use a third 10: laying all three leaves no card to throw."""
+    after = _copy(engine)
+    after.apply(seat, Take())
+    taken = set(getattr(after, "must_lay", ()))
+    return any(isinstance(m, Meld | Lay) and taken & set(m.cards) for m in after.legal_moves(seat))
+
+
+def no_idle_take(engine: Engine, seat: int, legal: Sequence[Move], move: Move) -> Move:
+    """Advice never takes Hand's top discard only to return it (issue 61): where the taken card
+    could go into no new meld this turn, the draw instead, as the player does when the card
+    doesn't fit. The computer players' own judgement (``bot.ai.hand``) misses the card kept for
+    the throw."""
+    idle = engine.game == "hand" and isinstance(move, Take) and Draw() in legal
+    return Draw() if idle and not taken_card_fits(engine, seat) else move
 
 
 def hint_for(engine: Engine, seat: int, move: Move) -> Hint:

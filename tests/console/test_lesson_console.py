@@ -115,17 +115,34 @@ def test_more_hint_draw_hint_in_the_terminal_does_not_crash() -> None:
     assert code == 0 and text.count("Hint: ") == 2 and "Traceback" not in text
 
 
-def test_the_hands_last_step_is_played_through_to_the_hand() -> None:
-    # The last step says "throw the 5♦ now": that throw is played, not read as the guided
-    # round's yes or no (once it quit the lesson before the Hand was ever shown).
+def test_the_hand_step_is_played_through_to_the_hand() -> None:
+    # The Hand's step says "throw the 5♦ now": that throw is played, not read as the next
+    # step's answer or the guided round's yes or no (once it quit the lesson before the Hand was
+    # ever shown).
     steps = lesson("hand")
-    typed = ["skip"] * (len(steps) - 1) + [move_text(answer_move(steps[-1])), "discard 5D", "no"]
+    number = next(s.number for s in steps if s.name == "06_the_hand")
+    typed = ["skip"] * (number - 1) + [move_text(answer_move(steps[number - 1])), "discard 5D"]
+    typed += ["skip"] * (len(steps) - number) + ["no"]
     code, text = play(["--lesson", "hand", "--no-color"], "\n".join(typed) + "\n")
     assert code == 0
     assert t("lesson_play_on") in text
     after = text.split(t("lesson_play_on"), 1)[1]
     assert "Hand" in after and "Round over" in after  # the round ends with the Hand
     assert t("lesson_finished_console", game="Hand", code="hand") in text
+
+
+def test_the_stock_out_step_ends_the_round_at_the_throw() -> None:
+    # Issue 61: nothing taught what happens when the stock runs out. The last step lays out all
+    # 106 cards with the stock empty: after the learner's lay, the throw ends the round with
+    # nobody going out, and the score sheet shows it.
+    steps = lesson("hand")
+    last = steps[-1]
+    assert last.name == "07_the_stock_runs_out"
+    typed = ["skip"] * (len(steps) - 1) + [move_text(answer_move(last)), "discard KD", "no"]
+    code, text = play(["--lesson", "hand", "--no-color"], "\n".join(typed) + "\n")
+    assert code == 0 and t("lesson_play_on") in text
+    after = text.split(t("lesson_play_on"), 1)[1]
+    assert t("console.end.stock_out") in after and "Round over" in after
 
 
 def test_a_taken_card_is_laid_in_the_same_step() -> None:

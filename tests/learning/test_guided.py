@@ -3,17 +3,23 @@ the coach, and again with the member going their own way, the coach following th
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
 
-from bot.games.base import Move
+from bot import ai
+from bot.ai import Level
+from bot.games.base import Lay, Meld, Move, Take
+from bot.games.registry import new_game
 from bot.i18n import LANGUAGES, has, t
+from bot.learning.hints import hint
 from bot.learning.lessons import GAMES
 from bot.learning.lessons.guided import (
     MEMBER_MOVES,
     RULES,
     SCORING,
+    Note,
     Stop,
     coach_hint,
     coach_move,
@@ -271,3 +277,34 @@ def test_the_solo_is_not_told_their_team_has_the_more_pile_they_never_took() -> 
     notes = notes_now("more3", replace(ended, side_taken=tuple(taken)), [], frozenset())
     out = next(n for n in notes if n.rule == "out")
     assert out.key == "coach.more3.out.solo" and "team" not in t(out.key)
+
+
+def test_hand_advice_never_takes_a_card_it_could_only_give_back() -> None:
+    """Issue 61: the coach said "take" the top discard to show the rule even where the card went
+    into no meld, and then "return" it: a wasted move, every other player watching; the hint
+    did the same with a pair in hand and the third card on the pile (laying all three leaves
+    nothing to throw). Over self-play positions where taking is legal, neither the coach's move
+    (with the take note just said) nor the hint takes a card no lay this turn could use, as the
+    engine answers after the take (seeds 30 and 34 hold the pair)."""
+    takes = positions = 0
+    for seed in (0, 1, 2, 3, 30, 34):
+        engine = new_game("hand", {}, seed)
+        rng = random.Random(seed)
+        while not engine.round_over:
+            seat = engine.turn
+            legal = engine.legal_moves(seat)
+            if Take() in legal:
+                positions += 1
+                note = Note("take", "coach.hand.take")
+                advice = [coach_move(engine, seat, [note]), hint(engine, seat, rng).move]
+                if Take() in advice:
+                    takes += 1
+                    after = type(engine).from_json(engine.to_json())
+                    after.apply(seat, Take())
+                    taken = set(after.must_lay)
+                    assert any(
+                        isinstance(m, Meld | Lay) and taken & set(m.cards)
+                        for m in after.legal_moves(seat)
+                    ), (seed, positions, advice)
+            engine.apply(seat, ai.choose_move(engine.view(seat), legal, Level.NORMAL, rng))
+    assert positions >= 100 and takes >= 10

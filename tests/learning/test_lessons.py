@@ -234,6 +234,10 @@ TASK_DONE: dict[str, Callable[[State, State], bool]] = {
     "hand/05_joker_in_a_set": lambda a, b: any(
         "JK" in m["cards"] for m in b["melds"][len(a["melds"]) :]
     ),
+    # Shed cards before the throw that ends the round: a lay or an add, not the throw itself.
+    "hand/07_the_stock_runs_out": lambda a, b: (
+        len(b["hands"][0]) < len(a["hands"][0]) and not b["round_over"]
+    ),
     "mor/01_sets_of_threes_and_aces": lambda a, b: len(b["melds"]) > len(a["melds"]),
     "mor/02_the_pile": lambda a, b: set(a["discard"]) <= set(b["hands"][0]),
     "mor/03_clean_run_of_seven": lambda a, b: any(m["project"] == 200 for m in b["melds"]),

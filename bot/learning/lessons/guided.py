@@ -30,11 +30,12 @@ from typing import Any
 
 from bot import ai
 from bot.ai import Level
+from bot.ai.hand import _take_pays as take_pays
 from bot.games.base import Engine, MeldKind, Move, Phase, Played, Take
 from bot.games.registry import engine_class, new_game, play_move
 from bot.games.runfast_combos import BOMB_KINDS
 from bot.i18n import ENGLISH, t
-from bot.learning.hints import Hint, hint_for
+from bot.learning.hints import Hint, hint_for, no_idle_take
 
 MEMBER = 0  # the member's seat at a guided table: a practice table seats its member first
 COACH_LEVEL = Level.NORMAL  # the computer players and the coach's suggestions
@@ -282,8 +283,13 @@ def hand_joker_in_set(view: View, kinds: frozenset[str]) -> bool:
 
 
 def show_take(view: View, legal: Sequence[Move]) -> Move | None:
-    """Taking the top card shows what a taken card asks for (and that it can go back)."""
-    return Take() if Take() in legal else None
+    """Taking the top card shows what a taken card asks for, but only where it would go into a
+    new meld this turn (an opening of 51 before the seat has opened), as the computer player
+    weighs it: a card taken only to be returned is a wasted move every other player watches,
+    and advice a newcomer would be right to doubt (issue 61)."""
+    if Take() not in legal or not take_pays(view):
+        return None
+    return Take()
 
 
 HAND = (
@@ -294,8 +300,8 @@ HAND = (
     Rule("sets", hand_pairs),
     Rule("twos", lambda v, k: any(c.rank == 2 for c in v.hand)),
     Rule("joker", lambda v, k: any(c.is_joker for c in v.hand) or any(m.wilds for m in v.melds)),
-    # A taken card must go into a new meld this turn, or back: shown by taking it and, where the
-    # computer player would not use it, giving it back.
+    # A taken card must go into a new meld this turn, or back: shown by taking it where it fits
+    # one (never a card the coach could only give back).
     Rule("take", lambda v, k: "Take" in k, show=show_take),
     Rule("return", lambda v, k: "Return" in k),
     Rule("add", hand_add_any),
@@ -531,7 +537,8 @@ def coach_move(
         notes = current_notes(engine, seat)
     record = engine.record
     rng = random.Random(f"coach:{record.get('seed')}:{len(record['moves'])}")
-    return suggest(engine.game, engine.view(seat), legal, notes, rng, level)
+    move = suggest(engine.game, engine.view(seat), legal, notes, rng, level)
+    return None if move is None else no_idle_take(engine, seat, legal, move)
 
 
 def coach_hint(engine: Engine, seat: int = MEMBER) -> Hint | None:
