@@ -81,7 +81,7 @@ def choose_normal(view: HandView, legal: Sequence[Move], rng: random.Random) -> 
     legal = own_legal(view, legal) or legal
     if view.phase == Phase.DRAW:
         take = next((m for m in legal if isinstance(m, Take)), None)
-        if take is not None and _take_pays(view):
+        if take is not None and take_pays(view):
             return take
         return next((m for m in legal if isinstance(m, Draw)), legal[0])
     if view.must_lay:
@@ -111,7 +111,7 @@ def choose_normal(view: HandView, legal: Sequence[Move], rng: random.Random) -> 
     return order[0] if order else legal[0]
 
 
-def _take_pays(view: HandView) -> bool:
+def take_pays(view: HandView) -> bool:
     """Whether the top discard would go into a new meld this turn: with hand cards once open,
     in a 51 opening before. A taken card that can't is put back before the draw, a wasted move
     every other player watches, so ``normal`` does not take it then."""

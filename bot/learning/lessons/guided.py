@@ -30,7 +30,7 @@ from typing import Any
 
 from bot import ai
 from bot.ai import Level
-from bot.ai.hand import _take_pays as take_pays
+from bot.ai.hand import take_pays
 from bot.games.base import Engine, MeldKind, Move, Phase, Played, Take
 from bot.games.registry import engine_class, new_game, play_move
 from bot.games.runfast_combos import BOMB_KINDS
