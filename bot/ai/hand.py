@@ -112,13 +112,15 @@ def choose_normal(view: HandView, legal: Sequence[Move], rng: random.Random) -> 
 
 
 def take_pays(view: HandView) -> bool:
-    """Whether the top discard would go into a new meld this turn: with hand cards once open,
-    in a 51 opening before. A taken card that can't is put back before the draw, a wasted move
+    """Whether the top discard would go into a new meld this turn: with hand cards once open
+    (keeping one to throw), in a 51 opening before. A taken card that can't is put back before the draw, a wasted move
     every other player watches, so ``normal`` does not take it then."""
     top = view.discard[-1]
     hand = [*view.hand, top]
     if view.opened[view.seat]:
-        return any(top in meld.cards for meld in candidate_melds(hand))
+        # One card must be left for the final throw: a pair and its third card on the pile,
+        # with nothing else in hand, can only go back.
+        return any(top in m.cards and len(m.cards) < len(hand) for m in candidate_melds(hand))
     return plan_opening(hand, (top,)) is not None
 
 

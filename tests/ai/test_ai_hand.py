@@ -16,10 +16,11 @@ from bot.ai.hand import (
     out_risk,
     plan_opening,
 )
-from bot.games.base import Discard, Draw, Lay, Take
+from bot.games.base import Discard, Draw, Lay, Meld, Take
 from bot.games.cards import parse_cards
 from bot.games.hand import Hand, meld_value
 from bot.games.melds import HAND_MELDS, read_meld
+from bot.games.registry import new_game
 
 from .playout import decisions
 
@@ -197,3 +198,27 @@ def test_hard_sheds_high_cards_when_an_opponent_may_go_out() -> None:
 def test_an_unopened_opponent_is_no_risk_yet() -> None:
     engine = _at_play("KS QS 3H 4D")  # the opponents hold one card each but have not opened
     assert out_risk(engine.view(0)) == 0.0
+
+
+def test_the_normal_player_never_takes_a_card_it_must_give_back() -> None:
+    """An opened player holding a pair whose third card tops the pile: laying all three would
+    leave no card for the final throw, so the engine then allows only the return (a wasted
+    move the table watches). Over self-play (seeds 30 and 34 hold the pair), every take the
+    normal player makes is of a card some lay then allows uses, as the engine answers."""
+    takes = 0
+    for seed in (0, 1, 30, 34):
+        engine = new_game("hand", {}, seed)
+        rng = random.Random(seed)
+        while not engine.round_over:
+            seat = engine.turn
+            legal = engine.legal_moves(seat)
+            move = choose_normal(engine.view(seat), legal, rng)
+            if isinstance(move, Take):
+                takes += 1
+                after = type(engine).from_json(engine.to_json())
+                after.apply(seat, move)
+                taken = set(after.must_lay)
+                uses = [m for m in after.legal_moves(seat) if isinstance(m, Meld | Lay)]
+                assert any(taken & set(m.cards) for m in uses), (seed, engine.view(seat).hand)
+            engine.apply(seat, move)
+    assert takes
