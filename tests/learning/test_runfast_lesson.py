@@ -13,7 +13,7 @@ from bot.games.base import Pass, Play, Played, move_from_dict
 from bot.games.cards import Card
 from bot.games.runfast import BombBonus, RunFast
 from bot.games.runfast_combos import ACE_BOMB, BOMB, HEAVENLY, Combo, beats, classify
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, t
 from bot.learning.lessons import Step, answer_move, lesson
 
 STEPS = lesson("runfast")
@@ -156,3 +156,17 @@ def test_the_ace_bomb_step_and_the_heavenly_bomb_as_the_engine_has_them() -> Non
     assert opening.legal_moves(1) == [Pass()]
     events = opening.apply(1, Pass()) + opening.apply(2, Pass())
     assert not any(isinstance(e, BombBonus) for e in events)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_coach_says_at_a_new_trick_that_its_leader_may_not_pass(lang: str) -> None:
+    # The guided round's note when the member leads a new trick: the leader may not pass, as
+    # the engine refuses (the lesson's first and third steps say it too).
+    note = t("coach.runfast.trick", lang)
+    said = {"en": "may not pass", "ar": "لا يجوز للبادئ أن يمرّر", "hi": "पास नहीं कर सकता"}
+    assert said.get(lang, "mag niet passen") in note
+    engine = table(["JD 4C", "5D 7S", "10C 6H"], trick=["8C"], trick_seat=2, turn=0)
+    engine.apply(0, Play(cards("JD")))
+    engine.apply(1, Pass())
+    engine.apply(2, Pass())
+    assert engine.turn == 0 and engine.check(0, Pass()) is not None
