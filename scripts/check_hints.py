@@ -61,6 +61,7 @@ from bot.games.melds import Meld as MeldsMeld
 from bot.games.mor import Mor
 from bot.games.more3 import OPENING_HALVES, More3, opening_halves
 from bot.games.registry import new_game
+from bot.games.runfast import BombBonus, RunFast, bomb_bonus
 from bot.games.runfast_combos import BOMB_KINDS, Combo, classify
 from bot.learning.hints import hint, reason
 
@@ -232,6 +233,41 @@ def _check_play_bomb(case: Case) -> list[str]:
     )
 
 
+def _check_play_out_one(case: Case) -> list[str]:
+    """ "It is your last card": one card, and the hand is empty after it."""
+    out = _check_play_out(case)
+    return out if len(getattr(case.move, "cards", ())) == 1 else [*out, "not one card"]
+
+
+def _check_play_out_bomb(case: Case) -> list[str]:
+    """ "Your last cards … a bomb as your last play is paid at once: 10 from each other
+    player": the hand is empty, and the play's own events pay the seat 10 from each other."""
+    after, events = _played(case.engine, case.seat, case.move)
+    out = [] if not after.view(case.seat).hand else ["cards are left in the hand"]
+    paid = [e for e in events if isinstance(e, BombBonus) and e.seat == case.seat]
+    if not paid:
+        out.append("no bomb bonus with the play")
+    gains = bomb_bonus(case.seat)
+    if any(gains[s] != -10 for s in range(len(gains)) if s != case.seat):
+        out.append(f"the others pay {gains}")
+    return out
+
+
+def _check_play_bomb_paid(case: Case) -> list[str]:
+    """ "A bomb beats …, and if no higher bomb beats it before the trick ends, each other player
+    pays you 10": a bomb on another player's play, which the engine then holds for the bonus
+    (``bomb_seat``), and the bonus is 10 from each other player."""
+    out = _check_play_bomb(case)
+    after, _ = _played(case.engine, case.seat, case.move)
+    assert isinstance(after, RunFast)
+    if after.bomb_seat != case.seat:
+        out.append("the engine holds no bonus for this bomb")
+    gains = bomb_bonus(case.seat)
+    if any(gains[s] != -10 for s in range(len(gains)) if s != case.seat):
+        out.append(f"the others pay {gains}")
+    return out
+
+
 def _check_play_beat(case: Case) -> list[str]:
     out = []
     if not case.engine.view(case.seat).trick:
@@ -335,6 +371,20 @@ def _check_play_lead(case: Case) -> list[str]:
         out.append("a play is on the table: not a lead")
     if _n(case.params["count"]) != len(getattr(case.move, "cards", ())):
         out.append("another number of cards")
+    return out
+
+
+def _check_play_lead_first(case: Case) -> list[str]:
+    """ "The game's first play must contain the 3♥": the engine refuses this seat's plays
+    without the 3♥ now, and the move holds it."""
+    out = _check_play_lead(case)
+    three = Card.parse("3H")
+    if three not in getattr(case.move, "cards", ()):
+        out.append("the play lacks 3♥")
+    hand = case.engine.view(case.seat).hand
+    other = next((c for c in hand if c != three), None)
+    if other is None or case.engine.check(case.seat, Play((other,))) is None:
+        out.append("a play without 3♥ is allowed")
     return out
 
 
@@ -540,9 +590,12 @@ CHECKS: dict[str, Check] = {
     "hint_bid": _check_bid,
     "hint_pass": _check_pass,
     "hint_play_out": _check_play_out,
-    "hint_play_bomb": _check_play_bomb,
+    "hint_play_out_one": _check_play_out_one,
+    "hint_play_out_bomb": _check_play_out_bomb,
+    "hint_play_bomb_paid": _check_play_bomb_paid,
     "hint_play_beat": _check_play_beat,
     "hint_play_lead": _check_play_lead,
+    "hint_play_lead_first": _check_play_lead_first,
     "hint_play_lead_lowest": _check_play_lead_lowest,
     "hint_play_beat_lowest": _check_play_beat_lowest,
     "hint_play_beat_whole": _check_play_beat_whole,

@@ -48,6 +48,7 @@ from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, added_or_why, try_
 from bot.games.melds import Meld as MeldsMeld
 from bot.games.mor import Mor
 from bot.games.more3 import More3, opening_halves
+from bot.games.runfast import BombBonus
 from bot.games.runfast_combos import BOMB_KINDS, Combo, classify
 from bot.games.views import RummyView, RunFastView, View
 from bot.i18n import t
@@ -257,9 +258,14 @@ def _play_reason(
     shown = cards(move.cards)
     kind = next((e.kind for e in events if isinstance(e, Played)), "")
     if not after.hand:
-        return "hint_play_out", {"cards": shown}
+        # The engine's own word on a bomb paid at once: its bonus event with the play.
+        if any(isinstance(e, BombBonus) for e in events):
+            return "hint_play_out_bomb", {"cards": shown}
+        return "hint_play_out_one" if len(move.cards) == 1 else "hint_play_out", {"cards": shown}
     if kind in BOMB_KINDS and before.trick:
-        return "hint_play_bomb", {"cards": shown, "trick": cards(before.trick)}
+        # Over another player's cards: the bonus waits for the trick's end (a led bomb earns
+        # nothing, and goes by the lead's reasons below).
+        return "hint_play_bomb_paid", {"cards": shown, "trick": cards(before.trick)}
     if before.trick:
         trick = cards(before.trick)
         # Why this play of the several that beat the table: the lowest of them, or the lowest
@@ -288,12 +294,16 @@ def _play_reason(
                     "split": cards(split),
                 }
         return "hint_play_beat", {"cards": shown, "trick": trick}
+    count = Count("n_cards", len(move.cards))
     if len(move.cards) == 1 and 0 < plain_top(move.cards) <= min(
         plain_top([c]) for c in before.hand
     ):
         # A lone card, the lowest of the hand: the highest ones are kept to win tricks.
         return "hint_play_lead_lowest", {"cards": shown}
-    return "hint_play_lead", {"cards": shown, "count": Count("n_cards", len(move.cards))}
+    if getattr(before, "must_include", None) is not None:
+        # The game's opening play: the 3♥ is in it because it must be.
+        return "hint_play_lead_first", {"cards": shown, "count": count}
+    return "hint_play_lead", {"cards": shown, "count": count}
 
 
 def plain_top(played: Sequence[Card]) -> int:

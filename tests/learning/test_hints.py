@@ -45,7 +45,7 @@ def test_reason_names_the_project_made() -> None:
 
 def test_reason_names_the_bomb() -> None:
     h = hint(_position("runfast", "05_bomb"), 0, random.Random(0))
-    assert h is not None and h.key == "hint_play_bomb"
+    assert h is not None and h.key == "hint_play_bomb_paid"
 
 
 def test_draw_says_why_the_pile_cannot_be_taken() -> None:
@@ -505,4 +505,47 @@ def test_a_run_fast_lead_of_the_lowest_single_says_so() -> None:
     assert h.key == "hint_play_lead_lowest"
     for lang in LANGUAGES:
         assert "3♥" in h.text(lang), lang
-    assert hint_for(engine, 0, Play(tuple(parse_cards("3H 3S")))).key == "hint_play_lead"
+    # A pair with it is no lowest single: the 3♥ is in it because the first play must hold it.
+    h = hint_for(engine, 0, Play(tuple(parse_cards("3H 3S"))))
+    assert h.key == "hint_play_lead_first"
+    assert h.text() == (
+        "Lead 3♥ 3♠: the game's first play must contain the 3♥, and this one takes 2 cards out"
+        " of your hand."
+    )
+
+
+def _runfast(hands: list[str], **pos: object) -> Any:
+    position = {"hands": [h.split() for h in hands], **pos}
+    return engine_class("runfast").from_table_file({"game": "runfast", "position": position})
+
+
+def test_run_fast_hints_a_newcomer_read_say_what_is_true_of_them() -> None:
+    # Issue 61: one card left was "they are your last cards"; a bomb said nothing of the 20 it
+    # earns, nor that a bomb as the last play is paid at once (specification §4).
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    single = _runfast(["9H", "4D 10S", "3C QS"], trick=["8C"], trick_seat=2, turn=0)
+    h = hint_for(single, 0, Play(tuple(parse_cards("9H"))))
+    assert h.key == "hint_play_out_one"
+    assert h.text() == "Play 9♥: it is your last card, so you win the deal."
+    assert check_reason(single, 0, h.move, h.key, h.params) == []
+    bomb = Play(tuple(parse_cards("7S 7H 7D 7C")))
+    over = _runfast(["7S 7H 7D 7C 5C", "4D 10S", "3C QS"], trick=["KC", "KH"], trick_seat=2, turn=0)
+    h = hint_for(over, 0, bomb)
+    assert h.key == "hint_play_bomb_paid" and "each other player pays you 10" in h.text()
+    assert check_reason(over, 0, bomb, h.key, h.params) == []
+    last_bomb = _runfast(["7S 7H 7D 7C", "4D 10S", "3C QS"], trick=["KC", "KH"], trick_seat=2)
+    h = hint_for(last_bomb, 0, bomb)
+    assert h.key == "hint_play_out_bomb" and "paid at once: 10 from each" in h.text()
+    assert check_reason(last_bomb, 0, bomb, h.key, h.params) == []
+    # A bomb led earns nothing: its reason is a lead's, never the bonus.
+    led = _runfast(["7S 7H 7D 7C 5C", "4D 10S", "3C QS"], turn=0, played=[True, True, True])
+    assert hint_for(led, 0, bomb).key == "hint_play_lead"
+    # The checks catch each sentence where it would be false.
+    assert check_reason(led, 0, bomb, "hint_play_bomb_paid", {"cards": "", "trick": ""}) != []
+    assert check_reason(over, 0, bomb, "hint_play_out_bomb", {"cards": ""}) != []
+    more = _runfast(["9H 10H", "4D 10S", "3C QS"], trick=["8C"], trick_seat=2, turn=0)
+    nine = Play(tuple(parse_cards("9H")))
+    assert check_reason(more, 0, nine, "hint_play_out_one", {"cards": ""}) != []
+    for lang in [lang for lang in LANGUAGES if lang != "en"]:
+        for key in ("hint_play_out_one", "hint_play_out_bomb", "hint_play_bomb_paid"):
+            assert t(key, lang, cards="7♠", trick="K♣") != t(key, "en", cards="7♠", trick="K♣")

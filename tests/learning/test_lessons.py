@@ -265,6 +265,7 @@ TASK_DONE: dict[str, Callable[[State, State], bool]] = {
     "runfast/05_bomb": lambda a, b: b["trick_seat"] == 0,
     "runfast/06_straight_ace_high": lambda a, b: b["trick_seat"] == 0,
     "runfast/07_triple_goes_out": lambda a, b: b["round_over"],
+    "runfast/08_the_ace_bomb": lambda a, b: b["trick_seat"] == 0,
 }
 
 
