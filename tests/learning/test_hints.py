@@ -340,7 +340,7 @@ def test_a_take_reason_says_what_the_engine_then_asks() -> None:
         assert "{" not in t(key, lang, **params)
 
 
-def test_an_arabic_take_in_hand_takes_from_the_pile_not_the_pile() -> None:
+def test_an_arabic_take_in_hand_takes_from_the_pile_not_the_whole_pile() -> None:
     # Hand takes the top discard only, the pile stays: the words every game shares for a take
     # said «خذ كومة الحرق» ("take the discard pile", Mor's move) in Hand's hint, on its button,
     # in its move line and under its picture. «من كومة الحرق» holds in all three games.
