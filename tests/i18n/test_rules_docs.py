@@ -87,8 +87,9 @@ def decimal_points(lang: str) -> set[str]:
 # Cards the glossary names in words ("3 of hearts": hartendrie, पान की तिग्गी, ثلاثة الكبة) count as
 # the number English writes for them, so a page may name them as its players do.
 NAMED_CARDS = {"3": 0, "2": 1}  # their order in the glossary's row "3 of hearts, 2 of spades"
-# Ranks a page names in words where English writes the digit: Dutch "een set van drieën".
-RANK_WORDS = {"nl": {"drieën": "3"}}
+# Ranks and counts a page names in words where English writes the digit: Dutch "een set van
+# drieën", Arabic «نقطة واحدة» ("1 point": a bare 1 reads oddly in Arabic prose).
+RANK_WORDS = {"nl": {"drieën": "3"}, "ar": {"نقطة واحدة": "1"}}
 
 
 def numbers(text: str, lang: str) -> Counter[str]:

@@ -100,6 +100,18 @@ def test_the_rejected_word_test_can_fail() -> None:
     assert {w for _, w in misused_words("ar", {"x": third})} == {"محل", "محلّ", "يخلص", "خلصت"}
     fixed = "ورقة يقوم أحدها مقامها؛ وتخلّص من آخر أوراقك، من يُنهي أوراقه، نفدت كومة السحب"
     assert misused_words("ar", {"x": fixed}) == set()
+    # The fifth Arabic read: Hand takes from the pile (only Mor takes it «كلها»), a label beside a
+    # name is no man, «من نفس» is «من … واحد», and what counts on the leaderboard counts في لوحة
+    # الصدارة (الترتيب is a game's standings).
+    fifth = "خذ كومة الحرق؛ المتصدر: سارة؛ تسلسلات من نفس النوع؛ لا تُحتسب في الترتيب."
+    assert {w for _, w in misused_words("ar", {"x": fifth})} == {
+        "خذ كومة الحرق",
+        "المتصدر",
+        "من نفس",
+        "تُحتسب في الترتيب",
+    }
+    fixed = "خذ من كومة الحرق، أو خذ كومة الحرق كلها؛ الصدارة: سارة؛ من نوع واحد؛ أخذ"
+    assert misused_words("ar", {"x": fixed}) == set()
 
 
 # The placeholders a sentence names players by: one (who, name, host, owner, a mention) or several
@@ -114,6 +126,9 @@ AR_ABOUT_A_MAN = re.compile(
     + PLAYERS
     + r" (?:هو|يبدأ|سحب|أخذ|رمى|نزّل|أضاف|أعاد|زايد|أنهى|فاز)"
     + r"|(?<![\w])(?:عنه|أوراقه|يده|دوره|للاعب|وهو|له)(?![\w])"
+    # A label that is a man's verb, then the names: «زايد حتى الآن: {names}» (not «مَن زايد»).
+    + r"|(?<![\w])(?<!مَن )(?<!من )(?:زايد|أنهى|فاز|مرّر|ختم)[^.:؛{}]*: "
+    + PLAYERS
 )
 
 
@@ -128,6 +143,12 @@ def test_arabic_sentences_about_a_player_hold_for_anyone() -> None:
     # {names}, and once said «أنهى {names} أوراقه أولًا وفاز».
     assert "table.went_out_first" in about_players("ar")
     assert AR_ABOUT_A_MAN.search("أنهى {names} أوراقه أولًا وفاز. الحساب:")
+    assert AR_ABOUT_A_MAN.search("زايد حتى الآن: {names}.")
+    assert not AR_ABOUT_A_MAN.search("مَن زايد حتى الآن: {names}.")
+    assert t("bid.have_bid", "ar", names=names_list(["سارة", "نورة"], "ar")) == (
+        "مَن زايد حتى الآن: سارة ونورة."
+    )
+    assert f"{t('render.leading', 'ar')} سارة" == "الصدارة: سارة"
     assert t("table.went_out_first", "ar", names=names_list(["سارة", "نورة"], "ar")) == (
         "الفوز بإنهاء الأوراق أولًا: سارة ونورة. الحساب:"
     )
@@ -138,6 +159,21 @@ def test_arabic_sentences_about_a_player_hold_for_anyone() -> None:
     assert t("render.reason.closed", "ar", who="سارة") == "الختم: سارة"
     assert t("render.reason.hand_empty", "ar", who="سارة") == "فرغت يد سارة"
     assert t("render.bids_shown", "ar", who="نورة") == "كُشفت المزايدات: المنفرد نورة"
+
+
+# A minimum ("must be worth 51", "worth 7.5 in one turn"): «يجب أن يساوي» alone says "must
+# equal"; the clause needs «على الأقل» or «أو أكثر», or says it as «ألا تقل … عن».
+AR_MUST_EQUAL = re.compile(r"يجب أن يساوي(?:(?!على الأقل|أو أكثر)[^.؛])*(?=[.؛]|$)")
+
+
+def test_an_arabic_minimum_is_never_said_as_equal() -> None:
+    found = {key: text for key, text in texts("ar").items() if AR_MUST_EQUAL.search(text)}
+    assert found == {}
+    # The fifth native read found these; the minimum said with «على الأقل» stays.
+    assert AR_MUST_EQUAL.search("افتح: يجب أن يساوي أول إنزال لك 51 نقطة، تنزّلها دفعة واحدة.")
+    assert AR_MUST_EQUAL.search("فوق 1500 يجب أن يساوي 7.5 في دور واحد (الجوكر 2).")
+    assert not AR_MUST_EQUAL.search("يجب أن يساوي فتحك {least} على الأقل في إنزال واحد؛ وهذه")
+    assert "ألا تقل قيمة أول إنزال لك عن 51" in t("lesson.hand.01_open_with_51.task", "ar")
 
 
 # Hindi: a future, a predicate or an intransitive past that would take the player's gender.
@@ -225,8 +261,8 @@ CORRECTED = {
     ("hi", "table.went_out_first"): "{names} ने सबसे पहले सारे पत्ते ख़त्म करके बाज़ी जीती। हिसाब:",
     ("nl", "table.went_out_first"): "Als eerste uit en gewonnen: {names}. De afrekening:",
     ("ar", "hint_throw_keeps_run"): (
-        "ارمِ {card} واحتفظ بالتسلسل {run} في يدك: فبصفتك المنفرد تأخذ كومة "
-        "الحرق حين يرمي الثنائي ورقة تكمّله، أما إن نزّلته فلن يرميا لك ورقة تكمّله."
+        "ارمِ {card} واحتفظ بالتسلسل {run} في يدك: فبصفتك المنفرد تأخذ كومة الحرق حين يرمي "
+        "أحد لاعبَي الثنائي ورقة تكمّله، أما إن نزّلته فلن يرمي لك أيٌّ منهما ورقة تكمّله."
     ),
     ("ar", "console.mark_play"): " ▶ دور اللعب",
     ("ar", "cmd.table.join.description"): "اجلس إلى الطاولة هنا.",
@@ -260,7 +296,7 @@ CORRECTED = {
     ("ar", "practice_game_won"): "انتهت اللعبة. الفوز: {names}. لا لآلئ في ألعاب التدريب.",
     ("ar", "render.won"): "الفوز:",
     ("ar", "tournament.msg.finished"): "انتهت. الفوز: {names}",
-    ("ar", "more3.line.solo_total"): "المنفرد: الموجب ×1.5، و+150 إن أنهى أوراقه",
+    ("ar", "more3.line.solo_total"): "المجموع الموجب ×1.5، و+150 لإنهاء الأوراق",
     ("hi", "do_lay"): "{cards} उतारें",
     ("nl", "do_lay"): "leg {cards} uit",
     ("nl", "runfast.kind.single"): "losse kaart",
@@ -277,8 +313,8 @@ CORRECTED = {
     ("ar", "no_teams"): "ليس في هذه الطاولة فريقان تختار بينهما.",
     ("ar", "lobby_started"): "بدأت الطاولة رقم {table}.",
     ("ar", "more3.opening_75"): (
-        "فوق 1500 نقطة لا تفتح إلا بأوراق قيمتها {least} على الأقل في إنزال واحد؛ "
-        "وقيمة هذه الأوراق {worth}."
+        "ما دام مجموعك فوق 1500 نقطة فلا تفتح إلا بأوراق قيمتها {least} على الأقل في إنزال "
+        "واحد؛ وقيمة هذه الأوراق {worth}."
     ),
     ("ar", "core.ranks.3"): "الثلاثات",
     ("hi", "render.emptied_mor"): "हाथ ख़ाली किया: मोर का ढेर अगली बारी मिलेगा",

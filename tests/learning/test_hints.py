@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 
 from bot.computers.pool import choose_computer_move
-from bot.games.base import Add, Count, Discard, Draw, Lay, Play, Take
+from bot.games.base import Add, Count, Discard, Draw, Lay, Play, Take, TookPile
 from bot.games.cards import Card, parse_cards
 from bot.games.registry import engine_class, new_game
 from bot.i18n import LANGUAGES, say, t
+from bot.i18n.moves import caption, move_words
 from bot.learning.hints import Hint, hint, hint_for, reason
 from bot.learning.lessons import GAMES, Step, answer_move, lesson
 from tests.ai.more3_tables import more3_play, more3_table
@@ -337,6 +338,23 @@ def test_a_take_reason_says_what_the_engine_then_asks() -> None:
     assert t(key, "nl", **params).startswith("Pak de aflegstapel (2 kaarten); daarna moet je")
     for lang in LANGUAGES:
         assert "{" not in t(key, lang, **params)
+
+
+def test_an_arabic_take_in_hand_takes_from_the_pile_not_the_whole_pile() -> None:
+    # Hand takes the top discard only, the pile stays: the words every game shares for a take
+    # said «خذ كومة الحرق» ("take the discard pile", Mor's move) in Hand's hint, on its button,
+    # in its move line and under its picture. «من كومة الحرق» holds in all three games.
+    hand = _rummy("hand", "8S 9S KD 4C 5H", discard="7D 10S", phase="draw")
+    key, params = reason(hand, 0, hand.view(0), Take())
+    assert t(key, "ar", **params).startswith("خذ من كومة الحرق (ورقة واحدة)، ")
+    events = hand.apply(0, Take())
+    took = [caption(e, "hand", {}) for e in events if isinstance(e, TookPile)]
+    assert [t(s.key, "ar", **s.params) for s in took if s] == ["أخذ من كومة الحرق (1)"]
+    assert [str(c) for c in hand.view(0).hand if c not in parse_cards("8S 9S KD 4C 5H")] == [
+        "10S"
+    ]  # only the top discard came into the hand
+    assert move_words({"do": "take"}, "ar") == "أخذ من كومة الحرق"
+    assert t("btn_take", "ar") == t("do_take", "ar") == "خذ من كومة الحرق"
 
 
 def _table(game: str, position: dict[str, Any], **extra: Any) -> Any:
