@@ -84,7 +84,7 @@ class Hint:
         if stage == "nudge":
             return t(self.nudge, lang)
         if stage == "cards" and self.cards():
-            return t("hint_cards", lang, cards=cards(self.cards()))
+            return t("hint_cards", lang, cards=cards(self.cards()), n=len(self.cards()))
         return self.text(lang)
 
 
@@ -235,7 +235,7 @@ def _play_reason(
     shown = cards(move.cards)
     kind = next((e.kind for e in events if isinstance(e, Played)), "")
     if not after.hand:
-        return "hint_play_out", {"cards": shown}
+        return "hint_play_out", {"cards": shown, "n": len(move.cards)}
     if kind in BOMB_KINDS and before.trick:
         return "hint_play_bomb", {"cards": shown, "trick": cards(before.trick)}
     if before.trick:

@@ -506,3 +506,34 @@ def test_a_run_fast_lead_of_the_lowest_single_says_so() -> None:
     for lang in LANGUAGES:
         assert "3♥" in h.text(lang), lang
     assert hint_for(engine, 0, Play(tuple(parse_cards("3H 3S")))).key == "hint_play_lead"
+
+
+def _runfast_lead(hand: list[str]) -> Any:
+    return engine_class("runfast").from_table_file(
+        {
+            "game": "runfast",
+            "position": {"hands": [hand, ["6S", "7S"], ["8C", "10D"]], "turn": 0},
+        }
+    )
+
+
+def test_a_hint_for_one_last_card_speaks_of_one_card() -> None:
+    # Going out with a lone card: "they are your last cards" («ये आपके आख़िरी पत्ते हैं») and
+    # "the cards to use" («इन पत्तों») read wrong for one card. Each is a plural entry, its form
+    # picked by the number of cards, as a count is (Arabic has a form for two).
+    one = hint_for(_runfast_lead(["9C"]), 0, Play(tuple(parse_cards("9C"))))
+    two = hint_for(_runfast_lead(["9C", "9D"]), 0, Play(tuple(parse_cards("9C 9D"))))
+    assert one.key == two.key == "hint_play_out"
+    assert one.text() == "Play 9♣: it is your last card, so you win the deal."
+    assert two.text() == "Play 9♣ 9♦: they are your last cards, so you win the deal."
+    assert one.stage_text("cards") == "The card to use: 9♣."
+    assert two.stage_text("cards") == "The cards to use: 9♣ 9♦."
+    said = {
+        "hi": ("यह आपका आख़िरी पत्ता है", "ये आपके आख़िरी पत्ते हैं", "इस पत्ते", "इन पत्तों"),
+        "nl": ("het is je laatste kaart", "het zijn je laatste kaarten", "De kaart ", "De kaarten"),
+        "ar": ("ورقتك الأخيرة", "ورقتاك الأخيرتان", "الورقة التي", "الورقتان"),
+    }
+    for lang, (last_one, last_two, use_one, use_two) in said.items():
+        assert last_one in one.text(lang) and last_two in two.text(lang), lang
+        assert use_one in one.stage_text("cards", lang), lang
+        assert use_two in two.stage_text("cards", lang), lang
