@@ -213,7 +213,7 @@ def test_a_hint_comes_in_stages_nudge_cards_move() -> None:
     assert h.stage_text("nudge") == (
         "Look for cards in your hand that go down together, or onto a meld on the table."
     )
-    assert h.next_stage("nudge") == "cards" and h.stage_text("cards") == "The cards to use: 9♥."
+    assert h.next_stage("nudge") == "cards" and h.stage_text("cards") == "The card to use: 9♥."
     assert h.next_stage("cards") == "move" and h.stage_text("move") == h.text()
     assert h.next_stage("move") is None
     # A move without cards of the hand goes from the nudge straight to the move.
