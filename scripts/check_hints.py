@@ -233,12 +233,6 @@ def _check_play_bomb(case: Case) -> list[str]:
     )
 
 
-def _check_play_out_one(case: Case) -> list[str]:
-    """ "It is your last card": one card, and the hand is empty after it."""
-    out = _check_play_out(case)
-    return out if len(getattr(case.move, "cards", ())) == 1 else [*out, "not one card"]
-
-
 def _check_play_out_bomb(case: Case) -> list[str]:
     """ "Your last cards … a bomb as your last play is paid at once: 10 from each other
     player": the hand is empty, and the play's own events pay the seat 10 from each other."""
@@ -590,7 +584,6 @@ CHECKS: dict[str, Check] = {
     "hint_bid": _check_bid,
     "hint_pass": _check_pass,
     "hint_play_out": _check_play_out,
-    "hint_play_out_one": _check_play_out_one,
     "hint_play_out_bomb": _check_play_out_bomb,
     "hint_play_bomb_paid": _check_play_bomb_paid,
     "hint_play_beat": _check_play_beat,

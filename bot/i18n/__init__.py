@@ -176,8 +176,13 @@ def _words(value: Any, lang: str) -> Any:
 
 def t(key: str, lang: str = ENGLISH, /, **params: Any) -> str:
     """The sentence ``key`` in ``lang`` (English's when the language lacks it), with ``params``
-    filled in; a ``Reason`` or ``Count`` among them is worded in ``lang`` too."""
+    filled in; a ``Reason`` or ``Count`` among them is worded in ``lang`` too. A sentence that
+    is a plural entry takes its count as ``n``."""
     text = catalogue(lang).texts.get(key) or catalogue(ENGLISH).texts.get(key)
+    if text is None and "n" in params and key in catalogue(ENGLISH).plurals:
+        # A sentence that reads otherwise for one card than for several ("it is your last
+        # card", "they are your last cards") is a plural entry: its ``n`` picks the form.
+        return t_n(key, params["n"], lang, **{k: v for k, v in params.items() if k != "n"})
     if text is None and key.endswith(".inline"):
         # A sentence that starts with a name or a card reads the same after a colon: one key.
         text = catalogue(lang).texts.get(key[:-7]) or catalogue(ENGLISH).texts[key[:-7]]

@@ -87,7 +87,7 @@ class Hint:
         if stage == "nudge":
             return t(self.nudge, lang)
         if stage == "cards" and self.cards():
-            return t("hint_cards", lang, cards=cards(self.cards()))
+            return t("hint_cards", lang, cards=cards(self.cards()), n=len(self.cards()))
         return self.text(lang)
 
 
@@ -261,7 +261,7 @@ def _play_reason(
         # The engine's own word on a bomb paid at once: its bonus event with the play.
         if any(isinstance(e, BombBonus) for e in events):
             return "hint_play_out_bomb", {"cards": shown}
-        return "hint_play_out_one" if len(move.cards) == 1 else "hint_play_out", {"cards": shown}
+        return "hint_play_out", {"cards": shown, "n": len(move.cards)}
     if kind in BOMB_KINDS and before.trick:
         # Over another player's cards: the bonus waits for the trick's end (a led bomb earns
         # nothing, and goes by the lead's reasons below).

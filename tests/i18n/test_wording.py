@@ -112,6 +112,33 @@ def test_the_rejected_word_test_can_fail() -> None:
     }
     fixed = "خذ من كومة الحرق، أو خذ كومة الحرق كلها؛ الصدارة: سارة؛ من نوع واحد؛ أخذ"
     assert misused_words("ar", {"x": fixed}) == set()
+    # The native read of Hindi (issue 59): the sentences it found, and what they became.
+    hi_read = (
+        "आपने 7H वापस रखा। कठिन स्तर का कंप्यूटर नियमों के हिसाब से; तिग्गी सबसे नीची। "
+        "पूरी ताश में से; यह कमांड नहीं चल सकती; सबसे ऊपर का फेंका पत्ता लें; जब काफ़ी "
+        "खिलाड़ी ख़ाली हों; पहली बार में उतारे पत्ते; आपकी टीम का मोर का ढेर; “x” मोर की चाल "
+        "नहीं है; जब दोनों ग़ायब सूट के पत्ते; **गिनती।**"
+    )
+    assert {w for _, w in misused_words("hi", {"x": hi_read})} == {
+        "वापस रखा",
+        "कठिन स्तर का कंप्यूटर",
+        "के हिसाब से",
+        "सबसे नीची",
+        "पूरी ताश",
+        "कमांड नहीं चल सकती",
+        "फेंका पत्ता लें",
+        "खिलाड़ी ख़ाली",
+        "पहली बार में",
+        "टीम का मोर का",
+        "की चाल नहीं है",
+        "दोनों ग़ायब सूट के",
+        "गिनती।",
+    }
+    hi_fixed = (
+        "आपने 7H लौटाया। कठिन कंप्यूटर खिलाड़ी नियमों के मुताबिक़; {level} स्तर का कंप्यूटर "
+        "बैठ गया; यह आपकी चाल नहीं है; राउंड की गिनती सिर्फ़ स्विस में; **अंक।**"
+    )
+    assert misused_words("hi", {"x": hi_fixed}) == set()
 
 
 # The placeholders a sentence names players by: one (who, name, host, owner, a mention) or several
@@ -337,6 +364,14 @@ CORRECTED = {
     ("hi", "lesson.runfast.02_same_kind_and_size.done"): (
         "सही: वही क़िस्म, उतने ही पत्ते, और सबसे ऊँचा पत्ता बड़ा।"
     ),
+    # The native read of Hindi (issue 59): the meaning errors it found.
+    ("hi", "more3.line.solo_total"): "सोलो: 0 से ऊपर हो तो ×1.5, सारे पत्ते ख़त्म तो +150",
+    ("hi", "coach.runfast.scoring"): (
+        "हिसाब: जीतने वाले को हर हाथ के हर बचे पत्ते का 1 मिलता है (जिसने एक भी पत्ता नहीं चला "
+        "उससे दोगुना), हाथ में बची हुकुम की दुग्गी के 10 और, और हाथ में बचे हर बम के 10; दूसरों "
+        "के पत्तों पर चले बम के 20 अंक अलग से, जो उसी वक़्त मिल चुके हैं। आप: {points}।"
+    ),
+    ("hi", "cmd.play.name"): "चाल",
     ("nl", "coach.more3.bidding"): (
         "Voor het delen biedt iedereen 0 tot en met 3 fiches, in het geheim. Wie het hoogst "
         "biedt, wordt de Solo, alleen tegen de andere twee (het Paar), en betaalt zijn bod aan "

@@ -214,7 +214,7 @@ def test_a_hint_comes_in_stages_nudge_cards_move() -> None:
     assert h.stage_text("nudge") == (
         "Look for cards in your hand that go down together, or onto a meld on the table."
     )
-    assert h.next_stage("nudge") == "cards" and h.stage_text("cards") == "The cards to use: 9♥."
+    assert h.next_stage("nudge") == "cards" and h.stage_text("cards") == "The card to use: 9♥."
     assert h.next_stage("cards") == "move" and h.stage_text("move") == h.text()
     assert h.next_stage("move") is None
     # A move without cards of the hand goes from the nudge straight to the move.
@@ -543,7 +543,7 @@ def test_run_fast_hints_a_newcomer_read_say_what_is_true_of_them() -> None:
     check_reason = load_script("scripts/check_hints.py").check_reason
     single = _runfast(["9H", "4D 10S", "3C QS"], trick=["8C"], trick_seat=2, turn=0)
     h = hint_for(single, 0, Play(tuple(parse_cards("9H"))))
-    assert h.key == "hint_play_out_one"
+    assert h.key == "hint_play_out"
     assert h.text() == "Play 9♥: it is your last card, so you win the deal."
     assert check_reason(single, 0, h.move, h.key, h.params) == []
     bomb = Play(tuple(parse_cards("7S 7H 7D 7C")))
@@ -563,7 +563,38 @@ def test_run_fast_hints_a_newcomer_read_say_what_is_true_of_them() -> None:
     assert check_reason(over, 0, bomb, "hint_play_out_bomb", {"cards": ""}) != []
     more = _runfast(["9H 10H", "4D 10S", "3C QS"], trick=["8C"], trick_seat=2, turn=0)
     nine = Play(tuple(parse_cards("9H")))
-    assert check_reason(more, 0, nine, "hint_play_out_one", {"cards": ""}) != []
+    assert check_reason(more, 0, nine, "hint_play_out", {"cards": "", "n": 1}) != []
     for lang in [lang for lang in LANGUAGES if lang != "en"]:
-        for key in ("hint_play_out_one", "hint_play_out_bomb", "hint_play_bomb_paid"):
+        for key in ("hint_play_out_bomb", "hint_play_bomb_paid"):
             assert t(key, lang, cards="7♠", trick="K♣") != t(key, "en", cards="7♠", trick="K♣")
+
+
+def _runfast_lead(hand: list[str]) -> Any:
+    return engine_class("runfast").from_table_file(
+        {
+            "game": "runfast",
+            "position": {"hands": [hand, ["6S", "7S"], ["8C", "10D"]], "turn": 0},
+        }
+    )
+
+
+def test_a_hint_for_one_last_card_speaks_of_one_card() -> None:
+    # Going out with a lone card: "they are your last cards" («ये आपके आख़िरी पत्ते हैं») and
+    # "the cards to use" («इन पत्तों») read wrong for one card. Each is a plural entry, its form
+    # picked by the number of cards, as a count is (Arabic has a form for two).
+    one = hint_for(_runfast_lead(["9C"]), 0, Play(tuple(parse_cards("9C"))))
+    two = hint_for(_runfast_lead(["9C", "9D"]), 0, Play(tuple(parse_cards("9C 9D"))))
+    assert one.key == two.key == "hint_play_out"
+    assert one.text() == "Play 9♣: it is your last card, so you win the deal."
+    assert two.text() == "Play 9♣ 9♦: they are your last cards, so you win the deal."
+    assert one.stage_text("cards") == "The card to use: 9♣."
+    assert two.stage_text("cards") == "The cards to use: 9♣ 9♦."
+    said = {
+        "hi": ("यह आपका आख़िरी पत्ता है", "ये आपके आख़िरी पत्ते हैं", "इस पत्ते", "इन पत्तों"),
+        "nl": ("het is je laatste kaart", "het zijn je laatste kaarten", "De kaart ", "De kaarten"),
+        "ar": ("ورقتك الأخيرة", "ورقتاك الأخيرتان", "الورقة التي", "الورقتان"),
+    }
+    for lang, (last_one, last_two, use_one, use_two) in said.items():
+        assert last_one in one.text(lang) and last_two in two.text(lang), lang
+        assert use_one in one.stage_text("cards", lang), lang
+        assert use_two in two.stage_text("cards", lang), lang
