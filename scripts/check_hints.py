@@ -52,6 +52,7 @@ from bot.games.base import (
     Take,
     TookPile,
     TookSidePile,
+    as_lay,
     points,
 )
 from bot.games.cards import Card, deck_106, parse_cards, sort_key
@@ -193,11 +194,22 @@ def _check_take(case: Case) -> list[str]:
 
 
 def _check_take_then(case: Case) -> list[str]:
-    """ "Take the discard (3 cards). First meld the card you took ...": the rule quoted is the
-    engine's refusal of every throw right after the take."""
+    """ "Take the whole discard pile (3 cards); then first lay ...": the rule quoted is the
+    engine's refusal of every throw right after the take, and what the take brings is said as
+    it is (issue 59): the whole pile ("hint_take_then"), the top card and the rest of the pile
+    with it ("hint_take_top_pile_then"), or the top card alone ("hint_take_top_then")."""
+    pile = list(case.engine.view(case.seat).discard)
     after, events = _played(case.engine, case.seat, Take())
     taken = [c for e in events if isinstance(e, TookPile) for c in e.cards]
     out = [] if _n(case.params["count"]) == len(taken) else [f"the take brings {len(taken)}"]
+    if case.key in ("hint_take_then", "hint_take_top_pile_then") and len(taken) != len(pile):
+        out.append(f"the take brings {len(taken)} of the pile's {len(pile)} cards")
+    if case.key == "hint_take_top_then" and taken != pile[-1:]:
+        out.append(f"the take brings {taken}, not the top card alone")
+    if case.key == "hint_take_top_pile_then" and tuple(getattr(after, "must_lay", ())) != tuple(
+        pile[-1:]
+    ):
+        out.append("the top card is not the one to meld")
     hand = after.view(case.seat).hand
     refusals = {after.check(case.seat, Discard(c)) for c in hand}
     if refusals != {case.params["rule"]}:
@@ -521,9 +533,41 @@ def _check_left(case: Case) -> list[str]:
 def _check_add(case: Case) -> list[str]:
     """ "Add J♠ to meld 1 …": the move adds to that meld, and the cards left are counted."""
     out = _check_left(case)
-    if not isinstance(case.move, Add) or case.move.meld != case.params["meld"]:
+    lay = as_lay(case.move) if isinstance(case.move, (Meld, Add, Lay)) else None
+    if lay is None or lay.melds or {a.meld for a in lay.adds} != {case.params["meld"]}:
         out.append(f"the move is {case.move}, not an add to meld {case.params['meld']}")
     return out
+
+
+def _verb(case: Case) -> list[str]:
+    """The hint's verb is the move's (issue 59): "Lay …" for a move that lays new melds only,
+    never for one that adds to a meld on the table (in Dutch aanleggen, not uitleggen); an
+    ``act`` says what the move does: an add to one meld, to several, or a lay and an add."""
+    if not isinstance(case.move, (Meld, Add, Lay)):
+        return []
+    lay = as_lay(case.move)
+    act = case.params.get("act")
+    if act is None:
+        return [f"the move adds to meld {lay.adds[0].meld}, the hint says lay"] if lay.adds else []
+    targets = {a.meld for a in lay.adds}
+    if lay.melds and lay.adds:
+        wanted = "hint_act_lay_add"
+    elif len(targets) == 1:
+        wanted = "hint_act_add"
+        if act.params.get("meld") != lay.adds[0].meld:
+            return [f"the move adds to meld {lay.adds[0].meld}, not {act.params.get('meld')}"]
+    else:
+        wanted = "hint_act_add_melds" if targets else "hint_lay"
+    return [] if act.key == wanted else [f"the move is worded {act.key}, not {wanted}"]
+
+
+def _and_verb(check: Check) -> Check:
+    """``check``, and the verb the hint uses is the move's."""
+
+    def both(case: Case) -> list[str]:
+        return check(case) + _verb(case)
+
+    return both
 
 
 def _check_made(attr: str) -> Check:
@@ -579,6 +623,8 @@ CHECKS: dict[str, Check] = {
     "hint_draw_keep_pile_any": _check_draw_keep_pile_any,
     "hint_take": _check_take,
     "hint_take_then": _check_take_then,
+    "hint_take_top_then": _check_take_then,
+    "hint_take_top_pile_then": _check_take_then,
     "hint_return": _check_legal,
     "hint_swap": _check_legal,
     "hint_bid": _check_bid,
@@ -597,8 +643,10 @@ CHECKS: dict[str, Check] = {
     "hint_throw_stock_out": _check_stock_out,
     "hint_throw_mor": _check_events(SidePileWaits, "Mor waiting"),
     "hint_throw_more_pile": _check_events(SidePileWaits, "More pile waiting"),
-    "hint_lay_mor": _check_events(TookSidePile, "Mor taken"),
-    "hint_lay_more_pile": _check_events(TookSidePile, "More pile taken"),
+    "hint_lay_mor": _and_verb(_check_events(TookSidePile, "Mor taken")),
+    "hint_lay_more_pile": _and_verb(_check_events(TookSidePile, "More pile taken")),
+    "hint_add_mor": _and_verb(_check_events(TookSidePile, "Mor taken")),
+    "hint_add_more_pile": _and_verb(_check_events(TookSidePile, "More pile taken")),
     "hint_throw_keeps_run": _check_keeps_run,
     "hint_throw_wait_hand": _check_wait_hand,
     "hint_throw_loose": _check_throw_partners,
@@ -606,12 +654,17 @@ CHECKS: dict[str, Check] = {
     "hint_throw_alone_highest": _check_throw_alone_highest,
     "hint_throw_few": _check_throw_partners,
     "hint_throw_few_hand": _check_throw_partners,
-    "hint_lay_project": _check_made("project"),
-    "hint_lay_biriba": _check_made("biriba"),
-    "hint_lay_opens": _check_lay_opens,
-    "hint_lay_opens_75": _check_lay_opens_75,
-    "hint_lay_hand": _check_left,
-    "hint_lay": _check_left,
+    "hint_lay_project": _and_verb(_check_made("project")),
+    "hint_lay_biriba": _and_verb(_check_made("biriba")),
+    "hint_add_project": _and_verb(_check_made("project")),
+    "hint_add_biriba": _and_verb(_check_made("biriba")),
+    "hint_lay_opens": _and_verb(_check_lay_opens),
+    "hint_lay_opens_75": _and_verb(_check_lay_opens_75),
+    "hint_add_opens_75": _and_verb(_check_lay_opens_75),
+    "hint_lay_hand": _and_verb(_check_left),
+    "hint_lay": _and_verb(_check_left),
+    "hint_add_left_hand": _and_verb(_check_left),
+    "hint_add_left": _and_verb(_check_left),
     "hint_add": _check_add,
     "hint_add_hand": _check_add,
 }

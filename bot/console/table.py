@@ -213,7 +213,8 @@ class Console:
                 if n
             ]
         )
-        self.say(self.t("game_won", names=self.words.winners(winners), pearls=pearls or "0"))
+        names = self.words.winners(winners)
+        self.say(self.words.t_n("game_won", len(winners), names=names, pearls=pearls or "0"))
 
     # -------------------------------------------------------- playing
 

@@ -40,6 +40,7 @@ from bot.games.base import (
     Take,
     TookPile,
     TookSidePile,
+    as_lay,
     points,
 )
 from bot.games.cards import Card, deck_106, sort_key
@@ -219,6 +220,14 @@ _THEN = {
     "hand.lay_or_return_taken": "hint_then_new_meld",
     "hand.lay_taken_first": "hint_then_new_meld",
 }
+# What the take brings, by the same refusal, so the hint says what the game does (issue 59):
+# Mor takes the whole pile, More the top card with the rest of the pile, Hand the top card only.
+_TAKE = {
+    "mor.lay_taken_first": "hint_take_then",
+    "more3.meld_taken_first": "hint_take_top_pile_then",
+    "hand.lay_or_return_taken": "hint_take_top_then",
+    "hand.lay_taken_first": "hint_take_top_then",
+}
 
 
 def _take_reason(engine: Engine, seat: int) -> tuple[str, dict[str, Any]]:
@@ -238,7 +247,8 @@ def _take_reason(engine: Engine, seat: int) -> tuple[str, dict[str, Any]]:
         any_one = rule.key == "mor.lay_taken_first"
         shown = cards(sorted(set(must), key=sort_key) if any_one else must[:1])
         then = Reason(_THEN[rule.key], {"cards": shown})
-    return "hint_take_then", {"count": Count("n_cards", len(taken)), "rule": rule, "then": then}
+    key = _TAKE.get(rule.key) or ("hint_take_top_then" if len(taken) == 1 else "hint_take_then")
+    return key, {"count": Count("n_cards", len(taken)), "rule": rule, "then": then}
 
 
 def _take(engine: Engine, seat: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -325,6 +335,7 @@ def splits(played: Sequence[Card], hand: Sequence[Card]) -> set[int]:
 # Which spare pile an emptied hand brings, by game: the Mor, or the side's More pile.
 SIDE_PILE_THROW = {"mor": "hint_throw_mor", "more3": "hint_throw_more_pile"}
 SIDE_PILE_LAY = {"mor": "hint_lay_mor", "more3": "hint_lay_more_pile"}
+SIDE_PILE_ADD = {"mor": "hint_add_mor", "more3": "hint_add_more_pile"}
 
 
 def _throw_reason(
@@ -460,10 +471,18 @@ def _lay_reason(
     shown = cards(move.cards)  # Meld, Add, Swap and Lay all name the cards they put down
     touched = {getattr(e, "meld", None) for e in events} - {None}
     melds = [m for m in after.melds if m.id in touched]
+    # The hint's verb is the move's: laying new melds, adding to melds on the table (Dutch
+    # uitleggen beside aanleggen), or both at once. A move with no add keeps the "Lay …" keys;
+    # one that adds says so in its own words, ``act``, with the same reason after it.
+    act = _act(move)
     if any(isinstance(e, TookSidePile) for e in events):
+        if act is not None:
+            return SIDE_PILE_ADD.get(before.game, "hint_add_more_pile"), {"act": act}
         return SIDE_PILE_LAY.get(before.game, "hint_lay_more_pile"), {"cards": shown}
     for m in melds:
         if m.project and not _was(before, m.id, "project", m.project):
+            if act is not None:
+                return "hint_add_project", {"act": act, "project": m.project}
             return "hint_lay_project", {"cards": shown, "project": m.project}
         if _BIRIBA_RANK.get(m.biriba, 0) > max(
             (_BIRIBA_RANK.get(b.biriba, 0) for b in before.melds if b.id == m.id), default=0
@@ -471,8 +490,13 @@ def _lay_reason(
             # Only a gain: a wild on a pure biriba makes it dirty (200 down to 100), no biriba
             # made (issue 61).
             # "pure" / "dirty": a word of the catalogue, so it reads in the hint's language.
-            return "hint_lay_biriba", {"cards": shown, "biriba": Reason(f"biriba.{m.biriba}")}
+            biriba = Reason(f"biriba.{m.biriba}")
+            if act is not None:
+                return "hint_add_biriba", {"act": act, "biriba": biriba}
+            return "hint_lay_biriba", {"cards": shown, "biriba": biriba}
     left = Count("n_cards", len(after.hand))
+    lay = as_lay(move)
+    one_meld = lay.adds[0].meld if not lay.melds and len({a.meld for a in lay.adds}) == 1 else None
     if before.game == "hand":
         if not before.opened[before.seat] and after.opened[before.seat]:
             return "hint_lay_opens", {
@@ -480,17 +504,41 @@ def _lay_reason(
                 "points": Count("n_points", _hand_points(melds)),
             }
         # Hand scores only what is left in the hand: laying cards is shedding them.
-        if isinstance(move, Add):
-            return "hint_add_hand", {"cards": shown, "meld": move.meld, "left": left}
+        if one_meld is not None:
+            return "hint_add_hand", {"cards": shown, "meld": one_meld, "left": left}
+        if act is not None:
+            return "hint_add_left_hand", {"act": act, "left": left}
         return "hint_lay_hand", {"cards": shown, "left": left}
     if needs_75:
         # More over 1500: the first lay must be worth 7.5, counted in half-points.
-        halves = sum(opening_halves(c) for c in move.cards)
-        return "hint_lay_opens_75", {"cards": shown, "worth": points(halves / 2)}
-    if isinstance(move, Add):
-        # Adding to a meld on the table is its own word (Dutch aanleggen beside uitleggen).
-        return "hint_add", {"cards": shown, "meld": move.meld, "left": left}
+        worth = points(sum(opening_halves(c) for c in move.cards) / 2)
+        if act is not None:
+            return "hint_add_opens_75", {"act": act, "worth": worth}
+        return "hint_lay_opens_75", {"cards": shown, "worth": worth}
+    if one_meld is not None:
+        return "hint_add", {"cards": shown, "meld": one_meld, "left": left}
+    if act is not None:
+        return "hint_add_left", {"act": act, "left": left}
     return "hint_lay", {"cards": shown, "left": left}
+
+
+def _act(move: Any) -> Reason | None:
+    """What a move that adds to melds on the table does, in words ("Add 8♣ to meld 1", "Lay
+    5♥ 6♥ 7♥ and add 8♣"); None for a move that only lays new melds, which the "Lay …" keys
+    word."""
+    if not isinstance(move, (Add, Lay)):
+        return None
+    lay = as_lay(move)
+    if not lay.adds:
+        return None
+    added = cards([c for a in lay.adds for c in a.cards])
+    if lay.melds:
+        laid = cards([c for m in lay.melds for c in m])
+        return Reason("hint_act_lay_add", {"laid": laid, "added": added})
+    targets = {a.meld for a in lay.adds}
+    if len(targets) == 1:
+        return Reason("hint_act_add", {"cards": added, "meld": lay.adds[0].meld})
+    return Reason("hint_act_add_melds", {"cards": added})
 
 
 def _was(before: Any, meld_id: int, attr: str, value: Any) -> bool:

@@ -371,9 +371,11 @@ class Presenter:
                 await self.refresh(live, lang=lang)
                 # The last round's scores and sheet come with the result, in one message.
                 text, sheet = await self.round_summary(live, names, lang)
-                won_text = t("game_won", lang, names=won, pearls=given or "0")
+                # "Winner: Sara" for one, "Winners: Sara and Omar" for a team: a plural entry.
+                n_won = len(engine.winners)
+                won_text = t_n("game_won", n_won, lang, names=won, pearls=given or "0")
                 if is_practice(live):
-                    won_text = t("practice_game_won", lang, names=won)
+                    won_text = t_n("practice_game_won", n_won, lang, names=won)
                 if live.table.game == "runfast":
                     # The game is its one deal: the winner first, then the deal's settlement.
                     result = public_view(engine).result

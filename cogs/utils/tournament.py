@@ -19,7 +19,7 @@ import discord
 
 from bot.client import limits
 from bot.client.diwaniya import lang_of
-from bot.i18n import ENGLISH, names_list, number, pick_language, t
+from bot.i18n import ENGLISH, names_list, number, pick_language, t, t_n
 from bot.store.tournaments import EntryStatus, Tournament, TournamentStatus
 from bot.tables import Refusal
 from bot.tournament.pairing import Bracket
@@ -168,7 +168,8 @@ def message_text(bot: Diwaniya, view: Overview, lang: str) -> str:
         else:
             lines.append(t("tournament.msg.running", lang))
     elif tr.status == TournamentStatus.FINISHED:
-        lines.append(t("tournament.msg.finished", lang, names=winners_text(bot, view, lang)))
+        won = winners(bot, view)
+        lines.append(t_n("tournament.msg.finished", len(won), lang, names=winners_text(won, lang)))
     elif tr.status == TournamentStatus.CANCELLED:
         lines.append(t("tournament.msg.cancelled", lang))
     if tr.status in (TournamentStatus.RUNNING, TournamentStatus.FINISHED) and view.results:
@@ -177,16 +178,21 @@ def message_text(bot: Diwaniya, view: Overview, lang: str) -> str:
     return limits.fit("\n".join(lines))
 
 
-def winners_text(bot: Diwaniya, view: Overview, lang: str) -> str:
-    """Who won: a knockout's champion entry (a Mor pair), else the first place."""
+def winners(bot: Diwaniya, view: Overview) -> list[str]:
+    """Who won, by name: a knockout's champion entry (a Mor pair), else the first place. Their
+    number picks the label ("Winner: Sara", "Winners: Sara and Omar")."""
     names = member_names(bot, view)
     bracket = view.tournament.state.get("bracket")
     if view.tournament.format == "knockout" and bracket:
         champion = Bracket.from_json(bracket).champion
         if champion:
-            return names_list((names.get(m, f"<@{m}>") for m in champion if m is not None), lang)
-    firsts = [s.member for s in view.standings if s.place == 1]
-    return names_list((names.get(m, f"<@{m}>") for m in firsts), lang) or "-"
+            return [names.get(m, f"<@{m}>") for m in champion if m is not None]
+    return [names.get(s.member, f"<@{s.member}>") for s in view.standings if s.place == 1]
+
+
+def winners_text(won: list[str], lang: str) -> str:
+    """The winners' names joined as ``lang`` joins them, "-" for none."""
+    return names_list(won, lang) or "-"
 
 
 # ------------------------------------------------------------------ pictures
@@ -445,11 +451,13 @@ class TournamentPresenter:
         elif kind == TournamentNoticeKind.FINISHED:
             await self.refresh(tr, lang)
             view = await self.service.overview(tr.guild_id, tr.id)
-            text = t(
+            won = winners(self.bot, view)
+            text = t_n(
                 "tournament.announce.finished",
+                len(won),
                 lang,
                 number=tr.id,
-                names=winners_text(self.bot, view, lang),
+                names=winners_text(won, lang),
             )
             files = [f for f in (await standings_file(self.bot, view, lang, True),) if f]
             bracket = await bracket_file(self.bot, view, lang)

@@ -1,6 +1,6 @@
 """The end of a game through the real bot and SimCord, and the computers' names: a Run Fast game
 (one deal) with two computers played to its end; the computers are Gulf and Levant names with
-their seats, "Winners:" names them; the table message becomes final (standings best first, the
+their seats, "Winner:" names the one who won; the table message becomes final (standings best first, the
 pearls, a Rematch button and no other); Rematch refuses a member who was not seated, survives a
 restart, and opens a lobby with the same seats in the same thread."""
 
@@ -94,9 +94,11 @@ async def test_game_over_final_table_and_rematch(tmp_path: Path) -> None:
         totals = public_view(engine).totals
         pearls = engine.pearls()
 
-        # "Game over. Winners: …" names every winner by the table's name for it.
+        # "Game over. Winner: …" names the winner by the table's name for it: one winner, so
+        # the label is singular (Run Fast's deal has one).
         said = [m.content for m in thread.history()]
-        won = next(c for c in said if "Game over. Winners:" in c)
+        won = next(c for c in said if "Game over. Winner" in c)
+        assert len(engine.winners) == 1 and "Game over. Winner: " in won, won
         assert all(names[s] in won for s in engine.winners), won
 
         # The table message is final: the winner first (in Run Fast whoever went out first),

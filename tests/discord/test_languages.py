@@ -30,7 +30,10 @@ GAME = "runfast"  # every move is /play or /pass, so a whole deal is played by s
 
 def start_of(key: str, lang: str) -> str:
     """A sentence's words before its first placeholder: what a message opens with."""
-    opening = catalogue(lang).texts[key].split("{")[0]
+    cat = catalogue(lang)
+    # A counted sentence ("Winner: …" for one) opens as its form for one does.
+    text = cat.texts[key] if key in cat.texts else cat.plurals[key][cat.plural_rule(1)]
+    opening = text.split("{")[0]
     assert opening.strip(), key  # a test on an empty opening would prove nothing
     return opening
 

@@ -243,7 +243,7 @@ async def test_a_finished_practice_table_says_it_earns_no_pearls(tmp_path: Path)
         await play_to_the_end(bot, guild.id, thread, alice)
         said = "\n".join(m.content for m in thread.history())
         assert t("practice_no_pearls") in said
-        assert "Game over. Winners: " in said and "A practice game earns no pearls." in said
+        assert "Game over. Winner: " in said and "A practice game earns no pearls." in said
         rest = said.replace(t("practice_no_pearls"), "")
         assert "Pearls:" not in rest and "pearls" not in rest.replace("earns no pearls", "")
         await bot.close()

@@ -1,7 +1,12 @@
 """Every /command a member reads names the command as their Discord shows it: the ``commands``
 catalogue's localized names (command, subcommand and option) in a Discord client language, the
 English names where Discord has no client in the language (Arabic). The terminal's texts
-(``console.po``) are typed in English and stay out."""
+(``console.po``) are typed in English and stay out.
+
+A command named without its slash is held to the same (issue 59): a Dutch refusal said "gebruik
+swap" where Discord shows /ruilen, and the Dutch rules named the option `bid`, in Dutch
+`bieden`. Move text typed after a command word ("add 1 7H low") is notation, English everywhere,
+and a word in parentheses after the terminal's name for it ("(in de terminal: swap)") is right."""
 
 from __future__ import annotations
 
@@ -69,6 +74,34 @@ def wrong_mentions(text: str, lang: str) -> list[str]:
     return wrong
 
 
+# A card as move text writes it (7H, 10S, JK): after a command word, notation, not a sentence.
+CARD_TEXT = r"(?:10|[2-9AJQKT])[SHDC]\b|JK\b"
+
+
+def bare_names(text: str, lang: str) -> list[str]:
+    """English command names ``text`` uses as words where ``lang``'s Discord shows another name
+    ("gebruik swap om …"): a command word followed by a word of the sentence, not by move text
+    (a number or a card) and not closing a parenthesis."""
+    table = names(lang)
+    english = names(ENGLISH)
+    other = {english[p] for p in english if len(p) == 1 and table[p] != english[p]}
+    other -= set(table.values())
+    if not other:
+        return []  # the language's Discord shows the English names (Arabic)
+    words = "|".join(sorted(other, key=len, reverse=True))
+    named = re.compile(rf"(?<![\w/`.-])({words})(?![\w-])(?= (?!{CARD_TEXT})[^\W\d])")
+    return [m.group(1) for m in named.finditer(text)]
+
+
+def code_names(text: str, lang: str) -> list[str]:
+    """Code spans (`bid`) naming a command or option by a name ``lang``'s Discord does not show,
+    where it shows its own."""
+    table = names(lang)
+    english = names(ENGLISH)
+    wrong = {english[p] for p in english if table[p] != english[p]} - set(table.values())
+    return [f"`{c}`" for c in re.findall(r"`([^`/][^`]*)`", text) if c in wrong]
+
+
 def member_texts(lang: str) -> dict[str, str]:
     """Every catalogue text a member reads on Discord (all but the terminal's), and the rules page."""
     out: dict[str, str] = {}
@@ -95,9 +128,28 @@ def test_every_command_mention_is_a_name_the_members_discord_shows(lang: str) ->
     found = {
         key: wrong
         for key, text in member_texts(lang).items()
-        if (wrong := wrong_mentions(text, lang))
+        if (wrong := wrong_mentions(text, lang) + bare_names(text, lang) + code_names(text, lang))
     }
     assert not found
+
+
+def test_the_rules_pages_are_among_the_texts_checked() -> None:
+    assert all(f"rules.{lang}.md" in member_texts(lang) for lang in CHECKED)
+    assert "hand:hand.joker_stays" in member_texts("nl")  # an engine's refusal
+
+
+def test_a_command_named_without_its_slash_is_checked() -> None:
+    # What the Dutch texts once said (issue 59).
+    old = "De joker vervangt {card}: gebruik swap om {card} op zijn plaats te leggen."
+    assert bare_names(old, "nl") == ["swap"]
+    assert code_names("**Bieden om de Solo** (de optie `bid`).", "nl") == ["`bid`"]
+    assert code_names("**Bieden om de Solo** (de optie `bieden`).", "nl") == []
+    # Move text after a command word, and the terminal's word named as such, are right.
+    assert bare_names("naar het lage eind als je add 1 7H low typte", "nl") == []
+    assert bare_names("leg {card} met /ruilen (in de terminal: swap) op zijn plek", "nl") == []
+    assert bare_names("ruil JK met swap QD", "nl") == []
+    # Arabic's Discord shows the English names: "swap" is its command's name.
+    assert bare_names("استعمل swap لتضع {card} مكانه", "ar") == []
 
 
 def test_the_mention_check_can_fail() -> None:

@@ -15,8 +15,10 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Count, Discard, Take
+from bot.games.base import AddTo, Count, Discard, Lay, Take
 from bot.games.cards import Card, Reason
+from bot.games.registry import engine_class
+from bot.learning.lessons import lesson
 from tests.ai.more3_tables import more3_table
 from tests.ai.repo_script import load_script
 
@@ -33,6 +35,10 @@ def test_every_reason_in_self_play_is_true(game: str) -> None:
     assert tally.positions == POSITIONS
     assert sum(tally.reasons.values()) >= POSITIONS
     assert not tally.false, "\n".join(tally.false[:10])
+
+
+def _lesson_position(game: str, name: str) -> Any:
+    return next(s for s in lesson(game) if s.name == name).position()
 
 
 def _case(engine: Any, move: Any, key: str, **params: Any) -> Any:
@@ -59,6 +65,42 @@ def test_the_checks_find_a_false_reason() -> None:
     other = Reason("more3.meld_taken_first", {"card": "JS"})
     wrong = _case(pile, Take(), "hint_take_then", count=Count("n_cards", 2), rule=other)
     assert len(check.CHECKS["hint_take_then"](wrong)) == 2
+    # Hand takes the top card alone: "take the discard pile (1 card)" beside a pile of two was
+    # false (issue 59); "take the top discard" is true.
+    hand = engine_class("hand").from_table_file(
+        {
+            "game": "hand",
+            "position": {
+                "hands": [["8S", "9S", "KD", "4C", "5H"], ["KH"], ["QH"]],
+                "discard": ["4D", "10S"],
+                "turn": 0,
+                "phase": "draw",
+            },
+        }
+    )
+    new_meld = Reason("hand.lay_or_return_taken", {"card": "10S"})
+    said = {"count": Count("n_cards", 1), "rule": new_meld}
+    pile_of_one = _case(hand, Take(), "hint_take_then", **said)
+    assert check.CHECKS["hint_take_then"](pile_of_one) == [
+        "the take brings 1 of the pile's 2 cards"
+    ]
+    top_card = _case(hand, Take(), "hint_take_top_then", **said)
+    assert check.CHECKS["hint_take_top_then"](top_card) == []
+    # "Lay 9♥" for a move that adds 9♥ to a meld on the table: in Dutch "Leg 9♥ uit" for an
+    # aanleggen (issue 59). The hint's verb is the move's.
+    run = _lesson_position("mor", "03_clean_run_of_seven")
+    add = Lay(adds=(AddTo(1, (Card(9, "H"),)),))
+    lay_said = _case(run, add, "hint_lay_project", cards="9♥", project=200)
+    assert check.CHECKS["hint_lay_project"](lay_said) == [
+        "the move adds to meld 1, the hint says lay"
+    ]
+    act = Reason("hint_act_add", {"cards": "9♥", "meld": 1})
+    add_said = _case(run, add, "hint_add_project", act=act, project=200)
+    assert check.CHECKS["hint_add_project"](add_said) == []
+    both = Reason("hint_act_lay_add", {"laid": "9♥", "added": "9♥"})
+    assert check.CHECKS["hint_add_project"](
+        _case(run, add, "hint_add_project", act=both, project=200)
+    )
 
 
 def test_every_lesson_step_s_hint_is_true() -> None:

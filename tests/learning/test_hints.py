@@ -41,7 +41,10 @@ def _position(game: str, name: str) -> object:
 
 def test_reason_names_the_project_made() -> None:
     h = hint(_position("mor", "03_clean_run_of_seven"), 0, random.Random(0))
-    assert h is not None and h.text() == "Lay 9♥: it makes a 200 project."
+    # The move adds 9♥ to a run on the table: the hint's verb is the move's (issue 59), not
+    # "Lay 9♥", which in Dutch said uitleggen for an aanleggen.
+    assert h is not None and h.text() == "Add 9♥ to meld 1: it makes a 200 project."
+    assert h.text("nl") == "Leg 9♥ aan bij combinatie 1: daarmee maak je een project van 200."
 
 
 def test_reason_names_the_bomb() -> None:
@@ -312,18 +315,24 @@ def test_a_take_reason_says_what_the_engine_then_asks() -> None:
     # top card melded, Hand the taken card in a new meld (not onto one on the table). The take's
     # reason follows the engine's own answer to a throw right after the take, told in order:
     # take first, then what must be laid (not the refusal's "the cards you took").
+    # What the take brings is said as each game does it (issue 59): More the top card with the
+    # rest of the pile, Hand the top card alone, Mor the whole pile.
     more = more3_table("5H 6H 9C KD 3S", ["JS", "QD", "7H"], solo=1, phase="draw")
     key, params = reason(more, 0, more.view(0), Take())
-    assert key == "hint_take_then"
+    assert key == "hint_take_top_pile_then"
     assert t(key, "en", **params) == (
-        "Take the discard (3 cards); then you must first meld the top card, 7♥."
+        "Take the top discard, and the rest of the pile comes with it (3 cards in all); "
+        "then you must first meld the top card, 7♥."
     )
     more.apply(0, Take())
     assert more.check(0, Lay(melds=(tuple(parse_cards("5H 6H 7H")),))) is None
     assert more.check(0, Discard(Card(13, "D"))) == params["rule"]  # the 7♥ first
-    hand = _rummy("hand", "8S 9S KD 4C 5H", discard="10S", phase="draw")
+    hand = _rummy("hand", "8S 9S KD 4C 5H", discard="4D 10S", phase="draw")
     key, params = reason(hand, 0, hand.view(0), Take())
+    assert t(key, "en", **params).startswith("Take the top discard; then you must lay 10♠")
     assert "in a new meld before you throw" in t(key, "en", **params)
+    # Two cards on the pile, one taken: not "Pak de aflegstapel (1 kaart)", the whole pile.
+    assert t(key, "nl", **params).startswith("Pak de bovenste afgelegde kaart; daarna")
     mor = _rummy(
         "mor",
         "QC KC 4H 7S 9S",
@@ -333,9 +342,10 @@ def test_a_take_reason_says_what_the_engine_then_asks() -> None:
     )
     key, params = reason(mor, 0, mor.view(0), Take())
     assert t(key, "en", **params) == (
-        "Take the discard (2 cards); then you must first lay one of those cards (10♦ J♣)."
+        "Take the whole discard pile (2 cards); then you must first lay one of those cards "
+        "(10♦ J♣)."
     )
-    assert t(key, "nl", **params).startswith("Pak de aflegstapel (2 kaarten); daarna moet je")
+    assert t(key, "nl", **params).startswith("Pak de hele aflegstapel (2 kaarten); daarna moet je")
     for lang in LANGUAGES:
         assert "{" not in t(key, lang, **params)
 
@@ -346,7 +356,8 @@ def test_an_arabic_take_in_hand_takes_from_the_pile_not_the_whole_pile() -> None
     # in its move line and under its picture. «من كومة الحرق» holds in all three games.
     hand = _rummy("hand", "8S 9S KD 4C 5H", discard="7D 10S", phase="draw")
     key, params = reason(hand, 0, hand.view(0), Take())
-    assert t(key, "ar", **params).startswith("خذ من كومة الحرق (ورقة واحدة)، ")
+    said = t(key, "ar", **params)  # Hand's hint names the one card taken, never the pile
+    assert said.startswith("خذ آخر ورقة مرمية، ") and "خذ كومة الحرق" not in said
     events = hand.apply(0, Take())
     took = [caption(e, "hand", {}) for e in events if isinstance(e, TookPile)]
     assert [t(s.key, "ar", **s.params) for s in took if s] == ["أخذ من كومة الحرق (1)"]
