@@ -390,6 +390,39 @@ def _check_throw_partners(case: Case) -> list[str]:
     return out
 
 
+def _check_partner_count(several: bool) -> Check:
+    """ "Only 8♥ goes with it, the two …" names one partner; "only 8♥ Q♥ go with it, each on its
+    own" several: the partners as ``_check_throw_partners`` checks them, and their number."""
+
+    def check(case: Case) -> list[str]:
+        out = _check_throw_partners(case)
+        named = _cards_of(case.params.get("partners", ""))
+        if several != (len(named) > 1):
+            out.append(f"{len(named)} partners named for {case.key}")
+        return out
+
+    return check
+
+
+def check_clue(engine: Engine, seat: int, key: str, params: Mapping[str, Any]) -> list[str]:
+    """A hint's second stage before a draw or a take: "the top discard goes with …": the card is
+    the top discard, and the cards named are exactly the hand's cards that make a meld with it
+    and one more card (none for ``hint_clue_discard_alone``)."""
+    view = engine.view(seat)
+    if not view.discard:
+        return ["no discard pile to speak of"]
+    top = view.discard[-1]
+    out = [] if _cards_of(params["card"]) == [top] else [f"the top discard is {top}"]
+    rules = rules_of(engine, seat)
+    fits = {c for c in view.hand if one_card_from_a_meld(top, c, rules)}
+    named = set(_cards_of(params.get("partners", "")))
+    if key not in ("hint_clue_discard", "hint_clue_discard_alone"):
+        out.append(f"no check for the clue {key}")
+    if named != fits or (key == "hint_clue_discard") != bool(named):
+        out.append(f"named {sorted(named, key=sort_key)}, fit {sorted(fits, key=sort_key)}")
+    return out
+
+
 def _check_throw_alone_highest(case: Case) -> list[str]:
     """ "Alone, like these, and worth the most": the thrown card and each named one go with no
     other card of the hand; no other card is alone; none named is worth more."""
@@ -558,8 +591,10 @@ CHECKS: dict[str, Check] = {
     "hint_throw_loose": _check_throw_partners,
     "hint_throw_alone": _check_throw_partners,
     "hint_throw_alone_highest": _check_throw_alone_highest,
-    "hint_throw_few": _check_throw_partners,
-    "hint_throw_few_hand": _check_throw_partners,
+    "hint_throw_few": _check_partner_count(several=True),
+    "hint_throw_few_one": _check_partner_count(several=False),
+    "hint_throw_few_hand": _check_partner_count(several=True),
+    "hint_throw_few_hand_one": _check_partner_count(several=False),
     "hint_lay_project": _check_made("project"),
     "hint_lay_biriba": _check_made("biriba"),
     "hint_lay_opens": _check_lay_opens,
@@ -643,6 +678,9 @@ def check_game(game: str, count: int, level: str, throws_every: int = 0) -> Tall
         found = [
             (given.move, given.key, check_reason(engine, seat, given.move, given.key, given.params))
         ]
+        if given.clue is not None:  # the second stage of a draw or a take is checked too
+            key, params = given.clue
+            found.append((given.move, key, check_clue(engine, seat, key, params)))
         if throws_every > 0 and n % throws_every == 0:
             found += [
                 (m, *false_claims(engine, seat, m)) for m in other_moves(engine, seat, given.move)

@@ -53,8 +53,9 @@ from bot.i18n import t
 HINT_LEVEL = Level.HARD
 
 
-# A hint comes in stages, each press showing more: what to look at, then the cards, then the
-# move and why. A move without cards of the hand (draw, take, pass, bid) skips the cards.
+# A hint comes in stages, each press showing more: what to look at, then the cards (for a draw
+# or a take, the cards of the hand the top discard goes with), then the move and why. Only a
+# move with neither (a pass, a bid, a return) goes from what to look at to the move.
 STAGES = ("nudge", "cards", "move")
 
 
@@ -64,6 +65,9 @@ class Hint:
     key: str  # the i18n key of the reason
     params: dict[str, Any] = field(default_factory=dict)
     nudge: str = "hint_nudge_lay"  # the i18n key of the first stage: what to look at
+    # The second stage of a move without cards of the hand (a draw or a take): a key and its
+    # parameters, or none.
+    clue: tuple[str, dict[str, Any]] | None = None
 
     def text(self, lang: str = "en") -> str:
         return t(self.key, lang, **self.params)
@@ -77,15 +81,19 @@ class Hint:
     def next_stage(self, stage: str) -> str | None:
         """The stage after ``stage``, None after the move."""
         if stage == "nudge":
-            return "cards" if self.cards() else "move"
+            return "cards" if self.cards() or self.clue else "move"
         return "move" if stage == "cards" else None
 
     def stage_text(self, stage: str, lang: str = "en") -> str:
-        if stage == "nudge":
-            return t(self.nudge, lang)
+        """The words of ``stage``: never the move before the stage ``move`` (a ``cards`` asked
+        of a hint without a second stage says what to look at again)."""
+        if stage == "move":
+            return self.text(lang)
         if stage == "cards" and self.cards():
             return t("hint_cards", lang, cards=cards(self.cards()))
-        return self.text(lang)
+        if stage == "cards" and self.clue:
+            return t(self.clue[0], lang, **self.clue[1])
+        return t(self.nudge, lang)
 
 
 def nudge_key(move: Move, view: View) -> str:
@@ -123,14 +131,34 @@ def hint(engine: Engine, seat: int, rng: random.Random, level: str = HINT_LEVEL)
         return None
     view = engine.view(seat)
     move = ai.choose_move(view, legal, level, rng)
-    return Hint(move, *reason(engine, seat, view, move), nudge_key(move, view))
+    return hint_for(engine, seat, move)
 
 
 def hint_for(engine: Engine, seat: int, move: Move) -> Hint:
     """``move`` (a lesson step's answer) as a hint: a step's hint is its answer, with the
     reason worded from what the move does."""
     view = engine.view(seat)
-    return Hint(move, *reason(engine, seat, view, move), nudge_key(move, view))
+    return Hint(
+        move, *reason(engine, seat, view, move), nudge_key(move, view), clue(engine, seat, move)
+    )
+
+
+def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | None:
+    """The second stage of a draw or a take, between what to look at ("does the top discard go
+    with cards in your hand?") and the move: the cards of the hand the top discard goes with, as
+    ``goes_with`` reads them (one card from a meld). None for any other move, and for a draw
+    where the pile can't be taken: the draw is then the only move, told at once."""
+    view = engine.view(seat)
+    if not isinstance(move, Draw | Take) or not isinstance(view, RummyView) or not view.discard:
+        return None
+    if engine.check(seat, Take()) is not None:
+        return None
+    top = view.discard[-1]
+    rules = meld_rules(engine, seat)
+    partners = sorted({c for c in view.hand if goes_with(top, c, rules)}, key=sort_key)
+    if not partners:
+        return "hint_clue_discard_alone", {"card": top.pretty}
+    return "hint_clue_discard", {"card": top.pretty, "partners": cards(partners)}
 
 
 def hint_from_json(game: str, data: Any, seat: int, rng: random.Random) -> Hint | None:
@@ -345,13 +373,16 @@ def _throw_reason(
                     "points": Count("n_points", hand_value(card)),
                 }
         return "hint_throw_alone", {"card": shown}
+    # One partner or several: with several, "goes with" must read as any one of them (each
+    # makes a meld with the card and one more), never as one meld of them all (issue 61).
+    one = "_one" if len(partners) == 1 else ""
     if before.game == "hand":
-        return "hint_throw_few_hand", {
+        return f"hint_throw_few_hand{one}", {
             "card": shown,
             "partners": cards(partners),
             "points": Count("n_points", hand_value(card)),
         }
-    return "hint_throw_few", {"card": shown, "partners": cards(partners)}
+    return f"hint_throw_few{one}", {"card": shown, "partners": cards(partners)}
 
 
 def _alone(card: Card, hand: Sequence[Card], rules: MeldRules) -> bool:

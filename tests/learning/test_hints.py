@@ -285,7 +285,26 @@ def test_a_wild_two_goes_with_a_card_in_more() -> None:
     # pankal that makes a run with it and one more card.
     engine = more3_table("10C 2H 5S 9D KD QS", ["4D"], solo=1, phase="play")
     h = hint_for(engine, 0, Discard(Card(10, "C")))
-    assert h.key == "hint_throw_few" and _partners(h) == [Card(2, "H")]
+    assert h.key == "hint_throw_few_one" and _partners(h) == [Card(2, "H")]
+
+
+def test_several_partners_read_as_any_one_of_them() -> None:
+    # Issue 61: "only with 8♥ Q♥ does it make a meld, and then with one more card" read as one
+    # meld of all three. Each partner makes its own meld with the card and one more card.
+    engine = _rummy("mor", "2S 7S 2H 4H 4H QH 6D 3C 6C QC JK 9D")
+    h = hint_for(engine, 0, Discard(Card(12, "C")))
+    assert h.text() == (
+        "Throw Q♣: only 2♠ 2♥ 🃏 go with it, each on its own: Q♣, one of them and one more card"
+        " would make a meld. The hard player would rather keep the rest of your hand."
+    )
+    one = hint_for(_rummy("mor", "3S 3S 9H QD KC 5C"), 0, Discard(Card(3, "S")))
+    assert one.key == "hint_throw_few_one" and one.text().startswith(
+        "Throw 3♠: only 3♠ goes with it, and the two need one more card to make a meld."
+    )
+    hand = hint_for(_rummy("hand", "10S 10S 10H 10C 4C AD KD 7C"), 0, Discard(Card(10, "S")))
+    assert hand.key == "hint_throw_few_hand" and "each on its own" in hand.text()
+    for lang in LANGUAGES:  # every language words the two apart
+        assert h.text(lang) != t("hint_throw_few_one", lang, **h.params), lang
 
 
 def test_mors_draw_reason_says_any_taken_card_will_do() -> None:
