@@ -423,6 +423,79 @@ def check_clue(engine: Engine, seat: int, key: str, params: Mapping[str, Any]) -
     return out
 
 
+def _check_keeps_combos(case: Case) -> list[str]:
+    """ "The one card that goes with no other; every card you keep still has a partner among
+    them": the thrown card makes a meld with no card of the hand (and one more), and each card
+    left makes one with another card left."""
+    assert isinstance(case.move, Discard)
+    card = case.move.card
+    rest = list(case.engine.view(case.seat).hand)
+    rest.remove(card)
+    rules = rules_of(case.engine, case.seat)
+    out = _check_throw_partners(case)
+
+    def partnered(c: Card) -> bool:
+        others = list(rest)
+        others.remove(c)
+        return any(one_card_from_a_meld(c, o, rules) for o in others)
+
+    out += [
+        f"{c} goes with no card kept" for c in sorted(set(rest), key=sort_key) if not partnered(c)
+    ]
+    return out
+
+
+NEAR_OUT = 3  # the most cards a rummy opponent nearly out holds (the hints' own bound)
+
+
+def _check_near_out(case: Case) -> list[str]:
+    """ "An opponent is down to N, and cards still in your hand at the end count against you":
+    an opponent (another side; in Mor and More one whose side has taken its spare pile) holds N
+    cards, N at most ``NEAR_OUT``; the move lays cards, and the cards left are counted. (That
+    the cards in hand count against you is the scoring of all three rummies: RULES.md.)"""
+    view = case.engine.view(case.seat)
+    n = _n(case.params["count"])
+    out = _check_add(case) if case.key == "hint_add_near_out" else _check_left(case)
+    if case.engine.game not in ("mor", "more3", "hand"):
+        out.append("not a rummy")
+    opponents = [
+        o
+        for o in range(view.n_seats)
+        if view.sides[o] != view.sides[case.seat]
+        and (case.engine.game == "hand" or view.side_taken[view.sides[o]])
+    ]
+    if n > NEAR_OUT or not any(view.hand_counts[o] == n for o in opponents):
+        out.append(f"no opponent nearly out holds {n}: {[view.hand_counts[o] for o in opponents]}")
+    after, _ = _played(case.engine, case.seat, case.move)
+    if len(after.view(case.seat).hand) >= len(view.hand):
+        out.append("the move lays no card")
+    return out
+
+
+def _check_lead_near_out(case: Case) -> list[str]:
+    """ "An opponent is down to N, too few to beat a play of M": a lead; an opponent holds N
+    cards; N < M, and N < 3, the fewest cards of a bomb (three aces), as the engine's
+    combination reader finds them: an answer is as many cards, or a bomb."""
+    out = []
+    view = case.engine.view(case.seat)
+    if view.trick:
+        out.append("a play is on the table: not a lead")
+    n, m = _n(case.params["count"]), _n(case.params["size"])
+    played = list(getattr(case.move, "cards", ()))
+    if m != len(played):
+        out.append(f"the play is {len(played)} cards")
+    if not any(view.hand_counts[o] == n for o in range(view.n_seats) if o != case.seat):
+        out.append(f"no opponent holds {n}")
+    smallest_bomb = min(
+        len(c)
+        for c in (parse_cards("AS AD AC"), parse_cards("4S 4H 4D 4C"))
+        if isinstance(k := classify(c), Combo) and k.kind in BOMB_KINDS
+    )
+    if not n < m or not n < smallest_bomb:
+        out.append(f"{n} cards could answer {m}")
+    return out
+
+
 def _check_throw_alone_highest(case: Case) -> list[str]:
     """ "Alone, like these, and worth the most": the thrown card and each named one go with no
     other card of the hand; no other card is alone; none named is worth more."""
@@ -591,6 +664,10 @@ CHECKS: dict[str, Check] = {
     "hint_throw_loose": _check_throw_partners,
     "hint_throw_alone": _check_throw_partners,
     "hint_throw_alone_highest": _check_throw_alone_highest,
+    "hint_throw_keeps_combos": _check_keeps_combos,
+    "hint_lay_near_out": _check_near_out,
+    "hint_add_near_out": _check_near_out,
+    "hint_play_lead_near_out": _check_lead_near_out,
     "hint_throw_few": _check_partner_count(several=True),
     "hint_throw_few_one": _check_partner_count(several=False),
     "hint_throw_few_hand": _check_partner_count(several=True),

@@ -294,6 +294,15 @@ def _play_reason(
                     "split": cards(split),
                 }
         return "hint_play_beat", {"cards": shown, "trick": trick}
+    few = [n for o, n in enumerate(before.hand_counts) if o != before.seat and n < 3]
+    if few and min(few) < len(move.cards):
+        # An opponent down to one or two cards can't beat a play of more cards: an answer must
+        # be as many cards, or a bomb, which takes three or four.
+        return "hint_play_lead_near_out", {
+            "cards": shown,
+            "count": Count("n_cards", min(few)),
+            "size": Count("n_cards", len(move.cards)),
+        }
     if len(move.cards) == 1 and 0 < plain_top(move.cards) <= min(
         plain_top([c]) for c in before.hand
     ):
@@ -361,6 +370,10 @@ def _throw_reason(
         if left is not None:
             return "hint_throw_wait_hand", {"card": shown, "count": Count("n_cards", left)}
     partners = sorted({other for other in rest if goes_with(card, other, rules)}, key=sort_key)
+    if not partners and len(rest) >= 2 and not any(_alone(c, rest, rules) for c in rest):
+        # The one card of the hand that goes with nothing: every card kept goes with another
+        # card kept, so the throw breaks up none of the hand's combinations.
+        return "hint_throw_keeps_combos", {"card": shown}
     if not partners:
         if before.game == "hand":
             # Several cards alone: the one thrown is the one worth most, and Hand's points
@@ -472,12 +485,22 @@ def _lay_reason(
             # "pure" / "dirty": a word of the catalogue, so it reads in the hint's language.
             return "hint_lay_biriba", {"cards": shown, "biriba": Reason(f"biriba.{m.biriba}")}
     left = Count("n_cards", len(after.hand))
-    if before.game == "hand":
-        if not before.opened[before.seat] and after.opened[before.seat]:
-            return "hint_lay_opens", {
+    if before.game == "hand" and not before.opened[before.seat] and after.opened[before.seat]:
+        return "hint_lay_opens", {"cards": shown, "points": Count("n_points", _hand_points(melds))}
+    near = near_out(before)
+    if near is not None and not needs_75 and len(after.hand) < len(before.hand):
+        # An opponent nearly out: what is still in the hand when the round ends counts against
+        # you (Mor, More and Hand alike), so lay what you can.
+        count = Count("n_cards", near)
+        if isinstance(move, Add):
+            return "hint_add_near_out", {
                 "cards": shown,
-                "points": Count("n_points", _hand_points(melds)),
+                "meld": move.meld,
+                "count": count,
+                "left": left,
             }
+        return "hint_lay_near_out", {"cards": shown, "count": count, "left": left}
+    if before.game == "hand":
         # Hand scores only what is left in the hand: laying cards is shedding them.
         if isinstance(move, Add):
             return "hint_add_hand", {"cards": shown, "meld": move.meld, "left": left}
@@ -490,6 +513,23 @@ def _lay_reason(
         # Adding to a meld on the table is its own word (Dutch aanleggen beside uitleggen).
         return "hint_add", {"cards": shown, "meld": move.meld, "left": left}
     return "hint_lay", {"cards": shown, "left": left}
+
+
+# An opponent with this many cards or fewer is nearly out: in Mor and More once their side has
+# taken its spare pile (before, an emptied hand only brings the pile); in Hand at once.
+NEAR_OUT = 3
+
+
+def near_out(view: Any) -> int | None:
+    """The fewest cards an opponent of a rummy seat holds, when nearly out (``NEAR_OUT``)."""
+    counts = [
+        view.hand_counts[o]
+        for o in range(view.n_seats)
+        if view.sides[o] != view.sides[view.seat]
+        and (view.game == "hand" or view.side_taken[view.sides[o]])
+        and view.hand_counts[o] <= NEAR_OUT
+    ]
+    return min(counts) if counts else None
 
 
 def _was(before: Any, meld_id: int, attr: str, value: Any) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.computers.pool import choose_computer_move
-from bot.games.base import Add, Count, Discard, Draw, Lay, Play, Take
+from bot.games.base import Add, Count, Discard, Draw, Lay, Meld, Play, Take
 from bot.games.cards import Card, parse_cards
 from bot.games.registry import engine_class, new_game
 from bot.i18n import LANGUAGES, say, t
@@ -156,7 +156,8 @@ def test_a_lesson_steps_hint_is_its_answer() -> None:
 
 def test_a_hand_lay_never_says_laid_cards_count_for_you() -> None:
     h = hint(_position("hand", "03_add_to_any_meld"), 0, random.Random(0))
-    assert h is not None and h.key == "hint_add_hand"
+    # (An opponent holds 2 cards there: the add says so, an add all the same.)
+    assert h is not None and h.key in ("hint_add_hand", "hint_add_near_out")
     assert "count for you" not in h.text() and "count against you" in h.text()
     assert h.text().startswith("Add ")  # an add, not a lay: Dutch aanleggen, not uitleggen
 
@@ -525,3 +526,51 @@ def test_a_run_fast_lead_of_the_lowest_single_says_so() -> None:
     for lang in LANGUAGES:
         assert "3♥" in h.text(lang), lang
     assert hint_for(engine, 0, Play(tuple(parse_cards("3H 3S")))).key == "hint_play_lead"
+
+
+def test_a_throw_that_leaves_every_card_a_partner_says_so() -> None:
+    # Issue 61: keep your combinations together. 9♣ goes with nothing; 5♥ 6♥ and K♦ A♦ (an ace
+    # is high too) each keep a partner, so the throw breaks up nothing.
+    for game in ("hand", "mor"):
+        h = hint_for(_rummy(game, "5H 6H KD AD 9C"), 0, Discard(Card(9, "C")))
+        assert h.key == "hint_throw_keeps_combos", (game, h.key)
+        assert h.text() == (
+            "Throw 9♣: it is the one card in your hand that goes with no other; every card you"
+            " keep still has a partner among them."
+        )
+    # With a second loose card (7♠), it is no longer the one card: said otherwise.
+    other = hint_for(_rummy("hand", "5H 6H KD AD 9C 7S"), 0, Discard(Card(9, "C")))
+    assert other.key != "hint_throw_keeps_combos"
+
+
+def test_an_opponent_nearly_out_lay_what_you_can() -> None:
+    # Mor: the other team has taken its Mor and its players hold 2 cards each: what is left in
+    # your hand when the round ends counts against you.
+    run = Meld(tuple(parse_cards("4H 5H 6H")))
+    near = hint_for(_rummy("mor", "4H 5H 6H 9C KS", side_taken=[False, True]), 0, run)
+    assert near.key == "hint_lay_near_out" and near.text() == (
+        "Lay 4♥ 5♥ 6♥: an opponent is down to 2 cards, and the cards still in your hand when"
+        " the round ends count against you; you keep 2 cards."
+    )
+    # Before they have their Mor, an emptied hand only brings it: nothing said of it.
+    far = hint_for(_rummy("mor", "4H 5H 6H 9C KS"), 0, run)
+    assert far.key == "hint_lay"
+
+
+def test_a_lead_too_big_for_an_opponent_nearly_out_says_so() -> None:
+    engine = engine_class("runfast").from_table_file(
+        {
+            "game": "runfast",
+            "position": {
+                "hands": [["4C", "4D", "9S", "KS"], ["6S"], ["8C", "9D", "JS"]],
+                "turn": 0,
+                "opening": False,
+            },
+        }
+    )
+    h = hint_for(engine, 0, Play(tuple(parse_cards("4C 4D"))))
+    assert h.key == "hint_play_lead_near_out"
+    assert (
+        h.text() == "Lead 4♣ 4♦: an opponent is down to 1 card, too few to beat a play of 2 cards."
+    )
+    assert hint_for(engine, 0, Play((Card(4, "C"),))).key != "hint_play_lead_near_out"
