@@ -135,6 +135,12 @@ async def practice_hint(service: TableService, guild_id: int, table_id: int, use
         info = service.hand(guild_id, table_id, user_id)
         if not info.legal:
             raise Refusal("no_moves")
+        kept = live.last_hint
+        if kept is not None and kept[:2] == (live.version, info.seat):
+            # Each press of the stages means one move: the search's budget shrinks under load,
+            # so a search again could find another move, and its stage jump (issue 61).
+            found: Hint = kept[2]
+            return found
         engine = live.engine
         assert engine is not None  # a member with legal moves sits at a dealt game
         if is_guided(live) and info.seat == coach.MEMBER and info.view.round_no == 0:
@@ -143,15 +149,18 @@ async def practice_hint(service: TableService, guild_id: int, table_id: int, use
             guided = coach.coach_hint(engine, info.seat)
             if guided is None:
                 raise Refusal("no_moves")
+            live.last_hint = (live.version, info.seat, guided)
             return guided
         # The search runs on a copy in the computer players' worker processes: the table
         # stays free and the loop responsive.
         copy = type(engine).from_json(engine.to_json())
         rng = random.Random(f"hint:{live.table.seed}:{live.version}:{info.seat}")
-    found = await service.computers.hint(copy, info.seat, rng)
-    if found is None:
+        version = live.version
+    searched = await service.computers.hint(copy, info.seat, rng)
+    if searched is None:
         raise Refusal("no_moves")
-    return found
+    live.last_hint = (version, info.seat, searched)
+    return searched
 
 
 def review_start(table: Table) -> int:
