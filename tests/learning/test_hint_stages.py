@@ -23,8 +23,8 @@ POSITIONS = 60  # per game
 SEED = 7  # the console's seed, which seeds its hints
 
 
-def _presses(engine: object, seat: int, count: int) -> list[str]:
-    """The first line each of ``count`` ``hint`` typed in a row shows, at a terminal table."""
+def _presses(engine: object, seat: int, count: int) -> list[list[str]]:
+    """The lines each of ``count`` ``hint`` typed in a row shows, at a terminal table."""
     out = io.StringIO()
     console = Console(engine, seat, "normal", SEED, io.StringIO(), out)  # type: ignore[arg-type]
     shown = []
@@ -32,7 +32,7 @@ def _presses(engine: object, seat: int, count: int) -> list[str]:
         out.seek(0)
         out.truncate()
         console.say_hint()
-        shown.append(out.getvalue().splitlines()[0])
+        shown.append(out.getvalue().splitlines())
     return shown
 
 
@@ -49,7 +49,10 @@ def test_each_hint_typed_shows_one_stage_more(game: str) -> None:
         rng = random.Random(f"hint:{SEED}:{len(engine.record['moves'])}")
         found = hint(engine, seat, rng)
         assert found is not None
-        first, second, third = _presses(engine, seat, 3)
+        (first, *again), (second, *after), (third, *_) = _presses(engine, seat, 3)
+        # What is still to come is said truly: the cards and the move, or the move alone.
+        narrowed = found.next_stage("nudge") == "cards"
+        assert again == [t("console.hint_again" if narrowed else "console.hint_again_move")]
         move_line = found.text()
         assert first == t("hint_prefix", text=t(found.nudge)), first
         assert move_line in third
@@ -57,6 +60,7 @@ def test_each_hint_typed_shows_one_stage_more(game: str) -> None:
             # A choice among moves: the second stage narrows it without giving the move.
             assert found.next_stage("nudge") == "cards"
             assert move_line not in second and second not in (first, third), second
+            assert after == [t("console.hint_again_move")], after
             staged += 1
         for stage in ("nudge", "cards"):
             assert found.stage_text(stage) != move_line
