@@ -25,7 +25,13 @@ from bot.games.registry import Game
 from bot.i18n import ENGLISH, t
 from bot.i18n.moves import choice_words, move_words
 from bot.learning.lessons import GAMES, Step, lesson
-from bot.learning.practice import is_practice, open_practice, practice_hint, private_table
+from bot.learning.practice import (
+    coach_stage,
+    is_practice,
+    open_practice,
+    practice_hint,
+    private_table,
+)
 from bot.store import GameStore, StepProgress
 from bot.tables import HandInfo, Refusal, public_view
 from cogs.utils.buttons import ActionButton, Control, TableButton, TableView
@@ -339,7 +345,9 @@ def hint_controls(info: HandInfo, lang: str = ENGLISH) -> list[discord.ui.Item[A
     if not is_practice(live):
         return []
     if info.legal:
-        return [HintButton("hint", live.id, info.version, lang)]
+        # At a guided stop the coach's tip is the first stage: the button goes on from there.
+        stage = coach_stage(info)
+        return [HintButton("hint" if stage == "nudge" else stage, live.id, info.version, lang)]
     engine = live.engine
     if private_table(live) and engine is not None and engine.round_over and not engine.game_over:
         return [TableButton("ready", live.id, info.version, lang)]

@@ -446,6 +446,112 @@ def _check_throw_partners(case: Case) -> list[str]:
     return out
 
 
+def _check_partner_count(several: bool) -> Check:
+    """ "Only 8♥ goes with it, the two …" names one partner; "only 8♥ Q♥ go with it, each on its
+    own" several: the partners as ``_check_throw_partners`` checks them, and their number."""
+
+    def check(case: Case) -> list[str]:
+        out = _check_throw_partners(case)
+        named = _cards_of(case.params.get("partners", ""))
+        if several != (len(named) > 1):
+            out.append(f"{len(named)} partners named for {case.key}")
+        return out
+
+    return check
+
+
+def check_clue(engine: Engine, seat: int, key: str, params: Mapping[str, Any]) -> list[str]:
+    """A hint's second stage before a draw or a take: "the top discard goes with …": the card is
+    the top discard, and the cards named are exactly the hand's cards that make a meld with it
+    and one more card (none for ``hint_clue_discard_alone``)."""
+    view = engine.view(seat)
+    if not view.discard:
+        return ["no discard pile to speak of"]
+    top = view.discard[-1]
+    out = [] if _cards_of(params["card"]) == [top] else [f"the top discard is {top}"]
+    rules = rules_of(engine, seat)
+    fits = {c for c in view.hand if one_card_from_a_meld(top, c, rules)}
+    named = set(_cards_of(params.get("partners", "")))
+    if key not in ("hint_clue_discard", "hint_clue_discard_alone"):
+        out.append(f"no check for the clue {key}")
+    if named != fits or (key == "hint_clue_discard") != bool(named):
+        out.append(f"named {sorted(named, key=sort_key)}, fit {sorted(fits, key=sort_key)}")
+    return out
+
+
+def _check_keeps_combos(case: Case) -> list[str]:
+    """ "The one card that goes with no other; every card you keep still has a partner among
+    them": the thrown card makes a meld with no card of the hand (and one more), and each card
+    left makes one with another card left."""
+    assert isinstance(case.move, Discard)
+    card = case.move.card
+    rest = list(case.engine.view(case.seat).hand)
+    rest.remove(card)
+    rules = rules_of(case.engine, case.seat)
+    out = _check_throw_partners(case)
+
+    def partnered(c: Card) -> bool:
+        others = list(rest)
+        others.remove(c)
+        return any(one_card_from_a_meld(c, o, rules) for o in others)
+
+    out += [
+        f"{c} goes with no card kept" for c in sorted(set(rest), key=sort_key) if not partnered(c)
+    ]
+    return out
+
+
+NEAR_OUT = 3  # the most cards a rummy opponent nearly out holds (the hints' own bound)
+
+
+def _check_near_out(case: Case) -> list[str]:
+    """ "An opponent is down to N, and cards still in your hand at the end count against you":
+    an opponent (another side; in Mor and More one whose side has taken its spare pile) holds N
+    cards, N at most ``NEAR_OUT``; the move lays cards, and the cards left are counted. (That
+    the cards in hand count against you is the scoring of all three rummies: RULES.md.)"""
+    view = case.engine.view(case.seat)
+    n = _n(case.params["count"])
+    out = _check_add(case) if case.key == "hint_add_near_out" else _check_left(case)
+    if case.engine.game not in ("mor", "more3", "hand"):
+        out.append("not a rummy")
+    opponents = [
+        o
+        for o in range(view.n_seats)
+        if view.sides[o] != view.sides[case.seat]
+        and (case.engine.game == "hand" or view.side_taken[view.sides[o]])
+    ]
+    if n > NEAR_OUT or not any(view.hand_counts[o] == n for o in opponents):
+        out.append(f"no opponent nearly out holds {n}: {[view.hand_counts[o] for o in opponents]}")
+    after, _ = _played(case.engine, case.seat, case.move)
+    if len(after.view(case.seat).hand) >= len(view.hand):
+        out.append("the move lays no card")
+    return out
+
+
+def _check_lead_near_out(case: Case) -> list[str]:
+    """ "An opponent is down to N, too few to beat a play of M": a lead; an opponent holds N
+    cards; N < M, and N < 3, the fewest cards of a bomb (three aces), as the engine's
+    combination reader finds them: an answer is as many cards, or a bomb."""
+    out = []
+    view = case.engine.view(case.seat)
+    if view.trick:
+        out.append("a play is on the table: not a lead")
+    n, m = _n(case.params["count"]), _n(case.params["size"])
+    played = list(getattr(case.move, "cards", ()))
+    if m != len(played):
+        out.append(f"the play is {len(played)} cards")
+    if not any(view.hand_counts[o] == n for o in range(view.n_seats) if o != case.seat):
+        out.append(f"no opponent holds {n}")
+    smallest_bomb = min(
+        len(c)
+        for c in (parse_cards("AS AD AC"), parse_cards("4S 4H 4D 4C"))
+        if isinstance(k := classify(c), Combo) and k.kind in BOMB_KINDS
+    )
+    if not n < m or not n < smallest_bomb:
+        out.append(f"{n} cards could answer {m}")
+    return out
+
+
 def _check_throw_alone_highest(case: Case) -> list[str]:
     """ "Alone, like these, and worth the most": the thrown card and each named one go with no
     other card of the hand; no other card is alone; none named is worth more."""
@@ -652,8 +758,14 @@ CHECKS: dict[str, Check] = {
     "hint_throw_loose": _check_throw_partners,
     "hint_throw_alone": _check_throw_partners,
     "hint_throw_alone_highest": _check_throw_alone_highest,
-    "hint_throw_few": _check_throw_partners,
-    "hint_throw_few_hand": _check_throw_partners,
+    "hint_throw_keeps_combos": _check_keeps_combos,
+    "hint_lay_near_out": _and_verb(_check_near_out),
+    "hint_add_near_out": _check_near_out,
+    "hint_play_lead_near_out": _check_lead_near_out,
+    "hint_throw_few": _check_partner_count(several=True),
+    "hint_throw_few_one": _check_partner_count(several=False),
+    "hint_throw_few_hand": _check_partner_count(several=True),
+    "hint_throw_few_hand_one": _check_partner_count(several=False),
     "hint_lay_project": _and_verb(_check_made("project")),
     "hint_lay_biriba": _and_verb(_check_made("biriba")),
     "hint_add_project": _and_verb(_check_made("project")),
@@ -742,6 +854,9 @@ def check_game(game: str, count: int, level: str, throws_every: int = 0) -> Tall
         found = [
             (given.move, given.key, check_reason(engine, seat, given.move, given.key, given.params))
         ]
+        if given.clue is not None:  # the second stage of a draw or a take is checked too
+            key, params = given.clue
+            found.append((given.move, key, check_clue(engine, seat, key, params)))
         if throws_every > 0 and n % throws_every == 0:
             found += [
                 (m, *false_claims(engine, seat, m)) for m in other_moves(engine, seat, given.move)

@@ -22,6 +22,7 @@ from bot.games.base import BadMove, Engine, Move, RoundResult
 from bot.games.notation import move_text, parse_move
 from bot.games.registry import new_game
 from bot.i18n import ENGLISH, language, say, t
+from bot.learning.hints import hint_for
 from bot.learning.lessons import GAMES, answer_move, guided, lesson
 
 
@@ -54,8 +55,13 @@ class GuidedConsole(Console):
         for note in stop.notes:
             self.say(self.t("coach_note", text=note.text(self.lang)))
         if stop.notes and stop.move is not None:
-            # Typed as the hint types it: the coach's move and the hint's are one move.
-            self.say(self.t("coach_move", typed=move_text(stop.move)))
+            # The coach's advice is the hint's first stage (what to look at), as at a practice
+            # table: ``hint`` then shows the next stage, and the one after it the move (issue 61:
+            # the coach gave the move away at once).
+            found = hint_for(self.engine, self.seat, stop.move)
+            self.say(self.t("coach_tip", text=found.stage_text("nudge", self.lang)))
+            self.say(self.t("console.coach_tip_more"))
+            self.hint_stage = ((id(self.engine), len(self.engine.record["moves"])), "nudge")
 
     def human_turn(self) -> bool:
         moves = len(self.engine.record["moves"])

@@ -303,7 +303,10 @@ class Console:
         self.hint_stage = (where, now)
         if now != "move":
             self.say(self.t("hint_prefix", text=found.stage_text(now, self.lang)))
-            self.say(self.t("console.hint_again"))  # the stages are the terminal's secret else
+            # The stages are the terminal's secret else; after the second, only the move is left.
+            next_stage = found.next_stage(now)
+            more = "console.hint_again" if next_stage == "cards" else "console.hint_again_move"
+            self.say(self.t(more))
             return
         # The reason names the move in card faces; the typed form follows once, for copying.
         # A lesson's hint is its answer, typed as the step writes it; a found move is tidied.

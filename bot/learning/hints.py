@@ -57,8 +57,9 @@ from bot.i18n import t
 HINT_LEVEL = Level.HARD
 
 
-# A hint comes in stages, each press showing more: what to look at, then the cards, then the
-# move and why. A move without cards of the hand (draw, take, pass, bid) skips the cards.
+# A hint comes in stages, each press showing more: what to look at, then the cards (for a draw
+# or a take, the cards of the hand the top discard goes with), then the move and why. Only a
+# move with neither (a pass, a bid, a return) goes from what to look at to the move.
 STAGES = ("nudge", "cards", "move")
 
 
@@ -68,6 +69,9 @@ class Hint:
     key: str  # the i18n key of the reason
     params: dict[str, Any] = field(default_factory=dict)
     nudge: str = "hint_nudge_lay"  # the i18n key of the first stage: what to look at
+    # The second stage of a move without cards of the hand (a draw or a take): a key and its
+    # parameters, or none.
+    clue: tuple[str, dict[str, Any]] | None = None
 
     def text(self, lang: str = "en") -> str:
         return t(self.key, lang, **self.params)
@@ -81,15 +85,19 @@ class Hint:
     def next_stage(self, stage: str) -> str | None:
         """The stage after ``stage``, None after the move."""
         if stage == "nudge":
-            return "cards" if self.cards() else "move"
+            return "cards" if self.cards() or self.clue else "move"
         return "move" if stage == "cards" else None
 
     def stage_text(self, stage: str, lang: str = "en") -> str:
-        if stage == "nudge":
-            return t(self.nudge, lang)
+        """The words of ``stage``: never the move before the stage ``move`` (a ``cards`` asked
+        of a hint without a second stage says what to look at again)."""
+        if stage == "move":
+            return self.text(lang)
         if stage == "cards" and self.cards():
             return t("hint_cards", lang, cards=cards(self.cards()), n=len(self.cards()))
-        return self.text(lang)
+        if stage == "cards" and self.clue:
+            return t(self.clue[0], lang, **self.clue[1])
+        return t(self.nudge, lang)
 
 
 def nudge_key(move: Move, view: View) -> str:
@@ -127,7 +135,7 @@ def hint(engine: Engine, seat: int, rng: random.Random, level: str = HINT_LEVEL)
         return None
     view = engine.view(seat)
     move = no_idle_take(engine, seat, legal, ai.choose_move(view, legal, level, rng))
-    return Hint(move, *reason(engine, seat, view, move), nudge_key(move, view))
+    return hint_for(engine, seat, move)
 
 
 def taken_card_fits(engine: Engine, seat: int) -> bool:
@@ -154,7 +162,27 @@ def hint_for(engine: Engine, seat: int, move: Move) -> Hint:
     """``move`` (a lesson step's answer) as a hint: a step's hint is its answer, with the
     reason worded from what the move does."""
     view = engine.view(seat)
-    return Hint(move, *reason(engine, seat, view, move), nudge_key(move, view))
+    return Hint(
+        move, *reason(engine, seat, view, move), nudge_key(move, view), clue(engine, seat, move)
+    )
+
+
+def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | None:
+    """The second stage of a draw or a take, between what to look at ("does the top discard go
+    with cards in your hand?") and the move: the cards of the hand the top discard goes with, as
+    ``goes_with`` reads them (one card from a meld). None for any other move, and for a draw
+    where the pile can't be taken: the draw is then the only move, told at once."""
+    view = engine.view(seat)
+    if not isinstance(move, Draw | Take) or not isinstance(view, RummyView) or not view.discard:
+        return None
+    if engine.check(seat, Take()) is not None:
+        return None
+    top = view.discard[-1]
+    rules = meld_rules(engine, seat)
+    partners = sorted({c for c in view.hand if goes_with(top, c, rules)}, key=sort_key)
+    if not partners:
+        return "hint_clue_discard_alone", {"card": top.pretty}
+    return "hint_clue_discard", {"card": top.pretty, "partners": cards(partners)}
 
 
 def hint_from_json(game: str, data: Any, seat: int, rng: random.Random) -> Hint | None:
@@ -305,6 +333,15 @@ def _play_reason(
                 }
         return "hint_play_beat", {"cards": shown, "trick": trick}
     count = Count("n_cards", len(move.cards))
+    few = [n for o, n in enumerate(before.hand_counts) if o != before.seat and n < 3]
+    if few and min(few) < len(move.cards):
+        # An opponent down to one or two cards can't beat a play of more cards: an answer must
+        # be as many cards, or a bomb, which takes three or four.
+        return "hint_play_lead_near_out", {
+            "cards": shown,
+            "count": Count("n_cards", min(few)),
+            "size": Count("n_cards", len(move.cards)),
+        }
     if len(move.cards) == 1 and 0 < plain_top(move.cards) <= min(
         plain_top([c]) for c in before.hand
     ):
@@ -376,6 +413,10 @@ def _throw_reason(
         if left is not None:
             return "hint_throw_wait_hand", {"card": shown, "count": Count("n_cards", left)}
     partners = sorted({other for other in rest if goes_with(card, other, rules)}, key=sort_key)
+    if not partners and len(rest) >= 2 and not any(_alone(c, rest, rules) for c in rest):
+        # The one card of the hand that goes with nothing: every card kept goes with another
+        # card kept, so the throw breaks up none of the hand's combinations.
+        return "hint_throw_keeps_combos", {"card": shown}
     if not partners:
         if before.game == "hand":
             # Several cards alone: the one thrown is the one worth most, and Hand's points
@@ -388,13 +429,16 @@ def _throw_reason(
                     "points": Count("n_points", hand_value(card)),
                 }
         return "hint_throw_alone", {"card": shown}
+    # One partner or several: with several, "goes with" must read as any one of them (each
+    # makes a meld with the card and one more), never as one meld of them all (issue 61).
+    one = "_one" if len(partners) == 1 else ""
     if before.game == "hand":
-        return "hint_throw_few_hand", {
+        return f"hint_throw_few_hand{one}", {
             "card": shown,
             "partners": cards(partners),
             "points": Count("n_points", hand_value(card)),
         }
-    return "hint_throw_few", {"card": shown, "partners": cards(partners)}
+    return f"hint_throw_few{one}", {"card": shown, "partners": cards(partners)}
 
 
 def _alone(card: Card, hand: Sequence[Card], rules: MeldRules) -> bool:
@@ -497,12 +541,24 @@ def _lay_reason(
     left = Count("n_cards", len(after.hand))
     lay = as_lay(move)
     one_meld = lay.adds[0].meld if not lay.melds and len({a.meld for a in lay.adds}) == 1 else None
-    if before.game == "hand":
-        if not before.opened[before.seat] and after.opened[before.seat]:
-            return "hint_lay_opens", {
+    if before.game == "hand" and not before.opened[before.seat] and after.opened[before.seat]:
+        return "hint_lay_opens", {"cards": shown, "points": Count("n_points", _hand_points(melds))}
+    near = near_out(before)
+    if near is not None and not needs_75 and len(after.hand) < len(before.hand):
+        # An opponent nearly out: what is still in the hand when the round ends counts against
+        # you (Mor, More and Hand alike), so lay what you can. (A lay that also adds, or adds
+        # to several melds, keeps its own reason below: the add key names one meld.)
+        count = Count("n_cards", near)
+        if one_meld is not None:
+            return "hint_add_near_out", {
                 "cards": shown,
-                "points": Count("n_points", _hand_points(melds)),
+                "meld": one_meld,
+                "count": count,
+                "left": left,
             }
+        if act is None:
+            return "hint_lay_near_out", {"cards": shown, "count": count, "left": left}
+    if before.game == "hand":
         # Hand scores only what is left in the hand: laying cards is shedding them.
         if one_meld is not None:
             return "hint_add_hand", {"cards": shown, "meld": one_meld, "left": left}
@@ -539,6 +595,23 @@ def _act(move: Any) -> Reason | None:
     if len(targets) == 1:
         return Reason("hint_act_add", {"cards": added, "meld": lay.adds[0].meld})
     return Reason("hint_act_add_melds", {"cards": added})
+
+
+# An opponent with this many cards or fewer is nearly out: in Mor and More once their side has
+# taken its spare pile (before, an emptied hand only brings the pile); in Hand at once.
+NEAR_OUT = 3
+
+
+def near_out(view: Any) -> int | None:
+    """The fewest cards an opponent of a rummy seat holds, when nearly out (``NEAR_OUT``)."""
+    counts = [
+        view.hand_counts[o]
+        for o in range(view.n_seats)
+        if view.sides[o] != view.sides[view.seat]
+        and (view.game == "hand" or view.side_taken[view.sides[o]])
+        and view.hand_counts[o] <= NEAR_OUT
+    ]
+    return min(counts) if counts else None
 
 
 def _was(before: Any, meld_id: int, attr: str, value: Any) -> bool:

@@ -16,7 +16,7 @@ from bot.ai import Level
 from bot.games import registry
 from bot.games.base import Move
 from bot.i18n import ENGLISH, t
-from bot.learning.hints import Hint
+from bot.learning.hints import Hint, hint_for
 from bot.learning.lessons import guided as coach
 from bot.store.models import Seat, Status, Table
 from bot.tables import (
@@ -61,8 +61,24 @@ def coach_notes(
         # seeded by the position so every showing of this hand (and the Hint) gives the same move.
         move = coach.coach_move(engine, info.seat, notes)
         if move is not None:
-            lines.append(t("coach_move", lang, typed=words(move, lang)))
+            # The coach's advice is the hint's first stage, as at a practice table: the Hint
+            # button under it goes on from the next stage (``coach_stage``, issue 61).
+            nudge = hint_for(engine, info.seat, move).stage_text("nudge", lang)
+            lines.append(t("coach_tip", lang, text=nudge))
     return lines
+
+
+def coach_stage(info: HandInfo) -> str:
+    """The stage the Hint button of the member's hand shows first: after the coach's tip at a
+    guided stop (which is the first stage), the next one; else the first."""
+    live = info.table
+    engine = live.engine
+    if engine is None or not is_guided(live) or info.seat != coach.MEMBER or not info.legal:
+        return "nudge"
+    if not coach.current_notes(engine, info.seat):
+        return "nudge"
+    found = coach.coach_hint(engine, info.seat)
+    return "nudge" if found is None else found.next_stage("nudge") or "nudge"
 
 
 def private_table(live: LiveTable) -> bool:
@@ -119,6 +135,12 @@ async def practice_hint(service: TableService, guild_id: int, table_id: int, use
         info = service.hand(guild_id, table_id, user_id)
         if not info.legal:
             raise Refusal("no_moves")
+        kept = live.last_hint
+        if kept is not None and kept[:2] == (live.version, info.seat):
+            # Each press of the stages means one move: the search's budget shrinks under load,
+            # so a search again could find another move, and its stage jump (issue 61).
+            found: Hint = kept[2]
+            return found
         engine = live.engine
         assert engine is not None  # a member with legal moves sits at a dealt game
         if is_guided(live) and info.seat == coach.MEMBER and info.view.round_no == 0:
@@ -127,15 +149,18 @@ async def practice_hint(service: TableService, guild_id: int, table_id: int, use
             guided = coach.coach_hint(engine, info.seat)
             if guided is None:
                 raise Refusal("no_moves")
+            live.last_hint = (live.version, info.seat, guided)
             return guided
         # The search runs on a copy in the computer players' worker processes: the table
         # stays free and the loop responsive.
         copy = type(engine).from_json(engine.to_json())
         rng = random.Random(f"hint:{live.table.seed}:{live.version}:{info.seat}")
-    found = await service.computers.hint(copy, info.seat, rng)
-    if found is None:
+        version = live.version
+    searched = await service.computers.hint(copy, info.seat, rng)
+    if searched is None:
         raise Refusal("no_moves")
-    return found
+    live.last_hint = (version, info.seat, searched)
+    return searched
 
 
 def review_start(table: Table) -> int:

@@ -75,6 +75,9 @@ class LiveTable:
     task_kind: TaskKind = TaskKind.NONE
     ready: set[int] = field(default_factory=set)
     failed_saves: int = 0  # timed actions the store refused in a row: sets the backoff
+    # A practice table's last hint, with the version and seat it was found for: each press of
+    # the Hint's stages shows the same move (a search under load could find another one).
+    last_hint: tuple[int, int, Any] | None = None
 
     @property
     def id(self) -> int:

@@ -90,8 +90,11 @@ def test_the_hint_in_the_guided_round_gives_the_coachs_move() -> None:
     args = parser().parse_args(["--lesson", "mor", "--guided", "--no-color"])
     assert run(args, io.StringIO("hint\nhint\nhint\nquit\n"), out) == 0
     text = out.getvalue()
-    coach = next(ln for ln in text.splitlines() if ln.startswith("The coach would play: "))
-    typed = coach.removeprefix("The coach would play: ")
+    from bot.learning.lessons.guided import coach_move, guided_game
+
+    coach = coach_move(guided_game("mor"))
+    assert coach is not None
+    typed = move_text(coach)
     hints = [ln for ln in text.splitlines() if "Hint: " in ln]
     assert hints[-1].endswith(f"(type: {typed})")
 
@@ -174,3 +177,23 @@ def test_the_whole_game_after_the_guided_round_offers_the_review(
     text = out.getvalue()
     assert t("coach_offer_game", game="Run Fast") in text
     assert t("console.review_offer") in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_coachs_advice_comes_in_the_hints_stages(game: str) -> None:
+    # Issue 61: the coach's stop gave its move at once, so the hint had no early stage there.
+    # Now the coach's tip is the hint's first stage, and each hint typed shows one stage more.
+    from bot.learning.lessons.guided import coach_hint, guided_game
+
+    found = coach_hint(guided_game(game))
+    assert found is not None
+    out = io.StringIO()
+    console = GuidedConsole(game, io.StringIO("hint\nhint\n"), out, False, "en")
+    console.play()
+    lines = out.getvalue().splitlines()
+    tip = lines.index(t("coach_tip", text=found.stage_text("nudge")))
+    shown = [line.split("> ", 1)[-1] for line in lines[tip:] if "Hint:" in line]
+    if found.next_stage("nudge") == "cards":  # More's first stop is a bid: tip, then the move
+        assert shown.pop(0) == t("hint_prefix", text=found.stage_text("cards"))
+    assert found.text() in shown[0]
+    assert not any(line.startswith(t("coach_move", typed="")) for line in lines)

@@ -12,11 +12,11 @@ import simcord
 from bot.games.base import move_from_dict
 from bot.i18n import t
 from bot.i18n.moves import choice_words
-from bot.learning.lessons.guided import GUIDED, coach_move, current_notes
+from bot.learning.lessons.guided import GUIDED, coach_hint, coach_move, current_notes
 
 from .conftest import club, live_table, make_bot, reply
 
-SUGGESTS = t("coach_move", typed="")
+TIP = t("coach_tip", text="")
 
 
 def coach_lines(text: str) -> list[str]:
@@ -45,10 +45,18 @@ async def test_the_guided_round_button_shows_the_coach_above_the_hand(tmp_path: 
         assert hand.content.index(notes[-1]) < hand.content.index(t("hand_your_turn"))
         assert live.engine is not None
         assert [t("coach_note", text=n.text()) for n in current_notes(live.engine)] == notes
-        # Then the coach's move, worded as the hand's menu offers it: one of the legal moves.
-        legal = [choice_words(m) for m in live.engine.legal_moves(0)]
-        suggested = [line for line in hand.content.splitlines() if line.startswith(SUGGESTS)]
-        assert len(suggested) == 1 and suggested[0].removeprefix(SUGGESTS) in legal
+        # Then the coach's tip: the first stage of its hint, never the move given away (issue
+        # 61), and the hand's Hint button goes on from the next stage.
+        coach = coach_hint(live.engine)
+        assert coach is not None
+        suggested = [line for line in hand.content.splitlines() if line.startswith(TIP)]
+        assert suggested == [t("coach_tip", text=coach.stage_text("nudge"))]
+        for move in live.engine.legal_moves(0):
+            assert choice_words(move) not in hand.content.split(TIP, 1)[1].splitlines()[0]
+        assert coach.next_stage("nudge") == "cards" and t("btn_hint_cards") in labels(hand.message)
+        shown = reply(await alice.click(hand.message, label=t("btn_hint_cards")))
+        assert shown.content == t("hint_prefix", text=coach.stage_text("cards"))
+        assert labels(shown.message) == [t("btn_hint_move")]
 
         bot2 = make_bot(db)
         await bot.close()
@@ -82,7 +90,13 @@ async def test_the_hint_at_a_guided_table_plays_the_coachs_move(tmp_path: Path) 
             coach = coach_move(live.engine)
             assert coach is not None
             before = len(live.engine.record["moves"])
-            answer = reply(await alice.click(hand.message, label=t("btn_hint")))
+            # At a stop the coach's tip was the first stage: the button goes on from there.
+            first = next(
+                x
+                for x in (t("btn_hint"), t("btn_hint_cards"), t("btn_hint_move"))
+                if x in labels(hand.message)
+            )
+            answer = reply(await alice.click(hand.message, label=first))
             while t("btn_play_hint") not in labels(answer.message):
                 shown = labels(answer.message)
                 label = next(x for x in (t("btn_hint_cards"), t("btn_hint_move")) if x in shown)

@@ -123,7 +123,7 @@ async def test_a_knockout_of_eight_in_mor_two_vs_two_to_its_champions(
         assert {s.member for s in view.standings[:2]} == champions
         over = [m for m in channel.history() if "Tournament 1 is over" in m.content]
         assert len(over) == 1 and len(over[0].attachments) == 2  # the podium and the bracket
-        winners = over[0].content.split("Winner: ")[1]
+        winners = over[0].content.split("Winners: ")[1]
         assert all(names[[m.id for m in members].index(c)] in winners for c in champions)
         bracket_calls = [c for c in drawn.calls if c[0] == "bracket"]
         assert bracket_calls and len(bracket_calls[-1][2]) == 2  # two rounds: the tree

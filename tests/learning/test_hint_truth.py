@@ -50,7 +50,10 @@ def test_the_checks_find_a_false_reason() -> None:
     engine = more3_table("3S 10S 10S AH 4H 6D 8D 3C 8C 9C JC KC", ["4D"], solo=1, phase="play")
     throw = Discard(Card(10, "S"))
     twin = _case(engine, throw, "hint_throw_few", card="10♠", partners="10♠")
-    assert check.CHECKS["hint_throw_few"](twin) == ["10S can't share a meld with 10S"]
+    assert check.CHECKS["hint_throw_few"](twin) == [
+        "10S can't share a meld with 10S",
+        "1 partners named for hint_throw_few",
+    ]
     # "Loose" beside a wild 2 that goes with it.
     wild = more3_table("10C 2H 5S 9D KD QS", ["4D"], solo=1, phase="play")
     loose = _case(wild, Discard(Card(10, "C")), "hint_throw_alone", card="10♣")
@@ -117,3 +120,60 @@ def test_every_lesson_step_s_hint_is_true() -> None:
             found = check.check_reason(engine, step.seat, h.move, h.key, h.params)
             false += [f"{game}/{step.name} {h.text()}: {f}" for f in found]
     assert not false, false
+
+
+def _hand(cards: str, other: list[str]) -> Any:
+    from bot.games.registry import engine_class
+
+    position = {"hands": [cards.split(), other, ["QH"]], "discard": ["4D"], "turn": 0}
+    return engine_class("hand").from_table_file(
+        {"game": "hand", "position": {**position, "phase": "play"}}
+    )
+
+
+def test_the_checks_find_false_new_reasons() -> None:
+    # Issue 61's reasons, each given where it is false, must fail their checks.
+    from bot.games.base import Meld, Play
+    from bot.games.cards import parse_cards
+    from bot.games.registry import engine_class
+
+    nine = Discard(Card(9, "C"))
+    loose = _hand("5H 6H KD AD 9C 7S", ["KH"])  # 7♠ goes with nothing either
+    assert check.CHECKS["hint_throw_keeps_combos"](
+        _case(loose, nine, "hint_throw_keeps_combos", card="9♣")
+    ) == ["7S goes with no card kept"]
+    # One partner worded as several, and the reverse.
+    two = _hand("8H 10H QH 9H 2C", ["KH"])
+    few = _case(two, Discard(Card(9, "H")), "hint_throw_few", card="9♥", partners="8♥ 10♥ Q♥")
+    assert check.CHECKS["hint_throw_few_one"](few)
+    # An opponent "down to 2" who holds 2, but whose team has not taken its Mor yet.
+    mor = {
+        "hands": [["4H", "5H", "6H", "9C", "KS"], ["KH", "KS"], ["QH", "QS"], ["JH", "JS"]],
+        "discard": ["4D"],
+        "turn": 0,
+        "phase": "play",
+    }
+    far = engine_class("mor").from_table_file(
+        {"game": "mor", "options": {"players": 4}, "position": mor}
+    )
+    lay = Meld(tuple(parse_cards("4H 5H 6H")))
+    said = _case(far, lay, "hint_lay_near_out", count=Count("n_cards", 2), left=Count("n_cards", 2))
+    assert check.CHECKS["hint_lay_near_out"](said)
+    # Run Fast: a pair "too much" for an opponent who holds 2 cards (a pair beats a pair).
+    rf = engine_class("runfast").from_table_file(
+        {
+            "game": "runfast",
+            "position": {
+                "hands": [["4C", "4D", "9S"], ["6S", "6H"], ["8C", "9D", "JS"]],
+                "turn": 0,
+                "opening": False,
+            },
+        }
+    )
+    pair = Play(tuple(parse_cards("4C 4D")))
+    lead = _case(
+        rf, pair, "hint_play_lead_near_out", count=Count("n_cards", 2), size=Count("n_cards", 2)
+    )
+    assert check.CHECKS["hint_play_lead_near_out"](lead) == ["2 cards could answer 2"]
+    # The second stage of a take naming a card the top discard doesn't go with.
+    assert check.check_clue(far, 0, "hint_clue_discard", {"card": "4♦", "partners": "K♠"})

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.computers.pool import choose_computer_move
-from bot.games.base import Add, Count, Discard, Draw, Lay, Play, Take, TookPile
+from bot.games.base import Add, Count, Discard, Draw, Lay, Meld, Play, Take, TookPile
 from bot.games.cards import Card, parse_cards
 from bot.games.registry import engine_class, new_game
 from bot.i18n import LANGUAGES, say, t
@@ -160,7 +160,8 @@ def test_a_lesson_steps_hint_is_its_answer() -> None:
 
 def test_a_hand_lay_never_says_laid_cards_count_for_you() -> None:
     h = hint(_position("hand", "03_add_to_any_meld"), 0, random.Random(0))
-    assert h is not None and h.key == "hint_add_hand"
+    # (An opponent holds 2 cards there: the add says so, an add all the same.)
+    assert h is not None and h.key in ("hint_add_hand", "hint_add_near_out")
     assert "count for you" not in h.text() and "count against you" in h.text()
     assert h.text().startswith("Add ")  # an add, not a lay: Dutch aanleggen, not uitleggen
 
@@ -289,7 +290,26 @@ def test_a_wild_two_goes_with_a_card_in_more() -> None:
     # pankal that makes a run with it and one more card.
     engine = more3_table("10C 2H 5S 9D KD QS", ["4D"], solo=1, phase="play")
     h = hint_for(engine, 0, Discard(Card(10, "C")))
-    assert h.key == "hint_throw_few" and _partners(h) == [Card(2, "H")]
+    assert h.key == "hint_throw_few_one" and _partners(h) == [Card(2, "H")]
+
+
+def test_several_partners_read_as_any_one_of_them() -> None:
+    # Issue 61: "only with 8♥ Q♥ does it make a meld, and then with one more card" read as one
+    # meld of all three. Each partner makes its own meld with the card and one more card.
+    engine = _rummy("mor", "2S 7S 2H 4H 4H QH 6D 3C 6C QC JK 9D")
+    h = hint_for(engine, 0, Discard(Card(12, "C")))
+    assert h.text() == (
+        "Throw Q♣: only 2♠ 2♥ 🃏 go with it, each on its own: Q♣, one of them and one more card"
+        " would make a meld. The hard player would rather keep the rest of your hand."
+    )
+    one = hint_for(_rummy("mor", "3S 3S 9H QD KC 5C"), 0, Discard(Card(3, "S")))
+    assert one.key == "hint_throw_few_one" and one.text().startswith(
+        "Throw 3♠: only 3♠ goes with it, and the two need one more card to make a meld."
+    )
+    hand = hint_for(_rummy("hand", "10S 10S 10H 10C 4C AD KD 7C"), 0, Discard(Card(10, "S")))
+    assert hand.key == "hint_throw_few_hand" and "each on its own" in hand.text()
+    for lang in LANGUAGES:  # every language words the two apart
+        assert h.text(lang) != t("hint_throw_few_one", lang, **h.params), lang
 
 
 def test_mors_draw_reason_says_any_taken_card_will_do() -> None:
@@ -567,7 +587,7 @@ def test_run_fast_hints_a_newcomer_read_say_what_is_true_of_them() -> None:
     assert h.key == "hint_play_out_bomb" and "paid at once: 10 from each" in h.text()
     assert check_reason(last_bomb, 0, bomb, h.key, h.params) == []
     # A bomb led earns nothing: its reason is a lead's, never the bonus.
-    led = _runfast(["7S 7H 7D 7C 5C", "4D 10S", "3C QS"], turn=0, played=[True, True, True])
+    led = _runfast(["7S 7H 7D 7C 5C", "4D 10S JS", "3C QS KS"], turn=0, played=[True, True, True])
     assert hint_for(led, 0, bomb).key == "hint_play_lead"
     # The checks catch each sentence where it would be false.
     assert check_reason(led, 0, bomb, "hint_play_bomb_paid", {"cards": "", "trick": ""}) != []
@@ -609,3 +629,51 @@ def test_a_hint_for_one_last_card_speaks_of_one_card() -> None:
         assert last_one in one.text(lang) and last_two in two.text(lang), lang
         assert use_one in one.stage_text("cards", lang), lang
         assert use_two in two.stage_text("cards", lang), lang
+
+
+def test_a_throw_that_leaves_every_card_a_partner_says_so() -> None:
+    # Issue 61: keep your combinations together. 9♣ goes with nothing; 5♥ 6♥ and K♦ A♦ (an ace
+    # is high too) each keep a partner, so the throw breaks up nothing.
+    for game in ("hand", "mor"):
+        h = hint_for(_rummy(game, "5H 6H KD AD 9C"), 0, Discard(Card(9, "C")))
+        assert h.key == "hint_throw_keeps_combos", (game, h.key)
+        assert h.text() == (
+            "Throw 9♣: it is the one card in your hand that goes with no other; every card you"
+            " keep still has a partner among them."
+        )
+    # With a second loose card (7♠), it is no longer the one card: said otherwise.
+    other = hint_for(_rummy("hand", "5H 6H KD AD 9C 7S"), 0, Discard(Card(9, "C")))
+    assert other.key != "hint_throw_keeps_combos"
+
+
+def test_an_opponent_nearly_out_lay_what_you_can() -> None:
+    # Mor: the other team has taken its Mor and its players hold 2 cards each: what is left in
+    # your hand when the round ends counts against you.
+    run = Meld(tuple(parse_cards("4H 5H 6H")))
+    near = hint_for(_rummy("mor", "4H 5H 6H 9C KS", side_taken=[False, True]), 0, run)
+    assert near.key == "hint_lay_near_out" and near.text() == (
+        "Lay 4♥ 5♥ 6♥: an opponent is down to 2 cards, and the cards still in your hand when"
+        " the round ends count against you; you keep 2 cards."
+    )
+    # Before they have their Mor, an emptied hand only brings it: nothing said of it.
+    far = hint_for(_rummy("mor", "4H 5H 6H 9C KS"), 0, run)
+    assert far.key == "hint_lay"
+
+
+def test_a_lead_too_big_for_an_opponent_nearly_out_says_so() -> None:
+    engine = engine_class("runfast").from_table_file(
+        {
+            "game": "runfast",
+            "position": {
+                "hands": [["4C", "4D", "9S", "KS"], ["6S"], ["8C", "9D", "JS"]],
+                "turn": 0,
+                "opening": False,
+            },
+        }
+    )
+    h = hint_for(engine, 0, Play(tuple(parse_cards("4C 4D"))))
+    assert h.key == "hint_play_lead_near_out"
+    assert (
+        h.text() == "Lead 4♣ 4♦: an opponent is down to 1 card, too few to beat a play of 2 cards."
+    )
+    assert hint_for(engine, 0, Play((Card(4, "C"),))).key != "hint_play_lead_near_out"

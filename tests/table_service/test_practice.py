@@ -144,3 +144,18 @@ async def test_the_first_hints_of_a_practice_table_in_every_game(
             await service.play(G, live.id, ME, h.move, expected_version=live.version)
     finally:
         await service.close()
+
+
+@pytest.mark.parametrize("game", ["mor", "runfast"])
+async def test_each_press_of_a_hint_means_the_same_move(service: TableService, game: str) -> None:
+    # Issue 61: the stages jumped. Every press asked the search again, and under load its budget
+    # shrinks, so a later stage could belong to another move: the hint found at a position is
+    # the one every press of its stages shows, until the table moves on.
+    live = await open_practice(service, G, channel_id=CH, user_id=ME, game=game)
+    await service.idle(G, live.id)
+    first = await practice_hint(service, G, live.id, ME)
+    assert await practice_hint(service, G, live.id, ME) is first
+    await service.play(G, live.id, ME, first.move, expected_version=live.version)
+    await service.idle(G, live.id)
+    if live.engine is not None and live.engine.legal_moves(0):
+        assert await practice_hint(service, G, live.id, ME) is not first
