@@ -2,8 +2,8 @@
 with. The rules of a meld (reading one, adding to one) are ``bot.games.melds``'s; this module asks
 them, and keeps its answers (``bot.games.answers``), since every playout asks again.
 
-- ``meld_with`` and ``extend_with``: can a card from the pile go into a new meld or onto a run,
-  with cards from the hand (the pile-take check);
+- ``meld_with``, ``meld_across`` and ``extend_with``: can a card from the pile go into a new meld
+  (with cards from the hand, and other pile cards) or onto a run (the pile-take check);
 - ``find_melds``: a few melds of each kind, enough for a computer player; ``meld_combinations``
   and ``with_inner_sets`` build on it;
 - ``every_meld`` (and ``opening_melds``): every new meld a hand holds, each once, what a member
@@ -55,6 +55,42 @@ def _meld_with(card: Card, pool: tuple[Card, ...], rules: MeldRules) -> tuple[Ca
                 continue
             seen.add(combo)
             group = (card, *combo)
+            if try_meld(group, rules) is not None:
+                return group
+    return None
+
+
+def meld_across(
+    card: Card, hand: Iterable[Card], pile: Iterable[Card], rules: MeldRules
+) -> tuple[Card, ...] | None:
+    """A new meld that uses ``card``, other cards of ``pile`` and at least one card of ``hand``,
+    or None: the rest of the pile-take check, when ``meld_with`` found no meld of ``card`` with
+    the hand alone (two pile cards and a hand card are a new meld "with cards from the hand";
+    pile cards alone are not)."""
+    near = _near_cards(card, rules)
+    mine = tuple(sorted(c for c in hand if c in near))
+    if not mine:
+        return None  # the common answer, at once: nothing in hand goes with the card
+    return _meld_across(card, mine, tuple(sorted(c for c in pile if c in near)), rules)
+
+
+@kept(50_000)
+def _meld_across(
+    card: Card, mine: tuple[Card, ...], others: tuple[Card, ...], rules: MeldRules
+) -> tuple[Card, ...] | None:
+    # As ``_meld_with``, over the hand's and the pile's near cards together, and only the groups
+    # that hold both: those of the hand alone ``meld_with`` tried, and the pile's alone don't count.
+    pool = [(c, True) for c in mine] + [(c, False) for c in others]
+    for size in (2, 3) if rules.max_wilds > 1 else (2,):
+        seen: set[tuple[Card, ...]] = set()
+        for combo in combinations(pool, size):
+            if all(from_hand for _, from_hand in combo) or not any(h for _, h in combo):
+                continue
+            cards = tuple(c for c, _ in combo)
+            if cards in seen:
+                continue
+            seen.add(cards)
+            group = (card, *cards)
             if try_meld(group, rules) is not None:
                 return group
     return None

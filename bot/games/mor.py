@@ -37,7 +37,7 @@ from bot.games.base import (
 )
 from bot.games.cards import ACE, JOKER_RANK, Card, per_card, sort_key, text_cards
 from bot.games.lays import TableMeld, adds_alone, play_lay, uses_any
-from bot.games.meld_search import extend_with, find_melds, meld_with
+from bot.games.meld_search import extend_with, find_melds, meld_across, meld_with
 from bot.games.melds import MOR_MELDS, MeldRules, single_adds
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import CARD_PILES, LIST, Glance, RummyView, SidePileGame
@@ -257,11 +257,13 @@ class Mor(SidePileGame):
 
     def _pile_lays(self, seat: int, hand: list[Card], pile: list[Card]) -> Iterator[Lay]:
         """Small lays that use one card of ``pile``: a new meld with hand cards, or an addition
-        to a team meld, on its own or with the hand cards that lead up to it. One at a time: a
-        take check stops at the first that works, and the search for the rest is most of the
-        check's cost."""
+        to a team meld, on its own or with the hand cards that lead up to it; then the new melds
+        of pile cards with at least one hand card (RULES.md §1: a meld of pile cards alone does
+        not count). One at a time: a take check stops at the first that works, and the search
+        for the rest is most of the check's cost."""
         team = self.team(seat)
-        for card in sorted(set(pile), key=sort_key):
+        cards = sorted(set(pile), key=sort_key)
+        for card in cards:
             found = meld_with(card, hand, MOR_MELDS)
             if found:
                 yield Lay(melds=(found,))
@@ -272,6 +274,13 @@ class Mor(SidePileGame):
                     yield Lay(adds=(AddTo(m.id, (card,)),))
                 for group in extend_with(card, hand, m.meld, MOR_MELDS):
                     yield Lay(adds=(AddTo(m.id, group),))
+        # Last, as they cost the most to look for: a pile card with other pile cards and the hand.
+        for card in cards:
+            others = list(pile)
+            others.remove(card)
+            found = meld_across(card, hand, others, MOR_MELDS)
+            if found:
+                yield Lay(melds=(found,))
 
     def new_meld_rules(self, seat: int) -> MeldRules:
         return MOR_MELDS
