@@ -78,19 +78,28 @@ def meld_across(
 def _meld_across(
     card: Card, mine: tuple[Card, ...], others: tuple[Card, ...], rules: MeldRules
 ) -> tuple[Card, ...] | None:
-    # As ``_meld_with``, over the hand's and the pile's near cards together, and only the groups
-    # that hold both: those of the hand alone ``meld_with`` tried, and the pile's alone don't count.
-    pool = [(c, True) for c in mine] + [(c, False) for c in others]
-    for size in (2, 3) if rules.max_wilds > 1 else (2,):
-        seen: set[tuple[Card, ...]] = set()
-        for combo in combinations(pool, size):
-            if all(from_hand for _, from_hand in combo) or not any(h for _, h in combo):
+    # As ``_meld_with``, but only the groups that hold cards of both: those of the hand alone
+    # ``meld_with`` tried, and the pile's alone don't count. Made as such from the start rather
+    # than picked out of every group: the take check asks this at every draw of a playout.
+    if not others:
+        return None
+    seen: set[tuple[Card, ...]] = set()
+    groups: list[Iterable[tuple[tuple[Card, ...], tuple[Card, ...]]]] = [
+        product(combinations(mine, 1), combinations(others, 1))
+    ]
+    if rules.max_wilds > 1:  # four-card melds with two wilds, as in ``_meld_with``
+        groups.append(product(combinations(mine, 1), combinations(others, 2)))
+        groups.append(product(combinations(mine, 2), combinations(others, 1)))
+    for some in groups:
+        for hand_part, pile_part in some:
+            rest = tuple(sorted((*hand_part, *pile_part)))
+            if rest in seen:
                 continue
-            cards = tuple(c for c, _ in combo)
-            if cards in seen:
+            seen.add(rest)
+            # Every two cards of a meld are near each other: most groups fail this cheap look.
+            if any(b not in _near_cards(a, rules) for a, b in combinations(rest, 2)):
                 continue
-            seen.add(cards)
-            group = (card, *cards)
+            group = (card, *rest)
             if try_meld(group, rules) is not None:
                 return group
     return None

@@ -78,3 +78,26 @@ def test_meld_across_needs_a_hand_card_and_finds_wilds_in_either() -> None:
     # Pile cards alone, or a hand with nothing near the card, make none.
     assert meld_across(Card.parse("8S"), c(""), c("7S 9S"), MOR_MELDS) is None
     assert meld_across(Card.parse("8S"), c("KD 4C"), c("7S 9S"), MOR_MELDS) is None
+
+
+def two_wilds_between_pile_cards() -> Mor:
+    """The pile's 5H and 8H make a meld only with the hand's joker and wild 2 between them
+    (5H JK 2C 8H): no meld of three holds a pile card and a hand card, and no run of the hand."""
+    data = json.loads((TABLES / "take_two_pile_cards_with_hand_card.json").read_text("utf-8"))
+    data["position"]["hands"][1] = ["JK", "2C", "KC", "4D"]
+    data["position"]["discard"] = ["5H", "QS", "8H", "10D"]
+    return Mor.from_table_file(data)
+
+
+def test_a_meld_of_two_pile_cards_around_two_hand_wilds_is_offered_after_the_take() -> None:
+    g = two_wilds_between_pile_cards()
+    assert Take() in g.legal_moves(1)
+    g.apply(1, Take())
+    # The computers' own candidates hold it (the hand's melds don't), and each level lays it.
+    offered = [m for m in g.candidate_moves(1) if g.can(1, m) and laid(m) & {"5H", "8H"}]
+    assert offered
+    for level in (Level.SIMPLE, Level.NORMAL, Level.HARD):
+        after = two_wilds_between_pile_cards()
+        after.apply(1, Take())
+        after.apply(1, ai.choose_move(after.view(1), after.legal_moves(1), level, random.Random(1)))
+        assert not after.must_lay
