@@ -724,6 +724,7 @@ def _check_stock_out(case: Case) -> list[str]:
 
 CHECKS: dict[str, Check] = {
     "hint_draw_no_take": _check_draw_no_take,
+    "mor.hint_draw_no_take": _check_draw_no_take,  # the same claim, Mor's refusal unbracketed
     "hint_draw_keep": _check_draw_keep,
     "hint_draw_keep_pile": _check_draw_keep_pile,
     "hint_draw_keep_pile_any": _check_draw_keep_pile_any,

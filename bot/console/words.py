@@ -52,13 +52,13 @@ LAY = ("lay 3H 4H 5H | 9S 9D 9C", "console.help.lay")  # Hand: sets of any rank
 MOR_LAY = ("lay 5H 6H 7H | AS AD AC", "console.help.lay")
 MORE_LAY = ("lay 5H 6H 7H | 9C 10C JC", "console.help.lay")
 ADD = ("add 3 10H [high|low]", "console.help.add")
-DISCARD = ("discard KD", "console.help.discard")
+DISCARD = ("discard KD, throw KD", "console.help.discard")  # the terminal takes either word
 OTHER_WORDS = (
     ("hand", "console.help.hand"),
     ("table", "console.help.table"),
     ("moves", "console.help.moves"),
     ("help", "console.help.help"),
-    ("quit", "console.help.quit"),
+    ("quit, exit", "console.help.quit"),
     ("hint", "console.help.hint"),
 )
 MELD_KINDS: dict[str, str] = {MeldKind.RUN: "console.meld.run", MeldKind.SET: "console.meld.set"}
@@ -194,7 +194,8 @@ class GameWords(Generic[V]):
     def help(self) -> str:
         params = self.help_params()
         moves = [f"  {typed:<{COLUMN}}{self.t(key, **params)}" for typed, key in self.move_help()]
-        others = [f"  {typed:<7}{self.t(key)}" for typed, key in OTHER_WORDS]
+        width = max(len(typed) for typed, _ in OTHER_WORDS) + 2
+        others = [f"  {typed:<{width}}{self.t(key)}" for typed, key in OTHER_WORDS]
         return "\n".join(
             [
                 self.t("console.help.moves_title"),

@@ -2,8 +2,8 @@
 with. The rules of a meld (reading one, adding to one) are ``bot.games.melds``'s; this module asks
 them, and keeps its answers (``bot.games.answers``), since every playout asks again.
 
-- ``meld_with`` and ``extend_with``: can a card from the pile go into a new meld or onto a run,
-  with cards from the hand (the pile-take check);
+- ``meld_with``, ``meld_across`` and ``extend_with``: can a card from the pile go into a new meld
+  (with cards from the hand, and other pile cards) or onto a run (the pile-take check);
 - ``find_melds``: a few melds of each kind, enough for a computer player; ``meld_combinations``
   and ``with_inner_sets`` build on it;
 - ``every_meld`` (and ``opening_melds``): every new meld a hand holds, each once, what a member
@@ -55,6 +55,51 @@ def _meld_with(card: Card, pool: tuple[Card, ...], rules: MeldRules) -> tuple[Ca
                 continue
             seen.add(combo)
             group = (card, *combo)
+            if try_meld(group, rules) is not None:
+                return group
+    return None
+
+
+def meld_across(
+    card: Card, hand: Iterable[Card], pile: Iterable[Card], rules: MeldRules
+) -> tuple[Card, ...] | None:
+    """A new meld that uses ``card``, other cards of ``pile`` and at least one card of ``hand``,
+    or None: the rest of the pile-take check, when ``meld_with`` found no meld of ``card`` with
+    the hand alone (two pile cards and a hand card are a new meld "with cards from the hand";
+    pile cards alone are not)."""
+    near = _near_cards(card, rules)
+    mine = tuple(sorted(c for c in hand if c in near))
+    if not mine:
+        return None  # the common answer, at once: nothing in hand goes with the card
+    return _meld_across(card, mine, tuple(sorted(c for c in pile if c in near)), rules)
+
+
+@kept(50_000)
+def _meld_across(
+    card: Card, mine: tuple[Card, ...], others: tuple[Card, ...], rules: MeldRules
+) -> tuple[Card, ...] | None:
+    # As ``_meld_with``, but only the groups that hold cards of both: those of the hand alone
+    # ``meld_with`` tried, and the pile's alone don't count. Made as such from the start rather
+    # than picked out of every group: the take check asks this at every draw of a playout.
+    if not others:
+        return None
+    seen: set[tuple[Card, ...]] = set()
+    groups: list[Iterable[tuple[tuple[Card, ...], tuple[Card, ...]]]] = [
+        product(combinations(mine, 1), combinations(others, 1))
+    ]
+    if rules.max_wilds > 1:  # four-card melds with two wilds, as in ``_meld_with``
+        groups.append(product(combinations(mine, 1), combinations(others, 2)))
+        groups.append(product(combinations(mine, 2), combinations(others, 1)))
+    for some in groups:
+        for hand_part, pile_part in some:
+            rest = tuple(sorted((*hand_part, *pile_part)))
+            if rest in seen:
+                continue
+            seen.add(rest)
+            # Every two cards of a meld are near each other: most groups fail this cheap look.
+            if any(b not in _near_cards(a, rules) for a, b in combinations(rest, 2)):
+                continue
+            group = (card, *rest)
             if try_meld(group, rules) is not None:
                 return group
     return None

@@ -37,7 +37,7 @@ from bot.games.base import (
 )
 from bot.games.cards import ACE, JOKER_RANK, Card, per_card, sort_key, text_cards
 from bot.games.lays import TableMeld, adds_alone, play_lay, uses_any
-from bot.games.meld_search import extend_with, find_melds, meld_with
+from bot.games.meld_search import extend_with, find_melds, meld_across, meld_with
 from bot.games.melds import MOR_MELDS, MeldRules, single_adds
 from bot.games.melds import Meld as MeldShape
 from bot.games.rummy import CARD_PILES, LIST, Glance, RummyView, SidePileGame
@@ -256,10 +256,17 @@ class Mor(SidePileGame):
         raise IllegalMove(because("mor.take_nothing_layable"))
 
     def _pile_lays(self, seat: int, hand: list[Card], pile: list[Card]) -> Iterator[Lay]:
-        """Small lays that use one card of ``pile``: a new meld with hand cards, or an addition
-        to a team meld, on its own or with the hand cards that lead up to it. One at a time: a
-        take check stops at the first that works, and the search for the rest is most of the
-        check's cost."""
+        """Small lays that use a card of ``pile`` (RULES.md §1: a new meld with hand cards, or an
+        addition to a team meld; a meld of pile cards alone does not count): first those of one
+        pile card (``_lays_with_hand``), then the new melds of pile cards with at least one hand
+        card (``_melds_across``), which cost the most to look for. One at a time: a take check
+        stops at the first that works, and the search for the rest is most of the check's cost."""
+        yield from self._lays_with_hand(seat, hand, pile)
+        yield from self._melds_across(hand, pile)
+
+    def _lays_with_hand(self, seat: int, hand: list[Card], pile: list[Card]) -> Iterator[Lay]:
+        """A card of ``pile`` in a new meld with hand cards, or added to a team meld on its own
+        or with the hand cards that lead up to it."""
         team = self.team(seat)
         for card in sorted(set(pile), key=sort_key):
             found = meld_with(card, hand, MOR_MELDS)
@@ -272,6 +279,16 @@ class Mor(SidePileGame):
                     yield Lay(adds=(AddTo(m.id, (card,)),))
                 for group in extend_with(card, hand, m.meld, MOR_MELDS):
                     yield Lay(adds=(AddTo(m.id, group),))
+
+    def _melds_across(self, hand: list[Card], pile: list[Card]) -> Iterator[Lay]:
+        """New melds of a card of ``pile`` with other pile cards and at least one hand card (two
+        pile cards and a hand card, say)."""
+        for card in sorted(set(pile), key=sort_key):
+            others = list(pile)
+            others.remove(card)
+            found = meld_across(card, hand, others, MOR_MELDS)
+            if found:
+                yield Lay(melds=(found,))
 
     def new_meld_rules(self, seat: int) -> MeldRules:
         return MOR_MELDS
@@ -425,16 +442,23 @@ class Mor(SidePileGame):
     def _lay_candidates(self, seat: int) -> list[Move]:
         out: list[Move] = []
         hand = self.hands[seat]
+        rest: list[Card] = []
         if self.must_lay:
             rest = list(hand)
             for c in self.must_lay:
                 rest.remove(c)
-            out += self._pile_lays(seat, rest, self.must_lay)
+            out += self._lays_with_hand(seat, rest, self.must_lay)
         out += [Meld(cards) for cards in offered_melds(hand)]
         team = self.team(seat)
         for m in self.melds.values():
             if self.team(m.seat) == team:
                 out += adds_alone(m, MOR_MELDS, hand)
+        if self.must_lay and not any(
+            isinstance(m, LAYING) and uses_any(m.cards, self.must_lay) for m in out
+        ):
+            # Taken for a meld of pile cards and hand cards that no lay above makes (the hand's
+            # melds hold most such: 8S 9S taken to 7S is a run of the hand now).
+            out += self._melds_across(rest, self.must_lay)
         return out
 
     # ------------------------------------------------------------ views and data

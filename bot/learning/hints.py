@@ -47,7 +47,7 @@ from bot.games.cards import Card, deck_106, sort_key
 from bot.games.hand import card_value, hand_value
 from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, added_or_why, try_meld
 from bot.games.melds import Meld as MeldsMeld
-from bot.games.mor import Mor
+from bot.games.mor import Mor, MorView
 from bot.games.more3 import More3, opening_halves
 from bot.games.runfast import BombBonus
 from bot.games.runfast_combos import BOMB_KINDS, Combo, classify
@@ -100,8 +100,15 @@ class Hint:
         return t(self.nudge, lang)
 
 
+# Mor's draw and take weigh the whole discard pile, not its top card (RULES.md §1): its own
+# first stage says so.
+_MOR_PILE_NUDGES: dict[type[Move], str] = {Draw: "mor.hint_nudge_draw", Take: "mor.hint_nudge_take"}
+
+
 def nudge_key(move: Move, view: View) -> str:
     """What to look at before the move is given away, by the kind of move."""
+    if isinstance(view, MorView) and type(move) in _MOR_PILE_NUDGES:
+        return _MOR_PILE_NUDGES[type(move)]
     if isinstance(move, Play):
         # Only Run Fast is played by plays, and only its view has a trick.
         return (
@@ -198,7 +205,9 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
     if isinstance(move, Draw):
         why = engine.check(seat, Take())
         if why is not None:
-            return "hint_draw_no_take", {"reason": why}
+            # Mor's refusal is a whole sentence of its own, after the advice, not in brackets.
+            key = "mor.hint_draw_no_take" if isinstance(engine, Mor) else "hint_draw_no_take"
+            return key, {"reason": why}
         taken, must = _take(engine, seat)
         if len(taken) == 1:
             return "hint_draw_keep", {"card": taken[0].pretty}

@@ -1,0 +1,48 @@
+"""``help`` lists every word the terminal takes (issue 61: ``throw`` worked but was never shown)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from bot.console.table import Console
+from bot.games.base import BadMove
+from bot.games.notation import parse_move
+from bot.games.registry import new_game
+
+# The moves a rummy's terminal takes, and the words of its own table (``Console.handle``).
+MOVES = {
+    "mor": {"draw", "take", "meld", "lay", "add", "discard", "throw"},
+    "more3": {"draw", "take", "meld", "lay", "add", "discard", "throw"},
+    "hand": {"draw", "take", "return", "meld", "lay", "add", "swap", "discard", "throw"},
+}
+TABLE_WORDS = {"hand", "table", "moves", "help", "quit", "exit", "hint"}
+
+
+def listed(text: str) -> set[str]:
+    """The typed words ``help`` shows: each line's first column, its alternatives split."""
+    words: set[str] = set()
+    for line in text.splitlines()[1:]:
+        if not line.startswith("  "):
+            continue
+        typed = line[2:].split("  ")[0]
+        words |= {part.split()[0] for part in typed.split(", ")}
+    return words
+
+
+@pytest.mark.parametrize("game", sorted(MOVES))
+def test_help_lists_every_move_and_word_the_terminal_takes(game: str) -> None:
+    # Each move word is one the terminal reads as a move (not a stray word).
+    for word in MOVES[game]:
+        try:
+            parse_move(word)
+        except BadMove as e:
+            assert e.reason.key != "console.input.unknown", word
+    assert parse_move("throw KD") == parse_move("discard KD")
+    out = io.StringIO()
+    console = Console(new_game(game, {}, 11), 0, "simple", 11, io.StringIO("help\nexit\n"), out)
+    assert console.play() == 0  # "exit" leaves, as "quit" does
+    text = out.getvalue()
+    shown = text[text.index("Moves (") :]
+    assert MOVES[game] | TABLE_WORDS <= listed(shown)
