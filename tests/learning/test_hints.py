@@ -677,3 +677,14 @@ def test_a_lead_too_big_for_an_opponent_nearly_out_says_so() -> None:
         h.text() == "Lead 4♣ 4♦: an opponent is down to 1 card, too few to beat a play of 2 cards."
     )
     assert hint_for(engine, 0, Play((Card(4, "C"),))).key != "hint_play_lead_near_out"
+
+
+def test_a_swap_hint_says_the_joker_goes_to_the_hand_not_back() -> None:
+    # The joker a swap wins was laid by whoever made the meld, often another player: it goes to
+    # the hand, it does not "come back" to it (the Dutch read; the same flaw in every language).
+    step = next(s for s in lesson("hand") if s.name == "04_reclaim_the_joker")
+    h = hint_for(step.position(), step.seat, answer_move(step))
+    assert h.key == "hint_swap"
+    wrong = {"en": "comes back", "ar": "يعود", "hi": "लौट", "nl": "terug"}
+    for lang, word in wrong.items():
+        assert word not in h.text(lang), (lang, h.text(lang))
