@@ -30,8 +30,8 @@ from typing import Any
 
 from bot import ai
 from bot.ai import Level
-from bot.games.base import Engine, MeldKind, Move, Phase, Played, Take
-from bot.games.registry import engine_class, new_game, play_move
+from bot.games.base import Engine, MeldKind, Move, Phase, Played, Take, move_from_dict
+from bot.games.registry import engine_class, new_game, play_move, replay
 from bot.games.runfast_combos import BOMB_KINDS
 from bot.i18n import ENGLISH, t
 from bot.learning.hints import Hint, hint_for
@@ -561,3 +561,22 @@ def other_move_note(engine: Engine, seat: int, coach: Move, played: Move) -> Hin
     if same_outcome(engine, seat, coach, played):
         return None
     return hint_for(engine, seat, coach)
+
+
+def other_move_said(engine: Engine, seat: int = MEMBER) -> Hint | None:
+    """The coach's word on the seat's last move of ``engine``'s record, as ``other_move_note``
+    says it in the terminal right after the move: worked out from the record alone (the
+    position before that move replayed, the coach's move there), so Discord, which shows the
+    hand once the move is saved and the computers have played, says what the terminal says.
+    None outside the guided round or when the move was the coach's."""
+    moves = engine.record.get("moves", [])
+    index = next((i for i in range(len(moves) - 1, -1, -1) if moves[i].get("seat") == seat), None)
+    if index is None:
+        return None
+    before = replay({**engine.record, "moves": moves[:index]})
+    if before.round_over or before.view(seat).round_no != 0:
+        return None
+    coach = coach_move(before, seat)
+    if coach is None:
+        return None
+    return other_move_note(before, seat, coach, move_from_dict(moves[index]))
