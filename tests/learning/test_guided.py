@@ -7,10 +7,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from bot.games.base import Move
+from bot.games.base import Move, Phase
+from bot.games.registry import new_game
 from bot.i18n import LANGUAGES, has, t
 from bot.learning.lessons import GAMES
 from bot.learning.lessons.guided import (
+    MAX_NOTES,
     MEMBER_MOVES,
     RULES,
     SCORING,
@@ -41,8 +43,10 @@ DURING_PLAY = {
         "closing",
     },
     "more3": {
-        "bidding",
         "goal",
+        "roles",
+        "score",
+        "stock",
         "values",
         "turn",
         "runs",
@@ -271,3 +275,27 @@ def test_the_solo_is_not_told_their_team_has_the_more_pile_they_never_took() -> 
     notes = notes_now("more3", replace(ended, side_taken=tuple(taken)), [], frozenset())
     out = next(n for n in notes if n.rule == "out")
     assert out.key == "coach.more3.out.solo" and "team" not in t(out.key)
+
+
+def test_mores_guided_round_plays_like_the_members_own_game() -> None:
+    """Issue 61: More's guided round opened with bids ("chips") that the member's own game never
+    has, and the round's scoring, the stock running out and who is Solo were said only at the
+    score sheet, after the round. The guided round is the plain game now; the coach says who is
+    Solo at the first stop, and how a side scores and what a stock run out does while the round
+    is played."""
+    engine = guided_game("more3")
+    assert engine.options == new_game("more3", {}, 1).options  # no bidding
+    assert engine.view(0).phase != Phase.BID
+    end, coach = play_round("more3")
+    assert not any(e.get("do") == "bid" for e in end.record["moves"])
+    first = [n.rule for n in coach.shown[:MAX_NOTES]]
+    assert "roles" in first and "goal" in first
+    assert coach.last is not None
+    late = {n.rule for n in coach.last.notes}
+    during = [n.rule for n in coach.shown if n.rule not in late]
+    assert {"score", "stock", "roles"} <= set(during)
+    # The score's note comes before the side's biriba bonus matters, the stock's with the More
+    # pile's or before.
+    assert during.index("score") < during.index("pile") or "pile" not in during
+    keys = {n.rule: n.key for n in coach.shown}
+    assert keys["score"] == "coach.more3.score.pair"  # the member is in the Pair in this deal
