@@ -69,7 +69,7 @@ def coach_notes(
     return lines
 
 
-def coach_on_move(live: LiveTable, seat: int, lang: str = ENGLISH) -> list[str]:
+def coach_on_move(live: LiveTable, seat: int | None, lang: str = ENGLISH) -> list[str]:
     """After the member's move at a guided table, in its first round: the coach's word when the
     move was not its own but is allowed too (what it would have played, and why), as the
     terminal says it after the move; nothing at any other table or when the member followed the
