@@ -22,6 +22,7 @@ from bot.games.cards import CardError
 from bot.games.more3 import MAX_BID
 from bot.i18n import t
 from bot.i18n.moves import move_words
+from bot.learning.practice import coach_on_move
 from bot.tables import Refusal
 from cogs.utils.context import remember, service_of
 from cogs.utils.hand import send_hand
@@ -120,7 +121,12 @@ class Play(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
 
         async def confirm() -> None:
-            text = t("move_done", lang, move=move_words(move, lang))
+            # At a guided table, the coach's word on a move other than its own comes with it.
+            said = [
+                t("move_done", lang, move=move_words(move, lang)),
+                *coach_on_move(live, seat, lang),
+            ]
+            text = "\n".join(said)
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
             else:

@@ -25,7 +25,7 @@ from typing import Any, TextIO
 from bot.ai import LEVELS, Level
 from bot.console.bidi import MODES, mode_for, terminal_stream
 from bot.console.lesson import run_lesson
-from bot.console.paint import use_color
+from bot.console.paint import plain_stream, use_color
 from bot.console.replay import run_replay
 from bot.console.table import Console
 from bot.games.base import (
@@ -114,9 +114,12 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     # terminal's environment says which kind it is; text written elsewhere stays logical.
     asked = getattr(args, "bidi", None)
     bidi = mode_for(lang, asked, os.environ if stdout.isatty() else None)
-    stdout = terminal_stream(stdout, lang, bidi)
     if bidi == "visual":
         args.no_color = True
+    color = use_color(stdout, args.no_color)
+    # Plain text first (the joker 🃏 as JK), then the bidi turn of each line, which reads 🃏 as
+    # a card and isolates it with its row.
+    stdout = terminal_stream(plain_stream(stdout, color), lang, bidi)
 
     def tell(key: str, /, **params: Any) -> None:
         stdout.write(t(key, lang, **params) + "\n")
@@ -127,10 +130,9 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         tell("console.bidi_hint")
 
     if args.lesson:
-        color = use_color(stdout, args.no_color)
         return run_lesson(args.lesson, stdin, stdout, color, lang, guided_only=args.guided)
     if args.replay:
-        return run_replay(args.replay, stdin, stdout, use_color(stdout, args.no_color), lang)
+        return run_replay(args.replay, stdin, stdout, color, lang)
     if args.game is None:
         tell("console.name_a_game")
         return 2
@@ -150,7 +152,6 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     if not 0 <= args.seat < engine.n_seats:
         tell("console.no_seat", seat=args.seat, last=engine.n_seats - 1)
         return 2
-    color = use_color(stdout, args.no_color)
     console = Console(
         engine, args.seat, level, seed, stdin, stdout, color, args.save, lang=lang, review=0
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TextIO, cast
 
 from bot.games.cards import Card
 
@@ -17,6 +17,10 @@ RED = "\033[31m"
 MAGENTA = "\033[35m"
 BOLD = "\033[1m"
 RESET = "\033[0m"
+# Plain text has no emoji: the words of hints and lessons name the joker as chat does ("🃏",
+# ``Card.pretty``), which a plain terminal (``--no-color``, NO_COLOR, output to a file) prints
+# as the token the hand shows and a move types.
+PLAIN = str.maketrans({"🃏": "JK"})
 
 
 class Painter:
@@ -46,3 +50,29 @@ def use_color(stream: TextIO, no_color: bool) -> bool:
         return False
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
+
+
+class PlainStream:
+    """A text stream that writes everything in plain text: each emoji as its plain token."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(text.translate(PLAIN))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        isatty = getattr(self.stream, "isatty", None)
+        return bool(isatty and isatty())
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.stream, name)
+
+
+def plain_stream(stream: TextIO, color: bool) -> TextIO:
+    """``stream`` as the terminal gets it: unchanged in colour, else in plain text."""
+    return stream if color else cast(TextIO, PlainStream(stream))

@@ -434,14 +434,21 @@ class Console:
         return self.stdin.readline().strip().lower()
 
     def wait_for_next_round(self) -> bool:
-        """Hold the score sheet on the screen until the player is ready; False when they leave."""
-        self.out.write(self.t("console.press_enter") + " ")
-        self.out.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.say()
-            return False
-        return line.strip().lower() not in ("quit", "exit")
+        """Hold the score sheet on the screen until the player is ready; False when they leave.
+        Only Enter goes on: a stray word (``hint`` out of habit) asks again rather than dealing
+        the next round over a score sheet not read yet, as the review's offer does."""
+        while True:
+            self.out.write(self.t("console.press_enter") + " ")
+            self.out.flush()
+            line = self.stdin.readline()
+            if not line:
+                self.say()
+                return False
+            word = line.strip().lower()
+            if word in ("quit", "exit"):
+                return False
+            if not word:
+                return True
 
     def write_save(self) -> None:
         if not self.save:

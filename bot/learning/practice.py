@@ -48,14 +48,18 @@ def coach_notes(
     """The coach's notes for the member's private hand at a guided table, in ``lang``: the
     rules that matter now for the first time, when the member has a move (or the round is at
     its score sheet), and with them the coach's move (worded by ``words``, the hand's own words
-    for a choice); nothing at any other table. Worked out from the table's record alone
+    for a choice), after its word on the member's last move if that was another move than its
+    own (``coach_on_move``); nothing at any other table. Worked out from the table's record alone
     (``bot.learning.lessons.guided.current_notes``), so a restarted bot says the same."""
     live = info.table
     engine = live.engine
     if engine is None or not is_guided(live) or info.seat != coach.MEMBER:
         return []
     notes = coach.current_notes(engine, info.seat)
-    lines = [t("coach_note", lang, text=note.text(lang)) for note in notes]
+    # First the word on the member's last move, when it was not the coach's: the hand shown
+    # after that move (and again once the computers have played) is where the member reads it.
+    lines = coach_on_move(live, info.seat, lang)
+    lines += [t("coach_note", lang, text=note.text(lang)) for note in notes]
     if notes and words is not None and info.legal:
         # The computer player's move at the coach's level: a decision of a few milliseconds,
         # seeded by the position so every showing of this hand (and the Hint) gives the same move.
@@ -79,6 +83,18 @@ def coach_stage(info: HandInfo) -> str:
         return "nudge"
     found = coach.coach_hint(engine, info.seat)
     return "nudge" if found is None else found.next_stage("nudge") or "nudge"
+
+
+def coach_on_move(live: LiveTable, seat: int | None, lang: str = ENGLISH) -> list[str]:
+    """After the member's move at a guided table, in its first round: the coach's word when the
+    move was not its own but is allowed too (what it would have played, and why), as the
+    terminal says it after the move; nothing at any other table or when the member followed the
+    coach. From the table's record alone (``guided.other_move_said``)."""
+    engine = live.engine
+    if engine is None or not is_guided(live) or seat != coach.MEMBER:
+        return []
+    other = coach.other_move_said(engine, seat)
+    return [] if other is None else [t("coach_other_move", lang, reason=other.text(lang))]
 
 
 def private_table(live: LiveTable) -> bool:

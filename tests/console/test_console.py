@@ -428,3 +428,27 @@ def test_every_console_key_the_code_names_is_in_every_catalogue() -> None:
     for lang in LANGUAGES:
         cat = catalogue(lang)
         assert named - set(cat.texts) - set(cat.plurals) == set(), lang
+
+
+def test_a_stray_word_under_the_score_sheet_asks_again() -> None:
+    """A newcomer typed a word at "Press Enter for the next round" and the next round was dealt
+    over a score sheet not read yet (issue 61): only Enter goes on, quit leaves."""
+
+    class StrayWord(AutoPlayer):
+        def readline(self, size: int | None = -1) -> str:
+            assert self.console is not None
+            if self.console.engine.round_over:
+                self.sheet_answers = getattr(self, "sheet_answers", 0) + 1
+                return {1: "hint\n", 2: "next\n"}.get(self.sheet_answers, "quit\n")
+            return super().readline()
+
+    stdin = StrayWord()
+    engine = new_game("hand", {}, 3)
+    out = io.StringIO()
+    console = Console(engine, 0, "simple", 3, stdin, out)
+    stdin.console = console
+    assert console.play() == 0
+    sheet = out.getvalue()[out.getvalue().index("score sheet") :]
+    assert sheet.count("Press Enter for the next round") == 3
+    assert engine.round_over and engine.round_no == 0
+    assert sheet.rstrip().endswith("Bye.")

@@ -183,17 +183,19 @@ def test_the_whole_game_after_the_guided_round_offers_the_review(
 def test_the_coachs_advice_comes_in_the_hints_stages(game: str) -> None:
     # Issue 61: the coach's stop gave its move at once, so the hint had no early stage there.
     # Now the coach's tip is the hint's first stage, and each hint typed shows one stage more.
-    from bot.learning.lessons.guided import coach_hint, guided_game
+    from bot.learning.lessons.guided import coach_hint
 
-    found = coach_hint(guided_game(game))
-    assert found is not None
     out = io.StringIO()
     console = GuidedConsole(game, io.StringIO("hint\nhint\n"), out, False, "en")
     console.play()
+    # The input ends at the member's first stop (after any computers who play before them):
+    # the console's table is still there.
+    found = coach_hint(console.engine)
+    assert found is not None
     lines = out.getvalue().splitlines()
     tip = lines.index(t("coach_tip", text=found.stage_text("nudge")))
     shown = [line.split("> ", 1)[-1] for line in lines[tip:] if "Hint:" in line]
-    if found.next_stage("nudge") == "cards":  # More's first stop is a bid: tip, then the move
+    if found.next_stage("nudge") == "cards":  # a middle stage: the tip, the cards, the move
         assert shown.pop(0) == t("hint_prefix", text=found.stage_text("cards"))
     assert found.text() in shown[0]
     assert not any(line.startswith("The coach would play:") for line in lines)

@@ -221,3 +221,14 @@ def test_a_progress_file_from_before_the_hands_new_step_keeps_its_answers(
     progress.record("runfast", 1, True)
     again = Progress.load(kept)  # written in the new layout, so read again unmoved
     assert again.done("hand", 6) == {1: True, 2: True, 3: True, 4: True, 6: True}
+
+
+def test_no_color_prints_the_joker_as_plain_text() -> None:
+    """A newcomer saw 🃏 in a hint with ``--no-color`` (issue 61): plain text prints the token
+    the hand shows and a move types, JK, everywhere in the terminal's output."""
+    steps = lesson("hand")
+    typed = ["hint", "hint", "hint", "skip"] * len(steps) + ["no"]
+    code, text = play(["--lesson", "hand", "--no-color"], "\n".join(typed) + "\n")
+    assert code == 0
+    assert "Hint: The cards to use: 7♥ 7♠ JK." in text
+    assert "🃏" not in text

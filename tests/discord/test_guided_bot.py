@@ -11,8 +11,16 @@ import simcord
 
 from bot.games.base import move_from_dict
 from bot.i18n import t
-from bot.i18n.moves import choice_words
-from bot.learning.lessons.guided import GUIDED, coach_hint, coach_move, current_notes
+from bot.i18n.moves import choice_words, move_words
+from bot.learning.lessons.guided import (
+    GUIDED,
+    coach_hint,
+    coach_move,
+    current_notes,
+    guided_game,
+    other_move_note,
+    same_outcome,
+)
 
 from .conftest import club, live_table, make_bot, reply
 
@@ -105,4 +113,58 @@ async def test_the_hint_at_a_guided_table_plays_the_coachs_move(tmp_path: Path) 
             played = live.engine.record["moves"][before]
             assert played["seat"] == 0 and move_from_dict(played) == coach, before
             hand = reply(await alice.slash(channel, "hand"))  # the member's turn again
+        await bot.close()
+
+
+OTHER = t("coach_other_move", reason="").split(".")[0]  # "Coach: that move is allowed too"
+
+
+async def test_a_move_other_than_the_coachs_gets_its_word_on_discord(tmp_path: Path) -> None:
+    """The terminal's coach says "that move is allowed too, mine would have been …" after a
+    move other than its own; Discord said nothing (issue 61). The Hand's guided round opens
+    with a throw: the coach throws 3♣, the member throws another card, from the hand's menu
+    and, in a second round of the test, typed."""
+    engine = guided_game("hand")
+    coach = coach_move(engine)
+    legal = engine.legal_moves(0)
+    other = next(m for m in legal if m.do == "discard" and not same_outcome(engine, 0, coach, m))
+    said = other_move_note(engine, 0, coach, other)
+    assert said is not None
+    expected = t("coach_other_move", reason=said.text())
+    for typed in (True, False):
+        bot = make_bot(tmp_path / f"bot{typed}.db")
+        async with simcord.run(bot) as env:
+            _guild, channel, (alice,) = club(env, "alice")
+            step = reply(await alice.slash(channel, "lesson", game="hand"))
+            hand = reply(await alice.click(step.message, label=t("btn_guided")))
+            if typed:
+                # The command's answer: the move, then the coach's word on it.
+                r = await alice.slash(channel, "discard", card=str(other.card))
+                lines = reply(r).content.splitlines()
+                assert lines == [t("move_done", move=move_words(other)), expected], lines
+                hand = reply(await alice.slash(channel, "hand"))
+            else:
+                # The hand played from, shown again once the computers have played.
+                r = await alice.select(hand.message, [str(legal.index(other))])
+                hand = reply(r)
+            # The hand carries the word above the coach's notes of the new position.
+            assert expected in hand.content.splitlines(), hand.content
+            assert coach_lines(hand.content)[0] == expected
+            await bot.close()
+
+
+async def test_following_the_coach_on_discord_gets_no_such_word(tmp_path: Path) -> None:
+    bot = make_bot(tmp_path / "bot.db")
+    async with simcord.run(bot) as env:
+        guild, channel, (alice,) = club(env, "alice")
+        step = reply(await alice.slash(channel, "lesson", game="hand"))
+        hand = reply(await alice.click(step.message, label=t("btn_guided")))
+        live = live_table(bot, guild.id)
+        assert live.engine is not None
+        coach = coach_move(live.engine)
+        r = await alice.select(hand.message, [str(live.engine.legal_moves(0).index(coach))])
+        played = live.engine.record["moves"][0]
+        assert played["seat"] == 0 and move_from_dict(played) == coach
+        assert coach_lines(reply(r).content), "the coach's notes of the next stop"
+        assert OTHER not in reply(r).content
         await bot.close()

@@ -10,12 +10,13 @@ import pytest
 
 from bot import ai
 from bot.ai import Level
-from bot.games.base import Lay, Meld, Move, Take
+from bot.games.base import Lay, Meld, Move, Phase, Take
 from bot.games.registry import new_game
 from bot.i18n import LANGUAGES, has, t
 from bot.learning.hints import hint
 from bot.learning.lessons import GAMES
 from bot.learning.lessons.guided import (
+    MAX_NOTES,
     MEMBER_MOVES,
     RULES,
     SCORING,
@@ -47,8 +48,10 @@ DURING_PLAY = {
         "closing",
     },
     "more3": {
-        "bidding",
         "goal",
+        "roles",
+        "score",
+        "stock",
         "values",
         "turn",
         "runs",
@@ -308,3 +311,27 @@ def test_hand_advice_never_takes_a_card_it_could_only_give_back() -> None:
                     ), (seed, positions, advice)
             engine.apply(seat, ai.choose_move(engine.view(seat), legal, Level.NORMAL, rng))
     assert positions >= 100 and takes >= 10
+
+
+def test_mores_guided_round_plays_like_the_members_own_game() -> None:
+    """Issue 61: More's guided round opened with bids ("chips") that the member's own game never
+    has, and the round's scoring, the stock running out and who is Solo were said only at the
+    score sheet, after the round. The guided round is the plain game now; the coach says who is
+    Solo at the first stop, and how a side scores and what a stock run out does while the round
+    is played."""
+    engine = guided_game("more3")
+    assert engine.options == new_game("more3", {}, 1).options  # no bidding
+    assert engine.view(0).phase != Phase.BID
+    end, coach = play_round("more3")
+    assert not any(e.get("do") == "bid" for e in end.record["moves"])
+    first = [n.rule for n in coach.shown[:MAX_NOTES]]
+    assert "roles" in first and "goal" in first
+    assert coach.last is not None
+    late = {n.rule for n in coach.last.notes}
+    during = [n.rule for n in coach.shown if n.rule not in late]
+    assert {"score", "stock", "roles"} <= set(during)
+    # The score's note comes before the side's biriba bonus matters, the stock's with the More
+    # pile's or before.
+    assert during.index("score") < during.index("pile") or "pile" not in during
+    keys = {n.rule: n.key for n in coach.shown}
+    assert keys["score"] == "coach.more3.score.pair"  # the member is in the Pair in this deal

@@ -31,8 +31,8 @@ from typing import Any
 from bot import ai
 from bot.ai import Level
 from bot.ai.hand import take_pays
-from bot.games.base import Engine, MeldKind, Move, Phase, Played, Take
-from bot.games.registry import engine_class, new_game, play_move
+from bot.games.base import Engine, MeldKind, Move, Phase, Played, Take, move_from_dict
+from bot.games.registry import engine_class, new_game, play_move, replay
 from bot.games.runfast_combos import BOMB_KINDS
 from bot.i18n import ENGLISH, t
 from bot.learning.hints import Hint, hint_for, no_idle_take
@@ -55,11 +55,13 @@ class GuidedDeal:
 
 # Seeds chosen with scripts/guided_seeds.py (see the module's docstring), among the deals whose
 # round the member plays in at most MEMBER_MOVES moves: a first guided game fits in about 15
-# minutes (More's earlier deal took 76 of the member's moves, about 40 minutes). More is played
-# with bidding, so the round starts with the bid the rules describe.
+# minutes (More's earlier deal took 76 of the member's moves, about 40 minutes). Every game is
+# played with its plain options, as the game the member plays next: More's guided round once
+# opened with bids, which the member's own game (``python -m bot.console more3``, /practice)
+# never has (issue 61).
 GUIDED: dict[str, GuidedDeal] = {
     "mor": GuidedDeal(70),
-    "more3": GuidedDeal(244, {"bid": True}),
+    "more3": GuidedDeal(244),
     "hand": GuidedDeal(2),
     "runfast": GuidedDeal(75),
 }
@@ -207,6 +209,21 @@ def more_playing(view: View, kinds: frozenset[str]) -> bool:
     return bool(view.phase != Phase.BID)
 
 
+def more_side_down(view: View, kinds: frozenset[str]) -> bool:
+    # The seat's side has melds on the table: from here on, what they are worth at the end of
+    # the round is worth knowing.
+    return more_playing(view, kinds) and bool(side_melds(view))
+
+
+def more_stock(view: View, kinds: frozenset[str]) -> bool:
+    # Once the More pile is in reach (the side's first biriba: a round can end before the stock
+    # runs low), or with four rounds of turns or fewer left: told while there is still time to
+    # take a More pile before the piles become the stock (issue 61).
+    stock: int = view.stock_count
+    low = 0 <= stock <= 4 * view.n_seats
+    return more_playing(view, kinds) and (low or more_has_biriba(view))
+
+
 def more_partner_down(view: View, kinds: frozenset[str]) -> bool:
     if view.solo is None or view.solo == view.seat:
         return False
@@ -239,22 +256,25 @@ def more_going_out(view: View, kinds: frozenset[str]) -> bool:
 
 
 MORE3 = (
-    Rule("bidding", lambda v, k: v.phase == Phase.BID),
+    # The guided round is played without bids, as the member's own game: who is Solo then.
     Rule("goal", more_playing, variant=more_goal),
-    Rule("values", more_playing),
+    Rule("roles", more_playing),
     Rule("turn", more_playing),
+    Rule("values", more_playing),
     Rule("runs", can_lay),
     Rule("opening", can_lay),
     Rule("pankal", lambda v, k: more_playing(v, k) and holds_wild(v, k)),
     Rule("partner", more_partner_down),
+    # What a side scores at the end of the round, once its melds are down (issue 61: only the
+    # score sheet said it, after the round).
+    Rule("score", more_side_down, variant=more_role, at_end=True),
     Rule("biriba", more_biriba_near, at_end=True),
     Rule("keep", more_keep_cards),
     Rule("pile", more_pile),
     # The Solo has no team: its own words. Said late only if the pile was really taken: a pile
     # can also become the stock (issue 61).
     Rule("out", more_going_out, variant=more_role, at_end=True, holds_at_end=more_going_out),
-    Rule("stock", lambda v, k: more_playing(v, k) and stock_low(v, k), at_end=True),
-    Rule("roles", never, at_end=True),  # the guided round is bid for: who is Solo without bids
+    Rule("stock", more_stock, at_end=True),
 )
 
 
@@ -568,3 +588,22 @@ def other_move_note(engine: Engine, seat: int, coach: Move, played: Move) -> Hin
     if same_outcome(engine, seat, coach, played):
         return None
     return hint_for(engine, seat, coach)
+
+
+def other_move_said(engine: Engine, seat: int = MEMBER) -> Hint | None:
+    """The coach's word on the seat's last move of ``engine``'s record, as ``other_move_note``
+    says it in the terminal right after the move: worked out from the record alone (the
+    position before that move replayed, the coach's move there), so Discord, which shows the
+    hand once the move is saved and the computers have played, says what the terminal says.
+    None outside the guided round or when the move was the coach's."""
+    moves = engine.record.get("moves", [])
+    index = next((i for i in range(len(moves) - 1, -1, -1) if moves[i].get("seat") == seat), None)
+    if index is None:
+        return None
+    before = replay({**engine.record, "moves": moves[:index]})
+    if before.round_over or before.view(seat).round_no != 0:
+        return None
+    coach = coach_move(before, seat)
+    if coach is None:
+        return None
+    return other_move_note(before, seat, coach, move_from_dict(moves[index]))
