@@ -179,13 +179,11 @@ def _area_titles(
     match view:
         case MorView(meters=meters) if side < len(meters):
             meter = _engine_meter(meters[side], melds, lang)
-            text, met = project_meter(melds, lang)  # the picture's own, shorter wording
-            short: list[Segment] = [text, Icon("check", MET)] if met else [text]
-            return [
-                [*who, "·", t("render.projects", lang), *meter],
-                [*who, "·", *meter],
-                [*who, "·", *short],
-            ]
+            titles = [[*who, "·", t("render.projects", lang), *meter], [*who, "·", *meter]]
+            for compact in (False, True):  # the picture's own, shorter wording
+                text, met = project_meter(melds, lang, compact)
+                titles.append([*who, "·", text, Icon("check", MET)] if met else [*who, "·", text])
+            return titles
         case MorView() | More3View():
             meter_of = project_meter if isinstance(view, MorView) else biriba_meter
             word = t("render.projects" if isinstance(view, MorView) else "render.biribas", lang)
