@@ -310,7 +310,7 @@ CORRECTED = {
     ),
     ("ar", "console.runfast.ev.trick_won"): "كسب الأكلة والبدء: {who}.",
     ("ar", "runfast.answer_with"): "عليك أن ترد على {table} ب{higher} أو بقنبلة.",
-    ("ar", "render.dealer_mark"): "الموزّع",
+    ("ar", "render.dealer_mark"): "موزع",
     # The third native read of Arabic: «لـ» never before a name (it may begin with «ال»).
     ("ar", "console.runfast.ev.bomb_bonus"): (
         "{who}: أكلة بقنبلة، {points} ({each} من كل لاعب آخر)."
@@ -323,7 +323,7 @@ CORRECTED = {
     ("ar", "practice_game_won"): "انتهت اللعبة. الفوز: {names}. لا لآلئ في ألعاب التدريب.",
     ("ar", "render.won"): "الفوز:",
     ("ar", "tournament.msg.finished"): "انتهت. الفوز: {names}",
-    ("ar", "more3.line.solo_total"): "مجموع المنفرد ×1.5 إن كان موجبًا، و+150 لإنهاء أوراقه",
+    ("ar", "more3.line.solo_total"): "المنفرد: ×1.5 إن كان موجبًا، +150 للإنهاء",
     ("hi", "do_lay"): "{cards} उतारें",
     ("nl", "do_lay"): "leg {cards} uit",
     ("nl", "runfast.kind.single"): "losse kaart",
