@@ -40,7 +40,7 @@ def test_cards_worded_for_discord_are_isolated_once() -> None:
     # bot.i18n marks a card for Discord's text; the terminal isolates it itself, once.
     line = t("runfast.not_held", "ar", cards="5♣ 6♣ 7♣")
     assert "\u200e" in line
-    assert isolate(line) == f"{RLM}لا تملك {LRI}5♣ 6♣ 7♣{PDI}."
+    assert isolate(line) == f"{RLM}ليس في يدك {LRI}5♣ 6♣ 7♣{PDI}."
     assert "5♣ 6♣ 7♣" in re.sub("[\u200f\u2066-\u2069]", "", get_display(isolate(line)))
 
 

@@ -315,7 +315,7 @@ CORRECTED = {
     ("ar", "console.runfast.ev.bomb_bonus"): (
         "{who}: أكلة بقنبلة، {points} ({each} من كل لاعب آخر)."
     ),
-    ("ar", "hint_then_meld_top"): "وعليك قبل أن ترمي أن تنزّل {cards}، آخر ورقة مرمية.",
+    ("ar", "hint_then_meld_top"): "وعليك قبل أن ترمي أن تنزّل تلك الورقة ({cards}).",
     ("ar", "cmd.preferences.sort.name"): "الفرز",
     # The fourth native read of Arabic: يقوم مقام, not يحل محل; no spoken خلص; one winner label.
     ("ar", "hint_nudge_swap"): "انظر إلى الجوكرات على الطاولة: هل في يدك ورقة يقوم أحدها مقامها؟",
@@ -323,7 +323,7 @@ CORRECTED = {
     ("ar", "practice_game_won"): "انتهت اللعبة. الفوز: {names}. لا لآلئ في ألعاب التدريب.",
     ("ar", "render.won"): "الفوز:",
     ("ar", "tournament.msg.finished"): "انتهت. الفوز: {names}",
-    ("ar", "more3.line.solo_total"): "المجموع الموجب ×1.5، و+150 لإنهاء الأوراق",
+    ("ar", "more3.line.solo_total"): "المنفرد: ×1.5 إن كان موجبًا، +150 للإنهاء",
     ("hi", "do_lay"): "{cards} उतारें",
     ("nl", "do_lay"): "leg {cards} uit",
     ("nl", "runfast.kind.single"): "losse kaart",
@@ -364,6 +364,18 @@ CORRECTED = {
     ("hi", "lesson.runfast.02_same_kind_and_size.done"): (
         "सही: वही क़िस्म, उतने ही पत्ते, और सबसे ऊँचा पत्ता बड़ा।"
     ),
+    # The second native read of Arabic (issue 59): meaning, the glossary, neutral wording.
+    ("ar", "coach.more3.stock"): (
+        "حين تنفد كومة السحب، يصير ما لم يؤخذ من كومتي المورة كومةَ السحب، ولا يعود أخذه "
+        "ممكنًا؛ وحين تنفد هذه أيضًا تنتهي الجولة."
+    ),
+    ("ar", "hint_take_then"): "خذ كومة الحرق كلها ({count})، {then}",
+    ("ar", "runfast.line.two_of_spades_held"): "اثنان البستوني ما زال في اليد",
+    ("ar", "runfast.line.paid_for_bomb"): "مدفوع مقابل قنبلة",
+    ("ar", "runfast.not_held"): "ليس في يدك {cards}.",
+    ("ar", "option.length"): "اللعبة",
+    ("ar", "table_turn"): "الدور على {name}.",
+    ("ar", "cmd.lay.name"): "نزولات",
     # The native read of Hindi (issue 59): the meaning errors it found.
     ("hi", "more3.line.solo_total"): "सोलो: 0 से ऊपर हो तो ×1.5, सारे पत्ते ख़त्म तो +150",
     ("hi", "coach.runfast.scoring"): (
@@ -459,8 +471,8 @@ def test_cards_in_an_arabic_sentence_read_left_to_right() -> None:
     assert "♣7 ♣6 ♣5" in get_display(refusal.replace("\u200e", ""), base_dir="R")  # what it was
     # Only right-to-left lines get the marks, and only around cards and signed numbers.
     assert say(Reason("runfast.not_held", {"cards": cards}), "nl") == f"Je hebt {cards} niet."
-    assert t("runfast.not_held", "ar", cards="-30") == "لا تملك \u200e-30\u200e."
-    assert t("runfast.not_held", "ar", cards=-30) == "لا تملك \u200e−30."
+    assert t("runfast.not_held", "ar", cards="-30") == "ليس في يدك \u200e-30\u200e."
+    assert t("runfast.not_held", "ar", cards=-30) == "ليس في يدك \u200e−30."
     assert t("runfast.not_held", "nl", cards=-30) == "Je hebt -30 niet."
     assert "\u200e" not in t("lesson_hand", "ar", cards="Sara")
 
