@@ -156,10 +156,17 @@ def filled(
         for combo in itertools.product(*(known[f] for f in fields)):
             words = dict(zip(fields, combo, strict=True))
             said = ", ".join(f"{f}={w}" for f, w in words.items())
-            out[f"{key} ({said})" if said else key] = _FIELD.sub(
-                lambda m, words=words: words.get(m.group(1), m.group(0)), text
-            )
+            out[f"{key} ({said})" if said else key] = _fill(text, words)
     return out
+
+
+def _fill(text: str, words: Mapping[str, str]) -> str:
+    """``text`` with the placeholders ``words`` names filled in, the others as written."""
+
+    def word(match: re.Match[str]) -> str:
+        return words.get(match.group(1), match.group(0))
+
+    return _FIELD.sub(word, text)
 
 
 def filled_texts(lang: str) -> dict[str, str]:
