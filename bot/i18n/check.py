@@ -5,11 +5,14 @@ plurals without a form for each of the language's CLDR categories, and words the
 matches English and the glossary.
 
 ``misused_words`` is the glossary check on its own, for any texts: the catalogues, or a page of
-the rules (``docs/rules.*.md``), which use the same words.
+the rules (``docs/rules.*.md``), which use the same words. ``filled_texts`` gives the catalogue's
+texts with their placeholders filled in, for the phrases that only form then («{level} स्तर का
+कंप्यूटर» with the hard level, «1 पत्ता बचे हैं» with a count of one).
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import string
 import sys
@@ -21,7 +24,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, catalogue
+from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, catalogue, t, t_n
 
 GLOSSARY = Path(__file__).with_name("GLOSSARY.md")
 # A letter of the scripts we write: what Python counts as one (Arabic's and Devanagari's letters
@@ -103,6 +106,75 @@ def catalogue_texts(lang: str) -> dict[str, str]:
     return out
 
 
+# The counts a sentence is filled in with: one and two, where a verb or a noun agrees with the
+# number («1 पत्ता बचा है», «2 पत्ते बचे हैं»).
+COUNTS = (1, 2)
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def placeholder_values(lang: str) -> dict[str, tuple[str, ...]]:
+    """The words a placeholder can take in ``lang``: each computer level (``level.*``), each
+    game's name (``game.*.name``), and cards and points counted one and two."""
+    english = catalogue(ENGLISH).texts
+    levels = sorted(k for k in english if re.fullmatch(r"level\.\w+", k))
+    games = sorted(k for k in english if re.fullmatch(r"game\.\w+\.name", k))
+    cards = tuple(t_n("n_cards", n, lang) for n in COUNTS)
+    return {
+        "level": tuple(t(k, lang) for k in levels),
+        "game": tuple(t(k, lang) for k in games),
+        "count": cards,
+        "left": cards,
+        "size": cards,
+        "points": tuple(t_n("n_points", n, lang) for n in COUNTS),
+        "n": tuple(str(n) for n in COUNTS),
+    }
+
+
+def filled(
+    lang: str, texts: Mapping[str, str], plurals: Mapping[str, tuple[str, ...]] | None = None
+) -> dict[str, str]:
+    """``texts`` and ``plurals`` with their placeholders filled in each way
+    ``placeholder_values`` knows, keyed "key (field=value, ...)". A plural's form is the one
+    its count picks, and its ``{n}`` and ``{count}`` are that count; a placeholder with no known
+    values stays as written.
+
+    >>> filled("hi", {"x": "{level} स्तर: {seat}"})["x (level=कठिन)"]
+    'कठिन स्तर: {seat}'
+    """
+    values = placeholder_values(lang)
+    rule = catalogue(lang).plural_rule
+    entries: list[tuple[str, str, dict[str, tuple[str, ...]]]] = [
+        (key, text, values) for key, text in texts.items()
+    ]
+    for key, forms in (plurals or {}).items():
+        for n in COUNTS:
+            fixed = {"n": (str(n),), "count": (t_n("n_cards", n, lang),)}
+            entries.append((key, forms[min(rule(n), len(forms) - 1)], {**values, **fixed}))
+    out: dict[str, str] = {}
+    for key, text, known in entries:
+        fields = sorted({f for f in _FIELD.findall(text) if f in known})
+        for combo in itertools.product(*(known[f] for f in fields)):
+            words = dict(zip(fields, combo, strict=True))
+            said = ", ".join(f"{f}={w}" for f, w in words.items())
+            out[f"{key} ({said})" if said else key] = _fill(text, words)
+    return out
+
+
+def _fill(text: str, words: Mapping[str, str]) -> str:
+    """``text`` with the placeholders ``words`` names filled in, the others as written."""
+
+    def word(match: re.Match[str]) -> str:
+        return words.get(match.group(1), match.group(0))
+
+    return _FIELD.sub(word, text)
+
+
+def filled_texts(lang: str) -> dict[str, str]:
+    """Every text of ``lang``'s catalogue, its placeholders filled in (``filled``)."""
+    cat = catalogue(lang)
+    return filled(lang, cat.texts, cat.plurals)
+
+
 def _read(lang: str, domain: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]], int]:
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
     if not path.exists():
@@ -152,7 +224,9 @@ def main(argv: list[str]) -> int:
     names = argv or sorted(p.stem for p in (LOCALE_DIR / ENGLISH / "LC_MESSAGES").glob("*.po"))
     found = [line for name in names for line in problems(Path(name).stem)]
     for lang in LANGUAGES:
-        misused = misused_words(lang, catalogue_texts(lang))
+        misused = misused_words(lang, catalogue_texts(lang)) | misused_words(
+            lang, filled_texts(lang)
+        )
         found += [f"{lang}: {key} uses {word!r}" for key, word in sorted(misused)]
     print("\n".join(found) if found else "Every language has every key.")
     return 1 if found else 0

@@ -346,10 +346,12 @@ def _play_reason(
     if few and min(few) < len(move.cards):
         # An opponent down to one or two cards can't beat a play of more cards: an answer must
         # be as many cards, or a bomb, which takes three or four.
+        # "n" picks the sentence's form: Hindi's verb agrees with the opponent's count.
         return "hint_play_lead_near_out", {
             "cards": shown,
             "count": Count("n_cards", min(few)),
             "size": Count("n_cards", len(move.cards)),
+            "n": min(few),
         }
     if len(move.cards) == 1 and 0 < plain_top(move.cards) <= min(
         plain_top([c]) for c in before.hand
@@ -557,6 +559,7 @@ def _lay_reason(
         # An opponent nearly out: what is still in the hand when the round ends counts against
         # you (Mor, More and Hand alike), so lay what you can. (A lay that also adds, or adds
         # to several melds, keeps its own reason below: the add key names one meld.)
+        # "n" picks the sentence's form: «1 पत्ता बचा है», «2 पत्ते बचे हैं».
         count = Count("n_cards", near)
         if one_meld is not None:
             return "hint_add_near_out", {
@@ -564,9 +567,10 @@ def _lay_reason(
                 "meld": one_meld,
                 "count": count,
                 "left": left,
+                "n": near,
             }
         if act is None:
-            return "hint_lay_near_out", {"cards": shown, "count": count, "left": left}
+            return "hint_lay_near_out", {"cards": shown, "count": count, "left": left, "n": near}
     if before.game == "hand":
         # Hand scores only what is left in the hand: laying cards is shedding them.
         if one_meld is not None:

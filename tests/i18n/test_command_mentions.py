@@ -17,7 +17,10 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bot.client.translator import CLIENT_LANGUAGES
-from bot.i18n import ENGLISH, LOCALE_DIR, catalogue
+from bot.games.base import IllegalMove
+from bot.games.registry import engine_class, play_move
+from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, catalogue, say
+from bot.scenario import load
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 CHECKED = ["ar", "hi", "nl"]
@@ -159,3 +162,60 @@ def test_the_mention_check_can_fail() -> None:
     assert wrong_mentions("Gebruik /les antwoord: 7♥.", "nl") == []
     assert wrong_mentions("Use /lesson answer: 7♥.", "ar") == []
     assert wrong_mentions("/les", "ar") == ["/les"]
+
+
+# The engines' catalogues: their refusals reach the terminal too, where moves are typed in English.
+ENGINE_DOMAINS = ("core", "hand", "mor", "more3", "runfast")
+
+
+def terminal_words_missing(text: str, lang: str) -> list[str]:
+    """Commands ``text`` names as ``lang``'s Discord shows them (``/बदलें``, or in quotes)
+    without the English word the terminal takes for the same move (``swap``)."""
+    table = names(lang)
+    english = names(ENGLISH)
+    missing = []
+    for path, name in table.items():
+        if len(path) != 1 or path[0] == "option" or name == english[path]:
+            continue
+        named = re.search(rf"(?:/|[\"“]){re.escape(name)}(?![\w\u0900-\u097f])", text)
+        if named and not re.search(rf"(?<![\w/]){re.escape(english[path])}(?![\w-])", text):
+            missing.append(name)
+    return missing
+
+
+@pytest.mark.parametrize("lang", CHECKED)
+def test_an_engines_refusal_names_the_terminals_word_too(lang: str) -> None:
+    # An engine's refusal is printed by the terminal as well as on Discord: a move it names by
+    # Discord's command («"बदलें" से …») also says the word typed in the terminal (swap).
+    found = {}
+    for domain in ENGINE_DOMAINS:
+        with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale=lang):
+                forms = m.string if isinstance(m.string, (list, tuple)) else [m.string]
+                if m.id and (missing := terminal_words_missing(" | ".join(forms), lang)):
+                    found[m.id if isinstance(m.id, str) else m.id[0]] = missing
+    assert found == {}
+
+
+def test_the_terminal_word_check_can_fail() -> None:
+    # What the Hindi refusal said (the second native read of Hindi, issue 59).
+    old = 'मेल्ड {meld} में जोकर {card} की जगह पर है: "बदलें" से {card} उसकी जगह रखें।'
+    assert terminal_words_missing(old, "hi") == ["बदलें"]
+    assert terminal_words_missing(old.replace('"बदलें"', "/बदलें"), "hi") == ["बदलें"]
+    assert terminal_words_missing("met /ruilen (in de terminal: swap)", "nl") == []
+    assert terminal_words_missing("बदलें हुए पत्ते", "hi") == []  # a verb, not the command
+
+
+def test_the_joker_refusal_names_swap_for_the_terminal() -> None:
+    # The real refusal: an add that would push a Hand run's joker along (a table file).
+    path = DOCS.parent / "tests" / "table_files" / "hand" / "add_on_joker_spot_refused.json"
+    data = load(path.read_text(encoding="utf-8"))
+    engine = engine_class("hand").from_table_file(data)
+    play_move(engine, data["moves"][0])
+    with pytest.raises(IllegalMove) as refused:
+        play_move(engine, data["moves"][1])
+    for lang in LANGUAGES:
+        said = say(refused.value, lang)
+        assert "swap" in said, said  # the terminal's word
+        if lang in CLIENT_LANGUAGES.values():
+            assert f"/{names(lang)[('swap',)]}" in said, said  # and Discord's

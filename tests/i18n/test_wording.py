@@ -11,10 +11,20 @@ import pytest
 from babel.messages.pofile import read_po
 from bidi import get_display
 
-from bot.games.base import Reason
+from bot.games.base import Meld, Play, Reason
 from bot.games.cards import parse_cards
+from bot.games.registry import engine_class
 from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, catalogue, names_list, number, say, t, t_n
-from bot.i18n.check import catalogue_texts, misused_words, rejected_words, whole_word
+from bot.i18n.check import (
+    catalogue_texts,
+    filled,
+    filled_texts,
+    misused_words,
+    placeholder_values,
+    rejected_words,
+    whole_word,
+)
+from bot.learning.hints import hint_for
 
 GLOSSARY = Path(__file__).resolve().parents[2] / "bot" / "i18n" / "GLOSSARY.md"
 ROOT = GLOSSARY.parents[2]
@@ -52,6 +62,78 @@ def test_each_thing_has_one_word_in_the_catalogues(lang: str) -> None:
     # The glossary's word is the only one for its meaning: the rejected ones never come back.
     # The same check reads a rules page: misused_words(lang, {line number: line}).
     assert misused_words(lang, texts(lang)) == set()
+    # And once the placeholders are filled in: «{level} स्तर का कंप्यूटर» was a rejected phrase
+    # only with the hard level, «{count} बचे हैं» a wrong verb only with one card.
+    assert misused_words(lang, filled_texts(lang)) == set()
+
+
+def test_a_phrase_made_by_a_filled_in_placeholder_is_caught() -> None:
+    # The second native read of Hindi (issue 59): what the catalogue said, filled in.
+    old = {"computer_added": "{level} स्तर का कंप्यूटर सीट {seat} पर बैठ गया।"}
+    found = misused_words("hi", filled("hi", old))
+    assert ("computer_added (level=कठिन)", "कठिन स्तर का कंप्यूटर") in found
+    near = "{cards} उतारें: एक विरोधी के पास सिर्फ़ {count} बचे हैं; हाथ में बचेंगे: {left}।"
+    found = {w for _, w in misused_words("hi", filled("hi", {"hint_lay_near_out": near}))}
+    assert found == {"पत्ता बचे हैं"}
+    # A plural entry's count is its own: its form for one says one card, for two two cards.
+    forms = (near.replace("बचे हैं", "बचा है"), near)
+    assert misused_words("hi", filled("hi", {}, {"hint_lay_near_out": forms})) == set()
+    # Every level and every game is a value, as the catalogue words them.
+    values = placeholder_values("hi")
+    assert {"कठिन", "रैंडम"} <= set(values["level"]) and "रन फ़ास्ट" in values["game"]
+    assert values["count"] == ("1 पत्ता", "2 पत्ते")
+
+
+def _hint_text(engine, move, lang: str) -> str:
+    return hint_for(engine, 0, move).text(lang)
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_a_count_of_one_agrees_with_the_sentence_around_it(n: int) -> None:
+    # «एक विरोधी के पास सिर्फ़ 1 पत्ता बचे हैं»: the hint for an opponent nearly out printed a
+    # plural verb after one card. The hint is a plural entry: its count picks the form.
+    left = [["KH", "KS", "QC"][:n], ["QH", "QS"], ["JH", "JS", "9D"][:n]]
+    position = {
+        "hands": [["4H", "5H", "6H", "9C", "KS"], *left],
+        "discard": ["4D"],
+        "turn": 0,
+        "phase": "play",
+        "side_taken": [False, True],
+    }
+    mor = engine_class("mor").from_table_file(
+        {"game": "mor", "options": {"players": 4}, "position": position}
+    )
+    lay = Meld(tuple(parse_cards("4H 5H 6H")))
+    runfast = engine_class("runfast").from_table_file(
+        {
+            "game": "runfast",
+            "position": {
+                "hands": [["4C", "4D", "4S", "9S", "KS"], ["6S", "7S"][:n], ["8C", "9D", "JS"]],
+                "turn": 0,
+                "opening": False,
+            },
+        }
+    )
+    lead = Play(tuple(parse_cards("4C 4D 4S")))
+    said = {"1": "सिर्फ़ 1 पत्ता बचा है,", "2": "सिर्फ़ 2 पत्ते बचे हैं,"}[str(n)]
+    for engine, move, key in (
+        (mor, lay, "hint_lay_near_out"),
+        (runfast, lead, "hint_play_lead_near_out"),
+    ):
+        assert hint_for(engine, 0, move).key == key
+        assert said in _hint_text(engine, move, "hi"), _hint_text(engine, move, "hi")
+        card = t_n("n_cards", n, "en")
+        assert f"an opponent is down to {card}" in _hint_text(engine, move, "en")
+        for lang in LANGUAGES:
+            assert "{" not in _hint_text(engine, move, lang)
+
+
+def test_hindi_quotes_are_curly() -> None:
+    # A button's name in quotes: “मेरे पत्ते दिखाएँ”, as “{word}” नाम की कोई चाल, never "…".
+    straight = {key for key, text in texts("hi").items() if '"' in text}
+    assert straight == set()
+    page = (ROOT / "docs" / "rules.hi.md").read_text(encoding="utf-8").split("\n")
+    assert [n for n, line in enumerate(page, 1) if '"' in line] == []
 
 
 def test_the_rejected_word_test_can_fail() -> None:
@@ -122,6 +204,7 @@ def test_the_rejected_word_test_can_fail() -> None:
     assert {w for _, w in misused_words("hi", {"x": hi_read})} == {
         "वापस रखा",
         "कठिन स्तर का कंप्यूटर",
+        "स्तर का कंप्यूटर",
         "के हिसाब से",
         "सबसे नीची",
         "पूरी ताश",
@@ -135,10 +218,38 @@ def test_the_rejected_word_test_can_fail() -> None:
         "गिनती।",
     }
     hi_fixed = (
-        "आपने 7H लौटाया। कठिन कंप्यूटर खिलाड़ी नियमों के मुताबिक़; {level} स्तर का कंप्यूटर "
+        "आपने 7H लौटाया। कठिन कंप्यूटर खिलाड़ी नियमों के मुताबिक़; {level} कंप्यूटर खिलाड़ी "
         "बैठ गया; यह आपकी चाल नहीं है; राउंड की गिनती सिर्फ़ स्विस में; **अंक।**"
     )
     assert misused_words("hi", {"x": hi_fixed}) == set()
+    # The second native read of Hindi: the words it found, and what they became.
+    hi_read2 = (
+        "{level} स्तर का कंप्यूटर; चारों तिग्गियाँ सबसे नीचा बम हैं; नीचे वाले बम को; नाम "
+        "लिखाएँ; कितने खिलाड़ी नाम लिखाते हैं; सर्वर की रैंकिंग; 1 पत्ता बचे हैं; मेल्ड और जोड़ के "
+        "रूप में; जब आप खोल चुके हैं, तो; कोई न्यूनतम नहीं; अभी मिले पत्ते: 9D; और छापा जाता है; "
+        "{who} ने हैंड से पत्ते ख़त्म किए"
+    )
+    assert {w for _, w in misused_words("hi", {"x": hi_read2})} == {
+        "स्तर का कंप्यूटर",
+        "सबसे नीचा",
+        "नीचे वाले बम",
+        "नाम लिखाएँ",
+        "नाम लिखाते",
+        "रैंकिंग",
+        "पत्ता बचे हैं",
+        "मेल्ड और जोड़",
+        "जब आप खोल चुके हैं",
+        "कोई न्यूनतम नहीं",
+        "अभी मिले पत्ते",
+        "छापा जाता",
+        "हैंड से पत्ते ख़त्म",
+    }
+    hi_fixed2 = (
+        "कठिन कंप्यूटर खिलाड़ी; सबसे छोटा बम; छोटे बम को; जुड़ें; सर्वर का लीडरबोर्ड; 1 पत्ता बचा "
+        "है; मेल्ड और जोड़े गए पत्ते; मेल्ड में जोड़ें; एक बार खोल लेने के बाद; कोई न्यूनतम सीमा नहीं; "
+        "अभी मिला: 9D; दिखाया जाता है; हैंड करके सारे पत्ते ख़त्म; हैंड से दोगुना"
+    )
+    assert misused_words("hi", {"x": hi_fixed2}) == set()
 
 
 # The placeholders a sentence names players by: one (who, name, host, owner, a mention) or several
@@ -347,7 +458,7 @@ CORRECTED = {
     ("hi", "render.emptied_mor"): "हाथ ख़ाली किया: मोर का ढेर अगली बारी मिलेगा",
     ("hi", "render.added"): "जोड़ा:",
     ("hi", "do_swap"): "मेल्ड {meld} में जोकर की जगह {cards} रखें",
-    ("hi", "tournament.arg.players"): "कितने खिलाड़ी नाम लिखाते हैं (डिफ़ॉल्ट 12)",
+    ("hi", "tournament.arg.players"): "कितने खिलाड़ी जुड़ते हैं (डिफ़ॉल्ट 12)",
     ("nl", "render.added"): "aangelegd",
     ("nl", "render.actor"): "{who}:",
     ("nl", "mv_meld"): "{cards} uitgelegd",
@@ -384,6 +495,15 @@ CORRECTED = {
         "के पत्तों पर चले बम के 20 अंक अलग से, जो उसी वक़्त मिल चुके हैं। आप: {points}।"
     ),
     ("hi", "cmd.play.name"): "चाल",
+    # The second native read of Hindi (issue 59).
+    ("hi", "computer_added"): "{level} कंप्यूटर खिलाड़ी सीट {seat} पर बैठ गया।",
+    ("hi", "review.not_practice"): (
+        "टेबल #{table} पर अभ्यास गेम नहीं था: समीक्षा सिर्फ़ अभ्यास गेम की होती है।"
+    ),
+    ("hi", "console.just_got"): "अभी मिला: {cards}",
+    ("hi", "not_host"): "यह सिर्फ़ मेज़बान कर सकते हैं।",
+    ("hi", "render.reason.hand"): "{who} ने हैंड करके सारे पत्ते ख़त्म किए",
+    ("hi", "render.not_played"): "कोई पत्ता नहीं चला",
     ("nl", "coach.more3.bidding"): (
         "Voor het delen biedt iedereen 0 tot en met 3 fiches, in het geheim. Wie het hoogst "
         "biedt, wordt de Solo, alleen tegen de andere twee (het Paar), en betaalt zijn bod aan "
