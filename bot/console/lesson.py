@@ -88,7 +88,7 @@ class GuidedConsole(Console):
         before, coach = self.before_move
         other = guided.other_move_note(before, self.seat, coach, move)
         if other is not None:
-            self.say(self.t("coach_other_move", reason=other.text(self.lang)))
+            self.say(other.text(self.lang))
 
     def say_hint(self, answer: Move | None = None) -> None:
         """In the guided round the hint is the coach's move, in stages as any hint."""

@@ -94,7 +94,7 @@ def coach_on_move(live: LiveTable, seat: int | None, lang: str = ENGLISH) -> lis
     if engine is None or not is_guided(live) or seat != coach.MEMBER:
         return []
     other = coach.other_move_said(engine, seat)
-    return [] if other is None else [t("coach_other_move", lang, reason=other.text(lang))]
+    return [] if other is None else [other.text(lang)]
 
 
 def private_table(live: LiveTable) -> bool:

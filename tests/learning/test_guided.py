@@ -11,6 +11,7 @@ import pytest
 from bot import ai
 from bot.ai import Level
 from bot.games.base import Lay, Meld, Move, Phase, Take
+from bot.games.mor import can_close_with
 from bot.games.registry import new_game
 from bot.i18n import LANGUAGES, has, t
 from bot.learning.hints import hint
@@ -27,6 +28,8 @@ from bot.learning.lessons.guided import (
     current_notes,
     explained_at,
     guided_game,
+    other_move_note,
+    other_move_said,
     play_round,
 )
 
@@ -335,3 +338,48 @@ def test_mores_guided_round_plays_like_the_members_own_game() -> None:
     assert during.index("score") < during.index("pile") or "pile" not in during
     keys = {n.rule: n.key for n in coach.shown}
     assert keys["score"] == "coach.more3.score.pair"  # the member is in the Pair in this deal
+
+
+def test_the_coach_says_first_what_the_members_own_move_makes() -> None:
+    """A newcomer's own move made a 200 project in Mor's guided round; the coach only said
+    "mine would have been another" (issue 61). Where the member's move makes a project the
+    coach's does not, the coach's word (terminal and Discord alike) says so first, as the
+    engine counts it."""
+    engine = guided_game("mor")
+    found: list[tuple[str, str]] = []
+
+    def pick(stop: Stop, legal: Sequence[Move]) -> Move:
+        if found or engine.round_over or stop.move is None:
+            return stop.move if stop.move is not None else legal[0]
+        coach = coach_move(engine, 0)
+        assert coach is not None
+        team = engine.team(0)
+        before = sorted(engine.projects()[team])
+        for move in legal:
+            if move.do not in ("meld", "add", "lay"):
+                continue
+            copy = type(engine).from_json(engine.to_json())
+            copy.apply(0, move)
+            projects = sorted(copy.projects()[team])
+            if projects == before or len(copy.projects()[team]) < len(before):
+                continue
+            made = next(p for p in projects if projects.count(p) > before.count(p))
+            said = other_move_note(engine, 0, coach, move)
+            if said is None:
+                continue
+            key = "coach_gain_project_close" if can_close_with(projects) else "coach_gain_project"
+            gain = t(key, project=made)
+            assert said.text() == t("coach_other_move_gain", gain=gain, reason=said.hint.text())
+            for lang in LANGUAGES:
+                assert said.text(lang).count(str(made)) >= 1, lang
+            # Discord words it from the record alone: the same line.
+            copy = type(engine).from_json(engine.to_json())
+            copy.apply(0, move)
+            again = other_move_said(copy, 0)
+            assert again is not None and again.text() == said.text()
+            found.append((str(move), said.text()))
+            return stop.move
+        return stop.move
+
+    play_round("mor", pick, engine=engine)
+    assert found, "no move of the member's made a project the coach's did not"

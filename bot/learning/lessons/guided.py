@@ -31,7 +31,10 @@ from typing import Any
 from bot import ai
 from bot.ai import Level
 from bot.ai.hand import take_pays
-from bot.games.base import Engine, MeldKind, Move, Phase, Played, Take, move_from_dict
+from bot.games.base import Engine, MeldKind, Move, Phase, Played, Take, move_from_dict, points
+from bot.games.cards import Count, Reason
+from bot.games.mor import Mor, can_close_with
+from bot.games.more3 import More3
 from bot.games.registry import engine_class, new_game, play_move, replay
 from bot.games.runfast_combos import BOMB_KINDS
 from bot.i18n import ENGLISH, t
@@ -581,16 +584,101 @@ def same_outcome(engine: Engine, seat: int, one: Move, other: Move) -> bool:
     return one == other or after(one) == after(other)
 
 
-def other_move_note(engine: Engine, seat: int, coach: Move, played: Move) -> Hint | None:
+@dataclass(frozen=True)
+class OtherMove:
+    """The coach's word on a member's move other than its own: what the member's move achieves
+    first, when it achieves something (``move_gain``), then the coach's move and the hint's
+    reason for it. A newcomer whose move made a 200 project was only told "mine would have been
+    another" (issue 61)."""
+
+    hint: Hint  # the coach's move, with the hint's reason for it
+    gain: Reason | None = None  # what the member's own move achieves, checked on the engine
+
+    def text(self, lang: str = ENGLISH) -> str:
+        if self.gain is None:
+            return t("coach_other_move", lang, reason=self.hint.text(lang))
+        return t("coach_other_move_gain", lang, gain=self.gain, reason=self.hint.text(lang))
+
+
+# A biriba's worth by kind: a pure biriba betters a dirty one.
+_BIRIBA_RANK = {"dirty": 1, "pure": 2}
+
+
+def _after(engine: Engine, seat: int, move: Move) -> Engine:
+    copy = type(engine).from_json(engine.to_json())
+    copy.apply(seat, move)
+    return copy
+
+
+def _score_now(engine: Engine, seat: int) -> float | None:
+    """The seat's side's score if the round ended now, in points: Mor counts in halves per
+    team, More per seat; Hand (lowest wins, only the hand counts) has none to compare."""
+    if isinstance(engine, Mor):
+        return engine.scores_now()[engine.team(seat)] / 2
+    if isinstance(engine, More3):
+        return float(engine.scores_now()[seat])
+    return None
+
+
+_LAYS = {"meld", "add", "lay", "swap"}
+
+
+def move_gain(engine: Engine, seat: int, played: Move, coach: Move | None = None) -> Reason | None:
+    """What ``played`` (legal at ``engine``, not yet played) achieves for the seat, each claim
+    checked by playing it on a copy: a project made or bettered (and, in Mor, the team able to
+    close now), a biriba made or bettered, the seat's opening, or -- when both it and ``coach``
+    are lays -- more points for the seat's side than the coach's move, were the round to end
+    now. None when it achieves none of these."""
+    if engine.round_over:
+        return None
+    before = engine.view(seat)
+    copy = _after(engine, seat, played)
+    after = copy.view(seat)
+    side = getattr(before, "sides", (0,) * before.n_seats)[seat]
+    old = {m.id: m for m in getattr(before, "melds", ()) if m.side == side}
+    for m in getattr(after, "melds", ()):
+        if m.side != side:
+            continue
+        was = old.get(m.id)
+        if m.project and (was is None or (was.project or 0) < m.project):
+            if isinstance(engine, Mor) and isinstance(copy, Mor):
+                team = engine.team(seat)
+                if not can_close_with(engine.projects()[team]) and can_close_with(
+                    copy.projects()[team]
+                ):
+                    return Reason("coach_gain_project_close", {"project": m.project})
+            return Reason("coach_gain_project", {"project": m.project})
+        if _BIRIBA_RANK.get(m.biriba or "", 0) > _BIRIBA_RANK.get(
+            (was.biriba if was else None) or "", 0
+        ):
+            return Reason("coach_gain_biriba", {"biriba": Reason(f"biriba.{m.biriba}")})
+    opening = isinstance(engine, More3) and engine.needs_opening(seat)
+    if opening and isinstance(copy, More3) and seat in copy.opened:
+        return Reason("coach_gain.more3_opens")
+    opened = getattr(before, "opened", None)
+    if before.game == "hand" and opened is not None and not opened[seat]:
+        opens = getattr(after, "opened", opened)[seat]
+        if opens:
+            return Reason("coach_gain.hand_opens")
+    if coach is not None and played.do in _LAYS and coach.do in _LAYS:
+        mine = _score_now(_after(engine, seat, coach), seat)
+        theirs = _score_now(copy, seat)
+        if mine is not None and theirs is not None and theirs > mine:
+            return Reason("coach_gain_points", {"points": Count("n_points", points(theirs - mine))})
+    return None
+
+
+def other_move_note(engine: Engine, seat: int, coach: Move, played: Move) -> OtherMove | None:
     """What the coach says when the member played ``played`` where it would have played
-    ``coach`` (both legal at ``engine``, before either is played): the coach's move and the
-    hint's reason for it, or None when the two come to the same."""
+    ``coach`` (both legal at ``engine``, before either is played): what the member's move
+    achieves, if anything, then the coach's move and the hint's reason for it; None when the
+    two come to the same."""
     if same_outcome(engine, seat, coach, played):
         return None
-    return hint_for(engine, seat, coach)
+    return OtherMove(hint_for(engine, seat, coach), move_gain(engine, seat, played, coach))
 
 
-def other_move_said(engine: Engine, seat: int = MEMBER) -> Hint | None:
+def other_move_said(engine: Engine, seat: int = MEMBER) -> OtherMove | None:
     """The coach's word on the seat's last move of ``engine``'s record, as ``other_move_note``
     says it in the terminal right after the move: worked out from the record alone (the
     position before that move replayed, the coach's move there), so Discord, which shows the
