@@ -25,7 +25,7 @@ import random
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from bot import ai
 from bot.ai import Level
@@ -34,7 +34,18 @@ from bot.ai import mor as mor_ai
 from bot.ai import more3 as more3_ai
 from bot.ai import runfast as runfast_ai
 from bot.ai.search import SearchSpec, playout
-from bot.games.base import IllegalMove, Lay, Move, move_from_dict
+from bot.games.base import (
+    Add,
+    Draw,
+    Engine,
+    IllegalMove,
+    Lay,
+    Meld,
+    Move,
+    Take,
+    as_lay,
+    move_from_dict,
+)
 from bot.games.registry import engine_class
 from bot.games.views import View
 from bot.i18n import t
@@ -42,10 +53,15 @@ from bot.learning.hints import HINT_LEVEL, reason
 from bot.replay import NEXT_ROUND, Replay
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 ITEMS_MAX = 5  # the review shows at most this many moves
 ITEMS_FEW = 3  # fewer than this standing out is said in words
 REVIEWED_MAX = 40  # a game's decisions judged by the hard player at most (see the module's text)
+# Positions where the member left a pile or a project: the hard player's move is asked at most
+# this many (a move, not a judgement: some 15 ms in Mor and More, against a judgement's
+# playouts), to find the ones the review always looks at (``forwent``).
+CANDIDATES_MAX = 4 * REVIEWED_MAX
 # Deals of the unseen cards per judged decision, fewer than a live hard move searches
 # (bot/ai: Run Fast 24, More 24, Mor 8; Hand none): a review judges dozens of decisions at once.
 REVIEW_SAMPLES = {"runfast": 8, "mor": 4, "more3": 6, "hand": 8}
@@ -193,26 +209,115 @@ def rng_for(record: Mapping[str, Any], position: int) -> random.Random:
     return random.Random(f"review:{seed}:{position}")
 
 
+def spread(positions: Sequence[T], most: int) -> list[T]:
+    """At most ``most`` of ``positions``, spread evenly over them."""
+    if len(positions) <= most:
+        return list(positions)
+    if most <= 0:
+        return []
+    step = len(positions) / most
+    return [positions[int(i * step)] for i in range(most)]
+
+
+# A project (Mor) or a biriba (More) is a meld of seven cards or more.
+SEVEN = 7
+
+
+def _may_make_seven(engine: Engine, seat: int, legal: Sequence[Move]) -> bool:
+    """Could one of the legal moves make a meld of seven cards (a project, a biriba)? Read from
+    the moves and the table alone: no move is played."""
+    if engine.game not in ("mor", "more3"):
+        return False
+    sizes = {m.id: len(m.cards) for m in getattr(engine.view(seat), "melds", ())}
+    for move in legal:
+        if not isinstance(move, (Meld, Add, Lay)):
+            continue
+        lay = as_lay(move)
+        if any(len(cards) >= SEVEN for cards in lay.melds):
+            return True
+        grown: dict[int, int] = {}
+        for a in lay.adds:
+            grown[a.meld] = grown.get(a.meld, sizes.get(a.meld, 0)) + len(a.cards)
+        if any(n >= SEVEN for n in grown.values()):
+            return True
+    return False
+
+
+def makes_seven(engine: Engine, seat: int, move: Move) -> bool:
+    """Does ``move`` make or better one of the seat's side's projects (Mor) or biribas (More),
+    as the engine counts them after it is played on a copy?"""
+    if not isinstance(move, (Meld, Add, Lay)):
+        return False
+    before = engine.view(seat)
+    copy = type(engine).from_json(engine.to_json())
+    copy.apply(seat, move)
+    side = before.sides[seat]  # type: ignore[attr-defined]
+    rank = {"dirty": 1, "pure": 2}
+
+    def worth(m: Any) -> tuple[int, int]:
+        return (m.project or 0, rank.get(m.biriba or "", 0))
+
+    old = {m.id: worth(m) for m in before.melds if m.side == side}  # type: ignore[attr-defined]
+    return any(
+        worth(m) > old.get(m.id, (0, 0))
+        for m in copy.view(seat).melds  # type: ignore[attr-defined]
+        if m.side == side
+    )
+
+
+def forwent(engine: Engine, seat: int, made: Move, rng: random.Random) -> bool:
+    """Did the member's move ``made`` forgo what the hint's move (the hard player's) does
+    there: take the pile the member left for the stock, or make a project or biriba the
+    member's move does not make? A newcomer who skipped projects and refused 16-card piles
+    was told the moves not looked at "were as good, or nearly" (issue 61). The hard player is
+    asked only where the table allows either."""
+    legal = engine.legal_moves(seat)
+    declined = isinstance(made, Draw) and any(isinstance(m, Take) for m in legal)
+    skipped = (
+        not declined
+        and _may_make_seven(engine, seat, legal)
+        and not makes_seven(engine, seat, made)
+    )
+    if not (declined or skipped):
+        return False
+    hint = ai.choose_move(engine.view(seat), legal, HINT_LEVEL, rng)
+    if declined:
+        return isinstance(hint, Take)
+    return makes_seven(engine, seat, hint)
+
+
 def screen(record: Mapping[str, Any], seat: int, start: int = 0) -> tuple[list[int], int]:
     """The positions worth judging and the seat's number of decisions. A decision with one
-    legal move (and the member made it) is no choice; the rest are judged where the member's
-    move was not ``normal``'s (the hard player's first candidate, cheap to ask), at most
-    ``REVIEWED_MAX`` of them, spread evenly over the game."""
+    legal move (and the member made it) is no choice. Looked at first, always: the moves that
+    forwent a pile or a project the hint's move takes or makes (``forwent``); then, as room
+    is left under ``REVIEWED_MAX``, the moves that were not ``normal``'s (the hard player's
+    first candidate, cheap to ask), spread evenly over the game. The hard player's move is
+    asked at no more than ``CANDIDATES_MAX`` candidates of the first kind (spread evenly too),
+    and no more than ``REVIEWED_MAX`` moves are judged, as before."""
     replay = Replay(record)
     found = decisions(replay, seat, start)
     chosen = []
+    candidates = []
     for d in found:
         engine = replay.engine_at(d.position)
         view, legal = engine.view(seat), engine.legal_moves(seat)
         if not legal or (len(legal) == 1 and same_move(legal[0], d.move)):
             continue
+        declined = isinstance(d.move, Draw) and any(isinstance(m, Take) for m in legal)
+        if declined or _may_make_seven(engine, seat, legal):
+            candidates.append(d)
         normal = ai.choose_move(view, legal, Level.NORMAL, rng_for(record, d.position))
         if not same_move(normal, d.move):
             chosen.append(d.position)
-    if len(chosen) > REVIEWED_MAX:
-        step = len(chosen) / REVIEWED_MAX
-        chosen = [chosen[int(i * step)] for i in range(REVIEWED_MAX)]
-    return chosen, len(found)
+    must = [
+        d.position
+        for d in spread(candidates, CANDIDATES_MAX)
+        if forwent(replay.engine_at(d.position), seat, d.move, rng_for(record, d.position))
+    ]
+    must = spread(must, REVIEWED_MAX)
+    rest = [p for p in chosen if p not in must]
+    looked = must + spread(rest, max(0, REVIEWED_MAX - len(must)))
+    return sorted(looked), len(found)
 
 
 def judge_positions(
