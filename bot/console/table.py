@@ -30,7 +30,7 @@ from bot.games.cards import Card, CardError
 from bot.games.notation import in_order, move_text, parse_move
 from bot.i18n import ENGLISH, language, number, say, t, t_n
 from bot.learning.hints import STAGES, Hint, hint, hint_for
-from bot.learning.review import ITEMS_FEW, review
+from bot.learning.review import ITEMS_FEW, decisions, review
 from bot.replay import Replay
 
 SHOWN_MOVES = 15  # ``moves`` lists this many legal moves, then says how many more there are
@@ -366,23 +366,39 @@ class Console:
     def offer_review(self, start: int = 0) -> None:
         """After the game: on ``review``, the moves where the hard player would have played
         otherwise (``bot.learning.review``, decided here: the terminal has no workers), then on
-        ``again N`` the game played on from the N-th of them, as a new game."""
+        ``again N`` the game played on from the N-th of them, as a new game. ``again N`` before
+        the review, or after one that found nothing, plays on from the member's N-th move
+        (issue 61: a newcomer could only replay a move the review listed). ``help`` says what
+        can be typed; any other word asks again."""
+        replay = Replay(self.engine.record)
+        moves = [d.position for d in decisions(replay, self.seat, start)]
         # Only Enter (or the end of input) leaves: a learner who types "hint" out of habit is
         # asked again rather than losing the review.
-        while (answer := self.read(self.t("console.review_offer"))) != "review":
+        while True:
+            answer = self.read(self.t("console.review_offer", moves=len(moves)))
             if answer in ("", "quit", "exit"):
                 return
+            if answer == "review":
+                break
+            picked = self.picked(answer, len(moves))
+            if picked is not None:
+                self.play_again(moves[picked - 1])
+                return
+            if answer == "help":
+                self.say(self.t("console.review_help", moves=len(moves)))
+            elif answer.split()[0] == "again":
+                self.say(self.t("console.again_bad", count=len(moves)))
         self.say(self.t("console.review_working"))
         found = review(self.engine.record, self.seat, start)
         looked = self.t("review.looked", judged=found.judged, decisions=found.decisions)
         if not found.items:
             self.say(self.t("review.none") + " " + looked)
+            self.offer_again(moves, "console.again_any_offer")
             return
         # In the order the moves were played, each with the table and hand it was made at: a
         # move read without its position can't be judged again by the player.
         items = sorted(found.items, key=lambda i: i.position)
         count = len(items)
-        replay = Replay(self.engine.record)
         for n, item in enumerate(items, start=1):
             self.say()
             self.say(self.t("console.review_item", number=n, count=count, round=item.round_no))
@@ -396,21 +412,40 @@ class Console:
         if count < ITEMS_FEW:
             self.say(self.t("review.few"))
         self.say(looked)
+        self.offer_again([item.position for item in items], "console.again_offer")
+
+    @staticmethod
+    def picked(answer: str, count: int) -> int | None:
+        """N of an answer ``again N`` with 1 <= N <= ``count``, else None."""
+        words = answer.split()
+        if len(words) == 2 and words[0] == "again" and words[1].isdigit():
+            n = int(words[1])
+            if 0 < n <= count:
+                return n
+        return None
+
+    def offer_again(self, positions: Sequence[int], offer: str) -> None:
+        """Ask for ``again N`` (N from 1 to the number of ``positions``) until Enter; then play
+        on from the N-th position as a new game. ``help`` says what can be typed."""
+        count = len(positions)
+        if not count:
+            return
         while True:
-            words = self.read(self.t("console.again_offer", count=count)).split()
-            if not words:
+            answer = self.read(self.t(offer, count=count))
+            if answer in ("", "quit", "exit"):
                 return
-            pick = words[-1]
-            if (
-                words[0] == "again"
-                and len(words) == 2
-                and pick.isdigit()
-                and 0 < int(pick) <= count
-            ):
-                break
-            self.say(self.t("console.again_bad", count=count))
-        position = items[int(pick) - 1].position
-        engine = replay.engine_at(position)
+            picked = self.picked(answer, count)
+            if picked is not None:
+                self.play_again(positions[picked - 1])
+                return
+            if answer == "help":
+                self.say(self.t("console.again_help", count=count))
+            else:
+                self.say(self.t("console.again_bad", count=count))
+
+    def play_again(self, position: int) -> None:
+        """The game played on from replay ``position`` of this game, as a new game."""
+        engine = Replay(self.engine.record).engine_at(position)
         again = Console(
             engine, self.seat, self.level, self.seed, self.stdin, self.out,
             self.p.color, lang=self.lang, review=position,

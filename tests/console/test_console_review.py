@@ -11,7 +11,10 @@ from bot.ai import choose_move
 from bot.console.cli import Console
 from bot.games.notation import move_text
 from bot.games.registry import new_game
-from bot.learning.review import review
+from bot.i18n import t
+from bot.learning.hints import HINT_LEVEL
+from bot.learning.review import decisions, review, rng_for
+from bot.replay import Replay
 
 
 class Careless(io.StringIO):
@@ -106,3 +109,65 @@ def test_another_word_after_the_game_asks_again_rather_than_losing_the_review() 
     text = out.getvalue()
     assert text.count("Type review to see") == 2
     assert "Looking over your moves…" in text
+
+
+def test_help_at_the_offer_says_what_can_be_typed_and_again_plays_on_from_any_move() -> None:
+    """``help`` and ``again 5`` at the end-of-game offer printed the same line again, and
+    ``again N`` only worked once the review had listed moves (issue 61). ``help`` answers;
+    ``again N`` before any review plays on from the member's N-th move; a stray word asks
+    again."""
+    stdin = Careless(["help", "hello", "again 2"])
+    out = io.StringIO()
+    engine = new_game("runfast", {}, 3)
+    console = Console(engine, 0, "simple", 3, stdin, out, review=0)
+    stdin.console = console
+    assert console.play() == 0
+    text = out.getvalue()
+    moves = decisions(Replay(engine.record), 0)
+    offer = t("console.review_offer", moves=len(moves))
+    assert t("console.review_help", moves=len(moves)) in text
+    assert text.count(offer) == 3  # help and the stray word each asked again
+    # again 2: her second move's position, as a new game, her hand there shown.
+    second = Replay(engine.record).engine_at(moves[1].position).view(0)
+    after = text.split(offer, 3)[3]
+    hand = " ".join(str(c) for c in second.hand)
+    assert f"Your hand ({len(second.hand)}): {hand}" in after, after
+    assert "Looking over your moves" not in text
+
+
+class Strong(Careless):
+    """A player who makes the hard player's move at every turn, with the review's own dice: the
+    review finds nothing to show."""
+
+    def readline(self, size: int | None = -1) -> str:
+        assert self.console is not None
+        engine, seat = self.console.engine, self.console.seat
+        if engine.game_over or engine.round_over:
+            return super().readline(size)
+        legal = engine.legal_moves(seat)
+        position = len(Replay(engine.record).moves)
+        rng = rng_for(engine.record, position)
+        return move_text(choose_move(engine.view(seat), legal, HINT_LEVEL, rng)) + "\n"
+
+
+def test_again_works_after_a_review_that_found_nothing() -> None:
+    """When the review said "None of your moves stood out", the terminal left at once: no
+    move could be played again (issue 61)."""
+    stdin = Strong(["review", "again 99", "help", "again 1"])
+    out = io.StringIO()
+    engine = new_game("runfast", {}, 3)
+    console = Console(engine, 0, "simple", 3, stdin, out, review=0)
+    stdin.console = console
+    assert console.play() == 0
+    found = review(engine.record, 0)
+    assert not found.items, [move_text(i.made) for i in found.items]
+    text = out.getvalue()
+    count = len(decisions(Replay(engine.record), 0))
+    assert t("review.none") in text
+    assert t("console.again_any_offer", count=count) in text
+    assert t("console.again_bad", count=count) in text
+    assert t("console.again_help", count=count) in text
+    after = text.split(t("console.again_help", count=count), 1)[1]
+    first = Replay(engine.record).engine_at(decisions(Replay(engine.record), 0)[0].position)
+    hand = " ".join(str(c) for c in first.view(0).hand)
+    assert f"Your hand ({len(first.view(0).hand)}): {hand}" in after
