@@ -214,7 +214,9 @@ class Console:
             ]
         )
         names = self.words.winners(winners)
-        self.say(self.words.t_n("game_won", len(winners), names=names, pearls=pearls or "0"))
+        # Pearls said with what they are (issue 61: a newcomer met the word here unexplained).
+        won = self.words.t_n("console.game_won", len(winners), names=names, pearls=pearls or "0")
+        self.say(won)
 
     # -------------------------------------------------------- playing
 

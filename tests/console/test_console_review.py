@@ -171,3 +171,17 @@ def test_again_works_after_a_review_that_found_nothing() -> None:
     first = Replay(engine.record).engine_at(decisions(Replay(engine.record), 0)[0].position)
     hand = " ".join(str(c) for c in first.view(0).hand)
     assert f"Your hand ({len(first.view(0).hand)}): {hand}" in after
+
+
+def test_the_game_over_line_says_what_pearls_are() -> None:
+    """"Pearls: you 110, seat 2 110" ended a newcomer's game and was never explained, and a
+    terminal game counts on no leaderboard (issue 61)."""
+    stdin = Careless([""])
+    out = io.StringIO()
+    engine = new_game("runfast", {}, 3)
+    console = Console(engine, 0, "simple", 3, stdin, out, review=0)
+    stdin.console = console
+    assert console.play() == 0
+    line = next(x for x in out.getvalue().splitlines() if x.startswith("Game over."))
+    assert "Pearls (the winners' reward on a Discord server's leaderboard" in line, line
+    assert "a game in the terminal counts on none" in line
