@@ -174,7 +174,7 @@ def test_again_works_after_a_review_that_found_nothing() -> None:
 
 
 def test_the_game_over_line_says_what_pearls_are() -> None:
-    """"Pearls: you 110, seat 2 110" ended a newcomer's game and was never explained, and a
+    """ "Pearls: you 110, seat 2 110" ended a newcomer's game and was never explained, and a
     terminal game counts on no leaderboard (issue 61)."""
     stdin = Careless([""])
     out = io.StringIO()
