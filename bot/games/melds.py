@@ -475,9 +475,28 @@ def _read_meld_uncached(cards: Sequence[Card], rules: MeldRules) -> Meld:
         result = _read_set(cards, rules)
     else:
         result = _read_run(cards, rules)
+        if isinstance(result, Reason):
+            result = _neither(cards, rules, result)
     if not isinstance(result, Meld):
         raise MeldError(result or because("core.meld.no_meld"))
     return result
+
+
+def _neither(cards: Sequence[Card], rules: MeldRules, why: Reason) -> Reason:
+    """A run refused for its suits, of cards one of whose ranks comes twice: the player may
+    have meant a set (``3D 3C AH``), and "a run must be cards of one suit" answered only the
+    run (issue 61). The refusal then says what a set needs too, where the game has sets."""
+    if why.key != "core.meld.run_one_suit":
+        return why
+    if rules.set_ranks is not None and not rules.set_ranks:
+        return why  # no sets in this game: a run it must be
+    naturals = [c for c in cards if not wild_capable(c, rules)]
+    if len({c.rank for c in naturals}) == len(naturals):
+        return why  # every rank once: a run was meant
+    if rules.set_ranks is None:
+        return because("core.meld.run_or_set")
+    allowed = _either([_ranks(r) for r in sorted(rules.set_ranks, reverse=True)])
+    return because("core.meld.run_or_set_of", ranks=allowed)
 
 
 def try_meld(cards: Sequence[Card], rules: MeldRules) -> Meld | None:

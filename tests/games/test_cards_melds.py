@@ -12,7 +12,16 @@ from typing import Any
 
 import pytest
 
-from bot.games.cards import Card, CardError, deck_48, deck_106, named, parse_cards, standard_deck
+from bot.games.cards import (
+    Card,
+    CardError,
+    because,
+    deck_48,
+    deck_106,
+    named,
+    parse_cards,
+    standard_deck,
+)
 from bot.games.lays import not_a_meld
 from bot.games.meld_search import find_melds, meld_with, run_gap
 from bot.games.melds import (
@@ -399,3 +408,27 @@ def test_run_gap_counts_an_ace_at_both_ends() -> None:
     assert run_gap(Card(1, "S"), Card(3, "S")) == 2  # A 2 3
     assert run_gap(Card(12, "S"), Card(1, "S")) == 2  # Q K A
     assert run_gap(Card(1, "S"), Card(13, "S")) == 1
+
+
+@pytest.mark.parametrize(
+    ("listed", "rules", "words"),
+    [
+        # Mor: sets of 3s and aces only, and the refusal says so.
+        ("3D 3C AH", MOR_MELDS, ("a run must be", "a set cards of one rank", "3s or aces")),
+        ("7S 7H 8D", HAND_MELDS, ("a run must be", "a set cards of one rank")),
+    ],
+)
+def test_cards_neither_a_run_nor_a_set_say_what_both_need(listed: str, rules, words) -> None:
+    """``meld 3D 3C AH`` answered "a run must be cards of one suit" to a newcomer who meant a
+    set (issue 61): cards of mixed suits with a rank twice are answered for both."""
+    with pytest.raises(MeldError) as e:
+        read_meld(cards(listed), rules)
+    said = not_a_meld(cards(listed), e.value.reason)
+    for lang in ("en", "ar", "hi", "nl"):
+        assert say(said, lang) != say(
+            not_a_meld(cards(listed), because("core.meld.run_one_suit")), lang
+        )
+    text = say(said)
+    assert text.startswith(f"{listed} is not a meld: these cards make neither a run nor a set")
+    for word in words:
+        assert word in text, text
