@@ -248,21 +248,18 @@ def makes_seven(engine: Engine, seat: int, move: Move) -> bool:
     as the engine counts them after it is played on a copy?"""
     if not isinstance(move, (Meld, Add, Lay)):
         return False
-    before = engine.view(seat)
+    before: Any = engine.view(seat)  # a rummy's view: melds and sides
     copy = type(engine).from_json(engine.to_json())
     copy.apply(seat, move)
-    side = before.sides[seat]  # type: ignore[attr-defined]
+    after: Any = copy.view(seat)
+    side = before.sides[seat]
     rank = {"dirty": 1, "pure": 2}
 
     def worth(m: Any) -> tuple[int, int]:
         return (m.project or 0, rank.get(m.biriba or "", 0))
 
-    old = {m.id: worth(m) for m in before.melds if m.side == side}  # type: ignore[attr-defined]
-    return any(
-        worth(m) > old.get(m.id, (0, 0))
-        for m in copy.view(seat).melds  # type: ignore[attr-defined]
-        if m.side == side
-    )
+    old = {m.id: worth(m) for m in before.melds if m.side == side}
+    return any(worth(m) > old.get(m.id, (0, 0)) for m in after.melds if m.side == side)
 
 
 def forwent(engine: Engine, seat: int, made: Move, rng: random.Random) -> bool:

@@ -28,6 +28,7 @@ from bot.learning.lessons.guided import (
     current_notes,
     explained_at,
     guided_game,
+    move_gain,
     other_move_note,
     other_move_said,
     play_round,
@@ -383,3 +384,43 @@ def test_the_coach_says_first_what_the_members_own_move_makes() -> None:
 
     play_round("mor", pick, engine=engine)
     assert found, "no move of the member's made a project the coach's did not"
+
+
+@pytest.mark.parametrize("game", ["hand", "more3"])
+def test_what_the_coach_says_a_members_move_makes_is_the_engines(game: str) -> None:
+    """Each claim of the coach's first words on a member's move (``move_gain``) holds on the
+    engine: in Hand, a move said to open leaves the seat opened; a move said to score more
+    scores more for the seat if the round ended now (More). Checked at every stop of the
+    guided round, on the member's legal lays other than the coach's."""
+    engine = guided_game(game)
+    said: list[str] = []
+
+    def pick(stop: Stop, legal: Sequence[Move]) -> Move:
+        if engine.round_over or stop.move is None:
+            return stop.move if stop.move is not None else legal[0]
+        coach = coach_move(engine, 0)
+        assert coach is not None
+        for move in legal[:40]:
+            if move.do not in ("meld", "add", "lay") or move == coach:
+                continue
+            gain = move_gain(engine, 0, move, coach)
+            if gain is None:
+                continue
+            said.append(gain.key)
+            after = type(engine).from_json(engine.to_json())
+            after.apply(0, move)
+            if gain.key == "coach_gain.hand_opens":
+                assert not engine.view(0).opened[0] and after.view(0).opened[0]
+            elif gain.key == "coach_gain_points":
+                mine = type(engine).from_json(engine.to_json())
+                mine.apply(0, coach)
+                more = after.scores_now()[0] - mine.scores_now()[0]
+                assert more == gain.params["points"].n > 0
+            elif gain.key == "coach_gain_biriba":
+                before = {m.id: m.biriba for m in engine.view(0).melds}
+                assert any(m.biriba and before.get(m.id) != m.biriba for m in after.view(0).melds)
+            assert t("coach_other_move_gain", gain=gain, reason="x").startswith("Coach: ")
+        return stop.move
+
+    play_round(game, pick, engine=engine)
+    assert said, f"no lay of the member's in {game}'s guided round achieved anything"

@@ -31,7 +31,7 @@ from typing import Any
 from bot import ai
 from bot.ai import Level
 from bot.ai.hand import take_pays
-from bot.games.base import Engine, MeldKind, Move, Phase, Played, Take, move_from_dict, points
+from bot.games.base import Engine, MeldKind, Move, Phase, Played, Take, move_from_dict
 from bot.games.cards import Count, Reason
 from bot.games.mor import Mor, can_close_with
 from bot.games.more3 import More3
@@ -663,8 +663,10 @@ def move_gain(engine: Engine, seat: int, played: Move, coach: Move | None = None
     if coach is not None and played.do in _LAYS and coach.do in _LAYS:
         mine = _score_now(_after(engine, seat, coach), seat)
         theirs = _score_now(copy, seat)
-        if mine is not None and theirs is not None and theirs > mine:
-            return Reason("coach_gain_points", {"points": Count("n_points", points(theirs - mine))})
+        # Whole points only (Mor counts an ace 1½): a count of points is worded as a whole.
+        gained = None if mine is None or theirs is None else theirs - mine
+        if gained is not None and gained >= 1 and gained == int(gained):
+            return Reason("coach_gain_points", {"points": Count("n_points", int(gained))})
     return None
 
 
