@@ -148,7 +148,7 @@ def in_order(move: Move) -> Move:
     wild jokers last; a run as it lies on the table, its wilds where they stand. Only for
     showing, and only in an order that lays the same meld in every game: the listing order
     places a wild (``6S 7S 2D`` lays the 2D as the 8S, ``2D 6S 7S`` as the 5S), so a meld that
-    no tidier order lays alike is shown as it came. The cards added to a meld stay as they came:
+    no tidier order lays alike is shown as it came. A lay of one addition alone is that ``Add``. The cards added to a meld stay as they came:
     which end a wild or an ace goes to may follow their order, and the meld they go on is not
     at hand here."""
 
@@ -181,6 +181,11 @@ def in_order(move: Move) -> Move:
         return dataclasses.replace(move, cards=laid_out(move.cards))
     if isinstance(move, Play):
         return dataclasses.replace(move, cards=tidy(move.cards))
+    if isinstance(move, Lay) and not move.melds and len(move.adds) == 1:
+        # A lay of one addition alone is typed as the lesson teaches it, ``add 1 8C``, not
+        # ``lay add 1 8C`` (issue 61): the engine takes the two alike.
+        only = move.adds[0]
+        return Add(only.meld, only.cards, only.end)
     if isinstance(move, Lay):
         return dataclasses.replace(move, melds=tuple(laid_out(m) for m in move.melds))
     return move
