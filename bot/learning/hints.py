@@ -49,6 +49,7 @@ from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, added_or_why, try_
 from bot.games.melds import Meld as MeldsMeld
 from bot.games.mor import Mor, MorView, card_halves
 from bot.games.more3 import More3, card_points, opening_halves
+from bot.games.notation import in_order
 from bot.games.runfast import BombBonus
 from bot.games.runfast_combos import BOMB_KINDS, Combo, classify
 from bot.games.views import RummyView, RunFastView, View
@@ -324,7 +325,8 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         return _throw_reason(move.card, engine, before, events, kept, meld_rules(engine, seat))
     if isinstance(move, Swap):
         return "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
-    return _lay_reason(move, before, after, events, needs_75)
+    # Named as the typed form writes it (``in_order``): "Add 10♣ J♣", as it lies in the run.
+    return _lay_reason(in_order(move), before, after, events, needs_75)
 
 
 def _run_kept(engine: Engine, seat: int, before: Any, card: Card) -> tuple[Card, ...]:
