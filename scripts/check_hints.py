@@ -234,6 +234,9 @@ def _check_draw_no_take(case: Case) -> list[str]:
 
 
 def _check_draw_keep(case: Case) -> list[str]:
+    """Hand: "taking {card} would mean laying it at once in a new meld, for example with
+    {partners}": the take brings that card alone, the engine then wants it laid, and a legal lay
+    after the take melds it with exactly those cards."""
     taken, must = _take_facts(case)
     card = _cards_of(case.params["card"])
     out = []
@@ -241,27 +244,7 @@ def _check_draw_keep(case: Case) -> list[str]:
         out.append(f"a take brings {taken}, not {card} alone")
     if list(must) != card:
         out.append(f"after the take {list(must)} must be laid")
-    return out
-
-
-def _check_draw_keep_pile(case: Case) -> list[str]:
-    taken, must = _take_facts(case)
-    out = []
-    if _n(case.params["count"]) != len(taken):
-        out.append(f"a take brings {len(taken)} cards")
-    if list(must) != _cards_of(case.params["card"]):
-        out.append(f"after the take one of {sorted(must)} must be laid, not that card")
-    return out
-
-
-def _check_draw_keep_pile_any(case: Case) -> list[str]:
-    taken, must = _take_facts(case)
-    out = []
-    if _n(case.params["count"]) != len(taken):
-        out.append(f"a take brings {len(taken)} cards")
-    if sorted(must) != sorted(taken) or len(taken) < 2:
-        out.append(f"after the take {sorted(must)} must be laid, not any of {sorted(taken)}")
-    return out
+    return out + check_pile_use(case.engine, case.seat, "hint_clue_pile_with", case.params)
 
 
 def _check_take(case: Case) -> list[str]:
@@ -840,8 +823,6 @@ CHECKS: dict[str, Check] = {
     "hint_draw_no_take": _check_draw_no_take,
     "mor.hint_draw_no_take": _check_draw_no_take,  # the same claim, Mor's refusal unbracketed
     "hint_draw_keep": _check_draw_keep,
-    "hint_draw_keep_pile": _check_draw_keep_pile,
-    "hint_draw_keep_pile_any": _check_draw_keep_pile_any,
     "hint_draw_cost": _check_pile_cost,
     "hint_draw_cost_none": _check_pile_cost,
     "hint_draw_idle": _check_draw_idle,

@@ -225,7 +225,7 @@ def in_hand_points(game: str, held: Sequence[Card]) -> float | int:
 
 def after_take(
     engine: Engine, seat: int
-) -> tuple[tuple[Card, ...], list[Move], tuple[Card, ...], tuple[Card, ...]]:
+) -> tuple[tuple[Card, ...], list[Meld | Add | Lay], tuple[Card, ...], tuple[Card, ...]]:
     """What a take brings, the legal lays right after it that use a card of which the engine
     wants one laid (``must_lay``), and the taken cards some such lay puts down: the engine's
     answers, asked on a copy."""
@@ -258,9 +258,9 @@ def pile_use(engine: Engine, seat: int) -> tuple[str, dict[str, Any]] | None:
         for new in lay.melds:
             for c in new:
                 if c in must:
-                    rest = list(new)
-                    rest.remove(c)
-                    within.append((c, tuple(sorted(rest, key=sort_key))))
+                    others = list(new)
+                    others.remove(c)
+                    within.append((c, tuple(sorted(others, key=sort_key))))
     if onto:
         _, card, meld = min(onto, key=lambda o: o[0])
         return "hint_clue_pile_onto", {"card": card.pretty, "meld": meld}
@@ -292,7 +292,10 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
                 # Hand's top card that could go into no new meld this turn: taken, it would
                 # only go back (issue 61: not "the hard player would rather keep your hand").
                 return "hint_draw_idle", {"card": taken[0].pretty}
-            return "hint_draw_keep", {"card": taken[0].pretty}
+            use = pile_use(engine, seat)
+            if use is not None and use[0] == "hint_clue_pile_with":
+                # What the take would cost: the hand's cards laid with it at once (issue 61).
+                return "hint_draw_keep", use[1]
         # Mor and More: what the pile would cost (issue 61), its cards' worth against you while
         # in your hand, beside the cards of it that could go down this turn and their worth.
         cost = {

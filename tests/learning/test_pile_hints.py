@@ -179,3 +179,28 @@ def test_hints_of_a_mor_game_pass_the_checks() -> None:
     tally = check.check_game("mor", 60, "normal")
     assert tally.false == []
     assert tally.reasons["hint_clue_pile_onto"] + tally.reasons["hint_clue_pile_with"] > 0
+
+
+def test_hand_draw_beside_a_fitting_card_says_what_the_take_would_lay() -> None:
+    # Not "the hard player would rather keep your hand as it is": the 10♠ taken would go down
+    # at once in a new meld, here with 8♠ 9♠.
+    position = {
+        "hands": [["8S", "9S", "KD", "4C", "5H"], ["KH"], ["QH"]],
+        "discard": ["4D", "10S"],
+        "turn": 0,
+        "phase": "draw",
+        "melds": [{"seat": 0, "cards": ["9D", "10D", "JD", "QD"]}],
+        "opened": [True, False, False],
+    }
+    engine = engine_class("hand").from_table_file({"game": "hand", "position": position})
+    key, params = reason(engine, 0, engine.view(0), Draw())
+    assert key == "hint_draw_keep" and params == {"card": "10♠", "partners": "8♠ 9♠"}
+    assert t(key, "en", **params) == (
+        "Draw from the stock: taking 10♠ would mean laying it at once in a new meld, for example"
+        " with 8♠ 9♠; drawing keeps those cards in your hand."
+    )
+    assert check.check_reason(engine, 0, Draw(), key, params) == []
+    assert check.check_reason(engine, 0, Draw(), key, {**params, "partners": "8♠ KD"})
+    given = hint_for(engine, 0, Draw())
+    assert given.clue == ("hint_clue_top_with", params)
+    assert check.check_clue(engine, 0, *given.clue, Draw()) == []
