@@ -60,7 +60,7 @@ from bot.games.hand import OPENING_MIN, hand_value, meld_value
 from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, added_or_why, read_meld, try_meld
 from bot.games.melds import Meld as MeldsMeld
 from bot.games.mor import Mor
-from bot.games.more3 import OPENING_HALVES, More3, opening_halves
+from bot.games.more3 import OPENING_HALVES, More3, card_points, opening_halves
 from bot.games.registry import new_game
 from bot.games.runfast import BombBonus, RunFast, bomb_bonus
 from bot.games.runfast_combos import BOMB_KINDS, Combo, classify
@@ -147,12 +147,96 @@ def _take_facts(case: Case) -> tuple[list[Card], tuple[Card, ...]]:
     return taken, tuple(after.view(case.seat).must_lay)
 
 
+def in_hand_worth(engine: Engine, seat: int, held: Sequence[Card]) -> float:
+    """What ``held`` would count against ``seat`` at the round's end: in Mor, the fall of the
+    team's score as the engine scores it now with the cards put in the seat's hand; in More, the
+    engine's card points; in Hand, its hand values."""
+    if isinstance(engine, Mor):
+        twin = _copy(engine)
+        team = twin.team(seat)
+        was = twin.scores_now()[team]
+        twin.hands[seat].extend(held)
+        return (was - twin.scores_now()[team]) / 2
+    if isinstance(engine, More3):
+        return float(sum(map(card_points, held)))
+    return float(sum(map(hand_value, held)))
+
+
+def pile_lays(engine: Engine, seat: int) -> tuple[list[Card], tuple[Card, ...], list[Move]]:
+    """What a take brings, the cards of which one must then be laid, and the engine's legal lays
+    right after the take that put down one of those."""
+    after, events = _played(engine, seat, Take())
+    taken = [c for e in events if isinstance(e, TookPile) for c in e.cards]
+    must = tuple(getattr(after, "must_lay", ()))
+    lays = [
+        m
+        for m in after.legal_moves(seat)
+        if isinstance(m, Meld | Add | Lay) and set(must) & set(m.cards)
+    ]
+    return taken, must, lays
+
+
+def check_pile_use(engine: Engine, seat: int, key: str, params: Mapping[str, Any]) -> list[str]:
+    """ "{card} can go onto meld {meld}" / "{card} makes a meld with {partners}", right after a
+    take: the card is one the engine wants laid, and a legal lay after the take adds it to that
+    meld, or lays exactly those cards as a new meld."""
+    _, must, lays = pile_lays(engine, seat)
+    card = _cards_of(params["card"])
+    if len(card) != 1 or card[0] not in must:
+        return [f"{card} is not a card to lay of {sorted(must)}"]
+    if key.endswith("onto"):
+        ok = any(
+            a.meld == params["meld"] and card[0] in a.cards for m in lays for a in as_lay(m).adds
+        )
+        return [] if ok else [f"no legal lay adds {card[0]} to meld {params['meld']}"]
+    meld = sorted([card[0], *_cards_of(params["partners"])])
+    ok = any(sorted(new) == meld for m in lays for new in as_lay(m).melds)
+    return [] if ok else [f"no legal lay melds {meld}"]
+
+
+def _check_pile_cost(case: Case) -> list[str]:
+    """ "The pile's N cards would count P against you in hand; of them you could lay L (Q)": the
+    numbers are the engine's (``in_hand_worth``), and L the taken cards that some legal lay after
+    the take puts down (none for the ``_none`` forms)."""
+    taken, _, lays = pile_lays(case.engine, case.seat)
+    out = []
+    if _n(case.params["count"]) != len(taken):
+        out.append(f"a take brings {len(taken)} cards")
+    worth = in_hand_worth(case.engine, case.seat, taken)
+    if _n(case.params["points"]) != worth:
+        out.append(f"the taken cards count {worth} in hand")
+    laid = {c for m in lays for c in m.cards if c in taken}
+    named = set(_cards_of(case.params.get("laid", "")))
+    if named != laid:
+        out.append(f"named {sorted(named)} as layable, the engine lays {sorted(laid)}")
+    if "laid" in case.params:
+        laid_worth = in_hand_worth(case.engine, case.seat, sorted(laid))
+        if _n(case.params["laid_points"]) != laid_worth:
+            out.append(f"the layable cards are worth {laid_worth}")
+    if case.key.endswith("_none") == bool(laid):
+        out.append(f"{case.key} with {len(laid)} layable cards")
+    return out
+
+
+def _check_draw_idle(case: Case) -> list[str]:
+    """ "{card} could go into no new meld this turn": the take brings that card alone, and no
+    legal lay after it puts it down."""
+    taken, _, lays = pile_lays(case.engine, case.seat)
+    out = [] if taken == _cards_of(case.params["card"]) else [f"a take brings {taken}"]
+    if lays:
+        out.append(f"{len(lays)} legal lays use the taken card")
+    return out
+
+
 def _check_draw_no_take(case: Case) -> list[str]:
     why = case.engine.check(case.seat, Take())
     return [] if why is not None and why == case.params["reason"] else [f"take refused for {why}"]
 
 
 def _check_draw_keep(case: Case) -> list[str]:
+    """Hand: "taking {card} would mean laying it at once in a new meld, for example with
+    {partners}": the take brings that card alone, the engine then wants it laid, and a legal lay
+    after the take melds it with exactly those cards."""
     taken, must = _take_facts(case)
     card = _cards_of(case.params["card"])
     out = []
@@ -160,27 +244,7 @@ def _check_draw_keep(case: Case) -> list[str]:
         out.append(f"a take brings {taken}, not {card} alone")
     if list(must) != card:
         out.append(f"after the take {list(must)} must be laid")
-    return out
-
-
-def _check_draw_keep_pile(case: Case) -> list[str]:
-    taken, must = _take_facts(case)
-    out = []
-    if _n(case.params["count"]) != len(taken):
-        out.append(f"a take brings {len(taken)} cards")
-    if list(must) != _cards_of(case.params["card"]):
-        out.append(f"after the take one of {sorted(must)} must be laid, not that card")
-    return out
-
-
-def _check_draw_keep_pile_any(case: Case) -> list[str]:
-    taken, must = _take_facts(case)
-    out = []
-    if _n(case.params["count"]) != len(taken):
-        out.append(f"a take brings {len(taken)} cards")
-    if sorted(must) != sorted(taken) or len(taken) < 2:
-        out.append(f"after the take {sorted(must)} must be laid, not any of {sorted(taken)}")
-    return out
+    return out + check_pile_use(case.engine, case.seat, "hint_clue_pile_with", case.params)
 
 
 def _check_take(case: Case) -> list[str]:
@@ -214,6 +278,9 @@ def _check_take_then(case: Case) -> list[str]:
     refusals = {after.check(case.seat, Discard(c)) for c in hand}
     if refusals != {case.params["rule"]}:
         out.append(f"a throw after the take is answered {refusals}")
+    then = case.params.get("then")
+    if then is not None and then.key in ("hint_then_lay_onto", "hint_then_lay_with"):
+        out += check_pile_use(case.engine, case.seat, then.key, then.params)
     return out
 
 
@@ -460,22 +527,50 @@ def _check_partner_count(several: bool) -> Check:
     return check
 
 
-def check_clue(engine: Engine, seat: int, key: str, params: Mapping[str, Any]) -> list[str]:
-    """A hint's second stage before a draw or a take: "the top discard goes with …": the card is
-    the top discard, and the cards named are exactly the hand's cards that make a meld with it
-    and one more card (none for ``hint_clue_discard_alone``)."""
+def check_clue(
+    engine: Engine, seat: int, key: str, params: Mapping[str, Any], move: Move | None = None
+) -> list[str]:
+    """A hint's second stage before a draw or a take (issue 61): before a take, a pile card the
+    engine lets be laid right after it and where (``check_pile_use``); before a draw, what the
+    pile would bring and cost in hand (``_check_pile_cost``), that none of it could be laid, or
+    (Hand) the new meld its one card would have to go into. Never a pile card to lay before a
+    draw: the stage agrees with the move."""
     view = engine.view(seat)
     if not view.discard:
         return ["no discard pile to speak of"]
-    top = view.discard[-1]
-    out = [] if _cards_of(params["card"]) == [top] else [f"the top discard is {top}"]
-    rules = rules_of(engine, seat)
-    fits = {c for c in view.hand if one_card_from_a_meld(top, c, rules)}
-    named = set(_cards_of(params.get("partners", "")))
-    if key not in ("hint_clue_discard", "hint_clue_discard_alone"):
-        out.append(f"no check for the clue {key}")
-    if named != fits or (key == "hint_clue_discard") != bool(named):
-        out.append(f"named {sorted(named, key=sort_key)}, fit {sorted(fits, key=sort_key)}")
+    taken, _, lays = pile_lays(engine, seat)
+    if key in ("hint_clue_pile_onto", "hint_clue_pile_with"):
+        out = [] if isinstance(move, Take) else [f"a pile card to lay before {move}"]
+        return out + check_pile_use(engine, seat, key, params)
+    if isinstance(move, Take):
+        return [f"{key} before a take"]
+    if key == "hint_clue_pile_none":
+        return [f"{len(lays)} legal lays use a taken card"] if lays else []
+    if key == "hint_clue_top_with":
+        out = [] if engine.game == "hand" else ["not Hand"]
+        return out + check_pile_use(engine, seat, "hint_clue_pile_with", params)
+    if key == "hint_clue_pile_cost":
+        laid = {c for m in lays for c in m.cards if c in taken}
+        out = [] if laid else ["nothing of the pile could be laid: the _none form is due"]
+        if _n(params["count"]) != len(taken):
+            out.append(f"a take brings {len(taken)} cards")
+        worth = in_hand_worth(engine, seat, taken)
+        if _n(params["points"]) != worth:
+            out.append(f"the taken cards count {worth} in hand")
+        return out
+    return [f"no check for the clue {key}"]
+
+
+def check_nudge(engine: Engine, seat: int, key: str, move: Move) -> list[str]:
+    """A hint's first stage with one card in hand: the move throws it, and "throwing it ends the
+    round" only when the engine ends the round on it."""
+    if key not in ("hint_nudge_last", "hint_nudge_last_ends"):
+        return []
+    hand = engine.view(seat).hand
+    out = [] if len(hand) == 1 and move == Discard(hand[0]) else ["not the throw of a last card"]
+    _, events = _played(engine, seat, move)
+    if (key == "hint_nudge_last_ends") != any(isinstance(e, RoundOver) for e in events):
+        out.append(f"{key}, and the round ends: {any(isinstance(e, RoundOver) for e in events)}")
     return out
 
 
@@ -525,6 +620,8 @@ def _check_near_out(case: Case) -> list[str]:
     after, _ = _played(case.engine, case.seat, case.move)
     if len(after.view(case.seat).hand) >= len(view.hand):
         out.append("the move lays no card")
+    if len(view.just_drawn) > 1:  # issue 61: not right after a take the hint may have advised
+        out.append(f"the seat took {len(view.just_drawn)} cards this turn")
     return out
 
 
@@ -726,8 +823,9 @@ CHECKS: dict[str, Check] = {
     "hint_draw_no_take": _check_draw_no_take,
     "mor.hint_draw_no_take": _check_draw_no_take,  # the same claim, Mor's refusal unbracketed
     "hint_draw_keep": _check_draw_keep,
-    "hint_draw_keep_pile": _check_draw_keep_pile,
-    "hint_draw_keep_pile_any": _check_draw_keep_pile_any,
+    "hint_draw_cost": _check_pile_cost,
+    "hint_draw_cost_none": _check_pile_cost,
+    "hint_draw_idle": _check_draw_idle,
     "hint_take": _check_take,
     "hint_take_then": _check_take_then,
     "hint_take_top_then": _check_take_then,
@@ -857,7 +955,11 @@ def check_game(game: str, count: int, level: str, throws_every: int = 0) -> Tall
         ]
         if given.clue is not None:  # the second stage of a draw or a take is checked too
             key, params = given.clue
-            found.append((given.move, key, check_clue(engine, seat, key, params)))
+            found.append((given.move, key, check_clue(engine, seat, key, params, given.move)))
+        if given.nudge in ("hint_nudge_last", "hint_nudge_last_ends"):  # and a last card's first
+            found.append(
+                (given.move, given.nudge, check_nudge(engine, seat, given.nudge, given.move))
+            )
         if throws_every > 0 and n % throws_every == 0:
             found += [
                 (m, *false_claims(engine, seat, m)) for m in other_moves(engine, seat, given.move)

@@ -46,7 +46,7 @@ class Count:
     (such as ``n_cards``) and the number, worded in the reader's language by ``bot.i18n``."""
 
     key: str
-    n: int
+    n: float  # a whole number, or Mor's half points (2.5 points)
 
 
 @dataclass(frozen=True)

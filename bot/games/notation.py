@@ -148,9 +148,10 @@ def in_order(move: Move) -> Move:
     wild jokers last; a run as it lies on the table, its wilds where they stand. Only for
     showing, and only in an order that lays the same meld in every game: the listing order
     places a wild (``6S 7S 2D`` lays the 2D as the 8S, ``2D 6S 7S`` as the 5S), so a meld that
-    no tidier order lays alike is shown as it came. The cards added to a meld stay as they came:
-    which end a wild or an ace goes to may follow their order, and the meld they go on is not
-    at hand here."""
+    no tidier order lays alike is shown as it came. A lay of one addition alone is that
+    ``Add``. The cards added to a meld keep their order where it may matter (which end a wild
+    or an ace goes to may follow it, and the meld they go on is not at hand here); other added
+    cards go in rank order."""
 
     def tidy(cards: Sequence[Card]) -> tuple[Card, ...]:
         high = any(c.rank == 13 for c in cards)
@@ -181,8 +182,23 @@ def in_order(move: Move) -> Move:
         return dataclasses.replace(move, cards=laid_out(move.cards))
     if isinstance(move, Play):
         return dataclasses.replace(move, cards=tidy(move.cards))
+
+    def added(cards: Sequence[Card]) -> tuple[Card, ...]:
+        # Naturals of 3 to king only: no wild to place, no ace to put high or low, so their
+        # order can't change where they go (issue 61: "add 1 10C JC", not "add 1 JC 10C").
+        plain = all(not c.is_joker and c.rank not in (1, 2) for c in cards)
+        return tidy(cards) if plain else tuple(cards)
+
+    if isinstance(move, Lay) and not move.melds and len(move.adds) == 1:
+        # A lay of one addition alone is typed as the lesson teaches it, ``add 1 8C``, not
+        # ``lay add 1 8C`` (issue 61): the engine takes the two alike.
+        only = move.adds[0]
+        return Add(only.meld, added(only.cards), only.end)
+    if isinstance(move, Add):
+        return dataclasses.replace(move, cards=added(move.cards))
     if isinstance(move, Lay):
-        return dataclasses.replace(move, melds=tuple(laid_out(m) for m in move.melds))
+        adds = tuple(dataclasses.replace(a, cards=added(a.cards)) for a in move.adds)
+        return dataclasses.replace(move, melds=tuple(laid_out(m) for m in move.melds), adds=adds)
     return move
 
 

@@ -193,7 +193,7 @@ def t(key: str, lang: str = ENGLISH, /, **params: Any) -> str:
     return text.format(**{k: _words(v, lang) for k, v in params.items()})
 
 
-def t_n(key: str, n: int, lang: str = ENGLISH, /, **params: Any) -> str:
+def t_n(key: str, n: float, lang: str = ENGLISH, /, **params: Any) -> str:
     """The words for a count: the plural form of ``key`` that ``lang``'s rule picks for ``n``,
     with ``{n}`` and ``params`` filled in.
 
@@ -205,6 +205,11 @@ def t_n(key: str, n: int, lang: str = ENGLISH, /, **params: Any) -> str:
     if not forms:
         cat = catalogue(ENGLISH)
         forms = cat.plurals[key]
+    if not float(n).is_integer():
+        # A fraction (Mor's 2.5 points) takes the last form, CLDR's "other" in every catalogue
+        # ("2.5 points", «2.5 نقطة»), written as the language writes decimals ("2,5").
+        shown = number(n, lang)
+        return forms[-1].format(n=shown, **{k: _words(v, lang) for k, v in params.items()})
     form = forms[min(cat.plural_rule(int(n)), len(forms) - 1)]
     return form.format(n=n, **{k: _words(v, lang) for k, v in params.items()})
 

@@ -47,8 +47,9 @@ from bot.games.cards import Card, deck_106, sort_key
 from bot.games.hand import card_value, hand_value
 from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, added_or_why, try_meld
 from bot.games.melds import Meld as MeldsMeld
-from bot.games.mor import Mor, MorView
-from bot.games.more3 import More3, opening_halves
+from bot.games.mor import Mor, MorView, card_halves
+from bot.games.more3 import More3, card_points, opening_halves
+from bot.games.notation import in_order
 from bot.games.runfast import BombBonus
 from bot.games.runfast_combos import BOMB_KINDS, Combo, classify
 from bot.games.views import RummyView, RunFastView, View
@@ -105,8 +106,16 @@ class Hint:
 _MOR_PILE_NUDGES: dict[type[Move], str] = {Draw: "mor.hint_nudge_draw", Take: "mor.hint_nudge_take"}
 
 
-def nudge_key(move: Move, view: View) -> str:
-    """What to look at before the move is given away, by the kind of move."""
+def nudge_key(move: Move, view: View, engine: Engine | None = None) -> str:
+    """What to look at before the move is given away, by the kind of move. A throw of the last
+    card in hand says so (issue 61: "the card that helps your melds least" of one card), and,
+    asked of the engine, that it ends the round when it does."""
+    if isinstance(move, Discard) and len(getattr(view, "hand", ())) == 1:
+        if engine is not None and any(
+            isinstance(e, RoundOver) for e in _copy(engine).apply(view.seat, move)
+        ):
+            return "hint_nudge_last_ends"
+        return "hint_nudge_last"
     if isinstance(view, MorView) and type(move) in _MOR_PILE_NUDGES:
         return _MOR_PILE_NUDGES[type(move)]
     if isinstance(move, Play):
@@ -170,26 +179,95 @@ def hint_for(engine: Engine, seat: int, move: Move) -> Hint:
     reason worded from what the move does."""
     view = engine.view(seat)
     return Hint(
-        move, *reason(engine, seat, view, move), nudge_key(move, view), clue(engine, seat, move)
+        move,
+        *reason(engine, seat, view, move),
+        nudge_key(move, view, engine),
+        clue(engine, seat, move),
     )
 
 
 def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | None:
-    """The second stage of a draw or a take, between what to look at ("does the top discard go
-    with cards in your hand?") and the move: the cards of the hand the top discard goes with, as
-    ``goes_with`` reads them (one card from a meld). None for any other move, and for a draw
-    where the pile can't be taken: the draw is then the only move, told at once."""
+    """The second stage of a draw or a take, between what to look at and the move, agreeing
+    with the move (issue 61): before a take, a pile card the engine lets be laid right after
+    the take and where (onto a meld, or in a new meld with which cards); before a draw, what the
+    pile would bring and cost in hand, never a pointer toward it. None for any other move, and
+    for a draw where the pile can't be taken: the draw is then the only move, told at once."""
     view = engine.view(seat)
     if not isinstance(move, Draw | Take) or not isinstance(view, RummyView) or not view.discard:
         return None
     if engine.check(seat, Take()) is not None:
         return None
-    top = view.discard[-1]
-    rules = meld_rules(engine, seat)
-    partners = sorted({c for c in view.hand if goes_with(top, c, rules)}, key=sort_key)
-    if not partners:
-        return "hint_clue_discard_alone", {"card": top.pretty}
-    return "hint_clue_discard", {"card": top.pretty, "partners": cards(partners)}
+    use = pile_use(engine, seat)
+    if isinstance(move, Take) and use is not None:
+        return use
+    taken, _, laid, _ = after_take(engine, seat)
+    if not laid:
+        return "hint_clue_pile_none", {}
+    if engine.game == "hand" and use is not None and use[0] == "hint_clue_pile_with":
+        # Hand's one card must go down at once in a new meld: what the take would cost is the
+        # hand's cards laid with it, not points kept in hand.
+        return "hint_clue_top_with", use[1]
+    return "hint_clue_pile_cost", {
+        "count": Count("n_cards", len(taken)),
+        "points": Count("n_points", in_hand_points(engine.game, taken)),
+    }
+
+
+def in_hand_points(game: str, held: Sequence[Card]) -> float | int:
+    """What ``held`` would count against its holder if the round ended with them in hand, by
+    the game's own values (Mor's halves, More's card points, Hand's hand values)."""
+    if game == "mor":
+        return points(sum(map(card_halves, held)) / 2)
+    if game == "more3":
+        return sum(map(card_points, held))
+    return sum(map(hand_value, held))
+
+
+def after_take(
+    engine: Engine, seat: int
+) -> tuple[tuple[Card, ...], list[Meld | Add | Lay], tuple[Card, ...], tuple[Card, ...]]:
+    """What a take brings, the legal lays right after it that use a card of which the engine
+    wants one laid (``must_lay``), and the taken cards some such lay puts down: the engine's
+    answers, asked on a copy."""
+    after = _copy(engine)
+    taken = tuple(c for e in after.apply(seat, Take()) if isinstance(e, TookPile) for c in e.cards)
+    must = set(getattr(after, "must_lay", ()))
+    lays = [
+        m
+        for m in after.legal_moves(seat)
+        if isinstance(m, Meld | Add | Lay) and must & set(m.cards)
+    ]
+    laid = tuple(sorted({c for m in lays for c in m.cards if c in taken}, key=sort_key))
+    return taken, lays, laid, tuple(getattr(after, "must_lay", ()))
+
+
+def pile_use(engine: Engine, seat: int) -> tuple[str, dict[str, Any]] | None:
+    """One lay the engine allows right after a take that puts down a card it wants laid, in
+    words: the card and the meld it goes onto ("hint_clue_pile_onto"), or the cards it makes a
+    new meld with ("hint_clue_pile_with"). An add of the card alone comes first, then any add,
+    then a new meld. None when no lay uses one (the take is then refused)."""
+    _, lays, _, must = after_take(engine, seat)
+    onto: list[tuple[int, Card, int]] = []
+    within: list[tuple[Card, tuple[Card, ...]]] = []
+    for m in lays:
+        lay = as_lay(m)
+        for a in lay.adds:
+            for c in a.cards:
+                if c in must:
+                    onto.append((len(a.cards), c, a.meld))
+        for new in lay.melds:
+            for c in new:
+                if c in must:
+                    others = list(new)
+                    others.remove(c)
+                    within.append((c, tuple(sorted(others, key=sort_key))))
+    if onto:
+        _, card, meld = min(onto, key=lambda o: o[0])
+        return "hint_clue_pile_onto", {"card": card.pretty, "meld": meld}
+    if within:
+        card, rest = within[0]
+        return "hint_clue_pile_with", {"card": card.pretty, "partners": cards(rest)}
+    return None
 
 
 def hint_from_json(game: str, data: Any, seat: int, rng: random.Random) -> Hint | None:
@@ -208,13 +286,29 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
             # Mor's refusal is a whole sentence of its own, after the advice, not in brackets.
             key = "mor.hint_draw_no_take" if isinstance(engine, Mor) else "hint_draw_no_take"
             return key, {"reason": why}
-        taken, must = _take(engine, seat)
-        if len(taken) == 1:
-            return "hint_draw_keep", {"card": taken[0].pretty}
-        count = Count("n_cards", len(taken))
-        if len(must) == 1:  # More: the top card, melded this turn
-            return "hint_draw_keep_pile", {"card": must[0].pretty, "count": count}
-        return "hint_draw_keep_pile_any", {"count": count}  # Mor: any one of them
+        taken, _, laid, _ = after_take(engine, seat)
+        if len(taken) == 1 and engine.game == "hand":
+            if not laid:
+                # Hand's top card that could go into no new meld this turn: taken, it would
+                # only go back (issue 61: not "the hard player would rather keep your hand").
+                return "hint_draw_idle", {"card": taken[0].pretty}
+            use = pile_use(engine, seat)
+            if use is not None and use[0] == "hint_clue_pile_with":
+                # What the take would cost: the hand's cards laid with it at once (issue 61).
+                return "hint_draw_keep", use[1]
+        # Mor and More: what the pile would cost (issue 61), its cards' worth against you while
+        # in your hand, beside the cards of it that could go down this turn and their worth.
+        cost = {
+            "count": Count("n_cards", len(taken)),
+            "points": Count("n_points", in_hand_points(engine.game, taken)),
+        }
+        if not laid:
+            return "hint_draw_cost_none", cost
+        return "hint_draw_cost", {
+            **cost,
+            "laid": cards(laid),
+            "laid_points": Count("n_points", in_hand_points(engine.game, laid)),
+        }
     if isinstance(move, Take):
         return _take_reason(engine, seat)
     if isinstance(move, Return):
@@ -234,7 +328,8 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         return _throw_reason(move.card, engine, before, events, kept, meld_rules(engine, seat))
     if isinstance(move, Swap):
         return "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
-    return _lay_reason(move, before, after, events, needs_75)
+    # Named as the typed form writes it (``in_order``): "Add 10♣ J♣", as it lies in the run.
+    return _lay_reason(in_order(move), before, after, events, needs_75)
 
 
 def _run_kept(engine: Engine, seat: int, before: Any, card: Card) -> tuple[Card, ...]:
@@ -256,6 +351,11 @@ _THEN = {
     "more3.meld_taken_first": "hint_then_meld_top",
     "hand.lay_or_return_taken": "hint_then_new_meld",
     "hand.lay_taken_first": "hint_then_new_meld",
+}
+# Mor's "then …" naming the pile card to lay and where, by the clue that found it.
+_THEN_USE = {
+    "hint_clue_pile_onto": "hint_then_lay_onto",
+    "hint_clue_pile_with": "hint_then_lay_with",
 }
 # What the take brings, by the same refusal, so the hint says what the game does (issue 59):
 # Mor takes the whole pile, More the top card with the rest of the pile, Hand the top card only.
@@ -280,23 +380,17 @@ def _take_reason(engine: Engine, seat: int) -> tuple[str, dict[str, Any]]:
         return "hint_take", {"count": len(taken)}
     must = tuple(getattr(after, "must_lay", ()))  # More's top card / Hand's taken card first
     then: Reason = rule
-    if rule.key in _THEN and must:
+    use = pile_use(engine, seat) if rule.key == "mor.lay_taken_first" else None
+    if use is not None:
+        # Which card can be laid and where, as the engine answers after the take (issue 61),
+        # not only the pile's cards of which one must be.
+        then = Reason(_THEN_USE[use[0]], use[1])
+    elif rule.key in _THEN and must:
         any_one = rule.key == "mor.lay_taken_first"
         shown = cards(sorted(set(must), key=sort_key) if any_one else must[:1])
         then = Reason(_THEN[rule.key], {"cards": shown})
     key = _TAKE.get(rule.key) or ("hint_take_top_then" if len(taken) == 1 else "hint_take_then")
     return key, {"count": Count("n_cards", len(taken)), "rule": rule, "then": then}
-
-
-def _take(engine: Engine, seat: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """What taking the discard would bring into the hand, and the cards of which the engine then
-    wants one laid this turn (Mor: any card of the pile; More: its top card; Hand: the one card),
-    read from the engine after the take, so the reason states the engine's own pile rule."""
-    after = _copy(engine)
-    taken = tuple(c for e in after.apply(seat, Take()) if isinstance(e, TookPile) for c in e.cards)
-    view = after.view(seat)
-    assert isinstance(view, RummyView)  # only the rummies have a pile to take
-    return taken, tuple(view.must_lay)
 
 
 def _play_reason(
@@ -555,7 +649,11 @@ def _lay_reason(
     if before.game == "hand" and not before.opened[before.seat] and after.opened[before.seat]:
         return "hint_lay_opens", {"cards": shown, "points": Count("n_points", _hand_points(melds))}
     near = near_out(before)
-    if near is not None and not needs_75 and len(after.hand) < len(before.hand):
+    # Not in a turn the seat took a pile (its hand grew by more than a draw): "the cards in your
+    # hand count against you" right after a take the hint advised reads as "the take was a
+    # mistake" (issue 61); the lay's own reason below says what it does instead.
+    took_pile = len(getattr(before, "just_drawn", ())) > 1
+    if near is not None and not needs_75 and not took_pile and len(after.hand) < len(before.hand):
         # An opponent nearly out: what is still in the hand when the round ends counts against
         # you (Mor, More and Hand alike), so lay what you can. (A lay that also adds, or adds
         # to several melds, keeps its own reason below: the add key names one meld.)

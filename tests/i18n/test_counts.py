@@ -23,8 +23,6 @@ COUNTED: dict[str, dict[str, str]] = {
     **{
         key: {"count": CARDS}
         for key in (
-            "hint_draw_keep_pile",
-            "hint_draw_keep_pile_any",
             "hint_draw_over_take",
             "hint_take_then",
             "hint_take_top_pile_then",
@@ -38,6 +36,9 @@ COUNTED: dict[str, dict[str, str]] = {
     },
     "hint_play_lead_near_out": {"count": CARDS, "size": CARDS},
     "hint_add_near_out": {"count": CARDS, "left": CARDS},
+    "hint_draw_cost": {"count": CARDS, "points": POINTS, "laid_points": POINTS},
+    "hint_draw_cost_none": {"count": CARDS, "points": POINTS},
+    "hint_clue_pile_cost": {"count": CARDS, "points": POINTS},
     "hint_lay_near_out": {"count": CARDS, "left": CARDS},
     **{
         key: {"left": CARDS}

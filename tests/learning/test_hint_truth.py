@@ -175,5 +175,3 @@ def test_the_checks_find_false_new_reasons() -> None:
         rf, pair, "hint_play_lead_near_out", count=Count("n_cards", 2), size=Count("n_cards", 2)
     )
     assert check.CHECKS["hint_play_lead_near_out"](lead) == ["2 cards could answer 2"]
-    # The second stage of a take naming a card the top discard doesn't go with.
-    assert check.check_clue(far, 0, "hint_clue_discard", {"card": "4♦", "partners": "K♠"})

@@ -323,9 +323,10 @@ def test_mors_draw_reason_says_any_taken_card_will_do() -> None:
         melds=[{"seat": 2, "cards": ["QS", "KS", "AS"]}],
     )
     key, params = reason(engine, 0, engine.view(0), Draw())
-    assert key == "hint_draw_keep_pile_any" and "card" not in params
+    # The cards of the pile that could go down this turn, as the engine answers (issue 61).
+    assert key == "hint_draw_cost" and params["laid"] == "J♣"
     text = t(key, "en", **params)
-    assert "at least one of them" in text and "10♦" not in text
+    assert "you could lay J♣" in text and "10♦" not in text
     engine.apply(0, Take())
     assert engine.check(0, Lay(melds=(tuple(parse_cards("JC QC KC")),))) is None
 
@@ -362,8 +363,8 @@ def test_a_take_reason_says_what_the_engine_then_asks() -> None:
     )
     key, params = reason(mor, 0, mor.view(0), Take())
     assert t(key, "en", **params) == (
-        "Take the whole discard pile (2 cards); then you must first lay one of those cards "
-        "(10♦ J♣)."
+        "Take the whole discard pile (2 cards); then you must first lay one of those cards: "
+        "J♣ makes a meld with Q♣ K♣."
     )
     assert t(key, "nl", **params).startswith("Pak de hele aflegstapel (2 kaarten); daarna moet je")
     for lang in LANGUAGES:
