@@ -134,6 +134,20 @@ def _copy(engine: Engine) -> Engine:
     return type(engine).from_json(engine.to_json())
 
 
+def record_seed(record: Any) -> Any:
+    """The seed a game's record was dealt from (the rummies keep it in the record's header)."""
+    return (record.get("header") or {}).get("seed", record.get("seed", 0))
+
+
+def hint_rng(record: Any, position: int | None = None) -> random.Random:
+    """The randomness of the hint at ``position`` of a game's ``record`` (by default its end:
+    the move about to be made): the terminal, the bot and the review after the game
+    (``bot.learning.review``) draw the same, so the review's better move at a position is the
+    hint's own move there, never another (issue 61)."""
+    at = len(record["moves"]) if position is None else position
+    return random.Random(f"hint:{record_seed(record)}:{at}")
+
+
 def hint(engine: Engine, seat: int, rng: random.Random, level: str = HINT_LEVEL) -> Hint | None:
     """The hard player's move for ``seat`` now and its reason; None when the seat has no move.
     (``level``: another computer player's move instead, for tests that need many quickly.)"""

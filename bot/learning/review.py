@@ -1,8 +1,9 @@
 """The review after a practice game: the few moves where the strong player would have chosen
 differently, by the largest margin, each with the better move and why.
 
-For each of the member's decisions the ``hard`` player decides from the seat's view, as a hint
-would (``bot.learning.hints``: the same player, the same reason's words). Where it would have played
+For each of the member's decisions the better move is the hint's at that position
+(``bot.learning.hints``: the same player, drawing the same randomness, the same reason's words):
+the review never flags a move the hint gave. Where it would have played
 otherwise, both moves are played out on the same deals of the cards the seat could not see
 (``bot.ai.search``'s determinized sampling, built from the view alone: the review no more reads
 another hand than the computer players do), and the margin is the average difference of the
@@ -38,7 +39,7 @@ from bot.games.base import IllegalMove, Lay, Move, move_from_dict
 from bot.games.registry import engine_class
 from bot.games.views import View
 from bot.i18n import t
-from bot.learning.hints import HINT_LEVEL, reason
+from bot.learning.hints import HINT_LEVEL, hint, hint_rng, reason, record_seed
 from bot.replay import NEXT_ROUND, Replay
 
 logger = logging.getLogger(__name__)
@@ -130,13 +131,20 @@ def same_move(a: Move, b: Move) -> bool:
 
 
 def judge(
-    view: View, legal: Sequence[Move], made: Move, rng: random.Random, samples: int | None = None
+    view: View,
+    legal: Sequence[Move],
+    made: Move,
+    rng: random.Random,
+    samples: int | None = None,
+    better: Move | None = None,
 ) -> Judgement | None:
-    """The hard player's move from ``view`` and how much better than ``made`` it does over
-    ``samples`` deals of what the seat cannot see (the same deals for both moves); None when the
-    hard player would have made ``made`` too. Reads the view and the legal moves only."""
+    """The hard player's move from ``view`` (``better``: the hint's, already chosen) and how much
+    better than ``made`` it does over ``samples`` deals of what the seat cannot see (the same
+    deals for both moves); None when the hard player would have made ``made`` too. Reads the
+    view and the legal moves only."""
     game = view.game
-    better = ai.choose_move(view, legal, HINT_LEVEL, rng)
+    if better is None:
+        better = ai.choose_move(view, legal, HINT_LEVEL, rng)
     if same_move(better, made):
         return None
     spec = JUDGES[game]
@@ -189,8 +197,7 @@ def decisions(replay: Replay, seat: int, start: int = 0) -> list[Decision]:
 def rng_for(record: Mapping[str, Any], position: int) -> random.Random:
     """A decision's judgement is seeded by the game's seed and its position: the same review,
     every time it is asked for."""
-    seed = (record.get("header") or {}).get("seed", record.get("seed", 0))
-    return random.Random(f"review:{seed}:{position}")
+    return random.Random(f"review:{record_seed(record)}:{position}")
 
 
 def screen(record: Mapping[str, Any], seat: int, start: int = 0) -> tuple[list[int], int]:
@@ -242,7 +249,11 @@ def _judged(
     engine = replay.engine_at(position)
     view, legal = engine.view(seat), engine.legal_moves(seat)
     made = move_from_dict(replay.moves[position])
-    found = judge(view, legal, made, rng_for(record, position), samples)
+    # The better move is the hint's at this position (the same function, drawing the same), so
+    # the review never flags a move the hint gave there (issue 61).
+    hinted = hint(engine, seat, hint_rng(record, position))
+    better = hinted.move if hinted is not None else None
+    found = judge(view, legal, made, rng_for(record, position), samples, better)
     if found is None or not found.stands_out(view.game):
         return None
     key, params = reason(engine, seat, view, found.better)

@@ -142,3 +142,40 @@ def test_an_item_s_reason_is_true_by_the_engine(game: str) -> None:
             found = check.check_reason(engine, MEMBER, item.better, item.key, item.params)
             false += [f"{seed}/{item.position} {item.why()}: {f}" for f in found]
     assert not false, false
+
+
+def hint_follower_game(seed: int) -> dict[str, Any]:
+    """A Run Fast practice game in which the member plays the hint's move at every turn (drawn
+    as the terminal and the bot draw it), against ``simple`` computers."""
+    from bot.ai import Level
+    from bot.computers.selfplay import choose_computer_move, new_game
+    from bot.learning.hints import hint, hint_rng
+
+    engine = new_game("runfast", {}, seed)
+    n = 0
+    while not engine.game_over:
+        if engine.round_over:
+            engine.next_round()
+            continue
+        seat = engine.turn
+        assert seat is not None
+        if seat == MEMBER:
+            found = hint(engine, seat, hint_rng(engine.record))
+            assert found is not None
+            move = found.move
+        else:
+            move = choose_computer_move(engine, seat, Level.SIMPLE, random.Random(n))
+        engine.apply(seat, move)
+        n += 1
+    return dict(engine.record)
+
+
+def test_the_review_never_flags_the_hint_s_own_move() -> None:
+    # Issue 61: the review's "hard computer player" preferred A♣ where the hint, the same player,
+    # had said K♦ (seed 1). The better move at a position is the hint's there: a member who
+    # followed every hint has nothing flagged.
+    record = hint_follower_game(1)
+    positions, _ = rv.screen(record, MEMBER)
+    assert positions, "no decision judged: the test would not catch a contradiction"
+    # The review's own number of deals: with it, the old review flagged K♦ here.
+    assert rv.judge_positions(record, MEMBER, positions) == []
