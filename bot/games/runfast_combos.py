@@ -203,7 +203,7 @@ def _size(combo: Combo) -> dict[str, Count]:
 
 
 def kind_words(combo: Combo) -> Reason:
-    """The kind as a player says it ('pair', '6-card straight', 'run of 3 consecutive pairs'),
+    """The kind as a player says it ('pair', '6-card straight', '3 consecutive pairs'),
     for ``bot.i18n.say`` to word in a language."""
     return Reason(_KIND_KEYS[combo.kind], _size(combo))
 

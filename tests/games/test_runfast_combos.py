@@ -137,7 +137,7 @@ def test_kind_words_in_every_language() -> None:
         "the 6-card straight 9♠",
         "a higher 6-card straight",
     ]
-    assert english[PAIRS][0] == "run of 3 consecutive pairs"
+    assert english[PAIRS][0] == "3 consecutive pairs"
     assert english[ACE_BOMB] == ["ace bomb", "the ace bomb 9♠"]
     # The counted part agrees with its number: Arabic's 6 cards (few) and 11 cards (many).
     assert say(kind_words(Combo(STRAIGHT, 6, 8)), "ar") == "تسلسل من 6 أوراق"
