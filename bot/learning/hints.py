@@ -43,14 +43,22 @@ from bot.games.base import (
     as_lay,
     points,
 )
-from bot.games.cards import Card, deck_106, sort_key
+from bot.games.cards import Card, deck_48, deck_106, sort_key
 from bot.games.hand import card_value, hand_value
 from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, added_or_why, try_meld
 from bot.games.melds import Meld as MeldsMeld
 from bot.games.mor import Mor, MorView
 from bot.games.more3 import More3, opening_halves
 from bot.games.runfast import BombBonus
-from bot.games.runfast_combos import BOMB_KINDS, Combo, classify
+from bot.games.runfast_combos import (
+    ACE_POWER,
+    BOMB_KINDS,
+    Combo,
+    classify,
+    describe,
+    play_order,
+    power,
+)
 from bot.games.views import RummyView, RunFastView, View
 from bot.i18n import t
 
@@ -325,35 +333,30 @@ def _play_reason(
         return "hint_play_out", {"cards": shown, "n": len(move.cards)}
     if kind in BOMB_KINDS and before.trick:
         # Over another player's cards: the bonus waits for the trick's end (a led bomb earns
-        # nothing, and goes by the lead's reasons below).
-        return "hint_play_bomb_paid", {"cards": shown, "trick": cards(before.trick)}
+        # nothing, and goes by the lead's reasons below). A bomb no card left unseen can top
+        # (the three aces, once the game's opening is past) is paid for sure.
+        key = "hint_play_bomb_sure" if unbeatable(move.cards, before) else "hint_play_bomb_paid"
+        return key, {"cards": shown, "trick": cards(before.trick)}
     if before.trick:
         trick = cards(before.trick)
-        # Why this play of the several that beat the table: the lowest of them, or the lowest
-        # that leaves every rank of the hand whole (a lower one would split a pair or more).
+        # Why this play of the several that beat the table: the lowest of them (when it keeps
+        # the hand's pairs and more whole), or one that every lower play would split.
         tops = [top for m in legal if isinstance(m, Play) if (top := plain_top(m.cards))]
         mine = plain_top(move.cards)
         if mine and len(set(tops)) > 1:
-            if mine == min(tops):
+            broken = splits(move.cards, before.hand)
+            if mine == min(tops) and not broken:
                 return "hint_play_beat_lowest", {"cards": shown, "trick": trick}
             lower = [m for m in legal if isinstance(m, Play) and 0 < plain_top(m.cards) < mine]
-            if not splits(move.cards, before.hand) and all(
-                splits(m.cards, before.hand) for m in lower
-            ):
-                split = sorted(
-                    {
-                        c
-                        for m in lower
-                        for c in before.hand
-                        if c.rank in splits(m.cards, before.hand)
-                    },
-                    key=sort_key,
-                )
-                return "hint_play_beat_whole", {
-                    "cards": shown,
-                    "trick": trick,
-                    "split": cards(split),
-                }
+            split = {r for m in lower for r in splits(m.cards, before.hand)}
+            if lower and all(splits(m.cards, before.hand) for m in lower):
+                named = {"cards": shown, "trick": trick, "split": groups_text(split, before.hand)}
+                if not broken:
+                    return "hint_play_beat_whole", named
+                bombs = bomb_ranks(before.hand)
+                if not broken & bombs and all(splits(m.cards, before.hand) & bombs for m in lower):
+                    named["split"] = groups_text(split & bombs, before.hand)
+                    return "hint_play_beat_bomb_kept", named
         return "hint_play_beat", {"cards": shown, "trick": trick}
     count = Count("n_cards", len(move.cards))
     few = [n for o, n in enumerate(before.hand_counts) if o != before.seat and n < 3]
@@ -392,6 +395,56 @@ def splits(played: Sequence[Card], hand: Sequence[Card]) -> set[int]:
     holds two or more: a pair, triple or four of a kind it breaks up."""
     held, used = Counter(c.rank for c in hand), Counter(c.rank for c in played)
     return {r for r, n in used.items() if held[r] >= 2 and n < held[r]}
+
+
+def bomb_ranks(hand: Sequence[Card]) -> set[int]:
+    """The ranks of the hand's bombs: four of a kind, or the three aces of the 48-card deck."""
+    held = Counter(c.rank for c in hand)
+    return {r for r, n in held.items() if n == 4 or (r == 1 and n == 3)}
+
+
+def groups_text(ranks: set[int], hand: Sequence[Card]) -> Reason:
+    """The hand's cards of ``ranks`` as the combinations they make, each named and sorted low to
+    high ("the 3 consecutive pairs 8♦ 8♥ 9♠ 9♦ 10♥ 10♦, the pair Q♠ Q♣"), as the engine's
+    combination reader reads them: ranks of two cards in a row are consecutive pairs."""
+    by_power = sorted(([c for c in hand if c.rank == r] for r in ranks), key=lambda g: power(g[0]))
+    runs: list[list[list[Card]]] = []
+    for g in by_power:
+        run = runs[-1] if runs else []
+        if (
+            run
+            and len(g) == 2
+            and len(run[-1]) == 2
+            and power(g[0]) == power(run[-1][0]) + 1
+            and power(g[0]) <= ACE_POWER
+        ):
+            run.append(g)
+        else:
+            runs.append([g])
+    named: list[Reason] = []
+    for run in runs:
+        played = sorted((c for g in run for c in g), key=play_order)
+        combo = classify(played)
+        assert isinstance(combo, Combo)  # a rank's cards, or consecutive pairs
+        named.append(describe(played, combo))
+    listed = named[-1]
+    for earlier in reversed(named[:-1]):
+        listed = Reason("hint_split_more", {"first": earlier, "rest": listed})
+    return listed
+
+
+def unbeatable(played: Sequence[Card], view: Any) -> bool:
+    """Can no bomb beat ``played``, a bomb, any more? The heavenly bomb is played only as the
+    game's opening play, so past it only a higher bomb could, and none can be made of the cards
+    neither in the seat's hand nor played (``view.played_cards``)."""
+    combo = classify(list(played))
+    if not isinstance(combo, Combo) or combo.kind not in BOMB_KINDS:
+        return False
+    seen = set(view.hand) | set(view.played_cards) | set(played)
+    unseen = Counter(power(c) for c in deck_48() if c not in seen)
+    higher = [p for p, n in unseen.items() if combo.top < p < ACE_POWER and n == 4]
+    aces = combo.top < ACE_POWER and unseen[ACE_POWER] == 3
+    return not higher and not aces
 
 
 # Which spare pile an emptied hand brings, by game: the Mor, or the side's More pile.
