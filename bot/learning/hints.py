@@ -187,6 +187,13 @@ def no_idle_take(engine: Engine, seat: int, legal: Sequence[Move], move: Move) -
     return Draw() if idle and not taken_card_fits(engine, seat) else move
 
 
+def forced_pass(engine: Engine, seat: int) -> bool:
+    """Is a pass the seat's only move (nothing in the hand beats the table)? The guided coach
+    then gives no tip: its note has already said so (issue 61)."""
+    legal = engine.legal_moves(seat)
+    return bool(legal) and all(isinstance(m, Pass) for m in legal)
+
+
 def hint_for(engine: Engine, seat: int, move: Move) -> Hint:
     """``move`` (a lesson step's answer) as a hint: a step's hint is its answer, with the
     reason worded from what the move does."""

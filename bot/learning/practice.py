@@ -15,7 +15,7 @@ from bot.ai import Level
 from bot.games import registry
 from bot.games.base import Move
 from bot.i18n import ENGLISH, t
-from bot.learning.hints import Hint, hint_for, hint_rng
+from bot.learning.hints import Hint, forced_pass, hint_for, hint_rng
 from bot.learning.lessons import guided as coach
 from bot.store.models import Seat, Status, Table
 from bot.tables import (
@@ -59,7 +59,7 @@ def coach_notes(
     # after that move (and again once the computers have played) is where the member reads it.
     lines = coach_on_move(live, info.seat, lang)
     lines += [t("coach_note", lang, text=note.text(lang)) for note in notes]
-    if notes and words is not None and info.legal:
+    if notes and words is not None and info.legal and not forced_pass(engine, info.seat):
         # The computer player's move at the coach's level: a decision of a few milliseconds,
         # seeded by the position so every showing of this hand (and the Hint) gives the same move.
         move = coach.coach_move(engine, info.seat, notes)
