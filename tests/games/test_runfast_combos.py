@@ -77,7 +77,8 @@ def test_heavenly_only_at_the_opening() -> None:
     ("cards", "key"),
     [
         ("", "game.name_cards"),
-        ("3S 4H", "runfast.straight_too_short"),
+        ("3S 4H", "runfast.not_a_combination"),  # two cards: a pair or nothing (issue 61)
+        ("3S 4H 5D", "runfast.straight_too_short"),
         ("3S 4H 5D 6C", "runfast.straight_too_short"),
         ("JS QH KD AC 2S", "runfast.two_in_straight"),
         ("AS 3H 4D 5C 6S", "runfast.not_a_straight"),  # ace low
