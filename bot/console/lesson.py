@@ -19,7 +19,7 @@ from bot.console.progress import Progress
 from bot.console.table import Console
 from bot.console.words import title_of
 from bot.games.base import BadMove, Engine, Move, RoundResult
-from bot.games.notation import move_text, parse_move
+from bot.games.notation import BARE_VERBS, move_text, parse_move
 from bot.games.registry import new_game
 from bot.i18n import ENGLISH, language, say, t
 from bot.learning.hints import forced_pass, hint_for
@@ -231,7 +231,8 @@ def run_lesson(
                 console.say(console.t("lesson_console_words"))
             elif word:
                 try:
-                    verdict = step.judge(parse_move(line), lang)
+                    move = parse_move(line, BARE_VERBS.get(console.engine.game))
+                    verdict = step.judge(move, lang)
                 except BadMove as e:
                     console.say(say(e, lang))
                     continue

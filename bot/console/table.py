@@ -27,7 +27,7 @@ from bot.games.base import (
     points,
 )
 from bot.games.cards import Card, CardError
-from bot.games.notation import in_order, move_text, parse_move
+from bot.games.notation import BARE_VERBS, in_order, move_text, parse_move
 from bot.i18n import ENGLISH, language, number, say, t, t_n
 from bot.learning.hints import STAGES, Hint, hint, hint_for, hint_rng
 from bot.learning.review import ITEMS_FEW, review
@@ -270,7 +270,7 @@ class Console:
 
     def try_move(self, line: str) -> None:
         try:
-            move = parse_move(line)
+            move = parse_move(line, BARE_VERBS.get(self.engine.game))
             self.engine.apply(self.seat, move)
         except (IllegalMove, BadMove, CardError) as e:
             self.say(say(e, self.lang))

@@ -3,7 +3,13 @@ every combination, the bomb included."""
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
+import pytest
+
 from bot.games.cards import parse_cards
+from bot.games.notation import BadMove, parse_move
 from bot.games.runfast_combos import PAIRS, classify, kind_words
 from bot.i18n import say, t
 from bot.i18n.moves import play_kind
@@ -25,3 +31,28 @@ def test_help_lists_the_bomb_and_the_triple_refusal_needs_no_jargon() -> None:
     for lang, word in bomb.items():
         assert word in t("console.help.runfast.play", lang), lang
     assert "airplane" not in t("runfast.triple_alone")
+
+
+def test_cards_typed_alone_in_run_fast_are_offered_as_a_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 61: a bare "3H" was "not a move I know".
+    from bot.console.lesson import GuidedConsole
+    from bot.console.progress import ENV
+
+    monkeypatch.setenv(ENV, str(tmp_path))
+    out = io.StringIO()
+    GuidedConsole("runfast", io.StringIO("3H\n3h 3s\n"), out, False, "en").play()
+    text = out.getvalue()
+    assert "“3H” is not a move on its own: did you mean play 3H?" in text
+    assert "did you mean play 3h 3s?" in text
+    for lang in LANGUAGES:
+        said = t("console.input.bare_cards", lang, word="3H", move="play 3H")
+        assert "play 3H" in said and "{" not in said, lang
+    # Words that are no cards stay unknown; the rummies make no guess.
+    with pytest.raises(BadMove) as e:
+        parse_move("hello", "play")
+    assert "not a move I know" in say(e.value)
+    with pytest.raises(BadMove) as e:
+        parse_move("3H")
+    assert "not a move I know" in say(e.value)
