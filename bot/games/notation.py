@@ -136,7 +136,14 @@ def parse_move(text: str, bare: str | None = None) -> Move:
             raise BadMove(because("console.input.throw_one"))
         return Discard(_cards(rest, "throw")[0])
     if verb == "play":
-        return Play(_cards(rest, "play"))
+        # Only Run Fast plays, and its deck has no joker: the card syntax's example leaves the
+        # joker out there (issue 61: "like 7H, 10S or JK" in a game without jokers).
+        try:
+            return Play(_cards(rest, "play"))
+        except BadMove as e:
+            if e.reason.key != "core.not_a_card":
+                raise
+            raise BadMove(because("core.not_a_card_no_joker", **e.reason.params)) from None
     if verb == "bid":
         if len(rest) != 1 or not rest[0].isdigit():
             raise BadMove(because("console.input.bid_number"))

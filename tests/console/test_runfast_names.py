@@ -56,3 +56,15 @@ def test_cards_typed_alone_in_run_fast_are_offered_as_a_play(
     with pytest.raises(BadMove) as e:
         parse_move("3H")
     assert "not a move I know" in say(e.value)
+
+
+def test_a_run_fast_card_typo_gets_no_joker_in_its_example() -> None:
+    # Issue 61: "like 7H, 10S or JK" in a game without jokers; the rummies keep the joker.
+    for lang in LANGUAGES:
+        with pytest.raises(BadMove) as e:
+            parse_move("play 7")
+        said = say(e.value, lang)
+        assert "7H" in said and "JK" not in said, lang
+    with pytest.raises(BadMove) as e:
+        parse_move("meld 7")
+    assert "JK" in say(e.value)
