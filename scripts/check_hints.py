@@ -363,6 +363,28 @@ def _check_play_beat_bomb_kept(case: Case) -> list[str]:
     return out + _named_groups_sorted(case.params["split"])
 
 
+def _check_play_beat_near_out(case: Case) -> list[str]:
+    """ "An opponent is down to 1 card, and fewer of the cards you can't see beat this than a
+    lower card": a single on a single; another seat holds one card; every lower single the
+    engine offers is beaten by more of the other hands' cards than the move."""
+    assert isinstance(case.move, Play) and isinstance(case.engine, RunFast)
+    out = _check_play_beat(case)
+    view = case.engine.view(case.seat)
+    if len(case.move.cards) != 1 or len(view.trick) != 1:
+        out.append("not a single on a single")
+    if not any(len(h) == 1 for s, h in enumerate(case.engine.hands) if s != case.seat):
+        out.append("no opponent holds one card")
+    others = [power(c) for s, h in enumerate(case.engine.hands) if s != case.seat for c in h]
+    mine = power(case.move.cards[0])
+    lower = [m for m, c in _plays_beating(case) if len(m.cards) == 1 and c.top < mine]
+    if not lower:
+        out.append("no lower single beats the table")
+    for m in lower:
+        if sum(p > power(m.cards[0]) for p in others) <= sum(p > mine for p in others):
+            out.append(f"{m} is beaten by no more of the others' cards")
+    return out
+
+
 def _check_play_bomb_sure(case: Case) -> list[str]:
     """ "No card left in the game can make a higher bomb": the bonus as for any bomb on a play,
     and the other seats' hands together (every card not in this hand nor played) hold no
@@ -814,6 +836,7 @@ CHECKS: dict[str, Check] = {
     "hint_play_beat_whole": _check_play_beat_whole,
     "hint_play_beat_bomb_kept": _check_play_beat_bomb_kept,
     "hint_play_bomb_sure": _check_play_bomb_sure,
+    "hint_play_beat_near_out": _check_play_beat_near_out,
     "hint_throw_not_theirs": _check_throw_not_theirs,
     "hint_throw_ends": _check_ends,
     "hint_throw_stock_out": _check_stock_out,

@@ -364,6 +364,8 @@ def _play_reason(
                 if not broken & bombs and all(splits(m.cards, before.hand) & bombs for m in lower):
                     named["split"] = groups_text(split & bombs, before.hand)
                     return "hint_play_beat_bomb_kept", named
+        if near_out_single(move.cards, before, legal):
+            return "hint_play_beat_near_out", {"cards": shown, "trick": trick}
         return "hint_play_beat", {"cards": shown, "trick": trick}
     count = Count("n_cards", len(move.cards))
     few = [n for o, n in enumerate(before.hand_counts) if o != before.seat and n < 3]
@@ -438,6 +440,29 @@ def groups_text(ranks: set[int], hand: Sequence[Card]) -> Reason:
     for earlier in reversed(named[:-1]):
         listed = Reason("hint_split_more", {"first": earlier, "rest": listed})
     return listed
+
+
+def near_out_single(played: Sequence[Card], view: Any, legal: Sequence[Move]) -> bool:
+    """A single over a single, an opponent down to one card (who goes out on any single that
+    beats the table), and lower singles that beat the table too, each beaten by more of the cards
+    the seat can't see (neither in its hand nor played) than ``played`` is."""
+    if len(played) != 1 or len(view.trick) != 1:
+        return False
+    if not any(n == 1 for o, n in enumerate(view.hand_counts) if o != view.seat):
+        return False
+    mine = plain_top(played)
+    lower = [
+        m.cards[0]
+        for m in legal
+        if isinstance(m, Play) and len(m.cards) == 1 and 0 < plain_top(m.cards) < mine
+    ]
+    seen = set(view.hand) | set(view.played_cards)
+    unseen = [plain_top([c]) for c in deck_48() if c not in seen]
+
+    def beaten_by(card: Card) -> int:
+        return sum(p > plain_top([card]) for p in unseen)
+
+    return bool(lower) and all(beaten_by(c) > beaten_by(played[0]) for c in lower)
 
 
 def unbeatable(played: Sequence[Card], view: Any) -> bool:

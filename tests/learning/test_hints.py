@@ -743,3 +743,19 @@ def test_a_bomb_nothing_left_can_beat_says_so() -> None:
     )
     assert hint_for(maybe, 0, sevens).key == "hint_play_bomb_paid"
     assert check_reason(maybe, 0, sevens, "hint_play_bomb_sure", h.params) != []
+
+
+def test_a_high_single_with_an_opponent_on_one_card_says_why() -> None:
+    # Issue 61: "Play A♦: it beats 8♠, and whoever can beat the table must" over a lower 10♠,
+    # an opponent down to 1 card: the reason is that card, and the hint now says so.
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    engine = _runfast(["10S AD 4C", "QH", "3C KS"], trick=["8S"], trick_seat=2, turn=0)
+    h = hint_for(engine, 0, Play(tuple(parse_cards("AD"))))
+    assert h.key == "hint_play_beat_near_out" and "down to 1 card" in h.text()
+    assert check_reason(engine, 0, h.move, h.key, h.params) == []
+    for lang in LANGUAGES:
+        assert "{" not in h.text(lang), lang
+    # With nobody near out, no such claim: the checks refuse it too.
+    calm = _runfast(["10S AD 4C", "QH JH", "3C KS"], trick=["8S"], trick_seat=2, turn=0)
+    assert hint_for(calm, 0, Play(tuple(parse_cards("AD")))).key == "hint_play_beat"
+    assert check_reason(calm, 0, h.move, h.key, h.params) != []
