@@ -469,6 +469,30 @@ def _check_play_lead(case: Case) -> list[str]:
     return out
 
 
+def _check_play_lead_whole(case: Case) -> list[str]:
+    """ "Each lower card of yours would split up …": a lead of one card that splits no rank;
+    every lower card of the hand is of a rank held twice or more; the named cards are exactly
+    the hand's cards of those ranks, each combination low to high."""
+    assert isinstance(case.move, Play)
+    view = case.engine.view(case.seat)
+    hand = list(view.hand)
+    out = ["a play is on the table: not a lead"] if view.trick else []
+    mine = classify(list(case.move.cards))
+    if len(case.move.cards) != 1 or not isinstance(mine, Combo):
+        return [*out, "not a lead of one card"]
+    if _broken(case.move.cards, hand):
+        out.append("the card splits a rank")
+    lower = [c for c in hand if power(c) < mine.top]
+    if not lower:
+        out.append("no lower card in the hand")
+    out += [f"{c} splits nothing" for c in lower if not _broken([c], hand)]
+    split = {r for c in lower for r in _broken([c], hand)}
+    named = _named_cards(case.params["split"])
+    if sorted(named, key=sort_key) != sorted((c for c in hand if c.rank in split), key=sort_key):
+        out.append(f"named {named}, split {sorted(split)}")
+    return out + _named_groups_sorted(case.params["split"])
+
+
 def _check_play_lead_first(case: Case) -> list[str]:
     """ "The game's first play must contain the 3♥": the engine refuses this seat's plays
     without the 3♥ now, and the move holds it."""
@@ -837,6 +861,7 @@ CHECKS: dict[str, Check] = {
     "hint_play_beat_bomb_kept": _check_play_beat_bomb_kept,
     "hint_play_bomb_sure": _check_play_bomb_sure,
     "hint_play_beat_near_out": _check_play_beat_near_out,
+    "hint_play_lead_whole": _check_play_lead_whole,
     "hint_throw_not_theirs": _check_throw_not_theirs,
     "hint_throw_ends": _check_ends,
     "hint_throw_stock_out": _check_stock_out,

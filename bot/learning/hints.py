@@ -384,6 +384,17 @@ def _play_reason(
     ):
         # A lone card, the lowest of the hand: the highest ones are kept to win tricks.
         return "hint_play_lead_lowest", {"cards": shown}
+    lone = len(move.cards) == 1 and plain_top(move.cards) > 0
+    below = [c for c in before.hand if 0 < plain_top([c]) < plain_top(move.cards)]
+    if lone and below and not splits(move.cards, before.hand):
+        # A lone card over lower ones, each of which would split up a pair or more: say so
+        # (issue 61: "Lead 10♠: one play takes 1 card out" said nothing of the lower 6♦).
+        split = {r for c in below for r in splits([c], before.hand)}
+        if all(splits([c], before.hand) for c in below):
+            return "hint_play_lead_whole", {
+                "cards": shown,
+                "split": groups_text(split, before.hand),
+            }
     if getattr(before, "must_include", None) is not None:
         # The game's opening play: the 3♥ is in it because it must be.
         return "hint_play_lead_first", {"cards": shown, "count": count}

@@ -759,3 +759,21 @@ def test_a_high_single_with_an_opponent_on_one_card_says_why() -> None:
     calm = _runfast(["10S AD 4C", "QH JH", "3C KS"], trick=["8S"], trick_seat=2, turn=0)
     assert hint_for(calm, 0, Play(tuple(parse_cards("AD")))).key == "hint_play_beat"
     assert check_reason(calm, 0, h.move, h.key, h.params) != []
+
+
+def test_a_lead_over_lower_cards_names_what_they_would_split() -> None:
+    # Issue 61: "Lead 10♠: one play takes 1 card out of your hand" said nothing of the lower
+    # cards; each of them here is part of a pair, and the hint now says so.
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    engine = _runfast(["6D 6C 7S 7H 10S", "QH JH", "3C KS"], turn=0, played=[True, True, True])
+    h = hint_for(engine, 0, Play(tuple(parse_cards("10S"))))
+    assert h.key == "hint_play_lead_whole"
+    assert (
+        h.text()
+        == "Lead 10♠: each lower card of yours would split up the 2 consecutive pairs 6♦ 6♣ 7♠ 7♥."
+    )
+    assert check_reason(engine, 0, h.move, h.key, h.params) == []
+    for lang in LANGUAGES:
+        assert "{" not in h.text(lang) and "6♦ 6♣ 7♠ 7♥" in h.text(lang), lang
+    loose = _runfast(["6D 7S 7H 10S", "QH JH", "3C KS"], turn=0, played=[True, True, True])
+    assert hint_for(loose, 0, Play(tuple(parse_cards("10S")))).key == "hint_play_lead"
