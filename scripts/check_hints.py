@@ -46,6 +46,7 @@ from bot.games.base import (
     Pass,
     Play,
     Played,
+    Reason,
     Return,
     RoundOver,
     SidePileWaits,
@@ -63,7 +64,7 @@ from bot.games.mor import Mor
 from bot.games.more3 import OPENING_HALVES, More3, card_points, opening_halves
 from bot.games.registry import new_game
 from bot.games.runfast import BombBonus, RunFast, bomb_bonus
-from bot.games.runfast_combos import BOMB_KINDS, Combo, classify
+from bot.games.runfast_combos import ACE_POWER, BOMB_KINDS, Combo, classify, power
 from bot.learning.hints import hint, reason
 
 GAMES = ("mor", "more3", "hand", "runfast")
@@ -374,6 +375,94 @@ def _check_play_beat_lowest(case: Case) -> list[str]:
     out += [f"{m} is lower" for m, c in plays if c.top < mine.top]
     if not any(c.top > mine.top for _, c in plays):
         out.append("no higher play beats the table")
+    # "so your higher cards stay": the play keeps the hand's pairs and more whole (issue 61).
+    if _broken(case.move.cards, list(case.engine.view(case.seat).hand)):
+        out.append("the play splits a rank")
+    return out
+
+
+def _named_cards(value: Any) -> list[Card]:
+    """Every card a reason's parameter names, through the reasons inside it."""
+    if isinstance(value, Reason):
+        return [c for v in value.params.values() for c in _named_cards(v)]
+    if isinstance(value, str):
+        return _cards_of(value)
+    return []
+
+
+def _named_groups_sorted(value: Any) -> list[str]:
+    """Each named combination's cards run low to high (the hand's order by power)."""
+    if isinstance(value, Reason) and "cards" in value.params:
+        shown = _cards_of(value.params["cards"])
+        order = [power(c) for c in shown]
+        return [] if order == sorted(order) else [f"{shown} not low to high"]
+    if isinstance(value, Reason):
+        return [e for v in value.params.values() for e in _named_groups_sorted(v)]
+    return ["a split named without its combination"]
+
+
+def _bomb_ranks(hand: Sequence[Card]) -> set[int]:
+    held = Counter(c.rank for c in hand)
+    return {r for r, n in held.items() if n == 4 or (r == 1 and n == 3)}
+
+
+def _check_play_beat_bomb_kept(case: Case) -> list[str]:
+    """ "Every lower play that beats it too would break up your bomb: …": every lower play the
+    engine offers takes part of a bomb's rank; the move takes none; the named cards are the
+    hand's cards of the bomb ranks those plays split."""
+    assert isinstance(case.move, Play)
+    out = _check_play_beat(case)
+    hand = list(case.engine.view(case.seat).hand)
+    mine = classify(list(case.move.cards))
+    if not isinstance(mine, Combo) or mine.kind in BOMB_KINDS:
+        return [*out, "the play is a bomb or no play"]
+    bombs = _bomb_ranks(hand)
+    if _broken(case.move.cards, hand) & bombs:
+        out.append("the play splits a bomb")
+    lower = [m for m, c in _plays_beating(case) if c.top < mine.top]
+    if not lower:
+        out.append("no lower play beats the table")
+    out += [f"{m} keeps every bomb" for m in lower if not _broken(m.cards, hand) & bombs]
+    split = {r for m in lower for r in _broken(m.cards, hand)} & bombs
+    named = _named_cards(case.params["split"])
+    if sorted(named, key=sort_key) != sorted((c for c in hand if c.rank in split), key=sort_key):
+        out.append(f"named {named}, split {sorted(split)}")
+    return out + _named_groups_sorted(case.params["split"])
+
+
+def _check_play_beat_near_out(case: Case) -> list[str]:
+    """ "An opponent is down to 1 card, and fewer of the cards you can't see beat this than a
+    lower card": a single on a single; another seat holds one card; every lower single the
+    engine offers is beaten by more of the other hands' cards than the move."""
+    assert isinstance(case.move, Play) and isinstance(case.engine, RunFast)
+    out = _check_play_beat(case)
+    view = case.engine.view(case.seat)
+    if len(case.move.cards) != 1 or len(view.trick) != 1:
+        out.append("not a single on a single")
+    if not any(len(h) == 1 for s, h in enumerate(case.engine.hands) if s != case.seat):
+        out.append("no opponent holds one card")
+    others = [power(c) for s, h in enumerate(case.engine.hands) if s != case.seat for c in h]
+    mine = power(case.move.cards[0])
+    lower = [m for m, c in _plays_beating(case) if len(m.cards) == 1 and c.top < mine]
+    if not lower:
+        out.append("no lower single beats the table")
+    for m in lower:
+        if sum(p > power(m.cards[0]) for p in others) <= sum(p > mine for p in others):
+            out.append(f"{m} is beaten by no more of the others' cards")
+    return out
+
+
+def _check_play_bomb_sure(case: Case) -> list[str]:
+    """ "No card left in the game can make a higher bomb": the bonus as for any bomb on a play,
+    and the other seats' hands together (every card not in this hand nor played) hold no
+    higher four of a kind and not the three aces."""
+    out = _check_play_bomb_paid(case)
+    mine = classify(list(case.move.cards))
+    assert isinstance(case.engine, RunFast) and isinstance(mine, Combo)
+    others = Counter(power(c) for s, h in enumerate(case.engine.hands) if s != case.seat for c in h)
+    out += [f"four of power {p} are out" for p, n in others.items() if n == 4 and p > mine.top]
+    if mine.top < ACE_POWER and others[ACE_POWER] == 3:
+        out.append("the three aces are out")
     return out
 
 
@@ -399,10 +488,10 @@ def _check_play_beat_whole(case: Case) -> list[str]:
         out.append("no lower play beats the table")
     out += [f"{m} splits nothing" for m in lower if not _broken(m.cards, hand)]
     split = {r for m in lower for r in _broken(m.cards, hand)}
-    named = _cards_of(case.params["split"])
+    named = _named_cards(case.params["split"])
     if sorted(named, key=sort_key) != sorted((c for c in hand if c.rank in split), key=sort_key):
         out.append(f"named {named}, split {sorted(split)}")
-    return out
+    return out + _named_groups_sorted(case.params["split"])
 
 
 def _on_their_melds(engine: Engine, seat: int, card: Card) -> bool:
@@ -445,6 +534,30 @@ def _check_play_lead(case: Case) -> list[str]:
     if _n(case.params["count"]) != len(getattr(case.move, "cards", ())):
         out.append("another number of cards")
     return out
+
+
+def _check_play_lead_whole(case: Case) -> list[str]:
+    """ "Each lower card of yours would split up …": a lead of one card that splits no rank;
+    every lower card of the hand is of a rank held twice or more; the named cards are exactly
+    the hand's cards of those ranks, each combination low to high."""
+    assert isinstance(case.move, Play)
+    view = case.engine.view(case.seat)
+    hand = list(view.hand)
+    out = ["a play is on the table: not a lead"] if view.trick else []
+    mine = classify(list(case.move.cards))
+    if len(case.move.cards) != 1 or not isinstance(mine, Combo):
+        return [*out, "not a lead of one card"]
+    if _broken(case.move.cards, hand):
+        out.append("the card splits a rank")
+    lower = [c for c in hand if power(c) < mine.top]
+    if not lower:
+        out.append("no lower card in the hand")
+    out += [f"{c} splits nothing" for c in lower if not _broken([c], hand)]
+    split = {r for c in lower for r in _broken([c], hand)}
+    named = _named_cards(case.params["split"])
+    if sorted(named, key=sort_key) != sorted((c for c in hand if c.rank in split), key=sort_key):
+        out.append(f"named {named}, split {sorted(split)}")
+    return out + _named_groups_sorted(case.params["split"])
 
 
 def _check_play_lead_first(case: Case) -> list[str]:
@@ -843,6 +956,10 @@ CHECKS: dict[str, Check] = {
     "hint_play_lead_lowest": _check_play_lead_lowest,
     "hint_play_beat_lowest": _check_play_beat_lowest,
     "hint_play_beat_whole": _check_play_beat_whole,
+    "hint_play_beat_bomb_kept": _check_play_beat_bomb_kept,
+    "hint_play_bomb_sure": _check_play_bomb_sure,
+    "hint_play_beat_near_out": _check_play_beat_near_out,
+    "hint_play_lead_whole": _check_play_lead_whole,
     "hint_throw_not_theirs": _check_throw_not_theirs,
     "hint_throw_ends": _check_ends,
     "hint_throw_stock_out": _check_stock_out,

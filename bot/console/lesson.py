@@ -19,10 +19,10 @@ from bot.console.progress import Progress
 from bot.console.table import Console
 from bot.console.words import title_of
 from bot.games.base import BadMove, Engine, Move, RoundResult
-from bot.games.notation import move_text, parse_move
+from bot.games.notation import BARE_VERBS, move_text, parse_move
 from bot.games.registry import new_game
 from bot.i18n import ENGLISH, language, say, t
-from bot.learning.hints import hint_for
+from bot.learning.hints import forced_pass, hint_for
 from bot.learning.lessons import GAMES, answer_move, guided, lesson
 
 
@@ -54,7 +54,7 @@ class GuidedConsole(Console):
         stop = self.coach.stop(self.engine)
         for note in stop.notes:
             self.say(self.t("coach_note", text=note.text(self.lang)))
-        if stop.notes and stop.move is not None:
+        if stop.notes and stop.move is not None and not forced_pass(self.engine, self.seat):
             # The coach's advice is the hint's first stage (what to look at), as at a practice
             # table: ``hint`` then shows the next stage, and the one after it the move (issue 61:
             # the coach gave the move away at once).
@@ -231,7 +231,8 @@ def run_lesson(
                 console.say(console.t("lesson_console_words"))
             elif word:
                 try:
-                    verdict = step.judge(parse_move(line), lang)
+                    move = parse_move(line, BARE_VERBS.get(console.engine.game))
+                    verdict = step.judge(move, lang)
                 except BadMove as e:
                     console.say(say(e, lang))
                     continue

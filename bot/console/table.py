@@ -27,9 +27,9 @@ from bot.games.base import (
     points,
 )
 from bot.games.cards import Card, CardError
-from bot.games.notation import in_order, move_text, parse_move
+from bot.games.notation import BARE_VERBS, in_order, move_text, parse_move
 from bot.i18n import ENGLISH, language, number, say, t, t_n
-from bot.learning.hints import STAGES, Hint, hint, hint_for
+from bot.learning.hints import STAGES, Hint, hint, hint_for, hint_rng
 from bot.learning.review import ITEMS_FEW, decisions, review
 from bot.replay import Replay
 
@@ -272,7 +272,7 @@ class Console:
 
     def try_move(self, line: str) -> None:
         try:
-            move = parse_move(line)
+            move = parse_move(line, BARE_VERBS.get(self.engine.game))
             self.engine.apply(self.seat, move)
         except (IllegalMove, BadMove, CardError) as e:
             self.say(say(e, self.lang))
@@ -293,8 +293,7 @@ class Console:
         if answer is not None:
             found: Hint | None = hint_for(self.engine, self.seat, answer)
         else:
-            rng = random.Random(f"hint:{self.seed}:{len(self.engine.record['moves'])}")
-            found = hint(self.engine, self.seat, rng)
+            found = hint(self.engine, self.seat, hint_rng(self.engine.record))
         if found is None:
             self.say(self.t("no_moves"))
             return

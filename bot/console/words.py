@@ -494,7 +494,7 @@ class RunFastWords(GameWords[RunFastView]):
         return self.t("console.runfast.sheet_heading")
 
     def kind(self, cards: Sequence[Any], kind: str) -> str:
-        """A play's kind as players say it: 'pair', '6-card straight', 'run of 3 pairs'."""
+        """A play's kind as players say it: 'pair', '6-card straight', '3 consecutive pairs'."""
         return play_kind(cards, kind, self.lang)
 
     def table_lines(self, view: RunFastView) -> list[str]:

@@ -93,8 +93,15 @@ def _addition(words: list[str]) -> AddTo:
     return AddTo(meld, _cards(words[1:], "add"), end)
 
 
-def parse_move(text: str) -> Move:
-    """Read one typed move; raise ``BadMove`` with its reason when it isn't one."""
+# The verb a line of cards alone lacks, by game: Run Fast's only move with cards is a play (in
+# the rummies cards alone could be a throw or a meld: no guess).
+BARE_VERBS = {"runfast": "play"}
+
+
+def parse_move(text: str, bare: str | None = None) -> Move:
+    """Read one typed move; raise ``BadMove`` with its reason when it isn't one. ``bare``: the
+    verb a line of cards alone most likely lacks in this game (Run Fast's ``play``), offered
+    in the refusal of such a line (issue 61: a bare ``3H`` was "not a move I know")."""
     words = text.replace(",", " ").split()
     if not words:
         raise BadMove(because("console.input.empty"))
@@ -129,12 +136,30 @@ def parse_move(text: str) -> Move:
             raise BadMove(because("console.input.throw_one"))
         return Discard(_cards(rest, "throw")[0])
     if verb == "play":
-        return Play(_cards(rest, "play"))
+        # Only Run Fast plays, and its deck has no joker: the card syntax's example leaves the
+        # joker out there (issue 61: "like 7H, 10S or JK" in a game without jokers).
+        try:
+            return Play(_cards(rest, "play"))
+        except BadMove as e:
+            if e.reason.key != "core.not_a_card":
+                raise
+            raise BadMove(because("core.not_a_card_no_joker", **e.reason.params)) from None
     if verb == "bid":
         if len(rest) != 1 or not rest[0].isdigit():
             raise BadMove(because("console.input.bid_number"))
         return Bid(int(rest[0]))
+    if bare is not None and all(_is_card(w) for w in words):
+        typed = " ".join(words)
+        raise BadMove(because("console.input.bare_cards", word=typed, move=f"{bare} {typed}"))
     raise BadMove(because("console.input.unknown", word=words[0]))
+
+
+def _is_card(word: str) -> bool:
+    try:
+        Card.parse(word)
+    except CardError:
+        return False
+    return True
 
 
 # Every game's meld rules: a move's cards are shown in another order only where that order lays

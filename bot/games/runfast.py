@@ -66,6 +66,8 @@ from bot.games.cards import (
 from bot.games.runfast_combos import (
     BOMB_KINDS,
     HEAVENLY,
+    PAIRS,
+    STRAIGHT,
     THREE_OF_HEARTS,
     TWO_OF_SPADES,
     Combo,
@@ -429,6 +431,14 @@ class RunFast:
                 cards=pretty(_sorted(cards)),
                 table=table,
                 higher=higher_words(old),
+            )
+        if new.kind == old.kind and new.kind in (STRAIGHT, PAIRS):
+            # The same kind of another length: say that the length is what differs (issue 61).
+            return because(
+                "runfast.answer_same_length",
+                table=table,
+                higher=higher_words(old),
+                mine=describe(_sorted(cards), new),
             )
         return because("runfast.answer_with", table=table, higher=higher_words(old))
 

@@ -114,7 +114,9 @@ def classify(cards: Sequence[Card], opening: bool = False) -> Combo | Reason:
         return because("runfast.four_of_a_rank_at_most", cards=_shown(cards))
     shape = set(counts.values())
     if shape == {1} and n < MIN_STRAIGHT:
-        if TWO_POWER not in counts and _consecutive(powers):
+        # Two cards in a row are no straight begun but no combination at all: a pair is the
+        # only play of two cards (issue 61: "a straight needs 5; 5♥ 6♣ has 2" misled).
+        if n > 2 and TWO_POWER not in counts and _consecutive(powers):
             return because(
                 "runfast.straight_too_short",
                 least=Count("n_cards", MIN_STRAIGHT),
@@ -203,7 +205,7 @@ def _size(combo: Combo) -> dict[str, Count]:
 
 
 def kind_words(combo: Combo) -> Reason:
-    """The kind as a player says it ('pair', '6-card straight', 'run of 3 consecutive pairs'),
+    """The kind as a player says it ('pair', '6-card straight', '3 consecutive pairs'),
     for ``bot.i18n.say`` to word in a language."""
     return Reason(_KIND_KEYS[combo.kind], _size(combo))
 

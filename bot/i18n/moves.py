@@ -119,13 +119,18 @@ KINDS = {
 }
 
 
+PAIRS_KIND = "runfast.kind.consecutive_pairs"
+
+
 def kind_of(cards: Sequence[Card], kind: str) -> Count | Reason | str:
     """A play's kind as players say it, as data the catalogue words: 'pair', '6-card straight',
-    'run of 3 pairs' (a kind without words stays its code)."""
+    '3 consecutive pairs' (a kind without words stays its code). Consecutive pairs are named
+    as everywhere else in Run Fast (the lesson, the hints, the refusals): one name for one
+    combination."""
     if kind == STRAIGHT:
         return Count("console.runfast.kind.straight", len(cards))
     if kind == PAIRS:
-        return Count("console.runfast.kind.pairs", len(cards) // 2)
+        return Reason(PAIRS_KIND, {"pairs": Count("runfast.n_pairs", len(cards) // 2)})
     return Reason(KINDS[kind]) if kind in KINDS else kind
 
 

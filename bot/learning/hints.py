@@ -43,7 +43,7 @@ from bot.games.base import (
     as_lay,
     points,
 )
-from bot.games.cards import Card, deck_106, sort_key
+from bot.games.cards import Card, deck_48, deck_106, sort_key
 from bot.games.hand import card_value, hand_value
 from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, added_or_why, try_meld
 from bot.games.melds import Meld as MeldsMeld
@@ -51,7 +51,15 @@ from bot.games.mor import Mor, MorView, card_halves
 from bot.games.more3 import More3, card_points, opening_halves
 from bot.games.notation import in_order
 from bot.games.runfast import BombBonus
-from bot.games.runfast_combos import BOMB_KINDS, Combo, classify
+from bot.games.runfast_combos import (
+    ACE_POWER,
+    BOMB_KINDS,
+    Combo,
+    classify,
+    describe,
+    play_order,
+    power,
+)
 from bot.games.views import RummyView, RunFastView, View
 from bot.i18n import t
 
@@ -143,6 +151,20 @@ def _copy(engine: Engine) -> Engine:
     return type(engine).from_json(engine.to_json())
 
 
+def record_seed(record: Any) -> Any:
+    """The seed a game's record was dealt from (the rummies keep it in the record's header)."""
+    return (record.get("header") or {}).get("seed", record.get("seed", 0))
+
+
+def hint_rng(record: Any, position: int | None = None) -> random.Random:
+    """The randomness of the hint at ``position`` of a game's ``record`` (by default its end:
+    the move about to be made): the terminal, the bot and the review after the game
+    (``bot.learning.review``) draw the same, so the review's better move at a position is the
+    hint's own move there, never another (issue 61)."""
+    at = len(record["moves"]) if position is None else position
+    return random.Random(f"hint:{record_seed(record)}:{at}")
+
+
 def hint(engine: Engine, seat: int, rng: random.Random, level: str = HINT_LEVEL) -> Hint | None:
     """The hard player's move for ``seat`` now and its reason; None when the seat has no move.
     (``level``: another computer player's move instead, for tests that need many quickly.)"""
@@ -172,6 +194,13 @@ def no_idle_take(engine: Engine, seat: int, legal: Sequence[Move], move: Move) -
     the throw."""
     idle = engine.game == "hand" and isinstance(move, Take) and Draw() in legal
     return Draw() if idle and not taken_card_fits(engine, seat) else move
+
+
+def forced_pass(engine: Engine, seat: int) -> bool:
+    """Is a pass the seat's only move (nothing in the hand beats the table)? The guided coach
+    then gives no tip: its note has already said so (issue 61)."""
+    legal = engine.legal_moves(seat)
+    return bool(legal) and all(isinstance(m, Pass) for m in legal)
 
 
 def hint_for(engine: Engine, seat: int, move: Move) -> Hint:
@@ -405,35 +434,32 @@ def _play_reason(
         return "hint_play_out", {"cards": shown, "n": len(move.cards)}
     if kind in BOMB_KINDS and before.trick:
         # Over another player's cards: the bonus waits for the trick's end (a led bomb earns
-        # nothing, and goes by the lead's reasons below).
-        return "hint_play_bomb_paid", {"cards": shown, "trick": cards(before.trick)}
+        # nothing, and goes by the lead's reasons below). A bomb no card left unseen can top
+        # (the three aces, once the game's opening is past) is paid for sure.
+        key = "hint_play_bomb_sure" if unbeatable(move.cards, before) else "hint_play_bomb_paid"
+        return key, {"cards": shown, "trick": cards(before.trick)}
     if before.trick:
         trick = cards(before.trick)
-        # Why this play of the several that beat the table: the lowest of them, or the lowest
-        # that leaves every rank of the hand whole (a lower one would split a pair or more).
+        # Why this play of the several that beat the table: the lowest of them (when it keeps
+        # the hand's pairs and more whole), or one that every lower play would split.
         tops = [top for m in legal if isinstance(m, Play) if (top := plain_top(m.cards))]
         mine = plain_top(move.cards)
         if mine and len(set(tops)) > 1:
-            if mine == min(tops):
+            broken = splits(move.cards, before.hand)
+            if mine == min(tops) and not broken:
                 return "hint_play_beat_lowest", {"cards": shown, "trick": trick}
             lower = [m for m in legal if isinstance(m, Play) and 0 < plain_top(m.cards) < mine]
-            if not splits(move.cards, before.hand) and all(
-                splits(m.cards, before.hand) for m in lower
-            ):
-                split = sorted(
-                    {
-                        c
-                        for m in lower
-                        for c in before.hand
-                        if c.rank in splits(m.cards, before.hand)
-                    },
-                    key=sort_key,
-                )
-                return "hint_play_beat_whole", {
-                    "cards": shown,
-                    "trick": trick,
-                    "split": cards(split),
-                }
+            split = {r for m in lower for r in splits(m.cards, before.hand)}
+            if lower and all(splits(m.cards, before.hand) for m in lower):
+                named = {"cards": shown, "trick": trick, "split": groups_text(split, before.hand)}
+                if not broken:
+                    return "hint_play_beat_whole", named
+                bombs = bomb_ranks(before.hand)
+                if not broken & bombs and all(splits(m.cards, before.hand) & bombs for m in lower):
+                    named["split"] = groups_text(split & bombs, before.hand)
+                    return "hint_play_beat_bomb_kept", named
+        if near_out_single(move.cards, before, legal):
+            return "hint_play_beat_near_out", {"cards": shown, "trick": trick}
         return "hint_play_beat", {"cards": shown, "trick": trick}
     count = Count("n_cards", len(move.cards))
     few = [n for o, n in enumerate(before.hand_counts) if o != before.seat and n < 3]
@@ -452,6 +478,17 @@ def _play_reason(
     ):
         # A lone card, the lowest of the hand: the highest ones are kept to win tricks.
         return "hint_play_lead_lowest", {"cards": shown}
+    lone = len(move.cards) == 1 and plain_top(move.cards) > 0
+    below = [c for c in before.hand if 0 < plain_top([c]) < plain_top(move.cards)]
+    if lone and below and not splits(move.cards, before.hand):
+        # A lone card over lower ones, each of which would split up a pair or more: say so
+        # (issue 61: "Lead 10♠: one play takes 1 card out" said nothing of the lower 6♦).
+        split = {r for c in below for r in splits([c], before.hand)}
+        if all(splits([c], before.hand) for c in below):
+            return "hint_play_lead_whole", {
+                "cards": shown,
+                "split": groups_text(split, before.hand),
+            }
     if getattr(before, "must_include", None) is not None:
         # The game's opening play: the 3♥ is in it because it must be.
         return "hint_play_lead_first", {"cards": shown, "count": count}
@@ -472,6 +509,79 @@ def splits(played: Sequence[Card], hand: Sequence[Card]) -> set[int]:
     holds two or more: a pair, triple or four of a kind it breaks up."""
     held, used = Counter(c.rank for c in hand), Counter(c.rank for c in played)
     return {r for r, n in used.items() if held[r] >= 2 and n < held[r]}
+
+
+def bomb_ranks(hand: Sequence[Card]) -> set[int]:
+    """The ranks of the hand's bombs: four of a kind, or the three aces of the 48-card deck."""
+    held = Counter(c.rank for c in hand)
+    return {r for r, n in held.items() if n == 4 or (r == 1 and n == 3)}
+
+
+def groups_text(ranks: set[int], hand: Sequence[Card]) -> Reason:
+    """The hand's cards of ``ranks`` as the combinations they make, each named and sorted low to
+    high ("the 3 consecutive pairs 8♦ 8♥ 9♠ 9♦ 10♥ 10♦, the pair Q♠ Q♣"), as the engine's
+    combination reader reads them: ranks of two cards in a row are consecutive pairs."""
+    by_power = sorted(([c for c in hand if c.rank == r] for r in ranks), key=lambda g: power(g[0]))
+    runs: list[list[list[Card]]] = []
+    for g in by_power:
+        run = runs[-1] if runs else []
+        if (
+            run
+            and len(g) == 2
+            and len(run[-1]) == 2
+            and power(g[0]) == power(run[-1][0]) + 1
+            and power(g[0]) <= ACE_POWER
+        ):
+            run.append(g)
+        else:
+            runs.append([g])
+    named: list[Reason] = []
+    for run in runs:
+        played = sorted((c for g in run for c in g), key=play_order)
+        combo = classify(played)
+        assert isinstance(combo, Combo)  # a rank's cards, or consecutive pairs
+        named.append(describe(played, combo))
+    listed = named[-1]
+    for earlier in reversed(named[:-1]):
+        listed = Reason("hint_split_more", {"first": earlier, "rest": listed})
+    return listed
+
+
+def near_out_single(played: Sequence[Card], view: Any, legal: Sequence[Move]) -> bool:
+    """A single over a single, an opponent down to one card (who goes out on any single that
+    beats the table), and lower singles that beat the table too, each beaten by more of the cards
+    the seat can't see (neither in its hand nor played) than ``played`` is."""
+    if len(played) != 1 or len(view.trick) != 1:
+        return False
+    if not any(n == 1 for o, n in enumerate(view.hand_counts) if o != view.seat):
+        return False
+    mine = plain_top(played)
+    lower = [
+        m.cards[0]
+        for m in legal
+        if isinstance(m, Play) and len(m.cards) == 1 and 0 < plain_top(m.cards) < mine
+    ]
+    seen = set(view.hand) | set(view.played_cards)
+    unseen = [plain_top([c]) for c in deck_48() if c not in seen]
+
+    def beaten_by(card: Card) -> int:
+        return sum(p > plain_top([card]) for p in unseen)
+
+    return bool(lower) and all(beaten_by(c) > beaten_by(played[0]) for c in lower)
+
+
+def unbeatable(played: Sequence[Card], view: Any) -> bool:
+    """Can no bomb beat ``played``, a bomb, any more? The heavenly bomb is played only as the
+    game's opening play, so past it only a higher bomb could, and none can be made of the cards
+    neither in the seat's hand nor played (``view.played_cards``)."""
+    combo = classify(list(played))
+    if not isinstance(combo, Combo) or combo.kind not in BOMB_KINDS:
+        return False
+    seen = set(view.hand) | set(view.played_cards) | set(played)
+    unseen = Counter(power(c) for c in deck_48() if c not in seen)
+    higher = [p for p, n in unseen.items() if combo.top < p < ACE_POWER and n == 4]
+    aces = combo.top < ACE_POWER and unseen[ACE_POWER] == 3
+    return not higher and not aces
 
 
 # Which spare pile an emptied hand brings, by game: the Mor, or the side's More pile.

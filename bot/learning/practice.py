@@ -8,7 +8,6 @@ table left behind is still played out by the computer in the end, as any table i
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from bot import ai
@@ -16,7 +15,7 @@ from bot.ai import Level
 from bot.games import registry
 from bot.games.base import Move
 from bot.i18n import ENGLISH, t
-from bot.learning.hints import Hint, hint_for
+from bot.learning.hints import Hint, forced_pass, hint_for, hint_rng
 from bot.learning.lessons import guided as coach
 from bot.store.models import Seat, Status, Table
 from bot.tables import (
@@ -60,7 +59,7 @@ def coach_notes(
     # after that move (and again once the computers have played) is where the member reads it.
     lines = coach_on_move(live, info.seat, lang)
     lines += [t("coach_note", lang, text=note.text(lang)) for note in notes]
-    if notes and words is not None and info.legal:
+    if notes and words is not None and info.legal and not forced_pass(engine, info.seat):
         # The computer player's move at the coach's level: a decision of a few milliseconds,
         # seeded by the position so every showing of this hand (and the Hint) gives the same move.
         move = coach.coach_move(engine, info.seat, notes)
@@ -170,7 +169,8 @@ async def practice_hint(service: TableService, guild_id: int, table_id: int, use
         # The search runs on a copy in the computer players' worker processes: the table
         # stays free and the loop responsive.
         copy = type(engine).from_json(engine.to_json())
-        rng = random.Random(f"hint:{live.table.seed}:{live.version}:{info.seat}")
+        # Drawn as the review after the game draws it: its better move is the hint's own.
+        rng = hint_rng(engine.record)
         version = live.version
     searched = await service.computers.hint(copy, info.seat, rng)
     if searched is None:

@@ -1,8 +1,9 @@
 """The review after a practice game: the few moves where the strong player would have chosen
 differently, by the largest margin, each with the better move and why.
 
-For each of the member's decisions the ``hard`` player decides from the seat's view, as a hint
-would (``bot.learning.hints``: the same player, the same reason's words). Where it would have played
+For each of the member's decisions the better move is the hint's at that position
+(``bot.learning.hints``: the same player, drawing the same randomness, the same reason's words):
+the review never flags a move the hint gave. Where it would have played
 otherwise, both moves are played out on the same deals of the cards the seat could not see
 (``bot.ai.search``'s determinized sampling, built from the view alone: the review no more reads
 another hand than the computer players do), and the margin is the average difference of the
@@ -49,7 +50,7 @@ from bot.games.base import (
 from bot.games.registry import engine_class
 from bot.games.views import View
 from bot.i18n import t
-from bot.learning.hints import HINT_LEVEL, reason
+from bot.learning.hints import HINT_LEVEL, hint, hint_rng, reason, record_seed
 from bot.replay import NEXT_ROUND, Replay
 
 logger = logging.getLogger(__name__)
@@ -146,13 +147,20 @@ def same_move(a: Move, b: Move) -> bool:
 
 
 def judge(
-    view: View, legal: Sequence[Move], made: Move, rng: random.Random, samples: int | None = None
+    view: View,
+    legal: Sequence[Move],
+    made: Move,
+    rng: random.Random,
+    samples: int | None = None,
+    better: Move | None = None,
 ) -> Judgement | None:
-    """The hard player's move from ``view`` and how much better than ``made`` it does over
-    ``samples`` deals of what the seat cannot see (the same deals for both moves); None when the
-    hard player would have made ``made`` too. Reads the view and the legal moves only."""
+    """The hard player's move from ``view`` (``better``: the hint's, already chosen) and how much
+    better than ``made`` it does over ``samples`` deals of what the seat cannot see (the same
+    deals for both moves); None when the hard player would have made ``made`` too. Reads the
+    view and the legal moves only."""
     game = view.game
-    better = ai.choose_move(view, legal, HINT_LEVEL, rng)
+    if better is None:
+        better = ai.choose_move(view, legal, HINT_LEVEL, rng)
     if same_move(better, made):
         return None
     spec = JUDGES[game]
@@ -205,8 +213,7 @@ def decisions(replay: Replay, seat: int, start: int = 0) -> list[Decision]:
 def rng_for(record: Mapping[str, Any], position: int) -> random.Random:
     """A decision's judgement is seeded by the game's seed and its position: the same review,
     every time it is asked for."""
-    seed = (record.get("header") or {}).get("seed", record.get("seed", 0))
-    return random.Random(f"review:{seed}:{position}")
+    return random.Random(f"review:{record_seed(record)}:{position}")
 
 
 def spread(positions: Sequence[T], most: int) -> list[T]:
@@ -263,8 +270,8 @@ def makes_seven(engine: Engine, seat: int, move: Move) -> bool:
 
 
 def forwent(engine: Engine, seat: int, made: Move, rng: random.Random) -> bool:
-    """Did the member's move ``made`` forgo what the hint's move (the hard player's) does
-    there: take the pile the member left for the stock, or make a project or biriba the
+    """Did the member's move ``made`` forgo what the hint's move (``rng``: the hint's own, so
+    the very move the review would put beside it) does there: take the pile the member left for the stock, or make a project or biriba the
     member's move does not make? A newcomer who skipped projects and refused 16-card piles
     was told the moves not looked at "were as good, or nearly" (issue 61). The hard player is
     asked only where the table allows either."""
@@ -277,10 +284,12 @@ def forwent(engine: Engine, seat: int, made: Move, rng: random.Random) -> bool:
     )
     if not (declined or skipped):
         return False
-    hint = ai.choose_move(engine.view(seat), legal, HINT_LEVEL, rng)
+    hinted = hint(engine, seat, rng)
+    if hinted is None:
+        return False
     if declined:
-        return isinstance(hint, Take)
-    return makes_seven(engine, seat, hint)
+        return isinstance(hinted.move, Take)
+    return makes_seven(engine, seat, hinted.move)
 
 
 def screen(record: Mapping[str, Any], seat: int, start: int = 0) -> tuple[list[int], int]:
@@ -309,7 +318,7 @@ def screen(record: Mapping[str, Any], seat: int, start: int = 0) -> tuple[list[i
     must = [
         d.position
         for d in spread(candidates, CANDIDATES_MAX)
-        if forwent(replay.engine_at(d.position), seat, d.move, rng_for(record, d.position))
+        if forwent(replay.engine_at(d.position), seat, d.move, hint_rng(record, d.position))
     ]
     must = spread(must, REVIEWED_MAX)
     rest = [p for p in chosen if p not in must]
@@ -344,7 +353,11 @@ def _judged(
     engine = replay.engine_at(position)
     view, legal = engine.view(seat), engine.legal_moves(seat)
     made = move_from_dict(replay.moves[position])
-    found = judge(view, legal, made, rng_for(record, position), samples)
+    # The better move is the hint's at this position (the same function, drawing the same), so
+    # the review never flags a move the hint gave there (issue 61).
+    hinted = hint(engine, seat, hint_rng(record, position))
+    better = hinted.move if hinted is not None else None
+    found = judge(view, legal, made, rng_for(record, position), samples, better)
     if found is None or not found.stands_out(view.game):
         return None
     key, params = reason(engine, seat, view, found.better)

@@ -199,3 +199,18 @@ def test_the_coachs_advice_comes_in_the_hints_stages(game: str) -> None:
         assert shown.pop(0) == t("hint_prefix", text=found.stage_text("cards"))
     assert found.text() in shown[0]
     assert not any(line.startswith("The coach would play:") for line in lines)
+
+
+def test_the_coach_gives_no_tip_where_a_pass_is_the_only_move() -> None:
+    # Issue 61: "Nothing in your hand beats this, so you pass." came straight before a tip asking
+    # whether anything in the hand can beat the table. The opening summary left out the 10 for
+    # a 2♠ or a bomb still held (RULES.md, Run Fast's settlement).
+    typed = FollowTheCoach()
+    out = io.StringIO()
+    console = GuidedConsole("runfast", typed, out, False, "en")
+    typed.console = console
+    assert console.play() == 0
+    text = out.getvalue()
+    assert t("coach_note", text="Nothing in your hand beats this, so you pass.") in text
+    assert t("coach_tip", text=t("hint_nudge_pass")) not in text
+    assert "10 more for the 2♠ and for each bomb still in their hand" in text

@@ -77,7 +77,8 @@ def test_heavenly_only_at_the_opening() -> None:
     ("cards", "key"),
     [
         ("", "game.name_cards"),
-        ("3S 4H", "runfast.straight_too_short"),
+        ("3S 4H", "runfast.not_a_combination"),  # two cards: a pair or nothing (issue 61)
+        ("3S 4H 5D", "runfast.straight_too_short"),
         ("3S 4H 5D 6C", "runfast.straight_too_short"),
         ("JS QH KD AC 2S", "runfast.two_in_straight"),
         ("AS 3H 4D 5C 6S", "runfast.not_a_straight"),  # ace low
@@ -137,7 +138,7 @@ def test_kind_words_in_every_language() -> None:
         "the 6-card straight 9♠",
         "a higher 6-card straight",
     ]
-    assert english[PAIRS][0] == "run of 3 consecutive pairs"
+    assert english[PAIRS][0] == "3 consecutive pairs"
     assert english[ACE_BOMB] == ["ace bomb", "the ace bomb 9♠"]
     # The counted part agrees with its number: Arabic's 6 cards (few) and 11 cards (many).
     assert say(kind_words(Combo(STRAIGHT, 6, 8)), "ar") == "تسلسل من 6 أوراق"

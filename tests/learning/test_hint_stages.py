@@ -6,14 +6,13 @@ terminal client. No stage before the last gives the move's sentence away."""
 from __future__ import annotations
 
 import io
-import random
 
 import pytest
 
 from bot.console.table import Console
 from bot.games.base import Discard, Draw, Move, Play, Take
 from bot.i18n import t
-from bot.learning.hints import hint
+from bot.learning.hints import hint, hint_rng
 from tests.ai.repo_script import load_script
 
 check = load_script("scripts/check_hints.py")
@@ -46,8 +45,8 @@ def _choice(engine: object, seat: int, move: Move) -> bool:
 def test_each_hint_typed_shows_one_stage_more(game: str) -> None:
     staged = 0
     for engine, seat, _ in check.positions(game, POSITIONS):
-        rng = random.Random(f"hint:{SEED}:{len(engine.record['moves'])}")
-        found = hint(engine, seat, rng)
+        # Drawn as the terminal draws it: from the record, as the review after the game does.
+        found = hint(engine, seat, hint_rng(engine.record))
         assert found is not None
         (first, *again), (second, *after), (third, *_) = _presses(engine, seat, 3)
         # What is still to come is said truly: the cards and the move, or the move alone.

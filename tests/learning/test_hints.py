@@ -415,7 +415,8 @@ def test_a_run_fast_hint_says_why_this_play_of_several_that_beat() -> None:
     # The J♦ over a pair of 9s: the lower plays would split the pair, and the hint says so.
     engine = position("9S 9H JD 4C")
     h = hint_for(engine, 0, Play(tuple(parse_cards(["JD"]))))
-    assert h.key == "hint_play_beat_whole" and h.params["split"] == "9♠ 9♥"
+    assert h.key == "hint_play_beat_whole"
+    assert h.text().endswith("would split up the pair 9♠ 9♥.")
     assert check_reason(engine, 0, h.move, h.key, h.params) == []
     # A higher play that is neither: the plain reason, no claim about the others.
     h = hint_for(position("9S JD KC 4C"), 0, Play(tuple(parse_cards(["KC"]))))
@@ -689,3 +690,91 @@ def test_a_swap_hint_says_the_joker_goes_to_the_hand_not_back() -> None:
     wrong = {"en": "comes back", "ar": "يعود", "hi": "लौट", "nl": "terug"}
     for lang, word in wrong.items():
         assert word not in h.text(lang), (lang, h.text(lang))
+
+
+def test_a_run_fast_beat_says_why_not_a_lower_play_and_never_lowest_when_it_splits() -> None:
+    # Issue 61: K♦ was "the lowest, so your higher cards stay" though it split K♥ K♦; a play
+    # over lower ones gave no reason; split cards came unsorted and unnamed.
+    check_reason = load_script("scripts/check_hints.py").check_reason
+
+    def position(hand: str, trick: str) -> Any:
+        return _runfast([hand, "4D 10S", "3C QS"], trick=trick.split(), trick_seat=2, turn=0)
+
+    def play(text: str) -> Play:
+        return Play(tuple(parse_cards(text)))
+
+    kings = position("KH KD AC 4C", "JD")
+    h = hint_for(kings, 0, play("KD"))
+    assert h.key == "hint_play_beat"
+    assert check_reason(kings, 0, h.move, "hint_play_beat_lowest", h.params) != []
+    # The 8♣ keeps the bomb of 7s whole (though it splits the 8s): said, and checked.
+    bomb = position("7S 7H 7D 7C 8H 8C QD", "5C")
+    h = hint_for(bomb, 0, play("8C"))
+    assert h.key == "hint_play_beat_bomb_kept"
+    assert h.text() == (
+        "Play 8♣: it beats 5♣, and every lower play that beats it too would break up the bomb"
+        " 7♠ 7♥ 7♦ 7♣, so your bomb stays whole."
+    )
+    assert check_reason(bomb, 0, h.move, h.key, h.params) == []
+    # Consecutive pairs named and sorted low to high, as the table shows them.
+    pairs = position("9S 8H 10H 8D 9D 10D JC", "7C")
+    h = hint_for(pairs, 0, play("JC"))
+    assert h.key == "hint_play_beat_whole"
+    assert h.text().endswith("would split up the 3 consecutive pairs 8♥ 8♦ 9♠ 9♦ 10♥ 10♦.")
+    assert check_reason(pairs, 0, h.move, h.key, h.params) == []
+    for lang in LANGUAGES:
+        assert "{" not in h.text(lang) and "8♥ 8♦ 9♠ 9♦ 10♥ 10♦" in h.text(lang), lang
+
+
+def test_a_bomb_nothing_left_can_beat_says_so() -> None:
+    # Issue 61: the three aces "if no higher bomb beats it": past the game's opening play
+    # (the only time the heavenly bomb can be played) nothing beats them.
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    aces = Play(tuple(parse_cards("AS AD AC")))
+    over = _runfast(["AS AD AC 5C", "4D 10S", "3C QS"], trick=["KC", "KH"], trick_seat=2, turn=0)
+    h = hint_for(over, 0, aces)
+    assert h.key == "hint_play_bomb_sure" and " if " not in h.text()
+    assert check_reason(over, 0, aces, h.key, h.params) == []
+    for lang in LANGUAGES:
+        assert "{" not in h.text(lang)
+    # Four 7s, with four kings still unseen: a higher bomb may come, the "if" stays.
+    sevens = Play(tuple(parse_cards("7S 7H 7D 7C")))
+    maybe = _runfast(
+        ["7S 7H 7D 7C 5C", "KS KH 10S", "KD KC QS"], trick=["9C", "9H"], trick_seat=2, turn=0
+    )
+    assert hint_for(maybe, 0, sevens).key == "hint_play_bomb_paid"
+    assert check_reason(maybe, 0, sevens, "hint_play_bomb_sure", h.params) != []
+
+
+def test_a_high_single_with_an_opponent_on_one_card_says_why() -> None:
+    # Issue 61: "Play A♦: it beats 8♠, and whoever can beat the table must" over a lower 10♠,
+    # an opponent down to 1 card: the reason is that card, and the hint now says so.
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    engine = _runfast(["10S AD 4C", "QH", "3C KS"], trick=["8S"], trick_seat=2, turn=0)
+    h = hint_for(engine, 0, Play(tuple(parse_cards("AD"))))
+    assert h.key == "hint_play_beat_near_out" and "down to 1 card" in h.text()
+    assert check_reason(engine, 0, h.move, h.key, h.params) == []
+    for lang in LANGUAGES:
+        assert "{" not in h.text(lang), lang
+    # With nobody near out, no such claim: the checks refuse it too.
+    calm = _runfast(["10S AD 4C", "QH JH", "3C KS"], trick=["8S"], trick_seat=2, turn=0)
+    assert hint_for(calm, 0, Play(tuple(parse_cards("AD")))).key == "hint_play_beat"
+    assert check_reason(calm, 0, h.move, h.key, h.params) != []
+
+
+def test_a_lead_over_lower_cards_names_what_they_would_split() -> None:
+    # Issue 61: "Lead 10♠: one play takes 1 card out of your hand" said nothing of the lower
+    # cards; each of them here is part of a pair, and the hint now says so.
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    engine = _runfast(["6D 6C 7S 7H 10S", "QH JH", "3C KS"], turn=0, played=[True, True, True])
+    h = hint_for(engine, 0, Play(tuple(parse_cards("10S"))))
+    assert h.key == "hint_play_lead_whole"
+    assert (
+        h.text()
+        == "Lead 10♠: each lower card of yours would split up the 2 consecutive pairs 6♦ 6♣ 7♠ 7♥."
+    )
+    assert check_reason(engine, 0, h.move, h.key, h.params) == []
+    for lang in LANGUAGES:
+        assert "{" not in h.text(lang) and "6♦ 6♣ 7♠ 7♥" in h.text(lang), lang
+    loose = _runfast(["6D 7S 7H 10S", "QH JH", "3C KS"], turn=0, played=[True, True, True])
+    assert hint_for(loose, 0, Play(tuple(parse_cards("10S")))).key == "hint_play_lead"

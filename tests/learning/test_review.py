@@ -12,11 +12,10 @@ from typing import Any
 
 import pytest
 
-from bot import ai
 from bot.computers.selfplay import careless_game
 from bot.games.base import Draw, Take, move_from_dict
 from bot.learning import review as rv
-from bot.learning.hints import HINT_LEVEL, reason
+from bot.learning.hints import hint, hint_rng, reason
 from bot.replay import Replay
 from tests.ai.playout import hidden_shuffled
 
@@ -159,10 +158,10 @@ def test_the_moves_that_left_a_pile_or_a_project_are_always_looked_at(game: str)
         legal = engine.legal_moves(MEMBER)
         if len(legal) < 2:
             continue
-        hint = ai.choose_move(
-            engine.view(MEMBER), legal, HINT_LEVEL, rv.rng_for(record, d.position)
-        )
-        if (isinstance(hint, Take) and isinstance(d.move, Draw)) or sevens(engine, hint) > sevens(
+        hinted = hint(engine, MEMBER, hint_rng(record, d.position))
+        assert hinted is not None
+        best = hinted.move
+        if (isinstance(best, Take) and isinstance(d.move, Draw)) or sevens(engine, best) > sevens(
             engine, d.move
         ):
             left.append(d.position)
@@ -183,3 +182,40 @@ def sevens(engine: Any, move: Any) -> int:
     return sum(m.project or 0 for m in mine) + sum(
         {"pure": 2, "dirty": 1}.get(m.biriba or "", 0) for m in mine
     )
+
+
+def hint_follower_game(seed: int) -> dict[str, Any]:
+    """A Run Fast practice game in which the member plays the hint's move at every turn (drawn
+    as the terminal and the bot draw it), against ``simple`` computers."""
+    from bot.ai import Level
+    from bot.computers.selfplay import choose_computer_move, new_game
+    from bot.learning.hints import hint, hint_rng
+
+    engine = new_game("runfast", {}, seed)
+    n = 0
+    while not engine.game_over:
+        if engine.round_over:
+            engine.next_round()
+            continue
+        seat = engine.turn
+        assert seat is not None
+        if seat == MEMBER:
+            found = hint(engine, seat, hint_rng(engine.record))
+            assert found is not None
+            move = found.move
+        else:
+            move = choose_computer_move(engine, seat, Level.SIMPLE, random.Random(n))
+        engine.apply(seat, move)
+        n += 1
+    return dict(engine.record)
+
+
+def test_the_review_never_flags_the_hint_s_own_move() -> None:
+    # Issue 61: the review's "hard computer player" preferred A♣ where the hint, the same player,
+    # had said K♦ (seed 1). The better move at a position is the hint's there: a member who
+    # followed every hint has nothing flagged.
+    record = hint_follower_game(1)
+    positions, _ = rv.screen(record, MEMBER)
+    assert positions, "no decision judged: the test would not catch a contradiction"
+    # The review's own number of deals: with it, the old review flagged K♦ here.
+    assert rv.judge_positions(record, MEMBER, positions) == []

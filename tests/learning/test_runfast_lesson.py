@@ -170,3 +170,21 @@ def test_the_coach_says_at_a_new_trick_that_its_leader_may_not_pass(lang: str) -
     engine.apply(1, Pass())
     engine.apply(2, Pass())
     assert engine.turn == 0 and engine.check(0, Pass()) is not None
+
+
+def test_the_lesson_menu_lists_a_play_once_whatever_its_cards_order() -> None:
+    # Issue 61: step 1's ``moves`` listed "play 3S 3H; play 3H 3S".
+    for step in lesson("runfast"):
+        plays = [frozenset(m.cards) for m in step.choices() if isinstance(m, Play)]
+        assert len(plays) == len(set(plays)), step.name
+
+
+def test_consecutive_pairs_of_another_length_are_told_the_length_differs() -> None:
+    # Issue 61: three pairs on two were refused without saying the length was what differed.
+    step = next(s for s in lesson("runfast") if s.name.startswith("04_"))
+    three = Play(cards("9D 9C 8S 8H 7S 7H"))
+    verdict = step.judge(three)
+    assert verdict.refused
+    assert "; the 3 consecutive pairs 7♠ 7♥ 8♠ 8♥ 9♦ 9♣ is not the same length." in verdict.message
+    for lang in LANGUAGES:
+        assert "{" not in step.judge(three, lang).message, lang

@@ -65,7 +65,7 @@ async def test_the_service_plays_computers_in_its_workers_and_stops_them_on_clos
 async def test_a_practice_hint_is_decided_in_the_workers(store: SQLiteStore) -> None:
     # Hints once ran in a thread of the bot process, holding the GIL against the event loop;
     # they go to the computer players' workers, and give the hint an inline search gives.
-    from bot.learning.hints import hint
+    from bot.learning.hints import hint, hint_rng
     from bot.learning.practice import open_practice, practice_hint
 
     pool = ComputerPool(1)
@@ -77,8 +77,8 @@ async def test_a_practice_hint_is_decided_in_the_workers(store: SQLiteStore) -> 
         assert pool._pool is not None and pool._pool._processes  # type: ignore[union-attr]
         seat = live.seat_of(HOST)
         assert seat is not None
-        rng = random.Random(f"hint:{live.table.seed}:{live.version}:{seat}")
-        assert found == hint(live.engine, seat, rng)
+        # Drawn from the record, as the review after the game draws the same position's move.
+        assert found == hint(live.engine, seat, hint_rng(live.engine.record))
     finally:
         await service.close()
 

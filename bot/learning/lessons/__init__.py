@@ -22,7 +22,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from bot.games.base import Engine, Event, IllegalMove, Move, Played, move_from_dict
+from bot.games.base import Engine, Event, IllegalMove, Move, Play, Played, move_from_dict
 from bot.games.registry import GAME_KEYS, engine_class
 from bot.i18n import ENGLISH, has, t
 from bot.learning.lessons.facts import wrong_facts
@@ -103,7 +103,9 @@ class Step:
         out = list(self.position().legal_moves(self.seat))
         for m in (*self.answer, self.wrong):
             move = move_from_dict(m)
-            if move not in out:
+            # The same cards in another order are the same move, listed once (issue 61: the
+            # menu had "play 3S 3H; play 3H 3S").
+            if _menu_key(move) not in {_menu_key(o) for o in out}:
                 out.append(move)
         return out
 
@@ -195,3 +197,9 @@ def lesson(game: str) -> tuple[Step, ...]:
 def answer_move(step: Step) -> Move:
     """The step's right answer as a move (its table file's one move)."""
     return move_from_dict(step.answer[0])
+
+
+def _menu_key(move: Move) -> Any:
+    """A move as the menu tells it apart: a Run Fast play by its cards in any order (a meld's
+    order can place a wild, so it stays)."""
+    return (Play, frozenset(move.cards)) if isinstance(move, Play) else move
