@@ -367,3 +367,29 @@ def test_a_right_answers_words_are_true_of_the_move_made(step: Step) -> None:
             if number in fixed:
                 continue
             assert step.game == "hand" and int(number) == opening_points(verdict), (move, said)
+
+
+def test_the_hand_lesson_teaches_what_a_first_game_meets() -> None:
+    """Issue 61: a newcomer met a leftover joker's 15, one joker per meld, sets of 3 or 4, 2s
+    that are not wild, the card kept to throw and the shared win only in the guided round, and
+    step 1 refused "KS QH KD" as a run before sets and runs were defined. Each is now in the
+    step where it fits, with the engine's numbers."""
+    from bot.games.hand import JOKER_IN_HAND, ROUNDS
+
+    steps = {s.name: s for s in lesson("hand")}
+    first = steps["01_open_with_51"].text("task")
+    assert first.index("A set is 3 or 4 cards") < first.index("a run is") < first.index("lay ")
+    assert "a 2 is an ordinary card" in first
+    assert f"costs {JOKER_IN_HAND}" in steps["04_reclaim_the_joker"].text("done")
+    assert "one joker at most" in steps["05_joker_in_a_set"].text("task")
+    assert "keep one to throw" in steps["06_the_hand"].text("task")
+    assert f"(a joker {JOKER_IN_HAND})" in steps["07_the_stock_runs_out"].text("task")
+    last = steps["07_the_stock_runs_out"].text("done")
+    assert ["one", "two", "three", "four", "five"][ROUNDS - 1] + " rounds" in last
+    assert "share the win" in last
+    # Every language says it too, in its own words, with the engine's numbers.
+    for lang in LANGUAGES:
+        worded = steps["01_open_with_51"].text("task", lang)
+        assert worded.index("3") < worded.index("4") < worded.index("lay ")
+        for name, part in (("04_reclaim_the_joker", "done"), ("07_the_stock_runs_out", "task")):
+            assert str(JOKER_IN_HAND) in steps[name].text(part, lang), (lang, name)
