@@ -528,7 +528,8 @@ def _lay_reason(
 ) -> tuple[str, dict[str, Any]]:
     # Meld, Add, Swap and Lay all name the cards they put down: in the order they are laid out
     # and typed (``in_order``), not as the computer found them ("Lay 7♦ 5♦ 6♦", issue 61).
-    shown = cards(in_order(move).cards)
+    laid_out: Any = in_order(move)
+    shown = cards(laid_out.cards)
     touched = {getattr(e, "meld", None) for e in events} - {None}
     melds = [m for m in after.melds if m.id in touched]
     # The hint's verb is the move's: laying new melds, adding to melds on the table (Dutch
