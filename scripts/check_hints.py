@@ -764,7 +764,26 @@ def _check_lead_near_out(case: Case) -> list[str]:
 
 def _check_throw_alone_highest(case: Case) -> list[str]:
     """ "Alone, like these, and worth the most": the thrown card and each named one go with no
-    other card of the hand; no other card is alone; none named is worth more."""
+    other card of the hand; no other card is alone; none named is worth as much."""
+    out = _check_throw_alone(case)
+    card = case.move.card  # type: ignore[attr-defined]
+    named = _cards_of(case.params["others"])
+    return out + [f"{o} is worth as much" for o in named if hand_value(o) == hand_value(card)]
+
+
+def _check_throw_alone_top(case: Case) -> list[str]:
+    """ "Alone, like these, and worth as much as any": as above, and one named ties it."""
+    out = _check_throw_alone(case)
+    card = case.move.card  # type: ignore[attr-defined]
+    named = _cards_of(case.params["others"])
+    if not any(hand_value(o) == hand_value(card) for o in named):
+        out.append("no card named is worth as much")
+    return out
+
+
+def _check_throw_alone(case: Case) -> list[str]:
+    """The thrown card and each named one go with no other card of the hand; no other card is
+    alone; none named is worth more."""
     assert isinstance(case.move, Discard)
     card = case.move.card
     hand = list(case.engine.view(case.seat).hand)
@@ -974,6 +993,7 @@ CHECKS: dict[str, Check] = {
     "hint_throw_loose": _check_throw_partners,
     "hint_throw_alone": _check_throw_partners,
     "hint_throw_alone_highest": _check_throw_alone_highest,
+    "hint_throw_alone_top": _check_throw_alone_top,
     "hint_throw_keeps_combos": _check_keeps_combos,
     "hint_lay_near_out": _and_verb(_check_near_out),
     "hint_add_near_out": _check_near_out,

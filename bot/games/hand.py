@@ -313,6 +313,7 @@ class Hand(RummyGame):
                         "hand.opening_too_low",
                         least=Count("n_points", OPENING_MIN),
                         value=value,
+                        n=len(outcome.new),  # "this meld is" or "these melds are"
                     )
                 )
         if not outcome.hand:

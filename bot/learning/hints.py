@@ -638,7 +638,9 @@ def _throw_reason(
             # left in hand count against you.
             others = sorted({c for c in rest if c != card and _alone(c, before.hand, rules)})
             if others and all(hand_value(card) >= hand_value(c) for c in others):
-                return "hint_throw_alone_highest", {
+                # "Worth the most" only when no other is worth as much (issue 61: Q♣ tied K♦).
+                tied = any(hand_value(card) == hand_value(c) for c in others)
+                return "hint_throw_alone_top" if tied else "hint_throw_alone_highest", {
                     "card": shown,
                     "others": cards(sorted(others, key=sort_key)),
                     "points": Count("n_points", hand_value(card)),
@@ -727,7 +729,10 @@ _BIRIBA_RANK = {"dirty": 1, "pure": 2}
 def _lay_reason(
     move: Any, before: Any, after: Any, events: Sequence[Event], needs_75: bool = False
 ) -> tuple[str, dict[str, Any]]:
-    shown = cards(move.cards)  # Meld, Add, Swap and Lay all name the cards they put down
+    # Meld, Add, Swap and Lay all name the cards they put down: in the order they are laid out
+    # and typed (``in_order``), not as the computer found them ("Lay 7♦ 5♦ 6♦", issue 61).
+    laid_out: Any = in_order(move)
+    shown = cards(laid_out.cards)
     touched = {getattr(e, "meld", None) for e in events} - {None}
     melds = [m for m in after.melds if m.id in touched]
     # The hint's verb is the move's: laying new melds, adding to melds on the table (Dutch

@@ -232,3 +232,16 @@ def test_no_color_prints_the_joker_as_plain_text() -> None:
     assert code == 0
     assert "Hint: The cards to use: 7♥ 7♠ JK." in text
     assert "🃏" not in text
+
+
+@pytest.mark.parametrize("throw", ["discard JK", "discard KD"])
+def test_throwing_the_joker_just_won_back_gets_a_word(throw: str) -> None:
+    # Issue 61: after winning the joker back, `discard JK` went by with only "You threw JK.".
+    # Throwing the joker says why it was worth keeping; another throw says nothing of it.
+    steps = lesson("hand")
+    step = next(s for s in steps if s.name == "04_reclaim_the_joker")
+    typed = ["skip"] * (step.number - 1) + [move_text(answer_move(step)), throw, "quit"]
+    code, text = play(["--lesson", "hand", "--no-color"], "\n".join(typed) + "\n")
+    assert code == 0 and t("lesson_play_on") in text
+    after = text.split(t("lesson_play_on"), 1)[1]
+    assert (t("lesson_threw_won_joker") in after) == (throw == "discard JK")

@@ -55,6 +55,7 @@ COUNTED: dict[str, dict[str, str]] = {
         key: {"points": POINTS}
         for key in (
             "hint_throw_alone_highest",
+            "hint_throw_alone_top",
             "hint_throw_few_hand",
             "hint_throw_few_hand_one",
             "hint_lay_opens",

@@ -10,7 +10,7 @@ import pytest
 
 from bot.computers.pool import choose_computer_move
 from bot.games.base import Add, Count, Discard, Draw, Lay, Meld, Play, Take, TookPile
-from bot.games.cards import Card, parse_cards
+from bot.games.cards import Card, Reason, parse_cards
 from bot.games.registry import engine_class, new_game
 from bot.i18n import LANGUAGES, say, t
 from bot.i18n.moves import caption, move_words
@@ -542,10 +542,31 @@ def test_of_several_loose_cards_the_hand_throw_names_the_one_worth_most() -> Non
     engine = step.position()
     king, seven = parse_cards("KD 7H")
     h = hint_for(engine, 0, Discard(king))
-    assert h.key == "hint_throw_alone_highest"
+    # Issue 61: the Q♣ is worth 10 too, so the K♦ is worth as much as any, not the most.
+    assert h.key == "hint_throw_alone_top"
+    assert "as much as any (10 points)" in h.text() and "worth the most" not in h.text()
     for lang in LANGUAGES:
         assert "Q♣" in h.text(lang) and "7♥" in h.text(lang) and "10" in h.text(lang), lang
     assert hint_for(engine, 0, Discard(seven)).key == "hint_throw_alone"
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    said = {"card": "K♦", "others": "7♥ Q♣", "points": Count("n_points", 10)}
+    assert check_reason(engine, 0, Discard(king), "hint_throw_alone_highest", said) != []
+    assert check_reason(engine, 0, Discard(king), "hint_throw_alone_top", said) == []
+
+
+def test_a_hand_throw_worth_the_most_of_one_other_loose_card_reads_right() -> None:
+    # Issue 61: "neither do 4♣" was said of one card. Seat 0, opened, holds K♦ 4♣ alone.
+    step = next(s for s in lesson("hand") if s.name == "03_add_to_any_meld")
+    data = {k: v for k, v in step.table.items() if k not in ("moves", "lesson")}
+    data["position"] = {**data["position"], "hands": [["KD", "4C"], *data["position"]["hands"][1:]]}
+    engine = engine_class("hand").from_table_file(data)
+    (king,) = parse_cards("KD")
+    h = hint_for(engine, 0, Discard(king))
+    assert h.key == "hint_throw_alone_highest", h.key
+    assert "4♣" in h.text() and "neither do" not in h.text()
+    assert "worth the most (10 points)" in h.text()
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    assert check_reason(engine, 0, Discard(king), h.key, h.params) == []
 
 
 def test_a_run_fast_lead_of_the_lowest_single_says_so() -> None:
@@ -778,3 +799,24 @@ def test_a_lead_over_lower_cards_names_what_they_would_split() -> None:
         assert "{" not in h.text(lang) and "6♦ 6♣ 7♠ 7♥" in h.text(lang), lang
     loose = _runfast(["6D 7S 7H 10S", "QH JH", "3C KS"], turn=0, played=[True, True, True])
     assert hint_for(loose, 0, Play(tuple(parse_cards("10S")))).key == "hint_play_lead"
+
+
+def test_a_lay_hint_names_the_cards_in_the_melds_order() -> None:
+    # Issue 61: "Lay 7♦ 5♦ 6♦" (the taken card first) while the typed form was meld 5D 6D 7D.
+    step = next(s for s in lesson("hand") if s.name == "07_the_stock_runs_out")
+    engine = step.position()
+    h = hint_for(engine, 0, Meld(tuple(parse_cards("6H 4H 5H"))))
+    assert h.text().startswith("Lay 4♥ 5♥ 6♥:"), h.text()
+    for lang in LANGUAGES:
+        assert "4♥ 5♥ 6♥" in h.text(lang), lang
+
+
+def test_a_low_opening_of_one_meld_is_not_called_these_melds() -> None:
+    # Issue 61: "these melds are worth 49" was said of a single meld.
+    engine = lesson("hand")[0].position()
+    one = engine.check(0, Meld(tuple(parse_cards("5C 6C 7C 8C"))))
+    two = engine.check(0, Lay((tuple(parse_cards("KS KH KD")), tuple(parse_cards("5C 6C 7C")))))
+    assert one is not None and say(one).endswith("this meld is worth 26.")
+    assert two is not None and say(two).endswith("these melds are worth 48.")
+    for lang in LANGUAGES:
+        assert say(one, lang) != say(Reason(one.key, {**one.params, "n": 2}), lang), lang

@@ -35,6 +35,7 @@ from bot.learning.lessons import (
     Step,
     _step,
     answer_move,
+    done_params,
     lesson,
     text_key,
 )
@@ -61,7 +62,9 @@ def test_step_replays_as_a_table_file(step: Step, capsys: pytest.CaptureFixture[
 @pytest.mark.parametrize("step", STEPS, ids=lambda s: f"{s.game}/{s.name}")
 def test_step_right_and_wrong_answers(step: Step) -> None:
     right = step.judge(answer_move(step))
-    assert right.right and right.message == step.text("done")
+    assert right.after is not None
+    params = done_params(step.game, right.events, right.after)
+    assert right.right and right.message == step.text("done", **params)
     wrong = step.judge(move_from_dict(step.wrong))
     assert not wrong.right
     assert step.text("rule") in wrong.message
@@ -115,7 +118,9 @@ def test_a_wrong_move_is_judged_in_arabic() -> None:
             assert wrong.message.startswith(t("lesson_wrong", "ar", explain=""))
             assert wrong.message.endswith(rule)
         right = step.judge(answer_move(step), "ar")
-        assert right.right and right.message == step.text("done", "ar")
+        assert right.after is not None
+        params = done_params(step.game, right.events, right.after)
+        assert right.right and right.message == step.text("done", "ar", **params)
 
 
 def test_a_step_without_its_texts_is_refused_naming_the_key() -> None:
@@ -317,3 +322,74 @@ def test_more_go_out_step_scores_as_the_rules_do() -> None:
     assert "only the player who went out gets 100" in done and "their own hand" in done
     for lang in LANGUAGES:
         assert step.text("done", lang) != done or lang == "en"
+
+
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def opening_points(verdict: Any) -> int:
+    """What the melds a Hand move made count toward the opening, by the engine's values."""
+    from bot.games.base import Melded
+    from bot.games.hand import meld_value
+
+    made = [e.meld for e in verdict.events if isinstance(e, Melded)]
+    return sum(meld_value(verdict.after.melds[m].meld) for m in made)
+
+
+@pytest.mark.parametrize("step", STEPS, ids=lambda s: f"{s.game}/{s.name}")
+def test_a_right_answers_words_are_true_of_the_move_made(step: Step) -> None:
+    """Issue 61: a 51-point opening was praised "Right: 56 points opens you" -- the expected
+    answer's count. Where more than one move is right, each gets words true of it: a card the
+    done text names is one the move used, one the hand still holds or one on the table, and a
+    number it states is either a rule the step's task or rule states (51, 7.5) or worked out
+    from the move (a Hand lay's points, by the engine's values)."""
+    engine = step.position()
+    moves = list(dict.fromkeys([*engine.legal_moves(step.seat), *every_try(step)]))
+    rights = [(move, verdict) for move in moves if (verdict := step.judge(move)).right]
+    assert rights
+    fixed = set(NUMBER.findall(CARD.sub("", step.text("task") + " " + step.text("rule"))))
+    codes = re.findall(r'"((?:10|[2-9AJQK])[SHDC]|JK)"', json.dumps(step.table["position"]))
+    seen = {Card.parse(code).pretty for code in codes}
+    for move, verdict in rights:
+        after = verdict.after
+        assert after is not None
+        table = [c for m in after.scenario_state()["melds"] for c in m["cards"]]
+        known = set(faces(after.view(step.seat).hand)) | {Card.parse(c).pretty for c in table}
+        if isinstance(move, Lay):
+            known |= {c.pretty for meld in move.melds for c in meld}
+        known |= set(faces(move_cards(move)))
+        said = verdict.message
+        if len(rights) == 1:
+            continue  # the text was written for this very move
+        # (A card the position lacks is one a wild stands for, such as the pankal's 9♥.)
+        assert set(CARD.findall(said)) & seen <= known, (move, said)
+        for number in NUMBER.findall(CARD.sub("", said)):
+            if number in fixed:
+                continue
+            assert step.game == "hand" and int(number) == opening_points(verdict), (move, said)
+
+
+def test_the_hand_lesson_teaches_what_a_first_game_meets() -> None:
+    """Issue 61: a newcomer met a leftover joker's 15, one joker per meld, sets of 3 or 4, 2s
+    that are not wild, the card kept to throw and the shared win only in the guided round, and
+    step 1 refused "KS QH KD" as a run before sets and runs were defined. Each is now in the
+    step where it fits, with the engine's numbers."""
+    from bot.games.hand import JOKER_IN_HAND, ROUNDS
+
+    steps = {s.name: s for s in lesson("hand")}
+    first = steps["01_open_with_51"].text("task")
+    assert first.index("A set is 3 or 4 cards") < first.index("a run is") < first.index("lay ")
+    assert "a 2 is an ordinary card" in first
+    assert f"costs {JOKER_IN_HAND}" in steps["04_reclaim_the_joker"].text("done")
+    assert "one joker at most" in steps["05_joker_in_a_set"].text("task")
+    assert "keep one to throw" in steps["06_the_hand"].text("task")
+    assert f"(a joker {JOKER_IN_HAND})" in steps["07_the_stock_runs_out"].text("task")
+    last = steps["07_the_stock_runs_out"].text("done")
+    assert ["one", "two", "three", "four", "five"][ROUNDS - 1] + " rounds" in last
+    assert "share the win" in last
+    # Every language says it too, in its own words, with the engine's numbers.
+    for lang in LANGUAGES:
+        worded = steps["01_open_with_51"].text("task", lang)
+        assert worded.index("3") < worded.index("4") < worded.index("lay ")
+        for name, part in (("04_reclaim_the_joker", "done"), ("07_the_stock_runs_out", "task")):
+            assert str(JOKER_IN_HAND) in steps[name].text(part, lang), (lang, name)

@@ -22,7 +22,18 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from bot.games.base import Engine, Event, IllegalMove, Move, Play, Played, move_from_dict
+from bot.games.base import (
+    Count,
+    Engine,
+    Event,
+    IllegalMove,
+    Melded,
+    Move,
+    Play,
+    Played,
+    move_from_dict,
+)
+from bot.games.hand import Hand, meld_value
 from bot.games.registry import GAME_KEYS, engine_class
 from bot.i18n import ENGLISH, has, t
 from bot.learning.lessons.facts import wrong_facts
@@ -80,12 +91,12 @@ class Step:
     goal: Goal
     wrong: Mapping[str, Any]
 
-    def text(self, part: str, lang: str = ENGLISH) -> str:
+    def text(self, part: str, lang: str = ENGLISH, **params: Any) -> str:
         """The step's ``title``, ``task``, ``rule`` or ``done`` in ``lang`` (English where the
-        language's catalogue lacks it)."""
+        language's catalogue lacks it), with ``params`` filled in."""
         if part not in PARTS:
             raise ValueError(f"A lesson step has no text {part!r} (only {', '.join(PARTS)}).")
-        return t(text_key(self.game, self.name, part), lang)
+        return t(text_key(self.game, self.name, part), lang, **params)
 
     @property
     def answer(self) -> list[Mapping[str, Any]]:
@@ -120,7 +131,8 @@ class Step:
             # The engine's refusal names what this move did wrong; the rule follows it.
             return Verdict(False, True, t("lesson_refused", lang, reason=e.reason, explain=rule))
         if self._reached(move, events, engine):
-            return Verdict(True, False, self.text("done", lang), events, engine)
+            done = self.text("done", lang, **done_params(self.game, events, engine))
+            return Verdict(True, False, done, events, engine)
         did = wrong_facts(self.goal, move, events, engine, self.seat, lang)
         explain = f"{did} {rule}" if did else rule
         return Verdict(False, False, t("lesson_wrong", lang, explain=explain), events, engine)
@@ -144,6 +156,17 @@ class Step:
             if not any(all(m.get(k) == v for k, v in goal.meld.items()) for m in melds):
                 return False
         return True
+
+
+def done_params(game: str, events: Sequence[Event], engine: Engine) -> dict[str, Any]:
+    """What a ``done`` text may say of the move actually made, worked out from it: in Hand,
+    ``points``, what the melds it made count toward the opening by the engine's values (a
+    51-point opening was once praised with the expected answer's 56)."""
+    if game != "hand":
+        return {}
+    assert isinstance(engine, Hand)
+    made = [e.meld for e in events if isinstance(e, Melded)]
+    return {"points": Count("n_points", sum(meld_value(engine.melds[m].meld) for m in made))}
 
 
 class LessonError(ValueError):
