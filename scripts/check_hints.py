@@ -701,6 +701,20 @@ def _check_made(attr: str) -> Check:
     return check
 
 
+def _spoilt(engine: Engine, seat: int, move: Move) -> list[int]:
+    """The pure biribas ``move`` turns dirty (a wild added: 200 down to 100), by the engine."""
+    pure = {m.id for m in engine.view(seat).melds if m.biriba == "pure"}
+    if not pure or not isinstance(move, Add | Lay):
+        return []
+    after, _ = _played(engine, seat, move)
+    return [m.id for m in after.view(seat).melds if m.id in pure and m.biriba != "pure"]
+
+
+def _check_spoils(case: Case) -> list[str]:
+    """ "It turns the pure biriba dirty": the move does."""
+    return [] if _spoilt(case.engine, case.seat, case.move) else ["no pure biriba turns dirty"]
+
+
 def _check_ends(case: Case) -> list[str]:
     """ "It is your last card and ends the round": the round ends, and the hand held only it."""
     _, events = _played(case.engine, case.seat, case.move)
@@ -771,6 +785,7 @@ CHECKS: dict[str, Check] = {
     "hint_lay_biriba": _and_verb(_check_made("biriba")),
     "hint_add_project": _and_verb(_check_made("project")),
     "hint_add_biriba": _and_verb(_check_made("biriba")),
+    "hint_add_spoils_biriba": _and_verb(_check_spoils),
     "hint_lay_opens": _and_verb(_check_lay_opens),
     "hint_lay_opens_75": _and_verb(_check_lay_opens_75),
     "hint_add_opens_75": _and_verb(_check_lay_opens_75),
@@ -799,7 +814,14 @@ def check_reason(
     check = CHECKS.get(key)
     if check is None:
         return [f"no check for {key}"]
-    return check(Case(engine, seat, move, key, params))
+    # Whatever else a reason says, a move that spoils a pure biriba says so (issue 61: "laid
+    # cards count for you" hid the 100 points a joker on a pure biriba throws away).
+    hidden = [
+        f"it turns pure biriba {i} dirty and the reason hides it"
+        for i in _spoilt(engine, seat, move)
+        if key != "hint_add_spoils_biriba"
+    ]
+    return hidden + check(Case(engine, seat, move, key, params))
 
 
 # ---------------------------------------------------------------- positions

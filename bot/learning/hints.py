@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -142,6 +142,9 @@ def hint(engine: Engine, seat: int, rng: random.Random, level: str = HINT_LEVEL)
         return None
     view = engine.view(seat)
     move = no_idle_take(engine, seat, legal, ai.choose_move(view, legal, level, rng))
+    move = no_spoilt_biriba(
+        engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
+    )
     return hint_for(engine, seat, move)
 
 
@@ -163,6 +166,38 @@ def no_idle_take(engine: Engine, seat: int, legal: Sequence[Move], move: Move) -
     the throw."""
     idle = engine.game == "hand" and isinstance(move, Take) and Draw() in legal
     return Draw() if idle and not taken_card_fits(engine, seat) else move
+
+
+def spoils_biriba(engine: Engine, seat: int, move: Move) -> bool:
+    """Does ``move`` turn a pure biriba dirty (a wild added to it: 200 down to 100)? Asked of
+    the engine, by playing the move on a copy."""
+    if not isinstance(move, Add | Lay) or not isinstance(engine, More3):
+        return False
+    pure = {m.id for m in engine.view(seat).melds if m.biriba == "pure"}
+    if not pure:
+        return False
+    after = _copy(engine)
+    after.apply(seat, move)
+    return any(m.id in pure and m.biriba != "pure" for m in after.view(seat).melds)
+
+
+def no_spoilt_biriba(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """Advice never turns a pure biriba dirty without saying so (issue 61): where ``move``
+    would, the move ``choose`` (the adviser's own judgement) picks among the legal moves that
+    don't; ``move`` itself when every legal move does (its reason then says what it costs)."""
+    if not spoils_biriba(engine, seat, move):
+        return move
+    keep = [m for m in legal if not spoils_biriba(engine, seat, m)]
+    if not keep:
+        return move
+    other = choose(keep)
+    return other if other is not None and other in keep else keep[0]
 
 
 def hint_for(engine: Engine, seat: int, move: Move) -> Hint:
@@ -534,6 +569,11 @@ def _lay_reason(
         if act is not None:
             return SIDE_PILE_ADD.get(before.game, "hint_add_more_pile"), {"act": act}
         return SIDE_PILE_LAY.get(before.game, "hint_lay_more_pile"), {"cards": shown}
+    spoilt = [m for m in melds if m.biriba == "dirty" and _was(before, m.id, "biriba", "pure")]
+    if spoilt and act is not None:
+        # A hint gives it only when every legal move does (``no_spoilt_biriba``); a review may
+        # name it: either way, say what it costs.
+        return "hint_add_spoils_biriba", {"act": act}
     for m in melds:
         if m.project and not _was(before, m.id, "project", m.project):
             if act is not None:

@@ -516,7 +516,8 @@ def test_a_throw_that_ends_the_round_on_an_empty_stock_does_not_say_last_card() 
 
 def test_a_wild_on_a_pure_biriba_is_not_told_as_making_a_biriba() -> None:
     # Issue 61 (More lesson 4): after 10♣ made 4♣..10♣ a pure biriba, the joker on it makes it
-    # dirty (200 down to 100): its reason must not say it "makes a dirty biriba".
+    # dirty (200 down to 100): its reason must not say it "makes a dirty biriba", but what it
+    # costs.
     import json
     from pathlib import Path
 
@@ -526,7 +527,7 @@ def test_a_wild_on_a_pure_biriba_is_not_told_as_making_a_biriba() -> None:
     engine.apply(0, Add(1, tuple(parse_cards(["10C"]))))
     h = hint_for(engine, 0, Add(1, tuple(parse_cards(["JK"]))))
     assert h.key != "hint_lay_biriba", h.params
-    assert "biriba" not in h.text()
+    assert "makes a" not in h.text() and "200 down to 100" in h.text()
     check_reason = load_script("scripts/check_hints.py").check_reason
     spoil = Add(1, tuple(parse_cards(["JK"])))
     said = {"cards": "🃏", "biriba": say("biriba.dirty")}
@@ -688,3 +689,30 @@ def test_a_swap_hint_says_the_joker_goes_to_the_hand_not_back() -> None:
     wrong = {"en": "comes back", "ar": "يعود", "hi": "लौट", "nl": "terug"}
     for lang, word in wrong.items():
         assert word not in h.text(lang), (lang, h.text(lang))
+
+
+def test_the_hint_after_a_pure_biriba_does_not_spoil_it() -> None:
+    """Issue 61: straight after the lesson's pure biriba (4C..10C), the hard player adds the joker
+    (dirty: 200 down to 100) and the hint called it "laid cards count for you". Advice keeps the
+    biriba pure when another move exists, and the check catches a reason that hides the loss."""
+    step = next(s for s in lesson("more3") if s.name == "04_pure_biriba")
+    verdict = step.judge(answer_move(step))
+    assert verdict.right and verdict.after is not None
+    engine = verdict.after
+    joker = Add(1, tuple(parse_cards("JK")))
+    assert engine.check(step.seat, joker) is None  # the spoiling add is legal
+    for seed in range(5):
+        h = hint(engine, step.seat, random.Random(seed))
+        assert h is not None
+        after = engine_class("more3").from_json(engine.to_json())
+        after.apply(step.seat, h.move)
+        assert next(m for m in after.view(step.seat).melds if m.id == 1).biriba == "pure", h
+    # The reason for the joker itself says what it costs, and the check holds every reason to
+    # that: the old one ("laid cards count for you") is false.
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    key, params = reason(engine, step.seat, engine.view(step.seat), joker)
+    assert key == "hint_add_spoils_biriba"
+    assert "200" in t(key, "en", **params)
+    assert check_reason(engine, step.seat, joker, key, params) == []
+    hidden = {"cards": "🃏", "meld": 1, "left": Count("n_cards", 2)}
+    assert check_reason(engine, step.seat, joker, "hint_add", hidden)
