@@ -224,6 +224,8 @@ def run_lesson(
                 console.show_table()
             elif word == "hand":
                 console.show_hand()
+            elif word == "rules":
+                console.show_rules()
             elif word == "skip":
                 break
             elif word == "help":

@@ -31,6 +31,7 @@ from bot.games.notation import in_order, move_text, parse_move
 from bot.i18n import ENGLISH, language, number, say, t, t_n
 from bot.learning.hints import STAGES, Hint, hint, hint_for
 from bot.learning.review import ITEMS_FEW, review
+from bot.learning.rules import game_rules
 from bot.replay import Replay
 
 SHOWN_MOVES = 15  # ``moves`` lists this many legal moves, then says how many more there are
@@ -139,6 +140,12 @@ class Console:
         must = getattr(view, "must_lay", ())
         if must:
             self.say(f"  {self.words.must_lay(must)}")
+
+    def show_rules(self) -> None:
+        """The game's rules as the players' rules document gives them (``docs/rules.md``, the
+        text ``/rules`` pages through in Discord), in the console's language where written."""
+        self.say(game_rules(self.engine.game, self.lang))
+        self.say(self.t("console.rules_more"))
 
     def show_table(self) -> None:
         view = self.engine.view(self.seat)
@@ -256,6 +263,8 @@ class Console:
             self.show_hand()
         elif word == "hint":
             self.say_hint()
+        elif word == "rules":
+            self.show_rules()
         elif word == "moves":
             legal = self.engine.legal_moves(self.seat)
             shown = self.t("console.moves_sep").join(move_text(m) for m in legal[:SHOWN_MOVES])

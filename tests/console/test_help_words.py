@@ -17,7 +17,7 @@ MOVES = {
     "more3": {"draw", "take", "meld", "lay", "add", "discard", "throw"},
     "hand": {"draw", "take", "return", "meld", "lay", "add", "swap", "discard", "throw"},
 }
-TABLE_WORDS = {"hand", "table", "moves", "help", "quit", "exit", "hint"}
+TABLE_WORDS = {"hand", "table", "moves", "help", "quit", "exit", "hint", "rules"}
 
 
 def listed(text: str) -> set[str]:
@@ -46,3 +46,19 @@ def test_help_lists_every_move_and_word_the_terminal_takes(game: str) -> None:
     text = out.getvalue()
     shown = text[text.index("Moves (") :]
     assert MOVES[game] | TABLE_WORDS <= listed(shown)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_rules_prints_the_games_rules_and_where_they_are(lang: str) -> None:
+    # Issue 61: "“rules” is not a move I know" -- a newcomer who stopped after the lesson had
+    # nowhere to read the rules from the terminal.
+    from bot.learning.rules import game_rules
+
+    out = io.StringIO()
+    console = Console(
+        new_game("more3", {}, 11), 0, "simple", 11, io.StringIO("rules\nexit\n"), out, lang=lang
+    )
+    assert console.play() == 0
+    text = out.getvalue()
+    assert game_rules("more3", lang) in text
+    assert "docs/rules.md" in text and "/rules" in text

@@ -232,3 +232,13 @@ def test_no_color_prints_the_joker_as_plain_text() -> None:
     assert code == 0
     assert "Hint: The cards to use: 7♥ 7♠ JK." in text
     assert "🃏" not in text
+
+
+def test_rules_works_during_a_lesson_step(own_state: Path) -> None:
+    # Issue 61: "“rules” is not a move I know" in the More lesson; help lists it now.
+    from bot.learning.rules import game_rules
+
+    code, text = play(["--lesson", "more3", "--no-color"], "rules\nquit\n")
+    assert code == 0
+    assert "is not a move I know" not in text
+    assert game_rules("more3") in text and "docs/rules.md" in text
