@@ -15,14 +15,18 @@ from bot.ai import Level, choose_move
 from bot.console.paint import BOLD, Painter
 from bot.console.words import words_for
 from bot.games.base import (
+    Add,
     BadMove,
     Count,
     Engine,
     Event,
     IllegalMove,
+    Lay,
+    Meld,
     Move,
     Phase,
     RoundResult,
+    as_lay,
     move_from_dict,
     points,
 )
@@ -71,6 +75,19 @@ def still_held(engine: Engine, seat: int, taken: list[Card], hand: list[Card]) -
             left[card] -= 1
             held[card] -= 1
             out.append(card)
+    return out
+
+
+def distinct(moves: Sequence[Move]) -> list[Move]:
+    """``moves`` as a list shows them: each move once, a one-meld ``lay`` dropped after the
+    ``meld`` of the same cards (the engine offers both; a newcomer read them as two moves)."""
+    seen: set[Any] = set()
+    out: list[Move] = []
+    for m in moves:
+        key = as_lay(m) if isinstance(m, Meld | Add | Lay) else m
+        if key not in seen:
+            seen.add(key)
+            out.append(m)
     return out
 
 
@@ -267,6 +284,7 @@ class Console:
             self.show_rules()
         elif word == "moves":
             legal = self.engine.legal_moves(self.seat)
+            legal = distinct(legal)
             shown = self.t("console.moves_sep").join(move_text(m) for m in legal[:SHOWN_MOVES])
             if len(legal) > SHOWN_MOVES:
                 shown = t_n(

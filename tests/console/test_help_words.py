@@ -62,3 +62,29 @@ def test_rules_prints_the_games_rules_and_where_they_are(lang: str) -> None:
     text = out.getvalue()
     assert game_rules("more3", lang) in text
     assert "docs/rules.md" in text and "/rules" in text
+
+
+def test_moves_lists_each_move_once() -> None:
+    # Issue 61: `moves` listed "lay AC 2D 3C; meld AC 2D 3C" -- the engine offers some lays in
+    # more than one shape, and a newcomer read them as different moves.
+    import random
+
+    from bot import ai
+    from bot.games.base import Add, Lay, Meld, as_lay
+
+    engine = new_game("more3", {}, 1)
+    for n in range(71):  # a More hand whose first legal moves hold one lay twice
+        seat = engine.turn
+        legal = engine.legal_moves(seat)
+        engine.apply(seat, ai.choose_move(engine.view(seat), legal, "simple", random.Random(n)))
+    seat = engine.turn
+    shapes = [as_lay(m) for m in engine.legal_moves(seat)[:15] if isinstance(m, Meld | Add | Lay)]
+    assert len(shapes) > len(set(shapes))  # the engine's list repeats one
+    out = io.StringIO()
+    console = Console(engine, seat, "simple", 1, io.StringIO("moves\nexit\n"), out)
+    assert console.play() == 0
+    line = next(ln for ln in out.getvalue().splitlines() if "Some legal moves:" in ln)
+    shown = line.split(": ", 1)[1].split(" (and ")[0]
+    listed_moves = [parse_move(m) for m in shown.split("; ")]
+    lays = [as_lay(m) for m in listed_moves if isinstance(m, Meld | Add | Lay)]
+    assert len(lays) == len(set(lays)), line
