@@ -223,7 +223,20 @@ def _check_legal(case: Case) -> list[str]:
 
 
 def _check_bid(case: Case) -> list[str]:
-    return [] if case.params["chips"] == getattr(case.move, "chips", None) else ["other chips"]
+    """A bid's chips, and the standing it names: the seat's total, how far behind the leader."""
+    out = [] if case.params["chips"] == getattr(case.move, "chips", None) else ["other chips"]
+    totals = case.engine.view(case.seat).totals
+    mine = totals[case.seat]
+    others = [t for s, t in enumerate(totals) if s != case.seat]
+    if case.params.get("total") != points(mine):
+        out.append(f"the total is {mine}")
+    if case.key == "hint_bid_lead" and mine < max(others):
+        out.append(f"someone is ahead: {max(others)}")
+    if case.key == "hint_bid_lowest" and mine >= min(others):
+        out.append("not the lowest total")
+    if case.key == "hint_bid" and _n(case.params.get("behind")) != max(others) - mine:
+        out.append(f"{max(others) - mine} behind the leader")
+    return out
 
 
 def _check_pass(case: Case) -> list[str]:
@@ -703,8 +716,10 @@ def _check_made(attr: str) -> Check:
 
 def _spoilt(engine: Engine, seat: int, move: Move) -> list[int]:
     """The pure biribas ``move`` turns dirty (a wild added: 200 down to 100), by the engine."""
+    if not isinstance(engine, More3) or not isinstance(move, Add | Lay):
+        return []
     pure = {m.id for m in engine.view(seat).melds if m.biriba == "pure"}
-    if not pure or not isinstance(move, Add | Lay):
+    if not pure:
         return []
     after, _ = _played(engine, seat, move)
     return [m.id for m in after.view(seat).melds if m.id in pure and m.biriba != "pure"]
@@ -749,6 +764,8 @@ CHECKS: dict[str, Check] = {
     "hint_return": _check_legal,
     "hint_swap": _check_legal,
     "hint_bid": _check_bid,
+    "hint_bid_lead": _check_bid,
+    "hint_bid_lowest": _check_bid,
     "hint_pass": _check_pass,
     "hint_play_out": _check_play_out,
     "hint_play_out_bomb": _check_play_out_bomb,

@@ -124,6 +124,7 @@ class Console:
         # Offer the review once the game is over (a terminal game), of the moves from this
         # position on (a game tried again from a reviewed move: from that move).
         self.review = review
+        self.bidding_told = False  # what a bid does is said once, the first time bids are asked
 
     # -------------------------------------------------------- output
 
@@ -384,11 +385,21 @@ class Console:
                     announced = True
                     self.show_table()
                     self.show_hand()
+                    self.explain_bidding()
                 if not self.human_turn():
                     self.say(self.t("console.bye"))
                     return 0
         finally:
             self.write_save()
+
+    def explain_bidding(self) -> None:
+        """The first time the member is asked to bid (More's ``bid`` option), what a bid does:
+        who becomes the Solo and what the chips do to the totals (issue 61: a bid of 3 left a
+        newcomer at -6, the others at +3, and nothing had said why)."""
+        if self.bidding_told or self.engine.view(self.seat).phase != Phase.BID:
+            return
+        self.bidding_told = True
+        self.say(self.t("console.more3.bidding_explained"))
 
     def offer_review(self, start: int = 0) -> None:
         """After the game: on ``review``, the moves where the hard player would have played

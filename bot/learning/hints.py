@@ -255,7 +255,7 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
     if isinstance(move, Return):
         return "hint_return", {}
     if isinstance(move, Bid):
-        return "hint_bid", {"chips": move.chips}
+        return _bid_reason(before, move)
     if isinstance(move, Pass):
         return "hint_pass", {"trick": cards(before.trick)}
     needs_75 = isinstance(engine, More3) and engine.needs_opening(seat)
@@ -270,6 +270,20 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
     if isinstance(move, Swap):
         return "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
     return _lay_reason(move, before, after, events, needs_75)
+
+
+def _bid_reason(before: Any, move: Bid) -> tuple[str, dict[str, Any]]:
+    """A bid, by the seat's own standing (issue 61: "the computer bids from the standings" told
+    the member the computer's method, not why they should bid so): the seat's total, and how
+    far behind the leader it is, or that nobody is ahead, or that it is the lowest."""
+    mine = before.totals[before.seat]
+    others = [t for s, t in enumerate(before.totals) if s != before.seat]
+    params: dict[str, Any] = {"chips": move.chips, "total": points(mine)}
+    if mine >= max(others):
+        return "hint_bid_lead", params
+    if mine < min(others):
+        return "hint_bid_lowest", params
+    return "hint_bid", {**params, "behind": Count("n_points", max(others) - mine)}
 
 
 def _run_kept(engine: Engine, seat: int, before: Any, card: Card) -> tuple[Card, ...]:

@@ -88,3 +88,20 @@ def test_moves_lists_each_move_once() -> None:
     listed_moves = [parse_move(m) for m in shown.split("; ")]
     lays = [as_lay(m) for m in listed_moves if isinstance(m, Meld | Add | Lay)]
     assert len(lays) == len(set(lays)), line
+
+
+def test_the_first_bid_says_what_a_bid_does_to_the_scores() -> None:
+    # Issue 61: after `bid 3` a newcomer's total became -6 and each opponent's +3, and nothing
+    # had said why. The first time bids are asked the terminal says it, once.
+    from bot.i18n import t
+
+    out = io.StringIO()
+    engine = new_game("more3", {"bid": True}, 3)
+    console = Console(engine, 0, "normal", 3, io.StringIO("bid 3\nexit\n"), out, max_rounds=1)
+    assert console.play() == 0
+    text = out.getvalue()
+    said = t("console.more3.bidding_explained")
+    assert text.count(said) == 1
+    assert text.index(said) < text.index("You bid 3")
+    assert "takes 4 off your total and gives each of them 2" in said
+    assert "total -6" in text  # the bid of 3, paid to each of the other two, as said

@@ -716,3 +716,29 @@ def test_the_hint_after_a_pure_biriba_does_not_spoil_it() -> None:
     assert check_reason(engine, step.seat, joker, key, params) == []
     hidden = {"cards": "🃏", "meld": 1, "left": Count("n_cards", 2)}
     assert check_reason(engine, step.seat, joker, "hint_add", hidden)
+
+
+@pytest.mark.parametrize(
+    ("totals", "key"),
+    [
+        ([100, 300, 200], "hint_bid_lowest"),
+        ([300, 100, 200], "hint_bid_lead"),
+        ([200, 300, 100], "hint_bid"),
+    ],
+)
+def test_a_bid_hint_speaks_to_the_members_own_standing(totals: list[int], key: str) -> None:
+    # Issue 61: "Bid 0: the computer bids from the standings, before anyone sees a hand" told
+    # the computer's method, not why the member should bid so.
+    engine = engine_class("more3").from_table_file(
+        {"game": "more3", "seed": 5, "dealer": 2, "totals": totals, "options": {"bid": True}}
+    )
+    seat = engine.turn
+    h = hint(engine, seat, random.Random(0))
+    assert h is not None and h.key == key, h
+    for lang in LANGUAGES:
+        text = h.text(lang)
+        assert "computer" not in text and str(totals[seat]) in text, (lang, text)
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    assert check_reason(engine, seat, h.move, h.key, h.params) == []
+    wrong = {**h.params, "total": totals[seat] + 50}
+    assert check_reason(engine, seat, h.move, h.key, wrong)
