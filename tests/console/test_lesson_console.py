@@ -84,7 +84,7 @@ def test_the_terminal_lesson_says_how_to_type_and_knows_help() -> None:
     assert code == 0
     # How to type a move (with an example move), and the lesson's own words.
     assert "Type your move as in a game, for example meld 7H 8H 9H;" in text
-    assert "hint, moves, skip, help, quit" in text
+    assert "hint, moves, rules, skip, help, quit" in text
     assert "not a move I know" not in text  # help works
     assert "Moves (type them like the slash commands):" in text
     assert "skip (on to the next step)" in text
@@ -242,3 +242,4 @@ def test_rules_works_during_a_lesson_step(own_state: Path) -> None:
     assert code == 0
     assert "is not a move I know" not in text
     assert game_rules("more3") in text and "docs/rules.md" in text
+    assert "hint, moves, rules, skip" in text  # the step says the word is there
