@@ -176,7 +176,7 @@ def spoils_biriba(engine: Engine, seat: int, move: Move) -> bool:
     pure = {m.id for m in engine.view(seat).melds if m.biriba == "pure"}
     if not pure:
         return False
-    after = _copy(engine)
+    after = More3.from_json(engine.to_json())
     after.apply(seat, move)
     return any(m.id in pure and m.biriba != "pure" for m in after.view(seat).melds)
 
