@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.games import registry
 from bot.games.base import RoundEnd, RoundResult, ScoreLine
-from bot.games.more3 import OUT_BONUS, SOLO_WIN_BONUS, solo_score
+from bot.games.more3 import OUT_BONUS, SOLO_WIN_BONUS, solo_lines, solo_score
 from bot.games.runfast import RunFastView
 from bot.i18n import number, t
 from render.common import GameView
@@ -251,14 +251,16 @@ def sample_result(game: str, n_seats: int) -> tuple[RoundResult, tuple[float, ..
         scores = tuple(team_scores[s % 2] for s in range(n_seats))
         return RoundResult(scores, RoundEnd.CLOSED, 0, lines), tuple(s + 41.5 for s in scores)
     if game == "more3":
-        # In the engine's order and by its own sum: (400 + 200 + 100 − 80) × 1.5 + 150 = 1080.
-        solo = solo_score(400, 200, 80, went_out_bonus=OUT_BONUS, round_win_bonus=SOLO_WIN_BONUS)
+        # RULES.md's worked example, in the engine's order and by its own sum: 400 melded +
+        # 200 pure + 100 dirty + 100 for going out = 800; ×1.5 = 1200; +150 = 1350.
+        solo = solo_score(400, 300, 0, went_out_bonus=OUT_BONUS, round_win_bonus=SOLO_WIN_BONUS)
         lines = (
             ScoreLine(0, "core.line.cards_in_melds", 400),
             ScoreLine(0, "more3.line.pure_biriba", 200),
+            ScoreLine(0, "more3.line.dirty_biriba", 100),
             ScoreLine(0, "core.line.went_out", OUT_BONUS),
-            ScoreLine(0, "core.line.cards_left", -80),
-            ScoreLine(0, "more3.line.solo_total", solo),
+            ScoreLine(0, "core.line.cards_left", 0),
+            *solo_lines(0, 800, SOLO_WIN_BONUS),
             ScoreLine(1, "core.line.cards_in_melds", 310),
             ScoreLine(1, "more3.line.dirty_biriba", 100),
             ScoreLine(1, "core.line.cards_left", -45),

@@ -9,6 +9,7 @@ from collections.abc import Collection, Sequence
 from PIL import Image, ImageDraw
 
 from bot.games.base import RoundResult
+from bot.games.more3 import SUBTOTALS
 from bot.games.registry import engine_class
 from bot.i18n import is_rtl, language, t
 from render import fonts
@@ -58,9 +59,15 @@ CARD_PAD = 16
 POINTS_GAP = 16
 
 
-def _lines_for(result: RoundResult, seats: Sequence[int], lang: str) -> list[tuple[str, float]]:
+def _lines_for(
+    result: RoundResult, seats: Sequence[int], lang: str
+) -> list[tuple[str, float, bool]]:
+    """Each line's words, points and whether it is a sum of the lines above (More's Solo
+    subtotal), which shows without a sign: it is no addend."""
     return [
-        (score_label(line.label, lang), line.points) for line in result.lines if line.seat in seats
+        (score_label(line.label, lang), line.points, str(line.label) in SUBTOTALS)
+        for line in result.lines
+        if line.seat in seats
     ]
 
 
@@ -74,8 +81,11 @@ def _laid_lines(
 ) -> list[tuple[Image.Image, list[Image.Image]]]:
     """A column's lines: each one's points sprite and its label's rows (``wrap_line``)."""
     out = []
-    for label, points in _lines_for(result, seats, lang):
-        p = _points_sprite(points, LINE_SIZE, fonts.MEDIUM, lang, low_wins)
+    for label, points, subtotal in _lines_for(result, seats, lang):
+        if subtotal:
+            p = fonts.text_sprite(fmt_points(points, lang=lang), LINE_SIZE, PAPER_INK, fonts.BOLD)
+        else:
+            p = _points_sprite(points, LINE_SIZE, fonts.MEDIUM, lang, low_wins)
         room = inner - p.width - POINTS_GAP
         out.append((p, wrap_line(symbol_segments(label), LINE_SIZE, PAPER_INK, room, rtl=rtl)))
     return out

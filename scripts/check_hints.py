@@ -291,7 +291,20 @@ def _check_legal(case: Case) -> list[str]:
 
 
 def _check_bid(case: Case) -> list[str]:
-    return [] if case.params["chips"] == getattr(case.move, "chips", None) else ["other chips"]
+    """A bid's chips, and the standing it names: the seat's total, how far behind the leader."""
+    out = [] if case.params["chips"] == getattr(case.move, "chips", None) else ["other chips"]
+    totals = case.engine.view(case.seat).totals
+    mine = totals[case.seat]
+    others = [t for s, t in enumerate(totals) if s != case.seat]
+    if case.params.get("total") != points(mine):
+        out.append(f"the total is {mine}")
+    if case.key == "hint_bid_lead" and mine < max(others):
+        out.append(f"someone is ahead: {max(others)}")
+    if case.key == "hint_bid_lowest" and mine >= min(others):
+        out.append("not the lowest total")
+    if case.key == "hint_bid" and _n(case.params.get("behind")) != max(others) - mine:
+        out.append(f"{max(others) - mine} behind the leader")
+    return out
 
 
 def _check_pass(case: Case) -> list[str]:
@@ -930,6 +943,22 @@ def _check_made(attr: str) -> Check:
     return check
 
 
+def _spoilt(engine: Engine, seat: int, move: Move) -> list[int]:
+    """The pure biribas ``move`` turns dirty (a wild added: 200 down to 100), by the engine."""
+    if not isinstance(engine, More3) or not isinstance(move, Add | Lay):
+        return []
+    pure = {m.id for m in engine.view(seat).melds if m.biriba == "pure"}
+    if not pure:
+        return []
+    after, _ = _played(engine, seat, move)
+    return [m.id for m in after.view(seat).melds if m.id in pure and m.biriba != "pure"]
+
+
+def _check_spoils(case: Case) -> list[str]:
+    """ "It turns the pure biriba dirty": the move does."""
+    return [] if _spoilt(case.engine, case.seat, case.move) else ["no pure biriba turns dirty"]
+
+
 def _check_ends(case: Case) -> list[str]:
     """ "It is your last card and ends the round": the round ends, and the hand held only it."""
     _, events = _played(case.engine, case.seat, case.move)
@@ -965,6 +994,8 @@ CHECKS: dict[str, Check] = {
     "hint_return": _check_legal,
     "hint_swap": _check_legal,
     "hint_bid": _check_bid,
+    "hint_bid_lead": _check_bid,
+    "hint_bid_lowest": _check_bid,
     "hint_pass": _check_pass,
     "hint_play_out": _check_play_out,
     "hint_play_out_bomb": _check_play_out_bomb,
@@ -1006,6 +1037,7 @@ CHECKS: dict[str, Check] = {
     "hint_lay_biriba": _and_verb(_check_made("biriba")),
     "hint_add_project": _and_verb(_check_made("project")),
     "hint_add_biriba": _and_verb(_check_made("biriba")),
+    "hint_add_spoils_biriba": _and_verb(_check_spoils),
     "hint_lay_opens": _and_verb(_check_lay_opens),
     "hint_lay_opens_75": _and_verb(_check_lay_opens_75),
     "hint_add_opens_75": _and_verb(_check_lay_opens_75),
@@ -1034,7 +1066,14 @@ def check_reason(
     check = CHECKS.get(key)
     if check is None:
         return [f"no check for {key}"]
-    return check(Case(engine, seat, move, key, params))
+    # Whatever else a reason says, a move that spoils a pure biriba says so (issue 61: "laid
+    # cards count for you" hid the 100 points a joker on a pure biriba throws away).
+    hidden = [
+        f"it turns pure biriba {i} dirty and the reason hides it"
+        for i in _spoilt(engine, seat, move)
+        if key != "hint_add_spoils_biriba"
+    ]
+    return hidden + check(Case(engine, seat, move, key, params))
 
 
 # ---------------------------------------------------------------- positions

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from bot.ai import Level
 from bot.console.progress import Progress
-from bot.console.table import Console
+from bot.console.table import Console, distinct
 from bot.console.words import title_of
 from bot.games.base import BadMove, Engine, Event, Move, RoundResult, Swapped
 from bot.games.hand import Hand
@@ -228,12 +228,16 @@ def run_lesson(
                 console.say_hint(answer_move(step))
             elif word == "moves":
                 # A lesson's menu holds wrong answers on purpose: say so, or it reads as legal.
-                choices = console.t("console.moves_sep").join(move_text(m) for m in step.choices())
+                choices = console.t("console.moves_sep").join(
+                    move_text(m) for m in distinct(step.choices())
+                )
                 console.say(console.t("console.lesson_choices", moves=choices))
             elif word == "table":  # help lists these: they work during a step's task too
                 console.show_table()
             elif word == "hand":
                 console.show_hand()
+            elif word == "rules":
+                console.show_rules()
             elif word == "skip":
                 break
             elif word == "help":

@@ -15,14 +15,18 @@ from bot.ai import Level, choose_move
 from bot.console.paint import BOLD, Painter
 from bot.console.words import words_for
 from bot.games.base import (
+    Add,
     BadMove,
     Count,
     Engine,
     Event,
     IllegalMove,
+    Lay,
+    Meld,
     Move,
     Phase,
     RoundResult,
+    as_lay,
     move_from_dict,
     points,
 )
@@ -31,6 +35,7 @@ from bot.games.notation import BARE_VERBS, in_order, move_text, parse_move
 from bot.i18n import ENGLISH, language, number, say, t, t_n
 from bot.learning.hints import STAGES, Hint, hint, hint_for, hint_rng
 from bot.learning.review import ITEMS_FEW, decisions, review
+from bot.learning.rules import game_rules
 from bot.replay import Replay
 
 SHOWN_MOVES = 15  # ``moves`` lists this many legal moves, then says how many more there are
@@ -73,6 +78,19 @@ def still_held(engine: Engine, seat: int, taken: list[Card], hand: list[Card]) -
     return out
 
 
+def distinct(moves: Sequence[Move]) -> list[Move]:
+    """``moves`` as a list shows them: each move once, a one-meld ``lay`` dropped after the
+    ``meld`` of the same cards (the engine offers both; a newcomer read them as two moves)."""
+    seen: set[Any] = set()
+    out: list[Move] = []
+    for m in moves:
+        key = as_lay(m) if isinstance(m, Meld | Add | Lay) else m
+        if key not in seen:
+            seen.add(key)
+            out.append(m)
+    return out
+
+
 class Console:
     def __init__(
         self,
@@ -106,6 +124,7 @@ class Console:
         # Offer the review once the game is over (a terminal game), of the moves from this
         # position on (a game tried again from a reviewed move: from that move).
         self.review = review
+        self.bidding_told = False  # what a bid does is said once, the first time bids are asked
 
     # -------------------------------------------------------- output
 
@@ -139,6 +158,12 @@ class Console:
         must = getattr(view, "must_lay", ())
         if must:
             self.say(f"  {self.words.must_lay(must)}")
+
+    def show_rules(self) -> None:
+        """The game's rules as the players' rules document gives them (``docs/rules.md``, the
+        text ``/rules`` pages through in Discord), in the console's language where written."""
+        self.say(game_rules(self.engine.game, self.lang))
+        self.say(self.t("console.rules_more"))
 
     def show_table(self) -> None:
         view = self.engine.view(self.seat)
@@ -258,8 +283,11 @@ class Console:
             self.show_hand()
         elif word == "hint":
             self.say_hint()
+        elif word == "rules":
+            self.show_rules()
         elif word == "moves":
             legal = self.engine.legal_moves(self.seat)
+            legal = distinct(legal)
             shown = self.t("console.moves_sep").join(move_text(m) for m in legal[:SHOWN_MOVES])
             if len(legal) > SHOWN_MOVES:
                 shown = t_n(
@@ -358,11 +386,21 @@ class Console:
                     announced = True
                     self.show_table()
                     self.show_hand()
+                    self.explain_bidding()
                 if not self.human_turn():
                     self.say(self.t("console.bye"))
                     return 0
         finally:
             self.write_save()
+
+    def explain_bidding(self) -> None:
+        """The first time the member is asked to bid (More's ``bid`` option), what a bid does:
+        who becomes the Solo and what the chips do to the totals (issue 61: a bid of 3 left a
+        newcomer at -6, the others at +3, and nothing had said why)."""
+        if self.bidding_told or self.engine.view(self.seat).phase != Phase.BID:
+            return
+        self.bidding_told = True
+        self.say(self.t("console.more3.bidding_explained"))
 
     def offer_review(self, start: int = 0) -> None:
         """After the game: on ``review``, the moves where the hard player would have played

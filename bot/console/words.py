@@ -60,6 +60,7 @@ OTHER_WORDS = (
     ("help", "console.help.help"),
     ("quit, exit", "console.help.quit"),
     ("hint", "console.help.hint"),
+    ("rules", "console.help.rules"),
 )
 MELD_KINDS: dict[str, str] = {MeldKind.RUN: "console.meld.run", MeldKind.SET: "console.meld.set"}
 BIRIBAS = {"pure": "console.meld.biriba_pure", "dirty": "console.meld.biriba_dirty"}

@@ -148,6 +148,25 @@ def solo_score(
     return net + round_win_bonus
 
 
+# The Solo's score sheet after the lines that add up to the subtotal (issue 61: one line "Solo
+# total ×1.5 if positive, +150 if out" replaced the sum inside a column of addends): the subtotal
+# (a sum, not an addend), then what ×1.5 adds, then the 150 for going out, each on its own line.
+SOLO_SUBTOTAL = "more3.line.solo_subtotal"
+SUBTOTALS = frozenset({SOLO_SUBTOTAL})  # lines a sheet shows as sums, not as addends
+
+
+def solo_lines(seat: int, net: int, won: int) -> list[ScoreLine]:
+    """The Solo's last lines from the ``net`` its other lines add up to and ``won``, the bonus
+    for going out: the subtotal, what ×1.5 adds when it is above 0, then ``won``; the lines
+    after the subtotal add up from it to ``solo_score``'s score."""
+    lines = [ScoreLine(seat, SOLO_SUBTOTAL, net)]
+    if net > 0:
+        lines.append(ScoreLine(seat, "more3.line.solo_times", net * 3 // 2 - net))
+    if won:
+        lines.append(ScoreLine(seat, "more3.line.solo_out", won))
+    return lines
+
+
 def choose_solo(
     totals: Sequence[float], past_solos: Sequence[int], starter: int, cap: bool = True
 ) -> int:
@@ -689,7 +708,8 @@ class More3(SidePileGame):
                 if penalty:
                     lines.append(ScoreLine(seat, "more3.line.never_took_pile", -penalty))
                 if side == SOLO:
-                    lines.append(ScoreLine(seat, "more3.line.solo_total", scores[seat]))
+                    net = melded + bonus + (OUT_BONUS if out else 0) - hand - penalty
+                    lines += solo_lines(seat, net, SOLO_WIN_BONUS if out else 0)
         return scores
 
     def _end_round(self, reason: RoundEnd, events: list[Event]) -> None:

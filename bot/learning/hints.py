@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -173,6 +173,9 @@ def hint(engine: Engine, seat: int, rng: random.Random, level: str = HINT_LEVEL)
         return None
     view = engine.view(seat)
     move = no_idle_take(engine, seat, legal, ai.choose_move(view, legal, level, rng))
+    move = no_spoilt_biriba(
+        engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
+    )
     return hint_for(engine, seat, move)
 
 
@@ -201,6 +204,38 @@ def forced_pass(engine: Engine, seat: int) -> bool:
     then gives no tip: its note has already said so (issue 61)."""
     legal = engine.legal_moves(seat)
     return bool(legal) and all(isinstance(m, Pass) for m in legal)
+
+
+def spoils_biriba(engine: Engine, seat: int, move: Move) -> bool:
+    """Does ``move`` turn a pure biriba dirty (a wild added to it: 200 down to 100)? Asked of
+    the engine, by playing the move on a copy."""
+    if not isinstance(move, Add | Lay) or not isinstance(engine, More3):
+        return False
+    pure = {m.id for m in engine.view(seat).melds if m.biriba == "pure"}
+    if not pure:
+        return False
+    after = More3.from_json(engine.to_json())
+    after.apply(seat, move)
+    return any(m.id in pure and m.biriba != "pure" for m in after.view(seat).melds)
+
+
+def no_spoilt_biriba(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """Advice never turns a pure biriba dirty without saying so (issue 61): where ``move``
+    would, the move ``choose`` (the adviser's own judgement) picks among the legal moves that
+    don't; ``move`` itself when every legal move does (its reason then says what it costs)."""
+    if not spoils_biriba(engine, seat, move):
+        return move
+    keep = [m for m in legal if not spoils_biriba(engine, seat, m)]
+    if not keep:
+        return move
+    other = choose(keep)
+    return other if other is not None and other in keep else keep[0]
 
 
 def hint_for(engine: Engine, seat: int, move: Move) -> Hint:
@@ -343,7 +378,7 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
     if isinstance(move, Return):
         return "hint_return", {}
     if isinstance(move, Bid):
-        return "hint_bid", {"chips": move.chips}
+        return _bid_reason(before, move)
     if isinstance(move, Pass):
         return "hint_pass", {"trick": cards(before.trick)}
     needs_75 = isinstance(engine, More3) and engine.needs_opening(seat)
@@ -359,6 +394,20 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         return "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
     # Named as the typed form writes it (``in_order``): "Add 10♣ J♣", as it lies in the run.
     return _lay_reason(in_order(move), before, after, events, needs_75)
+
+
+def _bid_reason(before: Any, move: Bid) -> tuple[str, dict[str, Any]]:
+    """A bid, by the seat's own standing (issue 61: "the computer bids from the standings" told
+    the member the computer's method, not why they should bid so): the seat's total, and how
+    far behind the leader it is, or that nobody is ahead, or that it is the lowest."""
+    mine = before.totals[before.seat]
+    others = [t for s, t in enumerate(before.totals) if s != before.seat]
+    params: dict[str, Any] = {"chips": move.chips, "total": points(mine)}
+    if mine >= max(others):
+        return "hint_bid_lead", params
+    if mine < min(others):
+        return "hint_bid_lowest", params
+    return "hint_bid", {**params, "behind": Count("n_points", max(others) - mine)}
 
 
 def _run_kept(engine: Engine, seat: int, before: Any, card: Card) -> tuple[Card, ...]:
@@ -743,6 +792,11 @@ def _lay_reason(
         if act is not None:
             return SIDE_PILE_ADD.get(before.game, "hint_add_more_pile"), {"act": act}
         return SIDE_PILE_LAY.get(before.game, "hint_lay_more_pile"), {"cards": shown}
+    spoilt = [m for m in melds if m.biriba == "dirty" and _was(before, m.id, "biriba", "pure")]
+    if spoilt and act is not None:
+        # A hint gives it only when every legal move does (``no_spoilt_biriba``); a review may
+        # name it: either way, say what it costs.
+        return "hint_add_spoils_biriba", {"act": act}
     for m in melds:
         if m.project and not _was(before, m.id, "project", m.project):
             if act is not None:

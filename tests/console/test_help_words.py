@@ -17,7 +17,7 @@ MOVES = {
     "more3": {"draw", "take", "meld", "lay", "add", "discard", "throw"},
     "hand": {"draw", "take", "return", "meld", "lay", "add", "swap", "discard", "throw"},
 }
-TABLE_WORDS = {"hand", "table", "moves", "help", "quit", "exit", "hint"}
+TABLE_WORDS = {"hand", "table", "moves", "help", "quit", "exit", "hint", "rules"}
 
 
 def listed(text: str) -> set[str]:
@@ -46,3 +46,62 @@ def test_help_lists_every_move_and_word_the_terminal_takes(game: str) -> None:
     text = out.getvalue()
     shown = text[text.index("Moves (") :]
     assert MOVES[game] | TABLE_WORDS <= listed(shown)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_rules_prints_the_games_rules_and_where_they_are(lang: str) -> None:
+    # Issue 61: "“rules” is not a move I know" -- a newcomer who stopped after the lesson had
+    # nowhere to read the rules from the terminal.
+    from bot.learning.rules import game_rules
+
+    out = io.StringIO()
+    console = Console(
+        new_game("more3", {}, 11), 0, "simple", 11, io.StringIO("rules\nexit\n"), out, lang=lang
+    )
+    assert console.play() == 0
+    text = out.getvalue()
+    assert game_rules("more3", lang) in text
+    assert "docs/rules.md" in text and "/rules" in text
+
+
+def test_moves_lists_each_move_once() -> None:
+    # Issue 61: `moves` listed "lay AC 2D 3C; meld AC 2D 3C" -- the engine offers some lays in
+    # more than one shape, and a newcomer read them as different moves.
+    import random
+
+    from bot import ai
+    from bot.games.base import Add, Lay, Meld, as_lay
+
+    engine = new_game("more3", {}, 1)
+    for n in range(71):  # a More hand whose first legal moves hold one lay twice
+        seat = engine.turn
+        legal = engine.legal_moves(seat)
+        engine.apply(seat, ai.choose_move(engine.view(seat), legal, "simple", random.Random(n)))
+    seat = engine.turn
+    shapes = [as_lay(m) for m in engine.legal_moves(seat)[:15] if isinstance(m, Meld | Add | Lay)]
+    assert len(shapes) > len(set(shapes))  # the engine's list repeats one
+    out = io.StringIO()
+    console = Console(engine, seat, "simple", 1, io.StringIO("moves\nexit\n"), out)
+    assert console.play() == 0
+    line = next(ln for ln in out.getvalue().splitlines() if "Some legal moves:" in ln)
+    shown = line.split(": ", 1)[1].split(" (and ")[0]
+    listed_moves = [parse_move(m) for m in shown.split("; ")]
+    lays = [as_lay(m) for m in listed_moves if isinstance(m, Meld | Add | Lay)]
+    assert len(lays) == len(set(lays)), line
+
+
+def test_the_first_bid_says_what_a_bid_does_to_the_scores() -> None:
+    # Issue 61: after `bid 3` a newcomer's total became -6 and each opponent's +3, and nothing
+    # had said why. The first time bids are asked the terminal says it, once.
+    from bot.i18n import t
+
+    out = io.StringIO()
+    engine = new_game("more3", {"bid": True}, 3)
+    console = Console(engine, 0, "normal", 3, io.StringIO("bid 3\nexit\n"), out, max_rounds=1)
+    assert console.play() == 0
+    text = out.getvalue()
+    said = t("console.more3.bidding_explained")
+    assert text.count(said) == 1
+    assert text.index(said) < text.index("You bid 3")
+    assert "takes 4 off your total and gives each of them 2" in said
+    assert "total -6" in text  # the bid of 3, paid to each of the other two, as said

@@ -84,7 +84,7 @@ def test_the_terminal_lesson_says_how_to_type_and_knows_help() -> None:
     assert code == 0
     # How to type a move (with an example move), and the lesson's own words.
     assert "Type your move as in a game, for example meld 7H 8H 9H;" in text
-    assert "hint, moves, skip, help, quit" in text
+    assert "hint, moves, rules, skip, help, quit" in text
     assert "not a move I know" not in text  # help works
     assert "Moves (type them like the slash commands):" in text
     assert "skip (on to the next step)" in text
@@ -245,3 +245,14 @@ def test_throwing_the_joker_just_won_back_gets_a_word(throw: str) -> None:
     assert code == 0 and t("lesson_play_on") in text
     after = text.split(t("lesson_play_on"), 1)[1]
     assert (t("lesson_threw_won_joker") in after) == (throw == "discard JK")
+
+
+def test_rules_works_during_a_lesson_step(own_state: Path) -> None:
+    # Issue 61: "“rules” is not a move I know" in the More lesson; help lists it now.
+    from bot.learning.rules import game_rules
+
+    code, text = play(["--lesson", "more3", "--no-color"], "rules\nquit\n")
+    assert code == 0
+    assert "is not a move I know" not in text
+    assert game_rules("more3") in text and "docs/rules.md" in text
+    assert "hint, moves, rules, skip" in text  # the step says the word is there

@@ -184,14 +184,14 @@ def test_score_sheet_lines_are_keys_worded_in_each_language() -> None:
         ("cards in melds", 0),
         ("cards left in hand", -25),
         ("never took the More pile", -100),
-        ("Solo total ×1.5 if positive, +150 if out", -125),
+        ("= Solo subtotal", -125),  # not above 0: no ×1.5 line, and no 150 without going out
     ]
     labels = {ln.label for ln in result.lines}
     assert all(label.startswith(("more3.line.", "core.line.")) for label in labels)
     assert all(has(label, lang) for label in labels for lang in LANGUAGES)
     arabic = [words for words, _ in sheet(1, "ar")]
     assert all(ARABIC_LETTER.search(words) for words in arabic)
-    assert arabic[-1] == t("more3.line.solo_total", "ar")  # the Solo's total, worded
+    assert arabic[-1] == t("more3.line.solo_subtotal", "ar")  # the Solo's subtotal, worded
 
 
 def test_solo_goes_out() -> None:
@@ -199,6 +199,25 @@ def test_solo_goes_out() -> None:
     # (105 + 300 + 100) = 505 -> x1.5 = 757 (757.5 down) -> + 150 = 907; the Pair never took its
     # pile (-100 each) and keeps its hands.
     assert state["round_scores"] == [907, -110, -115]
+
+
+def test_the_solo_score_sheet_adds_up_line_by_line() -> None:
+    # Issue 61: "Solo total ×1.5 if positive, +150 if out  2130" replaced the sum inside a column
+    # of addends (the column summed to 3550). Now the subtotal, what ×1.5 adds and the 150 for
+    # going out are lines of their own, and every line but the subtotal is an addend.
+    data = json.loads((TABLES / "go_out_solo.json").read_text(encoding="utf-8"))
+    result = registry.replay(data).result
+    assert result is not None
+    solo = [(ln.label, ln.points) for ln in result.lines if ln.seat == 0]
+    labels = [label for label, _ in solo]
+    assert labels[-3:] == [
+        "more3.line.solo_subtotal",
+        "more3.line.solo_times",
+        "more3.line.solo_out",
+    ]
+    assert solo[-3:] == [(labels[-3], 505), (labels[-2], 252), (labels[-1], 150)]
+    assert sum(p for label, p in solo[:-3]) == 505  # the subtotal sums the lines above it
+    assert sum(p for label, p in solo if label != labels[-3]) == result.scores[0] == 907
 
 
 def test_winner_tie_goes_to_who_went_out() -> None:

@@ -377,7 +377,9 @@ CORRECTED = {
         "pakte ({cards})."
     ),
     ("nl", "lesson.more3.03_the_7_5_rule.task"): (
-        "Je staat boven de 1500 en bent de Solo: leg in één beurt minstens 7,5 punten uit."
+        "Je hebt deze beurt al getrokken. Je staat boven de 1500 en bent de Solo: leg nu in één "
+        "beurt minstens 7,5 punten uit. Zo tellen de kaarten: 3 tot en met 7 voor 0,5, 8 tot en "
+        "met K en elke 2 voor 1, azen voor 1,5 en een joker voor 2."
     ),
     ("nl", "btn_lay_now"): "Nu uitleggen",
     ("nl", "more3.line.solo_total"): "Solo ×1,5 als positief, +150 bij uitgaan",

@@ -424,3 +424,19 @@ def test_what_the_coach_says_a_members_move_makes_is_the_engines(game: str) -> N
 
     play_round(game, pick, engine=engine)
     assert said, f"no lay of the member's in {game}'s guided round achieved anything"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("side", ["as_solo", "as_pair"])
+def test_the_solo_score_sentence_gives_rules_worked_example(side: str, lang: str) -> None:
+    # Issue 61: "counts 1.5 times when above 0, and going out then adds 150 more" left a
+    # newcomer unsure whether going out is worth 100 × 1.5 + 150 or the 150 is the 1.5 of the
+    # 100. The goal note works RULES.md's example through: 800, ×1.5 = 1200, + 150 = 1350.
+    from bot.games.more3 import OUT_BONUS, SOLO_WIN_BONUS, solo_score
+
+    assert solo_score(400, 300, 0, went_out_bonus=OUT_BONUS, round_win_bonus=SOLO_WIN_BONUS) == 1350
+    text = t(f"coach.more3.goal.{side}", lang)
+    at = 0
+    for step in ["400", "200", "100", "100", "= 800", "1200", "+ 150", "= 1350"]:
+        at = text.find(step, at)  # each in the example's order
+        assert at >= 0, (step, text)

@@ -518,7 +518,8 @@ def test_a_throw_that_ends_the_round_on_an_empty_stock_does_not_say_last_card() 
 
 def test_a_wild_on_a_pure_biriba_is_not_told_as_making_a_biriba() -> None:
     # Issue 61 (More lesson 4): after 10♣ made 4♣..10♣ a pure biriba, the joker on it makes it
-    # dirty (200 down to 100): its reason must not say it "makes a dirty biriba".
+    # dirty (200 down to 100): its reason must not say it "makes a dirty biriba", but what it
+    # costs.
     import json
     from pathlib import Path
 
@@ -528,7 +529,7 @@ def test_a_wild_on_a_pure_biriba_is_not_told_as_making_a_biriba() -> None:
     engine.apply(0, Add(1, tuple(parse_cards(["10C"]))))
     h = hint_for(engine, 0, Add(1, tuple(parse_cards(["JK"]))))
     assert h.key != "hint_lay_biriba", h.params
-    assert "biriba" not in h.text()
+    assert "makes a" not in h.text() and "200 down to 100" in h.text()
     check_reason = load_script("scripts/check_hints.py").check_reason
     spoil = Add(1, tuple(parse_cards(["JK"])))
     said = {"cards": "🃏", "biriba": say("biriba.dirty")}
@@ -820,3 +821,56 @@ def test_a_low_opening_of_one_meld_is_not_called_these_melds() -> None:
     assert two is not None and say(two).endswith("these melds are worth 48.")
     for lang in LANGUAGES:
         assert say(one, lang) != say(Reason(one.key, {**one.params, "n": 2}), lang), lang
+
+
+def test_the_hint_after_a_pure_biriba_does_not_spoil_it() -> None:
+    """Issue 61: straight after the lesson's pure biriba (4C..10C), the hard player adds the joker
+    (dirty: 200 down to 100) and the hint called it "laid cards count for you". Advice keeps the
+    biriba pure when another move exists, and the check catches a reason that hides the loss."""
+    step = next(s for s in lesson("more3") if s.name == "04_pure_biriba")
+    verdict = step.judge(answer_move(step))
+    assert verdict.right and verdict.after is not None
+    engine = verdict.after
+    joker = Add(1, tuple(parse_cards("JK")))
+    assert engine.check(step.seat, joker) is None  # the spoiling add is legal
+    for seed in range(5):
+        h = hint(engine, step.seat, random.Random(seed))
+        assert h is not None
+        after = engine_class("more3").from_json(engine.to_json())
+        after.apply(step.seat, h.move)
+        assert next(m for m in after.view(step.seat).melds if m.id == 1).biriba == "pure", h
+    # The reason for the joker itself says what it costs, and the check holds every reason to
+    # that: the old one ("laid cards count for you") is false.
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    key, params = reason(engine, step.seat, engine.view(step.seat), joker)
+    assert key == "hint_add_spoils_biriba"
+    assert "200" in t(key, "en", **params)
+    assert check_reason(engine, step.seat, joker, key, params) == []
+    hidden = {"cards": "🃏", "meld": 1, "left": Count("n_cards", 2)}
+    assert check_reason(engine, step.seat, joker, "hint_add", hidden)
+
+
+@pytest.mark.parametrize(
+    ("totals", "key"),
+    [
+        ([100, 300, 200], "hint_bid_lowest"),
+        ([300, 100, 200], "hint_bid_lead"),
+        ([200, 300, 100], "hint_bid"),
+    ],
+)
+def test_a_bid_hint_speaks_to_the_members_own_standing(totals: list[int], key: str) -> None:
+    # Issue 61: "Bid 0: the computer bids from the standings, before anyone sees a hand" told
+    # the computer's method, not why the member should bid so.
+    engine = engine_class("more3").from_table_file(
+        {"game": "more3", "seed": 5, "dealer": 2, "totals": totals, "options": {"bid": True}}
+    )
+    seat = engine.turn
+    h = hint(engine, seat, random.Random(0))
+    assert h is not None and h.key == key, h
+    for lang in LANGUAGES:
+        text = h.text(lang)
+        assert "computer" not in text and str(totals[seat]) in text, (lang, text)
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    assert check_reason(engine, seat, h.move, h.key, h.params) == []
+    wrong = {**h.params, "total": totals[seat] + 50}
+    assert check_reason(engine, seat, h.move, h.key, wrong)

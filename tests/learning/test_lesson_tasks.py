@@ -6,7 +6,17 @@ import re
 
 import pytest
 
-from bot.games.base import Discard, Lay, Meld, RoundEnd, RoundOver, Take, move_from_dict
+from bot.games.base import (
+    Discard,
+    Draw,
+    Lay,
+    Meld,
+    Phase,
+    RoundEnd,
+    RoundOver,
+    Take,
+    move_from_dict,
+)
 from bot.games.cards import Card
 from bot.games.notation import parse_move
 from bot.i18n import LANGUAGES, t
@@ -143,3 +153,51 @@ def test_hand_stock_out_step_lays_out_all_106_cards_and_ends_at_the_throw() -> N
     events = after.apply(step.seat, Discard(after.view(step.seat).hand[0]))
     over = next(e for e in events if isinstance(e, RoundOver))
     assert over.result.reason == RoundEnd.STOCK_OUT and -30 not in over.result.scores
+
+
+# ---------------------------------------------------------------- More, issue 61
+
+# "You've already drawn this turn", as each catalogue says it (the Mor steps' words).
+DRAWN = {"en": "already drawn", "ar": "تمّ السحب", "hi": "पत्ता उठा चुके हैं", "nl": "al getrokken"}
+
+
+def test_every_more_step_that_starts_after_the_draw_says_so() -> None:
+    # A newcomer's first `draw` in steps 2, 3 and 6 met "You have already drawn this turn".
+    mid_turn = 0
+    for step in lesson("more3"):
+        engine = step.position()
+        if engine.view(step.seat).phase != Phase.PLAY:
+            continue
+        mid_turn += 1
+        refused = engine.check(step.seat, Draw())
+        assert refused is not None and refused.key == "game.already_drawn", step.name
+        for lang, words in DRAWN.items():
+            assert words in step.text("task", lang), (step.name, lang)
+    assert mid_turn >= 7
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_more_lesson_says_the_wilds_and_their_7_5_values(lang: str) -> None:
+    # The 2s are wild in More, and the 7.5 rule counts them (1) and the joker (2): the lesson
+    # said neither before a 2S turned up inside a meld.
+    steps = {s.name: s for s in lesson("more3")}
+    opening = steps["03_the_7_5_rule"].text("task", lang)
+    assert "0.5" in opening.replace(",", ".") and "1.5" in opening.replace(",", ".")
+    joker = {"en": "joker 2", "ar": "الجوكر بـ2", "hi": "जोकर का 2", "nl": "joker voor 2"}[lang]
+    assert joker in opening
+    wilds = steps["04_pure_biriba"].text("task", lang)
+    two = {"en": "2s", "ar": "أوراق 2", "hi": "आठों 2", "nl": "2'en"}[lang]
+    assert two in wilds
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_more_roles_note_says_the_solo_tie_break(lang: str) -> None:
+    # RULES.md §2: tied lowest totals go to whoever was Solo least recently, then play order.
+    roles = t("coach.more3.roles", lang)
+    words = {
+        "en": ("On a tie", "longest", "play order"),
+        "ar": ("التعادل", "أطول", "بترتيب اللعب"),
+        "hi": ("बराबरी", "सबसे ज़्यादा समय", "खेल के क्रम"),
+        "nl": ("gelijke stand", "het langst", "speelvolgorde"),
+    }[lang]
+    assert all(w in roles for w in words), roles

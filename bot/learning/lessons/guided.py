@@ -38,7 +38,7 @@ from bot.games.more3 import More3
 from bot.games.registry import engine_class, new_game, play_move, replay
 from bot.games.runfast_combos import BOMB_KINDS
 from bot.i18n import ENGLISH, t
-from bot.learning.hints import Hint, hint_for, no_idle_take
+from bot.learning.hints import Hint, hint_for, no_idle_take, no_spoilt_biriba
 
 MEMBER = 0  # the member's seat at a guided table: a practice table seats its member first
 COACH_LEVEL = Level.NORMAL  # the computer players and the coach's suggestions
@@ -560,8 +560,14 @@ def coach_move(
         notes = current_notes(engine, seat)
     record = engine.record
     rng = random.Random(f"coach:{record.get('seed')}:{len(record['moves'])}")
-    move = suggest(engine.game, engine.view(seat), legal, notes, rng, level)
-    return None if move is None else no_idle_take(engine, seat, legal, move)
+    view = engine.view(seat)
+    move = suggest(engine.game, view, legal, notes, rng, level)
+    if move is None:
+        return None
+    move = no_idle_take(engine, seat, legal, move)
+    return no_spoilt_biriba(
+        engine, seat, legal, move, lambda ok: suggest(engine.game, view, ok, notes, rng, level)
+    )
 
 
 def coach_hint(engine: Engine, seat: int = MEMBER) -> Hint | None:
