@@ -91,10 +91,20 @@ def misused_words(
         pattern = whole_word(lang, row.word)
         for place, text in texts.items():
             for phrase in row.still_right:
-                text = re.sub(re.escape(phrase), " · ", text, flags=re.IGNORECASE)
+                text = re.sub(_still_right(phrase), " · ", text, flags=re.IGNORECASE)
             if pattern.search(text):
                 found.add((place, row.word))
     return found
+
+
+def _still_right(phrase: str) -> str:
+    """A still-right phrase as a pattern: its placeholders match themselves or the word a text
+    filled in fills them with ("{n} opeenvolgende paren" holds "2 opeenvolgende paren").
+
+    >>> bool(re.fullmatch(_still_right("{n} paren"), "2 paren"))
+    True
+    """
+    return re.sub(r"\\\{(\w+)\\\}", r"(?:\\{\1\\}|\\S+)", re.escape(phrase))
 
 
 def catalogue_texts(lang: str) -> dict[str, str]:

@@ -11,7 +11,7 @@ import pytest
 from babel.messages.pofile import read_po
 from bidi import get_display
 
-from bot.games.base import Meld, Play, Reason
+from bot.games.base import Meld, Play, Reason, move_from_dict
 from bot.games.cards import parse_cards
 from bot.games.registry import engine_class
 from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, catalogue, names_list, number, say, t, t_n
@@ -25,6 +25,7 @@ from bot.i18n.check import (
     whole_word,
 )
 from bot.learning.hints import hint_for
+from bot.learning.lessons import GAMES, lesson
 
 GLOSSARY = Path(__file__).resolve().parents[2] / "bot" / "i18n" / "GLOSSARY.md"
 ROOT = GLOSSARY.parents[2]
@@ -250,6 +251,42 @@ def test_the_rejected_word_test_can_fail() -> None:
         "अभी मिला: 9D; दिखाया जाता है; हैंड करके सारे पत्ते ख़त्म; हैंड से दोगुना"
     )
     assert misused_words("hi", {"x": hi_fixed2}) == set()
+    # The second native read of Dutch (issue 59): the phrases it found, and what they became.
+    nl_read = (
+        "Opeenvolgende paren. Je hield de slag, als geen hogere bom erop antwoordt of zonder "
+        "hogere bom erover. Goed: je bent uit. Wie begint, trekt niet; neem de joker. Of wacht: "
+        "Voor het delen; de volgende laagste; de kaarten zijn waard: 3; zijn hierbij waard; een "
+        "lege hand brengt de Mor; door elkaar gespeeld; je doet mee aan toernooi 3; of skip naar "
+        "de volgende stap; de kaart om te gebruiken; de Hand verdubbelt het; Spellen hier nu; "
+        "het bericht staat er opnieuw."
+    )
+    assert {w for _, w in misused_words("nl", {"x": nl_read})} == {
+        "opeenvolgende paren",
+        "hield de slag",
+        "erop antwoordt",
+        "hogere bom erover",
+        "je bent uit",
+        "wie begint",
+        "neem de joker",
+        "of wacht:",
+        "voor het delen",
+        "volgende laagste",
+        "kaarten zijn waard",
+        "zijn hierbij waard",
+        "lege hand brengt",
+        "door elkaar gespeeld",
+        "doet mee aan toernooi",
+        "skip naar",
+        "om te gebruiken",
+        "verdubbelt het",
+        "spellen hier nu",
+        "staat er opnieuw",
+    }
+    nl_fixed = (
+        "Rij van {n} opeenvolgende paren; je bent uitgegaan; neem de joker terug; seed voor het "
+        "delen; vóór het delen; met een lege hand krijg je de Mor; de kaarten tellen zo: 3."
+    )
+    assert misused_words("nl", {"x": nl_fixed}) == set()
 
 
 # The placeholders a sentence names players by: one (who, name, host, owner, a mention) or several
@@ -390,7 +427,7 @@ CORRECTED = {
         "Bommen: vier van één waarde, en de drie azen, die elke bom van vier verslaan; alle "
         "vier de drieën als eerste zet van de partij zijn een hemelse bom, "
         "die door niets verslagen wordt. Een bom verslaat elke andere zet, en op de kaarten "
-        "van een ander gespeeld levert hij 20 op als geen hogere bom erop antwoordt."
+        "van een ander gespeeld levert hij 20 op als er geen hogere bom overheen komt."
     ),
     # The second December read: grammar, and one word for one thing.
     ("nl", "render.discard"): "Aflegstapel {n}",
@@ -508,9 +545,36 @@ CORRECTED = {
     ("hi", "render.reason.hand"): "{who} ने हैंड करके सारे पत्ते ख़त्म किए",
     ("hi", "render.not_played"): "कोई पत्ता नहीं चला",
     ("nl", "coach.more3.bidding"): (
-        "Voor het delen biedt iedereen 0 tot en met 3 fiches, in het geheim. Wie het hoogst "
+        "Vóór het delen biedt iedereen 0 tot en met 3 fiches, in het geheim. Wie het hoogst "
         "biedt, wordt de Solo, alleen tegen de andere twee (het Paar), en betaalt zijn bod aan "
         "elk van hen."
+    ),
+    # The second native read of Dutch (issue 59): meaning first, then idiom and punctuation.
+    ("nl", "coach.mor.values"): (
+        "Op het scorebriefje tellen de kaarten zo: 3 tot en met 6: ½, 7 tot en met K: 1, azen, "
+        "2's en jokers: 1½."
+    ),
+    ("nl", "bid.explain"): (
+        "Niemand ziet zijn kaarten voordat iedereen heeft geboden. Bied {low} tot en met {high}: "
+        "wie het hoogst biedt, speelt Solo tegen de andere twee en betaalt ieder van hen meteen "
+        "evenveel punten als het bod; bij gelijke biedingen krijgt de eerste van hen, geteld "
+        "vanaf de voorhand, de Solo."
+    ),
+    ("nl", "cmd.tournament.join.name"): "aanmelden",
+    ("nl", "tournament.joined"): "Je bent aangemeld voor toernooi {number}.",
+    ("nl", "lesson.runfast.04_beat_the_pair_sequence.title"): "Rijen van paren",
+    ("nl", "console.runfast.ev.bomb_bonus"): (
+        "{who} won de slag met een bom: {points}, {each} van elk van de anderen."
+    ),
+    ("nl", "lesson_refused"): "De regels staan dat niet toe. {reason} {explain}",
+    ("nl", "hand.line.the_hand_doubles"): "verdubbeld door de Hand",
+    ("nl", "tournament.format.swiss"): "Zwitsers systeem",
+    ("nl", "cmd.choice.swiss"): "Zwitsers systeem",
+    ("nl", "console.mor.mor_waits"): (
+        "{who} legde de laatste kaart af; de Mor volgt bij de volgende beurt van {who}."
+    ),
+    ("nl", "lesson_play_on"): (
+        "Speel nu de rest van je beurt (of typ skip om naar de volgende stap te gaan)."
     ),
 }
 
@@ -567,6 +631,33 @@ def test_an_inline_form_falls_back_to_its_sentence() -> None:
     assert t("core.meld.run_wrong_suit.inline", "nl", card="7H", suit="harten") == t(
         "core.meld.run_wrong_suit", "nl", card="7H", suit="harten"
     )
+
+
+# A hyphen standing for a minus: "krijgt -30", not the "2-10" of a range nor a word's hyphen.
+HYPHEN_MINUS = re.compile(r"(?<![\w-])-\d")
+
+
+def test_a_dutch_minus_is_the_minus_sign() -> None:
+    # The Hand lessons, the rules page and the pictures write −30; three lesson texts wrote -30.
+    assert HYPHEN_MINUS.search("niemand krijgt -30,") and not HYPHEN_MINUS.search("A 2-10 J")
+    found = {key: text for key, text in texts("nl").items() if HYPHEN_MINUS.search(text)}
+    assert found == {}
+    page = (ROOT / "docs" / "rules.nl.md").read_text(encoding="utf-8")
+    assert [line for line in page.split("\n") if HYPHEN_MINUS.search(line)] == []
+
+
+def test_a_dutch_lesson_refusal_reads_lower_case_after_a_colon() -> None:
+    # A refused lesson move says why in the engine's own sentence and then the step's rule, both
+    # capitalised: after "toe" they start a sentence of their own, never follow a colon.
+    refused = 0
+    for step in (step for game in GAMES for step in lesson(game)):
+        verdict = step.judge(move_from_dict(step.wrong), "nl")
+        said = verdict.message.removesuffix(step.text("rule", "nl"))
+        if verdict.refused:
+            refused += 1
+            assert said.startswith("De regels staan dat niet toe. "), said
+        assert not re.search(r": [A-Z][a-z]", said), said
+    assert refused >= 3
 
 
 def test_an_arabic_minus_keeps_its_direction_mark() -> None:

@@ -646,7 +646,12 @@ def test_a_hint_for_one_last_card_speaks_of_one_card() -> None:
     assert two.stage_text("cards") == "The cards to use: 9♣ 9♦."
     said = {
         "hi": ("यह आपका आख़िरी पत्ता है", "ये आपके आख़िरी पत्ते हैं", "इस पत्ते", "इन पत्तों"),
-        "nl": ("het is je laatste kaart", "het zijn je laatste kaarten", "De kaart ", "De kaarten"),
+        "nl": (
+            "het is je laatste kaart",
+            "het zijn je laatste kaarten",
+            "deze kaart:",
+            "deze kaarten:",
+        ),
         "ar": ("ورقتك الأخيرة", "ورقتاك الأخيرتان", "الورقة التي", "الورقتان"),
     }
     for lang, (last_one, last_two, use_one, use_two) in said.items():
