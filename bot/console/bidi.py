@@ -29,6 +29,7 @@ from typing import TextIO
 
 from bidi import get_display
 
+from bot.console.paint import TextFilter
 from bot.i18n import is_rtl
 
 MODES = ("isolate", "visual", "off")
@@ -221,27 +222,16 @@ def shape(text: str) -> str:
 # ---------------------------------------------------------------- the stream
 
 
-class BidiStream:
+class BidiStream(TextFilter):
     """A text stream that writes each line through ``isolate`` or ``visual``."""
 
     def __init__(self, stream: TextIO, mode: str) -> None:
-        self.stream = stream
+        super().__init__(stream)
         self.mode = mode
-        self.turn = isolate if mode == "isolate" else visual
+        self.line = isolate if mode == "isolate" else visual
 
-    def write(self, text: str) -> int:
-        self.stream.write("\n".join(self.turn(line) for line in text.split("\n")))
-        return len(text)
-
-    def flush(self) -> None:
-        self.stream.flush()
-
-    def isatty(self) -> bool:
-        isatty = getattr(self.stream, "isatty", None)
-        return bool(isatty and isatty())
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.stream, name)
+    def turn(self, text: str) -> str:
+        return "\n".join(self.line(line) for line in text.split("\n"))
 
 
 def terminal_stream(stream: TextIO, lang: str, asked: str | None = None) -> TextIO:

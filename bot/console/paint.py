@@ -52,14 +52,18 @@ def use_color(stream: TextIO, no_color: bool) -> bool:
     return bool(isatty and isatty())
 
 
-class PlainStream:
-    """A text stream that writes everything in plain text: each emoji as its plain token."""
+class TextFilter:
+    """A text stream that writes every text through ``turn`` and is otherwise ``stream``: the
+    terminal's plain-text layer and its right-to-left layer (``bot.console.bidi``) are two."""
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
 
+    def turn(self, text: str) -> str:
+        return text
+
     def write(self, text: str) -> int:
-        self.stream.write(text.translate(PLAIN))
+        self.stream.write(self.turn(text))
         return len(text)
 
     def flush(self) -> None:
@@ -71,6 +75,13 @@ class PlainStream:
 
     def __getattr__(self, name: str) -> object:
         return getattr(self.stream, name)
+
+
+class PlainStream(TextFilter):
+    """A text stream that writes everything in plain text: each emoji as its plain token."""
+
+    def turn(self, text: str) -> str:
+        return text.translate(PLAIN)
 
 
 def plain_stream(stream: TextIO, color: bool) -> TextIO:
