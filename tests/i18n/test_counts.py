@@ -197,3 +197,56 @@ def test_every_template_the_code_fills_with_a_count_is_checked() -> None:
     # Each key here is one the Arabic catalogue has, with the parameters named.
     for key, param, _ in CASES + COUNTED_TOO:
         assert "{" + param + "}" in _template(key), (key, param)
+
+
+# Hindi: a count's words come in the direct case («14 पत्ते»), and a postposition after them
+# wants the oblique plural («14 पत्तों में से», «2 पत्तों वाली चाल»). The third native read of
+# Hindi found «आपके 14 पत्ते में से» and «2 पत्ते वाली चाल»: a template must not put a
+# postposition straight after a count.
+HI_POSTPOSITION = re.compile(r"^\s(?:में|से|का|की|के|को|पर|तक|वाला|वाली|वाले)(?=[\s,।:;)]|$)")
+
+
+def hi_postposition_after(sentence: str, words: str) -> list[str]:
+    """Where ``words``, a count in the direct plural, is followed by a postposition."""
+    if not words.endswith("े"):  # only a direct plural in -e changes (पत्ते → पत्तों)
+        return []
+    found = []
+    start = sentence.find(words)
+    assert start >= 0, (sentence, words)
+    while start >= 0:
+        after = sentence[start + len(words) :]
+        if HI_POSTPOSITION.match(after):
+            found.append(f"[{words}]{after[:12]}")
+        start = sentence.find(words, start + 1)
+    return found
+
+
+def hi_fill(key: str, counts: dict[str, str], param: str, n: int) -> tuple[str, str]:
+    """``key``'s Hindi sentence with the count ``param`` at ``n``, every other count at 7."""
+    cat = catalogue("hi")
+    text = cat.texts[key] if key in cat.texts else " ".join(cat.plurals[key])
+    params: dict[str, object] = {p: "X" for p in re.findall(r"\{(\w+)\}", text)}
+    for name, entry in counts.items():
+        params[name] = Count(entry, n if name == param else 7)
+    if key in cat.plurals:
+        params["n"] = n if param == "count" else 7
+    return t(key, "hi", **params), t_n(counts[param], n, "hi")
+
+
+@pytest.mark.parametrize("n", [2, 14])
+@pytest.mark.parametrize(("key", "param", "entry"), CASES + COUNTED_TOO)
+def test_a_hindi_count_is_not_followed_by_a_postposition(
+    key: str, param: str, entry: str, n: int
+) -> None:
+    counts = dict(COUNTED.get(key, {}))
+    counts[param] = entry
+    sentence, words = hi_fill(key, counts, param, n)
+    assert hi_postposition_after(sentence, words) == []
+
+
+def test_the_hindi_postposition_check_can_fail() -> None:
+    # The sentences the third native read of Hindi found, as they were, and as they are now.
+    assert hi_postposition_after("आपके 14 पत्ते में से यह सबसे कम काम का है।", "14 पत्ते")
+    assert hi_postposition_after("जिनसे 2 पत्ते वाली चाल नहीं हराई जा सकती।", "2 पत्ते")
+    assert not hi_postposition_after("आपके हाथ में 14 पत्ते हैं, और इनमें से यह", "14 पत्ते")
+    assert not hi_postposition_after("इस चाल में 2 पत्ते हैं।", "2 पत्ते")
