@@ -379,7 +379,7 @@ def test_decimals_in_the_catalogues_are_in_the_languages_own_form(lang: str) -> 
 
 def test_numbers_go_through_babel() -> None:
     assert [number(7.5, lang) for lang in LANGUAGES] == ["7.5", "7.5", "7.5", "7,5"]
-    assert number(5.0, "nl") == "5" and number(-30, "nl") == "-30"
+    assert number(5.0, "nl") == "5" and number(-30, "nl") == "−30"
     assert number(1.5, "nl", sign=True) == "+1,5"
     # A float a sentence carries is worded in the language's form.
     said = t("more3.opening_75", "nl", worth=6.5, least=7.5)
