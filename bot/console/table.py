@@ -35,7 +35,7 @@ from bot.games.notation import BARE_VERBS, in_order, move_text, parse_move
 from bot.i18n import ENGLISH, language, number, say, t, t_n
 from bot.learning.hints import STAGES, Hint, hint, hint_for, hint_rng
 from bot.learning.review import ITEMS_FEW, decisions, review
-from bot.learning.rules import game_rules
+from bot.learning.rules import DOCS, game_rules, rules_file
 from bot.replay import Replay
 
 SHOWN_MOVES = 15  # ``moves`` lists this many legal moves, then says how many more there are
@@ -163,7 +163,9 @@ class Console:
         """The game's rules as the players' rules document gives them (``docs/rules.md``, the
         text ``/rules`` pages through in Discord), in the console's language where written."""
         self.say(game_rules(self.engine.game, self.lang))
-        self.say(self.t("console.rules_more"))
+        # The page in the console's own language (docs/rules.nl.md), named from the repository.
+        page = rules_file(self.lang).relative_to(DOCS.parent).as_posix()
+        self.say(self.t("console.rules_more", path=page))
 
     def show_table(self) -> None:
         view = self.engine.view(self.seat)

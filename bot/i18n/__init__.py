@@ -89,6 +89,10 @@ def is_rtl(lang: str) -> bool:
     return lang in RIGHT_TO_LEFT
 
 
+# Languages that write a score's minus as the minus sign «−» (U+2212), not CLDR's hyphen.
+_MINUS_SIGN = frozenset({"ar", "nl"})
+
+
 def number(value: float, lang: str = ENGLISH, /, sign: bool = False) -> str:
     """A score or worth as ``lang`` writes it, by CLDR through Babel: 7.5 in English, 7,5 in
     Dutch, whole numbers without a decimal (5, not 5.0) and no grouping (1500, as score sheets
@@ -99,15 +103,16 @@ def number(value: float, lang: str = ENGLISH, /, sign: bool = False) -> str:
     Babel's pattern writes a plain "-" whatever the language, so the sign is put back here.
     In Arabic the sign itself is the minus sign «−» (U+2212) that the pictures and the rules
     page write, so a total reads the same in the terminal, in a message and on a picture.
+    Dutch writes the minus sign too (the glossary: "−30, never a hyphen").
 
-    >>> number(7.5, "nl"), number(-30.0, "ar"), number(1500, "nl"), number(2.5, "nl", sign=True)
-    ('7,5', '\u200e−30', '1500', '+2,5')
+    >>> number(7.5, "nl"), number(-30.0, "ar"), number(-2, "nl"), number(2.5, "nl", sign=True)
+    ('7,5', '\u200e−30', '−2', '+2,5')
     """
     lang = language(lang)
     text = format_decimal(abs(value), format="0.##", locale=lang)
     if value < 0 and text.strip("0.,"):  # -0.001 reads 0, with no sign
         minus = get_minus_sign_symbol(lang)
-        return (minus.replace("-", "−") if is_rtl(lang) else minus) + text
+        return (minus.replace("-", "−") if lang in _MINUS_SIGN else minus) + text
     return get_plus_sign_symbol(lang) + text if sign and value > 0 else text
 
 

@@ -48,8 +48,19 @@ def test_help_lists_every_move_and_word_the_terminal_takes(game: str) -> None:
     assert MOVES[game] | TABLE_WORDS <= listed(shown)
 
 
-@pytest.mark.parametrize("lang", ["en", "nl"])
-def test_rules_prints_the_games_rules_and_where_they_are(lang: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "page", "command"),
+    [
+        ("en", "docs/rules.md", "/rules"),
+        # Issue 59: the Dutch terminal sent its reader to the English page and command.
+        ("nl", "docs/rules.nl.md", "/regels"),
+        ("hi", "docs/rules.hi.md", "/नियम"),
+        ("ar", "docs/rules.ar.md", "/rules"),  # Discord has no Arabic command names
+    ],
+)
+def test_rules_prints_the_games_rules_and_where_they_are(
+    lang: str, page: str, command: str
+) -> None:
     # Issue 61: "“rules” is not a move I know" -- a newcomer who stopped after the lesson had
     # nowhere to read the rules from the terminal.
     from bot.learning.rules import game_rules
@@ -61,7 +72,7 @@ def test_rules_prints_the_games_rules_and_where_they_are(lang: str) -> None:
     assert console.play() == 0
     text = out.getvalue()
     assert game_rules("more3", lang) in text
-    assert "docs/rules.md" in text and "/rules" in text
+    assert page in text and command in text
 
 
 def test_moves_lists_each_move_once() -> None:
@@ -105,3 +116,12 @@ def test_the_first_bid_says_what_a_bid_does_to_the_scores() -> None:
     assert text.index(said) < text.index("You bid 3")
     assert "takes 4 off your total and gives each of them 2" in said
     assert "total -6" in text  # the bid of 3, paid to each of the other two, as said
+
+
+def test_dutch_terminal_totals_use_the_minus_sign() -> None:
+    # Issue 59: the More terminal showed "totaal -2", a hyphen; Dutch writes the minus sign.
+    from bot.i18n import t
+
+    line = t("console.seat_line", "nl", seat=0, who="jij", note="", cards="11 kaarten", total=-2)
+    assert "totaal −2" in line and "-2" not in line
+    assert "−2,5" in t("console.total_of", "nl", who="jij", total=-2.5)

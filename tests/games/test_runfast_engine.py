@@ -180,7 +180,7 @@ def test_refusals_read_in_arabic() -> None:
     # between left-to-right marks so they keep their order in a right-to-left line.
     assert arabic != say(why) and "الزوج \u200e9♠ 9♥\u200e" in arabic and "زوج أعلى" in arabic
     assert not any("a" <= ch <= "z" for ch in arabic)
-    assert "Je moet het paar 9♠ 9♥ beantwoorden" in say(why, "nl")
+    assert "Op het paar 9♠ 9♥ moet je" in say(why, "nl")
 
 
 def test_score_lines_are_catalogue_keys() -> None:

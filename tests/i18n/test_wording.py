@@ -379,7 +379,7 @@ def test_decimals_in_the_catalogues_are_in_the_languages_own_form(lang: str) -> 
 
 def test_numbers_go_through_babel() -> None:
     assert [number(7.5, lang) for lang in LANGUAGES] == ["7.5", "7.5", "7.5", "7,5"]
-    assert number(5.0, "nl") == "5" and number(-30, "nl") == "-30"
+    assert number(5.0, "nl") == "5" and number(-30, "nl") == "−30"
     assert number(1.5, "nl", sign=True) == "+1,5"
     # A float a sentence carries is worded in the language's form.
     said = t("more3.opening_75", "nl", worth=6.5, least=7.5)
@@ -431,12 +431,12 @@ CORRECTED = {
     ),
     # The second December read: grammar, and one word for one thing.
     ("nl", "render.discard"): "Aflegstapel {n}",
-    ("nl", "render.reason.hand_empty"): "{who} was als eerste uit",
+    ("nl", "render.reason.hand_empty"): "{who} ging als eerste uit",
     ("nl", "console.stopping"): "Gestopt na {rounds}.",
     ("nl", "cmd.settings.rank_computer_games.name"): "partijen_met_computers",
     ("ar", "table.went_out_first"): "الفوز بإنهاء الأوراق أولًا: {names}. الحساب:",
     ("hi", "table.went_out_first"): "{names} ने सबसे पहले सारे पत्ते ख़त्म करके बाज़ी जीती। हिसाब:",
-    ("nl", "table.went_out_first"): "Als eerste uit en gewonnen: {names}. De afrekening:",
+    ("nl", "table.went_out_first"): "Als eerste uitgegaan en gewonnen: {names}. De afrekening:",
     ("ar", "hint_throw_keeps_run"): (
         "ارمِ {card} واحتفظ بالتسلسل {run} في يدك: فبصفتك المنفرد تأخذ كومة الحرق حين يرمي "
         "أحد لاعبَي الثنائي ورقة تكمّله، أما إن نزّلته فلن يرمي لك أيٌّ منهما ورقة تكمّله."
@@ -557,7 +557,7 @@ CORRECTED = {
     ("nl", "bid.explain"): (
         "Niemand ziet zijn kaarten voordat iedereen heeft geboden. Bied {low} tot en met {high}: "
         "wie het hoogst biedt, speelt Solo tegen de andere twee en betaalt ieder van hen meteen "
-        "evenveel punten als het bod; bij gelijke biedingen krijgt de eerste van hen, geteld "
+        "evenveel punten als het bod; bij gelijke biedingen wordt de eerste van hen, geteld "
         "vanaf de voorhand, de Solo."
     ),
     ("nl", "cmd.tournament.join.name"): "aanmelden",
@@ -687,7 +687,7 @@ def test_cards_in_an_arabic_sentence_read_left_to_right() -> None:
     assert say(Reason("runfast.not_held", {"cards": cards}), "nl") == f"Je hebt {cards} niet."
     assert t("runfast.not_held", "ar", cards="-30") == "ليس في يدك \u200e-30\u200e."
     assert t("runfast.not_held", "ar", cards=-30) == "ليس في يدك \u200e−30."
-    assert t("runfast.not_held", "nl", cards=-30) == "Je hebt -30 niet."
+    assert t("runfast.not_held", "nl", cards=-30) == "Je hebt −30 niet."  # the glossary's minus
     assert "\u200e" not in t("lesson_hand", "ar", cards="Sara")
 
 
