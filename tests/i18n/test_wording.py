@@ -330,7 +330,7 @@ def test_arabic_sentences_about_a_player_hold_for_anyone() -> None:
     # The pictures' last-move words are nouns after "name:", so no verb agrees with a name.
     actor = t("render.actor", "ar", who="سارة")
     said = [t(k, "ar") for k in ("render.drew", "render.added", "render.threw")]
-    assert f"{actor} {'، '.join(said)}" == "سارة: سحب، إضافة، رمي"
+    assert f"{actor} {'، '.join(said)}" == "سارة: سحبٌ، إضافة، رمي"
     assert t("render.reason.closed", "ar", who="سارة") == "الختم: سارة"
     assert t("render.reason.hand_empty", "ar", who="سارة") == "فرغت يد سارة"
     assert t("render.bids_shown", "ar", who="نورة") == "كُشفت المزايدات: المنفرد نورة"
@@ -449,7 +449,7 @@ CORRECTED = {
     ("ar", "coach.runfast.scoring"): (
         "الحساب: يأخذ الفائز نقطة عن كل ورقة باقية في كل يد (وضعفها ممّن لم يلعب أي ورقة)، و10 "
         "أخرى إن بقي اثنان البستوني في يد، و10 عن كل قنبلة بقيت في يد؛ أما القنبلة التي لُعبت "
-        "فوق أوراق غيرك فقد كسبت 20 إضافية. أنت: {points}."
+        "فوق أوراق الآخرين فقد كسبت لصاحبها 20 إضافية. أنت: {points}."
     ),
     # The second native read of Arabic: one word for the score sheet, one gender for هاند.
     ("ar", "lesson.hand.06_the_hand.task"): (
@@ -459,8 +459,8 @@ CORRECTED = {
         "نزّل كل أوراقك إلا واحدة في هذا الإنزال الواحد، دون أن تكون قد فتحت من قبل: ارمِ الأخيرة "
         "فيكون هاند."
     ),
-    ("ar", "console.runfast.ev.trick_won"): "كسب الأكلة والبدء: {who}.",
-    ("ar", "runfast.answer_with"): "عليك أن ترد على {table} ب{higher} أو بقنبلة.",
+    ("ar", "console.runfast.ev.trick_won"): "كسبُ الأكلة والبدء: {who}.",
+    ("ar", "runfast.answer_with"): "عليك أن تردّ على {table} بـ{higher} أو بقنبلة.",
     ("ar", "render.dealer_mark"): "موزع",
     # The third native read of Arabic: «لـ» never before a name (it may begin with «ال»).
     ("ar", "console.runfast.ev.bomb_bonus"): (
@@ -474,7 +474,7 @@ CORRECTED = {
     ("ar", "practice_game_won"): "انتهت اللعبة. الفوز: {names}. لا لآلئ في ألعاب التدريب.",
     ("ar", "render.won"): "الفوز:",
     ("ar", "tournament.msg.finished"): "انتهت. الفوز: {names}",
-    ("ar", "more3.line.solo_total"): "المنفرد: ×1.5 إن كان موجبًا، +150 للإنهاء",
+    ("ar", "more3.line.solo_total"): "مجموع المنفرد: ×1.5 إن كان موجبًا، و+150 لإنهاء الأوراق",
     ("hi", "do_lay"): "{cards} उतारें",
     ("nl", "do_lay"): "leg {cards} uit",
     ("nl", "runfast.kind.single"): "losse kaart",
@@ -506,7 +506,7 @@ CORRECTED = {
     ("nl", "more3.bid_first"): "Eerst biedt iedereen om de Solo: bied 0 tot en met 3.",
     # The native read of the lessons (issue 61).
     ("ar", "lesson.mor.01_sets_of_threes_and_aces.done"): (
-        "صحيح: ثلاث ثلاثات مجموعة؛ كبّرها إلى سبع ثلاثات لتصنع مشروع 300."
+        "صحيح: ثلاث ثلاثات مجموعة؛ أكملها إلى سبع ثلاثات لتصنع مشروع 300."
     ),
     ("ar", "coach.runfast.beat"): (
         "لتغلب لعبة، العب تركيبة من الصنف نفسه وبعدد الأوراق نفسه، وأعلى ورقة فيها أكبر. "

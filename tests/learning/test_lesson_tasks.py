@@ -158,7 +158,12 @@ def test_hand_stock_out_step_lays_out_all_106_cards_and_ends_at_the_throw() -> N
 # ---------------------------------------------------------------- More, issue 61
 
 # "You've already drawn this turn", as each catalogue says it.
-DRAWN = {"en": "already drawn", "ar": "تمّ السحب", "hi": "पत्ता उठा चुके हैं", "nl": "al getrokken"}
+DRAWN = {
+    "en": "already drawn",
+    "ar": "سحبت ورقتك في هذا الدور",
+    "hi": "पत्ता उठा चुके हैं",
+    "nl": "al getrokken",
+}
 
 
 @pytest.mark.parametrize(("game", "least"), [("mor", 5), ("more3", 7)])
