@@ -474,7 +474,7 @@ CORRECTED = {
     ("ar", "practice_game_won"): "انتهت اللعبة. الفوز: {names}. لا لآلئ في ألعاب التدريب.",
     ("ar", "render.won"): "الفوز:",
     ("ar", "tournament.msg.finished"): "انتهت. الفوز: {names}",
-    ("ar", "more3.line.solo_total"): "مجموع المنفرد: ×1.5 إن كان موجبًا، و+150 لإنهاء الأوراق",
+    ("ar", "more3.line.solo_total"): "المنفرد: ×1.5 إن فاق 0، و+150 لإنهاء الأوراق",
     ("hi", "do_lay"): "{cards} उतारें",
     ("nl", "do_lay"): "leg {cards} uit",
     ("nl", "runfast.kind.single"): "losse kaart",

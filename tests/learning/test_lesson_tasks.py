@@ -195,7 +195,7 @@ def test_more_lesson_says_the_wilds_and_their_7_5_values(lang: str) -> None:
     joker = {"en": "joker 2", "ar": "الجوكر بـ2", "hi": "जोकर का 2", "nl": "joker voor 2"}[lang]
     assert joker in opening
     wilds = steps["04_pure_biriba"].text("task", lang)
-    two = {"en": "2s", "ar": "أوراق 2", "hi": "आठों 2", "nl": "2'en"}[lang]
+    two = {"en": "2s", "ar": "الاثنينات الثماني", "hi": "आठों 2", "nl": "2'en"}[lang]
     assert two in wilds
 
 
