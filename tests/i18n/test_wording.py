@@ -336,6 +336,61 @@ def test_arabic_sentences_about_a_player_hold_for_anyone() -> None:
     assert t("render.bids_shown", "ar", who="نورة") == "كُشفت المزايدات: المنفرد نورة"
 
 
+# A move's label, written after a name («سارة: …») or before one («…: {who}»): a bare سحب،
+# أخذ، لعب، كسب or وضع reads first as a man's past verb (سَحَبَ), so the noun carries its case
+# vowel («سحبٌ», «أخذُ المور») or is a noun that cannot be a verb (استرجاع، إضافة، رمي).
+AR_BARE_VERB_LABEL = re.compile(r"(?:^|: )(?:سحب|أخذ|لعب|كسب|وضع)(?=[ .،]|$)")
+
+
+def move_label_keys(lang: str) -> dict[str, str]:
+    """The labels of a move: the move lines (mv_*), the pictures' last moves and the
+    terminal's events."""
+    return {
+        key: text
+        for key, text in texts(lang).items()
+        if key.startswith(("mv_", "render."))
+        or (key.startswith("console.") and (".ev." in key or ".end." in key))
+    }
+
+
+def test_an_arabic_move_label_cannot_read_as_a_mans_verb() -> None:
+    found = {k: v for k, v in move_label_keys("ar").items() if AR_BARE_VERB_LABEL.search(v)}
+    assert found == {}
+    # The labels the third native read of Arabic found, and what they became.
+    for before in ("سحب من كومة السحب", "{who}: أخذ {cards} من كومة الحرق.", "لعب", "كسب الأكلة"):
+        assert AR_BARE_VERB_LABEL.search(before), before
+    for after in ("سحبٌ من كومة السحب", "{who}: أخذُ {cards} من كومة الحرق.", "لعبُ", "كسبُ الأكلة"):
+        assert not AR_BARE_VERB_LABEL.search(after), after
+    assert move_label_keys("ar")["console.ev.drew"] == "{who}: سحبُ ورقة."
+    assert t("mv_swap", "ar", meld="2", cards="5S") == "استرجاع الجوكر من النزول 2 بـ5S"
+
+
+def test_the_third_arabic_reads_words_are_caught() -> None:
+    # The glossary's words the third native read of Arabic found missed: المتصدّر with its
+    # shadda, a joker «taken» back, the office's «تمّ السحب», a provisional rating «(مؤقت)»
+    # beside the timer's مؤقّت, and a terminal that «prints».
+    found = (
+        "متأخرًا 3 عن المتصدّر؛ أخذت الجوكر؛ {who}: أخذ الجوكر؛ وخذ الجوكر؛ وتأخذ الجوكر؛ "
+        "تمّ السحب في هذا الدور؛ 1500 (مؤقت)؛ عشوائي، ويُطبع؛ واطبع طاولات كل جولة"
+    )
+    assert {w for _, w in misused_words("ar", {"x": found})} == {
+        "المتصدّر",
+        "أخذت الجوكر",
+        "أخذ الجوكر",
+        "خذ الجوكر",
+        "تأخذ الجوكر",
+        "تمّ السحب",
+        "(مؤقت)",
+        "يُطبع",
+        "اطبع",
+    }
+    fixed = (
+        "وبينك وبين صاحب الصدارة 3؛ استرجعت الجوكر؛ {who}: استرجاع الجوكر؛ واسترجع الجوكر؛ "
+        "سحبت ورقتك في هذا الدور؛ 1500 (مبدئي)؛ مؤقّت الدور؛ عشوائي، ويُعرض؛ يأخذ الجوكر قيمته"
+    )
+    assert misused_words("ar", {"x": fixed}) == set()
+
+
 # A minimum ("must be worth 51", "worth 7.5 in one turn"): «يجب أن يساوي» alone says "must
 # equal"; the clause needs «على الأقل» or «أو أكثر», or says it as «ألا تقل … عن».
 AR_MUST_EQUAL = re.compile(r"يجب أن يساوي(?:(?!على الأقل|أو أكثر)[^.؛])*(?=[.؛]|$)")
