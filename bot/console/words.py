@@ -35,7 +35,7 @@ from bot.games.hand import ROUNDS as HAND_ROUNDS
 from bot.games.more3 import MAX_BID
 from bot.games.more3 import TARGET as MORE_TARGET
 from bot.games.views import HandView, More3View, MorView, RunFastView, View
-from bot.i18n import ENGLISH, has, listed, names_list, say, t, t_n
+from bot.i18n import ENGLISH, comma, has, listed, names_list, say, t, t_n
 from bot.i18n.moves import Seat, play_kind, told, words
 
 if TYPE_CHECKING:
@@ -194,9 +194,16 @@ class GameWords(Generic[V]):
 
     def help(self) -> str:
         params = self.help_params()
-        moves = [f"  {typed:<{COLUMN}}{self.t(key, **params)}" for typed, key in self.move_help()]
+        # Two words for one move ("discard KD, throw KD") are listed with the language's comma.
+        sep = comma(self.lang)
+        moves = [
+            f"  {typed.replace(', ', sep):<{COLUMN}}{self.t(key, **params)}"
+            for typed, key in self.move_help()
+        ]
         width = max(len(typed) for typed, _ in OTHER_WORDS) + 2
-        others = [f"  {typed:<{width}}{self.t(key)}" for typed, key in OTHER_WORDS]
+        others = [
+            f"  {typed.replace(', ', sep):<{width}}{self.t(key)}" for typed, key in OTHER_WORDS
+        ]
         return "\n".join(
             [
                 self.t("console.help.moves_title"),

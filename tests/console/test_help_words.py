@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
@@ -27,7 +28,7 @@ def listed(text: str) -> set[str]:
         if not line.startswith("  "):
             continue
         typed = line[2:].split("  ")[0]
-        words |= {part.split()[0] for part in typed.split(", ")}
+        words |= {part.split()[0] for part in re.split("[,،] ", typed)}
     return words
 
 
@@ -125,3 +126,20 @@ def test_dutch_terminal_totals_use_the_minus_sign() -> None:
     line = t("console.seat_line", "nl", seat=0, who="jij", note="", cards="11 kaarten", total=-2)
     assert "totaal −2" in line and "-2" not in line
     assert "−2,5" in t("console.total_of", "nl", who="jij", total=-2.5)
+
+
+def test_two_words_for_one_move_are_listed_with_the_languages_comma() -> None:
+    # The third native read of Arabic: «discard KD, throw KD» and «quit, exit» had an English
+    # comma in the Arabic help; Arabic lists them with «،».
+    shown = {}
+    for lang in ("en", "ar"):
+        out = io.StringIO()
+        game = new_game("hand", {}, 11)
+        console = Console(game, 0, "simple", 11, io.StringIO("help\nexit\n"), out, lang=lang)
+        console.play()
+        shown[lang] = out.getvalue()
+    assert "discard KD, throw KD" in shown["en"] and "quit, exit" in shown["en"]
+    assert "discard KD، throw KD" in shown["ar"] and "quit، exit" in shown["ar"]
+    assert "KD, throw" not in shown["ar"] and "quit, exit" not in shown["ar"]
+    help_ar = shown["ar"][shown["ar"].index("\n  draw") : shown["ar"].index("\n  rules")]
+    assert listed(help_ar) >= {"discard", "throw", "quit", "exit"}

@@ -330,10 +330,65 @@ def test_arabic_sentences_about_a_player_hold_for_anyone() -> None:
     # The pictures' last-move words are nouns after "name:", so no verb agrees with a name.
     actor = t("render.actor", "ar", who="سارة")
     said = [t(k, "ar") for k in ("render.drew", "render.added", "render.threw")]
-    assert f"{actor} {'، '.join(said)}" == "سارة: سحب، إضافة، رمي"
+    assert f"{actor} {'، '.join(said)}" == "سارة: سحبٌ، إضافة، رمي"
     assert t("render.reason.closed", "ar", who="سارة") == "الختم: سارة"
     assert t("render.reason.hand_empty", "ar", who="سارة") == "فرغت يد سارة"
     assert t("render.bids_shown", "ar", who="نورة") == "كُشفت المزايدات: المنفرد نورة"
+
+
+# A move's label, written after a name («سارة: …») or before one («…: {who}»): a bare سحب،
+# أخذ، لعب، كسب or وضع reads first as a man's past verb (سَحَبَ), so the noun carries its case
+# vowel («سحبٌ», «أخذُ المور») or is a noun that cannot be a verb (استرجاع، إضافة، رمي).
+AR_BARE_VERB_LABEL = re.compile(r"(?:^|: )(?:سحب|أخذ|لعب|كسب|وضع)(?=[ .،]|$)")
+
+
+def move_label_keys(lang: str) -> dict[str, str]:
+    """The labels of a move: the move lines (mv_*), the pictures' last moves and the
+    terminal's events."""
+    return {
+        key: text
+        for key, text in texts(lang).items()
+        if key.startswith(("mv_", "render."))
+        or (key.startswith("console.") and (".ev." in key or ".end." in key))
+    }
+
+
+def test_an_arabic_move_label_cannot_read_as_a_mans_verb() -> None:
+    found = {k: v for k, v in move_label_keys("ar").items() if AR_BARE_VERB_LABEL.search(v)}
+    assert found == {}
+    # The labels the third native read of Arabic found, and what they became.
+    for before in ("سحب من كومة السحب", "{who}: أخذ {cards} من كومة الحرق.", "لعب", "كسب الأكلة"):
+        assert AR_BARE_VERB_LABEL.search(before), before
+    for after in ("سحبٌ من كومة السحب", "{who}: أخذُ {cards} من كومة الحرق.", "لعبُ", "كسبُ الأكلة"):
+        assert not AR_BARE_VERB_LABEL.search(after), after
+    assert move_label_keys("ar")["console.ev.drew"] == "{who}: سحبُ ورقة."
+    assert t("mv_swap", "ar", meld="2", cards="5S") == "استرجاع الجوكر من النزول 2 بـ5S"
+
+
+def test_the_third_arabic_reads_words_are_caught() -> None:
+    # The glossary's words the third native read of Arabic found missed: المتصدّر with its
+    # shadda, a joker «taken» back, the office's «تمّ السحب», a provisional rating «(مؤقت)»
+    # beside the timer's مؤقّت, and a terminal that «prints».
+    found = (
+        "متأخرًا 3 عن المتصدّر؛ أخذت الجوكر؛ {who}: أخذ الجوكر؛ وخذ الجوكر؛ وتأخذ الجوكر؛ "
+        "تمّ السحب في هذا الدور؛ 1500 (مؤقت)؛ عشوائي، ويُطبع؛ واطبع طاولات كل جولة"
+    )
+    assert {w for _, w in misused_words("ar", {"x": found})} == {
+        "المتصدّر",
+        "أخذت الجوكر",
+        "أخذ الجوكر",
+        "خذ الجوكر",
+        "تأخذ الجوكر",
+        "تمّ السحب",
+        "(مؤقت)",
+        "يُطبع",
+        "اطبع",
+    }
+    fixed = (
+        "وبينك وبين صاحب الصدارة 3؛ استرجعت الجوكر؛ {who}: استرجاع الجوكر؛ واسترجع الجوكر؛ "
+        "سحبت ورقتك في هذا الدور؛ 1500 (مبدئي)؛ مؤقّت الدور؛ عشوائي، ويُعرض؛ يأخذ الجوكر قيمته"
+    )
+    assert misused_words("ar", {"x": fixed}) == set()
 
 
 # A minimum ("must be worth 51", "worth 7.5 in one turn"): «يجب أن يساوي» alone says "must
@@ -449,7 +504,7 @@ CORRECTED = {
     ("ar", "coach.runfast.scoring"): (
         "الحساب: يأخذ الفائز نقطة عن كل ورقة باقية في كل يد (وضعفها ممّن لم يلعب أي ورقة)، و10 "
         "أخرى إن بقي اثنان البستوني في يد، و10 عن كل قنبلة بقيت في يد؛ أما القنبلة التي لُعبت "
-        "فوق أوراق غيرك فقد كسبت 20 إضافية. أنت: {points}."
+        "فوق أوراق الآخرين فقد كسبت لصاحبها 20 إضافية. أنت: {points}."
     ),
     # The second native read of Arabic: one word for the score sheet, one gender for هاند.
     ("ar", "lesson.hand.06_the_hand.task"): (
@@ -459,8 +514,8 @@ CORRECTED = {
         "نزّل كل أوراقك إلا واحدة في هذا الإنزال الواحد، دون أن تكون قد فتحت من قبل: ارمِ الأخيرة "
         "فيكون هاند."
     ),
-    ("ar", "console.runfast.ev.trick_won"): "كسب الأكلة والبدء: {who}.",
-    ("ar", "runfast.answer_with"): "عليك أن ترد على {table} ب{higher} أو بقنبلة.",
+    ("ar", "console.runfast.ev.trick_won"): "كسبُ الأكلة والبدء: {who}.",
+    ("ar", "runfast.answer_with"): "عليك أن تردّ على {table} بـ{higher} أو بقنبلة.",
     ("ar", "render.dealer_mark"): "موزع",
     # The third native read of Arabic: «لـ» never before a name (it may begin with «ال»).
     ("ar", "console.runfast.ev.bomb_bonus"): (
@@ -474,7 +529,7 @@ CORRECTED = {
     ("ar", "practice_game_won"): "انتهت اللعبة. الفوز: {names}. لا لآلئ في ألعاب التدريب.",
     ("ar", "render.won"): "الفوز:",
     ("ar", "tournament.msg.finished"): "انتهت. الفوز: {names}",
-    ("ar", "more3.line.solo_total"): "المنفرد: ×1.5 إن كان موجبًا، +150 للإنهاء",
+    ("ar", "more3.line.solo_total"): "المنفرد: ×1.5 إن فاق 0، و+150 لإنهاء الأوراق",
     ("hi", "do_lay"): "{cards} उतारें",
     ("nl", "do_lay"): "leg {cards} uit",
     ("nl", "runfast.kind.single"): "losse kaart",
@@ -506,7 +561,7 @@ CORRECTED = {
     ("nl", "more3.bid_first"): "Eerst biedt iedereen om de Solo: bied 0 tot en met 3.",
     # The native read of the lessons (issue 61).
     ("ar", "lesson.mor.01_sets_of_threes_and_aces.done"): (
-        "صحيح: ثلاث ثلاثات مجموعة؛ كبّرها إلى سبع ثلاثات لتصنع مشروع 300."
+        "صحيح: ثلاث ثلاثات مجموعة؛ أكملها إلى سبع ثلاثات لتصنع مشروع 300."
     ),
     ("ar", "coach.runfast.beat"): (
         "لتغلب لعبة، العب تركيبة من الصنف نفسه وبعدد الأوراق نفسه، وأعلى ورقة فيها أكبر. "

@@ -381,11 +381,11 @@ def test_an_arabic_take_in_hand_takes_from_the_pile_not_the_whole_pile() -> None
     assert said.startswith("خذ آخر ورقة مرمية، ") and "خذ كومة الحرق" not in said
     events = hand.apply(0, Take())
     took = [caption(e, "hand", {}) for e in events if isinstance(e, TookPile)]
-    assert [t(s.key, "ar", **s.params) for s in took if s] == ["أخذ من كومة الحرق (1)"]
+    assert [t(s.key, "ar", **s.params) for s in took if s] == ["أخذٌ من كومة الحرق (1)"]
     assert [str(c) for c in hand.view(0).hand if c not in parse_cards("8S 9S KD 4C 5H")] == [
         "10S"
     ]  # only the top discard came into the hand
-    assert move_words({"do": "take"}, "ar") == "أخذ من كومة الحرق"
+    assert move_words({"do": "take"}, "ar") == "أخذٌ من كومة الحرق"
     assert t("btn_take", "ar") == t("do_take", "ar") == "خذ من كومة الحرق"
 
 

@@ -158,7 +158,12 @@ def test_hand_stock_out_step_lays_out_all_106_cards_and_ends_at_the_throw() -> N
 # ---------------------------------------------------------------- More, issue 61
 
 # "You've already drawn this turn", as each catalogue says it.
-DRAWN = {"en": "already drawn", "ar": "تمّ السحب", "hi": "पत्ता उठा चुके हैं", "nl": "al getrokken"}
+DRAWN = {
+    "en": "already drawn",
+    "ar": "سحبت ورقتك في هذا الدور",
+    "hi": "पत्ता उठा चुके हैं",
+    "nl": "al getrokken",
+}
 
 
 @pytest.mark.parametrize(("game", "least"), [("mor", 5), ("more3", 7)])
@@ -190,7 +195,7 @@ def test_more_lesson_says_the_wilds_and_their_7_5_values(lang: str) -> None:
     joker = {"en": "joker 2", "ar": "الجوكر بـ2", "hi": "जोकर का 2", "nl": "joker voor 2"}[lang]
     assert joker in opening
     wilds = steps["04_pure_biriba"].text("task", lang)
-    two = {"en": "2s", "ar": "أوراق 2", "hi": "आठों 2", "nl": "2's"}[lang]
+    two = {"en": "2s", "ar": "الاثنينات الثماني", "hi": "आठों 2", "nl": "2's"}[lang]
     assert two in wilds
 
 
