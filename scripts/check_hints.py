@@ -18,6 +18,7 @@ reason is false. The checks are this module's ``false_claims``, which the tests 
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import sys
 import time
@@ -220,8 +221,17 @@ def _check_pile_cost(case: Case) -> list[str]:
 
 
 def _check_draw_idle(case: Case) -> list[str]:
-    """ "{card} could go into no new meld this turn": the take brings that card alone, and no
-    legal lay after it puts it down."""
+    """ "{card} could go into no new meld this turn": ``_check_draw_idle_any``, and before the
+    seat has opened the card makes no meld with the hand (one short of the 51 is another
+    sentence, ``hint_draw_idle_unopened``)."""
+    out = _check_draw_idle_any(case)
+    if not case.engine.view(case.seat).opened[case.seat] and _melds_with_hand(case):
+        out.append("the card makes a meld with the hand, only short of the opening")
+    return out
+
+
+def _check_draw_idle_any(case: Case) -> list[str]:
+    """The take brings that card alone, and no legal lay after it puts it down."""
     taken, _, lays = pile_lays(case.engine, case.seat)
     out = [] if taken == _cards_of(case.params["card"]) else [f"a take brings {taken}"]
     if lays:
@@ -232,6 +242,26 @@ def _check_draw_idle(case: Case) -> list[str]:
 def _check_draw_no_take(case: Case) -> list[str]:
     why = case.engine.check(case.seat, Take())
     return [] if why is not None and why == case.params["reason"] else [f"take refused for {why}"]
+
+
+def _melds_with_hand(case: Case) -> bool:
+    """Does the ``card`` of the reason make a meld with two or three of the hand's cards?"""
+    hand = case.engine.view(case.seat).hand
+    card = _cards_of(case.params["card"])[0]
+    groups = [g for k in (2, 3) for g in itertools.combinations(hand, k)]
+    return any(try_meld((card, *g), HAND_MELDS) is not None for g in groups)
+
+
+def _check_draw_idle_unopened(case: Case) -> list[str]:
+    """ "With {card} your melds can't reach the 51 to open this turn": no legal lay after the
+    take uses it, the seat has not opened (every lay before it would be the opening), and the
+    card does make a meld with the hand (else it fits nothing: ``hint_draw_idle``)."""
+    out = _check_draw_idle_any(case)
+    if case.engine.view(case.seat).opened[case.seat]:
+        out.append("the seat has opened")
+    if not _melds_with_hand(case):
+        out.append("the card makes no meld with the hand: it fits nothing, not just short of 51")
+    return out
 
 
 def _check_draw_keep(case: Case) -> list[str]:
@@ -987,6 +1017,7 @@ CHECKS: dict[str, Check] = {
     "hint_draw_cost": _check_pile_cost,
     "hint_draw_cost_none": _check_pile_cost,
     "hint_draw_idle": _check_draw_idle,
+    "hint_draw_idle_unopened": _check_draw_idle_unopened,
     "hint_take": _check_take,
     "hint_take_then": _check_take_then,
     "hint_take_top_then": _check_take_then,

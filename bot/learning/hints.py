@@ -45,6 +45,7 @@ from bot.games.base import (
 )
 from bot.games.cards import Card, deck_48, deck_106, sort_key
 from bot.games.hand import card_value, hand_value
+from bot.games.meld_search import meld_with
 from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, added_or_why, try_meld
 from bot.games.melds import Meld as MeldsMeld
 from bot.games.mor import Mor, MorView, card_halves
@@ -353,9 +354,15 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         taken, _, laid, _ = after_take(engine, seat)
         if len(taken) == 1 and engine.game == "hand":
             if not laid:
-                # Hand's top card that could go into no new meld this turn: taken, it would
-                # only go back (issue 61: not "the hard player would rather keep your hand").
-                return "hint_draw_idle", {"card": taken[0].pretty}
+                # Hand's top card that no lay this turn could use: taken, it would only go back
+                # (issue 61: not "the hard player would rather keep your hand"). Before the seat
+                # has opened, a meld it makes may exist but falls short of the 51 to open.
+                view = engine.view(seat)
+                melds = meld_with(taken[0], view.hand, HAND_MELDS) is not None
+                short = melds and not view.opened[seat]
+                return "hint_draw_idle_unopened" if short else "hint_draw_idle", {
+                    "card": taken[0].pretty
+                }
             use = pile_use(engine, seat)
             if use is not None and use[0] == "hint_clue_pile_with":
                 # What the take would cost: the hand's cards laid with it at once (issue 61).

@@ -204,3 +204,22 @@ def test_hand_draw_beside_a_fitting_card_says_what_the_take_would_lay() -> None:
     given = hint_for(engine, 0, Draw())
     assert given.clue == ("hint_clue_top_with", params)
     assert check.check_clue(engine, 0, *given.clue, Draw()) == []
+
+
+def test_hand_draw_of_a_card_short_of_the_opening_says_51_not_no_meld() -> None:
+    # A newcomer's guided round: 4♠ on the pile, 4♥ and the joker in hand, not yet opened. The
+    # hint said 4♠ "could go into no new meld this turn", but 4♥ 4♠ 🃏 is a meld: what it can't
+    # do is reach the 51 an opening needs, so taking it would only mean returning it.
+    position = {
+        "hands": [["4H", "JK", "9C", "KD", "7S", "2D"], ["KH"], ["QH"]],
+        "discard": ["4S"],
+        "turn": 0,
+        "phase": "draw",
+    }
+    engine = engine_class("hand").from_table_file({"game": "hand", "position": position})
+    key, params = reason(engine, 0, engine.view(0), Draw())
+    assert key == "hint_draw_idle_unopened" and params == {"card": "4♠"}
+    assert "51" in t(key, **params)
+    assert check.check_reason(engine, 0, Draw(), key, params) == []
+    # The old sentence is false here, and the check says so.
+    assert check.check_reason(engine, 0, Draw(), "hint_draw_idle", params)
