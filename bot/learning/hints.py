@@ -61,7 +61,7 @@ from bot.games.runfast_combos import (
     play_order,
     power,
 )
-from bot.games.views import RummyView, RunFastView, View
+from bot.games.views import HandView, RummyView, RunFastView, View
 from bot.i18n import t
 
 HINT_LEVEL = Level.HARD
@@ -359,7 +359,7 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
                 # has opened, a meld it makes may exist but falls short of the 51 to open.
                 view = engine.view(seat)
                 melds = meld_with(taken[0], view.hand, HAND_MELDS) is not None
-                short = melds and not view.opened[seat]
+                short = melds and isinstance(view, HandView) and not view.opened[seat]
                 return "hint_draw_idle_unopened" if short else "hint_draw_idle", {
                     "card": taken[0].pretty
                 }
