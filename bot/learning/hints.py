@@ -141,7 +141,11 @@ def nudge_key(move: Move, view: View, engine: Engine | None = None) -> str:
         Swap: "hint_nudge_swap",
         Discard: "hint_nudge_discard",
     }
-    return next((key for kind, key in kinds.items() if isinstance(move, kind)), "hint_nudge_lay")
+    key = next((key for kind, key in kinds.items() if isinstance(move, kind)), "hint_nudge_lay")
+    if key == "hint_nudge_lay" and isinstance(view, HandView) and not view.opened[view.seat]:
+        # Before the 51 nothing can go onto a meld on the table (issue 61).
+        return "hint_nudge_open"
+    return key
 
 
 def cards(cs: Sequence[Card]) -> str:

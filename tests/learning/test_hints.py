@@ -879,3 +879,14 @@ def test_a_bid_hint_speaks_to_the_members_own_standing(totals: list[int], key: s
     assert check_reason(engine, seat, h.move, h.key, h.params) == []
     wrong = {**h.params, "total": totals[seat] + 50}
     assert check_reason(engine, seat, h.move, h.key, wrong)
+
+
+def test_before_opening_a_hand_nudge_speaks_of_the_51_not_the_table() -> None:
+    # A newcomer read "Look for cards … that go down together, or onto a meld on the table" in
+    # Hand's first steps, where nothing may go onto a table meld before the 51 (issue 61).
+    step = next(s for s in lesson("hand") if s.name == "01_open_with_51")
+    h = hint_for(step.position(), step.seat, answer_move(step))
+    assert h.nudge == "hint_nudge_open"
+    for lang in LANGUAGES:
+        assert "51" in h.stage_text("nudge", lang), lang
+    assert "on the table" not in h.stage_text("nudge")
