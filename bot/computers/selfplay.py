@@ -33,7 +33,7 @@ import random
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -43,7 +43,7 @@ from typing import Any
 
 from bot.ai import LEVELS, Level, choose_move
 from bot.computers.pool import choose_computer_move
-from bot.games.base import Engine, TableFileRecord
+from bot.games.base import Engine, Move, TableFileRecord
 from bot.games.registry import new_game
 
 LOWER_IS_BETTER = frozenset({"hand"})
@@ -153,6 +153,22 @@ def careless_game(game: str, seed: int, member: int = 0) -> TableFileRecord:
     """The record of a whole practice game dealt from ``seed`` in which seat ``member`` plays
     carelessly (the random level) against ``simple`` computers: a game with mistakes for a
     review to find (the review's tests and bench/ai_loop.py)."""
+
+    def careless(engine: Engine, seat: int, rng: random.Random) -> Move:
+        return choose_computer_move(engine, seat, Level.RANDOM, rng)
+
+    return practice_game(game, seed, careless, member)
+
+
+def practice_game(
+    game: str,
+    seed: int,
+    member_move: Callable[[Engine, int, random.Random], Move],
+    member: int = 0,
+) -> TableFileRecord:
+    """The record of a whole practice game dealt from ``seed``: seat ``member`` plays
+    ``member_move``'s moves, the others are ``simple`` computers; each decision seeded by its
+    number, so the game is the same every time."""
     engine = new_game(game, {}, seed)
     n = 0
     while not engine.game_over:
@@ -162,8 +178,12 @@ def careless_game(game: str, seed: int, member: int = 0) -> TableFileRecord:
         seat = engine.turn
         if seat is None:  # More's sealed bids: whoever still has a bid to make
             seat = next(s for s in range(engine.n_seats) if engine.legal_moves(s))
-        level = Level.RANDOM if seat == member else Level.SIMPLE
-        engine.apply(seat, choose_computer_move(engine, seat, level, random.Random(n)))
+        rng = random.Random(n)
+        if seat == member:
+            move = member_move(engine, seat, rng)
+        else:
+            move = choose_computer_move(engine, seat, Level.SIMPLE, rng)
+        engine.apply(seat, move)
         n += 1
     return engine.record
 

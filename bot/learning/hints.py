@@ -173,15 +173,23 @@ def hint_rng(record: Any, position: int | None = None) -> random.Random:
 def hint(engine: Engine, seat: int, rng: random.Random, level: str = HINT_LEVEL) -> Hint | None:
     """The hard player's move for ``seat`` now and its reason; None when the seat has no move.
     (``level``: another computer player's move instead, for tests that need many quickly.)"""
+    move = hint_move(engine, seat, rng, level)
+    return None if move is None else hint_for(engine, seat, move)
+
+
+def hint_move(
+    engine: Engine, seat: int, rng: random.Random, level: str = HINT_LEVEL
+) -> Move | None:
+    """The move ``hint`` gives, without its reason and stages: what the review's screen asks
+    of many positions, where the words would be thrown away."""
     legal = engine.legal_moves(seat)
     if not legal:
         return None
     view = engine.view(seat)
     move = no_idle_take(engine, seat, legal, ai.choose_move(view, legal, level, rng))
-    move = no_spoilt_biriba(
+    return no_spoilt_biriba(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
-    return hint_for(engine, seat, move)
 
 
 def taken_card_fits(engine: Engine, seat: int) -> bool:

@@ -50,7 +50,7 @@ from bot.games.base import (
 from bot.games.registry import engine_class
 from bot.games.views import View
 from bot.i18n import t
-from bot.learning.hints import HINT_LEVEL, hint, hint_rng, reason, record_seed
+from bot.learning.hints import HINT_LEVEL, hint, hint_move, hint_rng, reason, record_seed
 from bot.replay import NEXT_ROUND, Replay
 
 logger = logging.getLogger(__name__)
@@ -284,12 +284,12 @@ def forwent(engine: Engine, seat: int, made: Move, rng: random.Random) -> bool:
     )
     if not (declined or skipped):
         return False
-    hinted = hint(engine, seat, rng)
+    hinted = hint_move(engine, seat, rng)
     if hinted is None:
         return False
     if declined:
-        return isinstance(hinted.move, Take)
-    return makes_seven(engine, seat, hinted.move)
+        return isinstance(hinted, Take)
+    return makes_seven(engine, seat, hinted)
 
 
 def screen(record: Mapping[str, Any], seat: int, start: int = 0) -> tuple[list[int], int]:

@@ -187,27 +187,15 @@ def sevens(engine: Any, move: Any) -> int:
 def hint_follower_game(seed: int) -> dict[str, Any]:
     """A Run Fast practice game in which the member plays the hint's move at every turn (drawn
     as the terminal and the bot draw it), against ``simple`` computers."""
-    from bot.ai import Level
-    from bot.computers.selfplay import choose_computer_move, new_game
-    from bot.learning.hints import hint, hint_rng
+    from bot.computers.selfplay import practice_game
+    from bot.learning.hints import hint_move, hint_rng
 
-    engine = new_game("runfast", {}, seed)
-    n = 0
-    while not engine.game_over:
-        if engine.round_over:
-            engine.next_round()
-            continue
-        seat = engine.turn
-        assert seat is not None
-        if seat == MEMBER:
-            found = hint(engine, seat, hint_rng(engine.record))
-            assert found is not None
-            move = found.move
-        else:
-            move = choose_computer_move(engine, seat, Level.SIMPLE, random.Random(n))
-        engine.apply(seat, move)
-        n += 1
-    return dict(engine.record)
+    def follow(engine: Any, seat: int, rng: random.Random) -> Any:
+        move = hint_move(engine, seat, hint_rng(engine.record))
+        assert move is not None
+        return move
+
+    return dict(practice_game("runfast", seed, follow, MEMBER))
 
 
 def test_the_review_never_flags_the_hint_s_own_move() -> None:
