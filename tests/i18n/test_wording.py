@@ -568,7 +568,7 @@ CORRECTED = {
         "وإن كنت تستطيع أن تغلبها فعليك ذلك."
     ),
     ("hi", "lesson.runfast.02_same_kind_and_size.done"): (
-        "सही: वही क़िस्म, उतने ही पत्ते, और सबसे ऊँचा पत्ता बड़ा।"
+        "सही: वही क़िस्म, उतने ही पत्ते, और सबसे ऊँचा पत्ता टेबल वाले से बड़ा।"
     ),
     # The second native read of Arabic (issue 59): meaning, the glossary, neutral wording.
     ("ar", "coach.more3.stock"): (
