@@ -1,8 +1,8 @@
 """For translators: ``python -m bot.i18n.check [DOMAIN ...]`` lists, per language, the keys a
 domain's catalogue lacks or has beyond English, texts whose placeholders differ from English's,
-plurals without a form for each of the language's CLDR categories, and words the glossary's
-"Words we do not use" table rejects. Exit 1 when anything is listed, 0 when every language
-matches English and the glossary.
+plurals without a form for each of the language's CLDR categories, words the glossary's
+"Words we do not use" table rejects, and the grammar slips of ``GRAMMAR_SLIPS``. Exit 1 when
+anything is listed, 0 when every language matches English, the glossary and its grammar.
 
 ``misused_words`` is the glossary check on its own, for any texts: the catalogues, or a page of
 the rules (``docs/rules.*.md``), which use the same words. ``filled_texts`` gives the catalogue's
@@ -105,6 +105,73 @@ def _still_right(phrase: str) -> str:
     True
     """
     return re.sub(r"\\\{(\w+)\\\}", r"(?:\\{\1\\}|\\S+)", re.escape(phrase))
+
+
+@dataclass(frozen=True)
+class Slip:
+    """A pattern of grammar a ``lang`` text must not hold, where a word list cannot say it:
+    ``name`` says what is wrong, ``fix`` how the glossary's words say it instead."""
+
+    lang: str
+    name: str
+    pattern: re.Pattern[str]
+    fix: str
+
+
+# Run Fast's kinds of play, and a rank, as the glossary names them (after "a higher …").
+_HI_KINDS = "एकल|जोड़ा|जोड़े|तिकड़ी|स्ट्रेट|लड़ी|बम|रैंक"
+# A count filled in at one: «1 पत्ता», «1 अंक» (not 11, nor 1.5).
+_HI_ONE = r"(?<![\d.,])1 (?:पत्ता|अंक)"
+# The placeholders that name a player, and those a number fills.
+_WHO = r"\{(?:who|name|names|host|owner|seat|mention)\}"
+_NUMBER = r"\{(?:n|points|total|pearls|score|count)\}"
+
+GRAMMAR_SLIPS = (
+    # The native read of Hindi (issue 59): Run Fast's "higher" is a comparison. «ऊँचा जोड़ा» is
+    # "a high pair", «सबसे ऊँचा पत्ता बड़ा» "the top card big"; it takes से: «उससे ऊँचा जोड़ा»,
+    # «इससे ऊँचा बम», «… टेबल वाले से बड़ा». «सबसे ऊँचा» (the highest) already has it.
+    Slip(
+        "hi",
+        "higher without से",
+        re.compile(rf"(?<!से )(?<!{LETTER})ऊँच[ाीे] (?:{_HI_KINDS})(?!{LETTER})|ऊँचा पत्ता बड़ा"),
+        "उससे ऊँचा जोड़ा, इससे ऊँचा बम, सबसे ऊँचा पत्ता … से बड़ा",
+    ),
+    # A plural verb with a count of one, seen once the count is filled in: «हाथ में बचेंगे:
+    # 1 पत्ता», «आपके हाथ में 1 पत्ता आ जाएँगे», «1 अंक आपके ख़िलाफ़ गिने जाएँगे». (A Hand card,
+    # «इसके {points}», is worth 2 or more.)
+    Slip(
+        "hi",
+        "a count of one with a plural verb",
+        re.compile(
+            rf"(?:बचेंगे|रहेंगे|जाएँगे): {_HI_ONE}(?!{LETTER})"
+            rf"|(?<!इसके ){_HI_ONE}(?: [^\s।;,:()]+)*? (?:आ जाएँगे|रहेंगे|गिने जाएँगे)"
+        ),
+        "हाथ में बाक़ी: {left}; ढेर के सारे पत्ते ({count}); आपको {points} का नुक़सान",
+    ),
+    # A player's name and a number side by side: «सीट 1 50» reads as one number.
+    Slip(
+        "hi",
+        "a name and a number side by side",
+        re.compile(rf"{_WHO} {_NUMBER}"),
+        "{who} को {n}",
+    ),
+)
+
+
+def grammar_slips(lang: str, texts: Mapping[str, str]) -> set[tuple[str, str]]:
+    """(place, slip's name) for each of ``GRAMMAR_SLIPS`` of ``lang`` found in ``texts``
+    (place → text: a catalogue's keys, filled in or not, or a rules page's paragraphs).
+
+    >>> grammar_slips("hi", {"x": "टेबल पर 7♥ है: आपको ऊँचा एकल चलना होगा।"})
+    {('x', 'higher without से')}
+    """
+    return {
+        (place, slip.name)
+        for slip in GRAMMAR_SLIPS
+        if slip.lang == lang
+        for place, text in texts.items()
+        if slip.pattern.search(text)
+    }
 
 
 def catalogue_texts(lang: str) -> dict[str, str]:
@@ -238,6 +305,8 @@ def main(argv: list[str]) -> int:
             lang, filled_texts(lang)
         )
         found += [f"{lang}: {key} uses {word!r}" for key, word in sorted(misused)]
+        slips = grammar_slips(lang, catalogue_texts(lang)) | grammar_slips(lang, filled_texts(lang))
+        found += [f"{lang}: {key}: {slip}" for key, slip in sorted(slips)]
     print("\n".join(found) if found else "Every language has every key.")
     return 1 if found else 0
 

@@ -16,6 +16,7 @@ from babel.numbers import get_decimal_symbol
 
 from bot.client.limits import MESSAGE as MESSAGE_LIMIT
 from bot.i18n import ENGLISH, LANGUAGES, catalogue, t
+from bot.i18n.check import grammar_slips
 from bot.learning.lessons import GAMES
 from bot.learning.rules import (
     DOCS,
@@ -254,6 +255,16 @@ def test_a_heading_without_its_game_is_refused(tmp_path: Path) -> None:
 def test_no_rules_page_uses_a_word_the_glossary_rejects(lang: str) -> None:
     # /rules shows these pages: a word the glossary rejects reads there as a second thing too.
     assert rejected_in(rules_file(lang).read_text(encoding="utf-8"), lang) == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_rules_page_has_a_grammar_slip(lang: str) -> None:
+    # The catalogues' grammar checks (check.GRAMMAR_SLIPS), paragraph by paragraph: a page's
+    # line breaks fall inside a phrase («सबसे\nऊँचा स्ट्रेट»).
+    page = blocks(reflow(rules_file(lang).read_text(encoding="utf-8")))
+    assert grammar_slips(lang, {str(n): block for n, block in enumerate(page, 1)}) == set()
+    # The fresh native read of Hindi found Run Fast's beat said without «से» here.
+    assert grammar_slips("hi", {"1": "जिसका सबसे ऊँचा पत्ता बड़ा हो; कोई ऊँचा बम उसे न हराए"})
 
 
 def test_the_rejected_word_check_can_fail() -> None:

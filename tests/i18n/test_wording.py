@@ -19,6 +19,7 @@ from bot.i18n.check import (
     catalogue_texts,
     filled,
     filled_texts,
+    grammar_slips,
     misused_words,
     placeholder_values,
     rejected_words,
@@ -83,6 +84,267 @@ def test_a_phrase_made_by_a_filled_in_placeholder_is_caught() -> None:
     values = placeholder_values("hi")
     assert {"कठिन", "रैंडम"} <= set(values["level"]) and "रन फ़ास्ट" in values["game"]
     assert values["count"] == ("1 पत्ता", "2 पत्ते")
+
+
+# The fresh native read of Hindi (issue 59, scored 9/10): each entry's words as they were, and
+# as the reader wrote them better; only that part of the entry changed. Grammar first (Run Fast's
+# "higher" said with से, a count of one with a plural verb, a counterfactual without its "if",
+# the oblique plural), then one word for one thing, then style.
+HI_FRESH_READ: list[tuple[str, str, str]] = [
+    ("runfast.only_higher_bomb", "उसे सिर्फ़ ऊँचा बम", "उसे सिर्फ़ उससे ऊँचा बम"),
+    ("runfast.higher.single", "ऊँचा एकल", "उससे ऊँचा एकल"),
+    ("runfast.higher.pair", "ऊँचा जोड़ा", "उससे ऊँचा जोड़ा"),
+    ("runfast.higher.triple", "ऊँची तिकड़ी", "उससे ऊँची तिकड़ी"),
+    ("runfast.higher.straight", "{length} का ऊँचा स्ट्रेट", "{length} का उससे ऊँचा स्ट्रेट"),
+    ("runfast.higher.consecutive_pairs", "{pairs} की ऊँची लड़ी", "{pairs} की उससे ऊँची लड़ी"),
+    ("hint_play_bomb_paid", "कोई ऊँचा बम इसे न हराए", "कोई इससे ऊँचा बम इसे न हराए"),
+    (
+        "lesson.runfast.02_same_kind_and_size.done",
+        "और सबसे ऊँचा पत्ता बड़ा।",
+        "और सबसे ऊँचा पत्ता टेबल वाले से बड़ा।",
+    ),
+    ("lesson.runfast.02_same_kind_and_size.rule", "सिर्फ़ ऊँचा जोड़ा", "सिर्फ़ उससे ऊँचा जोड़ा"),
+    (
+        "lesson.runfast.04_beat_the_pair_sequence.done",
+        "वही लंबाई, सबसे ऊँचा पत्ता बड़ा।",
+        "वही लंबाई, और सबसे ऊँचा पत्ता टेबल वाले से बड़ा।",
+    ),
+    (
+        "lesson.runfast.04_beat_the_pair_sequence.rule",
+        "जिसका सबसे ऊँचा पत्ता बड़ा हो, या बम।",
+        "जिसका सबसे ऊँचा पत्ता उसके सबसे ऊँचे पत्ते से बड़ा हो, या बम।",
+    ),
+    ("lesson.runfast.05_bomb.task", "बम को सिर्फ़ ऊँचा बम", "बम को सिर्फ़ उससे ऊँचा बम"),
+    (
+        "lesson.runfast.05_bomb.task",
+        "आपके पास कोई ऊँचा जोड़ा नहीं है।",
+        "आपके पास उससे ऊँचा कोई जोड़ा नहीं है।",
+    ),
+    (
+        "lesson.runfast.05_bomb.done",
+        "अगर उस पर कोई ऊँचा बम न पड़ा हो",
+        "अगर उस पर उससे ऊँचा कोई बम न पड़ा हो",
+    ),
+    (
+        "lesson.runfast.06_straight_ace_high.rule",
+        "जिसका सबसे ऊँचा पत्ता बड़ा हो, या बम;",
+        "जिसका सबसे ऊँचा पत्ता उसके सबसे ऊँचे पत्ते से बड़ा हो, या बम;",
+    ),
+    ("lesson.runfast.07_triple_goes_out.rule", "उसे बस ऊँची तिकड़ी", "उसे बस उससे ऊँची तिकड़ी"),
+    ("lesson.runfast.08_the_ace_bomb.task", "बम को सिर्फ़ ऊँचा बम", "बम को सिर्फ़ उससे ऊँचा बम"),
+    # Not in the read: the same slip, which the check (grammar_slips) found beside the others.
+    ("lesson.runfast.08_the_ace_bomb.rule", "बस ऊँचे रैंक के", "बस उससे ऊँचे रैंक के"),
+    (
+        "coach.runfast.beat",
+        "जिसका सबसे ऊँचा पत्ता बड़ा हो।",
+        "जिसका सबसे ऊँचा पत्ता उस चाल के सबसे ऊँचे पत्ते से बड़ा हो।",
+    ),
+    (
+        "coach.runfast.bombs",
+        "तो 20 दिलाता है अगर कोई ऊँचा बम उसका जवाब न दे।",
+        "तो 20 दिलाता है, अगर उस पर उससे ऊँचा कोई बम न पड़े।",
+    ),
+    *[
+        (key, "हाथ में बचेंगे: {left}", "हाथ में बाक़ी: {left}")
+        for key in (
+            "hint_lay",
+            "hint_add",
+            "hint_add_left",
+            "hint_add_left_hand",
+            "hint_lay_hand",
+            "hint_add_hand",
+            "hint_lay_near_out",
+            "hint_add_near_out",
+        )
+    ],
+    (
+        "hint_clue_pile_cost",
+        "ढेर उठाने से आपके हाथ में {count} आ जाएँगे; राउंड ख़त्म होने पर ये हाथ में रहे तो "
+        "{points} आपके ख़िलाफ़ गिने जाएँगे।",
+        "ढेर उठाने से उसके सारे पत्ते ({count}) आपके हाथ में आ जाएँगे; राउंड ख़त्म होने पर ये "
+        "हाथ में रहे तो आपको {points} का नुक़सान होगा।",
+    ),
+    (
+        "hint_draw_cost",
+        "ढेर के {count} जब तक आपके हाथ में रहेंगे, {points} आपके ख़िलाफ़ गिने जाएँगे;",
+        "ढेर के पत्ते ({count}) जब तक आपके हाथ में रहेंगे, उनसे आपको {points} का नुक़सान है;",
+    ),
+    (
+        "hint_draw_cost_none",
+        "ढेर के {count} जब तक आपके हाथ में रहेंगे, {points} आपके ख़िलाफ़ गिने जाएँगे, और",
+        "ढेर के पत्ते ({count}) जब तक आपके हाथ में रहेंगे, उनसे आपको {points} का नुक़सान है, और",
+    ),
+    # Not in the read: the same count of one (a one-card pile), found by the check.
+    (
+        "hint_draw_over_take",
+        "पर उससे आपके हाथ में {count} आ जाएँगे।",
+        "पर उससे ढेर के सारे पत्ते ({count}) आपके हाथ में आ जाएँगे।",
+    ),
+    (
+        "hint_bid_lead",
+        "; बोली के चिप्स आपको दो बार देने पड़ते, बाक़ी दोनों में से हर एक को।",
+        "; बोली जीतते तो उसके चिप्स आपको दो बार देने पड़ते, बाक़ी दोनों में से हर एक को एक बार।",
+    ),
+    ("lesson_unknown_game", "इन गेम के लिए", "इन गेमों के लिए"),
+    # One word for one thing.
+    ("console.rules_more", "डिस्कॉर्ड पर", "Discord पर"),
+    ("tournament.already_joined", "पहले से शामिल हैं।", "पहले से जुड़े हुए हैं।"),
+    ("tournament.not_joined", "टूर्नामेंट में शामिल नहीं हैं।", "टूर्नामेंट में जुड़े नहीं हैं।"),
+    ("coach.mor.wild_place", "पत्ते लिखते हैं, छोटे से बड़े:", "पत्ते लिखते हैं, नीचे से ऊपर:"),
+    # Style: keep back, not put down; a sign glossing a name; how a table says it.
+    ("hand.keep_one_card", "एक पत्ता रखें:", "एक पत्ता बचाकर रखें:"),
+    ("mor.keep_two_cards", "दो पत्ते रखें:", "दो पत्ते बचाकर रखें:"),
+    ("more3.keep_two_no_biriba", "दो पत्ते रखें:", "दो पत्ते बचाकर रखें:"),
+    ("more3.keep_one_no_biriba", "एक पत्ता रखें:", "एक पत्ता बचाकर रखें:"),
+    ("more3.keep_two_pile_gone", "दो पत्ते रखें:", "दो पत्ते बचाकर रखें:"),
+    ("more3.keep_two_to_go_out", "दो पत्ते रखें:", "दो पत्ते बचाकर रखें:"),
+    (
+        "lesson.more3.06_keep_two_without_a_biriba.title",
+        "अभी बिरिबा नहीं: दो पत्ते रखें",
+        "अभी बिरिबा नहीं: दो पत्ते बचाकर रखें",
+    ),
+    (
+        "hint_then_lay_with",
+        "{card} {partners} के साथ मेल्ड बनाता है।",
+        "{card} और {partners} मिलकर मेल्ड बनाते हैं।",
+    ),
+    ("runfast.first_play_3h", "पान की तिग्गी 3♥ होनी", "पान की तिग्गी (3♥) होनी"),
+    (
+        "lesson.runfast.01_lead_with_the_3_of_hearts.task",
+        "पान की तिग्गी 3♥ आपके पास है",
+        "पान की तिग्गी (3♥) आपके पास है",
+    ),
+    ("console.pearls_of", "{who} {n}", "{who} को {n}"),
+    ("taken_over", "दो बारियाँ छूटने के बाद", "दो बार बारी छूटने के बाद"),
+    (
+        "rating.unrated_taken_over",
+        "छूटी बारियों के बाद एक सीट कंप्यूटर ने संभाली।",
+        "बारी छूटने के बाद एक सीट कंप्यूटर ने संभाल ली।",
+    ),
+    (
+        "coach.more3.goal.as_solo",
+        "पहले आपकी सारी लाइनें जोड़ी जाती हैं, जिनमें सारे पत्ते ख़त्म करने के 100 भी हैं;",
+        "पहले स्कोर शीट पर आपके सारे अंक जोड़े जाते हैं, जिनमें सारे पत्ते ख़त्म करने के 100 भी शामिल हैं;",
+    ),
+    (
+        "coach.more3.goal.as_pair",
+        "पहले सोलो की सारी लाइनें जोड़ी जाती हैं, जिनमें सारे पत्ते ख़त्म करने के 100 भी हैं;",
+        "पहले स्कोर शीट पर सोलो के सारे अंक जोड़े जाते हैं, जिनमें सारे पत्ते ख़त्म करने के 100 भी शामिल हैं;",
+    ),
+    (
+        "hint_bid_lowest",
+        "बाक़ी दोनों में से हर एक को, राउंड",
+        "बाक़ी दोनों में से हर एक को एक बार, राउंड",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("key", "before", "after"), HI_FRESH_READ, ids=[key for key, _, _ in HI_FRESH_READ]
+)
+def test_the_fresh_hindi_read_is_applied(key: str, before: str, after: str) -> None:
+    cat = catalogue("hi")
+    # A plural entry (the hints for an opponent nearly out) is corrected in each of its forms.
+    for form in cat.plurals.get(key) or (cat.texts[key],):
+        assert after in form, form
+        assert before not in form.replace(after, "·"), form
+
+
+def test_hindi_run_fast_says_higher_than_the_table() -> None:
+    # Seen live: «आपको ऊँचा जोड़ा या बम चलना होगा» ("a high pair"): higher is said with से.
+    def refusal(trick: str, cards: str) -> str:
+        game = engine_class("runfast").from_table_file(
+            {
+                "game": "runfast",
+                "position": {
+                    "hands": [["5C", "6S"], ["10S", "10H", "3S"], ["4C", "5D"]],
+                    "trick": trick.split(),
+                    "trick_seat": 0,
+                    "turn": 1,
+                    "opening": False,
+                },
+            }
+        )
+        why = game.check(1, Play(tuple(parse_cards(cards))))
+        assert why is not None
+        return say(why, "hi")
+
+    assert refusal("9S 9H", "10S") == "टेबल पर जोड़ा 9♠ 9♥ है: आपको उससे ऊँचा जोड़ा या बम चलना होगा।"
+    assert refusal("9S 9H 9C 9D", "10S 10H") == (
+        "टेबल पर बम 9♠ 9♥ 9♦ 9♣ है: उसे सिर्फ़ उससे ऊँचा बम हरा सकता है।"
+    )
+
+
+def test_a_hindi_hint_keeping_one_card_says_it_for_one() -> None:
+    # Seen live: «हाथ में बचेंगे: 1 पत्ता» (a plural verb with one card); a label holds for any.
+    position = {
+        "hands": [
+            ["4H", "5H", "6H", "9C"],
+            ["KH", "KS", "QC", "2D"],
+            ["QH", "QS", "3C", "8D"],
+            ["JH", "JS", "9D", "7C"],
+        ],
+        "discard": ["4D"],
+        "turn": 0,
+        "phase": "play",
+    }
+    mor = engine_class("mor").from_table_file(
+        {"game": "mor", "options": {"players": 4}, "position": position}
+    )
+    lay = hint_for(mor, 0, Meld(tuple(parse_cards("4H 5H 6H"))))
+    assert lay.key == "hint_lay"
+    assert lay.text("hi").endswith("और हाथ में बाक़ी: 1 पत्ता।"), lay.text("hi")
+
+
+def test_hindi_pearls_say_whose_they_are() -> None:
+    # Seen live at a game's end: «मोती (…): सीट 1 50।», the seat's number and the pearls run
+    # into one number.
+    seat = t("console.seat", "hi", seat=1)
+    assert t("console.pearls_of", "hi", who=seat, n=50) == "सीट 1 को 50"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_grammar_slip_in_the_catalogues(lang: str) -> None:
+    # The patterns of check.GRAMMAR_SLIPS, in the texts and with their placeholders filled in.
+    assert grammar_slips(lang, texts(lang)) == set()
+    assert grammar_slips(lang, filled_texts(lang)) == set()
+
+
+def test_the_grammar_slip_check_can_fail() -> None:
+    # The fresh native read of Hindi: the sentences as they were, filled in as a player saw them.
+    before = {
+        "refusal": "टेबल पर जोड़ा 9♠ 9♥ है: आपको ऊँचा जोड़ा या बम चलना होगा।",
+        "rule": "जिसका सबसे ऊँचा पत्ता बड़ा हो, या बम।",
+        "bomb": "अगर दौर ख़त्म होने से पहले कोई ऊँचा बम इसे न हराए",
+        "lay": "4♥ 5♥ 6♥ उतारें: …, और हाथ में बचेंगे: 1 पत्ता।",
+        "pile": "ढेर उठाने से आपके हाथ में 1 पत्ता आ जाएँगे; … तो 2 अंक आपके ख़िलाफ़ गिने जाएँगे।",
+        "draw": "गड्डी से उठाएँ: ढेर के 1 पत्ता जब तक आपके हाथ में रहेंगे, …",
+        "points": "ढेर के 2 पत्ते जब तक आपके हाथ में रहेंगे, 1 अंक आपके ख़िलाफ़ गिने जाएँगे;",
+        "pearls": "{who} {n}",
+    }
+    assert grammar_slips("hi", before) == {
+        ("refusal", "higher without से"),
+        ("rule", "higher without से"),
+        ("bomb", "higher without से"),
+        ("lay", "a count of one with a plural verb"),
+        ("pile", "a count of one with a plural verb"),
+        ("draw", "a count of one with a plural verb"),
+        ("points", "a count of one with a plural verb"),
+        ("pearls", "a name and a number side by side"),
+    }
+    # And as they read now; the highest («सबसे ऊँचा स्ट्रेट») and a count of two stay.
+    after = {
+        "refusal": "टेबल पर जोड़ा 9♠ 9♥ है: आपको उससे ऊँचा जोड़ा या बम चलना होगा।",
+        "rule": "जिसका सबसे ऊँचा पत्ता उसके सबसे ऊँचे पत्ते से बड़ा हो, या बम; सबसे ऊँचा स्ट्रेट",
+        "bomb": "कोई इससे ऊँचा बम इसे न हराए; उस पर उससे ऊँचा कोई बम न पड़े; सबसे ऊँचे बम",
+        "lay": "4♥ 5♥ 6♥ उतारें: …, और हाथ में बाक़ी: 1 पत्ता। हाथ में बचेंगे: 2 पत्ते",
+        "pile": "उसके सारे पत्ते (1 पत्ता) आपके हाथ में आ जाएँगे; आपको 1 अंक का नुक़सान होगा।",
+        "hand": "हाथ में रहा तो इसके 2 अंक आपके ख़िलाफ़ गिने जाएँगे।",
+        "pearls": "{who} को {n}",
+    }
+    assert grammar_slips("hi", after) == set()
+    # Only Hindi's slips: another language's text is not read for them.
+    assert grammar_slips("nl", {"x": "{who} {n}"}) == set()
 
 
 def _hint_text(engine, move, lang: str) -> str:
@@ -251,6 +513,40 @@ def test_the_rejected_word_test_can_fail() -> None:
         "अभी मिला: 9D; दिखाया जाता है; हैंड करके सारे पत्ते ख़त्म; हैंड से दोगुना"
     )
     assert misused_words("hi", {"x": hi_fixed2}) == set()
+    # The fresh native read of Hindi: the words it found, and what they became.
+    hi_read3 = (
+        "डिस्कॉर्ड पर; आप इस टूर्नामेंट में पहले से शामिल हैं; आप इस टूर्नामेंट में शामिल नहीं हैं; "
+        "छोटे से बड़े: meld 5H 6H JK; दो पत्ते रखें: आपकी टीम; एक पत्ता रखें: आप; पान की तिग्गी 3♥ "
+        "होनी चाहिए; {card} {partners} के साथ मेल्ड बनाता है; दो बारियाँ छूटने के बाद; छूटी "
+        "बारियों के बाद; सारी लाइनें जोड़ी जाती हैं; अगर कोई ऊँचा बम उसका जवाब न दे; पाठ इन गेम "
+        "के लिए हैं; # चारों गेम के नियम; बाक़ी दोनों में से हर एक को, राउंड; हर एक को।"
+    )
+    assert {w for _, w in misused_words("hi", {"x": hi_read3})} == {
+        "डिस्कॉर्ड",
+        "पहले से शामिल",
+        "टूर्नामेंट में शामिल",
+        "छोटे से बड़े",
+        "दो पत्ते रखें",
+        "एक पत्ता रखें:",
+        "तिग्गी 3♥",
+        "{partners} के साथ मेल्ड बनाता",
+        "बारियाँ छूटने",
+        "छूटी बारियों",
+        "लाइनें जोड़ी",
+        "जवाब न दे",
+        "इन गेम के",
+        "चारों गेम के",
+        "हर एक को,",
+        "हर एक को।",
+    }
+    hi_fixed3 = (
+        "Discord पर; पहले से जुड़े हुए हैं; टूर्नामेंट में जुड़े नहीं हैं; नीचे से ऊपर; दो पत्ते "
+        "बचाकर रखें: आपकी टीम; हाथ में दो पत्ते रखें; फेंकने के लिए एक पत्ता रखें: आप; पान की "
+        "तिग्गी (3♥); {card} और {partners} मिलकर मेल्ड बनाते हैं; दो बार बारी छूटने के बाद; "
+        "स्कोर शीट पर सारे अंक जोड़े जाते हैं, 100 भी शामिल हैं; इन गेमों के लिए; चारों गेमों "
+        "के नियम; हर एक को एक बार, राउंड; हर एक को एक बार। हर एक को {chips} देते हैं"
+    )
+    assert misused_words("hi", {"x": hi_fixed3}) == set()
     # The second native read of Dutch (issue 59): the phrases it found, and what they became.
     nl_read = (
         "Opeenvolgende paren. Je hield de slag, als geen hogere bom erop antwoordt of zonder "
