@@ -243,3 +243,28 @@ def test_each_item_carries_the_move_number_again_takes() -> None:
     later = rv.decisions(Replay(record), MEMBER, start)
     for item in rv.review(record, MEMBER, start=start, samples=SAMPLES).items:
         assert later[item.number - 1].position == item.position
+
+
+async def test_the_workers_review_counts_and_numbers_as_the_local_one() -> None:
+    """The bot's review runs in the computer players' workers (``ComputerPool.review``): the
+    forced moves, the capped ones and each item's move number cross back the same."""
+    from bot.computers.pool import ComputerPool
+
+    record = finished("runfast")
+    everything = rv.decisions(Replay(record), MEMBER)
+    start = everything[2].position  # a table tried again: numbered from there
+    pool = ComputerPool(2)
+    try:
+        there = await pool.review(record, MEMBER, start, SAMPLES)
+    finally:
+        await pool.close()
+    here = rv.review(record, MEMBER, start=start, samples=SAMPLES)
+    assert here.forced, "no forced move: the test would not see it lost"
+    assert (there.decisions, there.judged, there.forced, there.capped) == (
+        here.decisions,
+        here.judged,
+        here.forced,
+        here.capped,
+    )
+    assert sorted(i.number for i in there.items) == sorted(i.number for i in here.items)
+    assert all(i.number > 0 for i in there.items)
