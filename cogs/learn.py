@@ -52,6 +52,7 @@ logger = logging.getLogger(__name__)
 # The levels a member practises against (``random`` exists only to measure the others).
 PRACTISED = (Level.SIMPLE, Level.NORMAL, Level.HARD)
 UNKNOWN_WORD = "console.input.unknown"  # notation's refusal of a word that is no move
+NO_WORDS = "console.input.empty"  # and of an answer with no word at all ("," or spaces)
 
 
 # ---------------------------------------------------------------- lessons
@@ -402,6 +403,8 @@ class Learn(commands.Cog):
             if isinstance(reason, Reason) and reason.key == UNKNOWN_WORD:
                 # The terminal's "type help for the list": Discord has no help, it has a menu.
                 raise Refusal("lesson_unknown_word", **reason.params) from None
+            if isinstance(reason, Reason) and reason.key == NO_WORDS:
+                raise Refusal("lesson_no_move") from None  # "or help for the list", as above
             raise Refusal("bad_cards", reason if isinstance(reason, Reason) else str(e)) from None
         await send_verdict(interaction, chosen, move)
 

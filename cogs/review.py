@@ -90,6 +90,7 @@ def item_text(table: Table, review: Review, n: int, lang: str, *, first: bool = 
             number=n + 1,
             count=len(review.items),
             round=item.round_no,
+            move=item.number,  # the member's move number, as the terminal's review shows it
         )
         + "**",
         t("review.made", lang, move=choice_words(item.made, lang)),
@@ -100,7 +101,7 @@ def item_text(table: Table, review: Review, n: int, lang: str, *, first: bool = 
     if first:
         if len(review.items) < ITEMS_FEW:
             lines.append(t("review.few", lang))
-        lines.append(t("review.looked", lang, judged=review.judged, decisions=review.decisions))
+        lines.append(review.looked(lang))
     return fit("\n".join(lines))
 
 
@@ -154,11 +155,7 @@ class Reviews(commands.Cog):
         lang = await lang_of(interaction)
         review = await self.review_of(table, seat)
         if not review.items:
-            text = (
-                t("review.none", lang)
-                + "\n"
-                + t("review.looked", lang, judged=review.judged, decisions=review.decisions)
-            )
+            text = t("review.none", lang) + "\n" + review.looked(lang)
             await interaction.followup.send(fit(text), ephemeral=True)
             return
         if not 0 <= n < len(review.items):

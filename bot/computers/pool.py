@@ -38,7 +38,7 @@ from bot.games import answers, registry
 from bot.games.base import Engine, Move
 from bot.games.views import View
 from bot.learning.hints import Hint, hint, hint_from_json
-from bot.learning.review import Review, best_items, judge_positions, review, screen
+from bot.learning.review import Review, best_items, judge_positions, review, screening
 
 logger = logging.getLogger(__name__)
 
@@ -194,17 +194,26 @@ class ComputerPool:
         game = str(record["game"])
         if self.processes <= 0 or self._closed:
             return review(record, seat, start, samples)
-        positions, count = await self._in_worker(screen, record, seat, start)
+        screened = await self._in_worker(screening, record, seat, start)
+        positions = screened.positions
         shares = [positions[k :: self.processes] for k in range(self.processes)]
         found = await asyncio.gather(
             *(
-                self._in_worker(judge_positions, record, seat, share, samples)
+                self._in_worker(judge_positions, record, seat, share, samples, start)
                 for share in shares
                 if share
             )
         )
         items = [item for part in found for item in part]
-        return Review(game, seat, best_items(items), count, len(positions))
+        return Review(
+            game,
+            seat,
+            best_items(items),
+            screened.decisions,
+            len(positions),
+            screened.forced,
+            screened.capped,
+        )
 
     async def _ask(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args, share)`` in a worker, ``share`` the budget this decision may spend

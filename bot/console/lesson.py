@@ -139,11 +139,43 @@ def play_through(console: Console, engine: Engine, seat: int, events: Sequence[E
     return True
 
 
+YES = ("yes", "y")
+NO = ("", "no", "n", "quit", "exit")
+
+
+def yes_or_no(stdin: TextIO, stdout: TextIO, lang: str, seat: int, question: str) -> bool:
+    """Ask a yes-or-no ``question``; ``yes`` (or ``y``) is yes, ``no``, Enter or the end of
+    input no. Anything else asks again, saying why: a move typed here (``discard 5D`` after a
+    step said "throw the 5♦ now") has no table left to be played on, and was once read as "no"
+    and ended the lesson (issue 61)."""
+    stdout.write(question + "\n")
+    while True:
+        stdout.write(t("console.prompt", lang, seat=seat) + " ")
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            stdout.write("\n")
+            return False
+        word = line.strip().lower()
+        if word in YES:
+            return True
+        if word in NO:
+            return False
+        try:
+            move: Move | None = parse_move(line.strip())
+        except BadMove:
+            move = None
+        if move is not None:
+            stdout.write(t("lesson_yes_or_no_move", lang, move=move_text(move)) + "\n")
+        else:
+            stdout.write(t("lesson_yes_or_no", lang) + "\n")
+
+
 def yes(console: Console, key: str, **params: Any) -> bool:
-    """Ask a yes-or-no question; only ``yes`` (or ``y``) is yes, the end of input is no."""
-    console.say(console.t(key, **params))
-    line = console.prompt()
-    return line is not None and line.lower() in ("yes", "y")
+    """Ask a yes-or-no question at ``console`` (``yes_or_no``)."""
+    return yes_or_no(
+        console.stdin, console.out, console.lang, console.seat, console.t(key, **params)
+    )
 
 
 def run_guided(
@@ -187,18 +219,24 @@ def run_lesson(
         return run_guided(game, stdin, stdout, color, lang)
     steps = lesson(game)
     name = title_of(game, lang)
-    # Where the learner is, kept between runs: on from the first step not done yet.
+    # Where the learner is, kept between runs: on from the first step not done yet, said so
+    # with the way to start over (issue 61: the terminal resumed at step 4 without a word).
     progress = Progress.load()
     if not progress.readable:
         stdout.write(t("lesson_progress_unreadable", lang, path=str(progress.path)) + "\n")
     done = progress.done(game, len(steps))
+    start = progress.next_step(game, len(steps))
     if done and len(done) < len(steps):
         first = sum(done.values())
         stdout.write(
             t("lesson_progress", lang, done=len(done), count=len(steps), first=first) + "\n"
         )
-    start = progress.next_step(game, len(steps))
-    for step in steps[start - 1 :]:
+        if start > 1:
+            stdout.write(t("lesson_resumed", lang, step=start, count=len(steps)) + "\n")
+    number = start
+    while number <= len(steps):
+        step = steps[number - 1]
+        number += 1
         tries = 0
         console = Console(
             step.position(), step.seat, Level.HARD, 0, stdin, stdout, color, lang=lang
@@ -240,6 +278,12 @@ def run_lesson(
                 console.show_rules()
             elif word == "skip":
                 break
+            elif word == "restart":
+                # The lesson from its first step, its progress forgotten: starting over.
+                progress.reset(game)
+                console.say(console.t("lesson_restarting"))
+                number = 1
+                break
             elif word == "help":
                 console.say(console.words.help())
                 console.say(console.t("lesson_console_words"))
@@ -260,10 +304,8 @@ def run_lesson(
                         console.say(console.t("console.bye"))
                         return 0
                     break
-    stdout.write(t("coach_after_steps", lang, game=name) + "\n")
-    stdout.write(t("console.prompt", lang, seat=steps[-1].seat) + " ")
-    line = stdin.readline()
-    if line.strip().lower() in ("yes", "y"):
+    question = t("coach_after_steps", lang, game=name)
+    if yes_or_no(stdin, stdout, lang, steps[-1].seat, question):
         return run_guided(game, stdin, stdout, color, lang)
     stdout.write("\n")
     # Not /practice: that is a Discord command; here a whole game is the terminal client's.

@@ -84,6 +84,17 @@ class Progress:
             return False
         steps = self.games.setdefault(game, {})
         steps[str(number)] = steps.get(str(number), False) or first_try
+        return self._save()
+
+    def reset(self, game: str) -> bool:
+        """Forget the game's lesson progress (the learner starts it over) and save; False when
+        nothing could be saved (an unreadable file is left as it is)."""
+        if not self.readable:
+            return False
+        self.games.pop(game, None)
+        return self._save()
+
+    def _save(self) -> bool:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # Written whole beside the file, then moved over it: a crash leaves the old one.

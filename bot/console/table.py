@@ -406,11 +406,12 @@ class Console:
 
     def offer_review(self, start: int = 0) -> None:
         """After the game: on ``review``, the moves where the hard player would have played
-        otherwise (``bot.learning.review``, decided here: the terminal has no workers), then on
-        ``again N`` the game played on from the N-th of them, as a new game. ``again N`` before
-        the review, or after one that found nothing, plays on from the member's N-th move
-        (issue 61: a newcomer could only replay a move the review listed). ``help`` says what
-        can be typed; any other word asks again."""
+        otherwise (``bot.learning.review``, decided here: the terminal has no workers), each
+        under its move number; then on ``again N`` the game played on from the member's move N,
+        as a new game. ``again N`` means the same before the review, after it, and after one
+        that found nothing: the member's N-th move (issue 61: the items were numbered 1..k while
+        ``again N`` took a move number, so typing an item's number replayed the wrong move).
+        ``help`` says what can be typed; any other word asks again."""
         replay = Replay(self.engine.record)
         moves = [d.position for d in decisions(replay, self.seat, start)]
         # Only Enter (or the end of input) leaves: a learner who types "hint" out of habit is
@@ -431,18 +432,18 @@ class Console:
                 self.say(self.t("console.again_bad", count=len(moves)))
         self.say(self.t("console.review_working"))
         found = review(self.engine.record, self.seat, start)
-        looked = self.t("review.looked", judged=found.judged, decisions=found.decisions)
+        looked = found.looked(self.lang)
         if not found.items:
             self.say(self.t("review.none") + " " + looked)
-            self.offer_again(moves, "console.again_any_offer")
+            self.offer_again(moves, self.t("console.again_any_offer", count=len(moves)))
             return
-        # In the order the moves were played, each with the table and hand it was made at: a
-        # move read without its position can't be judged again by the player.
+        # In the order the moves were played, each with its move number (the N of ``again N``)
+        # and the table and hand it was made at: a move read without its position can't be
+        # judged again by the player.
         items = sorted(found.items, key=lambda i: i.position)
-        count = len(items)
-        for n, item in enumerate(items, start=1):
+        for item in items:
             self.say()
-            self.say(self.t("console.review_item", number=n, count=count, round=item.round_no))
+            self.say(self.t("console.review_item", move=item.number, round=item.round_no))
             self.show_position(replay.engine_at(item.position))
             self.say(self.t("review.made", move=move_text(item.made)))
             self.say(self.t("review.better", move=move_text(item.better)))
@@ -450,10 +451,11 @@ class Console:
             points = Count("n_points", max(1, round(item.margin)))
             self.say(self.t("review.margin", points=points))
         self.say()
-        if count < ITEMS_FEW:
+        if len(items) < ITEMS_FEW:
             self.say(self.t("review.few"))
         self.say(looked)
-        self.offer_again([item.position for item in items], "console.again_offer")
+        example = str(items[0].number)
+        self.offer_again(moves, self.t("console.again_offer", example=example, count=len(moves)))
 
     @staticmethod
     def picked(answer: str, count: int) -> int | None:
@@ -466,13 +468,14 @@ class Console:
         return None
 
     def offer_again(self, positions: Sequence[int], offer: str) -> None:
-        """Ask for ``again N`` (N from 1 to the number of ``positions``) until Enter; then play
-        on from the N-th position as a new game. ``help`` says what can be typed."""
+        """Ask ``offer`` for ``again N`` (N a move number, 1 to the number of ``positions``, the
+        member's moves) until Enter; then play on from move N as a new game. ``help`` says what
+        can be typed."""
         count = len(positions)
         if not count:
             return
         while True:
-            answer = self.read(self.t(offer, count=count))
+            answer = self.read(offer)
             if answer in ("", "quit", "exit"):
                 return
             picked = self.picked(answer, count)

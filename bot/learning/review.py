@@ -92,6 +92,10 @@ class Item:
     key: str
     params: dict[str, Any] = field(default_factory=dict)
     margin: float = 0.0
+    # The member's move number, counted from the review's start as ``decisions`` lists them
+    # (1 for the first): the number the terminal's ``again N`` takes (issue 61: items numbered
+    # 1..k beside an ``again N`` that took a move number replayed the wrong move).
+    number: int = 0
 
     def why(self, lang: str = "en") -> str:
         return t(self.key, lang, **self.params)
@@ -100,13 +104,36 @@ class Item:
 @dataclass(frozen=True)
 class Review:
     """A finished game's review for one seat: ``items`` best first (at most ``ITEMS_MAX``);
-    ``judged`` of the seat's ``decisions`` were looked at by the hard player."""
+    ``judged`` of the seat's ``decisions`` were looked at by the hard player. Of the others,
+    ``forced`` had one legal move only (a pass with nothing to beat it, say) and ``capped`` were
+    left for the ``REVIEWED_MAX`` limit; the rest were the ``normal`` player's move too."""
 
     game: str
     seat: int
     items: tuple[Item, ...]
     decisions: int
     judged: int
+    forced: int = 0
+    capped: int = 0
+
+    @property
+    def usual(self) -> int:
+        """The decisions not judged where the member made the ``normal`` player's move."""
+        return self.decisions - self.judged - self.forced - self.capped
+
+    def looked(self, lang: str = "en") -> str:
+        """How much of the game was looked at, and what the moves not checked were, from the
+        record (issue 61: "the others were not checked" left a newcomer to guess that most
+        were forced)."""
+        lines = [t("review.looked", lang, judged=self.judged, decisions=self.decisions)]
+        if self.forced:
+            lines.append(t("review.unchecked_forced", lang, count=self.forced))
+        if self.usual:
+            lines.append(t("review.unchecked_usual", lang, count=self.usual))
+        if self.capped:
+            limit = REVIEWED_MAX
+            lines.append(t("review.unchecked_capped", lang, count=self.capped, limit=limit))
+        return " ".join(lines)
 
 
 @dataclass(frozen=True)
@@ -292,7 +319,36 @@ def forwent(engine: Engine, seat: int, made: Move, rng: random.Random) -> bool:
     return makes_seven(engine, seat, hinted)
 
 
+@dataclass(frozen=True)
+class Screened:
+    """What ``screening`` found: the ``positions`` to judge, the seat's number of
+    ``decisions``, how many of them were ``forced`` (one legal move) and how many worth a look
+    were ``capped`` (left out for ``REVIEWED_MAX``)."""
+
+    positions: list[int]
+    decisions: int
+    forced: int
+    capped: int
+
+
+def move_number(record: Mapping[str, Any], seat: int, position: int, start: int = 0) -> int:
+    """The seat's move at replay ``position`` counted among its moves from ``start`` on (1 for
+    the first), as ``decisions`` lists them."""
+    moves = record.get("moves", [])
+    return sum(
+        1
+        for k in range(start, min(position + 1, len(moves)))
+        if moves[k].get("do") != NEXT_ROUND and moves[k].get("seat") == seat
+    )
+
+
 def screen(record: Mapping[str, Any], seat: int, start: int = 0) -> tuple[list[int], int]:
+    """The positions worth judging and the seat's number of decisions (``screening``)."""
+    found = screening(record, seat, start)
+    return found.positions, found.decisions
+
+
+def screening(record: Mapping[str, Any], seat: int, start: int = 0) -> Screened:
     """The positions worth judging and the seat's number of decisions. A decision with one
     legal move (and the member made it) is no choice. Looked at first, always: the moves that
     forwent a pile or a project the hint's move takes or makes (``forwent``); then, as room
@@ -304,10 +360,12 @@ def screen(record: Mapping[str, Any], seat: int, start: int = 0) -> tuple[list[i
     found = decisions(replay, seat, start)
     chosen = []
     candidates = []
+    forced = 0
     for d in found:
         engine = replay.engine_at(d.position)
         view, legal = engine.view(seat), engine.legal_moves(seat)
         if not legal or (len(legal) == 1 and same_move(legal[0], d.move)):
+            forced += 1
             continue
         declined = isinstance(d.move, Draw) and any(isinstance(m, Take) for m in legal)
         if declined or _may_make_seven(engine, seat, legal):
@@ -320,23 +378,29 @@ def screen(record: Mapping[str, Any], seat: int, start: int = 0) -> tuple[list[i
         for d in spread(candidates, CANDIDATES_MAX)
         if forwent(replay.engine_at(d.position), seat, d.move, hint_rng(record, d.position))
     ]
+    worth = len(set(must) | set(chosen))
     must = spread(must, REVIEWED_MAX)
     rest = [p for p in chosen if p not in must]
     looked = must + spread(rest, max(0, REVIEWED_MAX - len(must)))
-    return sorted(looked), len(found)
+    return Screened(sorted(looked), len(found), forced, worth - len(looked))
 
 
 def judge_positions(
-    record: Mapping[str, Any], seat: int, positions: Sequence[int], samples: int | None = None
+    record: Mapping[str, Any],
+    seat: int,
+    positions: Sequence[int],
+    samples: int | None = None,
+    start: int = 0,
 ) -> list[Item]:
-    """The items of the decisions at ``positions`` that stand out (one worker's share). The
+    """The items of the decisions at ``positions`` that stand out (one worker's share), each
+    numbered among the seat's moves from ``start`` on. The
     reason is worded on the real table at that position, as a hint is: it says what the move
     does with the seat's own cards and the open table, nothing hidden."""
     replay = Replay(record)
     items = []
     for position in positions:
         try:
-            item = _judged(replay, record, seat, position, samples)
+            item = _judged(replay, record, seat, position, samples, start)
         except Exception:
             # One decision the search can't weigh (a bug) must not cost the member the review:
             # log it with its traceback and judge the others.
@@ -348,7 +412,12 @@ def judge_positions(
 
 
 def _judged(
-    replay: Replay, record: Mapping[str, Any], seat: int, position: int, samples: int | None
+    replay: Replay,
+    record: Mapping[str, Any],
+    seat: int,
+    position: int,
+    samples: int | None,
+    start: int = 0,
 ) -> Item | None:
     engine = replay.engine_at(position)
     view, legal = engine.view(seat), engine.legal_moves(seat)
@@ -362,7 +431,8 @@ def _judged(
         return None
     key, params = reason(engine, seat, view, found.better)
     round_no = replay.step(position).round_no
-    return Item(position, round_no, view, made, found.better, key, params, found.margin)
+    number = move_number(record, seat, position, start)
+    return Item(position, round_no, view, made, found.better, key, params, found.margin, number)
 
 
 def best_items(items: Sequence[Item]) -> tuple[Item, ...]:
@@ -375,6 +445,14 @@ def review(
 ) -> Review:
     """The whole review, here and now (the terminal, tests); the bot asks its worker processes
     (``ComputerPool.review``), which split the same work."""
-    positions, count = screen(record, seat, start)
-    items = judge_positions(record, seat, positions, samples)
-    return Review(str(record["game"]), seat, best_items(items), count, len(positions))
+    found = screening(record, seat, start)
+    items = judge_positions(record, seat, found.positions, samples, start)
+    return Review(
+        str(record["game"]),
+        seat,
+        best_items(items),
+        found.decisions,
+        len(found.positions),
+        found.forced,
+        found.capped,
+    )

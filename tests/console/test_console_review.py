@@ -43,7 +43,7 @@ class Careless(io.StringIO):
 
 
 def test_review_then_again_from_a_move_in_the_terminal() -> None:
-    stdin = Careless(["review", "again 99", "again 1"])
+    stdin = Careless(["review", "again 999", "again 1"])
     out = io.StringIO()
     engine = new_game("runfast", {}, 7)  # a deal where three of her moves stand out
     console = Console(engine, 0, "simple", 7, stdin, out, review=0)
@@ -53,16 +53,54 @@ def test_review_then_again_from_a_move_in_the_terminal() -> None:
     found = review(engine.record, 0)
     assert found.items, "a careless game with nothing to review"
     first = found.items[0]
+    count = len(decisions(Replay(engine.record), 0))
     assert "Looking over your moves…" in text
-    assert f"— 1 of {len(found.items)} · round 1 —" in text
+    assert f"— Move {first.number} · round {first.round_no} —" in text
     assert f"Your move: {move_text(first.made)}" in text
     assert f"The hard computer player's move: {move_text(first.better)}" in text
     assert first.why() in text
-    assert f"Type again and a number from 1 to {len(found.items)}, for example: again 1." in text
-    # again 1: a new game from that move, the member's hand shown for it, until input ends.
-    after = text.split("again 1.", 1)[1]
+    assert t("console.again_bad", count=count) in text
+    # again 1: a new game from her first move, her hand shown for it, until input ends.
+    after = text.split(t("console.again_bad", count=count), 1)[1]
     assert "Run Fast" in after and "Bye." in after
     assert text.count("Type review to see") == 1  # the new game was left, not finished
+
+
+def test_again_takes_the_move_number_each_reviewed_move_shows() -> None:
+    """Issue 61: the review numbered its items 1..k while ``again N`` took a move number, so a
+    learner who typed an item's number replayed another move. Each item now shows its move
+    number, the footer says ``again`` takes it, and ``again N`` with a reviewed move's number
+    plays on from that very position."""
+    engine = new_game("runfast", {}, 7)
+    probe = Careless([""])
+    console = Console(engine, 0, "simple", 7, probe, io.StringIO(), review=0)
+    probe.console = console
+    console.play()
+    found = review(engine.record, 0)
+    moves = decisions(Replay(engine.record), 0)
+    items = sorted(found.items, key=lambda i: i.position)
+    assert len(items) >= 2
+    # The last item's move number is not its place in the list (the old reading), so the test
+    # tells the two apart.
+    last = items[-1]
+    assert last.number != len(items)
+    for item in items:
+        assert moves[item.number - 1].position == item.position
+    stdin = Careless(["review", f"again {last.number}"])
+    out = io.StringIO()
+    again = Console(new_game("runfast", {}, 7), 0, "simple", 7, stdin, out, review=0)
+    stdin.console = again
+    assert again.play() == 0
+    text = out.getvalue()
+    shown = [f"— Move {i.number} · round {i.round_no} —" for i in items]
+    assert [text.index(line) for line in shown] == sorted(text.index(line) for line in shown)
+    offer = t("console.again_offer", example=str(items[0].number), count=len(moves))
+    assert offer in text
+    assert f"again {items[0].number}" in offer and "move number" in offer
+    # The new game starts at the reviewed move's position: her hand there.
+    after = text.split(offer, 1)[1]
+    hand = " ".join(str(c) for c in last.view.hand)
+    assert after.split("Your hand", 1)[1].startswith(f" ({len(last.view.hand)}): {hand}"), after
 
 
 def test_enter_after_the_game_leaves_without_a_review() -> None:
@@ -89,7 +127,7 @@ def test_each_reviewed_move_shows_its_position_in_the_order_played() -> None:
     # In the order played: each item's own move under its number.
     made = [text.index(f"Your move: {move_text(i.made)}") for i in items]
     assert made == sorted(made)
-    blocks = text.split(" · round ")[1:]
+    blocks = text.split("— Move ")[1:]
     assert len(blocks) >= len(items)
     for item, block in zip(items, blocks, strict=False):
         # The hand she held then, and the table heading, above her move.

@@ -256,3 +256,55 @@ def test_rules_works_during_a_lesson_step(own_state: Path) -> None:
     assert "is not a move I know" not in text
     assert game_rules("more3") in text and "docs/rules.md" in text
     assert "hint, moves, rules, skip" in text  # the step says the word is there
+
+
+def test_a_resumed_lesson_says_where_it_goes_on_and_restart_starts_over(own_state: Path) -> None:
+    """Issue 61: the terminal went on at the step where the learner had quit without a word.
+    It says so, with the way to start over; ``restart`` takes the lesson from step 1, its
+    progress forgotten."""
+    steps = lesson("runfast")
+    count = len(steps)
+    typed = [move_text(answer_move(steps[0])), move_text(answer_move(steps[1])), "quit"]
+    play(["--lesson", "runfast", "--no-color"], "\n".join(typed) + "\n")
+    code, text = play(["--lesson", "runfast", "--no-color"], "restart\nquit\n")
+    assert code == 0
+    resumed = t("lesson_resumed", step=3, count=count)
+    assert resumed in text and "restart" in resumed
+    before, after = text.split(t("lesson_restarting"), 1)
+    assert f"step 3 of {count}" in before and f"step 1 of {count}" not in before
+    assert f"step 1 of {count}" in after
+    # Started over: the next run begins at step 1 and has nothing to resume.
+    assert Progress.load(own_state / "lessons.json").done("runfast", count) == {}
+    code, text = play(["--lesson", "runfast", "--no-color"], "quit\n")
+    assert f"step 1 of {count}" in text and "You stopped at step" not in text
+    # help names the word too.
+    code, text = play(["--lesson", "runfast", "--no-color"], "help\nquit\n")
+    assert "restart (the lesson over from step 1)" in text
+
+
+def test_a_move_typed_at_the_guided_round_question_is_answered_not_taken_as_no() -> None:
+    """After the Hand's last step ("Throw now: the round ends"), a learner who had skipped the
+    throw typed it at the question about the guided round: it was read as "no" and the
+    lesson ended. Now the move is answered, the question asked again, and yes still works."""
+    steps = lesson("hand")
+    head = ["skip"] * (len(steps) - 1) + [move_text(answer_move(steps[-1])), "skip"]
+    code, text = play(
+        ["--lesson", "hand", "--no-color"], "\n".join([*head, "discard KD", "hint", "no"]) + "\n"
+    )
+    assert code == 0
+    question = t("coach_after_steps", game="Hand")
+    after = text.split(question, 1)[1]
+    assert t("lesson_yes_or_no_move", move="discard KD") in after
+    assert t("lesson_yes_or_no") in after
+    assert t("lesson_finished_console", game="Hand", code="hand") in after
+    assert after.index(t("lesson_yes_or_no_move", move="discard KD")) < after.index(
+        t("lesson_finished_console", game="Hand", code="hand")
+    )
+    # And yes after the move starts the guided round.
+    code, text = play(
+        ["--lesson", "hand", "--no-color"], "\n".join([*head, "discard KD", "yes", "quit"]) + "\n"
+    )
+    assert code == 0
+    after = text.split(question, 1)[1]
+    assert t("coach_header", game="Hand") in after
+    assert t("lesson_finished_console", game="Hand", code="hand") not in after

@@ -259,3 +259,21 @@ async def test_a_lesson_answer_that_is_no_move_points_to_the_menu(tmp_path: Path
         assert r.ephemeral and said == t("lesson_unknown_word", word="zzz")
         assert "help" not in said
         await bot.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "hi", "nl"])
+async def test_no_lesson_answer_tells_a_member_to_type_help(tmp_path: Path, lang: str) -> None:
+    """Discord has no ``help`` word: an answer of no words at all (a lone comma) was answered
+    with the terminal's "Type a move, or help for the list" (issue 61). Neither that nor any
+    other answer that is no move, in any language, sends the member to ``help``."""
+    bot = make_bot(tmp_path / "bot.db")
+    async with simcord.run(bot) as env:
+        _, channel, (alice,) = club(env, "alice")
+        await alice.slash(channel, "preferences", language=lang)
+        for game in ("mor", "runfast"):
+            for answer in (",", "zzz", "meld", "meld 3S", "add 1", "discard", "play", "hint"):
+                said = reply(await alice.slash(channel, "lesson", game=game, answer=answer))
+                assert "help" not in said.content, (game, answer, said.content)
+        said = reply(await alice.slash(channel, "lesson", game="mor", answer=","))
+        assert said.content == t("lesson_no_move", lang)
+        await bot.close()

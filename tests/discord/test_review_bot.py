@@ -220,3 +220,41 @@ async def test_the_review_steps_through_the_moves_in_the_order_played(tmp_path: 
         assert len(positions) >= 2, positions
         assert positions == sorted(positions)
         await bot.close()
+
+
+async def test_each_reviewed_move_says_its_move_number_and_what_was_not_checked(
+    tmp_path: Path,
+) -> None:
+    """Issue 61, as in the terminal: each item names the member's move number (the terminal's
+    ``again N`` takes the same number), and the moves not checked are said for what they were,
+    the forced ones counted from the record."""
+    from bot.learning.review import decisions
+    from bot.replay import Replay
+
+    bot = make_bot(tmp_path / "bot.db", seed=13)
+    async with simcord.run(bot) as env:
+        guild, channel, (alice,) = club(env, "alice")
+        await alice.slash(channel, "practice", game="runfast", level="simple")
+        thread = channel.threads[0]
+        live = await play_to_the_end(bot, guild.id, thread, alice)
+        seat = live.seat_of(alice.id)
+        finished = await bot.store.get_table(guild.id, live.id)  # type: ignore[union-attr]
+        assert finished is not None and finished.record is not None
+        replay = Replay(finished.record)
+        mine = [d.position for d in decisions(replay, seat)]
+        forced = sum(len(replay.engine_at(p).legal_moves(seat)) == 1 for p in mine)
+        assert forced, "no forced pass: the test would not show the count"
+
+        table_message = with_button(thread.history(viewer=alice), "Review my moves")
+        shown = reply(await alice.click(table_message, label="Review my moves"))
+        said = f"Not checked because only one move was allowed there (a forced move): {forced}."
+        assert said in shown.content, shown.content
+        while True:
+            title = shown.content.split("\n", 1)[0]
+            position = int(custom_id(shown.message, "Try again from here").rsplit(":", 1)[1])
+            number = mine.index(position) + 1
+            assert title.endswith(f", your move {number}**"), title
+            if not buttons(shown.message, "Next move ▶"):
+                break
+            shown = reply(await alice.click(shown.message, label="Next move ▶"))
+        await bot.close()

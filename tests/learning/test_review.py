@@ -207,3 +207,64 @@ def test_the_review_never_flags_the_hint_s_own_move() -> None:
     assert positions, "no decision judged: the test would not catch a contradiction"
     # The review's own number of deals: with it, the old review flagged K♦ here.
     assert rv.judge_positions(record, MEMBER, positions) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_moves_not_checked_are_said_for_what_they_were(game: str) -> None:
+    """Issue 61: "the others were not checked" left a newcomer to guess; most of a Run Fast
+    game's were forced passes. The review counts, from the record, the decisions with one
+    legal move, and says them apart from those the normal player would have made too."""
+    record = finished(game)
+    review = reviewed(game)
+    replay = Replay(record)
+    forced = 0
+    for d in rv.decisions(replay, MEMBER):
+        legal = replay.engine_at(d.position).legal_moves(MEMBER)
+        forced += len(legal) == 1
+    assert review.forced == forced
+    assert review.judged + review.forced + review.capped + review.usual == review.decisions
+    assert review.usual >= 0 and review.capped >= 0
+    text = review.looked()
+    assert text.startswith(f"Moves looked at: {review.judged} of {review.decisions}.")
+    said = f"only one move was allowed there (a forced move): {forced}."
+    assert (said in text) == (forced > 0), text
+    if game == "runfast":
+        assert forced, "a Run Fast game without a forced pass: the test shows nothing"
+    for lang in ("ar", "hi", "nl"):
+        assert "{" not in review.looked(lang)
+
+
+def test_each_item_carries_the_move_number_again_takes() -> None:
+    record = finished("runfast")
+    everything = rv.decisions(Replay(record), MEMBER)
+    for item in reviewed("runfast").items:
+        assert everything[item.number - 1].position == item.position
+    start = everything[len(everything) // 2].position
+    later = rv.decisions(Replay(record), MEMBER, start)
+    for item in rv.review(record, MEMBER, start=start, samples=SAMPLES).items:
+        assert later[item.number - 1].position == item.position
+
+
+async def test_the_workers_review_counts_and_numbers_as_the_local_one() -> None:
+    """The bot's review runs in the computer players' workers (``ComputerPool.review``): the
+    forced moves, the capped ones and each item's move number cross back the same."""
+    from bot.computers.pool import ComputerPool
+
+    record = finished("runfast")
+    everything = rv.decisions(Replay(record), MEMBER)
+    start = everything[2].position  # a table tried again: numbered from there
+    pool = ComputerPool(2)
+    try:
+        there = await pool.review(record, MEMBER, start, SAMPLES)
+    finally:
+        await pool.close()
+    here = rv.review(record, MEMBER, start=start, samples=SAMPLES)
+    assert here.forced, "no forced move: the test would not see it lost"
+    assert (there.decisions, there.judged, there.forced, there.capped) == (
+        here.decisions,
+        here.judged,
+        here.forced,
+        here.capped,
+    )
+    assert sorted(i.number for i in there.items) == sorted(i.number for i in here.items)
+    assert all(i.number > 0 for i in there.items)
