@@ -342,12 +342,6 @@ def move_number(record: Mapping[str, Any], seat: int, position: int, start: int 
     )
 
 
-def screen(record: Mapping[str, Any], seat: int, start: int = 0) -> tuple[list[int], int]:
-    """The positions worth judging and the seat's number of decisions (``screening``)."""
-    found = screening(record, seat, start)
-    return found.positions, found.decisions
-
-
 def screening(record: Mapping[str, Any], seat: int, start: int = 0) -> Screened:
     """The positions worth judging and the seat's number of decisions. A decision with one
     legal move (and the member made it) is no choice. Looked at first, always: the moves that

@@ -84,7 +84,7 @@ def seen(engine: Any) -> Any:
 def test_a_decision_is_judged_from_the_seat_s_view_alone(game: str) -> None:
     record = finished(game)
     replay = Replay(record)
-    positions, _ = rv.screen(record, MEMBER)
+    positions = rv.screening(record, MEMBER).positions
     moved = 0
     for position in positions[:4]:
         engine = replay.engine_at(position)
@@ -166,8 +166,9 @@ def test_the_moves_that_left_a_pile_or_a_project_are_always_looked_at(game: str)
         ):
             left.append(d.position)
     assert left, "a careless player never left a pile or a project?"
-    positions, count = rv.screen(record, MEMBER)
-    assert len(positions) <= rv.REVIEWED_MAX < count
+    screened = rv.screening(record, MEMBER)
+    positions = screened.positions
+    assert len(positions) <= rv.REVIEWED_MAX < screened.decisions
     assert len(set(positions) & set(left)) == min(len(left), rv.REVIEWED_MAX)
 
 
@@ -203,7 +204,7 @@ def test_the_review_never_flags_the_hint_s_own_move() -> None:
     # had said K♦ (seed 1). The better move at a position is the hint's there: a member who
     # followed every hint has nothing flagged.
     record = hint_follower_game(1)
-    positions, _ = rv.screen(record, MEMBER)
+    positions = rv.screening(record, MEMBER).positions
     assert positions, "no decision judged: the test would not catch a contradiction"
     # The review's own number of deals: with it, the old review flagged K♦ here.
     assert rv.judge_positions(record, MEMBER, positions) == []
