@@ -59,7 +59,15 @@ from bot.games.base import (
 )
 from bot.games.cards import Card, deck_106, parse_cards, sort_key
 from bot.games.hand import OPENING_MIN, hand_value, meld_value
-from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, added_or_why, read_meld, try_meld
+from bot.games.melds import (
+    HAND_MELDS,
+    MOR_MELDS,
+    MeldRules,
+    added_or_why,
+    read_meld,
+    try_meld,
+    wild_capable,
+)
 from bot.games.melds import Meld as MeldsMeld
 from bot.games.mor import Mor
 from bot.games.more3 import OPENING_HALVES, More3, card_points, opening_halves
@@ -666,7 +674,94 @@ def _check_throw_partners(case: Case) -> list[str]:
     ]
     if "points" in case.params and _n(case.params["points"]) != hand_value(card):
         out.append(f"{card} costs {hand_value(card)}")
+    return out + _no_ready_meld(case)
+
+
+def _ready(engine: Engine, seat: int, card: Card) -> list[tuple[Card, Card]]:
+    """The pairs of the hand's other cards that make a meld with ``card`` as they are."""
+    rest = list(engine.view(seat).hand)
+    rest.remove(card)
+    rules = rules_of(engine, seat)
+    return [
+        (a, b)
+        for a, b in itertools.combinations(rest, 2)
+        if try_meld((card, a, b), rules) is not None
+    ]
+
+
+def _no_ready_meld(case: Case) -> list[str]:
+    """A reason of partners "needing one more card" is false of a card that already makes a
+    meld with two cards of the hand (issue 61: a Solo's 3♣ 4♣ 5♣)."""
+    assert isinstance(case.move, Discard)
+    ready = _ready(case.engine, case.seat, case.move.card)
+    return [f"{case.move.card} makes a meld with {list(ready[0])} as they are"] if ready else []
+
+
+def _ready_named(case: Case) -> tuple[Card, list[Card], list[str]]:
+    """The thrown card, the partners named, and what is false of "with {partners} it makes a
+    meld": the partners are two cards of the hand besides it, and the three are a meld."""
+    assert isinstance(case.move, Discard)
+    card = case.move.card
+    rest = list(case.engine.view(case.seat).hand)
+    rest.remove(card)
+    named = _cards_of(case.params["partners"])
+    out = [] if len(named) == 2 else [f"{len(named)} partners named"]
+    for p in named:
+        if p not in rest:
+            out.append(f"{p} is not in the hand")
+        else:
+            rest.remove(p)
+    if try_meld((card, *named), rules_of(case.engine, case.seat)) is None:
+        out.append(f"{card} {named} is no meld")
+    return card, named, out
+
+
+def _lays_of(engine: Engine, seat: int, card: Card) -> list[tuple[Card, ...]]:
+    """The new melds of the legal lays that put ``card`` down."""
+    return [
+        new
+        for m in engine.legal_moves(seat)
+        if isinstance(m, Meld | Lay)
+        for new in as_lay(m).melds
+        if card in new
+    ]
+
+
+def _check_meld_refused(case: Case) -> list[str]:
+    """ "With {partners} it makes a meld, but you can't lay that meld this turn. {reason}": a
+    meld of the hand, no legal lay puts the card down, and the engine refuses that meld with
+    the reason quoted."""
+    card, named, out = _ready_named(case)
+    if _lays_of(case.engine, case.seat, card):
+        out.append(f"a legal lay puts {card} down")
+    why = case.engine.check(case.seat, Meld((card, *named)))
+    if why != case.params["reason"]:
+        out.append(f"the engine answers {why}")
     return out
+
+
+def _check_keeps_wild(case: Case) -> list[str]:
+    """ "…but only by spending your pankal {wild}": More; a legal lay melds exactly these
+    cards, the wild named is one of them and a pankal, and every legal lay putting the card
+    down spends one."""
+    card, named, out = _ready_named(case)
+    rules = rules_of(case.engine, case.seat)
+    lays = _lays_of(case.engine, case.seat, card)
+    if case.engine.game != "more3":
+        out.append("not More")
+    if sorted((card, *named)) not in [sorted(new) for new in lays]:
+        out.append("no legal lay melds these cards")
+    wild = _cards_of(case.params["wild"])
+    if len(wild) != 1 or wild[0] not in (card, *named) or not wild_capable(wild[0], rules):
+        out.append(f"{wild} is no pankal of the meld")
+    if not all(any(wild_capable(c, rules) for c in new) for new in lays):
+        out.append("a legal lay puts the card down without a pankal")
+    return out
+
+
+def _check_ready_kept(case: Case) -> list[str]:
+    """ "With {partners} it already makes a meld": the partners are the hand's, and it does."""
+    return _ready_named(case)[2]
 
 
 def _check_partner_count(several: bool) -> Check:
@@ -1042,6 +1137,9 @@ CHECKS: dict[str, Check] = {
     "hint_play_beat_near_out": _check_play_beat_near_out,
     "hint_play_lead_whole": _check_play_lead_whole,
     "hint_throw_not_theirs": _check_throw_not_theirs,
+    "hint_throw_meld_refused": _check_meld_refused,
+    "hint_throw_keeps_wild": _check_keeps_wild,
+    "hint_throw_ready_kept": _check_ready_kept,
     "hint_throw_ends": _check_ends,
     "hint_throw_stock_out": _check_stock_out,
     "hint_throw_mor": _check_events(SidePileWaits, "Mor waiting"),

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import combinations
 from typing import Any
 
 from bot import ai
@@ -46,7 +47,14 @@ from bot.games.base import (
 from bot.games.cards import Card, deck_48, deck_106, sort_key
 from bot.games.hand import card_value, hand_value
 from bot.games.meld_search import meld_with
-from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, added_or_why, try_meld
+from bot.games.melds import (
+    HAND_MELDS,
+    MOR_MELDS,
+    MeldRules,
+    added_or_why,
+    try_meld,
+    wild_capable,
+)
 from bot.games.melds import Meld as MeldsMeld
 from bot.games.mor import Mor, MorView, card_halves
 from bot.games.more3 import More3, card_points, opening_halves
@@ -695,6 +703,11 @@ def _throw_reason(
         left = _cards_from_a_hand(before.hand)
         if left is not None:
             return "hint_throw_wait_hand", {"card": shown, "count": Count("n_cards", left)}
+    ready = _ready_meld(card, engine, before, rules)
+    if ready is not None:
+        # The card already makes a meld with cards of the hand: "one more card would make a
+        # meld" would read as if the meld still needed one (issue 61). Say why it isn't laid.
+        return ready
     partners = sorted({other for other in rest if goes_with(card, other, rules)}, key=sort_key)
     if not partners and len(rest) >= 2 and not any(_alone(c, rest, rules) for c in rest):
         # The one card of the hand that goes with nothing: every card kept goes with another
@@ -724,6 +737,66 @@ def _throw_reason(
             "points": Count("n_points", hand_value(card)),
         }
     return f"hint_throw_few{one}", {"card": shown, "partners": cards(partners)}
+
+
+def ready_melds(card: Card, hand: Sequence[Card], rules: MeldRules) -> list[tuple[Card, ...]]:
+    """The pairs of other cards of ``hand`` that make a meld with ``card`` as they are, by the
+    engine's meld reader: a meld ready in the hand, needing no more card."""
+    rest = list(hand)
+    rest.remove(card)
+    return [
+        pair
+        for pair in combinations(sorted(rest, key=sort_key), 2)
+        if try_meld((card, *pair), rules) is not None
+    ]
+
+
+def _ready_meld(
+    card: Card, engine: Engine, before: Any, rules: MeldRules
+) -> tuple[str, dict[str, Any]] | None:
+    """Why ``card`` is thrown though it makes a meld with cards of the hand as they are: the
+    engine refuses that lay now (its own reason, issue 61: a Solo holding 3♣ 4♣ 5♣ must keep a
+    card to throw), or every legal lay that puts it down spends a wild (the player keeps its
+    wilds for a project or a biriba), or, neither, the player holds the meld back. None when
+    the card makes no meld with the hand."""
+    pairs = ready_melds(card, before.hand, rules)
+    if not pairs:
+        return None
+    lays = [
+        m for m in engine.legal_moves(before.seat) if isinstance(m, Meld | Lay) and card in m.cards
+    ]
+    shown = card.pretty
+    if not lays:
+        for pair in pairs:
+            why = engine.check(before.seat, Meld((card, *pair)))
+            if why is not None and why.key not in _NOT_MELDS:
+                return "hint_throw_meld_refused", {
+                    "card": shown,
+                    "partners": cards(pair),
+                    "reason": why,
+                }
+        return "hint_throw_ready_kept", {"card": shown, "partners": cards(pairs[0])}
+    melds = [new for m in lays for new in as_lay(m).melds if card in new]
+    if before.game == "more3" and melds and all(_has_wild(new, rules) for new in melds):
+        # More's hard player keeps its pankal for a biriba of its own (``bot.ai.more3``).
+        first = next(new for new in melds if _has_wild(new, rules))
+        spent = next(w for w in first if wild_capable(w, rules))
+        partners = list(first)
+        partners.remove(card)
+        return "hint_throw_keeps_wild", {
+            "card": shown,
+            "partners": cards(sorted(partners, key=sort_key)),
+            "wild": spent.pretty,
+        }
+    return "hint_throw_ready_kept", {"card": shown, "partners": cards(pairs[0])}
+
+
+def _has_wild(meld: Sequence[Card], rules: MeldRules) -> bool:
+    return any(wild_capable(c, rules) for c in meld)
+
+
+# The engine's refusals that say the cards are no meld: not a reason the meld can't be laid.
+_NOT_MELDS = frozenset({"core.not_a_meld"})
 
 
 def _alone(card: Card, hand: Sequence[Card], rules: MeldRules) -> bool:
