@@ -578,6 +578,40 @@ def _check_throw_not_theirs(case: Case) -> list[str]:
     return out
 
 
+def _next_side_fits(engine: Engine, seat: int, card: Card) -> bool:
+    """More: would the engine add ``card`` to a meld of the next player's side (its own add
+    check, by that player's rules, at either end), that player being of the other side?"""
+    assert isinstance(engine, More3)
+    nxt = (seat + 1) % engine.n_seats
+    if engine.side(nxt) == engine.side(seat):
+        return False
+    return any(
+        isinstance(added_or_why(m.meld, (card,), engine.rules_for(nxt), end), MeldsMeld)
+        for m in engine.melds.values()
+        if engine.side(m.seat) == engine.side(nxt)
+        for end in ("high", "low")
+    )
+
+
+def _check_throw_not_next(case: Case) -> list[str]:
+    """ "It goes onto no meld of the next player's side, while … would, and with such a card on
+    top they may take the pile with": More; the thrown card fits none of those melds and the
+    cards named are exactly the rest of the hand that fits one. (Whether the next player then
+    takes is theirs to decide, and their hand's: an over-1500 player not yet down needs 7.5.)"""
+    assert isinstance(case.move, Discard)
+    engine, seat, card = case.engine, case.seat, case.move.card
+    if not isinstance(engine, More3):
+        return ["not More"]
+    rest = list(engine.view(seat).hand)
+    rest.remove(card)
+    out = [f"{card} goes on their melds"] if _next_side_fits(engine, seat, card) else []
+    fits = {c for c in rest if _next_side_fits(engine, seat, c)}
+    named = set(_cards_of(case.params["feeding"]))
+    if named != fits:
+        out.append(f"named {sorted(named, key=sort_key)}, fit {sorted(fits, key=sort_key)}")
+    return out
+
+
 def _check_play_lead(case: Case) -> list[str]:
     out = []
     if case.engine.view(case.seat).trick:
@@ -1138,6 +1172,7 @@ CHECKS: dict[str, Check] = {
     "hint_play_lead_whole": _check_play_lead_whole,
     "hint_throw_not_theirs": _check_throw_not_theirs,
     "hint_throw_meld_refused": _check_meld_refused,
+    "hint_throw_not_next": _check_throw_not_next,
     "hint_throw_keeps_wild": _check_keeps_wild,
     "hint_throw_ready_kept": _check_ready_kept,
     "hint_throw_ends": _check_ends,

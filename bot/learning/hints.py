@@ -195,9 +195,49 @@ def hint_move(
         return None
     view = engine.view(seat)
     move = no_idle_take(engine, seat, legal, ai.choose_move(view, legal, level, rng))
+    move = no_feeding_throw(
+        engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
+    )
     return no_spoilt_biriba(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
+
+
+def no_feeding_throw(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """Advice never hands the next opponent the pile when a throw as cheap is safe (issue 61):
+    where ``move`` throws a card that goes on the next opponent's melds (Mor, More:
+    ``feeds_next``), the throw ``choose`` (the adviser's judgement) picks among the safe
+    throws of cards that break up no more of the hand: with no more partners in the hand and
+    in no meld ready in it. ``move`` itself when there is none."""
+    if not isinstance(move, Discard) or not feeds_next(move.card, engine, seat):
+        return move
+    rules = meld_rules(engine, seat)
+    hand = engine.view(seat).hand
+
+    def partners(card: Card) -> int:
+        rest = list(hand)
+        rest.remove(card)
+        return sum(goes_with(card, other, rules) for other in rest)
+
+    limit = partners(move.card)
+    safe = [
+        m
+        for m in legal
+        if isinstance(m, Discard)
+        and not feeds_next(m.card, engine, seat)
+        and partners(m.card) <= limit
+        and not ready_melds(m.card, hand, rules)
+    ]
+    if not safe:
+        return move
+    other = choose(safe)
+    return other if other is not None and other in safe else safe[0]
 
 
 def taken_card_fits(engine: Engine, seat: int) -> bool:
@@ -697,6 +737,12 @@ def _throw_reason(
         )
         if feeding and not feeds_other_team(card, engine, before.seat):
             return "hint_throw_not_theirs", {"card": shown, "feeding": cards(feeding)}
+    if before.game == "more3":
+        # The next player, of the other side, may take the pile by melding its top card onto
+        # their side's melds (RULES.md §2): the player throws such a card last (issue 61).
+        feeding = sorted({c for c in rest if feeds_next(c, engine, before.seat)}, key=sort_key)
+        if feeding and not feeds_next(card, engine, before.seat):
+            return "hint_throw_not_next", {"card": shown, "feeding": cards(feeding)}
     if before.game == "hand" and not before.opened[before.seat]:
         # The hard player holds back an opening it has when it is close to a Hand (all the
         # cards down in one turn doubles the round): say so, not that the card is loose.
@@ -817,6 +863,26 @@ def feeds_other_team(card: Card, engine: Engine, seat: int) -> bool:
         isinstance(added_or_why(m.meld, (card,), MOR_MELDS, end), MeldsMeld)
         for m in engine.melds.values()
         if engine.team(m.seat) != team
+        for end in ("high", "low")
+    )
+
+
+def feeds_next(card: Card, engine: Engine, seat: int) -> bool:
+    """Does ``card``, thrown, go on a meld of the next player's side in More, that player being
+    of the other side: would the engine's own add check take it there, by that player's meld
+    rules? Such a top card the next player may take, and the rest of the pile with it."""
+    if isinstance(engine, Mor):
+        return feeds_other_team(card, engine, seat)
+    if not isinstance(engine, More3):
+        return False
+    nxt = (seat + 1) % engine.n_seats
+    if engine.side(nxt) == engine.side(seat):
+        return False
+    rules = engine.rules_for(nxt)
+    return any(
+        isinstance(added_or_why(m.meld, (card,), rules, end), MeldsMeld)
+        for m in engine.melds.values()
+        if engine.side(m.seat) == engine.side(nxt)
         for end in ("high", "low")
     )
 

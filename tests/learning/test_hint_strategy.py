@@ -4,10 +4,12 @@ engine (``scripts/check_hints.py``'s checks) and the old, misleading sentence fo
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from bot.games.base import Discard
 from bot.games.cards import Card
-from bot.learning.hints import hint, reason
+from bot.games.more3 import More3
+from bot.learning.hints import feeds_next, hint, no_feeding_throw, reason
 from tests.ai.more3_tables import more3_table
 from tests.ai.repo_script import load_script
 
@@ -36,3 +38,39 @@ def test_a_pankal_meld_held_back_names_the_pankal() -> None:
     key, params = reason(engine, 0, engine.view(0), move)
     assert key == "hint_throw_keeps_wild" and params["wild"] == "🃏"
     assert check.check_reason(engine, 0, move, key, params) == []
+
+
+def _more3_with_meld(hand: str, meld: list[str], meld_seat: int, solo: int) -> Any:
+    """Seat 0 to lay and throw holding ``hand``, ``meld`` on the table as ``meld_seat``'s."""
+    data: dict[str, Any] = {
+        "game": "more3",
+        "dealer": 2,
+        "position": {
+            "hands": [hand.split(), ["KH", "KS", "9C", "4S"], ["QH", "QS", "9D", "4C"]],
+            "discard": ["4D"],
+            "solo": solo,
+            "turn": 0,
+            "phase": "play",
+            "melds": [{"seat": meld_seat, "cards": meld}],
+        },
+    }
+    return More3.from_table_file(data)
+
+
+def test_a_more_throw_that_feeds_the_next_side_is_avoided_and_the_safe_one_says_so() -> None:
+    # Seat 0 is of the Pair; the next seat, 1, is the Solo, with 5♥ 6♥ 7♥ on the table. 8♥
+    # would let the Solo take the pile; J♣ goes with nothing either and feeds nobody.
+    engine = _more3_with_meld("8H JC 3S 9S KD", ["5H", "6H", "7H"], meld_seat=1, solo=1)
+    assert feeds_next(Card(8, "H"), engine, 0) and not feeds_next(Card(11, "C"), engine, 0)
+    h = hint(engine, 0, random.Random(0))
+    assert h is not None and isinstance(h.move, Discard) and h.move.card != Card(8, "H")
+    assert h.key == "hint_throw_not_next" and h.params["feeding"] == "8♥"
+    assert check.check_reason(engine, 0, h.move, h.key, h.params) == []
+    # Told of the feeding card itself, the check finds the sentence false.
+    fed = check.Case(engine, 0, Discard(Card(8, "H")), h.key, {**h.params, "card": "8♥"})
+    assert check.CHECKS[h.key](fed)
+    # Even where the computer's own pick feeds, the hint throws a safe card as cheap.
+    picked = no_feeding_throw(
+        engine, 0, engine.legal_moves(0), Discard(Card(8, "H")), lambda ok: ok[0]
+    )
+    assert isinstance(picked, Discard) and not feeds_next(picked.card, engine, 0)
