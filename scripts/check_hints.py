@@ -228,6 +228,29 @@ def _check_pile_cost(case: Case) -> list[str]:
     return out
 
 
+def _check_pile_cost_most(case: Case) -> list[str]:
+    """Mor: ``_check_pile_cost``, and "less than half": the layable cards' worth in hand is
+    under half the pile's, both by the engine's own score (``in_hand_worth``)."""
+    out = _check_pile_cost(case)
+    taken, _, lays = pile_lays(case.engine, case.seat)
+    laid = sorted({c for m in lays for c in m.cards if c in taken})
+    worth = in_hand_worth(case.engine, case.seat, taken)
+    if 2 * in_hand_worth(case.engine, case.seat, laid) >= worth:
+        out.append(f"the layable cards are worth half the pile's {worth} or more")
+    return out
+
+
+def _check_pile_favoured(case: Case) -> list[str]:
+    """A Mor take the hint gives in place of the draw (``pile_by_its_numbers``), or a Mor draw
+    said with the plain ``hint_draw_cost``: the layable cards are worth half the pile or more."""
+    taken, _, lays = pile_lays(case.engine, case.seat)
+    laid = sorted({c for m in lays for c in m.cards if c in taken})
+    worth = in_hand_worth(case.engine, case.seat, taken)
+    if laid and 2 * in_hand_worth(case.engine, case.seat, laid) >= worth:
+        return []
+    return [f"the layable cards {laid} are worth less than half the pile's {worth}"]
+
+
 def _check_draw_idle(case: Case) -> list[str]:
     """ "{card} could go into no new meld this turn": ``_check_draw_idle_any``, and before the
     seat has opened the card makes no meld with the hand (one short of the 51 is another
@@ -1143,8 +1166,11 @@ CHECKS: dict[str, Check] = {
     "hint_draw_no_take": _check_draw_no_take,
     "mor.hint_draw_no_take": _check_draw_no_take,  # the same claim, Mor's refusal unbracketed
     "hint_draw_keep": _check_draw_keep,
-    "hint_draw_cost": _check_pile_cost,
+    "hint_draw_cost": lambda case: (
+        _check_pile_cost(case) + (_check_pile_favoured(case) if case.engine.game == "mor" else [])
+    ),
     "hint_draw_cost_none": _check_pile_cost,
+    "mor.hint_draw_cost_most": _check_pile_cost_most,
     "hint_draw_idle": _check_draw_idle,
     "hint_draw_idle_unopened": _check_draw_idle_unopened,
     "hint_take": _check_take,

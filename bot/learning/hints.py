@@ -195,6 +195,7 @@ def hint_move(
         return None
     view = engine.view(seat)
     move = no_idle_take(engine, seat, legal, ai.choose_move(view, legal, level, rng))
+    move = pile_by_its_numbers(engine, seat, legal, move)
     move = no_feeding_throw(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
@@ -258,6 +259,23 @@ def no_idle_take(engine: Engine, seat: int, legal: Sequence[Move], move: Move) -
     the throw."""
     idle = engine.game == "hand" and isinstance(move, Take) and Draw() in legal
     return Draw() if idle and not taken_card_fits(engine, seat) else move
+
+
+def pile_favoured(engine: Engine, seat: int) -> bool:
+    """Mor: do the pile's own numbers, as the draw's reason states them, favour the take: could
+    the pile's cards that go down this turn (some legal lay right after the take puts them
+    down) make up at least half of what the whole pile would count in hand?"""
+    taken, _, laid, _ = after_take(engine, seat)
+    return bool(laid) and 2 * in_hand_points("mor", laid) >= in_hand_points("mor", taken)
+
+
+def pile_by_its_numbers(engine: Engine, seat: int, legal: Sequence[Move], move: Move) -> Move:
+    """Mor's take or draw agrees with the numbers its reason states (issue 61: a draw was
+    advised where half the pile or more could go down at once): a draw where the pile is
+    favoured becomes the take."""
+    if engine.game != "mor" or not isinstance(move, Draw) or Take() not in legal:
+        return move
+    return Take() if pile_favoured(engine, seat) else move
 
 
 def forced_pass(engine: Engine, seat: int) -> bool:
@@ -435,7 +453,11 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         }
         if not laid:
             return "hint_draw_cost_none", cost
-        return "hint_draw_cost", {
+        key = "hint_draw_cost"
+        if engine.game == "mor" and not pile_favoured(engine, seat):
+            # Mor's draw says why, by its numbers: less than half the pile could go down.
+            key = "mor.hint_draw_cost_most"
+        return key, {
             **cost,
             "laid": cards(laid),
             "laid_points": Count("n_points", in_hand_points(engine.game, laid)),

@@ -6,10 +6,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games.base import Discard
+from bot.games.base import Discard, Draw, Take
 from bot.games.cards import Card
 from bot.games.more3 import More3
-from bot.learning.hints import feeds_next, hint, no_feeding_throw, reason
+from bot.games.registry import engine_class
+from bot.i18n import t
+from bot.learning.hints import (
+    feeds_next,
+    hint,
+    no_feeding_throw,
+    pile_by_its_numbers,
+    pile_favoured,
+    reason,
+)
 from tests.ai.more3_tables import more3_table
 from tests.ai.repo_script import load_script
 
@@ -74,3 +83,40 @@ def test_a_more_throw_that_feeds_the_next_side_is_avoided_and_the_safe_one_says_
         engine, 0, engine.legal_moves(0), Discard(Card(8, "H")), lambda ok: ok[0]
     )
     assert isinstance(picked, Discard) and not feeds_next(picked.card, engine, 0)
+
+
+def _mor(hand: list[str], discard: list[str], melds: list[list[str]]) -> Any:
+    return engine_class("mor").from_table_file(
+        {
+            "game": "mor",
+            "options": {"players": 2, "length": "quick"},
+            "position": {
+                "hands": [hand, ["5C", "6D", "QS", "9S"]],
+                "discard": discard,
+                "turn": 0,
+                "phase": "draw",
+                "melds": [{"seat": 0, "cards": m} for m in melds],
+            },
+        }
+    )
+
+
+def test_mor_take_or_draw_follows_the_numbers_its_reason_states() -> None:
+    # The pile is 4♣ K♥: K♥ goes onto the team's Q♥ J♥ 10♥ at once, worth 1 of the pile's
+    # 1½ in hand. A draw said "you could lay K♥ (1)" of 1½: the numbers favour the take.
+    engine = _mor(["4S", "9D", "8C", "JC"], ["4C", "KH"], [["10H", "JH", "QH"]])
+    assert pile_favoured(engine, 0)
+    legal = engine.legal_moves(0)
+    assert pile_by_its_numbers(engine, 0, legal, Draw()) == Take()
+    key, params = reason(engine, 0, engine.view(0), Draw())
+    assert key == "hint_draw_cost"
+    assert check.check_reason(engine, 0, Draw(), key, params) == []
+    # A pile of which less than half could go down: the draw stays, and says why.
+    heavy = _mor(["4S", "9D", "8C", "JC"], ["AS", "AD", "KS", "KH"], [["10H", "JH", "QH"]])
+    assert not pile_favoured(heavy, 0)
+    assert pile_by_its_numbers(heavy, 0, heavy.legal_moves(0), Draw()) == Draw()
+    key, params = reason(heavy, 0, heavy.view(0), Draw())
+    assert key == "mor.hint_draw_cost_most" and "less than half" in t(key, "en", **params)
+    assert check.check_reason(heavy, 0, Draw(), key, params) == []
+    # The plain sentence on that draw is false by the check: its numbers favour the draw.
+    assert check.check_reason(heavy, 0, Draw(), "hint_draw_cost", params)
