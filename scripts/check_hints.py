@@ -540,6 +540,29 @@ def _check_play_bomb_sure(case: Case) -> list[str]:
     return out
 
 
+def _check_play_beat_lead_back(case: Case) -> list[str]:
+    """ "Nobody can beat it with the cards you can't see, so the lead comes back to you": a beat,
+    a lower play beats the table too, and, played on the engine, each other player in turn
+    has no play but a pass, and then the seat leads."""
+    assert isinstance(case.move, Play)
+    out = _check_play_beat(case)
+    mine = classify(list(case.move.cards))
+    if not isinstance(mine, Combo) or not any(c.top < mine.top for _, c in _plays_beating(case)):
+        out.append("no lower play beats the table")
+    after, _ = _played(case.engine, case.seat, case.move)
+    for _ in range(after.n_seats - 1):
+        seat = next((s for s in range(after.n_seats) if after.legal_moves(s)), None)
+        if seat is None or seat == case.seat:
+            break
+        plays = [m for m in after.legal_moves(seat) if isinstance(m, Play)]
+        if plays:
+            return [*out, f"seat {seat} can answer with {plays[0]}"]
+        after.apply(seat, Pass())
+    if not after.legal_moves(case.seat) or after.view(case.seat).trick:
+        out.append("the lead does not come back to the seat")
+    return out
+
+
 def _broken(played: Sequence[Card], hand: Sequence[Card]) -> set[int]:
     held, used = Counter(c.rank for c in hand), Counter(c.rank for c in played)
     return {r for r in used if held[r] >= 2 and used[r] < held[r]}
@@ -1191,6 +1214,7 @@ CHECKS: dict[str, Check] = {
     "hint_play_lead_first": _check_play_lead_first,
     "hint_play_lead_lowest": _check_play_lead_lowest,
     "hint_play_beat_lowest": _check_play_beat_lowest,
+    "hint_play_beat_lead_back": _check_play_beat_lead_back,
     "hint_play_beat_whole": _check_play_beat_whole,
     "hint_play_beat_bomb_kept": _check_play_beat_bomb_kept,
     "hint_play_bomb_sure": _check_play_bomb_sure,

@@ -598,6 +598,10 @@ def _play_reason(
                     return "hint_play_beat_bomb_kept", named
         if near_out_single(move.cards, before, legal):
             return "hint_play_beat_near_out", {"cards": shown, "trick": trick}
+        if mine and mine > min(tops) and unanswerable(move.cards, before):
+            # A higher beat than the lowest (issue 61): nothing the others can hold beats it,
+            # so they must pass and the lead comes back.
+            return "hint_play_beat_lead_back", {"cards": shown, "trick": trick}
         return "hint_play_beat", {"cards": shown, "trick": trick}
     count = Count("n_cards", len(move.cards))
     few = [n for o, n in enumerate(before.hand_counts) if o != before.seat and n < 3]
@@ -706,6 +710,20 @@ def near_out_single(played: Sequence[Card], view: Any, legal: Sequence[Move]) ->
         return sum(p > plain_top([card]) for p in unseen)
 
     return bool(lower) and all(beaten_by(c) > beaten_by(played[0]) for c in lower)
+
+
+def unanswerable(played: Sequence[Card], view: Any) -> bool:
+    """Can no play of the cards the seat can't see (neither in its hand, nor played, nor
+    ``played``) beat ``played``, a single, pair or triple: no higher rank with as many unseen
+    cards, and no bomb among them (four of a rank, or the three aces)?"""
+    combo = classify(list(played))
+    if not isinstance(combo, Combo) or combo.kind in BOMB_KINDS or len(set(map(power, played))) > 1:
+        return False
+    seen = set(view.hand) | set(view.played_cards) | set(played)
+    unseen = Counter(power(c) for c in deck_48() if c not in seen)
+    if any(n == 4 for n in unseen.values()) or unseen[ACE_POWER] == 3:
+        return False
+    return not any(p > combo.top and n >= len(played) for p, n in unseen.items())
 
 
 def unbeatable(played: Sequence[Card], view: Any) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games.base import Discard, Draw, Take
+from bot.games.base import Discard, Draw, Play, Take
 from bot.games.cards import Card
 from bot.games.more3 import More3
 from bot.games.registry import engine_class
@@ -120,3 +120,23 @@ def test_mor_take_or_draw_follows_the_numbers_its_reason_states() -> None:
     assert check.check_reason(heavy, 0, Draw(), key, params) == []
     # The plain sentence on that draw is false by the check: its numbers favour the draw.
     assert check.check_reason(heavy, 0, Draw(), "hint_draw_cost", params)
+
+
+def test_a_higher_beat_that_gets_the_lead_back_says_so() -> None:
+    # Self-play's positions: a beat above the lowest that no card the seat can't see answers
+    # says so (the plain "whoever can beat must" never said why not the lowest), the check
+    # finds it true, and false of a lower beat that an unseen card does answer.
+    found = 0
+    for engine, seat, _ in check.positions("runfast", 200):
+        plays = [m for m in engine.legal_moves(seat) if isinstance(m, Play)]
+        for play in plays:
+            key, params = reason(engine, seat, engine.view(seat), play)
+            if key != "hint_play_beat_lead_back":
+                continue
+            found += 1
+            assert check.check_reason(engine, seat, play, key, params) == []
+            for other in plays:
+                if reason(engine, seat, engine.view(seat), other)[0] == "hint_play_beat":
+                    said = {**params, "cards": " ".join(c.pretty for c in other.cards)}
+                    assert check.check_reason(engine, seat, other, key, said)
+    assert found >= 3
