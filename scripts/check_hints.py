@@ -69,8 +69,14 @@ from bot.games.melds import (
     wild_capable,
 )
 from bot.games.melds import Meld as MeldsMeld
-from bot.games.mor import Mor
-from bot.games.more3 import OPENING_HALVES, More3, card_points, opening_halves
+from bot.games.mor import Mor, can_close_with
+from bot.games.more3 import (
+    OPENING_HALVES,
+    More3,
+    can_go_out_with,
+    card_points,
+    opening_halves,
+)
 from bot.games.registry import new_game
 from bot.games.runfast import BombBonus, RunFast, bomb_bonus
 from bot.games.runfast_combos import ACE_POWER, BOMB_KINDS, Combo, classify, power
@@ -1185,6 +1191,41 @@ def _check_stock_out(case: Case) -> list[str]:
     return out
 
 
+def _check_with_near(case: Case) -> list[str]:
+    """ "{reason} {near}": the reason as its own key checks it, and the near end said of the
+    engine after the move: the cards left (1 or 2), and what emptying the hand brings there."""
+    inner = case.params["reason"]
+    out = check_reason(case.engine, case.seat, case.move, inner.key, inner.params)
+    near = case.params["near"]
+    after, events = _played(case.engine, case.seat, case.move)
+    left = len(after.view(case.seat).hand)
+    if after.round_over or any(isinstance(e, SidePileWaits) for e in events):
+        out.append("the round is over or the spare pile already comes")
+    if _n(near.params["left"]) != left or not 1 <= left <= 2:
+        out.append(f"{left} cards are left")
+    key = near.key
+    if isinstance(after, Mor):
+        team = after.team(case.seat)
+        facts = {
+            "hint_near_mor": not after.mor_taken[team] and bool(after.mors[team]),
+            "hint_near_close": after.mor_taken[team] and can_close_with(after.projects()[team]),
+            "hint_near_close_needs": after.mor_taken[team]
+            and not can_close_with(after.projects()[team]),
+        }
+    elif isinstance(after, More3):
+        side = after.side(case.seat)
+        biribas = after.side_biribas(side)
+        facts = {
+            "hint_near_more_pile": bool(biribas) and after.pile_open(side),
+            "hint_near_go_out": after.pile_taken[side] and can_go_out_with(biribas),
+        }
+    else:
+        facts = {"hint_near_out_hand": bool(after.view(case.seat).opened[case.seat])}
+    if not facts.get(key, False):
+        out.append(f"{key} is not so in {case.engine.game}")
+    return out
+
+
 CHECKS: dict[str, Check] = {
     "hint_draw_no_take": _check_draw_no_take,
     "mor.hint_draw_no_take": _check_draw_no_take,  # the same claim, Mor's refusal unbracketed
@@ -1223,6 +1264,7 @@ CHECKS: dict[str, Check] = {
     "hint_throw_not_theirs": _check_throw_not_theirs,
     "hint_throw_meld_refused": _check_meld_refused,
     "hint_throw_not_next": _check_throw_not_next,
+    "hint_with_near": _check_with_near,
     "hint_throw_keeps_wild": _check_keeps_wild,
     "hint_throw_ready_kept": _check_ready_kept,
     "hint_throw_ends": _check_ends,

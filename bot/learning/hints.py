@@ -56,8 +56,8 @@ from bot.games.melds import (
     wild_capable,
 )
 from bot.games.melds import Meld as MeldsMeld
-from bot.games.mor import Mor, MorView, card_halves
-from bot.games.more3 import More3, card_points, opening_halves
+from bot.games.mor import Mor, MorView, can_close_with, card_halves
+from bot.games.more3 import More3, can_go_out_with, card_points, opening_halves
 from bot.games.notation import in_order
 from bot.games.runfast import BombBonus
 from bot.games.runfast_combos import (
@@ -478,11 +478,71 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         return _play_reason(move, before, after, events, engine.legal_moves(seat))
     if isinstance(move, Discard):
         kept = _run_kept(engine, seat, before, move.card)
-        return _throw_reason(move.card, engine, before, events, kept, meld_rules(engine, seat))
-    if isinstance(move, Swap):
-        return "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
-    # Named as the typed form writes it (``in_order``): "Add 10♣ J♣", as it lies in the run.
-    return _lay_reason(in_order(move), before, after, events, needs_75)
+        said = _throw_reason(move.card, engine, before, events, kept, meld_rules(engine, seat))
+    elif isinstance(move, Swap):
+        said = "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
+    else:
+        # Named as the typed form writes it (``in_order``): "Add 10♣ J♣", as it lies in the run.
+        said = _lay_reason(in_order(move), before, after, events, needs_75)
+    near = near_end(after_engine, seat, events)
+    if near is None or said[0] in _ENDS:
+        return said
+    # Going out, or the side's spare pile, is near: say so (issue 61's newcomer had no push).
+    return "hint_with_near", {"reason": Reason(*said), "near": near}
+
+
+# Reasons that already speak of the round's end, the spare pile the move brings or an
+# opponent nearly out: no near end is added to them.
+_ENDS = frozenset(
+    {
+        "hint_throw_ends",
+        "hint_throw_stock_out",
+        "hint_throw_mor",
+        "hint_throw_more_pile",
+        "hint_lay_mor",
+        "hint_lay_more_pile",
+        "hint_add_mor",
+        "hint_add_more_pile",
+        # An opponent nearly out: that reason already urges the cards down.
+        "hint_lay_near_out",
+        "hint_add_near_out",
+    }
+)
+# A hand of this many cards or fewer after the move is near its end.
+NEAR_END = 2
+
+
+def near_end(after: Engine, seat: int, events: Sequence[Event]) -> Reason | None:
+    """After the move (``after``, the engine it was played on): with 1 or 2 cards left, what
+    emptying the hand would bring, by the engine's own state: the team's Mor (Mor), the side's
+    More pile (More, once the side has a biriba), closing or going out where the team's
+    projects or the side's biribas allow it (or, Mor, what closing still needs), Hand's going
+    out once opened. None otherwise."""
+    if after.round_over or any(isinstance(e, RoundOver | SidePileWaits) for e in events):
+        return None
+    left = len(after.view(seat).hand)
+    if not 1 <= left <= NEAR_END:
+        return None
+    count = {"left": Count("n_cards", left), "n": left}
+    if isinstance(after, Mor):
+        team = after.team(seat)
+        if not after.mor_taken[team]:
+            return Reason("hint_near_mor", count) if after.mors[team] else None
+        if can_close_with(after.projects()[team]):
+            return Reason("hint_near_close", count)
+        return Reason("hint_near_close_needs", count)
+    if isinstance(after, More3):
+        side = after.side(seat)
+        biribas = after.side_biribas(side)
+        if biribas and after.pile_open(side):
+            return Reason("hint_near_more_pile", count)
+        if after.pile_taken[side] and can_go_out_with(biribas):
+            return Reason("hint_near_go_out", count)
+        return None
+    view = after.view(seat)
+    if isinstance(view, HandView) and view.opened[seat]:
+        return Reason("hint_near_out_hand", count)
+    return None
 
 
 def _bid_reason(before: Any, move: Bid) -> tuple[str, dict[str, Any]]:

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from bot.games.base import Discard, Draw, Play, Take
-from bot.games.cards import Card
+from bot.games.cards import Card, Reason
 from bot.games.more3 import More3
 from bot.games.registry import engine_class
 from bot.i18n import t
@@ -140,3 +140,42 @@ def test_a_higher_beat_that_gets_the_lead_back_says_so() -> None:
                     said = {**params, "cards": " ".join(c.pretty for c in other.cards)}
                     assert check.check_reason(engine, seat, other, key, said)
     assert found >= 3
+
+
+def _mor_play(hand: str, taken: list[bool], melds: list[str]) -> Any:
+    return engine_class("mor").from_table_file(
+        {
+            "game": "mor",
+            "options": {"players": 2, "length": "quick"},
+            "position": {
+                "hands": [hand.split(), ["5C", "6D", "QS", "9S"]],
+                "discard": ["8H"],
+                "turn": 0,
+                "phase": "play",
+                "side_taken": taken,
+                "melds": [{"seat": 0, "cards": m.split()} for m in melds],
+            },
+        }
+    )
+
+
+def test_a_throw_near_the_end_of_the_hand_says_what_emptying_it_brings() -> None:
+    # Issue 61: no push to take the Mor or to close. Two cards left after the throw: the hint
+    # says what emptying the hand brings, as the engine stands after the throw.
+    throw = Discard(Card(13, "C"))
+    cases = [
+        (_mor_play("4S 9D KC", [False, False], ["10H JH QH"]), "hint_near_mor"),
+        (_mor_play("4S 9D KC", [True, False], ["3S 3S 3H 3H 3D 3D 3C"]), "hint_near_close"),
+        (_mor_play("4S 9D KC", [True, False], ["10H JH QH"]), "hint_near_close_needs"),
+    ]
+    for engine, near in cases:
+        key, params = reason(engine, 0, engine.view(0), throw)
+        assert key == "hint_with_near" and params["near"].key == near
+        assert check.check_reason(engine, 0, throw, key, params) == []
+        # Said of another state, the check finds it false.
+        for other in {"hint_near_mor", "hint_near_close", "hint_near_close_needs"} - {near}:
+            wrong = {**params, "near": Reason(other, params["near"].params)}
+            assert check.check_reason(engine, 0, throw, key, wrong)
+    # Four cards left: not near, no push.
+    far = _mor_play("4S 9D KC 7H 8C", [False, False], ["10H JH QH"])
+    assert reason(far, 0, far.view(0), throw)[0] != "hint_with_near"
