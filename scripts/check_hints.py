@@ -58,7 +58,7 @@ from bot.games.base import (
     points,
 )
 from bot.games.cards import Card, deck_106, parse_cards, sort_key
-from bot.games.hand import OPENING_MIN, hand_value, meld_value
+from bot.games.hand import OPENING_MIN, Hand, hand_value, meld_value
 from bot.games.melds import (
     HAND_MELDS,
     MOR_MELDS,
@@ -1226,6 +1226,41 @@ def _check_with_near(case: Case) -> list[str]:
     return out
 
 
+def _check_with_joker(case: Case) -> list[str]:
+    """ "{reason} {joker}": the reason as its own key checks it, and the joker note by the
+    engine: the move puts a joker on the table in a meld whose swap (the engine's own,
+    ``Hand._swap``) wants the cards named; "can take it back": a copy of each is in another
+    hand or the stock; "safe": no copy of the card named as in sight is in either."""
+    inner = case.params["reason"]
+    out = check_reason(case.engine, case.seat, case.move, inner.key, inner.params)
+    engine = case.engine
+    if not isinstance(engine, Hand):
+        return [*out, "not Hand"]
+    before = {i: sum(c.is_joker for c in m.meld.cards) for i, m in engine.melds.items()}
+    after, _ = _played(engine, case.seat, case.move)
+    assert isinstance(after, Hand)
+    wanted = [
+        sorted(getattr(Hand._swap(m), "cards", ()))
+        for i, m in after.melds.items()
+        if sum(c.is_joker for c in m.meld.cards) > before.get(i, 0)
+    ]
+    note = case.params["joker"]
+    named = sorted(_cards_of(note.params["wanted"]))
+    if named not in wanted:
+        out.append(f"the jokers laid want {wanted}, not {named}")
+    elsewhere = [c for s, h in enumerate(engine.hands) if s != case.seat for c in h]
+    elsewhere += list(engine.stock)
+    if note.key == "hint_joker_open":
+        out += [f"no copy of {c} is out of sight" for c in named if c not in elsewhere]
+    elif note.key == "hint_joker_safe":
+        gone = _cards_of(note.params["gone"])
+        if len(gone) != 1 or gone[0] not in named or gone[0] in elsewhere:
+            out.append(f"{gone} is not out of every other hand and the stock")
+    else:
+        out.append(f"no check for {note.key}")
+    return out
+
+
 CHECKS: dict[str, Check] = {
     "hint_draw_no_take": _check_draw_no_take,
     "mor.hint_draw_no_take": _check_draw_no_take,  # the same claim, Mor's refusal unbracketed
@@ -1265,6 +1300,7 @@ CHECKS: dict[str, Check] = {
     "hint_throw_meld_refused": _check_meld_refused,
     "hint_throw_not_next": _check_throw_not_next,
     "hint_with_near": _check_with_near,
+    "hint_with_joker": _check_with_joker,
     "hint_throw_keeps_wild": _check_keeps_wild,
     "hint_throw_ready_kept": _check_ready_kept,
     "hint_throw_ends": _check_ends,

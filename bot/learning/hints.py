@@ -45,7 +45,7 @@ from bot.games.base import (
     points,
 )
 from bot.games.cards import Card, deck_48, deck_106, sort_key
-from bot.games.hand import card_value, hand_value
+from bot.games.hand import Hand, card_value, hand_value
 from bot.games.meld_search import meld_with
 from bot.games.melds import (
     HAND_MELDS,
@@ -199,6 +199,7 @@ def hint_move(
     move = no_feeding_throw(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
+    move = keeps_joker(engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng))
     return no_spoilt_biriba(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
@@ -484,11 +485,105 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
     else:
         # Named as the typed form writes it (``in_order``): "Add 10♣ J♣", as it lies in the run.
         said = _lay_reason(in_order(move), before, after, events, needs_75)
+    base = said[0]
+    joker = joker_note(engine, seat, move)
+    if joker is not None:
+        # Hand: a joker this move lays, and whether another player could take it back.
+        said = "hint_with_joker", {"reason": Reason(*said), "joker": joker}
     near = near_end(after_engine, seat, events)
-    if near is None or said[0] in _ENDS:
+    if near is None or base in _ENDS:
         return said
     # Going out, or the side's spare pile, is near: say so (issue 61's newcomer had no push).
     return "hint_with_near", {"reason": Reason(*said), "near": near}
+
+
+def jokers_laid(engine: Engine, seat: int, move: Move) -> list[tuple[int, tuple[Card, ...]]]:
+    """Hand: each meld in which ``move`` puts a joker on the table, with the cards that would
+    take it back (the engine's own swap of that meld, ``Hand._swap``: the card a run's joker
+    stands for, a set's missing suits). None in the other games, where no wild moves off."""
+    if not isinstance(engine, Hand) or not isinstance(move, Meld | Add | Lay):
+        return []
+    if not any(c.is_joker for c in move.cards):
+        return []
+    before = {i: sum(c.is_joker for c in m.meld.cards) for i, m in engine.melds.items()}
+    after = _copy(engine)
+    after.apply(seat, move)
+    assert isinstance(after, Hand)
+    out = []
+    for i, m in after.melds.items():
+        if sum(c.is_joker for c in m.meld.cards) > before.get(i, 0):
+            wanted = getattr(Hand._swap(m), "cards", ())
+            out.append((i, tuple(wanted)))
+    return out
+
+
+def unseen_copies(engine: Engine, seat: int, card: Card) -> int:
+    """How many copies of ``card`` (two in the deck) the seat can't see: neither in its hand,
+    nor in a meld on the table, nor in the discard pile."""
+    view = engine.view(seat)
+    assert isinstance(view, RummyView)
+    seen = list(view.hand) + [c for m in view.melds for c in m.cards] + list(view.discard)
+    return max(0, 2 - seen.count(card))
+
+
+def joker_note(engine: Engine, seat: int, move: Move) -> Reason | None:
+    """What a Hand lay that puts a joker on the table means for it (issue 61): another player
+    who has opened and holds the cards that take it back may do so (``hint_joker_open``), or,
+    every copy of one of those cards in sight, nobody can (``hint_joker_safe``)."""
+    laid = jokers_laid(engine, seat, move)
+    if not laid:
+        return None
+    _, wanted = laid[0]
+    if not wanted:
+        return None
+    shown = cards(wanted)
+    if all(unseen_copies(engine, seat, c) for c in wanted):
+        return Reason("hint_joker_open", {"wanted": shown})
+    gone = next(c for c in wanted if not unseen_copies(engine, seat, c))
+    return Reason("hint_joker_safe", {"wanted": shown, "gone": gone.pretty})
+
+
+def hands_joker(engine: Engine, seat: int, move: Move) -> bool:
+    """Does ``move`` put a joker where another player could take it back?"""
+    note = joker_note(engine, seat, move)
+    return note is not None and note.key == "hint_joker_open"
+
+
+def keeps_joker(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """Advice prefers a lay that hands no joker over (issue 61): where ``move`` puts a joker on
+    the table another player could take back, the move ``choose`` picks among the legal lays
+    that don't and put down as many cards (an opening where ``move`` opens); ``move`` itself
+    when there is none."""
+    if not hands_joker(engine, seat, move):
+        return move
+    laid = len(getattr(move, "cards", ()))
+    view = engine.view(seat)
+    opens = isinstance(view, HandView) and not view.opened[seat]
+    keep = [
+        m
+        for m in legal
+        if isinstance(m, Meld | Add | Lay)
+        and len(m.cards) >= laid
+        and not hands_joker(engine, seat, m)
+        and (not opens or _opens(engine, seat, m))
+    ]
+    if not keep:
+        return move
+    other = choose(keep)
+    return other if other is not None and other in keep else keep[0]
+
+
+def _opens(engine: Engine, seat: int, move: Move) -> bool:
+    after = _copy(engine)
+    after.apply(seat, move)
+    view = after.view(seat)
+    return isinstance(view, HandView) and view.opened[seat]
 
 
 # Reasons that already speak of the round's end, the spare pile the move brings or an

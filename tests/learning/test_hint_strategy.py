@@ -6,14 +6,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games.base import Discard, Draw, Play, Take
-from bot.games.cards import Card, Reason
+from bot.games.base import Discard, Draw, Meld, Play, Take
+from bot.games.cards import Card, Reason, parse_cards
 from bot.games.more3 import More3
 from bot.games.registry import engine_class
 from bot.i18n import t
 from bot.learning.hints import (
     feeds_next,
+    hands_joker,
     hint,
+    keeps_joker,
     no_feeding_throw,
     pile_by_its_numbers,
     pile_favoured,
@@ -179,3 +181,40 @@ def test_a_throw_near_the_end_of_the_hand_says_what_emptying_it_brings() -> None
     # Four cards left: not near, no push.
     far = _mor_play("4S 9D KC 7H 8C", [False, False], ["10H JH QH"])
     assert reason(far, 0, far.view(0), throw)[0] != "hint_with_near"
+
+
+def _hand_play(hand: str, melds: list[str], discard: list[str]) -> Any:
+    return engine_class("hand").from_table_file(
+        {
+            "game": "hand",
+            "position": {
+                "hands": [hand.split(), ["5S", "6D", "QS", "9C"], ["QH", "4D", "8C", "KS"]],
+                "discard": discard,
+                "turn": 0,
+                "phase": "play",
+                "melds": [{"seat": 0, "cards": m.split()} for m in melds],
+                "opened": [True, False, False],
+            },
+        }
+    )
+
+
+def test_a_hand_joker_laid_where_it_can_be_taken_back_is_said_or_avoided() -> None:
+    # Issue 61: a joker laid where another player could reclaim it, and nothing said.
+    engine = _hand_play("7H 8H 9H JK 4C KD KC", ["2S 3S 4S"], ["10C"])
+    lay = Meld(tuple(parse_cards("7H 8H JK")))
+    key, params = reason(engine, 0, engine.view(0), lay)
+    assert key == "hint_with_joker" and params["joker"].key == "hint_joker_open"
+    assert check.check_reason(engine, 0, lay, key, params) == []
+    # The hint prefers a lay of as many cards that hands no joker over.
+    picked = keeps_joker(engine, 0, engine.legal_moves(0), lay, lambda ok: ok[0])
+    assert picked != lay and not hands_joker(engine, 0, picked)
+    # Both 9♥ in sight (one in the hand, one thrown): nobody can take the joker back.
+    safe = _hand_play("7H 8H 9H JK 4C KD KC", ["2S 3S 4S"], ["9H"])
+    lay9 = Meld(tuple(parse_cards("7H 8H JK")))
+    key, params = reason(safe, 0, safe.view(0), lay9)
+    assert params["joker"].key == "hint_joker_safe"
+    assert check.check_reason(safe, 0, lay9, key, params) == []
+    # Called safe where a 9♥ is still out, the check finds it false.
+    wrong = {**params, "joker": Reason("hint_joker_safe", params["joker"].params)}
+    assert check.check_reason(engine, 0, lay, key, wrong)
