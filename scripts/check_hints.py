@@ -1363,7 +1363,8 @@ def check_reason(
     hidden = [
         f"it turns pure biriba {i} dirty and the reason hides it"
         for i in _spoilt(engine, seat, move)
-        if key != "hint_add_spoils_biriba"
+        # (a reason that adds a sentence to another leaves it to the other's own check)
+        if key not in ("hint_add_spoils_biriba", "hint_with_near", "hint_with_joker")
     ]
     return hidden + check(Case(engine, seat, move, key, params))
 

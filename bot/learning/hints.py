@@ -586,6 +586,18 @@ def _opens(engine: Engine, seat: int, move: Move) -> bool:
     return isinstance(view, HandView) and view.opened[seat]
 
 
+# Reasons that add a sentence to another reason: the other is under "reason".
+WRAPPERS = frozenset({"hint_with_near", "hint_with_joker"})
+
+
+def base_reason(key: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The reason under any added sentence (a near end, a joker's note): what the move does."""
+    while key in WRAPPERS:
+        inner = params["reason"]
+        key, params = inner.key, dict(inner.params)
+    return key, params
+
+
 # Reasons that already speak of the round's end, the spare pile the move brings or an
 # opponent nearly out: no near end is added to them.
 _ENDS = frozenset(
