@@ -58,11 +58,25 @@ from bot.games.base import (
     points,
 )
 from bot.games.cards import Card, deck_106, parse_cards, sort_key
-from bot.games.hand import OPENING_MIN, hand_value, meld_value
-from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, added_or_why, read_meld, try_meld
+from bot.games.hand import OPENING_MIN, Hand, hand_value, meld_value
+from bot.games.melds import (
+    HAND_MELDS,
+    MOR_MELDS,
+    MeldRules,
+    added_or_why,
+    read_meld,
+    try_meld,
+    wild_capable,
+)
 from bot.games.melds import Meld as MeldsMeld
-from bot.games.mor import Mor
-from bot.games.more3 import OPENING_HALVES, More3, card_points, opening_halves
+from bot.games.mor import Mor, can_close_with
+from bot.games.more3 import (
+    OPENING_HALVES,
+    More3,
+    can_go_out_with,
+    card_points,
+    opening_halves,
+)
 from bot.games.registry import new_game
 from bot.games.runfast import BombBonus, RunFast, bomb_bonus
 from bot.games.runfast_combos import ACE_POWER, BOMB_KINDS, Combo, classify, power
@@ -218,6 +232,29 @@ def _check_pile_cost(case: Case) -> list[str]:
     if case.key.endswith("_none") == bool(laid):
         out.append(f"{case.key} with {len(laid)} layable cards")
     return out
+
+
+def _check_pile_cost_most(case: Case) -> list[str]:
+    """Mor: ``_check_pile_cost``, and "less than half": the layable cards' worth in hand is
+    under half the pile's, both by the engine's own score (``in_hand_worth``)."""
+    out = _check_pile_cost(case)
+    taken, _, lays = pile_lays(case.engine, case.seat)
+    laid = sorted({c for m in lays for c in m.cards if c in taken})
+    worth = in_hand_worth(case.engine, case.seat, taken)
+    if 2 * in_hand_worth(case.engine, case.seat, laid) >= worth:
+        out.append(f"the layable cards are worth half the pile's {worth} or more")
+    return out
+
+
+def _check_pile_favoured(case: Case) -> list[str]:
+    """A Mor take the hint gives in place of the draw (``pile_by_its_numbers``), or a Mor draw
+    said with the plain ``hint_draw_cost``: the layable cards are worth half the pile or more."""
+    taken, _, lays = pile_lays(case.engine, case.seat)
+    laid = sorted({c for m in lays for c in m.cards if c in taken})
+    worth = in_hand_worth(case.engine, case.seat, taken)
+    if laid and 2 * in_hand_worth(case.engine, case.seat, laid) >= worth:
+        return []
+    return [f"the layable cards {laid} are worth less than half the pile's {worth}"]
 
 
 def _check_draw_idle(case: Case) -> list[str]:
@@ -509,6 +546,29 @@ def _check_play_bomb_sure(case: Case) -> list[str]:
     return out
 
 
+def _check_play_beat_lead_back(case: Case) -> list[str]:
+    """ "Nobody can beat it with the cards you can't see, so the lead comes back to you": a beat,
+    a lower play beats the table too, and, played on the engine, each other player in turn
+    has no play but a pass, and then the seat leads."""
+    assert isinstance(case.move, Play)
+    out = _check_play_beat(case)
+    mine = classify(list(case.move.cards))
+    if not isinstance(mine, Combo) or not any(c.top < mine.top for _, c in _plays_beating(case)):
+        out.append("no lower play beats the table")
+    after, _ = _played(case.engine, case.seat, case.move)
+    for _ in range(after.n_seats - 1):
+        seat = next((s for s in range(after.n_seats) if after.legal_moves(s)), None)
+        if seat is None or seat == case.seat:
+            break
+        plays = [m for m in after.legal_moves(seat) if isinstance(m, Play)]
+        if plays:
+            return [*out, f"seat {seat} can answer with {plays[0]}"]
+        after.apply(seat, Pass())
+    if not after.legal_moves(case.seat) or after.view(case.seat).trick:
+        out.append("the lead does not come back to the seat")
+    return out
+
+
 def _broken(played: Sequence[Card], hand: Sequence[Card]) -> set[int]:
     held, used = Counter(c.rank for c in hand), Counter(c.rank for c in played)
     return {r for r in used if held[r] >= 2 and used[r] < held[r]}
@@ -567,6 +627,40 @@ def _check_throw_not_theirs(case: Case) -> list[str]:
         out.append(f"named {sorted(named, key=sort_key)}, fit {sorted(fits, key=sort_key)}")
     if view.sides[(seat + 1) % view.n_seats] == view.sides[seat]:
         out.append("the next seat is a partner")
+    return out
+
+
+def _next_side_fits(engine: Engine, seat: int, card: Card) -> bool:
+    """More: would the engine add ``card`` to a meld of the next player's side (its own add
+    check, by that player's rules, at either end), that player being of the other side?"""
+    assert isinstance(engine, More3)
+    nxt = (seat + 1) % engine.n_seats
+    if engine.side(nxt) == engine.side(seat):
+        return False
+    return any(
+        isinstance(added_or_why(m.meld, (card,), engine.rules_for(nxt), end), MeldsMeld)
+        for m in engine.melds.values()
+        if engine.side(m.seat) == engine.side(nxt)
+        for end in ("high", "low")
+    )
+
+
+def _check_throw_not_next(case: Case) -> list[str]:
+    """ "It goes onto no meld of the next player's side, while … would, and with such a card on
+    top they may take the pile with": More; the thrown card fits none of those melds and the
+    cards named are exactly the rest of the hand that fits one. (Whether the next player then
+    takes is theirs to decide, and their hand's: an over-1500 player not yet down needs 7.5.)"""
+    assert isinstance(case.move, Discard)
+    engine, seat, card = case.engine, case.seat, case.move.card
+    if not isinstance(engine, More3):
+        return ["not More"]
+    rest = list(engine.view(seat).hand)
+    rest.remove(card)
+    out = [f"{card} goes on their melds"] if _next_side_fits(engine, seat, card) else []
+    fits = {c for c in rest if _next_side_fits(engine, seat, c)}
+    named = set(_cards_of(case.params["feeding"]))
+    if named != fits:
+        out.append(f"named {sorted(named, key=sort_key)}, fit {sorted(fits, key=sort_key)}")
     return out
 
 
@@ -666,7 +760,94 @@ def _check_throw_partners(case: Case) -> list[str]:
     ]
     if "points" in case.params and _n(case.params["points"]) != hand_value(card):
         out.append(f"{card} costs {hand_value(card)}")
+    return out + _no_ready_meld(case)
+
+
+def _ready(engine: Engine, seat: int, card: Card) -> list[tuple[Card, Card]]:
+    """The pairs of the hand's other cards that make a meld with ``card`` as they are."""
+    rest = list(engine.view(seat).hand)
+    rest.remove(card)
+    rules = rules_of(engine, seat)
+    return [
+        (a, b)
+        for a, b in itertools.combinations(rest, 2)
+        if try_meld((card, a, b), rules) is not None
+    ]
+
+
+def _no_ready_meld(case: Case) -> list[str]:
+    """A reason of partners "needing one more card" is false of a card that already makes a
+    meld with two cards of the hand (issue 61: a Solo's 3♣ 4♣ 5♣)."""
+    assert isinstance(case.move, Discard)
+    ready = _ready(case.engine, case.seat, case.move.card)
+    return [f"{case.move.card} makes a meld with {list(ready[0])} as they are"] if ready else []
+
+
+def _ready_named(case: Case) -> tuple[Card, list[Card], list[str]]:
+    """The thrown card, the partners named, and what is false of "with {partners} it makes a
+    meld": the partners are two cards of the hand besides it, and the three are a meld."""
+    assert isinstance(case.move, Discard)
+    card = case.move.card
+    rest = list(case.engine.view(case.seat).hand)
+    rest.remove(card)
+    named = _cards_of(case.params["partners"])
+    out = [] if len(named) == 2 else [f"{len(named)} partners named"]
+    for p in named:
+        if p not in rest:
+            out.append(f"{p} is not in the hand")
+        else:
+            rest.remove(p)
+    if try_meld((card, *named), rules_of(case.engine, case.seat)) is None:
+        out.append(f"{card} {named} is no meld")
+    return card, named, out
+
+
+def _lays_of(engine: Engine, seat: int, card: Card) -> list[tuple[Card, ...]]:
+    """The new melds of the legal lays that put ``card`` down."""
+    return [
+        new
+        for m in engine.legal_moves(seat)
+        if isinstance(m, Meld | Lay)
+        for new in as_lay(m).melds
+        if card in new
+    ]
+
+
+def _check_meld_refused(case: Case) -> list[str]:
+    """ "With {partners} it makes a meld, but you can't lay that meld this turn. {reason}": a
+    meld of the hand, no legal lay puts the card down, and the engine refuses that meld with
+    the reason quoted."""
+    card, named, out = _ready_named(case)
+    if _lays_of(case.engine, case.seat, card):
+        out.append(f"a legal lay puts {card} down")
+    why = case.engine.check(case.seat, Meld((card, *named)))
+    if why != case.params["reason"]:
+        out.append(f"the engine answers {why}")
     return out
+
+
+def _check_keeps_wild(case: Case) -> list[str]:
+    """ "…but only by spending your pankal {wild}": More; a legal lay melds exactly these
+    cards, the wild named is one of them and a pankal, and every legal lay putting the card
+    down spends one."""
+    card, named, out = _ready_named(case)
+    rules = rules_of(case.engine, case.seat)
+    lays = _lays_of(case.engine, case.seat, card)
+    if case.engine.game != "more3":
+        out.append("not More")
+    if sorted((card, *named)) not in [sorted(new) for new in lays]:
+        out.append("no legal lay melds these cards")
+    wild = _cards_of(case.params["wild"])
+    if len(wild) != 1 or wild[0] not in (card, *named) or not wild_capable(wild[0], rules):
+        out.append(f"{wild} is no pankal of the meld")
+    if not all(any(wild_capable(c, rules) for c in new) for new in lays):
+        out.append("a legal lay puts the card down without a pankal")
+    return out
+
+
+def _check_ready_kept(case: Case) -> list[str]:
+    """ "With {partners} it already makes a meld": the partners are the hand's, and it does."""
+    return _ready_named(case)[2]
 
 
 def _check_partner_count(several: bool) -> Check:
@@ -1010,12 +1191,85 @@ def _check_stock_out(case: Case) -> list[str]:
     return out
 
 
+def _check_with_near(case: Case) -> list[str]:
+    """ "{reason} {near}": the reason as its own key checks it, and the near end said of the
+    engine after the move: the cards left (1 or 2), and what emptying the hand brings there."""
+    inner = case.params["reason"]
+    out = check_reason(case.engine, case.seat, case.move, inner.key, inner.params)
+    near = case.params["near"]
+    after, events = _played(case.engine, case.seat, case.move)
+    left = len(after.view(case.seat).hand)
+    if after.round_over or any(isinstance(e, SidePileWaits) for e in events):
+        out.append("the round is over or the spare pile already comes")
+    if _n(near.params["left"]) != left or not 1 <= left <= 2:
+        out.append(f"{left} cards are left")
+    key = near.key
+    if isinstance(after, Mor):
+        team = after.team(case.seat)
+        facts = {
+            "hint_near_mor": not after.mor_taken[team] and bool(after.mors[team]),
+            "hint_near_close": after.mor_taken[team] and can_close_with(after.projects()[team]),
+            "hint_near_close_needs": after.mor_taken[team]
+            and not can_close_with(after.projects()[team]),
+        }
+    elif isinstance(after, More3):
+        side = after.side(case.seat)
+        biribas = after.side_biribas(side)
+        facts = {
+            "hint_near_more_pile": bool(biribas) and after.pile_open(side),
+            "hint_near_go_out": after.pile_taken[side] and can_go_out_with(biribas),
+        }
+    else:
+        facts = {"hint_near_out_hand": bool(after.view(case.seat).opened[case.seat])}
+    if not facts.get(key, False):
+        out.append(f"{key} is not so in {case.engine.game}")
+    return out
+
+
+def _check_with_joker(case: Case) -> list[str]:
+    """ "{reason} {joker}": the reason as its own key checks it, and the joker note by the
+    engine: the move puts a joker on the table in a meld whose swap (the engine's own,
+    ``Hand._swap``) wants the cards named; "can take it back": a copy of each is in another
+    hand or the stock; "safe": no copy of the card named as in sight is in either."""
+    inner = case.params["reason"]
+    out = check_reason(case.engine, case.seat, case.move, inner.key, inner.params)
+    engine = case.engine
+    if not isinstance(engine, Hand):
+        return [*out, "not Hand"]
+    before = {i: sum(c.is_joker for c in m.meld.cards) for i, m in engine.melds.items()}
+    after, _ = _played(engine, case.seat, case.move)
+    assert isinstance(after, Hand)
+    wanted = [
+        sorted(getattr(Hand._swap(m), "cards", ()))
+        for i, m in after.melds.items()
+        if sum(c.is_joker for c in m.meld.cards) > before.get(i, 0)
+    ]
+    note = case.params["joker"]
+    named = sorted(_cards_of(note.params["wanted"]))
+    if named not in wanted:
+        out.append(f"the jokers laid want {wanted}, not {named}")
+    elsewhere = [c for s, h in enumerate(engine.hands) if s != case.seat for c in h]
+    elsewhere += list(engine.stock)
+    if note.key == "hint_joker_open":
+        out += [f"no copy of {c} is out of sight" for c in named if c not in elsewhere]
+    elif note.key == "hint_joker_safe":
+        gone = _cards_of(note.params["gone"])
+        if len(gone) != 1 or gone[0] not in named or gone[0] in elsewhere:
+            out.append(f"{gone} is not out of every other hand and the stock")
+    else:
+        out.append(f"no check for {note.key}")
+    return out
+
+
 CHECKS: dict[str, Check] = {
     "hint_draw_no_take": _check_draw_no_take,
     "mor.hint_draw_no_take": _check_draw_no_take,  # the same claim, Mor's refusal unbracketed
     "hint_draw_keep": _check_draw_keep,
-    "hint_draw_cost": _check_pile_cost,
+    "hint_draw_cost": lambda case: (
+        _check_pile_cost(case) + (_check_pile_favoured(case) if case.engine.game == "mor" else [])
+    ),
     "hint_draw_cost_none": _check_pile_cost,
+    "mor.hint_draw_cost_most": _check_pile_cost_most,
     "hint_draw_idle": _check_draw_idle,
     "hint_draw_idle_unopened": _check_draw_idle_unopened,
     "hint_take": _check_take,
@@ -1036,12 +1290,19 @@ CHECKS: dict[str, Check] = {
     "hint_play_lead_first": _check_play_lead_first,
     "hint_play_lead_lowest": _check_play_lead_lowest,
     "hint_play_beat_lowest": _check_play_beat_lowest,
+    "hint_play_beat_lead_back": _check_play_beat_lead_back,
     "hint_play_beat_whole": _check_play_beat_whole,
     "hint_play_beat_bomb_kept": _check_play_beat_bomb_kept,
     "hint_play_bomb_sure": _check_play_bomb_sure,
     "hint_play_beat_near_out": _check_play_beat_near_out,
     "hint_play_lead_whole": _check_play_lead_whole,
     "hint_throw_not_theirs": _check_throw_not_theirs,
+    "hint_throw_meld_refused": _check_meld_refused,
+    "hint_throw_not_next": _check_throw_not_next,
+    "hint_with_near": _check_with_near,
+    "hint_with_joker": _check_with_joker,
+    "hint_throw_keeps_wild": _check_keeps_wild,
+    "hint_throw_ready_kept": _check_ready_kept,
     "hint_throw_ends": _check_ends,
     "hint_throw_stock_out": _check_stock_out,
     "hint_throw_mor": _check_events(SidePileWaits, "Mor waiting"),
@@ -1102,7 +1363,8 @@ def check_reason(
     hidden = [
         f"it turns pure biriba {i} dirty and the reason hides it"
         for i in _spoilt(engine, seat, move)
-        if key != "hint_add_spoils_biriba"
+        # (a reason that adds a sentence to another leaves it to the other's own check)
+        if key not in ("hint_add_spoils_biriba", "hint_with_near", "hint_with_joker")
     ]
     return hidden + check(Case(engine, seat, move, key, params))
 

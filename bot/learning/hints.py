@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import combinations
 from typing import Any
 
 from bot import ai
@@ -44,12 +45,19 @@ from bot.games.base import (
     points,
 )
 from bot.games.cards import Card, deck_48, deck_106, sort_key
-from bot.games.hand import card_value, hand_value
+from bot.games.hand import Hand, card_value, hand_value
 from bot.games.meld_search import meld_with
-from bot.games.melds import HAND_MELDS, MOR_MELDS, MeldRules, added_or_why, try_meld
+from bot.games.melds import (
+    HAND_MELDS,
+    MOR_MELDS,
+    MeldRules,
+    added_or_why,
+    try_meld,
+    wild_capable,
+)
 from bot.games.melds import Meld as MeldsMeld
-from bot.games.mor import Mor, MorView, card_halves
-from bot.games.more3 import More3, card_points, opening_halves
+from bot.games.mor import Mor, MorView, can_close_with, card_halves
+from bot.games.more3 import More3, can_go_out_with, card_points, opening_halves
 from bot.games.notation import in_order
 from bot.games.runfast import BombBonus
 from bot.games.runfast_combos import (
@@ -187,9 +195,51 @@ def hint_move(
         return None
     view = engine.view(seat)
     move = no_idle_take(engine, seat, legal, ai.choose_move(view, legal, level, rng))
+    move = pile_by_its_numbers(engine, seat, legal, move)
+    move = no_feeding_throw(
+        engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
+    )
+    move = keeps_joker(engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng))
     return no_spoilt_biriba(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
+
+
+def no_feeding_throw(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """Advice never hands the next opponent the pile when a throw as cheap is safe (issue 61):
+    where ``move`` throws a card that goes on the next opponent's melds (Mor, More:
+    ``feeds_next``), the throw ``choose`` (the adviser's judgement) picks among the safe
+    throws of cards that break up no more of the hand: with no more partners in the hand and
+    in no meld ready in it. ``move`` itself when there is none."""
+    if not isinstance(move, Discard) or not feeds_next(move.card, engine, seat):
+        return move
+    rules = meld_rules(engine, seat)
+    hand = engine.view(seat).hand
+
+    def partners(card: Card) -> int:
+        rest = list(hand)
+        rest.remove(card)
+        return sum(goes_with(card, other, rules) for other in rest)
+
+    limit = partners(move.card)
+    safe = [
+        m
+        for m in legal
+        if isinstance(m, Discard)
+        and not feeds_next(m.card, engine, seat)
+        and partners(m.card) <= limit
+        and not ready_melds(m.card, hand, rules)
+    ]
+    if not safe:
+        return move
+    other = choose(safe)
+    return other if other is not None and other in safe else safe[0]
 
 
 def taken_card_fits(engine: Engine, seat: int) -> bool:
@@ -210,6 +260,23 @@ def no_idle_take(engine: Engine, seat: int, legal: Sequence[Move], move: Move) -
     the throw."""
     idle = engine.game == "hand" and isinstance(move, Take) and Draw() in legal
     return Draw() if idle and not taken_card_fits(engine, seat) else move
+
+
+def pile_favoured(engine: Engine, seat: int) -> bool:
+    """Mor: do the pile's own numbers, as the draw's reason states them, favour the take: could
+    the pile's cards that go down this turn (some legal lay right after the take puts them
+    down) make up at least half of what the whole pile would count in hand?"""
+    taken, _, laid, _ = after_take(engine, seat)
+    return bool(laid) and 2 * in_hand_points("mor", laid) >= in_hand_points("mor", taken)
+
+
+def pile_by_its_numbers(engine: Engine, seat: int, legal: Sequence[Move], move: Move) -> Move:
+    """Mor's take or draw agrees with the numbers its reason states (issue 61: a draw was
+    advised where half the pile or more could go down at once): a draw where the pile is
+    favoured becomes the take."""
+    if engine.game != "mor" or not isinstance(move, Draw) or Take() not in legal:
+        return move
+    return Take() if pile_favoured(engine, seat) else move
 
 
 def forced_pass(engine: Engine, seat: int) -> bool:
@@ -387,7 +454,11 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         }
         if not laid:
             return "hint_draw_cost_none", cost
-        return "hint_draw_cost", {
+        key = "hint_draw_cost"
+        if engine.game == "mor" and not pile_favoured(engine, seat):
+            # Mor's draw says why, by its numbers: less than half the pile could go down.
+            key = "mor.hint_draw_cost_most"
+        return key, {
             **cost,
             "laid": cards(laid),
             "laid_points": Count("n_points", in_hand_points(engine.game, laid)),
@@ -408,11 +479,177 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         return _play_reason(move, before, after, events, engine.legal_moves(seat))
     if isinstance(move, Discard):
         kept = _run_kept(engine, seat, before, move.card)
-        return _throw_reason(move.card, engine, before, events, kept, meld_rules(engine, seat))
-    if isinstance(move, Swap):
-        return "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
-    # Named as the typed form writes it (``in_order``): "Add 10♣ J♣", as it lies in the run.
-    return _lay_reason(in_order(move), before, after, events, needs_75)
+        said = _throw_reason(move.card, engine, before, events, kept, meld_rules(engine, seat))
+    elif isinstance(move, Swap):
+        said = "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
+    else:
+        # Named as the typed form writes it (``in_order``): "Add 10♣ J♣", as it lies in the run.
+        said = _lay_reason(in_order(move), before, after, events, needs_75)
+    base = said[0]
+    joker = joker_note(engine, seat, move)
+    if joker is not None:
+        # Hand: a joker this move lays, and whether another player could take it back.
+        said = "hint_with_joker", {"reason": Reason(*said), "joker": joker}
+    near = near_end(after_engine, seat, events)
+    if near is None or base in _ENDS:
+        return said
+    # Going out, or the side's spare pile, is near: say so (issue 61's newcomer had no push).
+    return "hint_with_near", {"reason": Reason(*said), "near": near}
+
+
+def jokers_laid(engine: Engine, seat: int, move: Move) -> list[tuple[int, tuple[Card, ...]]]:
+    """Hand: each meld in which ``move`` puts a joker on the table, with the cards that would
+    take it back (the engine's own swap of that meld, ``Hand._swap``: the card a run's joker
+    stands for, a set's missing suits). None in the other games, where no wild moves off."""
+    if not isinstance(engine, Hand) or not isinstance(move, Meld | Add | Lay):
+        return []
+    if not any(c.is_joker for c in move.cards):
+        return []
+    before = {i: sum(c.is_joker for c in m.meld.cards) for i, m in engine.melds.items()}
+    after = _copy(engine)
+    after.apply(seat, move)
+    assert isinstance(after, Hand)
+    out = []
+    for i, m in after.melds.items():
+        if sum(c.is_joker for c in m.meld.cards) > before.get(i, 0):
+            wanted = getattr(Hand._swap(m), "cards", ())
+            out.append((i, tuple(wanted)))
+    return out
+
+
+def unseen_copies(engine: Engine, seat: int, card: Card) -> int:
+    """How many copies of ``card`` (two in the deck) the seat can't see: neither in its hand,
+    nor in a meld on the table, nor in the discard pile."""
+    view = engine.view(seat)
+    assert isinstance(view, RummyView)
+    seen = list(view.hand) + [c for m in view.melds for c in m.cards] + list(view.discard)
+    return max(0, 2 - seen.count(card))
+
+
+def joker_note(engine: Engine, seat: int, move: Move) -> Reason | None:
+    """What a Hand lay that puts a joker on the table means for it (issue 61): another player
+    who has opened and holds the cards that take it back may do so (``hint_joker_open``), or,
+    every copy of one of those cards in sight, nobody can (``hint_joker_safe``)."""
+    laid = jokers_laid(engine, seat, move)
+    if not laid:
+        return None
+    _, wanted = laid[0]
+    if not wanted:
+        return None
+    shown = cards(wanted)
+    if all(unseen_copies(engine, seat, c) for c in wanted):
+        return Reason("hint_joker_open", {"wanted": shown})
+    gone = next(c for c in wanted if not unseen_copies(engine, seat, c))
+    return Reason("hint_joker_safe", {"wanted": shown, "gone": gone.pretty})
+
+
+def hands_joker(engine: Engine, seat: int, move: Move) -> bool:
+    """Does ``move`` put a joker where another player could take it back?"""
+    note = joker_note(engine, seat, move)
+    return note is not None and note.key == "hint_joker_open"
+
+
+def keeps_joker(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """Advice prefers a lay that hands no joker over (issue 61): where ``move`` puts a joker on
+    the table another player could take back, the move ``choose`` picks among the legal lays
+    that don't and put down as many cards (an opening where ``move`` opens); ``move`` itself
+    when there is none."""
+    if not hands_joker(engine, seat, move):
+        return move
+    laid = len(getattr(move, "cards", ()))
+    view = engine.view(seat)
+    opens = isinstance(view, HandView) and not view.opened[seat]
+    keep = [
+        m
+        for m in legal
+        if isinstance(m, Meld | Add | Lay)
+        and len(m.cards) >= laid
+        and not hands_joker(engine, seat, m)
+        and (not opens or _opens(engine, seat, m))
+    ]
+    if not keep:
+        return move
+    other = choose(keep)
+    return other if other is not None and other in keep else keep[0]
+
+
+def _opens(engine: Engine, seat: int, move: Move) -> bool:
+    after = _copy(engine)
+    after.apply(seat, move)
+    view = after.view(seat)
+    return isinstance(view, HandView) and view.opened[seat]
+
+
+# Reasons that add a sentence to another reason: the other is under "reason".
+WRAPPERS = frozenset({"hint_with_near", "hint_with_joker"})
+
+
+def base_reason(key: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The reason under any added sentence (a near end, a joker's note): what the move does."""
+    while key in WRAPPERS:
+        inner = params["reason"]
+        key, params = inner.key, dict(inner.params)
+    return key, params
+
+
+# Reasons that already speak of the round's end, the spare pile the move brings or an
+# opponent nearly out: no near end is added to them.
+_ENDS = frozenset(
+    {
+        "hint_throw_ends",
+        "hint_throw_stock_out",
+        "hint_throw_mor",
+        "hint_throw_more_pile",
+        "hint_lay_mor",
+        "hint_lay_more_pile",
+        "hint_add_mor",
+        "hint_add_more_pile",
+        # An opponent nearly out: that reason already urges the cards down.
+        "hint_lay_near_out",
+        "hint_add_near_out",
+    }
+)
+# A hand of this many cards or fewer after the move is near its end.
+NEAR_END = 2
+
+
+def near_end(after: Engine, seat: int, events: Sequence[Event]) -> Reason | None:
+    """After the move (``after``, the engine it was played on): with 1 or 2 cards left, what
+    emptying the hand would bring, by the engine's own state: the team's Mor (Mor), the side's
+    More pile (More, once the side has a biriba), closing or going out where the team's
+    projects or the side's biribas allow it (or, Mor, what closing still needs), Hand's going
+    out once opened. None otherwise."""
+    if after.round_over or any(isinstance(e, RoundOver | SidePileWaits) for e in events):
+        return None
+    left = len(after.view(seat).hand)
+    if not 1 <= left <= NEAR_END:
+        return None
+    count = {"left": Count("n_cards", left), "n": left}
+    if isinstance(after, Mor):
+        team = after.team(seat)
+        if not after.mor_taken[team]:
+            return Reason("hint_near_mor", count) if after.mors[team] else None
+        if can_close_with(after.projects()[team]):
+            return Reason("hint_near_close", count)
+        return Reason("hint_near_close_needs", count)
+    if isinstance(after, More3):
+        side = after.side(seat)
+        biribas = after.side_biribas(side)
+        if biribas and after.pile_open(side):
+            return Reason("hint_near_more_pile", count)
+        if after.pile_taken[side] and can_go_out_with(biribas):
+            return Reason("hint_near_go_out", count)
+        return None
+    view = after.view(seat)
+    if isinstance(view, HandView) and view.opened[seat]:
+        return Reason("hint_near_out_hand", count)
+    return None
 
 
 def _bid_reason(before: Any, move: Bid) -> tuple[str, dict[str, Any]]:
@@ -528,6 +765,10 @@ def _play_reason(
                     return "hint_play_beat_bomb_kept", named
         if near_out_single(move.cards, before, legal):
             return "hint_play_beat_near_out", {"cards": shown, "trick": trick}
+        if mine and mine > min(tops) and unanswerable(move.cards, before):
+            # A higher beat than the lowest (issue 61): nothing the others can hold beats it,
+            # so they must pass and the lead comes back.
+            return "hint_play_beat_lead_back", {"cards": shown, "trick": trick}
         return "hint_play_beat", {"cards": shown, "trick": trick}
     count = Count("n_cards", len(move.cards))
     few = [n for o, n in enumerate(before.hand_counts) if o != before.seat and n < 3]
@@ -638,6 +879,20 @@ def near_out_single(played: Sequence[Card], view: Any, legal: Sequence[Move]) ->
     return bool(lower) and all(beaten_by(c) > beaten_by(played[0]) for c in lower)
 
 
+def unanswerable(played: Sequence[Card], view: Any) -> bool:
+    """Can no play of the cards the seat can't see (neither in its hand, nor played, nor
+    ``played``) beat ``played``, a single, pair or triple: no higher rank with as many unseen
+    cards, and no bomb among them (four of a rank, or the three aces)?"""
+    combo = classify(list(played))
+    if not isinstance(combo, Combo) or combo.kind in BOMB_KINDS or len(set(map(power, played))) > 1:
+        return False
+    seen = set(view.hand) | set(view.played_cards) | set(played)
+    unseen = Counter(power(c) for c in deck_48() if c not in seen)
+    if any(n == 4 for n in unseen.values()) or unseen[ACE_POWER] == 3:
+        return False
+    return not any(p > combo.top and n >= len(played) for p, n in unseen.items())
+
+
 def unbeatable(played: Sequence[Card], view: Any) -> bool:
     """Can no bomb beat ``played``, a bomb, any more? The heavenly bomb is played only as the
     game's opening play, so past it only a higher bomb could, and none can be made of the cards
@@ -689,12 +944,23 @@ def _throw_reason(
         )
         if feeding and not feeds_other_team(card, engine, before.seat):
             return "hint_throw_not_theirs", {"card": shown, "feeding": cards(feeding)}
+    if before.game == "more3":
+        # The next player, of the other side, may take the pile by melding its top card onto
+        # their side's melds (RULES.md §2): the player throws such a card last (issue 61).
+        feeding = sorted({c for c in rest if feeds_next(c, engine, before.seat)}, key=sort_key)
+        if feeding and not feeds_next(card, engine, before.seat):
+            return "hint_throw_not_next", {"card": shown, "feeding": cards(feeding)}
     if before.game == "hand" and not before.opened[before.seat]:
         # The hard player holds back an opening it has when it is close to a Hand (all the
         # cards down in one turn doubles the round): say so, not that the card is loose.
         left = _cards_from_a_hand(before.hand)
         if left is not None:
             return "hint_throw_wait_hand", {"card": shown, "count": Count("n_cards", left)}
+    ready = _ready_meld(card, engine, before, rules)
+    if ready is not None:
+        # The card already makes a meld with cards of the hand: "one more card would make a
+        # meld" would read as if the meld still needed one (issue 61). Say why it isn't laid.
+        return ready
     partners = sorted({other for other in rest if goes_with(card, other, rules)}, key=sort_key)
     if not partners and len(rest) >= 2 and not any(_alone(c, rest, rules) for c in rest):
         # The one card of the hand that goes with nothing: every card kept goes with another
@@ -726,6 +992,66 @@ def _throw_reason(
     return f"hint_throw_few{one}", {"card": shown, "partners": cards(partners)}
 
 
+def ready_melds(card: Card, hand: Sequence[Card], rules: MeldRules) -> list[tuple[Card, ...]]:
+    """The pairs of other cards of ``hand`` that make a meld with ``card`` as they are, by the
+    engine's meld reader: a meld ready in the hand, needing no more card."""
+    rest = list(hand)
+    rest.remove(card)
+    return [
+        pair
+        for pair in combinations(sorted(rest, key=sort_key), 2)
+        if try_meld((card, *pair), rules) is not None
+    ]
+
+
+def _ready_meld(
+    card: Card, engine: Engine, before: Any, rules: MeldRules
+) -> tuple[str, dict[str, Any]] | None:
+    """Why ``card`` is thrown though it makes a meld with cards of the hand as they are: the
+    engine refuses that lay now (its own reason, issue 61: a Solo holding 3♣ 4♣ 5♣ must keep a
+    card to throw), or every legal lay that puts it down spends a wild (the player keeps its
+    wilds for a project or a biriba), or, neither, the player holds the meld back. None when
+    the card makes no meld with the hand."""
+    pairs = ready_melds(card, before.hand, rules)
+    if not pairs:
+        return None
+    lays = [
+        m for m in engine.legal_moves(before.seat) if isinstance(m, Meld | Lay) and card in m.cards
+    ]
+    shown = card.pretty
+    if not lays:
+        for pair in pairs:
+            why = engine.check(before.seat, Meld((card, *pair)))
+            if why is not None and why.key not in _NOT_MELDS:
+                return "hint_throw_meld_refused", {
+                    "card": shown,
+                    "partners": cards(pair),
+                    "reason": why,
+                }
+        return "hint_throw_ready_kept", {"card": shown, "partners": cards(pairs[0])}
+    melds = [new for m in lays for new in as_lay(m).melds if card in new]
+    if before.game == "more3" and melds and all(_has_wild(new, rules) for new in melds):
+        # More's hard player keeps its pankal for a biriba of its own (``bot.ai.more3``).
+        first = next(new for new in melds if _has_wild(new, rules))
+        spent = next(w for w in first if wild_capable(w, rules))
+        partners = list(first)
+        partners.remove(card)
+        return "hint_throw_keeps_wild", {
+            "card": shown,
+            "partners": cards(sorted(partners, key=sort_key)),
+            "wild": spent.pretty,
+        }
+    return "hint_throw_ready_kept", {"card": shown, "partners": cards(pairs[0])}
+
+
+def _has_wild(meld: Sequence[Card], rules: MeldRules) -> bool:
+    return any(wild_capable(c, rules) for c in meld)
+
+
+# The engine's refusals that say the cards are no meld: not a reason the meld can't be laid.
+_NOT_MELDS = frozenset({"core.not_a_meld"})
+
+
 def _alone(card: Card, hand: Sequence[Card], rules: MeldRules) -> bool:
     """No other card of ``hand`` goes with ``card`` in a meld, even with one more card."""
     rest = list(hand)
@@ -744,6 +1070,26 @@ def feeds_other_team(card: Card, engine: Engine, seat: int) -> bool:
         isinstance(added_or_why(m.meld, (card,), MOR_MELDS, end), MeldsMeld)
         for m in engine.melds.values()
         if engine.team(m.seat) != team
+        for end in ("high", "low")
+    )
+
+
+def feeds_next(card: Card, engine: Engine, seat: int) -> bool:
+    """Does ``card``, thrown, go on a meld of the next player's side in More, that player being
+    of the other side: would the engine's own add check take it there, by that player's meld
+    rules? Such a top card the next player may take, and the rest of the pile with it."""
+    if isinstance(engine, Mor):
+        return feeds_other_team(card, engine, seat)
+    if not isinstance(engine, More3):
+        return False
+    nxt = (seat + 1) % engine.n_seats
+    if engine.side(nxt) == engine.side(seat):
+        return False
+    rules = engine.rules_for(nxt)
+    return any(
+        isinstance(added_or_why(m.meld, (card,), rules, end), MeldsMeld)
+        for m in engine.melds.values()
+        if engine.side(m.seat) == engine.side(nxt)
         for end in ("high", "low")
     )
 

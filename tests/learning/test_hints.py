@@ -14,7 +14,7 @@ from bot.games.cards import Card, Reason, parse_cards
 from bot.games.registry import engine_class, new_game
 from bot.i18n import LANGUAGES, say, t
 from bot.i18n.moves import caption, move_words
-from bot.learning.hints import Hint, hint, hint_for, reason
+from bot.learning.hints import Hint, base_reason, hint, hint_for, reason
 from bot.learning.lessons import GAMES, Step, answer_move, lesson
 from tests.ai.more3_tables import more3_play, more3_table
 from tests.ai.repo_script import load_script
@@ -306,8 +306,12 @@ def test_several_partners_read_as_any_one_of_them() -> None:
     assert one.key == "hint_throw_few_one" and one.text().startswith(
         "Throw 3♠: only 3♠ goes with it, and the two need one more card to make a meld."
     )
-    hand = hint_for(_rummy("hand", "10S 10S 10H 10C 4C AD KD 7C"), 0, Discard(Card(10, "S")))
+    hand = hint_for(_rummy("hand", "10S 9S 10H 4C AD KD 7C"), 0, Discard(Card(10, "S")))
     assert hand.key == "hint_throw_few_hand" and "each on its own" in hand.text()
+    # 10♠ 10♥ 10♣ is a meld already: "one more card would make a meld" would mislead; the
+    # engine's refusal of it (the 51 to open) is the reason (issue 61).
+    ready = hint_for(_rummy("hand", "10S 10S 10H 10C 4C AD KD 7C"), 0, Discard(Card(10, "S")))
+    assert ready.key == "hint_throw_meld_refused"
     for lang in LANGUAGES:  # every language words the two apart
         assert h.text(lang) != t("hint_throw_few_one", lang, **h.params), lang
 
@@ -544,11 +548,13 @@ def test_of_several_loose_cards_the_hand_throw_names_the_one_worth_most() -> Non
     king, seven = parse_cards("KD 7H")
     h = hint_for(engine, 0, Discard(king))
     # Issue 61: the Q♣ is worth 10 too, so the K♦ is worth as much as any, not the most.
-    assert h.key == "hint_throw_alone_top"
+    # (Two cards left after it: the reason goes on to say going out is near.)
+    assert base_reason(h.key, h.params)[0] == "hint_throw_alone_top"
     assert "as much as any (10 points)" in h.text() and "worth the most" not in h.text()
     for lang in LANGUAGES:
         assert "Q♣" in h.text(lang) and "7♥" in h.text(lang) and "10" in h.text(lang), lang
-    assert hint_for(engine, 0, Discard(seven)).key == "hint_throw_alone"
+    seven_said = hint_for(engine, 0, Discard(seven))
+    assert base_reason(seven_said.key, seven_said.params)[0] == "hint_throw_alone"
     check_reason = load_script("scripts/check_hints.py").check_reason
     said = {"card": "K♦", "others": "7♥ Q♣", "points": Count("n_points", 10)}
     assert check_reason(engine, 0, Discard(king), "hint_throw_alone_highest", said) != []
@@ -563,7 +569,7 @@ def test_a_hand_throw_worth_the_most_of_one_other_loose_card_reads_right() -> No
     engine = engine_class("hand").from_table_file(data)
     (king,) = parse_cards("KD")
     h = hint_for(engine, 0, Discard(king))
-    assert h.key == "hint_throw_alone_highest", h.key
+    assert base_reason(h.key, h.params)[0] == "hint_throw_alone_highest", h.key
     assert "4♣" in h.text() and "neither do" not in h.text()
     assert "worth the most (10 points)" in h.text()
     check_reason = load_script("scripts/check_hints.py").check_reason
@@ -686,7 +692,7 @@ def test_an_opponent_nearly_out_lay_what_you_can() -> None:
     )
     # Before they have their Mor, an emptied hand only brings it: nothing said of it.
     far = hint_for(_rummy("mor", "4H 5H 6H 9C KS"), 0, run)
-    assert far.key == "hint_lay"
+    assert base_reason(far.key, far.params)[0] == "hint_lay"
 
 
 def test_a_lead_too_big_for_an_opponent_nearly_out_says_so() -> None:
@@ -848,7 +854,7 @@ def test_the_hint_after_a_pure_biriba_does_not_spoil_it() -> None:
     # that: the old one ("laid cards count for you") is false.
     check_reason = load_script("scripts/check_hints.py").check_reason
     key, params = reason(engine, step.seat, engine.view(step.seat), joker)
-    assert key == "hint_add_spoils_biriba"
+    assert base_reason(key, params)[0] == "hint_add_spoils_biriba"
     assert "200" in t(key, "en", **params)
     assert check_reason(engine, step.seat, joker, key, params) == []
     hidden = {"cards": "🃏", "meld": 1, "left": Count("n_cards", 2)}
