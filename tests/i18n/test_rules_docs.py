@@ -16,6 +16,7 @@ from babel.numbers import get_decimal_symbol
 
 from bot.client.limits import MESSAGE as MESSAGE_LIMIT
 from bot.i18n import ENGLISH, LANGUAGES, catalogue, t
+from bot.i18n.check import grammar_slips
 from bot.learning.lessons import GAMES
 from bot.learning.rules import (
     DOCS,
@@ -88,8 +89,9 @@ def decimal_points(lang: str) -> set[str]:
 # the number English writes for them, so a page may name them as its players do.
 NAMED_CARDS = {"3": 0, "2": 1}  # their order in the glossary's row "3 of hearts, 2 of spades"
 # Ranks and counts a page names in words where English writes the digit: Dutch "een set van
-# drieën", Arabic «نقطة واحدة» ("1 point": a bare 1 reads oddly in Arabic prose).
-RANK_WORDS = {"nl": {"drieën": "3"}, "ar": {"نقطة واحدة": "1"}}
+# drieën", Arabic «نقطة واحدة» ("1 point": a bare 1 reads oddly in Arabic prose) and the dual
+# «زوجان» ("2 or more pairs": a bare 2 beside «بلا 2» reads as the card).
+RANK_WORDS = {"nl": {"drieën": "3"}, "ar": {"نقطة واحدة": "1", "زوجان": "2"}}
 
 
 def numbers(text: str, lang: str) -> Counter[str]:
@@ -254,6 +256,16 @@ def test_a_heading_without_its_game_is_refused(tmp_path: Path) -> None:
 def test_no_rules_page_uses_a_word_the_glossary_rejects(lang: str) -> None:
     # /rules shows these pages: a word the glossary rejects reads there as a second thing too.
     assert rejected_in(rules_file(lang).read_text(encoding="utf-8"), lang) == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_rules_page_has_a_grammar_slip(lang: str) -> None:
+    # The catalogues' grammar check (bot.i18n.check.grammar_slips) reads the rules pages too.
+    lines = rules_file(lang).read_text(encoding="utf-8").split("\n")
+    found = grammar_slips(lang, {f"L{n}": line for n, line in enumerate(lines, 1)})
+    assert found == set()
+    # The issue 59 read of Arabic: Run Fast's pack «بلا الجوكرين، وبلا آص الكبة».
+    assert grammar_slips("ar", {"L1": "48 ورقة: رزمة بلا الجوكرين، وبلا آص الكبة"})
 
 
 def test_the_rejected_word_check_can_fail() -> None:
