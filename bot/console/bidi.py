@@ -36,12 +36,18 @@ MODES = ("isolate", "visual", "off")
 LRM, RLM, LRI, PDI = "\u200e", "\u200f", "\u2066", "\u2069"
 _CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
-# A left-to-right word: a card (7H, 10S, JK, 8♣), a number (12, -30, 7.5, 1/3), a command
-# word or option (help, --save, /table), a path. A sentence's own full stop stays outside.
+# A left-to-right word: a card (7H, 10S, JK, 8♣, and the joker as chat writes it, 🃏), a number
+# with its sign (12, -30, −30, +11, 7.5, 1/3), a command word or option (help, --save, /table), a
+# path. A sentence's own full stop stays outside. The sign belongs to its number: alone, a neutral
+# between Arabic words, it would take the line's direction and show after the digits («30−»).
 _LTR = re.compile(
-    r"(?:--?|/)?[0-9A-Za-z♠♥♦♣][0-9A-Za-z♠♥♦♣_#+×→\-/]*(?:[.,:/][0-9A-Za-z_][0-9A-Za-z_\-]*)*"
+    r"(?:[−+](?=\d)|--?|/)?[0-9A-Za-z♠♥♦♣🃏][0-9A-Za-z♠♥♦♣🃏_#+×→\-/]*"
+    r"(?:[.,:/][0-9A-Za-z_][0-9A-Za-z_\-]*)*"
 )
-_LATIN = re.compile("[A-Za-z♠♥♦♣]")
+_LATIN = re.compile("[A-Za-z♠♥♦♣🃏]")
+# A card's rank alone (Run Fast's "10 J Q K A", "5 5 6 6"): a row of them is one left-to-right
+# piece, as a row of cards is, or the line's order turns it into "J Q K A 10".
+_RANK = re.compile(r"10|[2-9AJQK]")
 # What may stand between two words of one piece: spaces, and the bar between the melds of a lay
 # ("lay 3H 4H 5H | 9S 9D 9C").
 _GAP = re.compile(r" +(?:\| +)*")
@@ -74,7 +80,7 @@ def _pieces(line: str) -> list[tuple[int, int]]:
         words += [m.span() for m in _LTR.finditer(line, at, end)]
         at = code.end() if code else end
     pieces: list[tuple[int, int]] = []
-    for start, end in words:
+    for start, end in _rank_rows(line, words):
         if pieces:
             first, last = pieces[-1]
             gap = _ANSI.sub("", line[last:start])
@@ -83,6 +89,33 @@ def _pieces(line: str) -> list[tuple[int, int]]:
                 continue
         pieces.append((start, end))
     return pieces
+
+
+def _rank_rows(line: str, words: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``words`` with each row of ranks one word: ranks one space apart, three or more of them
+    or one a letter ("10 J Q K A", "5 5 6 6", "10 J"). Two bare numbers side by side ("2 10")
+    may be two things, and stay two."""
+    out: list[tuple[int, int]] = []
+    row: list[tuple[int, int]] = []
+
+    def close() -> None:
+        letters = any(line[a:b] in "AJQK" for a, b in row)
+        if len(row) >= 3 or (len(row) == 2 and letters):
+            out.append((row[0][0], row[-1][1]))
+        else:
+            out.extend(row)
+        row.clear()
+
+    for start, end in words:
+        if not _RANK.fullmatch(line, start, end):
+            close()
+            out.append((start, end))
+            continue
+        if row and _ANSI.sub("", line[row[-1][1] : start]) != " ":
+            close()
+        row.append((start, end))
+    close()
+    return out
 
 
 def isolate(line: str) -> str:

@@ -774,6 +774,11 @@ def test_cards_in_an_arabic_sentence_read_left_to_right() -> None:
     assert t("runfast.not_held", "ar", cards=-30) == "ليس في يدك \u200e−30."
     assert t("runfast.not_held", "nl", cards=-30) == "Je hebt −30 niet."  # the glossary's minus
     assert "\u200e" not in t("lesson_hand", "ar", cards="Sara")
+    # A row with the joker as a hand writes it, JK, is one row too (issue 59: it got no marks).
+    row = "A♣ A♦ A♠ 3♥ 3♠ JK 3♣ 3♦ 3♥"
+    line = t("runfast.not_held", "ar", cards=row)
+    assert line == f"ليس في يدك \u200e{row}\u200e."
+    assert row in get_display(line, base_dir="R").replace("\u200e", "")
 
 
 def test_lists_of_names_are_in_the_languages_own_form() -> None:
@@ -808,7 +813,8 @@ def test_no_list_a_member_reads_is_joined_with_an_english_comma() -> None:
     assert found == set()
 
 
-CARD_RUN = re.compile(r"(?:(?:10|[2-9AJQK])[♠♥♦♣]|🃏)(?: (?:(?:10|[2-9AJQK])[♠♥♦♣]|🃏))*")
+# A card as chat writes it, or the joker as a hand and a move write it (JK).
+CARD_RUN = re.compile(r"(?:(?:10|[2-9AJQK])[♠♥♦♣]|JK|🃏)(?: (?:(?:10|[2-9AJQK])[♠♥♦♣]|JK|🃏))*")
 
 
 def test_cards_written_into_the_arabic_lessons_read_left_to_right() -> None:
