@@ -22,6 +22,7 @@ terminal around them does.
 from __future__ import annotations
 
 import re
+import shutil
 import unicodedata
 from collections.abc import Mapping
 from functools import cache
@@ -135,19 +136,56 @@ def isolate(line: str) -> str:
     return "".join(out)
 
 
-def visual(line: str) -> str:
-    """``line`` shaped and in display order, for a terminal that prints cells left to right."""
+def visual(line: str, width: int | None = None) -> str:
+    """``line`` shaped and in display order, for a terminal that prints cells left to right.
+
+    Given the terminal's ``width``, a line too long for it is cut into rows first, each row
+    reordered on its own and set against the right edge, where a right-to-left reader starts:
+    reordered whole and left to the terminal to wrap, a paragraph's first row would hold the
+    end of its sentence and the paragraph would read from its last row up."""
     plain = _CONTROLS.sub("", _ANSI.sub("", line))
     if not plain.strip():
         return plain
     # Indentation stays first and a prompt's trailing space last, where the cursor goes on.
     core = plain.strip()
     head, tail = plain[: len(plain) - len(plain.lstrip())], plain[len(plain.rstrip()) :]
-    # Isolated first, so a card ("5♦": a digit and a neutral sign) keeps its order too; the
-    # brackets between Arabic words are mirrored, as the algorithm's rule L4 asks and
-    # python-bidi leaves to the renderer.
-    shown = _CONTROLS.sub("", get_display(_mirrored(isolate(shape(core))), base_dir="R"))
-    return head + shown + tail
+    if width is None:
+        return head + _display(shape(core)) + tail
+    # The indentation goes to the right too, where the line starts; one column is left free,
+    # as a terminal may wrap a row that fills the last one.
+    room = max(width - 1 - len(head), 10)
+    rows = [_display(row) for row in _rows(shape(core), room)]
+    return "\n".join(" " * max(room - cells(row), 0) + row + head for row in rows)
+
+
+def _display(text: str) -> str:
+    """Shaped logical text in display order. Isolated first, so a card ("5♦": a digit and a
+    neutral sign) keeps its order too; the brackets between Arabic words are mirrored, as the
+    algorithm's rule L4 asks and python-bidi leaves to the renderer."""
+    return _CONTROLS.sub("", get_display(_mirrored(isolate(text)), base_dir="R"))
+
+
+def cells(text: str) -> int:
+    """The terminal cells ``text`` takes: a mark on a letter none, a wide sign (🃏) two."""
+    return sum(
+        0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+        for ch in text
+    )
+
+
+def _rows(text: str, room: int) -> list[str]:
+    """``text`` cut at spaces into rows of at most ``room`` cells (a word longer than a row on
+    a row of its own), in logical order."""
+    rows: list[str] = []
+    row = ""
+    for word in text.split(" "):
+        if row and cells(row) + 1 + cells(word) > room:
+            rows.append(row)
+            row = word
+        else:
+            row = f"{row} {word}" if row else word
+    rows.append(row)
+    return rows
 
 
 _MIRROR = str.maketrans("()[]{}«»", ")(][}{»«")  # not < >: the prompt's arrow points at input
@@ -256,15 +294,23 @@ def shape(text: str) -> str:
 
 
 class BidiStream(TextFilter):
-    """A text stream that writes each line through ``isolate`` or ``visual``."""
+    """A text stream that writes each line through ``isolate`` or ``visual``. In ``visual``, a
+    whole line (one the text ends with a newline) is cut to the terminal's ``width`` (asked of
+    the terminal at each write when not given) and set against its right edge; a prompt, the
+    text after the last newline, stays where the cursor goes on after it."""
 
-    def __init__(self, stream: TextIO, mode: str) -> None:
+    def __init__(self, stream: TextIO, mode: str, width: int | None = None) -> None:
         super().__init__(stream)
         self.mode = mode
-        self.line = isolate if mode == "isolate" else visual
+        self.width = width
 
     def turn(self, text: str) -> str:
-        return "\n".join(self.line(line) for line in text.split("\n"))
+        lines = text.split("\n")
+        if self.mode == "isolate":
+            return "\n".join(isolate(line) for line in lines)
+        width = self.width or shutil.get_terminal_size().columns
+        *whole, prompt = lines
+        return "\n".join([*(visual(line, width) for line in whole), visual(prompt)])
 
 
 def terminal_stream(stream: TextIO, lang: str, asked: str | None = None) -> TextIO:

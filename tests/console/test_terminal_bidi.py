@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import unicodedata
 
 from bidi import get_display
 
@@ -160,3 +161,33 @@ def test_a_row_of_ranks_is_one_piece() -> None:
         assert run_ in ISOLATES.sub("", get_display(line)), line
     # Two bare numbers side by side may be two things: they stay two pieces.
     assert isolate("المقعد 2 10 نقاط") == f"{RLM}المقعد {LRI}2{PDI} {LRI}10{PDI} نقاط"
+
+
+def test_a_visual_line_is_cut_to_the_terminal_and_reads_top_down() -> None:
+    # In a terminal without bidi a long line, reordered whole, wrapped with its end on the
+    # first row. Cut to the width first, each row reads on from the one above, set right.
+    out = rules_of("runfast", "ar", "--bidi", "visual")
+    wide = console_output(
+        ["runfast", "--lang", "ar", "--seed", "5", "--bidi", "visual"], "rules\nquit\n", 60
+    )
+    rows = wide.splitlines()
+    # Not the rows a prompt begins: the terminal would show the typed word there, and a new row.
+    prompt = visual(t("console.prompt", "ar", seat=0))
+    assert max(cells(row) for row in rows if prompt not in row) < 60
+    # The bombs' paragraph: its first words on its first row, its last word on a row below,
+    # the paragraph's short last row set against the right edge.
+    top = next(i for i, row in enumerate(rows) if _reads(row, "القنابل. أربع أوراق"))
+    bottom = next(i for i, row in enumerate(rows) if i > top and _reads(row, "أخرى."))
+    assert 0 < bottom - top < 6, (top, bottom)
+    assert rows[bottom].startswith("      ") and not rows[bottom].endswith(" "), rows[bottom]
+    assert len(out.splitlines()) < len(rows)  # 80 columns by default: fewer rows than at 60
+
+
+def cells(row: str) -> int:
+    """The terminal cells a row takes: a mark on a letter (a haraka) none."""
+    return sum(not unicodedata.combining(ch) for ch in row)
+
+
+def _reads(row: str, logical: str) -> bool:
+    """Whether ``row``, a visual row, holds the shaped ``logical`` words."""
+    return get_display(shape(logical), base_dir="R") in row
