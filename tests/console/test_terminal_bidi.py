@@ -191,3 +191,14 @@ def cells(row: str) -> int:
 def _reads(row: str, logical: str) -> bool:
     """Whether ``row``, a visual row, holds the shaped ``logical`` words."""
     return get_display(shape(logical), base_dir="R") in row
+
+
+def test_the_rules_print_without_markdown_marks() -> None:
+    # `rules` prints the same page as /rules, in the terminal without ** and backticks.
+    for lang in ("en", "ar"):
+        for game in ("mor", "runfast"):
+            out = rules_of(game, lang, "--bidi", "off")
+            assert "**" not in out and "`" not in out and "<!--" not in out, (lang, game)
+            assert "\n• " in out
+    assert "Players and cards. Three players" in rules_of("runfast", "en")
+    assert "(10 J Q K A is the highest);" in rules_of("runfast", "en")
