@@ -14,8 +14,9 @@ word it counts.
 
 ``visual`` is for a terminal that does no bidi at all: each line is shaped (each Arabic letter in
 its joined form, from Unicode's presentation forms) and reordered by python-bidi, so the terminal
-only has to print it left to right. Colours are dropped there: a colour code inside a line would
-be reordered with it. It is the default inside tmux or GNU screen, which do no bidi whatever the
+only has to print it left to right, each line cut to the terminal's width first and set against
+its right edge, so a long paragraph reads from its first row down. Colours are dropped there: a
+colour code inside a line would be reordered with it. It is the default inside tmux or GNU screen, which do no bidi whatever the
 terminal around them does.
 """
 
