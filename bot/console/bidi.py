@@ -14,14 +14,16 @@ word it counts.
 
 ``visual`` is for a terminal that does no bidi at all: each line is shaped (each Arabic letter in
 its joined form, from Unicode's presentation forms) and reordered by python-bidi, so the terminal
-only has to print it left to right. Colours are dropped there: a colour code inside a line would
-be reordered with it. It is the default inside tmux or GNU screen, which do no bidi whatever the
+only has to print it left to right, each line cut to the terminal's width first and set against
+its right edge, so a long paragraph reads from its first row down. Colours are dropped there: a
+colour code inside a line would be reordered with it. It is the default inside tmux or GNU screen, which do no bidi whatever the
 terminal around them does.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
 import unicodedata
 from collections.abc import Mapping
 from functools import cache
@@ -36,12 +38,18 @@ MODES = ("isolate", "visual", "off")
 LRM, RLM, LRI, PDI = "\u200e", "\u200f", "\u2066", "\u2069"
 _CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
-# A left-to-right word: a card (7H, 10S, JK, 8♣), a number (12, -30, 7.5, 1/3), a command
-# word or option (help, --save, /table), a path. A sentence's own full stop stays outside.
+# A left-to-right word: a card (7H, 10S, JK, 8♣, and the joker as chat writes it, 🃏), a number
+# with its sign (12, -30, −30, +11, 7.5, 1/3), a command word or option (help, --save, /table), a
+# path. A sentence's own full stop stays outside. The sign belongs to its number: alone, a neutral
+# between Arabic words, it would take the line's direction and show after the digits («30−»).
 _LTR = re.compile(
-    r"(?:--?|/)?[0-9A-Za-z♠♥♦♣][0-9A-Za-z♠♥♦♣_#+×→\-/]*(?:[.,:/][0-9A-Za-z_][0-9A-Za-z_\-]*)*"
+    r"(?:[−+](?=\d)|--?|/)?[0-9A-Za-z♠♥♦♣🃏][0-9A-Za-z♠♥♦♣🃏_#+×→\-/]*"
+    r"(?:[.,:/][0-9A-Za-z_][0-9A-Za-z_\-]*)*"
 )
-_LATIN = re.compile("[A-Za-z♠♥♦♣]")
+_LATIN = re.compile("[A-Za-z♠♥♦♣🃏]")
+# A card's rank alone (Run Fast's "10 J Q K A", "5 5 6 6"): a row of them is one left-to-right
+# piece, as a row of cards is, or the line's order turns it into "J Q K A 10".
+_RANK = re.compile(r"10|[2-9AJQK]")
 # What may stand between two words of one piece: spaces, and the bar between the melds of a lay
 # ("lay 3H 4H 5H | 9S 9D 9C").
 _GAP = re.compile(r" +(?:\| +)*")
@@ -74,7 +82,7 @@ def _pieces(line: str) -> list[tuple[int, int]]:
         words += [m.span() for m in _LTR.finditer(line, at, end)]
         at = code.end() if code else end
     pieces: list[tuple[int, int]] = []
-    for start, end in words:
+    for start, end in _rank_rows(line, words):
         if pieces:
             first, last = pieces[-1]
             gap = _ANSI.sub("", line[last:start])
@@ -83,6 +91,33 @@ def _pieces(line: str) -> list[tuple[int, int]]:
                 continue
         pieces.append((start, end))
     return pieces
+
+
+def _rank_rows(line: str, words: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``words`` with each row of ranks one word: ranks one space apart, three or more of them
+    or one a letter ("10 J Q K A", "5 5 6 6", "10 J"). Two bare numbers side by side ("2 10")
+    may be two things, and stay two."""
+    out: list[tuple[int, int]] = []
+    row: list[tuple[int, int]] = []
+
+    def close() -> None:
+        letters = any(line[a:b] in "AJQK" for a, b in row)
+        if len(row) >= 3 or (len(row) == 2 and letters):
+            out.append((row[0][0], row[-1][1]))
+        else:
+            out.extend(row)
+        row.clear()
+
+    for start, end in words:
+        if not _RANK.fullmatch(line, start, end):
+            close()
+            out.append((start, end))
+            continue
+        if row and _ANSI.sub("", line[row[-1][1] : start]) != " ":
+            close()
+        row.append((start, end))
+    close()
+    return out
 
 
 def isolate(line: str) -> str:
@@ -102,19 +137,56 @@ def isolate(line: str) -> str:
     return "".join(out)
 
 
-def visual(line: str) -> str:
-    """``line`` shaped and in display order, for a terminal that prints cells left to right."""
+def visual(line: str, width: int | None = None) -> str:
+    """``line`` shaped and in display order, for a terminal that prints cells left to right.
+
+    Given the terminal's ``width``, a line too long for it is cut into rows first, each row
+    reordered on its own and set against the right edge, where a right-to-left reader starts:
+    reordered whole and left to the terminal to wrap, a paragraph's first row would hold the
+    end of its sentence and the paragraph would read from its last row up."""
     plain = _CONTROLS.sub("", _ANSI.sub("", line))
     if not plain.strip():
         return plain
     # Indentation stays first and a prompt's trailing space last, where the cursor goes on.
     core = plain.strip()
     head, tail = plain[: len(plain) - len(plain.lstrip())], plain[len(plain.rstrip()) :]
-    # Isolated first, so a card ("5♦": a digit and a neutral sign) keeps its order too; the
-    # brackets between Arabic words are mirrored, as the algorithm's rule L4 asks and
-    # python-bidi leaves to the renderer.
-    shown = _CONTROLS.sub("", get_display(_mirrored(isolate(shape(core))), base_dir="R"))
-    return head + shown + tail
+    if width is None:
+        return head + _display(shape(core)) + tail
+    # The indentation goes to the right too, where the line starts; one column is left free,
+    # as a terminal may wrap a row that fills the last one.
+    room = max(width - 1 - len(head), 10)
+    rows = [_display(row) for row in _rows(shape(core), room)]
+    return "\n".join(" " * max(room - cells(row), 0) + row + head for row in rows)
+
+
+def _display(text: str) -> str:
+    """Shaped logical text in display order. Isolated first, so a card ("5♦": a digit and a
+    neutral sign) keeps its order too; the brackets between Arabic words are mirrored, as the
+    algorithm's rule L4 asks and python-bidi leaves to the renderer."""
+    return _CONTROLS.sub("", get_display(_mirrored(isolate(text)), base_dir="R"))
+
+
+def cells(text: str) -> int:
+    """The terminal cells ``text`` takes: a mark on a letter none, a wide sign (🃏) two."""
+    return sum(
+        0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+        for ch in text
+    )
+
+
+def _rows(text: str, room: int) -> list[str]:
+    """``text`` cut at spaces into rows of at most ``room`` cells (a word longer than a row on
+    a row of its own), in logical order."""
+    rows: list[str] = []
+    row = ""
+    for word in text.split(" "):
+        if row and cells(row) + 1 + cells(word) > room:
+            rows.append(row)
+            row = word
+        else:
+            row = f"{row} {word}" if row else word
+    rows.append(row)
+    return rows
 
 
 _MIRROR = str.maketrans("()[]{}«»", ")(][}{»«")  # not < >: the prompt's arrow points at input
@@ -223,15 +295,23 @@ def shape(text: str) -> str:
 
 
 class BidiStream(TextFilter):
-    """A text stream that writes each line through ``isolate`` or ``visual``."""
+    """A text stream that writes each line through ``isolate`` or ``visual``. In ``visual``, a
+    whole line (one the text ends with a newline) is cut to the terminal's ``width`` (asked of
+    the terminal at each write when not given) and set against its right edge; a prompt, the
+    text after the last newline, stays where the cursor goes on after it."""
 
-    def __init__(self, stream: TextIO, mode: str) -> None:
+    def __init__(self, stream: TextIO, mode: str, width: int | None = None) -> None:
         super().__init__(stream)
         self.mode = mode
-        self.line = isolate if mode == "isolate" else visual
+        self.width = width
 
     def turn(self, text: str) -> str:
-        return "\n".join(self.line(line) for line in text.split("\n"))
+        lines = text.split("\n")
+        if self.mode == "isolate":
+            return "\n".join(isolate(line) for line in lines)
+        width = self.width or shutil.get_terminal_size().columns
+        *whole, prompt = lines
+        return "\n".join([*(visual(line, width) for line in whole), visual(prompt)])
 
 
 def terminal_stream(stream: TextIO, lang: str, asked: str | None = None) -> TextIO:

@@ -8,6 +8,7 @@ other.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from typing import TextIO, cast
 
@@ -42,6 +43,59 @@ class Painter:
 
     def cards(self, cards: Sequence[Card]) -> str:
         return " ".join(self.card(c) for c in cards) if cards else "-"
+
+
+# Markdown's marks, as the rules pages (docs/rules*.md) write them.
+_COMMENT = re.compile(r"\s*<!--.*?-->")
+_HEADING = re.compile(r"(\s*)#{1,6}\s+(.*)")
+_ITEM = re.compile(r"(\s*)[-*]\s+(.*)")
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_CODE = re.compile(r"`([^`]+)`")
+_TABLE_ROW = re.compile(r"\s*\|.*\|\s*")
+_TABLE_RULE = re.compile(r"\s*\|[\s:|-]+\|\s*")
+
+
+def markdown(text: str, painter: Painter) -> str:
+    r"""A Markdown page (a game's rules) as a terminal shows it readably, the same words without
+    the marks: a heading and a bold term in bold (plain without colour), code without its
+    backticks, a list item after a bullet, a table in columns, comments gone. The marks printed
+    as they are read as noise, and in Arabic they land at a line's edge.
+
+    >>> markdown("## Mor <!-- game: mor -->\n\n**Cards.** Play `7H`:\n- a run", Painter(False))
+    'Mor\n\nCards. Play 7H:\n• a run'
+    """
+    out: list[str] = []
+    table: list[list[str]] = []
+
+    def inline(line: str) -> str:
+        line = _CODE.sub(r"\1", _COMMENT.sub("", line))
+        return _BOLD.sub(lambda m: painter.paint(m.group(1), BOLD), line)
+
+    def end_table() -> None:
+        if table:
+            widths = [
+                max(len(row[i]) for row in table if i < len(row)) for i in range(len(table[0]))
+            ]
+            for row in table:
+                cells = [cell.ljust(widths[i]) for i, cell in enumerate(row) if i < len(widths)]
+                out.append("  ".join(cells).rstrip())
+            table.clear()
+
+    for line in text.split("\n"):
+        if _TABLE_RULE.fullmatch(line):
+            continue
+        if _TABLE_ROW.fullmatch(line):
+            table.append([inline(c.strip()) for c in line.strip().strip("|").split("|")])
+            continue
+        end_table()
+        if heading := _HEADING.fullmatch(line):
+            out.append(heading.group(1) + painter.paint(inline(heading.group(2)).strip(), BOLD))
+        elif item := _ITEM.fullmatch(line):
+            out.append(f"{item.group(1)}• {inline(item.group(2))}")
+        else:
+            out.append(inline(line))
+    end_table()
+    return "\n".join(out)
 
 
 def use_color(stream: TextIO, no_color: bool) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from bot.ai import Level, choose_move
-from bot.console.paint import BOLD, Painter
+from bot.console.paint import BOLD, Painter, markdown
 from bot.console.words import words_for
 from bot.games.base import (
     Add,
@@ -162,7 +162,7 @@ class Console:
     def show_rules(self) -> None:
         """The game's rules as the players' rules document gives them (``docs/rules.md``, the
         text ``/rules`` pages through in Discord), in the console's language where written."""
-        self.say(game_rules(self.engine.game, self.lang))
+        self.say(markdown(game_rules(self.engine.game, self.lang), self.p))
         # The page in the console's own language (docs/rules.nl.md), named from the repository.
         page = rules_file(self.lang).relative_to(DOCS.parent).as_posix()
         self.say(self.t("console.rules_more", path=page))

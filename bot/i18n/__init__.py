@@ -34,10 +34,11 @@ LANGUAGES: dict[str, str] = {"en": "English", "ar": "العربية", "hi": "ह
 RIGHT_TO_LEFT = frozenset({"ar"})
 LRM = "\u200e"  # LEFT-TO-RIGHT MARK
 # What reads left to right inside any line: a card with its suit sign ("8♣", "10♥", the joker
-# "🃏"), a row of them ("5♣ 6♣ 7♣"), a signed number ("-30", "+2"). In a right-to-left line the
-# digit turns Arabic and the sign or suit, a neutral, takes the line's direction: "8♣" shows as
-# "♣8", "5♣ 6♣ 7♣" as "♣7 ♣6 ♣5", "-30" as "30-". Discord text has no isolation of its own.
-_CARD = r"(?:10|[2-9AJQK])[♠♥♦♣]|🃏"
+# "🃏", or "JK" as a hand and a move write it), a row of them ("5♣ 6♣ JK 7♣"), a signed number
+# ("-30", "+2"). In a right-to-left line the digit turns Arabic and the sign or suit, a neutral,
+# takes the line's direction: "8♣" shows as "♣8", "5♣ 6♣ 7♣" as "♣7 ♣6 ♣5", "-30" as "30-".
+# Discord text has no isolation of its own.
+_CARD = r"(?:10|[2-9AJQK])[♠♥♦♣]|JK|🃏"
 _LEFT_TO_RIGHT = re.compile(rf"(?:{_CARD})(?: +(?:{_CARD}))*|[+\-−]\d+(?:[.,]\d+)?")
 
 

@@ -8,6 +8,11 @@ anything is listed, 0 when every language matches English, the glossary and its 
 the rules (``docs/rules.*.md``), which use the same words. ``filled_texts`` gives the catalogue's
 texts with their placeholders filled in, for the phrases that only form then («{level} स्तर का
 कंप्यूटर» with the hard level, «1 पत्ता बचे हैं» with a count of one).
+
+``grammar_slips`` finds the grammar patterns a word list cannot hold: in Arabic, a count after
+3 to 10 in the collective («3 فيش», where it is «3 فيشات»), «بلا» before a definite noun, and a
+count or a Run Fast play that only has its nominative or caseless form («ورقتان»، «زوج أعلى»)
+filled in after a preposition or as a verb's object («إلى ورقتان»، «العب زوج أعلى»).
 """
 
 from __future__ import annotations
@@ -158,22 +163,6 @@ GRAMMAR_SLIPS = (
 )
 
 
-def grammar_slips(lang: str, texts: Mapping[str, str]) -> set[tuple[str, str]]:
-    """(place, slip's name) for each of ``GRAMMAR_SLIPS`` of ``lang`` found in ``texts``
-    (place → text: a catalogue's keys, filled in or not, or a rules page's paragraphs).
-
-    >>> grammar_slips("hi", {"x": "टेबल पर 7♥ है: आपको ऊँचा एकल चलना होगा।"})
-    {('x', 'higher without से')}
-    """
-    return {
-        (place, slip.name)
-        for slip in GRAMMAR_SLIPS
-        if slip.lang == lang
-        for place, text in texts.items()
-        if slip.pattern.search(text)
-    }
-
-
 def catalogue_texts(lang: str) -> dict[str, str]:
     """Every text of ``lang``'s catalogue by key, a plural's forms joined with " | "."""
     cat = catalogue(lang)
@@ -204,6 +193,8 @@ def placeholder_values(lang: str) -> dict[str, tuple[str, ...]]:
         "size": cards,
         "points": tuple(t_n("n_points", n, lang) for n in COUNTS),
         "n": tuple(str(n) for n in COUNTS),
+        # What a Run Fast play must beat it with ("a higher pair"): Arabic writes it caseless.
+        "higher": tuple(t(k, lang) for k in english if k.startswith("runfast.higher.")),
     }
 
 
@@ -250,6 +241,69 @@ def filled_texts(lang: str) -> dict[str, str]:
     """Every text of ``lang``'s catalogue, its placeholders filled in (``filled``)."""
     cat = catalogue(lang)
     return filled(lang, cat.texts, cat.plurals)
+
+
+# Arabic words a noun right after them cannot be nominative: prepositions (genitive), and the
+# verbs the catalogues give a counted or a Run Fast object (accusative: «العب»، «لأكسبتك حركتك»).
+AR_PREPOSITION = r"(?:إلى|على|عن|في|من|مع|حتى)"
+AR_VERB = r"(?:العب|ارمِ|نزّل|خذ|\w*أكسب\w*(?: \w+)?)"
+_AR_BEFORE_NOUN = r"(?:[\s(،:؛]|^)"
+
+
+def _ar_forms(forms: set[str]) -> str:
+    return "|".join(sorted((re.escape(f) for f in forms), key=len, reverse=True))
+
+
+def _ar_duals() -> str:
+    """The counts of two that read only as a subject («نقطتان»، «ورقتان طبيعيتان»). Not a bare
+    «ورقتان»: a ``{count}`` is also a number of moves («من 1 إلى {count}»), which the check
+    fills with cards."""
+    cat = catalogue("ar")
+    keys = ("n_points", "core.n_natural_cards", "core.n_more")
+    return _ar_forms({f.format(n=2) for key in keys for f in cat.plurals[key][2:3]})
+
+
+def _ar_caseless() -> str:
+    """A Run Fast play to beat with («زوج أعلى»): written without a case ending, so right as a
+    subject and after a preposition, wrong as an object, which needs «زوجًا أعلى»."""
+    cat = catalogue("ar")
+    return _ar_forms({t(k, "ar") for k in cat.texts if k.startswith("runfast.higher.")})
+
+
+@cache
+def _grammar(lang: str) -> dict[str, re.Pattern[str]]:
+    """Each grammar pattern ``lang`` has, by the name ``grammar_slips`` reports it under: the
+    fixed ``GRAMMAR_SLIPS``, and Arabic's, which read their forms from the catalogue."""
+    patterns = {slip.name: slip.pattern for slip in GRAMMAR_SLIPS if slip.lang == lang}
+    if lang != "ar":
+        return patterns
+    return patterns | {
+        "count after 3-10 in the collective (3 فيشات)": re.compile(
+            rf"(?<![\d.,])(?:[3-9]|10)\u200e? +فيش(?!{LETTER})"
+        ),
+        "بلا before a definite noun (من دون)": re.compile(rf"(?<!{LETTER})بلا +ال"),
+        "a nominative or caseless form after a preposition or as an object": re.compile(
+            rf"{_AR_BEFORE_NOUN}(?:(?:{AR_PREPOSITION}|{AR_VERB}) \u200e?(?:{_ar_duals()})"
+            rf"|{AR_VERB} \u200e?(?:{_ar_caseless()}))(?!{LETTER})"
+        ),
+    }
+
+
+def grammar_slips(lang: str, texts: Mapping[str, str]) -> set[tuple[str, str]]:
+    """(place, pattern) for each grammar pattern of ``lang`` (``_grammar``) found in ``texts``.
+
+    >>> grammar_slips("hi", {"x": "टेबल पर 7♥ है: आपको ऊँचा एकल चलना होगा।"})
+    {('x', 'higher without से')}
+    >>> sorted(w for _, w in grammar_slips("ar", {"x": "من 0 إلى 3 فيش", "y": "العب زوج أعلى"}))
+    ['a nominative or caseless form after a preposition or as an object', \
+'count after 3-10 in the collective (3 فيشات)']
+    """
+    return {
+        (place, name)
+        for name, pattern in _grammar(lang).items()
+        for place, text in texts.items()
+        if pattern.search(text)
+    }
 
 
 def _read(lang: str, domain: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]], int]:

@@ -4,7 +4,9 @@ runs the bidi algorithm), or shaped and reordered text (for one that doesn't).""
 from __future__ import annotations
 
 import io
+import os
 import re
+import unicodedata
 
 from bidi import get_display
 
@@ -100,3 +102,103 @@ def test_the_help_says_moves_are_typed_in_english() -> None:
     for lang, english in (("ar", "بالإنجليزية"), ("hi", "अंग्रेज़ी"), ("nl", "Engels")):
         title = t("console.help.moves_title", lang)
         assert english in title and "draw" not in title and "/" not in title, title
+
+
+ISOLATES = re.compile("[\u200e\u200f\u2066-\u2069]")
+
+
+def console_output(argv: list[str], typed: str, columns: int | None = None) -> str:
+    """What the console prints for ``argv`` when ``typed`` is typed, its terminal ``columns``
+    wide (as shutil reads it from COLUMNS)."""
+    old = os.environ.get("COLUMNS")
+    if columns:
+        os.environ["COLUMNS"] = str(columns)
+    try:
+        out = io.StringIO()
+        run(parser("ar").parse_args(argv), io.StringIO(typed), out)
+        return out.getvalue()
+    finally:
+        if old is None:
+            os.environ.pop("COLUMNS", None)
+        else:
+            os.environ["COLUMNS"] = old
+
+
+def rules_of(game: str, lang: str = "ar", *extra: str) -> str:
+    argv = [game, "--lang", lang, "--seed", "5", "--level", "simple", "--no-color", *extra]
+    return console_output(argv, "rules\nquit\n")
+
+
+def test_a_negative_number_keeps_its_sign_before_the_digits() -> None:
+    # Hand's rules: the one who goes out scores −30. The sign is isolated with its digits, so
+    # a terminal running the algorithm shows «−30», not «30−».
+    out = rules_of("hand", "ar", "--bidi", "isolate")
+    line = next(ln for ln in out.splitlines() if "30" in ln and "−" in ln)
+    assert f"{LRI}−30{PDI}" in line, line
+    shown = ISOLATES.sub("", get_display(line))
+    assert "−30" in shown and "30−" not in shown, shown
+    assert isolate("المجموع −30، ثم +11") == f"{RLM}المجموع {LRI}−30{PDI}، ثم {LRI}+11{PDI}"
+
+
+def test_a_row_of_cards_with_a_joker_is_one_piece() -> None:
+    # The Hand lesson's hints name the joker as chat does, 🃏, printed JK in plain text: the
+    # row «7♥ 7♠ 🃏» is one left-to-right piece, not «JK 7♥ 7♠».
+    hints = "hint\nhint\nhint\nskip\n" * 5 + "quit\n"
+    argv = ["--lesson", "hand", "--lang", "ar", "--bidi", "isolate", "--no-color"]
+    out = console_output(argv, hints)
+    assert f"{LRI}7♥ 7♠ JK{PDI}" in out
+    assert f"{PDI} JK" not in out
+    for line in (ln for ln in out.splitlines() if "7♥ 7♠ JK" in ln):
+        assert "7♥ 7♠ JK" in ISOLATES.sub("", get_display(line)), line
+
+
+def test_a_row_of_ranks_is_one_piece() -> None:
+    # Run Fast's rules: the highest straight, consecutive pairs, the order of ranks.
+    out = rules_of("runfast", "ar", "--bidi", "isolate")
+    for run_ in ("10 J Q K A", "5 5 6 6", "2 A K Q J 10 9 8 7 6 5 4 3"):
+        assert f"{LRI}{run_}{PDI}" in out, run_
+        line = next(ln for ln in out.splitlines() if run_ in ln)
+        assert run_ in ISOLATES.sub("", get_display(line)), line
+    # Two bare numbers side by side may be two things: they stay two pieces.
+    assert isolate("المقعد 2 10 نقاط") == f"{RLM}المقعد {LRI}2{PDI} {LRI}10{PDI} نقاط"
+
+
+def test_a_visual_line_is_cut_to_the_terminal_and_reads_top_down() -> None:
+    # In a terminal without bidi a long line, reordered whole, wrapped with its end on the
+    # first row. Cut to the width first, each row reads on from the one above, set right.
+    out = rules_of("runfast", "ar", "--bidi", "visual")
+    wide = console_output(
+        ["runfast", "--lang", "ar", "--seed", "5", "--bidi", "visual"], "rules\nquit\n", 60
+    )
+    rows = wide.splitlines()
+    # Not the rows a prompt begins: the terminal would show the typed word there, and a new row.
+    prompt = visual(t("console.prompt", "ar", seat=0))
+    assert max(cells(row) for row in rows if prompt not in row) < 60
+    # The bombs' paragraph: its first words on its first row, its last word on a row below,
+    # the paragraph's short last row set against the right edge.
+    top = next(i for i, row in enumerate(rows) if _reads(row, "القنابل. أربع أوراق"))
+    bottom = next(i for i, row in enumerate(rows) if i > top and _reads(row, "أخرى."))
+    assert 0 < bottom - top < 6, (top, bottom)
+    assert rows[bottom].startswith("      ") and not rows[bottom].endswith(" "), rows[bottom]
+    assert len(out.splitlines()) < len(rows)  # 80 columns by default: fewer rows than at 60
+
+
+def cells(row: str) -> int:
+    """The terminal cells a row takes: a mark on a letter (a haraka) none."""
+    return sum(not unicodedata.combining(ch) for ch in row)
+
+
+def _reads(row: str, logical: str) -> bool:
+    """Whether ``row``, a visual row, holds the shaped ``logical`` words."""
+    return get_display(shape(logical), base_dir="R") in row
+
+
+def test_the_rules_print_without_markdown_marks() -> None:
+    # `rules` prints the same page as /rules, in the terminal without ** and backticks.
+    for lang in ("en", "ar"):
+        for game in ("mor", "runfast"):
+            out = rules_of(game, lang, "--bidi", "off")
+            assert "**" not in out and "`" not in out and "<!--" not in out, (lang, game)
+            assert "\n• " in out
+    assert "Players and cards. Three players" in rules_of("runfast", "en")
+    assert "(10 J Q K A is the highest);" in rules_of("runfast", "en")

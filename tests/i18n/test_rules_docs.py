@@ -89,8 +89,9 @@ def decimal_points(lang: str) -> set[str]:
 # the number English writes for them, so a page may name them as its players do.
 NAMED_CARDS = {"3": 0, "2": 1}  # their order in the glossary's row "3 of hearts, 2 of spades"
 # Ranks and counts a page names in words where English writes the digit: Dutch "een set van
-# drieën", Arabic «نقطة واحدة» ("1 point": a bare 1 reads oddly in Arabic prose).
-RANK_WORDS = {"nl": {"drieën": "3"}, "ar": {"نقطة واحدة": "1"}}
+# drieën", Arabic «نقطة واحدة» ("1 point": a bare 1 reads oddly in Arabic prose) and the dual
+# «زوجان» ("2 or more pairs": a bare 2 beside «بلا 2» reads as the card).
+RANK_WORDS = {"nl": {"drieën": "3"}, "ar": {"نقطة واحدة": "1", "زوجان": "2"}}
 
 
 def numbers(text: str, lang: str) -> Counter[str]:
@@ -259,12 +260,14 @@ def test_no_rules_page_uses_a_word_the_glossary_rejects(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_rules_page_has_a_grammar_slip(lang: str) -> None:
-    # The catalogues' grammar checks (check.GRAMMAR_SLIPS), paragraph by paragraph: a page's
-    # line breaks fall inside a phrase («सबसे\nऊँचा स्ट्रेट»).
+    # The catalogues' grammar checks (bot.i18n.check.grammar_slips), paragraph by paragraph: a
+    # page's line breaks fall inside a phrase («सबसे\nऊँचा स्ट्रेट»).
     page = blocks(reflow(rules_file(lang).read_text(encoding="utf-8")))
     assert grammar_slips(lang, {str(n): block for n, block in enumerate(page, 1)}) == set()
     # The fresh native read of Hindi found Run Fast's beat said without «से» here.
     assert grammar_slips("hi", {"1": "जिसका सबसे ऊँचा पत्ता बड़ा हो; कोई ऊँचा बम उसे न हराए"})
+    # The issue 59 read of Arabic: Run Fast's pack «بلا الجوكرين، وبلا آص الكبة».
+    assert grammar_slips("ar", {"1": "48 ورقة: رزمة بلا الجوكرين، وبلا آص الكبة"})
 
 
 def test_the_rejected_word_check_can_fail() -> None:
