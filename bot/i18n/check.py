@@ -5,7 +5,9 @@ plurals without a form for each of the language's CLDR categories, and words the
 matches English and the glossary.
 
 ``misused_words`` is the glossary check on its own, for any texts: the catalogues, or a page of
-the rules (``docs/rules.*.md``), which use the same words. ``filled_texts`` gives the catalogue's
+the rules (``docs/rules.*.md``), which use the same words. ``broken_patterns`` checks the rules
+of grammar and typography a word list cannot say (``PATTERNS``: a card after "is" takes its
+article, a number never stands right after a player's name). ``filled_texts`` gives the catalogue's
 texts with their placeholders filled in, for the phrases that only form then («{level} स्तर का
 कंप्यूटर» with the hard level, «1 पत्ता बचे हैं» with a count of one).
 """
@@ -99,12 +101,62 @@ def misused_words(
 
 def _still_right(phrase: str) -> str:
     """A still-right phrase as a pattern: its placeholders match themselves or the word a text
-    filled in fills them with ("{n} opeenvolgende paren" holds "2 opeenvolgende paren").
+    filled in fills them with ("{tiebreak}" holds the tiebreak's name).
 
     >>> bool(re.fullmatch(_still_right("{n} paren"), "2 paren"))
     True
     """
     return re.sub(r"\\\{(\w+)\\\}", r"(?:\\{\1\\}|\\S+)", re.escape(phrase))
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A rule of ``lang``'s grammar or typography that a rejected word cannot say: ``found``
+    matches where a text breaks it; ``rule`` says what to write instead."""
+
+    lang: str
+    found: re.Pattern[str]
+    rule: str
+
+
+PATTERNS = (
+    # A later native read of Dutch (issue 59): "(5H 6H JK: de joker is 7♥)" on the rules page.
+    Pattern(
+        "nl",
+        re.compile(r"\bjoker is (?:10|[2-9AJQK])[♠♥♦♣HSDC]"),
+        "a card after 'is' takes its article: de joker is de 7♥",
+    ),
+    # "Parels: plaats 1 50": a seat's number and the count read as one number.
+    Pattern(
+        "nl",
+        re.compile(r"\{(?:who|name|seat)\} \{(?:n|count|points|total|chips|score|pearls)\}"),
+        "a colon between a player and a number: {who}: {n}",
+    ),
+    # "er blijven twee kaarten, dus": the verb is overblijven.
+    Pattern(
+        "nl",
+        re.compile(
+            r"\ber (?:blijft|blijven) (?:[\w{}]+ ){0,2}?kaart(?:en)?\b(?!(?: [\w{}]+){0,3} over\b)"
+        ),
+        "er blijven … kaarten over (overblijven)",
+    ),
+)
+
+
+def broken_patterns(lang: str, texts: Mapping[str, str]) -> set[tuple[str, str]]:
+    """(place, rule) for each of ``lang``'s ``PATTERNS`` a text in ``texts`` breaks.
+
+    >>> texts = {"L3": "(5H 6H JK: de joker is 7♥)", "L4": "de joker is de 7♥"}
+    >>> [place for place, _ in broken_patterns("nl", texts)]
+    ['L3']
+    """
+    return {
+        (place, p.rule)
+        for p in PATTERNS
+        if p.lang == lang
+        for place, text in texts.items()
+        if p.found.search(text)
+    }
 
 
 def catalogue_texts(lang: str) -> dict[str, str]:
@@ -238,6 +290,8 @@ def main(argv: list[str]) -> int:
             lang, filled_texts(lang)
         )
         found += [f"{lang}: {key} uses {word!r}" for key, word in sorted(misused)]
+        broken = broken_patterns(lang, catalogue_texts(lang))
+        found += [f"{lang}: {key} breaks: {rule}" for key, rule in sorted(broken)]
     print("\n".join(found) if found else "Every language has every key.")
     return 1 if found else 0
 
