@@ -9,7 +9,10 @@ the rules (``docs/rules.*.md``), which use the same words. ``filled_texts`` give
 texts with their placeholders filled in, for the phrases that only form then («{level} स्तर का
 कंप्यूटर» with the hard level, «1 पत्ता बचे हैं» with a count of one).
 
-``grammar_slips`` finds the grammar patterns a word list cannot hold: in Arabic, a count after
+``grammar_slips`` finds the grammar and typography a word list cannot hold (``GRAMMAR_SLIPS``
+and Arabic's case patterns): in Dutch, a card after "is" without its article and a number right
+after a player's name; in Hindi, Run Fast's "higher" without से and a plural verb after one
+card; in Arabic, a count after
 3 to 10 in the collective («3 فيش», where it is «3 فيشات»), «بلا» before a definite noun, and a
 count or a Run Fast play that only has its nominative or caseless form («ورقتان»، «زوج أعلى»)
 filled in after a preposition or as a verb's object («إلى ورقتان»، «العب زوج أعلى»).
@@ -104,7 +107,7 @@ def misused_words(
 
 def _still_right(phrase: str) -> str:
     """A still-right phrase as a pattern: its placeholders match themselves or the word a text
-    filled in fills them with ("{n} opeenvolgende paren" holds "2 opeenvolgende paren").
+    filled in fills them with ("{tiebreak}" holds the tiebreak's name).
 
     >>> bool(re.fullmatch(_still_right("{n} paren"), "2 paren"))
     True
@@ -129,7 +132,7 @@ _HI_KINDS = "एकल|जोड़ा|जोड़े|तिकड़ी|स्
 _HI_ONE = r"(?<![\d.,])1 (?:पत्ता|अंक)"
 # The placeholders that name a player, and those a number fills.
 _WHO = r"\{(?:who|name|names|host|owner|seat|mention)\}"
-_NUMBER = r"\{(?:n|points|total|pearls|score|count)\}"
+_NUMBER = r"\{(?:n|points|total|pearls|score|count|chips)\}"
 
 GRAMMAR_SLIPS = (
     # The native read of Hindi (issue 59): Run Fast's "higher" is a comparison. «ऊँचा जोड़ा» is
@@ -159,6 +162,29 @@ GRAMMAR_SLIPS = (
         "a name and a number side by side",
         re.compile(rf"{_WHO} {_NUMBER}"),
         "{who} को {n}",
+    ),
+    # A later native read of Dutch (issue 59): "(5H 6H JK: de joker is 7♥)" on the rules page.
+    Slip(
+        "nl",
+        "a card after 'is' without its article",
+        re.compile(r"\bjoker is (?:10|[2-9AJQK])[♠♥♦♣HSDC]"),
+        "de joker is de 7♥",
+    ),
+    # "Parels: plaats 1 50": a seat's number and the count read as one number.
+    Slip(
+        "nl",
+        "a name and a number side by side",
+        re.compile(rf"{_WHO} {_NUMBER}"),
+        "{who}: {n}",
+    ),
+    # "er blijven twee kaarten, dus": the verb is overblijven.
+    Slip(
+        "nl",
+        "blijven without over",
+        re.compile(
+            r"\ber (?:blijft|blijven) (?:[\w{}]+ ){0,2}?kaart(?:en)?\b(?!(?: [\w{}]+){0,3} over\b)"
+        ),
+        "er blijven … kaarten over (overblijven)",
     ),
 )
 

@@ -11,13 +11,14 @@ import pytest
 from babel.messages.pofile import read_po
 from bidi import get_display
 
-from bot.games.base import Meld, Play, Reason, move_from_dict
+from bot.games.base import Count, Meld, Play, Reason, move_from_dict
 from bot.games.cards import parse_cards
 from bot.games.lays import not_a_meld
 from bot.games.melds import MOR_MELDS, meld_or_why
 from bot.games.registry import engine_class
 from bot.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, catalogue, names_list, number, say, t, t_n
 from bot.i18n.check import (
+    GRAMMAR_SLIPS,
     catalogue_texts,
     filled,
     filled_texts,
@@ -27,6 +28,7 @@ from bot.i18n.check import (
     rejected_words,
     whole_word,
 )
+from bot.i18n.moves import PAIRS_KIND, play_kind
 from bot.learning.hints import base_reason, hint_for
 from bot.learning.lessons import GAMES, lesson
 
@@ -346,7 +348,7 @@ def test_the_grammar_slip_check_can_fail() -> None:
     }
     assert grammar_slips("hi", after) == set()
     # Only Hindi's slips: another language's text is not read for them.
-    assert grammar_slips("nl", {"x": "{who} {n}"}) == set()
+    assert grammar_slips("en", {"x": "टेबल पर 7♥ है: आपको ऊँचा एकल चलना होगा।"}) == set()
 
 
 def _hint_text(engine, move, lang: str) -> str:
@@ -581,10 +583,57 @@ def test_the_rejected_word_test_can_fail() -> None:
         "staat er opnieuw",
     }
     nl_fixed = (
-        "Rij van {n} opeenvolgende paren; je bent uitgegaan; neem de joker terug; seed voor het "
+        "Rij van {n} paren; je bent uitgegaan; neem de joker terug; seed voor het "
         "delen; vóór het delen; met een lege hand krijg je de Mor; de kaarten tellen zo: 3."
     )
     assert misused_words("nl", {"x": nl_fixed}) == set()
+    # A later native read of Dutch (issue 59, 8.5/10): a rij of pairs is consecutive already,
+    # the score sheet, "bieden" as "offer", aanleggen bij, the pile taken whole, one name for the
+    # Swiss system, and the calques it found.
+    nl_read3 = (
+        "rij van 3 opeenvolgende paren; rij van 1 opeenvolgend paar; tot de puntentelling; de "
+        "knoppen hieronder bieden alleen zetten; aan deze set kun je; aan deze reeks; Pak van de "
+        "aflegstapel; of Zwitsers (vaste rondes); de More-stapel van jouw team; het bod winnen "
+        "kost je; dus winnen met 2 haalt 4 af; nog één kaart, je laatste: als; dus wacht nog. "
+        "Hier kloppen alle drie; en pakken kan dan niet meer; geen nieuwe combinatie hem nog "
+        "gebruiken; (van jou als je niets kiest); biedingen open: Sara; de computer speelde: "
+        "gepast; aanmelden kan; 7 dagen vanaf nu liggen; genoeg om met meer dan 1500 punten te "
+        "openen; 150, nog 300 of 200 nodig; deze beurt deze uitleggen; 9S is door minder kaarten"
+    )
+    assert {w for _, w in misused_words("nl", {"x": nl_read3})} == {
+        "opeenvolgende paren",
+        "opeenvolgend paar",
+        "de puntentelling",
+        "knoppen hieronder bieden",
+        "aan deze set",
+        "aan deze reeks",
+        "pak van de aflegstapel",
+        "Zwitsers",
+        "van jouw team",
+        "bod winnen kost",
+        "winnen met 2 haalt",
+        "kaart, je laatste",
+        "dus wacht nog.",
+        "kloppen alle drie",
+        "pakken kan dan niet meer",
+        "combinatie hem nog gebruiken",
+        "van jou als je niets kiest",
+        "biedingen open",
+        "computer speelde:",
+        "aanmelden kan",
+        "vanaf nu liggen",
+        "met meer dan 1500 punten te openen",
+        "nog 300 of 200 nodig",
+        "deze beurt deze",
+        "is door minder",
+    }
+    nl_fixed3 = (
+        "rij van 3 paren; tot het scorebriefje; de knoppen hieronder tonen; bij deze set; Pak de "
+        "aflegstapel; of Zwitsers systeem; een Zwitsers toernooi; jouw team: 2; de More-stapel "
+        "van je team; dus wacht nog met openen; Met meer dan 1500 punten mag je alleen openen; "
+        "biedingen bekend; de computer deed deze zet: gepast; aanmelding open; je team bieden"
+    )
+    assert misused_words("nl", {"x": nl_fixed3}) == set()
 
 
 # The placeholders a sentence names players by: one (who, name, host, owner, a mention) or several
@@ -957,6 +1006,122 @@ CORRECTED = {
     ("ar", "more3.line.solo_times"): "×1.5 (فوق 0)",
     ("ar", "more3.line.solo_out"): "إنهاء الأوراق بعد ×1.5",
     ("ar", "console.pearls_of"): "{who}: {n}",
+    # A later native read of Dutch (issue 59, 8.5/10): meaning, grammar, one word for one
+    # thing, and idiom; the bare 'Zwitsers' it found twice was in five more texts.
+    ("nl", "hint_lay_opens_75"): (
+        "Leg {cards} uit: volgens de 7,5-telling {worth} waard, genoeg om te openen nu je "
+        "boven de 1500 punten staat."
+    ),
+    ("nl", "hint_add_opens_75"): (
+        "{act}: volgens de 7,5-telling {worth} waard, genoeg om te openen nu je boven de "
+        "1500 punten staat."
+    ),
+    ("nl", "render.meter.needs_300_or_200"): "{have}, mist een project van 300 of 200",
+    ("nl", "hint_play_beat_near_out"): (
+        "Speel {cards}: dat verslaat {trick}, en een tegenstander heeft nog maar 1 kaart: "
+        "van de kaarten die je niet ziet, kunnen er minder {cards} verslaan dan een lagere "
+        "kaart, dus is de kans kleiner dat die tegenstander erop uitgaat."
+    ),
+    ("nl", "hint_draw_cost"): (
+        "Trek een kaart: de {count} van de aflegstapel zouden {points} tegen je tellen "
+        "zolang ze in je hand zitten; daarvan zou je er deze beurt maar een deel kunnen "
+        "uitleggen: {laid} ({laid_points})."
+    ),
+    ("nl", "hint_draw_cost_none"): (
+        "Trek een kaart: de {count} van de aflegstapel zouden {points} tegen je tellen "
+        "zolang ze in je hand zitten, en geen ervan zou je deze beurt kunnen uitleggen."
+    ),
+    ("nl", "lesson.more3.06_keep_two_without_a_biriba.done"): (
+        "Goed: er blijven twee kaarten over, dus je legt er een af en houdt er nog een."
+    ),
+    ("nl", "cmd.stats.member.description"): "Wiens resultaten (de jouwe als je niemand kiest)",
+    ("nl", "cmd.history.member.description"): "Wiens partijen (de jouwe als je niemand kiest)",
+    ("nl", "coach_after_steps"): (
+        "Hierna: een ronde {game} met coach, van het delen tot het scorebriefje. Typ yes "
+        "(in het Engels) om die te spelen, of no om te stoppen."
+    ),
+    ("nl", "hand_your_turn"): (
+        "Je bent aan de beurt: de knoppen hieronder tonen alleen zetten die je nu mag doen."
+    ),
+    ("nl", "core.meld.set_only_rank"): "Bij deze set kun je alleen {ranks} aanleggen.",
+    ("nl", "core.meld.set_only_rank.inline"): "bij deze set kun je alleen {ranks} aanleggen.",
+    ("nl", "hint_take"): (
+        "Pak de aflegstapel ({count} in totaal): een gepakte kaart moet je deze beurt "
+        "uitleggen, voordat je aflegt."
+    ),
+    ("nl", "cmd.tournament.new.format.description"): (
+        "knock-out, arena (een tijdvak) of Zwitsers systeem (vaste rondes)"
+    ),
+    ("nl", "tournament.msg.swiss"): (
+        "Zwitsers systeem, aantal rondes: {rounds}; iedereen speelt elke ronde, ingedeeld "
+        "op punten, zelden twee keer tegen dezelfde tegenstander."
+    ),
+    ("nl", "cmd.tournament.description"): (
+        "Toernooien die de bot houdt: knock-out, Arena, Zwitsers systeem"
+    ),
+    ("nl", "cmd.tournament.new.rounds.description"): "Zwitsers systeem: hoeveel rondes",
+    ("nl", "tournament.arg.rounds"): "Zwitsers systeem: hoeveel rondes (standaard 4)",
+    ("nl", "tournament.arg.no_computers"): (
+        "Zwitsers systeem: vrijlotingen in plaats van computerspelers aan een onvolle tafel"
+    ),
+    ("nl", "tournament.bad_format"): "Kies knock-out, arena of Zwitsers systeem.",
+    ("nl", "hint_throw_more_pile"): (
+        "Leg {card} af: je hand raakt leeg, dus bij je volgende beurt krijg je de "
+        "More-stapel van je team."
+    ),
+    ("nl", "hint_lay_more_pile"): (
+        "Leg {cards} uit: je hand raakt leeg, dus je krijgt nu de More-stapel van je team."
+    ),
+    ("nl", "hint_add_more_pile"): (
+        "{act}: je hand raakt leeg, dus je krijgt nu de More-stapel van je team."
+    ),
+    ("nl", "console.more3.bidding_explained"): (
+        "Met bieden wordt de Solo van deze ronde gekozen: iedereen biedt tegelijk 0 tot en "
+        "met 3 fiches, geheim tot iedereen heeft geboden. Het hoogste bod wint (bij gelijke "
+        "biedingen de eerste van hen vanaf de voorhand, dus als iedereen 0 biedt, is de "
+        "voorhand de Solo). Een fiche is een punt: de Solo betaalt zijn bod meteen aan elk "
+        "van de andere twee, dus win je met 2, dan gaat er 4 van je totaal af en krijgen de "
+        "andere twee elk 2. Wie door te bieden Solo wordt, mag ook meer dan twee rondes "
+        "achter elkaar Solo zijn. Typ bid 0 om niets te bieden."
+    ),
+    ("nl", "hint_bid"): (
+        "Bied {chips}: je hebt {total}, {behind} achter de koploper, en de score van de "
+        "Solo telt 1,5 keer als die boven 0 is; win je het bod, dan betaal je {chips} aan "
+        "elk van de andere twee."
+    ),
+    ("nl", "hint_nudge_last_ends"): (
+        "Je hebt nog maar één kaart: als je die aflegt, is de ronde afgelopen."
+    ),
+    ("nl", "hint_throw_wait_hand"): (
+        "Leg {card} af: je kunt openen, maar je bent {count} van een Hand af (al je kaarten "
+        "in één beurt uitleggen verdubbelt de scores van de ronde), dus wacht nog met "
+        "openen."
+    ),
+    ("nl", "review.none"): (
+        "Van de bekeken zetten sprong er geen uit: bij die zetten had de moeilijke "
+        "computerspeler ongeveer even goed gespeeld."
+    ),
+    ("nl", "lesson.more3.07_go_out.rule"): (
+        "Je gaat uit door je laatste kaart af te leggen, zodra je team een zuivere biriba "
+        "en nog een tweede biriba heeft en zijn More-stapel heeft gepakt: hier is aan alle "
+        "drie voldaan, dus leg de 9♦ af."
+    ),
+    ("nl", "coach.more3.stock"): (
+        "Is de trekstapel op, dan worden de More-stapels die niemand heeft gepakt de "
+        "trekstapel, en niemand kan ze dan nog pakken; is ook die op, dan eindigt de ronde."
+    ),
+    ("nl", "hand.taken_stuck"): (
+        "Je pakte {card}: na deze zet kun je hem in geen nieuwe combinatie meer kwijt, en "
+        "hij moet deze beurt in een nieuwe combinatie."
+    ),
+    ("nl", "core.line.cards_left"): "handkaarten",
+    ("nl", "console.pearls_of"): "{who}: {n}",
+    ("nl", "render.bids_shown"): "biedingen bekend: {who} is Solo",
+    ("nl", "moved_for"): "De tijd van {name} was om, dus de computer deed deze zet: {move}.",
+    ("nl", "tournament.status.signup"): "aanmelding open",
+    ("nl", "tournament.bad_start"): (
+        "Het toernooi moet over minstens 1 minuut en hoogstens 7 dagen beginnen."
+    ),
 }
 
 
@@ -1025,6 +1190,43 @@ def test_a_dutch_minus_is_the_minus_sign() -> None:
     assert found == {}
     page = (ROOT / "docs" / "rules.nl.md").read_text(encoding="utf-8")
     assert [line for line in page.split("\n") if HYPHEN_MINUS.search(line)] == []
+
+
+def test_the_grammar_and_typography_rules_can_fail() -> None:
+    # What the later native read of Dutch (issue 59) found, and what it became.
+    found = {
+        "rules": "(`5H 6H JK`: de joker is 7♥)",
+        "lesson": "meld 5H 6H JK: de joker is 7H;",
+        "console.pearls_of": "{who} {n}",
+        "lesson.more3.06_keep_two_without_a_biriba.done": "Goed: er blijven twee kaarten, dus",
+        "n": "er blijft {n} kaart in je hand",
+    }
+    assert {place for place, _ in grammar_slips("nl", found)} == set(found)
+    fixed = {
+        "rules": "(`5H 6H JK`: de joker is de 7♥)",
+        "console.pearls_of": "{who}: {n}",
+        "lesson": "Goed: er blijven twee kaarten over, dus; er blijft {n} kaart in je hand over",
+        "other": "Je blijft aan de beurt; {name} {rating}",
+    }
+    assert grammar_slips("nl", fixed) == set()
+    assert {slip.lang for slip in GRAMMAR_SLIPS} <= set(OTHERS)
+
+
+def test_dutch_pearls_keep_a_seats_number_apart_from_the_count() -> None:
+    # "Parels …: plaats 1 50" read as "plaats 150": the console's words, as it fills them.
+    seat = t("console.seat", "nl", seat=1)
+    said = [t("console.pearls_of", "nl", who=who, n=50) for who in (seat, t("console.you", "nl"))]
+    assert said == ["plaats 1: 50", "jij: 50"]
+
+
+def test_a_dutch_run_of_pairs_says_its_size_once() -> None:
+    # "rij van 3 opeenvolgende paren": a rij of pairs is consecutive already.
+    three = play_kind(parse_cards("5H 5S 6H 6S 7H 7S"), "consecutive_pairs", "nl")
+    assert three == "rij van 3 paren", three
+    higher = Reason("runfast.higher.consecutive_pairs", {"pairs": Count("runfast.n_pairs", 3)})
+    assert say(higher, "nl") == "een hogere rij van 3 paren"
+    one = Reason(PAIRS_KIND, {"pairs": Count("runfast.n_pairs", 1)})
+    assert say(one, "nl") == "rij van 1 paar"
 
 
 def test_a_dutch_lesson_refusal_reads_lower_case_after_a_colon() -> None:

@@ -90,3 +90,25 @@ def test_points_that_help_a_player_are_green_whichever_way_the_game_counts(game:
     assert colour_count(first, MINUS if low_wins else PLUS) == 0
     assert colour_count(second, MINUS if low_wins else PLUS) > 0
     assert colour_count(second, PLUS if low_wins else MINUS) == 0
+
+
+@pytest.mark.parametrize(("game", "n"), [("mor", 4), ("more3", 3), ("hand", 3)])
+def test_the_dutch_cards_left_line_takes_one_row(game: str, n: int) -> None:
+    # A native read of Dutch (issue 59): "kaarten nog in de hand" wrapped to a second row in
+    # every column of a rummy game's sheet; players say "handkaarten". (Long labels may wrap:
+    # English's "cards left in hand" does beside −12.5; this one is short in Dutch.)
+    lang = "nl"
+    result, _ = samples.sample_result(game, n)
+    inner = score.COL_W - 2 * score.CARD_PAD
+    sections = score._sections(game, n)
+    rows = [
+        len(label_rows)
+        for seats in sections
+        for line, (_, label_rows) in zip(
+            [line for line in result.lines if line.seat in seats],
+            score._laid_lines(result, seats, lang, inner, False),
+            strict=True,
+        )
+        if line.label == "core.line.cards_left"
+    ]
+    assert rows and set(rows) == {1}, rows
