@@ -90,6 +90,11 @@ class Step:
     seat: int
     goal: Goal
     wrong: Mapping[str, Any]
+    # The refusals the step's lesson is about, by their reason's key: the wrong example's own,
+    # and those the lesson block lists (``about``). Only these get the step's rule after the
+    # engine's sentence; another refusal ("you don't have the K♠", a move out of order) is
+    # answered by the engine alone, as the rule would not say why (issue 61).
+    about: tuple[str, ...] = ()
 
     def text(self, part: str, lang: str = ENGLISH, **params: Any) -> str:
         """The step's ``title``, ``task``, ``rule`` or ``done`` in ``lang`` (English where the
@@ -128,14 +133,28 @@ class Step:
         try:
             events = tuple(engine.apply(self.seat, move))
         except IllegalMove as e:
-            # The engine's refusal names what this move did wrong; the rule follows it.
-            return Verdict(False, True, t("lesson_refused", lang, reason=e.reason, explain=rule))
+            # The engine's refusal names what this move did wrong; the rule follows it only when
+            # the refusal is about the rule this step teaches.
+            if e.reason.key in self.refusals_taught():
+                message = t("lesson_refused", lang, reason=e.reason, explain=rule)
+            else:
+                message = t("lesson_refused_alone", lang, reason=e.reason)
+            return Verdict(False, True, message)
         if self._reached(move, events, engine):
             done = self.text("done", lang, **done_params(self.game, events, engine))
             return Verdict(True, False, done, events, engine)
         did = wrong_facts(self.goal, move, events, engine, self.seat, lang)
         explain = f"{did} {rule}" if did else rule
         return Verdict(False, False, t("lesson_wrong", lang, explain=explain), events, engine)
+
+    def refusals_taught(self) -> frozenset[str]:
+        """The reason keys of the refusals this step's lesson is about: its wrong example's
+        and the lesson block's ``about``."""
+        keys = set(self.about)
+        reason = self.position().check(self.seat, move_from_dict(self.wrong))
+        if reason is not None:
+            keys.add(reason.key)
+        return frozenset(keys)
 
     def _reached(self, move: Move, events: Sequence[Event], engine: Engine) -> bool:
         goal = self.goal
@@ -191,6 +210,7 @@ def _step(game: str, name: str, number: int, data: Mapping[str, Any]) -> Step:
                 hand_left=goal.get("hand_left"),
             ),
             wrong=dict(lesson["wrong"]),
+            about=tuple(lesson.get("about", ())),
         )
     except (KeyError, TypeError, ValueError) as e:
         raise LessonError(f"The lesson file {game}/{name} is incomplete ({e}).") from None

@@ -1,0 +1,60 @@
+"""Issue 61, "teaching a newcomer can trust": a lesson's words answer the move made."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.base import move_from_dict
+from bot.i18n import LANGUAGES, say
+from bot.learning.lessons import GAMES, Step, lesson
+
+STEPS = [step for game in GAMES for step in lesson(game)]
+
+
+def step_named(game: str, name: str) -> Step:
+    return next(s for s in lesson(game) if s.name == name)
+
+
+def not_held(step: Step) -> dict[str, object]:
+    """The step's right answer with one card swapped for a card the learner doesn't hold."""
+    held = {str(c) for c in step.position().view(step.seat).hand}
+    other = next(c for c in ("KS", "QD", "9C", "4H", "AS", "5D") if c not in held)
+    move = dict(step.answer[0])
+    if "cards" in move:
+        move["cards"] = [*list(move["cards"])[:-1], other]
+    elif "card" in move:
+        move["card"] = other
+    else:
+        first, *rest = move["melds"]
+        move["melds"] = [[*first[:-1], other], *rest]
+    return move
+
+
+@pytest.mark.parametrize(
+    "step", [s for s in STEPS if s.answer[0]["do"] not in ("take", "draw")], ids=lambda s: s.name
+)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_card_not_held_is_answered_with_that_alone(step: Step, lang: str) -> None:
+    move = move_from_dict(not_held(step))
+    verdict = step.judge(move, lang)
+    reason = step.position().check(step.seat, move)
+    assert verdict.refused and reason is not None
+    assert say(reason, lang) in verdict.message
+    # The step's rule is not why: it is left out.
+    assert step.text("rule", lang) not in verdict.message
+
+
+def test_a_refusal_about_the_lesson_still_gets_its_rule() -> None:
+    step = step_named("runfast", "06_straight_ace_high")
+    for cards in (["10S", "JD", "QH", "KC"], ["5C"], ["JD", "QH", "KC", "AS", "2S"]):
+        verdict = step.judge(move_from_dict({"seat": 0, "do": "play", "cards": cards}))
+        assert verdict.refused and step.text("rule") in verdict.message, cards
+
+
+def test_a_move_out_of_order_gets_no_lesson_tip() -> None:
+    # Mor's pile step starts before the draw: a throw there is refused for the turn's order,
+    # which the pile's rule does not explain.
+    step = step_named("mor", "02_the_pile")
+    verdict = step.judge(move_from_dict({"seat": 0, "do": "discard", "card": "9S"}))
+    assert verdict.refused
+    assert step.text("rule") not in verdict.message
