@@ -58,3 +58,36 @@ def test_a_move_out_of_order_gets_no_lesson_tip() -> None:
     verdict = step.judge(move_from_dict({"seat": 0, "do": "discard", "card": "9S"}))
     assert verdict.refused
     assert step.text("rule") not in verdict.message
+
+
+# ---------------------------------------------------------------- Run Fast: rules before the move
+
+# The rules each step's success message once held alone, said only after the learner had acted:
+# now its task says them, before the move.
+RUN_FAST_TASKS = {
+    "02_same_kind_and_size": ("same kind and size with a higher top card", "or by a bomb"),
+    "03_must_beat": ("Whoever can beat the table must", "whoever played last leads the next"),
+    "04_beat_the_pair_sequence": ("as many consecutive pairs with a higher top card",),
+    "05_bomb": ("earns you 20, 10 from each of the others", "A bomb you lead earns nothing"),
+    "07_triple_goes_out": ("twice that if they never played a card",),
+    "08_the_ace_bomb": ("heavenly bomb", "four 3s played later are the lowest bomb"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RUN_FAST_TASKS))
+def test_run_fast_tasks_teach_their_rules_before_the_move(name: str) -> None:
+    step = step_named("runfast", name)
+    for words in RUN_FAST_TASKS[name]:
+        assert words in step.text("task"), words
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_run_fast_bomb_pay_and_heavenly_bomb_come_before_the_move_in_every_language(
+    lang: str,
+) -> None:
+    bomb = step_named("runfast", "05_bomb")
+    assert "20" in bomb.text("task", lang) and "20" not in bomb.text("done", lang)
+    ace = step_named("runfast", "08_the_ace_bomb")
+    # The heavenly bomb is the four 3s: named in the task, no longer only in the done.
+    assert ace.text("task", lang) != ace.text("task", "en") or lang == "en"
+    assert len(ace.text("done", lang)) < len(ace.text("task", lang))
