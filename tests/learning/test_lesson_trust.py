@@ -91,3 +91,64 @@ def test_run_fast_bomb_pay_and_heavenly_bomb_come_before_the_move_in_every_langu
     # The heavenly bomb is the four 3s: named in the task, no longer only in the done.
     assert ace.text("task", lang) != ace.text("task", "en") or lang == "en"
     assert len(ace.text("done", lang)) < len(ace.text("task", lang))
+
+
+# ---------------------------------------------------------------- Mor: what the guided round left
+
+
+def mor_texts(lang: str = "en") -> str:
+    return " ".join(s.text(p, lang) for s in lesson("mor") for p in ("task", "rule", "done"))
+
+
+def test_mors_lesson_teaches_the_rules_the_guided_round_was_left_with() -> None:
+    said = mor_texts()
+    for words in (
+        "Jokers and 2s are wild",
+        "at most one joker and one wild 2",
+        "two natural cards",
+        "in its own place in a run of its suit is a plain card",
+        "the order you type the cards in",
+        "3 to 6 are ½, 7 to K are 1, and aces, 2s and jokers 1½",
+        "K A 2 is no run",
+        "a run holds one ace",
+        "may repeat a suit",
+        "the stock's last card: the round ends with your throw",
+        "201",
+        "101",
+        "a tie plays one more round",
+        "one against one",
+    ):
+        assert words in said, words
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_mors_lesson_states_its_figures_in_every_language(lang: str) -> None:
+    said = mor_texts(lang)
+    for figure in ("201", "101", "100", "200"):
+        assert figure in said, figure
+    # The card values, as each language words them (Arabic says "half a point").
+    values = next(s for s in lesson("mor") if s.name == "08_the_stock_runs_out").text("task", lang)
+    assert "3" in values and "6" in values and "7" in values and "K" in values
+
+
+def test_the_wilds_step_is_found_by_any_wild() -> None:
+    # The task names the goal (a project with a wild), not the cards: the joker and the wild 2
+    # both do it, and the joker alone (six cards) does not.
+    step = step_named("mor", "07_wilds")
+    for cards in (["JK", "JH"], ["2C", "JH"]):
+        verdict = step.judge(move_from_dict({"seat": 0, "do": "add", "meld": 1, "cards": cards}))
+        assert verdict.right, cards
+    assert not step.judge(move_from_dict(step.wrong)).right
+
+
+def test_the_mor_stock_out_step_ends_the_round_with_the_throw() -> None:
+    step = step_named("mor", "08_the_stock_runs_out")
+    engine = step.position()
+    assert engine.view(0).stock_count == 0
+    verdict = step.judge(move_from_dict(step.answer[0]))
+    assert verdict.right and verdict.after is not None and not verdict.after.round_over
+    after = verdict.after
+    after.apply(0, move_from_dict({"seat": 0, "do": "discard", "card": "KD"}))
+    assert after.round_over
+    result = after.view(0).result
+    assert result is not None and result.reason == "stock_out"

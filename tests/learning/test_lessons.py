@@ -217,13 +217,15 @@ def test_the_wrong_answers_the_issue_tried_get_their_own_words() -> None:
 
 
 def every_try(step: Step) -> list[Move]:
-    """``tries`` and more: every card added to or swapped into every meld, every draw, take
+    """``tries`` and more: every card (or two) added to or swapped into every meld, every draw, take
     and pass, and in Run Fast every play of up to five cards of the hand."""
     engine = step.position()
     hand = list(engine.view(step.seat).hand)
     ids = [m["id"] for m in engine.scenario_state()["melds"]]
     out = [*tries(step), Draw(), Take(), Pass()]
     out += [Add(i, (c,)) for i in ids for c in hand] + [Swap(i, (c,)) for i in ids for c in hand]
+    # Two cards at once, in either order: a wild and the card past it (Mor's wilds step).
+    out += [Add(i, (a, b)) for i in ids for a in hand for b in hand if a is not b]
     if step.game == "runfast":
         out += [Play(cs) for n in range(1, 6) for cs in combinations(hand, n)]
     return list(dict.fromkeys(out))
@@ -256,6 +258,10 @@ TASK_DONE: dict[str, Callable[[State, State], bool]] = {
     "mor/04_take_the_mor": lambda a, b: b["side_taken"] != a["side_taken"],
     "mor/05_close": lambda a, b: b["round_over"],
     "mor/06_the_mor_after_a_throw": lambda a, b: not b["hands"][0],
+    "mor/07_wilds": lambda a, b: any(m["project"] == 100 for m in b["melds"]),
+    "mor/08_the_stock_runs_out": lambda a, b: (
+        len(b["hands"][0]) < len(a["hands"][0]) and not b["round_over"]
+    ),
     "more3/01_take_the_top_card": lambda a, b: a["discard"][-1] in b["hands"][0],
     "more3/02_the_pair_builds_together": lambda a, b: (
         len(b["melds"][0]["cards"]) > len(a["melds"][0]["cards"])  # the partner's meld
