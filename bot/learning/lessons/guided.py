@@ -113,6 +113,10 @@ class Rule:
     # At the score sheet, a rule whose words state something of the table (More's "you have your
     # More pile") is explained late only where it holds then.
     holds_at_end: Check | None = None
+    # Where this holds, the rule matters at this very stop (a wild the seat can lay now, a hand
+    # about to empty, the stock about to run out): its note goes before the others due, so the
+    # few-at-a-time limit never puts it off until after it came up (issue 61).
+    urgent: Check | None = None
 
 
 def always(view: View, kinds: frozenset[str]) -> bool:
@@ -141,6 +145,17 @@ def never(view: View, kinds: frozenset[str]) -> bool:
     """A rule no position shows in the first round (how a game ends, a variant not played):
     the score sheet explains it."""
     return False
+
+
+def lays_wild(view: View, kinds: frozenset[str]) -> bool:
+    """A wild in the hand while the seat may lay: its place is typed at this stop."""
+    return can_lay(view, kinds | ({"Meld"} if "Add" in kinds else set())) and any(
+        c.is_joker or c.rank == 2 for c in view.hand
+    )
+
+
+def now(view: View, kinds: frozenset[str]) -> bool:
+    return True
 
 
 def stock_low(view: View, kinds: frozenset[str]) -> bool:
@@ -184,14 +199,14 @@ MOR = (
     Rule("turn", always),
     Rule("melds", can_lay),
     Rule("aces", can_lay),
-    Rule("wilds", holds_wild),
-    Rule("wild_place", holds_wild),
-    Rule("take", lambda v, k: "Take" in k),
+    Rule("wilds", holds_wild, urgent=lays_wild),
+    Rule("wild_place", holds_wild, urgent=lays_wild),
+    Rule("take", lambda v, k: "Take" in k, urgent=now),
     Rule("team", mor_partner_meld),
     Rule("project", mor_project_near, at_end=True),
-    Rule("mor", mor_the_mor, at_end=True),
-    Rule("closing", mor_closing, at_end=True),
-    Rule("stock", stock_low, at_end=True),
+    Rule("mor", mor_the_mor, at_end=True, urgent=now),
+    Rule("closing", mor_closing, at_end=True, urgent=now),
+    Rule("stock", stock_low, at_end=True, urgent=now),
     Rule("game_end", never, params=lambda v: {"target": v.target}, at_end=True),
 )
 
@@ -418,11 +433,11 @@ def notes_now(
     kinds = frozenset(type(m).__name__ for m in legal)
     if not kinds:
         return ()
-    due = [
-        note_for(game, r, view) for r in rules if r.name not in explained and r.when(view, kinds)
-    ]
+    due = [r for r in rules if r.name not in explained and r.when(view, kinds)]
+    # The rules that matter at this stop first; the others keep their order after them.
+    due.sort(key=lambda r: not (r.urgent is not None and r.urgent(view, kinds)))
     # A few at a time: the rest wait for the next stop, if they still matter then.
-    return tuple(due[:MAX_NOTES])
+    return tuple(note_for(game, r, view) for r in due[:MAX_NOTES])
 
 
 def suggest(
