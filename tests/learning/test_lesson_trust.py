@@ -152,3 +152,30 @@ def test_the_mor_stock_out_step_ends_the_round_with_the_throw() -> None:
     assert after.round_over
     result = after.view(0).result
     assert result is not None and result.reason == "stock_out"
+
+
+# ---------------------------------------------------------------- the rest of the turn
+
+
+def test_throwing_a_card_of_the_pile_just_taken_gets_a_word() -> None:
+    # Mor's pile step: take the pile, lay the 8♣ as it asks, then throw the Q♥ just taken.
+    from bot.learning.lessons import rest_of_turn_note
+
+    step = step_named("mor", "02_the_pile")
+    verdict = step.judge(move_from_dict(step.answer[0]))
+    assert verdict.right and verdict.after is not None
+    engine = verdict.after
+    engine.apply(0, move_from_dict({"seat": 0, "do": "add", "meld": 1, "cards": ["8C"]}))
+    start = len(engine.record["moves"])
+    engine.apply(0, move_from_dict({"seat": 0, "do": "discard", "card": "QH"}))
+    made = engine.record["moves"][start:]
+    for lang in LANGUAGES:
+        note = rest_of_turn_note(step, verdict.events, made, lang)
+        assert note is not None and "Q♥" in note
+    # A card of the learner's own hand thrown is no undoing of the step: no word.
+    again = step.judge(move_from_dict(step.answer[0])).after
+    assert again is not None
+    again.apply(0, move_from_dict({"seat": 0, "do": "add", "meld": 1, "cards": ["8C"]}))
+    start = len(again.record["moves"])
+    again.apply(0, move_from_dict({"seat": 0, "do": "discard", "card": "KD"}))
+    assert rest_of_turn_note(step, verdict.events, again.record["moves"][start:]) is None

@@ -31,8 +31,11 @@ from bot.games.base import (
     Move,
     Play,
     Played,
+    Swapped,
+    TookPile,
     move_from_dict,
 )
+from bot.games.cards import Card
 from bot.games.hand import Hand, meld_value
 from bot.games.registry import GAME_KEYS, engine_class
 from bot.i18n import ENGLISH, has, t
@@ -175,6 +178,27 @@ class Step:
             if not any(all(m.get(k) == v for k, v in goal.meld.items()) for m in melds):
                 return False
         return True
+
+
+def rest_of_turn_note(
+    step: Step, events: Sequence[Event], made: Sequence[Mapping[str, Any]], lang: str = ENGLISH
+) -> str | None:
+    """A word on a move of the rest of the turn that undoes what the step's right answer did
+    (its ``events``): throwing away a card that answer brought into the hand -- the joker won
+    back in Hand, a card of the pile just taken. ``made``: the moves the engine recorded for
+    the learner's line. None when no move of it does so (issue 61: only Hand's joker throw got
+    a word)."""
+    won = any(isinstance(e, Swapped) for e in events) and step.game == "hand"
+    taken = {str(c) for e in events if isinstance(e, TookPile) for c in e.cards}
+    for move in made:
+        if move.get("seat") != step.seat or move.get("do") != "discard":
+            continue
+        card = str(move.get("card"))
+        if won and card == "JK":
+            return t("lesson_threw_won_joker", lang)
+        if card in taken:
+            return t("lesson_threw_taken", lang, card=Card.parse(card).pretty)
+    return None
 
 
 def done_params(game: str, events: Sequence[Event], engine: Engine) -> dict[str, Any]:
