@@ -19,13 +19,12 @@ from bot.ai import Level
 from bot.console.progress import Progress
 from bot.console.table import Console, distinct
 from bot.console.words import title_of
-from bot.games.base import BadMove, Engine, Event, Move, RoundResult, Swapped
-from bot.games.hand import Hand
+from bot.games.base import BadMove, Engine, Event, Move, RoundResult
 from bot.games.notation import BARE_VERBS, move_text, parse_move
 from bot.games.registry import new_game
 from bot.i18n import ENGLISH, language, say, t
 from bot.learning.hints import forced_pass, hint_for
-from bot.learning.lessons import GAMES, answer_move, guided, lesson
+from bot.learning.lessons import GAMES, Step, answer_move, guided, lesson, rest_of_turn_note
 
 
 class GuidedConsole(Console):
@@ -109,19 +108,21 @@ class GuidedConsole(Console):
             self.coach_says()
 
 
-def play_through(console: Console, engine: Engine, seat: int, events: Sequence[Event] = ()) -> bool:
+def play_through(
+    console: Console, engine: Engine, step: Step, events: Sequence[Event] = ()
+) -> bool:
     """After a step's right answer, the rest of the learner's turn from the position it left:
     lay the card just taken, throw the last card of a Hand. The engine judges each move as in a
     game; ``skip`` moves on. Returns False when the learner leaves.
 
-    ``events``: what the right answer did. A Hand joker it won back and the learner then throws
-    gets one line of comment (issue 61: the throw was allowed without a word)."""
+    ``events``: what the right answer did. A throw that undoes it (the Hand joker it won back, a
+    card of the pile it took) gets one line of comment (issue 61)."""
+    seat = step.seat
     if engine.round_over or engine.turn != seat:
         return True
     console.engine = engine
     console.say(console.t("lesson_play_on"))
     console.show_hand()
-    won_joker = isinstance(engine, Hand) and any(isinstance(e, Swapped) for e in events)
     while engine.turn == seat and not engine.round_over:
         line = console.prompt()
         if line is None:
@@ -131,9 +132,9 @@ def play_through(console: Console, engine: Engine, seat: int, events: Sequence[E
         moves = len(engine.record["moves"])
         if not console.handle(line):
             return False
-        made = engine.record["moves"][moves:]
-        if won_joker and {"seat": seat, "do": "discard", "card": "JK"} in made:
-            console.say(console.t("lesson_threw_won_joker"))
+        note = rest_of_turn_note(step, events, engine.record["moves"][moves:], console.lang)
+        if note is not None:
+            console.say(note)
     if engine.round_over:
         console.show_result(engine.view(seat).result)
     return True
@@ -299,7 +300,7 @@ def run_lesson(
                 if verdict.right:
                     progress.record(game, step.number, first_try=tries == 1)
                     if verdict.after is not None and not play_through(
-                        console, verdict.after, step.seat, verdict.events
+                        console, verdict.after, step, verdict.events
                     ):
                         console.say(console.t("console.bye"))
                         return 0

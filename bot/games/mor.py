@@ -169,6 +169,9 @@ class Mor(SidePileGame):
         self._turn = starter if pos.turn is None else pos.turn
         default_phase = Phase.PLAY if self._turn == starter and not self.discard else Phase.DRAW
         self.phase = pos.phase or default_phase
+        # A table laid out after the draw with an empty stock: that draw took its last card, so
+        # the round ends with this turn's throw (specification §0), as in Hand.
+        self.stock_out = not self.stock and self.phase == Phase.PLAY
         if self.phase == Phase.DRAW:
             self._begin_turn(self._turn, [])
 

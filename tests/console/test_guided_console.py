@@ -111,8 +111,12 @@ def test_a_move_other_than_the_coachs_gets_a_word_from_the_coach() -> None:
     text = guided_mor("meld 4H 5H 6H\nquit\n")
     said = [ln for ln in text.splitlines() if ln.startswith("Coach: that move is allowed too.")]
     assert len(said) == 1, text
+    assert (
+        "Lay 4♥ 5♥ 6♥ 7♥: laid cards count for you, and you keep 8 cards in your hand." in said[0]
+    )
+    # Then why it is better (issue 61): the 7♥ laid counts 1 for the team, not 1 against it.
     assert said[0].endswith(
-        "Lay 4♥ 5♥ 6♥ 7♥: laid cards count for you, and you keep 8 cards in your hand."
+        "If the round ended now, mine would score you 2 points more than yours."
     )
     # It comes straight after the move, before the hand is shown again.
     lines = text.splitlines()

@@ -141,7 +141,7 @@ async def test_lesson_step_wrong_then_right_then_next(tmp_path: Path) -> None:
         _, channel, (alice,) = club(env, "alice")
         r = await alice.slash(channel, "lesson", game="mor")
         step = reply(r)
-        assert step.ephemeral and "step 1 of 6" in step.content
+        assert step.ephemeral and "step 1 of 8" in step.content
         assert step.message.attachments[0].filename == "lesson.png"
 
         # A refused answer, typed: the engine's sentence, then the step's explanation.
@@ -160,7 +160,7 @@ async def test_lesson_step_wrong_then_right_then_next(tmp_path: Path) -> None:
         assert right.content.startswith("Right") and "300 project" in right.content
         assert right.content.count("Right") == 1  # once, not "Right: laid …" above it
         r = await alice.click(right.message, label="Next step")
-        assert "step 2 of 6: The pile" in reply(r).content
+        assert "step 2 of 8: The pile" in reply(r).content
         await bot.close()
 
 
@@ -225,8 +225,8 @@ async def test_lesson_progress_survives_a_restart(tmp_path: Path) -> None:
         _, channel, (alice,) = club(env, "alice")
         shown = reply(await alice.slash(channel, "lesson", game="mor")).content
         # Where she is: the first step not done, and her progress.
-        assert "step 2 of 6" in shown
-        assert "Your progress: 1 of 6 steps done, 1 of them right at the first try." in shown
+        assert "step 2 of 8" in shown
+        assert "Your progress: 1 of 8 steps done, 1 of them right at the first try." in shown
         await again.close()
 
 

@@ -94,9 +94,10 @@ def test_the_first_step_teaches_the_deck_the_order_and_that_a_leader_may_not_pas
 
 
 def test_the_must_beat_step_says_who_leads_next_and_that_the_leader_may_not_pass() -> None:
-    done = step("03_must_beat").text("done")
-    assert "whoever played last leads the next one with any combination" in done
-    assert "may not pass" in done
+    # Said in the task, before the move (issue 61: only the success message said it).
+    task = step("03_must_beat").text("task")
+    assert "whoever played last leads the next one with any combination" in task
+    assert "may not pass" in task
     engine = table(["JD 4C", "5D 7S", "10C 6H"], trick=["8C"], trick_seat=2, turn=0)
     engine.apply(0, Play(cards("JD")))
     engine.apply(1, Pass())
@@ -106,9 +107,9 @@ def test_the_must_beat_step_says_who_leads_next_and_that_the_leader_may_not_pass
 
 def test_the_bomb_step_says_what_a_bomb_is_and_when_it_is_paid() -> None:
     bomb = step("05_bomb")
-    task, done = bomb.text("task"), bomb.text("done")
+    task = bomb.text("task")
     assert "four of a kind, or the three aces" in task
-    assert "at once if it was your last play" in done and "A bomb you lead earns nothing" in done
+    assert "at once if it was your last play" in task and "A bomb you lead earns nothing" in task
     # The engine: a bomb as the last play is paid with the play itself ...
     engine = table(["7S 7H 7D 7C", "4D 10S", "3C QS"], trick=["KC", "KH"], trick_seat=2, turn=0)
     events = engine.apply(0, Play(cards("7S 7H 7D 7C")))
@@ -134,10 +135,10 @@ def test_the_ace_bomb_step_and_the_heavenly_bomb_as_the_engine_has_them() -> Non
     assert aces.judge(move_from_dict(aces.wrong)).refused
     played = [e for e in aces.judge(answer_move(aces)).events if isinstance(e, Played)]
     assert played[0].kind == ACE_BOMB
-    done = aces.text("done")
+    done, task = aces.text("done"), aces.text("task")
     assert "the three aces beat every four of a kind" in done
-    assert "heavenly bomb" in done and "Nothing beats it, and it earns nothing" in done
-    assert "four 3s played later are the lowest bomb" in done
+    assert "heavenly bomb" in task and "Nothing beats it, and it earns nothing" in task
+    assert "four 3s played later are the lowest bomb" in task
     # The engine: three aces over every four of a kind; the heavenly bomb over everything and
     # only at the opening; four 3s later the lowest bomb.
     ace_bomb = classify(cards("AS AD AC"))

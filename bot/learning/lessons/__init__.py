@@ -31,8 +31,11 @@ from bot.games.base import (
     Move,
     Play,
     Played,
+    Swapped,
+    TookPile,
     move_from_dict,
 )
+from bot.games.cards import Card
 from bot.games.hand import Hand, meld_value
 from bot.games.registry import GAME_KEYS, engine_class
 from bot.i18n import ENGLISH, has, t
@@ -90,6 +93,11 @@ class Step:
     seat: int
     goal: Goal
     wrong: Mapping[str, Any]
+    # The refusals the step's lesson is about, by their reason's key: the wrong example's own,
+    # and those the lesson block lists (``about``). Only these get the step's rule after the
+    # engine's sentence; another refusal ("you don't have the K♠", a move out of order) is
+    # answered by the engine alone, as the rule would not say why (issue 61).
+    about: tuple[str, ...] = ()
 
     def text(self, part: str, lang: str = ENGLISH, **params: Any) -> str:
         """The step's ``title``, ``task``, ``rule`` or ``done`` in ``lang`` (English where the
@@ -128,14 +136,28 @@ class Step:
         try:
             events = tuple(engine.apply(self.seat, move))
         except IllegalMove as e:
-            # The engine's refusal names what this move did wrong; the rule follows it.
-            return Verdict(False, True, t("lesson_refused", lang, reason=e.reason, explain=rule))
+            # The engine's refusal names what this move did wrong; the rule follows it only when
+            # the refusal is about the rule this step teaches.
+            if e.reason.key in self.refusals_taught():
+                message = t("lesson_refused", lang, reason=e.reason, explain=rule)
+            else:
+                message = t("lesson_refused_alone", lang, reason=e.reason)
+            return Verdict(False, True, message)
         if self._reached(move, events, engine):
             done = self.text("done", lang, **done_params(self.game, events, engine))
             return Verdict(True, False, done, events, engine)
         did = wrong_facts(self.goal, move, events, engine, self.seat, lang)
         explain = f"{did} {rule}" if did else rule
         return Verdict(False, False, t("lesson_wrong", lang, explain=explain), events, engine)
+
+    def refusals_taught(self) -> frozenset[str]:
+        """The reason keys of the refusals this step's lesson is about: its wrong example's
+        and the lesson block's ``about``."""
+        keys = set(self.about)
+        reason = self.position().check(self.seat, move_from_dict(self.wrong))
+        if reason is not None:
+            keys.add(reason.key)
+        return frozenset(keys)
 
     def _reached(self, move: Move, events: Sequence[Event], engine: Engine) -> bool:
         goal = self.goal
@@ -156,6 +178,27 @@ class Step:
             if not any(all(m.get(k) == v for k, v in goal.meld.items()) for m in melds):
                 return False
         return True
+
+
+def rest_of_turn_note(
+    step: Step, events: Sequence[Event], made: Sequence[Mapping[str, Any]], lang: str = ENGLISH
+) -> str | None:
+    """A word on a move of the rest of the turn that undoes what the step's right answer did
+    (its ``events``): throwing away a card that answer brought into the hand -- the joker won
+    back in Hand, a card of the pile just taken. ``made``: the moves the engine recorded for
+    the learner's line. None when no move of it does so (issue 61: only Hand's joker throw got
+    a word)."""
+    won = any(isinstance(e, Swapped) for e in events) and step.game == "hand"
+    taken = {str(c) for e in events if isinstance(e, TookPile) for c in e.cards}
+    for move in made:
+        if move.get("seat") != step.seat or move.get("do") != "discard":
+            continue
+        card = str(move.get("card"))
+        if won and card == "JK":
+            return t("lesson_threw_won_joker", lang)
+        if card in taken:
+            return t("lesson_threw_taken", lang, card=Card.parse(card).pretty)
+    return None
 
 
 def done_params(game: str, events: Sequence[Event], engine: Engine) -> dict[str, Any]:
@@ -191,6 +234,7 @@ def _step(game: str, name: str, number: int, data: Mapping[str, Any]) -> Step:
                 hand_left=goal.get("hand_left"),
             ),
             wrong=dict(lesson["wrong"]),
+            about=tuple(lesson.get("about", ())),
         )
     except (KeyError, TypeError, ValueError) as e:
         raise LessonError(f"The lesson file {game}/{name} is incomplete ({e}).") from None

@@ -37,7 +37,7 @@ from bot.games.mor import Mor, can_close_with
 from bot.games.more3 import More3
 from bot.games.registry import engine_class, new_game, play_move, replay
 from bot.games.runfast_combos import BOMB_KINDS
-from bot.i18n import ENGLISH, t
+from bot.i18n import ENGLISH, say, t
 from bot.learning.hints import Hint, hint_for, no_idle_take, no_spoilt_biriba
 
 MEMBER = 0  # the member's seat at a guided table: a practice table seats its member first
@@ -113,6 +113,10 @@ class Rule:
     # At the score sheet, a rule whose words state something of the table (More's "you have your
     # More pile") is explained late only where it holds then.
     holds_at_end: Check | None = None
+    # Where this holds, the rule matters at this very stop (a wild the seat can lay now, a hand
+    # about to empty, the stock about to run out): its note goes before the others due, so the
+    # few-at-a-time limit never puts it off until after it came up (issue 61).
+    urgent: Check | None = None
 
 
 def always(view: View, kinds: frozenset[str]) -> bool:
@@ -141,6 +145,17 @@ def never(view: View, kinds: frozenset[str]) -> bool:
     """A rule no position shows in the first round (how a game ends, a variant not played):
     the score sheet explains it."""
     return False
+
+
+def lays_wild(view: View, kinds: frozenset[str]) -> bool:
+    """A wild in the hand while the seat may lay: its place is typed at this stop."""
+    return can_lay(view, kinds | ({"Meld"} if "Add" in kinds else set())) and any(
+        c.is_joker or c.rank == 2 for c in view.hand
+    )
+
+
+def now(view: View, kinds: frozenset[str]) -> bool:
+    return True
 
 
 def stock_low(view: View, kinds: frozenset[str]) -> bool:
@@ -184,14 +199,14 @@ MOR = (
     Rule("turn", always),
     Rule("melds", can_lay),
     Rule("aces", can_lay),
-    Rule("wilds", holds_wild),
-    Rule("wild_place", holds_wild),
-    Rule("take", lambda v, k: "Take" in k),
+    Rule("wilds", holds_wild, urgent=lays_wild),
+    Rule("wild_place", holds_wild, urgent=lays_wild),
+    Rule("take", lambda v, k: "Take" in k, urgent=now),
     Rule("team", mor_partner_meld),
     Rule("project", mor_project_near, at_end=True),
-    Rule("mor", mor_the_mor, at_end=True),
-    Rule("closing", mor_closing, at_end=True),
-    Rule("stock", stock_low, at_end=True),
+    Rule("mor", mor_the_mor, at_end=True, urgent=now),
+    Rule("closing", mor_closing, at_end=True, urgent=now),
+    Rule("stock", stock_low, at_end=True, urgent=now),
     Rule("game_end", never, params=lambda v: {"target": v.target}, at_end=True),
 )
 
@@ -418,11 +433,11 @@ def notes_now(
     kinds = frozenset(type(m).__name__ for m in legal)
     if not kinds:
         return ()
-    due = [
-        note_for(game, r, view) for r in rules if r.name not in explained and r.when(view, kinds)
-    ]
+    due = [r for r in rules if r.name not in explained and r.when(view, kinds)]
+    # The rules that matter at this stop first; the others keep their order after them.
+    due.sort(key=lambda r: not (r.urgent is not None and r.urgent(view, kinds)))
     # A few at a time: the rest wait for the next stop, if they still matter then.
-    return tuple(due[:MAX_NOTES])
+    return tuple(note_for(game, r, view) for r in due[:MAX_NOTES])
 
 
 def suggest(
@@ -599,11 +614,16 @@ class OtherMove:
 
     hint: Hint  # the coach's move, with the hint's reason for it
     gain: Reason | None = None  # what the member's own move achieves, checked on the engine
+    # Where the coach's move does better, what each leaves, checked on the engine (issue 61:
+    # the coach said what the member's move made, never why its own was better).
+    better: Reason | None = None
 
     def text(self, lang: str = ENGLISH) -> str:
         if self.gain is None:
-            return t("coach_other_move", lang, reason=self.hint.text(lang))
-        return t("coach_other_move_gain", lang, gain=self.gain, reason=self.hint.text(lang))
+            said = t("coach_other_move", lang, reason=self.hint.text(lang))
+        else:
+            said = t("coach_other_move_gain", lang, gain=self.gain, reason=self.hint.text(lang))
+        return said if self.better is None else f"{said} {say(self.better, lang)}"
 
 
 # A biriba's worth by kind: a pure biriba betters a dirty one.
@@ -676,6 +696,27 @@ def move_gain(engine: Engine, seat: int, played: Move, coach: Move | None = None
     return None
 
 
+def move_better(engine: Engine, seat: int, played: Move, coach: Move) -> Reason | None:
+    """Where the coach's move does better than ``played`` (both legal at ``engine``), each claim
+    checked by playing both on copies: when both are lays, the points the seat's side would
+    score more were the round to end now; else the fewer cards it leaves in the hand. None when
+    it does neither."""
+    if engine.round_over:
+        return None
+    mine, theirs = _after(engine, seat, coach), _after(engine, seat, played)
+    if played.do in _LAYS and coach.do in _LAYS:
+        ours, yours = _score_now(mine, seat), _score_now(theirs, seat)
+        more = None if ours is None or yours is None else ours - yours
+        if more is not None and more >= 1 and more == int(more):
+            return Reason("coach_better_points", {"points": Count("n_points", int(more))})
+    kept, left = len(mine.view(seat).hand), len(theirs.view(seat).hand)
+    if kept < left:
+        return Reason(
+            "coach_better_cards", {"mine": Count("n_cards", kept), "yours": Count("n_cards", left)}
+        )
+    return None
+
+
 def other_move_note(engine: Engine, seat: int, coach: Move, played: Move) -> OtherMove | None:
     """What the coach says when the member played ``played`` where it would have played
     ``coach`` (both legal at ``engine``, before either is played): what the member's move
@@ -683,7 +724,11 @@ def other_move_note(engine: Engine, seat: int, coach: Move, played: Move) -> Oth
     two come to the same."""
     if same_outcome(engine, seat, coach, played):
         return None
-    return OtherMove(hint_for(engine, seat, coach), move_gain(engine, seat, played, coach))
+    return OtherMove(
+        hint_for(engine, seat, coach),
+        move_gain(engine, seat, played, coach),
+        move_better(engine, seat, played, coach),
+    )
 
 
 def other_move_said(engine: Engine, seat: int = MEMBER) -> OtherMove | None:
