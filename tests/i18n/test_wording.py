@@ -125,7 +125,7 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
         "आपके पास उससे ऊँचा कोई जोड़ा नहीं है।",
     ),
     (
-        "lesson.runfast.05_bomb.done",
+        "lesson.runfast.05_bomb.task",
         "अगर उस पर कोई ऊँचा बम न पड़ा हो",
         "अगर उस पर उससे ऊँचा कोई बम न पड़ा हो",
     ),
