@@ -187,7 +187,6 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     ),
     ("lesson_unknown_game", "इन गेम के लिए", "इन गेमों के लिए"),
     # One word for one thing.
-    ("console.rules_more", "डिस्कॉर्ड पर", "Discord पर"),
     ("tournament.already_joined", "पहले से शामिल हैं।", "पहले से जुड़े हुए हैं।"),
     ("tournament.not_joined", "टूर्नामेंट में शामिल नहीं हैं।", "टूर्नामेंट में जुड़े नहीं हैं।"),
     ("coach.mor.wild_place", "पत्ते लिखते हैं, छोटे से बड़े:", "पत्ते लिखते हैं, नीचे से ऊपर:"),
