@@ -305,7 +305,9 @@ def run_lesson(
                         console.say(console.t("console.bye"))
                         return 0
                     break
-    question = t("coach_after_steps", lang, game=name)
+    # Run Fast is one deal, not a round (Hindi बाज़ी, the glossary): its own sentence.
+    after = "coach_after_steps.runfast" if game == "runfast" else "coach_after_steps"
+    question = t(after, lang, game=name)
     if yes_or_no(stdin, stdout, lang, steps[-1].seat, question):
         return run_guided(game, stdin, stdout, color, lang)
     stdout.write("\n")

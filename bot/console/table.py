@@ -32,7 +32,7 @@ from bot.games.base import (
 )
 from bot.games.cards import Card, CardError
 from bot.games.notation import BARE_VERBS, in_order, move_text, parse_move
-from bot.i18n import ENGLISH, language, number, say, t, t_n
+from bot.i18n import ENGLISH, has, language, number, say, t, t_n
 from bot.learning.hints import STAGES, Hint, hint, hint_for, hint_rng
 from bot.learning.review import ITEMS_FEW, decisions, review
 from bot.learning.rules import DOCS, game_rules, rules_file
@@ -89,6 +89,34 @@ def distinct(moves: Sequence[Move]) -> list[Move]:
             seen.add(key)
             out.append(m)
     return out
+
+
+# The moves the rules page names as Discord's slash commands (``/lay``, Hindi ``/उतारें``):
+# the terminal shows the word typed here instead (``lay``), as its ``help`` lists it.
+TERMINAL_VERBS = (
+    "draw",
+    "take",
+    "return",
+    "pass",
+    "discard",
+    "meld",
+    "lay",
+    "add",
+    "swap",
+    "play",
+    "bid",
+)
+
+
+def terminal_words(text: str, lang: str) -> str:
+    """``text`` (a rules page) with each move's slash command, as ``lang`` names it on Discord,
+    written as the terminal's own word for it: ```/उतारें``` becomes ```lay```."""
+    for verb in TERMINAL_VERBS:
+        key = f"cmd.{verb}.name"
+        if has(key, ENGLISH):  # the language's name, and the English one where Discord has none
+            for name in {t(key, lang), t(key, ENGLISH)}:
+                text = text.replace(f"`/{name}`", f"`{verb}`")
+    return text
 
 
 class Console:
@@ -162,7 +190,9 @@ class Console:
     def show_rules(self) -> None:
         """The game's rules as the players' rules document gives them (``docs/rules.md``, the
         text ``/rules`` pages through in Discord), in the console's language where written."""
-        self.say(markdown(game_rules(self.engine.game, self.lang), self.p))
+        self.say(
+            markdown(terminal_words(game_rules(self.engine.game, self.lang), self.lang), self.p)
+        )
         # The page in the console's own language (docs/rules.nl.md), named from the repository.
         page = rules_file(self.lang).relative_to(DOCS.parent).as_posix()
         self.say(self.t("console.rules_more", path=page))
@@ -206,21 +236,29 @@ class Console:
         if result is not None:
             self.say(f"  {words.round_end(result)}")
             # Each line: whose, what, and its points in one right-aligned column.
+            # An addend with its sign (``+45``: what the Solo's ×1.5 adds), a subtotal bare.
             lines = [
-                (words.line_owner(view, ln.seat), words.line_label(ln.label), ln.points)
+                (
+                    words.line_owner(view, ln.seat),
+                    words.line_label(ln.label),
+                    words.line_points(ln.label, points(ln.points)),
+                )
                 for ln in result.lines
             ]
             wide = max((len(who) + len(label) for who, label, _ in lines), default=0) + 2
             for who, label, score in lines:
                 gap = " " * (wide - len(who) - len(label))
-                self.say(f"  {who}: {label}{gap}{number(points(score), self.lang):>7}")
+                self.say(f"  {who}: {label}{gap}{score:>7}")
             scores = words.joined(
                 [
                     f"{who} {number(result.scores[s], self.lang, sign=True)}"
                     for who, s in words.score_owners(view)
                 ]
             )
-            self.say("  " + self.t("round_over", scores=scores))
+            self.say("  " + self.t(words.round_over_key, scores=scores))
+            paid = words.after_scores(view)
+            if paid:
+                self.say("  " + paid)
         totals = words.joined(
             [
                 self.t("console.total_of", who=who, total=points(view.totals[s]))
@@ -234,11 +272,7 @@ class Console:
         if self.seat in winners:
             self.say(self.p.paint(self.t("console.you_win"), BOLD))
         pearls = self.words.joined(
-            [
-                self.t("console.pearls_of", who=self.words.whom(s), n=n)
-                for s, n in self.engine.pearls().items()
-                if n
-            ]
+            [self.words.pearls(s, n) for s, n in self.engine.pearls().items() if n]
         )
         names = self.words.winners(winners)
         # Pearls said with what they are (issue 61: a newcomer met the word here unexplained).
@@ -285,6 +319,8 @@ class Console:
             self.show_hand()
         elif word == "hint":
             self.say_hint()
+        elif word == "review":
+            self.say(self.t("console.input.review_at_end"))
         elif word == "rules":
             self.show_rules()
         elif word == "moves":
@@ -430,6 +466,8 @@ class Console:
                 self.say(self.t("console.review_help", moves=len(moves)))
             elif answer.split()[0] == "again":
                 self.say(self.t("console.again_bad", count=len(moves)))
+            else:
+                self.say(self.t("console.after_game"))
         self.say(self.t("console.review_working"))
         found = review(self.engine.record, self.seat, start)
         looked = found.looked(self.lang)
@@ -528,6 +566,7 @@ class Console:
                 return False
             if not word:
                 return True
+            self.say(self.t("console.between_rounds"))
 
     def write_save(self) -> None:
         if not self.save:

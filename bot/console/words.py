@@ -32,10 +32,10 @@ from bot.games.base import (
 )
 from bot.games.hand import OPENING_MIN
 from bot.games.hand import ROUNDS as HAND_ROUNDS
-from bot.games.more3 import MAX_BID
+from bot.games.more3 import MAX_BID, SUBTOTALS
 from bot.games.more3 import TARGET as MORE_TARGET
 from bot.games.views import HandView, More3View, MorView, RunFastView, View
-from bot.i18n import ENGLISH, comma, has, listed, names_list, say, t, t_n
+from bot.i18n import ENGLISH, comma, has, listed, names_list, number, say, t, t_n
 from bot.i18n.moves import Seat, play_kind, told, words
 
 if TYPE_CHECKING:
@@ -47,11 +47,14 @@ COLUMN = 26
 # The moves every rummy shares, as ``help`` lists them: the typed example, the key of its line.
 DRAW = ("draw", "console.help.draw")
 MELD = ("meld 7H 8H 9H", "console.help.meld")
-LAY = ("lay 3H 4H 5H | 9S 9D 9C", "console.help.lay")  # Hand: sets of any rank
 # Each game's own legal example: sets in Mor are only of 3s and aces; More lays runs only.
 MOR_LAY = ("lay 5H 6H 7H | AS AD AC", "console.help.lay")
 MORE_LAY = ("lay 5H 6H 7H | 9C 10C JC", "console.help.lay")
-ADD = ("add 3 10H [high|low]", "console.help.add")
+ADD = ("add 3 10H [high|low]", "console.help.add")  # Mor and More: a displaced wild's end
+# Hand never displaces a wild (the card a joker stands for is refused: ``swap`` wins it back),
+# so its help shows the plain add, and its lay line says nothing of adding inside a lay.
+HAND_ADD = ("add 3 10H", "console.help.hand.add")
+HAND_LAY = ("lay 3H 4H 5H | 9S 9D 9C", "console.help.hand.lay")
 DISCARD = ("discard KD, throw KD", "console.help.discard")  # the terminal takes either word
 OTHER_WORDS = (
     ("hand", "console.help.hand"),
@@ -93,6 +96,8 @@ class GameWords(Generic[V]):
     # How a round ended, by the engine's reason code: the key when the player ended it, and the
     # key naming another seat ({who}) or nobody.
     round_ends: ClassVar[Mapping[RoundEnd, tuple[str, str]]]
+    # The score sheet's summary line: Run Fast's one deal is not a "round" in every language.
+    round_over_key: ClassVar[str] = "round_over"
 
     def __init__(
         self,
@@ -246,6 +251,23 @@ class GameWords(Generic[V]):
     def round_end(self, result: RoundResult) -> str:
         you, other = self.round_ends[result.reason]
         return self.of(result.closer, you, other)
+
+    def line_points(self, label: Any, score: float) -> str:
+        """A line's points as the sheet shows them: an addend with its sign, as the pictures do
+        (``+45``: what the line adds), a subtotal (More's Solo) bare, as the sum it is."""
+        return number(score, self.lang, sign=str(label) not in SUBTOTALS)
+
+    def after_scores(self, view: V) -> str | None:
+        """A line between the round's scores and the totals: what else moved the totals this
+        round (More's bids, paid at the reveal), so that the sheet adds up."""
+        return None
+
+    def pearls(self, seat: int, n: int) -> str:
+        """A seat's pearls at the game's end: "you: 50", "seat 1: 50", never a name run into a
+        number."""
+        if seat == self.me:
+            return self.t("console.pearls_of.you", n=n)
+        return self.t("console.pearls_of", who=self.whom(seat), n=n)
 
     def winners(self, winners: Sequence[int]) -> str:
         return self.listed([self.whom(s) for s in winners]) or self.t("console.nobody")
@@ -416,6 +438,29 @@ class MoreWords(RummyWords[More3View]):
         )
         return self.t("console.more3.piles", piles=piles)
 
+    def pile_state(self, view: More3View, k: int) -> str:
+        # A More pile neither taken nor holding a card went into the stock (``StockRefilled``).
+        taken = k < len(view.side_taken) and view.side_taken[k]
+        if not taken and view.side_piles[k] == 0:
+            return self.t("console.more3.pile_in_stock")
+        return super().pile_state(view, k)
+
+    def after_scores(self, view: More3View) -> str | None:
+        """The bids, paid when they were revealed (the Solo twice its bid, to each opponent
+        once): the round's scores leave them out, the totals have them."""
+        if not self.options.get("bid") or view.solo is None or view.phase == Phase.BID:
+            return None
+        bid = view.bids[view.solo] if view.solo < len(view.bids) else None
+        if not bid:
+            return None
+        paid = self.joined(
+            [
+                f"{who} {number(-2 * bid if s == view.solo else bid, self.lang, sign=True)}"
+                for who, s in self.score_owners(view)
+            ]
+        )
+        return self.t("console.more3.bids_paid", paid=paid)
+
     def meld_owner(self, view: More3View, seat: int) -> str:
         side = self.side(view, seat)
         if not side:
@@ -452,8 +497,8 @@ class HandWords(RummyWords[HandView]):
             ("take", "console.help.hand.take"),
             ("return", "console.help.hand.return"),
             MELD,
-            LAY,
-            ADD,
+            HAND_LAY,
+            HAND_ADD,
             ("swap 2 5S", "console.help.hand.swap"),
             DISCARD,
         ]
@@ -482,6 +527,7 @@ class RunFastWords(GameWords[RunFastView]):
 
     game = "runfast"
     title_key = "game.runfast.name"
+    round_over_key = "console.runfast.deal_over"
     round_ends: ClassVar[Mapping[RoundEnd, tuple[str, str]]] = {
         RoundEnd.HAND_EMPTY: (
             "console.runfast.end.hand_empty.you",

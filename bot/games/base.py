@@ -505,9 +505,11 @@ class SidePileWaits(Event):
 
 @dataclass(frozen=True)
 class StockRefilled(Event):
-    """More: the More piles became the stock."""
+    """More: the More piles became the stock; ``sides`` says whose (the Pair's 0, the Solo's 1)
+    when only one was left to go."""
 
     cards: int = 0
+    sides: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

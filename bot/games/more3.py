@@ -632,7 +632,7 @@ class More3(SidePileGame):
             self.piles[s] = []
             self.pile_gone[s] = True
         self.stock = list(reversed(top_first))
-        events.append(StockRefilled(None, len(self.stock)))
+        events.append(StockRefilled(None, len(self.stock), tuple(sorted(left))))
 
     def _do_lay(self, seat: int, outcome: LayOutcome, events: list[Event]) -> None:
         self._place(seat, outcome, events)

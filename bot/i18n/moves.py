@@ -278,8 +278,10 @@ def _more(e: Event, me: int) -> Said | None:
             if solo == me:
                 return Said("console.more3.bids.you_solo", {"bids": items})
             return Said("console.more3.bids", {"bids": items, "seat": Seat(solo, number=True)})
-        case StockRefilled(cards=n):
-            return Said("console.more3.stock_refilled", {"cards": Count("n_cards", n)})
+        case StockRefilled(cards=n, sides=sides):
+            # One pile left to go is named (issue 61: "the More piles" read as both).
+            one = {0: ".pair", 1: ".solo"}.get(sides[0], "") if len(sides) == 1 else ""
+            return Said("console.more3.stock_refilled" + one, {"cards": Count("n_cards", n)})
     return None
 
 

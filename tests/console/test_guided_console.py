@@ -73,7 +73,7 @@ def test_after_the_steps_the_lesson_offers_the_guided_round_in_dutch() -> None:
     args = parser().parse_args(["--lesson", "runfast", "--lang", "nl", "--no-color"])
     assert run(args, io.StringIO(answers), out) == 0
     text = out.getvalue()
-    assert t("coach_after_steps", "nl", game="Run Fast") in text
+    assert t("coach_after_steps.runfast", "nl", game="Run Fast") in text
     assert t("coach_header", "nl", game="Run Fast") in text
     assert t("coach.runfast.goal", "nl") in text
 
@@ -218,3 +218,16 @@ def test_the_coach_gives_no_tip_where_a_pass_is_the_only_move() -> None:
     assert t("coach_note", text="Nothing in your hand beats this, so you pass.") in text
     assert t("coach_tip", text=t("hint_nudge_pass")) not in text
     assert "10 more for the 2♠ and for each bomb still in their hand" in text
+
+
+def test_after_the_run_fast_steps_hindi_offers_a_deal_not_a_round() -> None:
+    # Issue 59: Hindi calls Run Fast's one deal बाज़ी; the other games' guided round stays a
+    # राउंड.
+    out = io.StringIO()
+    answers = "\n".join(["skip"] * len(lesson("runfast")) + ["no"]) + "\n"
+    args = parser().parse_args(["--lesson", "runfast", "--lang", "hi", "--no-color"])
+    assert run(args, io.StringIO(answers), out) == 0
+    text = out.getvalue()
+    assert t("coach_after_steps.runfast", "hi", game="रन फ़ास्ट") in text
+    assert "की एक बाज़ी" in text and "का एक राउंड" not in text
+    assert "राउंड" in t("coach_after_steps", "hi", game="मोर")

@@ -50,32 +50,38 @@ def test_help_lists_every_move_and_word_the_terminal_takes(game: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "page", "command"),
+    ("lang", "page", "lay", "swap"),
     [
-        ("en", "docs/rules.md", "/rules"),
+        ("en", "docs/rules.md", "/lay", "/swap"),
         # Issue 59: the Dutch terminal sent its reader to the English page and command.
-        ("nl", "docs/rules.nl.md", "/regels"),
-        ("hi", "docs/rules.hi.md", "/नियम"),
-        ("ar", "docs/rules.ar.md", "/rules"),  # Discord has no Arabic command names
+        ("nl", "docs/rules.nl.md", "/tegelijk_uitleggen", "/ruilen"),
+        ("hi", "docs/rules.hi.md", "/उतारें", "/बदलें"),
+        ("ar", "docs/rules.ar.md", "/lay", "/swap"),  # Discord has no Arabic command names
     ],
 )
-def test_rules_prints_the_games_rules_and_where_they_are(
-    lang: str, page: str, command: str
+def test_rules_prints_the_games_rules_in_the_terminals_words(
+    lang: str, page: str, lay: str, swap: str
 ) -> None:
     # Issue 61: "“rules” is not a move I know" -- a newcomer who stopped after the lesson had
-    # nowhere to read the rules from the terminal.
+    # nowhere to read the rules from the terminal. Then (issue 61 again): the page named the
+    # moves as Discord's slash commands (`/lay`, `/swap`) and sent the reader to "/rules on
+    # Discord" in a terminal game. The terminal names each move as it is typed here, and prints
+    # the page without its Markdown marks.
     from bot.console.paint import Painter, markdown
+    from bot.console.table import terminal_words
     from bot.learning.rules import game_rules
 
     out = io.StringIO()
     console = Console(
-        new_game("more3", {}, 11), 0, "simple", 11, io.StringIO("rules\nexit\n"), out, lang=lang
+        new_game("hand", {}, 11), 0, "simple", 11, io.StringIO("rules\nexit\n"), out, lang=lang
     )
     assert console.play() == 0
     text = out.getvalue()
-    # The page as the terminal prints it, without its Markdown marks.
-    assert markdown(game_rules("more3", lang), Painter(False)) in text
-    assert page in text and command in text
+    rules = game_rules("hand", lang)
+    assert f"`{lay}`" in rules and f"`{swap}`" in rules  # the page as Discord shows it
+    shown = markdown(terminal_words(rules, lang), Painter(False))
+    assert shown in text and page in text
+    assert lay not in text and swap not in text and "Discord" not in text.split(shown)[1]
 
 
 def test_moves_lists_each_move_once() -> None:

@@ -86,7 +86,7 @@ def test_the_terminal_lesson_says_how_to_type_and_knows_help() -> None:
     assert "Type your move as in a game, for example meld 7H 8H 9H;" in text
     assert "hint, moves, rules, skip, help, quit" in text
     assert "not a move I know" not in text  # help works
-    assert "Moves (type them like the slash commands):" in text
+    assert "Moves (type them as shown here):" in text
     assert "skip (on to the next step)" in text
     # The hint is the step's answer, named once in card faces and once as typed.
     # In stages: what to look at, the cards, then the move and why.
@@ -250,13 +250,15 @@ def test_throwing_the_joker_just_won_back_gets_a_word(throw: str) -> None:
 def test_rules_works_during_a_lesson_step(own_state: Path) -> None:
     # Issue 61: "“rules” is not a move I know" in the More lesson; help lists it now.
     from bot.console.paint import Painter, markdown
+    from bot.console.table import terminal_words
     from bot.learning.rules import game_rules
 
     code, text = play(["--lesson", "more3", "--no-color"], "rules\nquit\n")
     assert code == 0
     assert "is not a move I know" not in text
-    # The page as the terminal prints it, without its Markdown marks.
-    assert markdown(game_rules("more3"), Painter(False)) in text and "docs/rules.md" in text
+    # The page as the terminal prints it: its own words, without Markdown marks.
+    shown = markdown(terminal_words(game_rules("more3"), "en"), Painter(False))
+    assert shown in text and "docs/rules.md" in text
     assert "hint, moves, rules, skip" in text  # the step says the word is there
 
 

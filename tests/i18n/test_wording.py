@@ -191,7 +191,6 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     ),
     ("lesson_unknown_game", "इन गेम के लिए", "इन गेमों के लिए"),
     # One word for one thing.
-    ("console.rules_more", "डिस्कॉर्ड पर", "Discord पर"),
     ("tournament.already_joined", "पहले से शामिल हैं।", "पहले से जुड़े हुए हैं।"),
     ("tournament.not_joined", "टूर्नामेंट में शामिल नहीं हैं।", "टूर्नामेंट में जुड़े नहीं हैं।"),
     ("coach.mor.wild_place", "पत्ते लिखते हैं, छोटे से बड़े:", "पत्ते लिखते हैं, नीचे से ऊपर:"),
@@ -1003,7 +1002,7 @@ CORRECTED = {
     ): "اكتب again ورقمًا من 1 إلى {count} لتكمل اللعب من حركتك التي تحمل هذا الرقم، أو اضغط Enter للخروج.",
     ("ar", "console.arg.lesson"): "درس قصير موجّه في اللعبة GAME، بدل اللعب",
     ("ar", "console.arg.replay"): "استعرض لعبة محفوظة (ملف طاولة) حركةً حركة، بدل اللعب",
-    ("ar", "more3.line.solo_times"): "×1.5 (فوق 0)",
+    ("ar", "more3.line.solo_times"): "نصف المجموع فوقه (المنفرد ×1.5)",
     ("ar", "more3.line.solo_out"): "إنهاء الأوراق بعد ×1.5",
     ("ar", "console.pearls_of"): "{who}: {n}",
     # A later native read of Dutch (issue 59, 8.5/10): meaning, grammar, one word for one
