@@ -58,7 +58,7 @@ from bot.games.melds import (
 from bot.games.melds import Meld as MeldsMeld
 from bot.games.mor import Mor, MorView, can_close_with, card_halves
 from bot.games.more3 import More3, can_go_out_with, card_points, opening_halves
-from bot.games.notation import in_order
+from bot.games.notation import in_order, move_text, parse_move
 from bot.games.runfast import BombBonus
 from bot.games.runfast_combos import (
     ACE_POWER,
@@ -154,6 +154,41 @@ def nudge_key(move: Move, view: View, engine: Engine | None = None) -> str:
         # Before the 51 nothing can go onto a meld on the table (issue 61).
         return "hint_nudge_open"
     return key
+
+
+def typed_form(engine: Engine, seat: int, move: Move) -> Move:
+    """``move`` in the plainest form ``help`` teaches, for the hint's "(type: …)" (issue 61:
+    "lay add 2 6H", "lay 7S 6S 8S"): its cards in the order they are laid out (``in_order``),
+    one addition alone as ``add 2 6H``, one new meld alone as ``meld 6S 7S 8S``. The plain form
+    is given only where it reads back (``parse_move``) as a move the engine plays alike: the
+    same hand and melds after it; else the move as it came."""
+    plain = in_order(move)
+    if isinstance(plain, Lay) and len(plain.melds) == 1 and not plain.adds:
+        plain = Meld(plain.melds[0])
+    if plain == move:
+        return move
+    try:
+        back = parse_move(move_text(plain))
+    except ValueError:
+        return move
+    return back if _same_table(engine, seat, move, back) else move
+
+
+def _same_table(engine: Engine, seat: int, one: Move, other: Move) -> bool:
+    """Do the two moves, each played on a copy, leave the same hand, melds (each meld's cards
+    as the engine lays them out) and trick?"""
+
+    def after(move: Move) -> Any:
+        copy = _copy(engine)
+        if copy.check(seat, move) is not None:
+            return None
+        copy.apply(seat, move)
+        view = copy.view(seat)
+        melds = [tuple(m.cards) for m in getattr(view, "melds", ())]
+        return sorted(view.hand, key=sort_key), melds, sorted(getattr(view, "trick", ()) or ())
+
+    first = after(one)
+    return first is not None and first == after(other)
 
 
 def cards(cs: Sequence[Card]) -> str:
