@@ -7,11 +7,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from bot.games.base import Add, AddTo, Lay, Meld, Move, as_lay
+from bot.games.base import Add, AddTo, Draw, Lay, Meld, Move, Take, as_lay
 from bot.games.notation import move_text, parse_move
-from bot.learning.hints import typed_form
+from bot.i18n import LANGUAGES
+from bot.learning.hints import hint_for, typed_form
 from bot.learning.lessons import GAMES, answer_move, lesson
 from bot.learning.lessons.guided import Stop, guided_game, play_round, same_outcome
+from tests.ai.repo_script import load_script
 
 STEPS = [(game, step) for game in GAMES for step in lesson(game)]
 
@@ -87,3 +89,24 @@ def test_the_coachs_move_is_typed_as_help_teaches(game: str) -> None:
 
     play_round(game, member, engine=engine)
     assert plain
+
+
+check = load_script("scripts/check_hints.py")
+
+
+def test_a_draw_hint_nests_no_brackets() -> None:
+    """A draw where the pile can't be taken says why in a sentence of its own, in every
+    language: "Draw from the stock: the discard can't be taken now (You can't take QC: you
+    could not meld it this turn.)" nested the refusal in brackets."""
+    seen = 0
+    for engine, seat, _ in (
+        p for game in ("more3", "hand", "mor") for p in check.positions(game, 150)
+    ):
+        if Draw() not in engine.legal_moves(seat) or engine.check(seat, Take()) is None:
+            continue
+        found = hint_for(engine, seat, Draw())
+        for lang in LANGUAGES:
+            text = found.text(lang)
+            assert "(" not in text and "（" not in text, (lang, text)
+        seen += 1
+    assert seen
