@@ -235,6 +235,7 @@ def hint_move(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
     move = keeps_joker(engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng))
+    move = makes_biriba(engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng))
     return no_spoilt_biriba(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
@@ -351,6 +352,88 @@ def no_spoilt_biriba(
         return move
     other = choose(keep)
     return other if other is not None and other in keep else keep[0]
+
+
+def biriba_gain(engine: Engine, seat: int, move: Move) -> int:
+    """More: how much ``move`` betters the side's biribas, by the engine after it on a copy:
+    for each meld of the side, the steps it climbs (none, dirty, pure: a pure biriba made of
+    nothing is 2), summed. 0 for a move that lays nothing, or lays too few cards to make one."""
+    if not isinstance(engine, More3) or not isinstance(move, Meld | Add | Lay):
+        return 0
+    lay = as_lay(move)
+    if not lay.adds and all(len(m) < BIRIBA_SIZE for m in lay.melds):
+        return 0
+    side = engine.side(seat)
+    before = {m.id: _BIRIBA_RANK.get(m.biriba or "", 0) for m in engine.view(seat).melds}
+    after = More3.from_json(engine.to_json())
+    after.apply(seat, move)
+    return sum(
+        max(0, _BIRIBA_RANK.get(m.biriba or "", 0) - before.get(m.id, 0))
+        for m in after.view(seat).melds
+        if after.side(m.seat) == side
+    )
+
+
+def side_adds(engine: More3, seat: int) -> list[Add]:
+    """Every add of several cards of the hand to one meld of the seat's side that the engine
+    allows now (its legal moves list single adds only): grown a card at a time from the adds
+    it allows, the cards in the order they are laid out (``in_order``)."""
+    hand = engine.view(seat).hand
+    side = engine.side(seat)
+    out: list[Add] = []
+    for meld_id, m in engine.melds.items():
+        if engine.side(m.seat) != side:
+            continue
+        grown: set[frozenset[int]] = {frozenset()}
+        while grown:
+            bigger: set[frozenset[int]] = set()
+            for used in grown:
+                for i in range(len(hand)):
+                    if i in used:
+                        continue
+                    chosen = used | {i}
+                    if chosen in bigger:
+                        continue
+                    add = in_order(Add(meld_id, tuple(hand[j] for j in sorted(chosen))))
+                    if engine.check(seat, add) is None:
+                        bigger.add(chosen)
+                        if len(chosen) > 1:
+                            out.append(add)  # type: ignore[arg-type]
+            grown = bigger
+    return out
+
+
+# The fewest cards a biriba holds (RULES.md §2).
+BIRIBA_SIZE = 7
+
+
+def makes_biriba(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+    several: bool = True,
+) -> Move:
+    """Advice sees a lay that makes or betters a biriba (issue 61: the hint laid 3♥ 4♥ 5♥ 6♥
+    apart where adding 3♥ 4♥ 5♥ to the side's 6♥…10♥ made an 8-card pure biriba, the one thing
+    the side lacked to go out): where ``move``, a lay or a throw, betters the side's biribas
+    less than some legal lay does, the move ``choose`` picks among the lays that better them
+    most; ``move`` itself when none does better. ``several``: the adds of several cards to one
+    meld (``side_adds``) are weighed too, beyond the legal moves' list of single adds (the
+    guided coach keeps to that list)."""
+    if not isinstance(engine, More3) or not isinstance(move, Meld | Add | Lay | Discard):
+        return move
+    lays = [m for m in legal if isinstance(m, Meld | Add | Lay)]
+    if several:
+        lays += side_adds(engine, seat)
+    gains = [(biriba_gain(engine, seat, m), m) for m in lays]
+    best = max((g for g, _ in gains), default=0)
+    if best <= biriba_gain(engine, seat, move):
+        return move
+    top = [m for g, m in gains if g == best]
+    other = choose(top)
+    return other if other is not None and other in top else top[0]
 
 
 def hint_for(engine: Engine, seat: int, move: Move) -> Hint:

@@ -3,14 +3,16 @@ hints, each against real engines, lessons and catalogues."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
 
 from bot.games.base import Add, AddTo, Draw, Lay, Meld, Move, Take, as_lay
+from bot.games.cards import parse_cards
 from bot.games.notation import move_text, parse_move
 from bot.i18n import LANGUAGES
-from bot.learning.hints import hint_for, typed_form
+from bot.learning.hints import base_reason, biriba_gain, hint, hint_for, makes_biriba, typed_form
 from bot.learning.lessons import GAMES, answer_move, lesson
 from bot.learning.lessons.guided import Stop, guided_game, play_round, same_outcome
 from tests.ai.repo_script import load_script
@@ -110,3 +112,25 @@ def test_a_draw_hint_nests_no_brackets() -> None:
             assert "(" not in text and "（" not in text, (lang, text)
         seen += 1
     assert seen
+
+
+def test_the_hint_adds_to_make_the_pure_biriba_not_a_separate_run() -> None:
+    """Guided More, seed 244: the Pair's 6♥…10♥ lacked 3♥ 4♥ 5♥ to be an 8-card pure biriba,
+    the one thing the side needed to go out, and the hint laid 3♥ 4♥ 5♥ 6♥ apart."""
+    from tests.learning.test_hint_strategy import _more3_with_meld
+
+    engine = _more3_with_meld(
+        "6S 3H 4H 5H 6H QH 3D QD 3C 4C QC", ["6H", "7H", "8H", "9H", "10H"], meld_seat=2, solo=1
+    )
+    legal = engine.legal_moves(0)
+    apart = Meld(tuple(parse_cards("3H 4H 5H 6H")))
+    assert engine.can(0, apart)
+    assert biriba_gain(engine, 0, apart) == 0
+    picked = makes_biriba(engine, 0, legal, apart, lambda ok: ok[0])
+    assert biriba_gain(engine, 0, picked) == 2, move_text(picked)
+    found = hint(engine, 0, random.Random(0))
+    assert found is not None and biriba_gain(engine, 0, found.move) == 2, move_text(found.move)
+    key, _ = base_reason(found.key, found.params)
+    assert key in ("hint_add_biriba", "hint_lay_biriba"), (key, found.text())
+    assert "pure" in found.text()
+    assert check.check_reason(engine, 0, found.move, found.key, found.params) == []
