@@ -952,6 +952,8 @@ def _check_near_out(case: Case) -> list[str]:
         if view.sides[o] != view.sides[case.seat]
         and (case.engine.game == "hand" or view.side_taken[view.sides[o]])
     ]
+    # Only a side that may go out, by the engine: More's biribas (issue 61).
+    opponents = [o for o in opponents if _may_go_out(case.engine, o)]
     if n > NEAR_OUT or not any(view.hand_counts[o] == n for o in opponents):
         out.append(f"no opponent nearly out holds {n}: {[view.hand_counts[o] for o in opponents]}")
     after, _ = _played(case.engine, case.seat, case.move)
@@ -960,6 +962,14 @@ def _check_near_out(case: Case) -> list[str]:
     if len(view.just_drawn) > 1:  # issue 61: not right after a take the hint may have advised
         out.append(f"the seat took {len(view.just_drawn)} cards this turn")
     return out
+
+
+def _may_go_out(engine: Engine, seat: int) -> bool:
+    """Could ``seat``'s side go out now, by the engine's own state: More's side biribas (Mor's
+    and Hand's reasons are not held to it)."""
+    if isinstance(engine, More3):
+        return can_go_out_with(engine.side_biribas(engine.side(seat)))
+    return True
 
 
 def _check_lead_near_out(case: Case) -> list[str]:

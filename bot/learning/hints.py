@@ -1366,15 +1366,27 @@ NEAR_OUT = 3
 
 
 def near_out(view: Any) -> int | None:
-    """The fewest cards an opponent of a rummy seat holds, when nearly out (``NEAR_OUT``)."""
+    """The fewest cards an opponent of a rummy seat holds, when nearly out (``NEAR_OUT``) and
+    able to go out: in More only with the biribas for it, a pure one and a second (issue 61:
+    "an opponent is down to 1 card" of a side that could not go out suggested a danger the
+    rules rule out)."""
     counts = [
         view.hand_counts[o]
         for o in range(view.n_seats)
         if view.sides[o] != view.sides[view.seat]
         and (view.game == "hand" or view.side_taken[view.sides[o]])
         and view.hand_counts[o] <= NEAR_OUT
+        and side_may_go_out(view, view.sides[o])
     ]
     return min(counts) if counts else None
+
+
+def side_may_go_out(view: Any, side: int) -> bool:
+    """Do ``side``'s melds on the table let it go out, as the seat's view shows them: More's
+    biribas (``can_go_out_with``). Mor's and Hand's near-out reasons are left as they were."""
+    if view.game == "more3":
+        return can_go_out_with([m.biriba for m in view.melds if m.side == side and m.biriba])
+    return True
 
 
 def _was(before: Any, meld_id: int, attr: str, value: Any) -> bool:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
-from bot.games.base import Add, AddTo, Draw, Lay, Meld, Move, Take, as_lay
+from bot.games.base import Add, AddTo, Count, Draw, Lay, Meld, Move, Take, as_lay
 from bot.games.cards import parse_cards
+from bot.games.more3 import More3
 from bot.games.notation import move_text, parse_move
 from bot.i18n import LANGUAGES
 from bot.learning.hints import base_reason, biriba_gain, hint, hint_for, makes_biriba, typed_form
@@ -134,3 +136,45 @@ def test_the_hint_adds_to_make_the_pure_biriba_not_a_separate_run() -> None:
     assert key in ("hint_add_biriba", "hint_lay_biriba"), (key, found.text())
     assert "pure" in found.text()
     assert check.check_reason(engine, 0, found.move, found.key, found.params) == []
+
+
+def _more_near_out(biribas: list[list[str]]) -> Any:
+    """Seat 0 (of the Pair) to lay 4♥ 5♥ 6♥; the Solo, seat 1, has taken its More pile and
+    holds 1 card, with ``biribas`` on the table."""
+    data: dict[str, Any] = {
+        "game": "more3",
+        "dealer": 2,
+        "position": {
+            "hands": [["4H", "5H", "6H", "9C", "KS"], ["KH"], ["QH", "QS", "9D", "4C"]],
+            "discard": ["4D"],
+            "solo": 1,
+            "turn": 0,
+            "phase": "play",
+            "side_taken": [False, True],
+            "melds": [{"seat": 1, "cards": m} for m in biribas],
+        },
+    }
+    return More3.from_table_file(data)
+
+
+def test_an_opponent_down_to_one_card_is_said_only_when_they_can_go_out() -> None:
+    """More, seed 7: "an opponent is down to 1 card" of a Solo without a pure biriba, who could
+    not go out: the danger the sentence suggests is one the rules rule out."""
+    run = Meld(tuple(parse_cards("4H 5H 6H")))
+    dirty = ["5S", "6S", "7S", "8S", "2C", "10S", "JS"]
+    cannot = _more_near_out([dirty])
+    said = hint_for(cannot, 0, run)
+    assert base_reason(said.key, said.params)[0] != "hint_lay_near_out", said.text()
+    old = check.Case(
+        cannot,
+        0,
+        run,
+        "hint_lay_near_out",
+        {"count": Count("n_cards", 1), "left": Count("n_cards", 2)},
+    )
+    assert check.CHECKS["hint_lay_near_out"](old)
+    pure = ["5D", "6D", "7D", "8D", "9D", "10D", "JD"]
+    can = _more_near_out([dirty, pure])
+    near = hint_for(can, 0, run)
+    assert base_reason(near.key, near.params)[0] == "hint_lay_near_out", near.text()
+    assert check.check_reason(can, 0, run, near.key, near.params) == []
