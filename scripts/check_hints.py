@@ -18,6 +18,7 @@ reason is false. The checks are this module's ``false_claims``, which the tests 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import random
 import sys
@@ -1005,6 +1006,21 @@ def _check_throw_alone_highest(case: Case) -> list[str]:
     return out + [f"{o} is worth as much" for o in named if hand_value(o) == hand_value(card)]
 
 
+def _check_throw_alone_highest_more(case: Case) -> list[str]:
+    """More's "alone, like these, and costs the most in hand": as Hand's, by More's card points
+    (the points the engine counts against a hand at the end), each named one worth less."""
+    # The partners' check reads "points" as Hand's hand value: More's cost is checked below.
+    plain = {k: v for k, v in case.params.items() if k != "points"}
+    out = _check_throw_alone(dataclasses.replace(case, params=plain))
+    card = case.move.card  # type: ignore[attr-defined]
+    named = _cards_of(case.params["others"])
+    if not named:
+        out.append("no other card named")
+    if _n(case.params["points"]) != card_points(card):
+        out.append(f"{card} costs {card_points(card)}, not {_n(case.params['points'])}")
+    return out + [f"{o} costs as much" for o in named if card_points(o) >= card_points(card)]
+
+
 def _check_throw_alone_top(case: Case) -> list[str]:
     """ "Alone, like these, and worth as much as any": as above, and one named ties it."""
     out = _check_throw_alone(case)
@@ -1313,6 +1329,7 @@ CHECKS: dict[str, Check] = {
     "hint_with_joker": _check_with_joker,
     "hint_throw_keeps_wild": _check_keeps_wild,
     "hint_throw_ready_kept": _check_ready_kept,
+    "hint_throw_alone_highest_more": _check_throw_alone_highest_more,
     "hint_throw_ends": _check_ends,
     "hint_throw_stock_out": _check_stock_out,
     "hint_throw_mor": _check_events(SidePileWaits, "Mor waiting"),

@@ -1085,6 +1085,19 @@ def _throw_reason(
         # card kept, so the throw breaks up none of the hand's combinations.
         return "hint_throw_keeps_combos", {"card": shown}
     if not partners:
+        if before.game == "more3":
+            # Several cards alone: the one thrown costs the most in hand (issue 61: "Throw K♥:
+            # no other card can make a meld with it" while 3♣ was just as loose; the K costs 10,
+            # the 3 costs 5). Said only where no other costs as much.
+            others = sorted(
+                {c for c in rest if c != card and _alone(c, before.hand, rules)}, key=sort_key
+            )
+            if others and all(card_points(card) > card_points(c) for c in others):
+                return "hint_throw_alone_highest_more", {
+                    "card": shown,
+                    "others": cards(others),
+                    "points": Count("n_points", card_points(card)),
+                }
         if before.game == "hand":
             # Several cards alone: the one thrown is the one worth most, and Hand's points
             # left in hand count against you.

@@ -9,14 +9,15 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Add, AddTo, Count, Draw, Lay, Meld, Move, Take, as_lay
-from bot.games.cards import parse_cards
+from bot.games.base import Add, AddTo, Count, Discard, Draw, Lay, Meld, Move, Take, as_lay
+from bot.games.cards import Card, parse_cards
 from bot.games.more3 import More3
 from bot.games.notation import move_text, parse_move
 from bot.i18n import LANGUAGES
 from bot.learning.hints import base_reason, biriba_gain, hint, hint_for, makes_biriba, typed_form
 from bot.learning.lessons import GAMES, answer_move, lesson
 from bot.learning.lessons.guided import Stop, guided_game, play_round, same_outcome
+from tests.ai.more3_tables import more3_table
 from tests.ai.repo_script import load_script
 
 STEPS = [(game, step) for game in GAMES for step in lesson(game)]
@@ -178,3 +179,20 @@ def test_an_opponent_down_to_one_card_is_said_only_when_they_can_go_out() -> Non
     near = hint_for(can, 0, run)
     assert base_reason(near.key, near.params)[0] == "hint_lay_near_out", near.text()
     assert check.check_reason(can, 0, run, near.key, near.params) == []
+
+
+def test_a_more_throw_among_loose_cards_says_it_costs_the_most() -> None:
+    """Guided More: "Throw K♥: no other card in your hand can make a meld with it" while 3♣ was
+    just as loose; the tie-breaker is that the K costs 10 in hand, the 3 costs 5."""
+    engine = more3_table("KH 3C 7S 8S", ["4D"], solo=0, phase="play")
+    said = hint_for(engine, 0, Discard(Card(13, "H")))
+    assert said.key == "hint_throw_alone_highest_more", said.text()
+    assert said.params["others"] == "3♣" and "(10 points)" in said.text()
+    assert check.check_reason(engine, 0, said.move, said.key, said.params) == []
+    for lang in LANGUAGES:
+        assert "3♣" in said.text(lang) and "K♥" in said.text(lang)
+    # Told of the 3♣, the check finds "costs the most" false.
+    low = check.Case(
+        engine, 0, Discard(Card(3, "C")), said.key, {**said.params, "card": "3♣", "others": "K♥"}
+    )
+    assert check.CHECKS[said.key](low)
