@@ -81,7 +81,7 @@ from bot.games.more3 import (
 from bot.games.registry import new_game
 from bot.games.runfast import BombBonus, RunFast, bomb_bonus
 from bot.games.runfast_combos import ACE_POWER, BOMB_KINDS, Combo, classify, power
-from bot.learning.hints import hint, reason
+from bot.learning.hints import HAND_END, HAND_NEAR, hint, reason
 
 GAMES = ("mor", "more3", "hand", "runfast")
 PLAYER = "normal"  # who plays the games the positions come from: quick, and plays them through
@@ -1021,6 +1021,46 @@ def _check_throw_alone_highest_more(case: Case) -> list[str]:
     return out + [f"{o} costs as much" for o in named if card_points(o) >= card_points(card)]
 
 
+def _check_end_high(case: Case) -> list[str]:
+    """Hand's endgame throw: the hand holds ``HAND_END`` cards or fewer before it (the cards
+    kept can't make a new meld and leave one to throw), ``left`` are kept, an opponent holds
+    ``count`` (at most ``HAND_NEAR``), and the card is worth the most of the hand, more than
+    some card kept, at the points named."""
+    card = case.move.card  # type: ignore[attr-defined]
+    view = case.engine.view(case.seat)
+    out = [] if case.engine.game == "hand" else ["not Hand"]
+    rest = list(view.hand)
+    rest.remove(card)
+    if not 1 < len(view.hand) <= HAND_END:
+        out.append(f"the hand holds {len(view.hand)} cards")
+    if _n(case.params["left"]) != len(rest):
+        out.append(f"{len(rest)} cards kept, not {_n(case.params['left'])}")
+    n = _n(case.params["count"])
+    if n > HAND_NEAR or n not in [c for o, c in enumerate(view.hand_counts) if o != case.seat]:
+        out.append(f"no opponent holds {n}")
+    if _n(case.params["points"]) != hand_value(card):
+        out.append(f"{card} costs {hand_value(card)}")
+    if any(hand_value(c) > hand_value(card) for c in rest):
+        out.append("a card kept costs more")
+    if not any(hand_value(c) < hand_value(card) for c in rest):
+        out.append("no card kept costs less")
+    return out
+
+
+def _check_no_cheaper_cost(check: Check) -> Check:
+    """Hand's "it costs you N if still in your hand" is a reason to throw it only where no card
+    kept costs more (issue 61)."""
+
+    def both(case: Case) -> list[str]:
+        card = case.move.card  # type: ignore[attr-defined]
+        rest = list(case.engine.view(case.seat).hand)
+        rest.remove(card)
+        dear = [c for c in rest if hand_value(c) > hand_value(card)]
+        return check(case) + ([f"{dear[0]} kept costs more than {card}"] if dear else [])
+
+    return both
+
+
 def _check_throw_alone_top(case: Case) -> list[str]:
     """ "Alone, like these, and worth as much as any": as above, and one named ties it."""
     out = _check_throw_alone(case)
@@ -1350,8 +1390,9 @@ CHECKS: dict[str, Check] = {
     "hint_play_lead_near_out": _check_lead_near_out,
     "hint_throw_few": _check_partner_count(several=True),
     "hint_throw_few_one": _check_partner_count(several=False),
-    "hint_throw_few_hand": _check_partner_count(several=True),
-    "hint_throw_few_hand_one": _check_partner_count(several=False),
+    "hint_throw_few_hand": _check_no_cheaper_cost(_check_partner_count(several=True)),
+    "hint_throw_few_hand_one": _check_no_cheaper_cost(_check_partner_count(several=False)),
+    "hint_throw_end_high": _check_end_high,
     "hint_lay_project": _and_verb(_check_made("project")),
     "hint_lay_biriba": _and_verb(_check_made("biriba")),
     "hint_add_project": _and_verb(_check_made("project")),

@@ -236,6 +236,9 @@ def hint_move(
     )
     move = keeps_joker(engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng))
     move = makes_biriba(engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng))
+    move = sheds_high_at_end(
+        engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
+    )
     return no_spoilt_biriba(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
@@ -434,6 +437,45 @@ def makes_biriba(
     top = [m for g, m in gains if g == best]
     other = choose(top)
     return other if other is not None and other in top else top[0]
+
+
+# Hand: a hand of this many cards or fewer, before the throw, keeps too few to lay a new meld
+# and still throw a card after it (a meld is three cards): its pairs are dead.
+HAND_END = 3
+# Hand: an opponent with this many cards or fewer may go out on the next turns.
+HAND_NEAR = 2
+
+
+def hand_end_near(engine: Engine, seat: int) -> int | None:
+    """Hand: with ``HAND_END`` cards or fewer in the seat's hand and an opponent down to
+    ``HAND_NEAR`` or fewer, that opponent's count; None otherwise, and in the other games."""
+    view = engine.view(seat)
+    if not isinstance(view, HandView) or not 1 < len(view.hand) <= HAND_END:
+        return None
+    counts = [n for o, n in enumerate(view.hand_counts) if o != seat and n <= HAND_NEAR]
+    return min(counts) if counts else None
+
+
+def sheds_high_at_end(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """Hand's endgame throw sheds the costliest card (issue 61: with 5♠ 2♥ 5♦ and an opponent
+    on 1 card the hint threw the 2♥ to keep a pair that can never be laid): with ``HAND_END``
+    cards or fewer and an opponent nearly out (``hand_end_near``), a throw of a card worth less
+    than another becomes the throw ``choose`` picks among the costliest ones."""
+    if not isinstance(move, Discard) or hand_end_near(engine, seat) is None:
+        return move
+    throws = [m for m in legal if isinstance(m, Discard)]
+    top = max(hand_value(m.card) for m in throws)
+    if hand_value(move.card) >= top:
+        return move
+    costly = [m for m in throws if hand_value(m.card) == top]
+    other = choose(costly)
+    return other if other is not None and other in costly else costly[0]
 
 
 def hint_for(engine: Engine, seat: int, move: Move) -> Hint:
@@ -1054,6 +1096,18 @@ def _throw_reason(
         return "hint_throw_keeps_run", {"card": shown, "run": cards(kept)}
     rest = list(before.hand)
     rest.remove(card)
+    near = hand_end_near(engine, before.seat)
+    if near is not None and all(hand_value(card) >= hand_value(c) for c in rest):
+        if any(hand_value(card) > hand_value(c) for c in rest):
+            # Hand's endgame (issue 61): the cards kept can make no new meld before the last
+            # throw, an opponent may go out soon: shed the points.
+            return "hint_throw_end_high", {
+                "card": shown,
+                "left": Count("n_cards", len(rest)),
+                "count": Count("n_cards", near),
+                "points": Count("n_points", hand_value(card)),
+                "n": near,
+            }
     if before.game == "mor":
         # The player takes care not to feed the next opponent: a card that goes on one of the
         # other team's melds lets them take the whole pile (``bot.ai.mor``'s throw order).
@@ -1114,7 +1168,9 @@ def _throw_reason(
     # One partner or several: with several, "goes with" must read as any one of them (each
     # makes a meld with the card and one more), never as one meld of them all (issue 61).
     one = "_one" if len(partners) == 1 else ""
-    if before.game == "hand":
+    if before.game == "hand" and all(hand_value(card) >= hand_value(c) for c in rest):
+        # What it would cost in hand is a reason to throw it only where no card kept costs
+        # more (issue 61: "it costs you 4 points" told as why a low card goes).
         return f"hint_throw_few_hand{one}", {
             "card": shown,
             "partners": cards(partners),

@@ -196,3 +196,59 @@ def test_a_more_throw_among_loose_cards_says_it_costs_the_most() -> None:
         engine, 0, Discard(Card(3, "C")), said.key, {**said.params, "card": "3♣", "others": "K♥"}
     )
     assert check.CHECKS[said.key](low)
+
+
+def _hand(hand: str) -> Any:
+    """Hand, seat 0 to lay and throw holding ``hand``; each opponent holds 1 card."""
+    from tests.learning.test_hints import _rummy
+
+    return _rummy("hand", hand)
+
+
+def test_hand_endgame_throws_the_costly_card_and_says_why() -> None:
+    """Hand, seed 11: with 5♠ 2♥ 5♦ and an opponent on 1 card the hint threw 2♥ to keep a pair
+    that can never be laid (a meld of three leaves no card to throw)."""
+    engine = _hand("5S 2H 5D")
+    found = hint(engine, 0, random.Random(0))
+    assert found is not None and isinstance(found.move, Discard)
+    assert found.move.card.rank == 5, found.text()
+    key, params = base_reason(found.key, found.params)
+    assert key == "hint_throw_end_high", found.text()
+    assert check.check_reason(engine, 0, found.move, found.key, found.params) == []
+    for lang in LANGUAGES:
+        assert found.move.card.pretty in found.text(lang)
+    # The 2♥ told as the endgame throw, the check finds it false.
+    low = check.Case(engine, 0, Discard(Card(2, "H")), key, {**params, "card": "2♥"})
+    assert check.CHECKS[key](low)
+
+
+def test_a_low_card_is_never_thrown_for_what_it_costs() -> None:
+    """Hand: "if it is still in your hand when the round ends it costs you 4 points" is no
+    reason to throw the 4♥ while 10♣ J♣ are kept; the check finds it false."""
+    engine = _rummy_far("4H 6H 6C 10C JC KD")
+    said = hint_for(engine, 0, Discard(Card(4, "H")))
+    assert said.key not in ("hint_throw_few_hand", "hint_throw_few_hand_one"), said.text()
+    assert "costs you" not in said.text()
+    assert check.check_reason(engine, 0, said.move, said.key, said.params) == []
+    old = check.Case(
+        engine,
+        0,
+        said.move,
+        "hint_throw_few_hand_one",
+        {"card": "4♥", "partners": "6♥", "points": Count("n_points", 4)},
+    )
+    assert check.CHECKS["hint_throw_few_hand_one"](old)
+
+
+def _rummy_far(hand: str) -> Any:
+    """Hand, seat 0 holding ``hand``, the opponents far from out."""
+    from bot.games.registry import engine_class
+
+    others = [["KH", "QS", "9D", "4C", "7S"], ["QH", "JS", "8D", "3C", "6S"]]
+    position = {
+        "hands": [hand.split(), *others],
+        "discard": ["4D"],
+        "turn": 0,
+        "phase": "play",
+    }
+    return engine_class("hand").from_table_file({"game": "hand", "position": position})
