@@ -1097,7 +1097,9 @@ def _throw_reason(
     rest = list(before.hand)
     rest.remove(card)
     near = hand_end_near(engine, before.seat)
-    if near is not None and all(hand_value(card) >= hand_value(c) for c in rest):
+    # Where every card is loose, "worth the most" of them says it (``hint_throw_alone_highest``).
+    paired = not all(_alone(c, before.hand, rules) for c in before.hand)
+    if near is not None and paired and all(hand_value(card) >= hand_value(c) for c in rest):
         if any(hand_value(card) > hand_value(c) for c in rest):
             # Hand's endgame (issue 61): the cards kept can make no new meld before the last
             # throw, an opponent may go out soon: shed the points.
