@@ -1099,17 +1099,17 @@ def _throw_reason(
     near = hand_end_near(engine, before.seat)
     # Where every card is loose, "worth the most" of them says it (``hint_throw_alone_highest``).
     paired = not all(_alone(c, before.hand, rules) for c in before.hand)
-    if near is not None and paired and all(hand_value(card) >= hand_value(c) for c in rest):
-        if any(hand_value(card) > hand_value(c) for c in rest):
-            # Hand's endgame (issue 61): the cards kept can make no new meld before the last
-            # throw, an opponent may go out soon: shed the points.
-            return "hint_throw_end_high", {
-                "card": shown,
-                "left": Count("n_cards", len(rest)),
-                "count": Count("n_cards", near),
-                "points": Count("n_points", hand_value(card)),
-                "n": near,
-            }
+    top = all(hand_value(card) >= hand_value(c) for c in rest)
+    if near is not None and paired and top and any(hand_value(card) > hand_value(c) for c in rest):
+        # Hand's endgame (issue 61): the cards kept can make no new meld before the last
+        # throw, an opponent may go out soon: shed the points.
+        return "hint_throw_end_high", {
+            "card": shown,
+            "left": Count("n_cards", len(rest)),
+            "count": Count("n_cards", near),
+            "points": Count("n_points", hand_value(card)),
+            "n": near,
+        }
     if before.game == "mor":
         # The player takes care not to feed the next opponent: a card that goes on one of the
         # other team's melds lets them take the whole pile (``bot.ai.mor``'s throw order).
