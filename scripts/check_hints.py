@@ -18,6 +18,7 @@ reason is false. The checks are this module's ``false_claims``, which the tests 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import random
 import sys
@@ -80,7 +81,7 @@ from bot.games.more3 import (
 from bot.games.registry import new_game
 from bot.games.runfast import BombBonus, RunFast, bomb_bonus
 from bot.games.runfast_combos import ACE_POWER, BOMB_KINDS, Combo, classify, power
-from bot.learning.hints import hint, reason
+from bot.learning.hints import HAND_END, HAND_NEAR, hint, reason
 
 GAMES = ("mor", "more3", "hand", "runfast")
 PLAYER = "normal"  # who plays the games the positions come from: quick, and plays them through
@@ -952,6 +953,8 @@ def _check_near_out(case: Case) -> list[str]:
         if view.sides[o] != view.sides[case.seat]
         and (case.engine.game == "hand" or view.side_taken[view.sides[o]])
     ]
+    # Only a side that may go out, by the engine: More's biribas (issue 61).
+    opponents = [o for o in opponents if _may_go_out(case.engine, o)]
     if n > NEAR_OUT or not any(view.hand_counts[o] == n for o in opponents):
         out.append(f"no opponent nearly out holds {n}: {[view.hand_counts[o] for o in opponents]}")
     after, _ = _played(case.engine, case.seat, case.move)
@@ -960,6 +963,14 @@ def _check_near_out(case: Case) -> list[str]:
     if len(view.just_drawn) > 1:  # issue 61: not right after a take the hint may have advised
         out.append(f"the seat took {len(view.just_drawn)} cards this turn")
     return out
+
+
+def _may_go_out(engine: Engine, seat: int) -> bool:
+    """Could ``seat``'s side go out now, by the engine's own state: More's side biribas (Mor's
+    and Hand's reasons are not held to it)."""
+    if isinstance(engine, More3):
+        return can_go_out_with(engine.side_biribas(engine.side(seat)))
+    return True
 
 
 def _check_lead_near_out(case: Case) -> list[str]:
@@ -993,6 +1004,61 @@ def _check_throw_alone_highest(case: Case) -> list[str]:
     card = case.move.card  # type: ignore[attr-defined]
     named = _cards_of(case.params["others"])
     return out + [f"{o} is worth as much" for o in named if hand_value(o) == hand_value(card)]
+
+
+def _check_throw_alone_highest_more(case: Case) -> list[str]:
+    """More's "alone, like these, and costs the most in hand": as Hand's, by More's card points
+    (the points the engine counts against a hand at the end), each named one worth less."""
+    # The partners' check reads "points" as Hand's hand value: More's cost is checked below.
+    plain = {k: v for k, v in case.params.items() if k != "points"}
+    out = _check_throw_alone(dataclasses.replace(case, params=plain))
+    card = case.move.card  # type: ignore[attr-defined]
+    named = _cards_of(case.params["others"])
+    if not named:
+        out.append("no other card named")
+    if _n(case.params["points"]) != card_points(card):
+        out.append(f"{card} costs {card_points(card)}, not {_n(case.params['points'])}")
+    return out + [f"{o} costs as much" for o in named if card_points(o) >= card_points(card)]
+
+
+def _check_end_high(case: Case) -> list[str]:
+    """Hand's endgame throw: the hand holds ``HAND_END`` cards or fewer before it (the cards
+    kept can't make a new meld and leave one to throw), ``left`` are kept, an opponent holds
+    ``count`` (at most ``HAND_NEAR``), and the card is worth the most of the hand, more than
+    some card kept, at the points named."""
+    card = case.move.card  # type: ignore[attr-defined]
+    view = case.engine.view(case.seat)
+    out = [] if case.engine.game == "hand" else ["not Hand"]
+    rest = list(view.hand)
+    rest.remove(card)
+    if not 1 < len(view.hand) <= HAND_END:
+        out.append(f"the hand holds {len(view.hand)} cards")
+    if _n(case.params["left"]) != len(rest):
+        out.append(f"{len(rest)} cards kept, not {_n(case.params['left'])}")
+    n = _n(case.params["count"])
+    if n > HAND_NEAR or n not in [c for o, c in enumerate(view.hand_counts) if o != case.seat]:
+        out.append(f"no opponent holds {n}")
+    if _n(case.params["points"]) != hand_value(card):
+        out.append(f"{card} costs {hand_value(card)}")
+    if any(hand_value(c) > hand_value(card) for c in rest):
+        out.append("a card kept costs more")
+    if not any(hand_value(c) < hand_value(card) for c in rest):
+        out.append("no card kept costs less")
+    return out
+
+
+def _check_no_cheaper_cost(check: Check) -> Check:
+    """Hand's "it costs you N if still in your hand" is a reason to throw it only where no card
+    kept costs more (issue 61)."""
+
+    def both(case: Case) -> list[str]:
+        card = case.move.card  # type: ignore[attr-defined]
+        rest = list(case.engine.view(case.seat).hand)
+        rest.remove(card)
+        dear = [c for c in rest if hand_value(c) > hand_value(card)]
+        return check(case) + ([f"{dear[0]} kept costs more than {card}"] if dear else [])
+
+    return both
 
 
 def _check_throw_alone_top(case: Case) -> list[str]:
@@ -1303,6 +1369,7 @@ CHECKS: dict[str, Check] = {
     "hint_with_joker": _check_with_joker,
     "hint_throw_keeps_wild": _check_keeps_wild,
     "hint_throw_ready_kept": _check_ready_kept,
+    "hint_throw_alone_highest_more": _check_throw_alone_highest_more,
     "hint_throw_ends": _check_ends,
     "hint_throw_stock_out": _check_stock_out,
     "hint_throw_mor": _check_events(SidePileWaits, "Mor waiting"),
@@ -1323,8 +1390,9 @@ CHECKS: dict[str, Check] = {
     "hint_play_lead_near_out": _check_lead_near_out,
     "hint_throw_few": _check_partner_count(several=True),
     "hint_throw_few_one": _check_partner_count(several=False),
-    "hint_throw_few_hand": _check_partner_count(several=True),
-    "hint_throw_few_hand_one": _check_partner_count(several=False),
+    "hint_throw_few_hand": _check_no_cheaper_cost(_check_partner_count(several=True)),
+    "hint_throw_few_hand_one": _check_no_cheaper_cost(_check_partner_count(several=False)),
+    "hint_throw_end_high": _check_end_high,
     "hint_lay_project": _and_verb(_check_made("project")),
     "hint_lay_biriba": _and_verb(_check_made("biriba")),
     "hint_add_project": _and_verb(_check_made("project")),

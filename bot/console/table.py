@@ -31,9 +31,9 @@ from bot.games.base import (
     points,
 )
 from bot.games.cards import Card, CardError
-from bot.games.notation import BARE_VERBS, in_order, move_text, parse_move
+from bot.games.notation import BARE_VERBS, move_text, parse_move
 from bot.i18n import ENGLISH, has, language, number, say, t, t_n
-from bot.learning.hints import STAGES, Hint, hint, hint_for, hint_rng
+from bot.learning.hints import STAGES, Hint, hint, hint_for, hint_rng, typed_form
 from bot.learning.review import ITEMS_FEW, decisions, review
 from bot.learning.rules import DOCS, game_rules, rules_file
 from bot.replay import Replay
@@ -376,8 +376,8 @@ class Console:
             self.say(self.t(more))
             return
         # The reason names the move in card faces; the typed form follows once, for copying.
-        # A lesson's hint is its answer, typed as the step writes it; a found move is tidied.
-        typed = move_text(found.move if answer is not None else in_order(found.move))
+        # In the plainest form ``help`` teaches, the answer of a lesson or coach too (issue 61).
+        typed = move_text(typed_form(self.engine, self.seat, found.move))
         self.say(self.t("hint_console", reason=found.text(self.lang), typed=typed))
 
     def play(self) -> int:

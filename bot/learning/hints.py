@@ -58,7 +58,7 @@ from bot.games.melds import (
 from bot.games.melds import Meld as MeldsMeld
 from bot.games.mor import Mor, MorView, can_close_with, card_halves
 from bot.games.more3 import More3, can_go_out_with, card_points, opening_halves
-from bot.games.notation import in_order
+from bot.games.notation import in_order, move_text, parse_move
 from bot.games.runfast import BombBonus
 from bot.games.runfast_combos import (
     ACE_POWER,
@@ -156,6 +156,41 @@ def nudge_key(move: Move, view: View, engine: Engine | None = None) -> str:
     return key
 
 
+def typed_form(engine: Engine, seat: int, move: Move) -> Move:
+    """``move`` in the plainest form ``help`` teaches, for the hint's "(type: …)" (issue 61:
+    "lay add 2 6H", "lay 7S 6S 8S"): its cards in the order they are laid out (``in_order``),
+    one addition alone as ``add 2 6H``, one new meld alone as ``meld 6S 7S 8S``. The plain form
+    is given only where it reads back (``parse_move``) as a move the engine plays alike: the
+    same hand and melds after it; else the move as it came."""
+    plain = in_order(move)
+    if isinstance(plain, Lay) and len(plain.melds) == 1 and not plain.adds:
+        plain = Meld(plain.melds[0])
+    if plain == move:
+        return move
+    try:
+        back = parse_move(move_text(plain))
+    except ValueError:
+        return move
+    return back if _same_table(engine, seat, move, back) else move
+
+
+def _same_table(engine: Engine, seat: int, one: Move, other: Move) -> bool:
+    """Do the two moves, each played on a copy, leave the same hand, melds (each meld's cards
+    as the engine lays them out) and trick?"""
+
+    def after(move: Move) -> Any:
+        copy = _copy(engine)
+        if copy.check(seat, move) is not None:
+            return None
+        copy.apply(seat, move)
+        view = copy.view(seat)
+        melds = [tuple(m.cards) for m in getattr(view, "melds", ())]
+        return sorted(view.hand, key=sort_key), melds, sorted(getattr(view, "trick", ()) or ())
+
+    first = after(one)
+    return first is not None and first == after(other)
+
+
 def cards(cs: Sequence[Card]) -> str:
     return " ".join(c.pretty for c in cs)
 
@@ -200,6 +235,10 @@ def hint_move(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
     move = keeps_joker(engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng))
+    move = makes_biriba(engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng))
+    move = sheds_high_at_end(
+        engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
+    )
     return no_spoilt_biriba(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
@@ -316,6 +355,127 @@ def no_spoilt_biriba(
         return move
     other = choose(keep)
     return other if other is not None and other in keep else keep[0]
+
+
+def biriba_gain(engine: Engine, seat: int, move: Move) -> int:
+    """More: how much ``move`` betters the side's biribas, by the engine after it on a copy:
+    for each meld of the side, the steps it climbs (none, dirty, pure: a pure biriba made of
+    nothing is 2), summed. 0 for a move that lays nothing, or lays too few cards to make one."""
+    if not isinstance(engine, More3) or not isinstance(move, Meld | Add | Lay):
+        return 0
+    lay = as_lay(move)
+    if not lay.adds and all(len(m) < BIRIBA_SIZE for m in lay.melds):
+        return 0
+    side = engine.side(seat)
+    before = {m.id: _BIRIBA_RANK.get(m.biriba or "", 0) for m in engine.view(seat).melds}
+    after = More3.from_json(engine.to_json())
+    after.apply(seat, move)
+    return sum(
+        max(0, _BIRIBA_RANK.get(m.biriba or "", 0) - before.get(m.id, 0))
+        for m in after.view(seat).melds
+        if after.side(m.seat) == side
+    )
+
+
+def side_adds(engine: More3, seat: int) -> list[Add]:
+    """Every add of several cards of the hand to one meld of the seat's side that the engine
+    allows now (its legal moves list single adds only): grown a card at a time from the adds
+    it allows, the cards in the order they are laid out (``in_order``)."""
+    hand = engine.view(seat).hand
+    side = engine.side(seat)
+    out: list[Add] = []
+    for meld_id, m in engine.melds.items():
+        if engine.side(m.seat) != side:
+            continue
+        grown: set[frozenset[int]] = {frozenset()}
+        while grown:
+            bigger: set[frozenset[int]] = set()
+            for used in grown:
+                for i in range(len(hand)):
+                    if i in used:
+                        continue
+                    chosen = used | {i}
+                    if chosen in bigger:
+                        continue
+                    add = in_order(Add(meld_id, tuple(hand[j] for j in sorted(chosen))))
+                    if engine.check(seat, add) is None:
+                        bigger.add(chosen)
+                        if len(chosen) > 1:
+                            out.append(add)  # type: ignore[arg-type]
+            grown = bigger
+    return out
+
+
+# The fewest cards a biriba holds (RULES.md §2).
+BIRIBA_SIZE = 7
+
+
+def makes_biriba(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+    several: bool = True,
+) -> Move:
+    """Advice sees a lay that makes or betters a biriba (issue 61: the hint laid 3♥ 4♥ 5♥ 6♥
+    apart where adding 3♥ 4♥ 5♥ to the side's 6♥…10♥ made an 8-card pure biriba, the one thing
+    the side lacked to go out): where ``move``, a lay or a throw, betters the side's biribas
+    less than some legal lay does, the move ``choose`` picks among the lays that better them
+    most; ``move`` itself when none does better. ``several``: the adds of several cards to one
+    meld (``side_adds``) are weighed too, beyond the legal moves' list of single adds (the
+    guided coach keeps to that list)."""
+    if not isinstance(engine, More3) or not isinstance(move, Meld | Add | Lay | Discard):
+        return move
+    lays = [m for m in legal if isinstance(m, Meld | Add | Lay)]
+    if several:
+        lays += side_adds(engine, seat)
+    gains = [(biriba_gain(engine, seat, m), m) for m in lays]
+    best = max((g for g, _ in gains), default=0)
+    if best <= biriba_gain(engine, seat, move):
+        return move
+    top = [m for g, m in gains if g == best]
+    other = choose(top)
+    return other if other is not None and other in top else top[0]
+
+
+# Hand: a hand of this many cards or fewer, before the throw, keeps too few to lay a new meld
+# and still throw a card after it (a meld is three cards): its pairs are dead.
+HAND_END = 3
+# Hand: an opponent with this many cards or fewer may go out on the next turns.
+HAND_NEAR = 2
+
+
+def hand_end_near(engine: Engine, seat: int) -> int | None:
+    """Hand: with ``HAND_END`` cards or fewer in the seat's hand and an opponent down to
+    ``HAND_NEAR`` or fewer, that opponent's count; None otherwise, and in the other games."""
+    view = engine.view(seat)
+    if not isinstance(view, HandView) or not 1 < len(view.hand) <= HAND_END:
+        return None
+    counts = [n for o, n in enumerate(view.hand_counts) if o != seat and n <= HAND_NEAR]
+    return min(counts) if counts else None
+
+
+def sheds_high_at_end(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """Hand's endgame throw sheds the costliest card (issue 61: with 5♠ 2♥ 5♦ and an opponent
+    on 1 card the hint threw the 2♥ to keep a pair that can never be laid): with ``HAND_END``
+    cards or fewer and an opponent nearly out (``hand_end_near``), a throw of a card worth less
+    than another becomes the throw ``choose`` picks among the costliest ones."""
+    if not isinstance(move, Discard) or hand_end_near(engine, seat) is None:
+        return move
+    throws = [m for m in legal if isinstance(m, Discard)]
+    top = max(hand_value(m.card) for m in throws)
+    if hand_value(move.card) >= top:
+        return move
+    costly = [m for m in throws if hand_value(m.card) == top]
+    other = choose(costly)
+    return other if other is not None and other in costly else costly[0]
 
 
 def hint_for(engine: Engine, seat: int, move: Move) -> Hint:
@@ -936,6 +1096,20 @@ def _throw_reason(
         return "hint_throw_keeps_run", {"card": shown, "run": cards(kept)}
     rest = list(before.hand)
     rest.remove(card)
+    near = hand_end_near(engine, before.seat)
+    # Where every card is loose, "worth the most" of them says it (``hint_throw_alone_highest``).
+    paired = not all(_alone(c, before.hand, rules) for c in before.hand)
+    top = all(hand_value(card) >= hand_value(c) for c in rest)
+    if near is not None and paired and top and any(hand_value(card) > hand_value(c) for c in rest):
+        # Hand's endgame (issue 61): the cards kept can make no new meld before the last
+        # throw, an opponent may go out soon: shed the points.
+        return "hint_throw_end_high", {
+            "card": shown,
+            "left": Count("n_cards", len(rest)),
+            "count": Count("n_cards", near),
+            "points": Count("n_points", hand_value(card)),
+            "n": near,
+        }
     if before.game == "mor":
         # The player takes care not to feed the next opponent: a card that goes on one of the
         # other team's melds lets them take the whole pile (``bot.ai.mor``'s throw order).
@@ -967,6 +1141,19 @@ def _throw_reason(
         # card kept, so the throw breaks up none of the hand's combinations.
         return "hint_throw_keeps_combos", {"card": shown}
     if not partners:
+        if before.game == "more3":
+            # Several cards alone: the one thrown costs the most in hand (issue 61: "Throw K♥:
+            # no other card can make a meld with it" while 3♣ was just as loose; the K costs 10,
+            # the 3 costs 5). Said only where no other costs as much.
+            others = sorted(
+                {c for c in rest if c != card and _alone(c, before.hand, rules)}, key=sort_key
+            )
+            if others and all(card_points(card) > card_points(c) for c in others):
+                return "hint_throw_alone_highest_more", {
+                    "card": shown,
+                    "others": cards(others),
+                    "points": Count("n_points", card_points(card)),
+                }
         if before.game == "hand":
             # Several cards alone: the one thrown is the one worth most, and Hand's points
             # left in hand count against you.
@@ -983,7 +1170,9 @@ def _throw_reason(
     # One partner or several: with several, "goes with" must read as any one of them (each
     # makes a meld with the card and one more), never as one meld of them all (issue 61).
     one = "_one" if len(partners) == 1 else ""
-    if before.game == "hand":
+    if before.game == "hand" and all(hand_value(card) >= hand_value(c) for c in rest):
+        # What it would cost in hand is a reason to throw it only where no card kept costs
+        # more (issue 61: "it costs you 4 points" told as why a low card goes).
         return f"hint_throw_few_hand{one}", {
             "card": shown,
             "partners": cards(partners),
@@ -1248,15 +1437,27 @@ NEAR_OUT = 3
 
 
 def near_out(view: Any) -> int | None:
-    """The fewest cards an opponent of a rummy seat holds, when nearly out (``NEAR_OUT``)."""
+    """The fewest cards an opponent of a rummy seat holds, when nearly out (``NEAR_OUT``) and
+    able to go out: in More only with the biribas for it, a pure one and a second (issue 61:
+    "an opponent is down to 1 card" of a side that could not go out suggested a danger the
+    rules rule out)."""
     counts = [
         view.hand_counts[o]
         for o in range(view.n_seats)
         if view.sides[o] != view.sides[view.seat]
         and (view.game == "hand" or view.side_taken[view.sides[o]])
         and view.hand_counts[o] <= NEAR_OUT
+        and side_may_go_out(view, view.sides[o])
     ]
     return min(counts) if counts else None
+
+
+def side_may_go_out(view: Any, side: int) -> bool:
+    """Do ``side``'s melds on the table let it go out, as the seat's view shows them: More's
+    biribas (``can_go_out_with``). Mor's and Hand's near-out reasons are left as they were."""
+    if view.game == "more3":
+        return can_go_out_with([m.biriba for m in view.melds if m.side == side and m.biriba])
+    return True
 
 
 def _was(before: Any, meld_id: int, attr: str, value: Any) -> bool:
