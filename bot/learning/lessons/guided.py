@@ -340,7 +340,7 @@ def hand_taken_card(view: View) -> dict[str, Any]:
 def hand_stock(view: View, kinds: frozenset[str]) -> bool:
     # Four rounds of turns or fewer left: told while a player can still lay cards before the
     # round ends on the stock (issue 61: the guided round said it only at the score sheet).
-    return 0 <= view.stock_count <= 4 * view.n_seats
+    return bool(0 <= view.stock_count <= 4 * view.n_seats)
 
 
 def show_take(view: View, legal: Sequence[Move]) -> Move | None:
