@@ -817,7 +817,9 @@ CORRECTED = {
     ("nl", "lesson.more3.03_the_7_5_rule.task"): (
         "Je hebt deze beurt al getrokken. Je staat boven de 1500 en bent de Solo: leg nu in één "
         "beurt minstens 7,5 punten uit. Zo tellen de kaarten: 3 tot en met 7 voor 0,5, 8 tot en "
-        "met K en elke 2 voor 1, azen voor 1,5 en een joker voor 2."
+        "met K en elke 2 voor 1, azen voor 1,5 en een joker voor 2. (In het Paar heb je geen "
+        "7,5 nodig zodra je partner deze ronde heeft uitgelegd. En boven de 1500 mag je ook sets "
+        "van drie of meer azen uitleggen.)"
     ),
     ("nl", "btn_lay_now"): "Nu uitleggen",
     ("nl", "more3.line.solo_total"): "Solo ×1,5 als positief, +150 bij uitgaan",
@@ -920,7 +922,8 @@ CORRECTED = {
     # The second native read of Arabic (issue 59): meaning, the glossary, neutral wording.
     ("ar", "coach.more3.stock"): (
         "حين تنفد كومة السحب، يصير ما لم يؤخذ من كومتي المورة كومةَ السحب، ولا يعود أخذه "
-        "ممكنًا؛ وحين تنفد هذه أيضًا تنتهي الجولة."
+        "ممكنًا؛ وحين تنفد هذه أيضًا تنتهي الجولة. وإن كانت الكومتان قد أُخذتا، تنتهي الجولة "
+        "بنهاية الدور الذي سُحبت فيه آخر ورقة."
     ),
     ("ar", "hint_take_then"): "خذ كومة الحرق كلها ({count})، {then}",
     ("ar", "runfast.line.two_of_spades_held"): "اثنان البستوني في اليد",
@@ -1107,7 +1110,9 @@ CORRECTED = {
     ),
     ("nl", "coach.more3.stock"): (
         "Is de trekstapel op, dan worden de More-stapels die niemand heeft gepakt de "
-        "trekstapel, en niemand kan ze dan nog pakken; is ook die op, dan eindigt de ronde."
+        "trekstapel, en niemand kan ze dan nog pakken; is ook die op, dan eindigt de ronde. "
+        "Zijn beide More-stapels gepakt, dan eindigt de ronde aan het eind van de beurt waarin "
+        "de laatste kaart getrokken is."
     ),
     ("nl", "hand.taken_stuck"): (
         "Je pakte {card}: na deze zet kun je hem in geen nieuwe combinatie meer kwijt, en "

@@ -249,6 +249,11 @@ def more_partner_down(view: View, kinds: frozenset[str]) -> bool:
     return partner in view.opened
 
 
+def more_not_down(view: View, kinds: frozenset[str]) -> bool:
+    """The seat may lay and has not gone down yet: its opening could come at this stop."""
+    return can_lay(view, kinds) and not view.opened[view.seat]
+
+
 def more_biriba_near(view: View, kinds: frozenset[str]) -> bool:
     return any(len(m.cards) >= 5 for m in side_melds(view))
 
@@ -281,8 +286,10 @@ MORE3 = (
     Rule("values", more_playing),
     Rule("runs", can_lay),
     Rule("opening", can_lay),
-    Rule("pankal", lambda v, k: more_playing(v, k) and holds_wild(v, k)),
-    Rule("partner", more_partner_down),
+    # Said before the first lay that could hold a pankal, and before the first opening the
+    # partner's lay exempts from the 7.5 (issue 61: both came after the learner had laid).
+    Rule("pankal", lambda v, k: more_playing(v, k) and holds_wild(v, k), urgent=lays_wild),
+    Rule("partner", more_partner_down, urgent=more_not_down),
     # What a side scores at the end of the round, once its melds are down (issue 61: only the
     # score sheet said it, after the round).
     Rule("score", more_side_down, variant=more_role, at_end=True),
@@ -320,6 +327,22 @@ def hand_joker_in_set(view: View, kinds: frozenset[str]) -> bool:
     return hand_opened(view) and any(m.kind == MeldKind.SET and m.wilds for m in view.melds)
 
 
+def hand_taken(view: View) -> str:
+    # A taken discard waits to be laid: waiting for a Hand means giving it back (issue 61: the
+    # note spoke of waiting as if the card were not there).
+    return "taken" if view.must_lay else ""
+
+
+def hand_taken_card(view: View) -> dict[str, Any]:
+    return {"card": view.must_lay[0].pretty} if view.must_lay else {}
+
+
+def hand_stock(view: View, kinds: frozenset[str]) -> bool:
+    # Four rounds of turns or fewer left: told while a player can still lay cards before the
+    # round ends on the stock (issue 61: the guided round said it only at the score sheet).
+    return bool(0 <= view.stock_count <= 4 * view.n_seats)
+
+
 def show_take(view: View, legal: Sequence[Move]) -> Move | None:
     """Taking the top card shows what a taken card asks for, but only where it would go into a
     new meld this turn (an opening of 51 before the seat has opened), as the computer player
@@ -344,8 +367,8 @@ HAND = (
     Rule("return", lambda v, k: "Return" in k),
     Rule("add", hand_add_any),
     Rule("reclaim_set", hand_joker_in_set, at_end=True),
-    Rule("hand", hand_can_open, at_end=True),
-    Rule("stock", stock_low, at_end=True),
+    Rule("hand", hand_can_open, at_end=True, variant=hand_taken, params=hand_taken_card),
+    Rule("stock", hand_stock, at_end=True, urgent=now),
     Rule("tie", never, at_end=True),
 )
 
@@ -396,8 +419,8 @@ SCORING = "scoring"
 
 def note_for(game: str, rule: Rule, view: View) -> Note:
     key = f"coach.{game}.{rule.name}"
-    if rule.variant is not None:
-        key += "." + rule.variant(view)
+    if rule.variant is not None and (variant := rule.variant(view)):
+        key += "." + variant  # an empty variant: the rule's plain words
     return Note(rule.name, key, rule.params(view) if rule.params else {})
 
 
