@@ -135,6 +135,10 @@ def nudge_key(move: Move, view: View, engine: Engine | None = None) -> str:
         return "hint_nudge_last"
     if isinstance(view, MorView) and type(move) in _MOR_PILE_NUDGES:
         return _MOR_PILE_NUDGES[type(move)]
+    if isinstance(view, RunFastView) and isinstance(move, Play) and _lone_lead(view):
+        # One card to lead is no choice (issue 61: "which card is hardest to get rid of?" of a
+        # hand of one).
+        return "runfast.hint_nudge_lead_last"
     if isinstance(move, Play):
         # Only Run Fast is played by plays, and only its view has a trick.
         return (
@@ -154,6 +158,11 @@ def nudge_key(move: Move, view: View, engine: Engine | None = None) -> str:
         # Before the 51 nothing can go onto a meld on the table (issue 61).
         return "hint_nudge_open"
     return key
+
+
+def _lone_lead(view: RunFastView) -> bool:
+    """Run Fast's lead with one card in hand: no choice to weigh."""
+    return not view.trick and len(view.hand) == 1
 
 
 def cards(cs: Sequence[Card]) -> str:
@@ -798,9 +807,17 @@ def _play_reason(
                 "cards": shown,
                 "split": groups_text(split, before.hand),
             }
+    bigger = any(isinstance(m, Play) and len(m.cards) > len(move.cards) for m in legal)
     if getattr(before, "must_include", None) is not None:
-        # The game's opening play: the 3♥ is in it because it must be.
+        # The game's opening play: the 3♥ is in it because it must be. "This one takes N cards
+        # out" reads as the most there is: said only when it is (issue 61).
+        if bigger:
+            return "runfast.hint_play_lead_first_pick", {"cards": shown}
         return "hint_play_lead_first", {"cards": shown, "count": count}
+    if len(move.cards) == 1 or bigger:
+        # "One play takes N cards out" says nothing of a single, and is false as a comparison
+        # when a bigger play was there (issue 61): no rule of thumb is claimed.
+        return "runfast.hint_play_lead_pick", {"cards": shown}
     return "hint_play_lead", {"cards": shown, "count": count}
 
 

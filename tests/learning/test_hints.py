@@ -810,7 +810,7 @@ def test_a_lead_over_lower_cards_names_what_they_would_split() -> None:
     for lang in LANGUAGES:
         assert "{" not in h.text(lang) and "6♦ 6♣ 7♠ 7♥" in h.text(lang), lang
     loose = _runfast(["6D 7S 7H 10S", "QH JH", "3C KS"], turn=0, played=[True, True, True])
-    assert hint_for(loose, 0, Play(tuple(parse_cards("10S")))).key == "hint_play_lead"
+    assert hint_for(loose, 0, Play(tuple(parse_cards("10S")))).key == "runfast.hint_play_lead_pick"
 
 
 def test_a_lay_hint_names_the_cards_in_the_melds_order() -> None:
