@@ -697,6 +697,36 @@ def _check_play_lead_first_pick(case: Case) -> list[str]:
     return out
 
 
+def _check_play_beat_higher(case: Case) -> list[str]:
+    """ "Play X: it beats T. Y beats it too and is lower": both beat the table, Y is a legal play
+    lower than X, and none is lower than Y."""
+    out = []
+    view = case.engine.view(case.seat)
+    if not view.trick:
+        return ["no play on the table"]
+    mine = classify(list(getattr(case.move, "cards", ())))
+    beats = [
+        (m, c)
+        for m in case.engine.legal_moves(case.seat)
+        if isinstance(m, Play)
+        and isinstance(c := classify(list(m.cards)), Combo)
+        and c.kind not in BOMB_KINDS
+    ]
+    named = [
+        (m, c) for m, c in beats if " ".join(x.pretty for x in m.cards) == case.params["lowest"]
+    ]
+    if not isinstance(mine, Combo) or case.move not in [m for m, _ in beats]:
+        out.append("the move is no legal beat")
+    if not named:
+        return [*out, "the named lowest is no legal beat"]
+    low = named[0][1].top
+    if isinstance(mine, Combo) and low >= mine.top:
+        out.append("the named play is not lower")
+    if any(c.top < low for _, c in beats):
+        out.append("a lower beat than the named one")
+    return out
+
+
 def _check_play_lead_pick(case: Case) -> list[str]:
     """ "Lead X. No simple rule explains this lead": a lead, a legal one, and the hint's move."""
     out = []
@@ -1338,6 +1368,7 @@ CHECKS: dict[str, Check] = {
     "hint_play_lead": _check_play_lead,
     "hint_play_lead_first": _check_play_lead_first,
     "runfast.hint_play_lead_pick": _check_play_lead_pick,
+    "runfast.hint_play_beat_higher": _check_play_beat_higher,
     "runfast.hint_play_lead_first_pick": _check_play_lead_first_pick,
     "hint_play_lead_lowest": _check_play_lead_lowest,
     "hint_play_beat_lowest": _check_play_beat_lowest,

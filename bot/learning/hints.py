@@ -778,6 +778,19 @@ def _play_reason(
             # A higher beat than the lowest (issue 61): nothing the others can hold beats it,
             # so they must pass and the lead comes back.
             return "hint_play_beat_lead_back", {"cards": shown, "trick": trick}
+        if mine and tops and mine > min(tops):
+            # Not the lowest that beats, against the lesson's rule, and nothing above explains
+            # it (issue 61: 10♦ 10♣ over 3♠ 3♥ while 4♥ 4♣ was there): say so, and name the
+            # lowest.
+            low = min(
+                (m for m in legal if isinstance(m, Play) and plain_top(m.cards)),
+                key=lambda m: plain_top(m.cards),
+            )
+            return "runfast.hint_play_beat_higher", {
+                "cards": shown,
+                "trick": trick,
+                "lowest": cards(low.cards),
+            }
         return "hint_play_beat", {"cards": shown, "trick": trick}
     count = Count("n_cards", len(move.cards))
     few = [n for o, n in enumerate(before.hand_counts) if o != before.seat and n < 3]

@@ -89,3 +89,25 @@ def test_the_opening_lead_claims_no_card_count_when_a_bigger_play_holds_the_3h()
     )
     for lang in LANGUAGES:
         assert "{" not in h.text(lang) and "3♥" in h.text(lang), lang
+
+
+def test_a_beat_above_the_lowest_says_it_is_not_the_lowest() -> None:
+    # Seed 7's review: "10♦ 10♣: it beats 3♠ 3♥, and whoever can beat the table must" while
+    # 4♥ 4♣ beat it too, against the lesson's "play the lowest that beats", without a word.
+    engine = _runfast(
+        ["4H 4C 10D 10C KS 7D", "5D 8S JD", "6C 9S JH"],
+        trick=["3S", "3H"],
+        trick_seat=2,
+        turn=0,
+        played=[True, True, True],
+    )
+    tens = _play("10D 10C")
+    h = hint_for(engine, 0, tens)
+    assert h.key == "runfast.hint_play_beat_higher"
+    assert h.params["lowest"] == "4♥ 4♣"
+    assert check.check_reason(engine, 0, tens, h.key, h.params) == []
+    for lang in LANGUAGES:
+        assert "{" not in h.text(lang) and "4♥ 4♣" in h.text(lang), lang
+    # The check catches a wrong "lowest".
+    wrong = {**h.params, "lowest": "10♦ 10♣"}
+    assert check.check_reason(engine, 0, tens, h.key, wrong) != []
