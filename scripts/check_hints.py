@@ -671,6 +671,70 @@ def _check_play_lead(case: Case) -> list[str]:
         out.append("a play is on the table: not a lead")
     if _n(case.params["count"]) != len(getattr(case.move, "cards", ())):
         out.append("another number of cards")
+    # "One play takes N cards out" as a comparison (issue 61): more than one card, and no
+    # legal play takes more.
+    n = len(getattr(case.move, "cards", ()))
+    if n < 2:
+        out.append("a single: every lead of one card takes one card out")
+    bigger = [
+        m for m in case.engine.legal_moves(case.seat) if isinstance(m, Play) and len(m.cards) > n
+    ]
+    if bigger:
+        out.append(f"{bigger[0].to_dict()} takes more cards out")
+    return out
+
+
+def _check_play_lead_first_pick(case: Case) -> list[str]:
+    """ "Lead X: the game's first play must contain the 3♥": a legal lead that holds the 3♥,
+    and the engine refuses a play without it."""
+    out = _check_play_lead_pick(case)
+    three = Card.parse("3H")
+    if three not in getattr(case.move, "cards", ()):
+        out.append("the play lacks 3♥")
+    hand = case.engine.view(case.seat).hand
+    other = next((c for c in hand if c != three), None)
+    if other is None or case.engine.check(case.seat, Play((other,))) is None:
+        out.append("a play without 3♥ is allowed")
+    return out
+
+
+def _check_play_beat_higher(case: Case) -> list[str]:
+    """ "Play X: it beats T. Y beats it too and is lower": both beat the table, Y is a legal play
+    lower than X, and none is lower than Y."""
+    out = []
+    view = case.engine.view(case.seat)
+    if not view.trick:
+        return ["no play on the table"]
+    mine = classify(list(getattr(case.move, "cards", ())))
+    beats = [
+        (m, c)
+        for m in case.engine.legal_moves(case.seat)
+        if isinstance(m, Play)
+        and isinstance(c := classify(list(m.cards)), Combo)
+        and c.kind not in BOMB_KINDS
+    ]
+    named = [
+        (m, c) for m, c in beats if " ".join(x.pretty for x in m.cards) == case.params["lowest"]
+    ]
+    if not isinstance(mine, Combo) or case.move not in [m for m, _ in beats]:
+        out.append("the move is no legal beat")
+    if not named:
+        return [*out, "the named lowest is no legal beat"]
+    low = named[0][1].top
+    if isinstance(mine, Combo) and low >= mine.top:
+        out.append("the named play is not lower")
+    if any(c.top < low for _, c in beats):
+        out.append("a lower beat than the named one")
+    return out
+
+
+def _check_play_lead_pick(case: Case) -> list[str]:
+    """ "Lead X. No simple rule explains this lead": a lead, a legal one, and the hint's move."""
+    out = []
+    if case.engine.view(case.seat).trick:
+        out.append("a play is on the table: not a lead")
+    if not isinstance(case.move, Play) or case.move not in case.engine.legal_moves(case.seat):
+        out.append("not a legal play")
     return out
 
 
@@ -909,6 +973,21 @@ def check_nudge(engine: Engine, seat: int, key: str, move: Move) -> list[str]:
     _, events = _played(engine, seat, move)
     if (key == "hint_nudge_last_ends") != any(isinstance(e, RoundOver) for e in events):
         out.append(f"{key}, and the round ends: {any(isinstance(e, RoundOver) for e in events)}")
+    return out
+
+
+def check_lead_last_nudge(engine: Engine, seat: int, key: str, move: Move) -> list[str]:
+    """Run Fast's "you hold one card: lead it": a lead, one card in hand, and the move plays it
+    and empties the hand."""
+    if key != "runfast.hint_nudge_lead_last":
+        return []
+    view = engine.view(seat)
+    out = ["a play is on the table: not a lead"] if view.trick else []
+    if len(view.hand) != 1 or move != Play((view.hand[0],)):
+        out.append("not the lead of a last card")
+    after, _ = _played(engine, seat, move)
+    if after.view(seat).hand:
+        out.append("cards are left after the lead")
     return out
 
 
@@ -1354,6 +1433,9 @@ CHECKS: dict[str, Check] = {
     "hint_play_beat": _check_play_beat,
     "hint_play_lead": _check_play_lead,
     "hint_play_lead_first": _check_play_lead_first,
+    "runfast.hint_play_lead_pick": _check_play_lead_pick,
+    "runfast.hint_play_beat_higher": _check_play_beat_higher,
+    "runfast.hint_play_lead_first_pick": _check_play_lead_first_pick,
     "hint_play_lead_lowest": _check_play_lead_lowest,
     "hint_play_beat_lowest": _check_play_beat_lowest,
     "hint_play_beat_lead_back": _check_play_beat_lead_back,
@@ -1496,6 +1578,14 @@ def check_game(game: str, count: int, level: str, throws_every: int = 0) -> Tall
         if given.nudge in ("hint_nudge_last", "hint_nudge_last_ends"):  # and a last card's first
             found.append(
                 (given.move, given.nudge, check_nudge(engine, seat, given.nudge, given.move))
+            )
+        if given.nudge == "runfast.hint_nudge_lead_last":
+            found.append(
+                (
+                    given.move,
+                    given.nudge,
+                    check_lead_last_nudge(engine, seat, given.nudge, given.move),
+                )
             )
         if throws_every > 0 and n % throws_every == 0:
             found += [

@@ -135,6 +135,10 @@ def nudge_key(move: Move, view: View, engine: Engine | None = None) -> str:
         return "hint_nudge_last"
     if isinstance(view, MorView) and type(move) in _MOR_PILE_NUDGES:
         return _MOR_PILE_NUDGES[type(move)]
+    if isinstance(view, RunFastView) and isinstance(move, Play) and _lone_lead(view):
+        # One card to lead is no choice (issue 61: "which card is hardest to get rid of?" of a
+        # hand of one).
+        return "runfast.hint_nudge_lead_last"
     if isinstance(move, Play):
         # Only Run Fast is played by plays, and only its view has a trick.
         return (
@@ -189,6 +193,11 @@ def _same_table(engine: Engine, seat: int, one: Move, other: Move) -> bool:
 
     first = after(one)
     return first is not None and first == after(other)
+
+
+def _lone_lead(view: RunFastView) -> bool:
+    """Run Fast's lead with one card in hand: no choice to weigh."""
+    return not view.trick and len(view.hand) == 1
 
 
 def cards(cs: Sequence[Card]) -> str:
@@ -929,6 +938,19 @@ def _play_reason(
             # A higher beat than the lowest (issue 61): nothing the others can hold beats it,
             # so they must pass and the lead comes back.
             return "hint_play_beat_lead_back", {"cards": shown, "trick": trick}
+        if mine and tops and mine > min(tops):
+            # Not the lowest that beats, against the lesson's rule, and nothing above explains
+            # it (issue 61: 10♦ 10♣ over 3♠ 3♥ while 4♥ 4♣ was there): say so, and name the
+            # lowest.
+            low = min(
+                (m for m in legal if isinstance(m, Play) and plain_top(m.cards)),
+                key=lambda m: plain_top(m.cards),
+            )
+            return "runfast.hint_play_beat_higher", {
+                "cards": shown,
+                "trick": trick,
+                "lowest": cards(low.cards),
+            }
         return "hint_play_beat", {"cards": shown, "trick": trick}
     count = Count("n_cards", len(move.cards))
     few = [n for o, n in enumerate(before.hand_counts) if o != before.seat and n < 3]
@@ -958,9 +980,17 @@ def _play_reason(
                 "cards": shown,
                 "split": groups_text(split, before.hand),
             }
+    bigger = any(isinstance(m, Play) and len(m.cards) > len(move.cards) for m in legal)
     if getattr(before, "must_include", None) is not None:
-        # The game's opening play: the 3♥ is in it because it must be.
+        # The game's opening play: the 3♥ is in it because it must be. "This one takes N cards
+        # out" reads as the most there is: said only when it is (issue 61).
+        if bigger:
+            return "runfast.hint_play_lead_first_pick", {"cards": shown}
         return "hint_play_lead_first", {"cards": shown, "count": count}
+    if len(move.cards) == 1 or bigger:
+        # "One play takes N cards out" says nothing of a single, and is false as a comparison
+        # when a bigger play was there (issue 61): no rule of thumb is claimed.
+        return "runfast.hint_play_lead_pick", {"cards": shown}
     return "hint_play_lead", {"cards": shown, "count": count}
 
 

@@ -424,9 +424,9 @@ def test_a_run_fast_hint_says_why_this_play_of_several_that_beat() -> None:
     assert h.key == "hint_play_beat_whole"
     assert h.text().endswith("would split up the pair 9♠ 9♥.")
     assert check_reason(engine, 0, h.move, h.key, h.params) == []
-    # A higher play that is neither: the plain reason, no claim about the others.
+    # A higher play that is neither: it says it is not the lowest, and names the lowest.
     h = hint_for(position("9S JD KC 4C"), 0, Play(tuple(parse_cards(["KC"]))))
-    assert h.key == "hint_play_beat"
+    assert h.key == "runfast.hint_play_beat_higher"
 
 
 def test_a_mor_throw_says_it_feeds_no_opponent_where_another_card_would() -> None:
@@ -793,7 +793,7 @@ def test_a_high_single_with_an_opponent_on_one_card_says_why() -> None:
         assert "{" not in h.text(lang), lang
     # With nobody near out, no such claim: the checks refuse it too.
     calm = _runfast(["10S AD 4C", "QH JH", "3C KS"], trick=["8S"], trick_seat=2, turn=0)
-    assert hint_for(calm, 0, Play(tuple(parse_cards("AD")))).key == "hint_play_beat"
+    assert hint_for(calm, 0, Play(tuple(parse_cards("AD")))).key == "runfast.hint_play_beat_higher"
     assert check_reason(calm, 0, h.move, h.key, h.params) != []
 
 
@@ -812,7 +812,7 @@ def test_a_lead_over_lower_cards_names_what_they_would_split() -> None:
     for lang in LANGUAGES:
         assert "{" not in h.text(lang) and "6♦ 6♣ 7♠ 7♥" in h.text(lang), lang
     loose = _runfast(["6D 7S 7H 10S", "QH JH", "3C KS"], turn=0, played=[True, True, True])
-    assert hint_for(loose, 0, Play(tuple(parse_cards("10S")))).key == "hint_play_lead"
+    assert hint_for(loose, 0, Play(tuple(parse_cards("10S")))).key == "runfast.hint_play_lead_pick"
 
 
 def test_a_lay_hint_names_the_cards_in_the_melds_order() -> None:
