@@ -278,6 +278,11 @@ def run_lesson(
             elif word == "rules":
                 console.show_rules()
             elif word == "skip":
+                # What the step teaches is said all the same (issue 61: the rules a right answer's
+                # words gave were lost to a skip), and the step counts as passed: coming back
+                # goes on after it, not at it.
+                console.say(console.t("lesson_skipped", rule=step.text("rule", lang)))
+                progress.record(game, step.number, first_try=False)
                 break
             elif word == "restart":
                 # The lesson from its first step, its progress forgotten: starting over.
@@ -302,6 +307,8 @@ def run_lesson(
                     if verdict.after is not None and not play_through(
                         console, verdict.after, step, verdict.events
                     ):
+                        # The step was done at "Right"; the moves after it are not kept.
+                        console.say(console.t("lesson_quit_mid_turn", step=step.number))
                         console.say(console.t("console.bye"))
                         return 0
                     break

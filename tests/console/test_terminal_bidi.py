@@ -7,14 +7,24 @@ import io
 import os
 import re
 import unicodedata
+from pathlib import Path
 
+import pytest
 from bidi import get_display
 
 from bot.console.bidi import LRI, PDI, RLM, isolate, mode_for, shape, visual
 from bot.console.cli import parser, run
+from bot.console.progress import ENV
 from bot.i18n import t
 
 LINE = t("console.ev.threw_card", "ar", who=t("console.seat_cap", "ar", seat=1), card="9H")
+
+
+@pytest.fixture(autouse=True)
+def own_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lesson progress in a folder of the test's own: a skipped step is kept, and a lesson
+    resumed from the user's progress would not show the step a test reads."""
+    monkeypatch.setenv(ENV, str(tmp_path))
 
 
 def test_every_left_to_right_piece_is_isolated() -> None:

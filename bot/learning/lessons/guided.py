@@ -24,6 +24,7 @@ rules come up during play (``scripts/guided_seeds.py`` prints the count per seed
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,7 +37,7 @@ from bot.games.cards import Count, Reason
 from bot.games.mor import Mor, can_close_with
 from bot.games.more3 import More3
 from bot.games.registry import engine_class, new_game, play_move, replay
-from bot.games.runfast_combos import BOMB_KINDS
+from bot.games.runfast_combos import BOMB_KINDS, TRIPLE
 from bot.i18n import ENGLISH, say, t
 from bot.learning.hints import Hint, hint_for, makes_biriba, no_idle_take, no_spoilt_biriba
 
@@ -188,6 +189,12 @@ def mor_the_mor(view: View, kinds: frozenset[str]) -> bool:
     return small_hand(view) or view.seat in view.mor_waiting
 
 
+def mor_wild_in_run(view: View, kinds: frozenset[str]) -> bool:
+    """A run on the table holds a wild: adding the card of its place moves it to an end of
+    that run, never to another meld (issue 61: a newcomer first saw a wild move with no word)."""
+    return any(m.kind == MeldKind.RUN and m.wilds for m in view.melds)
+
+
 def mor_closing(view: View, kinds: frozenset[str]) -> bool:
     side = my_side(view)
     return side is not None and view.side_taken[side]
@@ -202,6 +209,7 @@ MOR = (
     Rule("wilds", holds_wild, urgent=lays_wild),
     Rule("wild_place", holds_wild, urgent=lays_wild),
     Rule("take", lambda v, k: "Take" in k, urgent=now),
+    Rule("wild_moves", mor_wild_in_run, urgent=mor_wild_in_run),
     Rule("team", mor_partner_meld),
     Rule("project", mor_project_near, at_end=True),
     Rule("mor", mor_the_mor, at_end=True, urgent=now),
@@ -398,6 +406,13 @@ def rf_bomb(view: View, kinds: frozenset[str]) -> bool:
     return any(isinstance(e, Played) and e.kind in BOMB_KINDS for e in view.last_events)
 
 
+def rf_triple(view: View, kinds: frozenset[str]) -> bool:
+    """A triple on the table (issue 61: the first one played got no word)."""
+    return view.trick_kind == TRIPLE or any(
+        isinstance(e, Played) and e.kind == TRIPLE for e in view.last_events
+    )
+
+
 RUNFAST = (
     Rule("goal", always),
     Rule("ranks", always),
@@ -407,6 +422,7 @@ RUNFAST = (
     Rule("beat", rf_beating),
     Rule("pass", lambda v, k: k == frozenset({"Pass"})),
     Rule("trick", rf_after_trick),
+    Rule("triple", rf_triple),
     Rule("bombs", rf_bomb, at_end=True),
     Rule("bomb_pay", rf_bomb, at_end=True),
 )
@@ -649,11 +665,16 @@ class OtherMove:
     # the coach said what the member's move made, never why its own was better).
     better: Reason | None = None
 
+    # The member's move laid every card of the coach's and more (issue 61: "mine would have
+    # been another" was said of a lay that held the coach's 200 run).
+    within: bool = False
+
     def text(self, lang: str = ENGLISH) -> str:
+        other = "coach_mine_and_more" if self.within else "coach_other_move"
         if self.gain is None:
-            said = t("coach_other_move", lang, reason=self.hint.text(lang))
+            said = t(other, lang, reason=self.hint.text(lang))
         else:
-            said = t("coach_other_move_gain", lang, gain=self.gain, reason=self.hint.text(lang))
+            said = t(f"{other}_gain", lang, gain=self.gain, reason=self.hint.text(lang))
         return said if self.better is None else f"{said} {say(self.better, lang)}"
 
 
@@ -759,7 +780,15 @@ def other_move_note(engine: Engine, seat: int, coach: Move, played: Move) -> Oth
         hint_for(engine, seat, coach),
         move_gain(engine, seat, played, coach),
         move_better(engine, seat, played, coach),
+        within=holds_move(coach, played),
     )
+
+
+def holds_move(coach: Move, played: Move) -> bool:
+    """Did the lay ``played`` put down every card of the lay ``coach`` and more?"""
+    if coach.do not in _LAYS or played.do not in _LAYS:
+        return False
+    return Counter(getattr(coach, "cards", ())) < Counter(getattr(played, "cards", ()))
 
 
 def other_move_said(engine: Engine, seat: int = MEMBER) -> OtherMove | None:
