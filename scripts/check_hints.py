@@ -1365,7 +1365,15 @@ def _check_with_near(case: Case) -> list[str]:
             "hint_near_go_out": after.pile_taken[side] and can_go_out_with(biribas),
         }
     else:
-        facts = {"hint_near_out_hand": bool(after.view(case.seat).opened[case.seat])}
+        opened = isinstance(after, Hand) and after.opened[case.seat]
+        # The round ends with this throw when the stock is out: only a last card goes out then.
+        out_near = opened and not (after.stock_out and left > 1)
+        # A Hand: opened this turn, no old meld touched, and the throw empties the hand.
+        the_hand = out_near and left == 1 and not after.opened_at_start and not after.touched_old
+        facts = {
+            "hint_near_out_hand": out_near and not the_hand,
+            "hint_near_out_the_hand": the_hand,
+        }
     if not facts.get(key, False):
         out.append(f"{key} is not so in {case.engine.game}")
     return out

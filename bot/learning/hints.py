@@ -815,8 +815,15 @@ def near_end(after: Engine, seat: int, events: Sequence[Event]) -> Reason | None
         if after.pile_taken[side] and can_go_out_with(biribas):
             return Reason("hint_near_go_out", count)
         return None
-    view = after.view(seat)
-    if isinstance(view, HandView) and view.opened[seat]:
+    if isinstance(after, Hand) and after.opened[seat]:
+        if after.stock_out and left > 1:
+            # The round ends with this turn's throw (the stock ran out), and a throw that
+            # keeps a card doesn't go out: no going out is near (issue 61: "you score −30" in
+            # the lesson where nobody does).
+            return None
+        if left == 1 and not after.opened_at_start and not after.touched_old:
+            # Opened this turn and the throw empties the hand: a Hand, which doubles (−60).
+            return Reason("hint_near_out_the_hand", count)
         return Reason("hint_near_out_hand", count)
     return None
 

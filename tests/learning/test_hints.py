@@ -898,3 +898,21 @@ def test_before_opening_a_hand_nudge_speaks_of_the_51_not_the_table() -> None:
     for lang in LANGUAGES:
         assert "51" in h.stage_text("nudge", lang), lang
     assert "on the table" not in h.stage_text("nudge")
+
+
+def test_hands_near_out_sentence_gives_the_score_the_throw_would_bring() -> None:
+    """Issue 61 (a fresh newcomer): Hand's "close to going out … you score −30" was said in the
+    lesson's Hand step, where the throw makes a Hand (−60), and in the stock-out step, where the
+    round ends with this throw and nobody goes out. The sentence follows the engine: a Hand when
+    the seat opened this turn and the throw empties the hand, none when the round ends first."""
+    check_reason = load_script("scripts/check_hints.py").check_reason
+    steps = {s.name: s for s in lesson("hand")}
+    the_hand = steps["06_the_hand"]
+    h = hint_for(the_hand.position(), 0, answer_move(the_hand))
+    assert h.key == "hint_with_near" and h.params["near"].key == "hint_near_out_the_hand", h.key
+    assert "−60" in h.text() and "−30" not in h.text(), h.text()
+    assert check_reason(the_hand.position(), 0, h.move, h.key, h.params) == []
+    stock_out = steps["07_the_stock_runs_out"]
+    h = hint_for(stock_out.position(), 0, answer_move(stock_out))
+    assert "−30" not in h.text(), h.text()
+    assert check_reason(stock_out.position(), 0, h.move, h.key, h.params) == []
