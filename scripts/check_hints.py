@@ -684,10 +684,9 @@ def _check_play_lead(case: Case) -> list[str]:
     return out
 
 
-def _check_play_lead_first_pick(case: Case) -> list[str]:
-    """ "Lead X: the game's first play must contain the 3♥": a legal lead that holds the 3♥,
-    and the engine refuses a play without it."""
-    out = _check_play_lead_pick(case)
+def _first_play_holds_the_three(case: Case) -> list[str]:
+    """The game's first play: the move holds the 3♥, and the engine refuses a play without it."""
+    out = []
     three = Card.parse("3H")
     if three not in getattr(case.move, "cards", ()):
         out.append("the play lacks 3♥")
@@ -696,6 +695,13 @@ def _check_play_lead_first_pick(case: Case) -> list[str]:
     if other is None or case.engine.check(case.seat, Play((other,))) is None:
         out.append("a play without 3♥ is allowed")
     return out
+
+
+def _check_play_lead_first_pick(case: Case) -> list[str]:
+    """ "Lead X: the game's first play must contain the 3♥": a legal lead that holds the 3♥,
+    and the engine refuses a play without it."""
+    out = _check_play_lead_pick(case)
+    return out + _first_play_holds_the_three(case)
 
 
 def _check_play_beat_higher(case: Case) -> list[str]:
@@ -766,14 +772,7 @@ def _check_play_lead_first(case: Case) -> list[str]:
     """ "The game's first play must contain the 3♥": the engine refuses this seat's plays
     without the 3♥ now, and the move holds it."""
     out = _check_play_lead(case)
-    three = Card.parse("3H")
-    if three not in getattr(case.move, "cards", ()):
-        out.append("the play lacks 3♥")
-    hand = case.engine.view(case.seat).hand
-    other = next((c for c in hand if c != three), None)
-    if other is None or case.engine.check(case.seat, Play((other,))) is None:
-        out.append("a play without 3♥ is allowed")
-    return out
+    return out + _first_play_holds_the_three(case)
 
 
 def _check_play_lead_lowest(case: Case) -> list[str]:
