@@ -4,28 +4,15 @@ Each test drives the real lesson steps, catalogues, engines or terminal client."
 
 from __future__ import annotations
 
-import io
-from pathlib import Path
-
 import pytest
 
-from bot.console.cli import parser, run
-from bot.console.progress import ENV, Progress
+from bot.console.progress import Progress
 from bot.games.notation import move_text, parse_move
 from bot.i18n import t
 from bot.learning.lessons import answer_move, guided, lesson
 
-
-@pytest.fixture(autouse=True)
-def own_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(ENV, str(tmp_path))
-    return tmp_path
-
-
-def play(argv: list[str], typed: str) -> tuple[int, str]:
-    out = io.StringIO()
-    code = run(parser().parse_args(argv), io.StringIO(typed), out)
-    return code, out.getvalue()
+# The terminal's lesson driver with progress in the test's own folder (autouse).
+from tests.console.test_lesson_console import own_state, play  # noqa: F401
 
 
 def step(game: str, name: str):  # type: ignore[no-untyped-def]
