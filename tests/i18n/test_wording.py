@@ -239,6 +239,41 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
         "बाक़ी दोनों में से हर एक को, राउंड",
         "बाक़ी दोनों में से हर एक को एक बार, राउंड",
     ),
+    # The December fresh read (9/10): the glossary's hint and step, and sentences reread.
+    ("console.between_rounds", "चालें और हिंट", "चालें और संकेत"),
+    ("console.after_game", "कोई चाल या हिंट नहीं", "न कोई चाल बची है, न संकेत"),
+    ("lesson_console_words", "hint (चरणों में:", "hint (क़दम-ब-क़दम:"),
+    ("coach.mor.project", "बिना वाइल्ड तिग्गियों", "सेट, जिसमें कोई वाइल्ड न हो (300)"),
+    ("coach.more3.biriba", "बिना पंकल शुद्ध", "पंकल के बिना शुद्ध"),
+    (
+        "coach.runfast.triple",
+        "जो अकेले चले जाते हैं",
+        "इसे हमेशा अकेले चलते हैं: इसके साथ कोई और पत्ता नहीं चल सकता।",
+    ),
+    (
+        "hint_throw_not_next",
+        "{feeding} जुड़ जाता",
+        "जबकि {feeding} से उस टीम का कोई मेल्ड बढ़ जाता",
+    ),
+    (
+        "hint_throw_not_next",
+        "उसके सहारे वह फेंके",
+        "तो अगला खिलाड़ी उसके सहारे फेंके",
+    ),
+    (
+        "lesson.hand.06_the_hand.task",
+        "बिना पहले खोले, इसी एक बार में",
+        "आपने अब तक नहीं खोला है: इसी एक बार में",
+    ),
+    (
+        "lesson.hand.04_reclaim_the_joker.rule",
+        "अपनी जगह वाले पत्ते की जगह लेता है",
+        "सीक्वेंस में जोकर जिस जगह पर है, वहाँ के पत्ते का काम करता है",
+    ),
+    ("lesson.hand.04_reclaim_the_joker.task", "जोकर वहीं बैठता है", "जोकर उसी जगह आता है"),
+    ("coach.hand.joker", "वह वहीं बैठता है", "वह उसी जगह आता है"),
+    ("hint_throw_keeps_run", "सोलो के तौर पर", "आप सोलो हैं, इसलिए"),
+    ("console.more3.bids_paid", "बोली, खुलते ही चुकाई गई", "बोलियाँ सामने आते ही"),
 ]
 
 
@@ -346,6 +381,23 @@ def test_the_grammar_slip_check_can_fail() -> None:
         "pearls": "{who} को {n}",
     }
     assert grammar_slips("hi", after) == set()
+    # The December fresh read: without a wild, said without its के.
+    wild = {
+        "project": "बिना वाइल्ड तिग्गियों या इक्कों का सेट (300) 30",
+        "biriba": "बिरिबा है: बिना पंकल शुद्ध (200)",
+        "rules": "सात या ज़्यादा 3 या इक्के, बिना वाइल्ड: 300;",
+    }
+    assert grammar_slips("hi", wild) == {(p, "बिना before a wild without के") for p in wild}
+    assert (
+        grammar_slips(
+            "hi",
+            {
+                "x": "बिना वाइल्ड के पान के सात पत्ते; पंकल के बिना शुद्ध; बिना किसी वाइल्ड के",
+                "y": "सात या ज़्यादा 3 या इक्के, कोई वाइल्ड नहीं: 300; बिना वाइल्डकार्ड",
+            },
+        )
+        == set()
+    )
     # Only Hindi's slips: another language's text is not read for them.
     assert grammar_slips("en", {"x": "टेबल पर 7♥ है: आपको ऊँचा एकल चलना होगा।"}) == set()
 
@@ -1461,3 +1513,28 @@ def test_run_fast_settles_with_al_hisab_never_the_score_sheet() -> None:
     assert len(runfast) > 50
     assert {k for k, v in runfast.items() if "ورقة النقاط" in v} == set()
     assert t("console.runfast.sheet_heading", "ar") == "الحساب"
+
+
+def test_the_december_hindi_read_words_are_caught() -> None:
+    # The words the December fresh read of Hindi found beside the glossary's: हिंट for संकेत,
+    # चरणों for क़दम, अनदेखे for the cards you can't see, जुड़ता for a card that fits (बैठता).
+    found = {
+        "between": "चालें और हिंट अगले राउंड में",
+        "lesson": "hint (चरणों में: पहले किस पर ध्यान दें)",
+        "unseen": "अनदेखे पत्तों में से कोई इसे नहीं हरा सकता",
+        "fits": "यह किसी मेल्ड में नहीं जुड़ता, जबकि 7H जुड़ जाता",
+    }
+    assert {word for _, word in misused_words("hi", found)} == {
+        "हिंट",
+        "चरणों",
+        "अनदेखे",
+        "जुड़ता",
+        "जुड़ जाता",
+    }
+    fixed = {
+        "between": "चालें और संकेत अगले राउंड में; hint लिखें",
+        "lesson": "hint (क़दम-ब-क़दम: …), skip (अगले क़दम पर जाएँ)",
+        "unseen": "जो पत्ते आपको नहीं दिखते उनमें से कोई इसे नहीं हरा सकता",
+        "fits": "यह किसी मेल्ड में नहीं बैठता; कितने खिलाड़ी जुड़ते हैं",
+    }
+    assert misused_words("hi", fixed) == set()
