@@ -300,6 +300,10 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
         "जब वे बाज़ी की पहली चाल में चली जाएँ",
         "अगर वे बाज़ी की पहली चाल हों",
     ),
+    # A lesson is taught क़दम-ब-क़दम, as the console's hint says; a game is saved (सहेजें).
+    ("console.arg.lesson", "एक छोटा निर्देशित पाठ", "एक छोटा पाठ, क़दम-ब-क़दम"),
+    ("cmd.lesson.description", "छोटा, निर्देशित पाठ", "छोटा पाठ, क़दम-ब-क़दम"),
+    ("console.arg.save", "यहाँ टेबल फ़ाइल के रूप में लिखें", "टेबल फ़ाइल के रूप में सहेजें"),
 ]
 
 
