@@ -303,7 +303,11 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     # A lesson is taught क़दम-ब-क़दम, as the console's hint says; a game is saved (सहेजें).
     ("console.arg.lesson", "एक छोटा निर्देशित पाठ", "एक छोटा पाठ, क़दम-ब-क़दम"),
     ("cmd.lesson.description", "छोटा, निर्देशित पाठ", "छोटा पाठ, क़दम-ब-क़दम"),
-    ("console.arg.save", "यहाँ टेबल फ़ाइल के रूप में लिखें", "टेबल फ़ाइल के रूप में सहेजें"),
+    ("console.arg.save", "यहाँ टेबल फ़ाइल के रूप में लिखें", "उसे टेबल फ़ाइल बनाकर यहाँ सहेजें"),
+    # "Legal" is a lawyer's word at a card table: the moves you can play now.
+    ("console.some_moves", "कुछ वैध चालें", "अभी चल सकने वाली कुछ चालें"),
+    ("console.help.moves", "कुछ वैध चालें", "अभी चल सकने वाली कुछ चालें"),
+    ("hint_nudge_discard", "आपके मेल्ड के सबसे कम काम का है", "मेल्ड बनाने में आपके सबसे कम काम आएगा"),
 ]
 
 
