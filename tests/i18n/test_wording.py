@@ -307,6 +307,11 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     # "Legal" is a lawyer's word at a card table: the moves you can play now.
     ("console.some_moves", "कुछ वैध चालें", "अभी चल सकने वाली कुछ चालें"),
     ("console.help.moves", "कुछ वैध चालें", "अभी चल सकने वाली कुछ चालें"),
+    # A count after a colon needs a noun to count: the moves left unchecked.
+    ("review.unchecked_forced", "नहीं जाँची गईं, क्योंकि", "बिना जाँच के छोड़ी गई चालें, क्योंकि"),
+    ("review.unchecked_usual", "नहीं जाँची गईं, क्योंकि", "बिना जाँच के छोड़ी गई चालें, क्योंकि"),
+    ("review.unchecked_capped", "नहीं जाँची गईं, क्योंकि", "बिना जाँच के छोड़ी गई चालें, क्योंकि"),
+    ("console.again_offer", "कोई भी चाल भी चलेगी", "की आपकी हर चाल से ऐसा किया जा सकता है"),
     ("hint_nudge_discard", "आपके मेल्ड के सबसे कम काम का है", "मेल्ड बनाने में आपके सबसे कम काम आएगा"),
 ]
 
