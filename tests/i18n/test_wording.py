@@ -312,6 +312,7 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     ("review.unchecked_usual", "नहीं जाँची गईं, क्योंकि", "बिना जाँच के छोड़ी गई चालें, क्योंकि"),
     ("review.unchecked_capped", "नहीं जाँची गईं, क्योंकि", "बिना जाँच के छोड़ी गई चालें, क्योंकि"),
     ("console.again_offer", "कोई भी चाल भी चलेगी", "की आपकी हर चाल से ऐसा किया जा सकता है"),
+    ("coach.hand.hand.taken", "उसे वापस रखें", "उसे लौटा दें"),
     ("hint_nudge_discard", "आपके मेल्ड के सबसे कम काम का है", "मेल्ड बनाने में आपके सबसे कम काम आएगा"),
 ]
 
@@ -1566,6 +1567,7 @@ def test_the_december_hindi_read_words_are_caught() -> None:
         "solo": "सोलो के तौर पर, जब जोड़ी उसे आगे बढ़ाने वाला पत्ता फेंकेगी",
         "nudge": "टेबल पर चली गई चाल देखें",
         "heavenly": "चारों तिग्गियाँ, जब वे बाज़ी की पहली चाल में चली जाएँ",
+        "return": "कुछ भी उतारने से पहले उसे वापस रखें",
     }
     assert {word for _, word in misused_words("hi", found)} == {
         "हिंट",
@@ -1577,6 +1579,7 @@ def test_the_december_hindi_read_words_are_caught() -> None:
         "के तौर पर",
         "चली गई चाल",
         "चली जाएँ",
+        "वापस रखें",
     }
     fixed = {
         "between": "चालें और संकेत अगले राउंड में; hint लिखें",
