@@ -383,6 +383,41 @@ def test_a_hindi_hint_keeping_one_card_says_it_for_one() -> None:
     assert "और हाथ में बाक़ी: 1 पत्ता।" in lay.text("hi"), lay.text("hi")
 
 
+def test_the_december_hindi_read_words_are_caught() -> None:
+    # The words the December fresh read of Hindi found beside the glossary's: हिंट for संकेत,
+    # चरणों for क़दम, अनदेखे for the cards you can't see, जुड़ता for a card that fits (बैठता).
+    found = {
+        "between": "चालें और हिंट अगले राउंड में",
+        "lesson": "hint (चरणों में: पहले किस पर ध्यान दें)",
+        "unseen": "अनदेखे पत्तों में से कोई इसे नहीं हरा सकता",
+        "fits": "यह किसी मेल्ड में नहीं जुड़ता, जबकि 7H जुड़ जाता",
+        "allowed": "एक पत्ता लौटाएँ (जहाँ गेम इसकी अनुमति दे)",
+        "solo": "सोलो के तौर पर, जब जोड़ी उसे आगे बढ़ाने वाला पत्ता फेंकेगी",
+        "nudge": "टेबल पर चली गई चाल देखें",
+        "heavenly": "चारों तिग्गियाँ, जब वे बाज़ी की पहली चाल में चली जाएँ",
+        "return": "कुछ भी उतारने से पहले उसे वापस रखें",
+    }
+    assert {word for _, word in misused_words("hi", found)} == {
+        "हिंट",
+        "चरणों",
+        "अनदेखे",
+        "जुड़ता",
+        "जुड़ जाता",
+        "अनुमति",
+        "के तौर पर",
+        "चली गई चाल",
+        "चली जाएँ",
+        "वापस रखें",
+    }
+    fixed = {
+        "between": "चालें और संकेत अगले राउंड में; hint लिखें",
+        "lesson": "hint (क़दम-ब-क़दम: …), skip (अगले क़दम पर जाएँ)",
+        "unseen": "जो पत्ते आपको नहीं दिखते उनमें से कोई इसे नहीं हरा सकता",
+        "fits": "यह किसी मेल्ड में नहीं बैठता; कितने खिलाड़ी जुड़ते हैं",
+    }
+    assert misused_words("hi", fixed) == set()
+
+
 def test_hindi_pearls_say_whose_they_are() -> None:
     # Seen live at a game's end: «मोती (…): सीट 1 50।», the seat's number and the pearls run
     # into one number.
@@ -1562,38 +1597,3 @@ def test_run_fast_settles_with_al_hisab_never_the_score_sheet() -> None:
     assert len(runfast) > 50
     assert {k for k, v in runfast.items() if "ورقة النقاط" in v} == set()
     assert t("console.runfast.sheet_heading", "ar") == "الحساب"
-
-
-def test_the_december_hindi_read_words_are_caught() -> None:
-    # The words the December fresh read of Hindi found beside the glossary's: हिंट for संकेत,
-    # चरणों for क़दम, अनदेखे for the cards you can't see, जुड़ता for a card that fits (बैठता).
-    found = {
-        "between": "चालें और हिंट अगले राउंड में",
-        "lesson": "hint (चरणों में: पहले किस पर ध्यान दें)",
-        "unseen": "अनदेखे पत्तों में से कोई इसे नहीं हरा सकता",
-        "fits": "यह किसी मेल्ड में नहीं जुड़ता, जबकि 7H जुड़ जाता",
-        "allowed": "एक पत्ता लौटाएँ (जहाँ गेम इसकी अनुमति दे)",
-        "solo": "सोलो के तौर पर, जब जोड़ी उसे आगे बढ़ाने वाला पत्ता फेंकेगी",
-        "nudge": "टेबल पर चली गई चाल देखें",
-        "heavenly": "चारों तिग्गियाँ, जब वे बाज़ी की पहली चाल में चली जाएँ",
-        "return": "कुछ भी उतारने से पहले उसे वापस रखें",
-    }
-    assert {word for _, word in misused_words("hi", found)} == {
-        "हिंट",
-        "चरणों",
-        "अनदेखे",
-        "जुड़ता",
-        "जुड़ जाता",
-        "अनुमति",
-        "के तौर पर",
-        "चली गई चाल",
-        "चली जाएँ",
-        "वापस रखें",
-    }
-    fixed = {
-        "between": "चालें और संकेत अगले राउंड में; hint लिखें",
-        "lesson": "hint (क़दम-ब-क़दम: …), skip (अगले क़दम पर जाएँ)",
-        "unseen": "जो पत्ते आपको नहीं दिखते उनमें से कोई इसे नहीं हरा सकता",
-        "fits": "यह किसी मेल्ड में नहीं बैठता; कितने खिलाड़ी जुड़ते हैं",
-    }
-    assert misused_words("hi", fixed) == set()
