@@ -322,6 +322,8 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
         "ज़्यादा कुल स्कोर वाली टीम",
     ),
     ("coach.mor.stock", "उसी बारी के अंत में", "उसी बारी के आख़िर में"),
+    # A meld does not "take" a card: the player lays it.
+    ("hand.taken_stuck", "कोई नया मेल्ड उसे नहीं ले पाएगा", "आप उसे किसी नए मेल्ड में नहीं उतार पाएँगे"),
     ("hint_nudge_discard", "आपके मेल्ड के सबसे कम काम का है", "मेल्ड बनाने में आपके सबसे कम काम आएगा"),
 ]
 
