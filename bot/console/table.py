@@ -251,7 +251,11 @@ class Console:
                 self.say(f"  {who}: {label}{gap}{score:>7}")
             scores = words.joined(
                 [
-                    f"{who} {number(result.scores[s], self.lang, sign=True)}"
+                    self.t(
+                        "console.total_of",
+                        who=who,
+                        total=number(result.scores[s], self.lang, sign=True),
+                    )
                     for who, s in words.score_owners(view)
                 ]
             )

@@ -455,7 +455,11 @@ class MoreWords(RummyWords[More3View]):
             return None
         paid = self.joined(
             [
-                f"{who} {number(-2 * bid if s == view.solo else bid, self.lang, sign=True)}"
+                self.t(
+                    "console.total_of",
+                    who=who,
+                    total=number(-2 * bid if s == view.solo else bid, self.lang, sign=True),
+                )
                 for who, s in self.score_owners(view)
             ]
         )

@@ -163,6 +163,15 @@ GRAMMAR_SLIPS = (
         re.compile(rf"{_WHO} {_NUMBER}"),
         "{who} को {n}",
     ),
+    # The December fresh read of Hindi: «बिना वाइल्ड तिग्गियों का सेट» reads as "a set of
+    # wildless threes", «बिना पंकल शुद्ध» as "pankal-less pure". Without a wild is said with
+    # के: «बिना वाइल्ड के», «पंकल के बिना», or «जिसमें कोई वाइल्ड न हो».
+    Slip(
+        "hi",
+        "बिना before a wild without के",
+        re.compile(rf"(?<!{LETTER})बिना (?:किसी )?(?:वाइल्ड|पंकल|जोकर)(?! के)(?!{LETTER})"),
+        "बिना वाइल्ड के, पंकल के बिना, जिसमें कोई वाइल्ड न हो",
+    ),
     # A later native read of Dutch (issue 59): "(5H 6H JK: de joker is 7♥)" on the rules page.
     Slip(
         "nl",

@@ -191,3 +191,24 @@ def test_run_fast_sheet_says_deal_in_hindi() -> None:
     text, _ = first_round("runfast", {}, 11, AutoPlayer(), "hi")
     assert "बाज़ी ख़त्म:" in text
     assert t("round_over", "hi", scores="")[:6] not in text
+
+
+def row_of(text: str, key: str, field: str, lang: str) -> str:
+    """The printed row that holds the sentence ``key``, its ``field`` filled in."""
+    before, after = t(key, lang, **{field: "\x00"}).split("\x00")
+    return next(row for row in text.splitlines() if before.strip() in row and after in row)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_sheets_scores_keep_each_seats_number_apart_from_its_points(lang: str) -> None:
+    # Seen in Hindi after a Run Fast deal: «बाज़ी ख़त्म: आप -15, सीट 1 -11, सीट 2 +26», where
+    # "सीट 1 -11" reads as one number; the bids paid at the reveal too. Each score is worded
+    # as the totals are: «सीट 1: -11».
+    text, engine = first_round("runfast", {}, 7, AutoPlayer(), lang)
+    seat = t("console.seat", lang, seat=1)
+    score = number(engine.view(0).result.scores[1], lang, sign=True)
+    ended = row_of(text, "console.runfast.deal_over", "scores", lang)
+    assert t("console.total_of", lang, who=seat, total=score) in ended, ended
+    bids, _ = first_round("more3", {"bid": True}, 123, Bidder(), lang)
+    paid = row_of(bids, "console.more3.bids_paid", "paid", lang)
+    assert t("console.total_of", lang, who=seat, total="") in paid, paid

@@ -266,6 +266,8 @@ def test_no_rules_page_has_a_grammar_slip(lang: str) -> None:
     assert grammar_slips(lang, {str(n): block for n, block in enumerate(page, 1)}) == set()
     # The fresh native read of Hindi found Run Fast's beat said without «से» here.
     assert grammar_slips("hi", {"1": "जिसका सबसे ऊँचा पत्ता बड़ा हो; कोई ऊँचा बम उसे न हराए"})
+    # The December fresh read: Mor's project of 3s or aces «बिना वाइल्ड: 300», without its के.
+    assert grammar_slips("hi", {"1": "- सात या ज़्यादा 3 या इक्के, बिना वाइल्ड: 300;"})
     # The issue 59 read of Arabic: Run Fast's pack «بلا الجوكرين، وبلا آص الكبة».
     assert grammar_slips("ar", {"1": "48 ورقة: رزمة بلا الجوكرين، وبلا آص الكبة"})
 
@@ -277,6 +279,8 @@ def test_the_rejected_word_check_can_fail() -> None:
     assert rejected_in("من المخزون؟", "ar") == ["L1 المخزون"]
     assert rejected_in("اسحب\nمن للمخزون", "ar") == ["L2 المخزون"]
     assert rejected_in("इस मेज़ पर", "hi") == ["L1 मेज़"]
+    # The December read of Hindi: the heavenly bomb's four 3s «चले गए» read as gone away.
+    assert rejected_in("बाज़ी की सबसे पहली चाल में चले गए 3 के चारों पत्ते", "hi") == ["L1 चले गए 3"]
     assert rejected_in("Trek van de stapel, of", "nl") == ["L1 stapel"]
     # ... and not inside a longer word.
     assert rejected_in("ليست بجانب أحد طرفيه، والآص هنا", "ar") == []

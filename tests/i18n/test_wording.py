@@ -239,6 +239,92 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
         "बाक़ी दोनों में से हर एक को, राउंड",
         "बाक़ी दोनों में से हर एक को एक बार, राउंड",
     ),
+    # The December fresh read (9/10): the glossary's hint and step, and sentences reread.
+    ("console.between_rounds", "चालें और हिंट", "चालें और संकेत"),
+    ("console.after_game", "कोई चाल या हिंट नहीं", "न कोई चाल बची है, न संकेत"),
+    ("lesson_console_words", "hint (चरणों में:", "hint (क़दम-ब-क़दम:"),
+    ("coach.mor.project", "बिना वाइल्ड तिग्गियों", "सेट, जिसमें कोई वाइल्ड न हो (300)"),
+    ("coach.more3.biriba", "बिना पंकल शुद्ध", "पंकल के बिना शुद्ध"),
+    (
+        "coach.runfast.triple",
+        "जो अकेले चले जाते हैं",
+        "इसे हमेशा अकेले चलते हैं: इसके साथ कोई और पत्ता नहीं चल सकता।",
+    ),
+    (
+        "hint_throw_not_next",
+        "{feeding} जुड़ जाता",
+        "जबकि {feeding} से उस टीम का कोई मेल्ड बढ़ जाता",
+    ),
+    (
+        "hint_throw_not_next",
+        "उसके सहारे वह फेंके",
+        "तो अगला खिलाड़ी उसके सहारे फेंके",
+    ),
+    (
+        "lesson.hand.06_the_hand.task",
+        "बिना पहले खोले, इसी एक बार में",
+        "आपने अब तक नहीं खोला है: इसी एक बार में",
+    ),
+    (
+        "lesson.hand.04_reclaim_the_joker.rule",
+        "अपनी जगह वाले पत्ते की जगह लेता है",
+        "सीक्वेंस में जोकर जिस जगह पर है, वहाँ के पत्ते का काम करता है",
+    ),
+    ("lesson.hand.04_reclaim_the_joker.task", "जोकर वहीं बैठता है", "जोकर उसी जगह आता है"),
+    ("coach.hand.joker", "वह वहीं बैठता है", "वह उसी जगह आता है"),
+    ("hint_throw_keeps_run", "सोलो के तौर पर", "आप सोलो हैं, इसलिए"),
+    ("console.more3.bids_paid", "बोली, खुलते ही चुकाई गई", "बोलियाँ सामने आते ही"),
+    ("lesson_skipped", "यह क़दम यह सिखाता है:", "इस क़दम की सीख:"),
+    (
+        "lesson.runfast.07_triple_goes_out.task",
+        "इनके साथ कोई और पत्ता नहीं जा सकता।",
+        "इनके साथ कोई और पत्ता नहीं चल सकता।",
+    ),
+    (
+        "lesson.hand.06_the_hand.rule",
+        "हैंड में फेंकने वाले एक पत्ते को छोड़कर",
+        "हैंड में, फेंकने के लिए बचाए एक पत्ते को छोड़कर,",
+    ),
+    ("cmd.return.description", "(जहाँ गेम इसकी अनुमति दे)", "(जिस गेम में इसकी इजाज़त हो)"),
+    ("cmd.pass.description", "(जहाँ गेम इसकी अनुमति दे)", "(जिस गेम में इसकी इजाज़त हो)"),
+    # A play is not "gone away": «चली गई चाल», «चली जाएँ» read so first.
+    ("hint_nudge_beat", "टेबल पर चली गई चाल देखें", "टेबल की चाल देखें"),
+    ("hint_nudge_pass", "टेबल पर चली गई चाल देखें", "टेबल की चाल देखें"),
+    (
+        "coach.runfast.bombs",
+        "पहली चाल में चली गई चारों तिग्गियाँ",
+        "चारों तिग्गियाँ अगर बाज़ी की पहली चाल हों",
+    ),
+    (
+        "lesson.runfast.08_the_ace_bomb.task",
+        "जब वे बाज़ी की पहली चाल में चली जाएँ",
+        "अगर वे बाज़ी की पहली चाल हों",
+    ),
+    # A lesson is taught क़दम-ब-क़दम, as the console's hint says; a game is saved (सहेजें).
+    ("console.arg.lesson", "एक छोटा निर्देशित पाठ", "एक छोटा पाठ, क़दम-ब-क़दम"),
+    ("cmd.lesson.description", "छोटा, निर्देशित पाठ", "छोटा पाठ, क़दम-ब-क़दम"),
+    ("console.arg.save", "यहाँ टेबल फ़ाइल के रूप में लिखें", "उसे टेबल फ़ाइल बनाकर यहाँ सहेजें"),
+    # "Legal" is a lawyer's word at a card table: the moves you can play now.
+    ("console.some_moves", "कुछ वैध चालें", "अभी चल सकने वाली कुछ चालें"),
+    ("console.help.moves", "कुछ वैध चालें", "अभी चल सकने वाली कुछ चालें"),
+    # A count after a colon needs a noun to count: the moves left unchecked.
+    ("review.unchecked_forced", "नहीं जाँची गईं, क्योंकि", "बिना जाँच के छोड़ी गई चालें, क्योंकि"),
+    ("review.unchecked_usual", "नहीं जाँची गईं, क्योंकि", "बिना जाँच के छोड़ी गई चालें, क्योंकि"),
+    ("review.unchecked_capped", "नहीं जाँची गईं, क्योंकि", "बिना जाँच के छोड़ी गई चालें, क्योंकि"),
+    ("console.again_offer", "कोई भी चाल भी चलेगी", "की आपकी हर चाल से ऐसा किया जा सकता है"),
+    ("coach.hand.hand.taken", "उसे वापस रखें", "उसे लौटा दें"),
+    # A total is कुल स्कोर, as on the rules page and the score sheets.
+    ("coach.mor.goal", "ज़्यादा कुल अंक वाली टीम", "ज़्यादा कुल स्कोर वाली टीम"),
+    ("coach.mor.game_end", "ज़्यादा कुल अंक वाली टीम", "ज़्यादा कुल स्कोर वाली टीम"),
+    (
+        "lesson.mor.08_the_stock_runs_out.done",
+        "ज़्यादा कुल अंक वाली टीम",
+        "ज़्यादा कुल स्कोर वाली टीम",
+    ),
+    ("coach.mor.stock", "उसी बारी के अंत में", "उसी बारी के आख़िर में"),
+    # A meld does not "take" a card: the player lays it.
+    ("hand.taken_stuck", "कोई नया मेल्ड उसे नहीं ले पाएगा", "आप उसे किसी नए मेल्ड में नहीं उतार पाएँगे"),
+    ("hint_nudge_discard", "आपके मेल्ड के सबसे कम काम का है", "मेल्ड बनाने में आपके सबसे कम काम आएगा"),
 ]
 
 
@@ -299,6 +385,41 @@ def test_a_hindi_hint_keeping_one_card_says_it_for_one() -> None:
     assert "और हाथ में बाक़ी: 1 पत्ता।" in lay.text("hi"), lay.text("hi")
 
 
+def test_the_december_hindi_read_words_are_caught() -> None:
+    # The words the December fresh read of Hindi found beside the glossary's: हिंट for संकेत,
+    # चरणों for क़दम, अनदेखे for the cards you can't see, जुड़ता for a card that fits (बैठता).
+    found = {
+        "between": "चालें और हिंट अगले राउंड में",
+        "lesson": "hint (चरणों में: पहले किस पर ध्यान दें)",
+        "unseen": "अनदेखे पत्तों में से कोई इसे नहीं हरा सकता",
+        "fits": "यह किसी मेल्ड में नहीं जुड़ता, जबकि 7H जुड़ जाता",
+        "allowed": "एक पत्ता लौटाएँ (जहाँ गेम इसकी अनुमति दे)",
+        "solo": "सोलो के तौर पर, जब जोड़ी उसे आगे बढ़ाने वाला पत्ता फेंकेगी",
+        "nudge": "टेबल पर चली गई चाल देखें",
+        "heavenly": "चारों तिग्गियाँ, जब वे बाज़ी की पहली चाल में चली जाएँ",
+        "return": "कुछ भी उतारने से पहले उसे वापस रखें",
+    }
+    assert {word for _, word in misused_words("hi", found)} == {
+        "हिंट",
+        "चरणों",
+        "अनदेखे",
+        "जुड़ता",
+        "जुड़ जाता",
+        "अनुमति",
+        "के तौर पर",
+        "चली गई चाल",
+        "चली जाएँ",
+        "वापस रखें",
+    }
+    fixed = {
+        "between": "चालें और संकेत अगले राउंड में; hint लिखें",
+        "lesson": "hint (क़दम-ब-क़दम: …), skip (अगले क़दम पर जाएँ)",
+        "unseen": "जो पत्ते आपको नहीं दिखते उनमें से कोई इसे नहीं हरा सकता",
+        "fits": "यह किसी मेल्ड में नहीं बैठता; कितने खिलाड़ी जुड़ते हैं",
+    }
+    assert misused_words("hi", fixed) == set()
+
+
 def test_hindi_pearls_say_whose_they_are() -> None:
     # Seen live at a game's end: «मोती (…): सीट 1 50।», the seat's number and the pearls run
     # into one number.
@@ -346,6 +467,23 @@ def test_the_grammar_slip_check_can_fail() -> None:
         "pearls": "{who} को {n}",
     }
     assert grammar_slips("hi", after) == set()
+    # The December fresh read: without a wild, said without its के.
+    wild = {
+        "project": "बिना वाइल्ड तिग्गियों या इक्कों का सेट (300) 30",
+        "biriba": "बिरिबा है: बिना पंकल शुद्ध (200)",
+        "rules": "सात या ज़्यादा 3 या इक्के, बिना वाइल्ड: 300;",
+    }
+    assert grammar_slips("hi", wild) == {(p, "बिना before a wild without के") for p in wild}
+    assert (
+        grammar_slips(
+            "hi",
+            {
+                "x": "बिना वाइल्ड के पान के सात पत्ते; पंकल के बिना शुद्ध; बिना किसी वाइल्ड के",
+                "y": "सात या ज़्यादा 3 या इक्के, कोई वाइल्ड नहीं: 300; बिना वाइल्डकार्ड",
+            },
+        )
+        == set()
+    )
     # Only Hindi's slips: another language's text is not read for them.
     assert grammar_slips("en", {"x": "टेबल पर 7♥ है: आपको ऊँचा एकल चलना होगा।"}) == set()
 
