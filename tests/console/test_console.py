@@ -400,6 +400,30 @@ def test_help_lists_the_languages_and_speaks_the_chosen_one(capsys) -> None:
     assert "en English، ar العربية، hi हिन्दी، nl Nederlands" in arabic
 
 
+def test_argparse_errors_speak_the_chosen_language(capsys) -> None:
+    # argparse's own sentences ("error:", "unrecognized arguments", "argument …: invalid choice")
+    # were English in every language; the real parser reads a bad command line in Dutch.
+    for argv, words in (
+        (["--lang", "nl", "mor", "--bogus"], "python -m bot.console: fout: onbekende argumenten:"),
+        (["--lang", "nl", "--players", "3", "mor"], "bij --players: ongeldige keuze: 3 (kies uit"),
+        (["--lang", "nl", "--seed", "x"], "bij --seed: 'x' is geen geldige waarde"),
+        (["--lang", "nl", "--seed"], "bij --seed: hier hoort een waarde achter"),
+    ):
+        with pytest.raises(SystemExit) as leaving:
+            main(argv)
+        assert leaving.value.code == 2
+        said = capsys.readouterr().err
+        assert said.startswith("gebruik: python -m bot.console"), argv
+        assert words in said, (argv, said)
+        assert "error" not in said and "argument " not in said, said
+    # English stays argparse's own, and the Dutch wording is gone once the line is read.
+    with pytest.raises(SystemExit):
+        main(["mor", "--bogus"])
+    assert (
+        "python -m bot.console: error: unrecognized arguments: --bogus" in capsys.readouterr().err
+    )
+
+
 def test_input_errors_carry_their_reason() -> None:
     with pytest.raises(BadMove) as error:
         parse_move("dance 7H")
