@@ -633,6 +633,31 @@ def test_the_rejected_word_test_can_fail() -> None:
         "biedingen bekend; de computer deed deze zet: gepast; aanmelding open; je team bieden"
     )
     assert misused_words("nl", {"x": nl_fixed3}) == set()
+    # The fresh read of Dutch after it (8.5/10): a game to the target is a partij, a run has an
+    # eind, one form for what a team still needs, and the calques it found.
+    nl_read4 = (
+        "Een volledig spel gaat tot 201, een snel spel tot 101; naar een open uiteinde; 150, "
+        "mist een project van 300 of 200; leg af om af te sluiten en verdien 10; de partij "
+        "wegschrijven; Toernooien die de bot houdt; voordat je er een op een server houdt; de "
+        "computer houdt de plaats van Sara"
+    )
+    assert {w for _, w in misused_words("nl", {"x": nl_read4})} == {
+        "volledig spel",
+        "snel spel",
+        "uiteinde",
+        "mist een project",
+        "en verdien",
+        "wegschrijven",
+        "bot houdt",
+        "server houdt",
+        "houdt de plaats",
+    }
+    nl_fixed4 = (
+        "Een volledige partij gaat tot 201, een korte partij tot 101; naar een open eind; 150, "
+        "nog een project van 300 of 200 nodig; leg af om af te sluiten; dat levert 10 op; sla de "
+        "partij op; Toernooien die de bot organiseert; de computer neemt de plaats van Sara over"
+    )
+    assert misused_words("nl", {"x": nl_fixed4}) == set()
 
 
 # The placeholders a sentence names players by: one (who, name, host, owner, a mention) or several
@@ -1018,7 +1043,6 @@ CORRECTED = {
         "{act}: volgens de 7,5-telling {worth} waard, genoeg om te openen nu je boven de "
         "1500 punten staat."
     ),
-    ("nl", "render.meter.needs_300_or_200"): "{have}, mist een project van 300 of 200",
     ("nl", "hint_play_beat_near_out"): (
         "Speel {cards}: dat verslaat {trick}, en een tegenstander heeft nog maar 1 kaart: "
         "van de kaarten die je niet ziet, kunnen er minder {cards} verslaan dan een lagere "
@@ -1057,9 +1081,6 @@ CORRECTED = {
     ("nl", "tournament.msg.swiss"): (
         "Zwitsers systeem, aantal rondes: {rounds}; iedereen speelt elke ronde, ingedeeld "
         "op punten, zelden twee keer tegen dezelfde tegenstander."
-    ),
-    ("nl", "cmd.tournament.description"): (
-        "Toernooien die de bot houdt: knock-out, Arena, Zwitsers systeem"
     ),
     ("nl", "cmd.tournament.new.rounds.description"): "Zwitsers systeem: hoeveel rondes",
     ("nl", "tournament.arg.rounds"): "Zwitsers systeem: hoeveel rondes (standaard 4)",
@@ -1126,6 +1147,18 @@ CORRECTED = {
     ("nl", "tournament.bad_start"): (
         "Het toernooi moet over minstens 1 minuut en hoogstens 7 dagen beginnen."
     ),
+    # The fresh read of Dutch after it (8.5/10).
+    ("nl", "console.runfast.sheet_heading"): "afrekening",
+    ("nl", "render.meter.needs_300_or_200"): "{have}, nog een project van 300 of 200 nodig",
+    ("nl", "hint_near_close"): (
+        "Je kunt bijna afsluiten: de projecten van je team zijn genoeg, dus leg je laatste kaart "
+        "af om af te sluiten; dat levert 10 op."
+    ),
+    ("nl", "console.arg.save"): "sla de partij aan het eind hier op als tafelbestand",
+    ("nl", "cmd.tournament.description"): (
+        "Toernooien die de bot organiseert: knock-out, Arena, Zwitsers systeem"
+    ),
+    ("nl", "console.arg.unrecognized"): "onbekende argumenten: {s}",
 }
 
 
@@ -1204,6 +1237,8 @@ def test_the_grammar_and_typography_rules_can_fail() -> None:
         "console.pearls_of": "{who} {n}",
         "lesson.more3.06_keep_two_without_a_biriba.done": "Goed: er blijven twee kaarten, dus",
         "n": "er blijft {n} kaart in je hand",
+        "console.arg.save": "schrijf de partij aan het eind hier weg als tafelbestand",
+        "saved": "de partij is weggeschreven",
     }
     assert {place for place, _ in grammar_slips("nl", found)} == set(found)
     fixed = {
@@ -1211,6 +1246,8 @@ def test_the_grammar_and_typography_rules_can_fail() -> None:
         "console.pearls_of": "{who}: {n}",
         "lesson": "Goed: er blijven twee kaarten over, dus; er blijft {n} kaart in je hand over",
         "other": "Je blijft aan de beurt; {name} {rating}",
+        "console.arg.save": "sla de partij aan het eind hier op als tafelbestand",
+        "cards": "kaarten schrijf je als tekst, zoals 7H of JK; weg ermee",
     }
     assert grammar_slips("nl", fixed) == set()
     assert {slip.lang for slip in GRAMMAR_SLIPS} <= set(OTHERS)
@@ -1452,6 +1489,20 @@ def test_an_arabic_meld_refusal_counts_in_the_nominative() -> None:
     said = say(not_a_meld(cards, why), "ar")
     assert said == "5H JK 2C ليست نزولًا: يجب أن يكون في النزول ورقتان طبيعيتان على الأقل."
     assert grammar_slips("ar", {"said": said}) == set()
+
+
+def test_dutch_run_fast_settles_with_the_afrekening_never_the_scorebriefje() -> None:
+    # The glossary: Run Fast's settlement is the "afrekening", the "scorebriefje" is the rummies'
+    # score sheet. The terminal once headed Run Fast's result "── scorebriefje ──", and the
+    # guided deal ran "van de eerste kaart tot het scorebriefje".
+    runfast = {k: v for k, v in texts("nl").items() if "runfast" in k}
+    assert len(runfast) > 50
+    assert {k for k, v in runfast.items() if "scorebriefje" in v} == set()
+    assert t("console.runfast.sheet_heading", "nl") == "afrekening"
+    assert t("render.settlement", "nl") == "Afrekening"
+    rules = (ROOT / "docs" / "rules.nl.md").read_text(encoding="utf-8")
+    run_fast = rules[rules.index("## Run Fast") :]
+    assert "scorebriefje" not in run_fast and "afrekening" in run_fast
 
 
 def test_run_fast_settles_with_al_hisab_never_the_score_sheet() -> None:
