@@ -658,6 +658,39 @@ def test_the_rejected_word_test_can_fail() -> None:
         "partij op; Toernooien die de bot organiseert; de computer neemt de plaats van Sara over"
     )
     assert misused_words("nl", {"x": nl_fixed4}) == set()
+    # The same read's own native pass: one verb for a joker taken back, Run Fast said as players
+    # say it, the draw said once, and the calques it found.
+    nl_read5 = (
+        "kan hem terugpakken; om hem terug te pakken; Hand: haal een joker uit; dat je de 9H "
+        "teruggeeft; Een drietal gaat alleen; Een 2 kan geen deel uitmaken van een straat; kunnen "
+        "geen andere kaarten meenemen; Je deed mijn zet en meer; je trekt van de trekstapel; Je "
+        "hebt van de trekstapel getrokken; als je je pankal 2S opmaakt; wordt in servers "
+        "gespeeld; de keuzes die deze opdracht biedt; (quit stopt); Ik stop even, dus"
+    )
+    assert {w for _, w in misused_words("nl", {"x": nl_read5})} == {
+        "terugpakken",
+        "terug te pakken",
+        "haal een joker",
+        "teruggeeft",
+        "drietal gaat alleen",
+        "kan geen deel uitmaken",
+        "kaarten meenemen",
+        "mijn zet en meer",
+        "trekt van de trekstapel",
+        "opmaakt",
+        "in servers",
+        "opdracht biedt",
+        "quit stopt",
+        "ik stop even",
+    }
+    nl_fixed5 = (
+        "kan hem terugnemen; neem een joker terug; leg hem terug; een drietal speel je los; een 2 "
+        "hoort nooit in een straat; er mag geen andere kaart bij; mijn zet en nog wat meer; je "
+        "trekt een kaart; wordt de laatste kaart van de trekstapel getrokken; je pankal inzet; op "
+        "een server; de keuzes van deze opdracht; of typ quit om te stoppen; je gaat alleen uit "
+        "door je laatste kaart af te leggen"
+    )
+    assert misused_words("nl", {"x": nl_fixed5}) == set()
 
 
 # The placeholders a sentence names players by: one (who, name, host, owner, a mention) or several
@@ -1159,6 +1192,12 @@ CORRECTED = {
         "Toernooien die de bot organiseert: knock-out, Arena, Zwitsers systeem"
     ),
     ("nl", "console.arg.unrecognized"): "onbekende argumenten: {s}",
+    ("nl", "lesson_fact.drew"): "Je hebt een kaart getrokken.",
+    ("nl", "mor.hint_draw_no_take"): "Trek een kaart. {reason}",
+    ("nl", "runfast.two_in_straight"): "Een 2 hoort nooit in een straat.",
+    ("nl", "coach_mine_and_more"): (
+        "Coach: die zet mag ook. Je speelde mijn zet en nog wat meer. Mijn zet alleen: {reason}"
+    ),
 }
 
 
