@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import inspect
 import io
 import json
 import random
@@ -11,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.ai import choose_move
-from bot.console.cli import Console, main, parser, run, use_color
+from bot.console.cli import ARGPARSE_WORDS, Console, main, parser, run, use_color
 from bot.games.base import (
     Add,
     AddTo,
@@ -422,6 +424,9 @@ def test_argparse_errors_speak_the_chosen_language(capsys) -> None:
     assert (
         "python -m bot.console: error: unrecognized arguments: --bogus" in capsys.readouterr().err
     )
+    # Each sentence worded is one this Python's argparse says, so none is left English unseen.
+    source = inspect.getsource(argparse)
+    assert all(repr(text) in source for text in ARGPARSE_WORDS), sorted(ARGPARSE_WORDS)
 
 
 def test_input_errors_carry_their_reason() -> None:
