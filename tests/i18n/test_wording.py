@@ -665,7 +665,8 @@ def test_the_rejected_word_test_can_fail() -> None:
         "teruggeeft; Een drietal gaat alleen; Een 2 kan geen deel uitmaken van een straat; kunnen "
         "geen andere kaarten meenemen; Je deed mijn zet en meer; je trekt van de trekstapel; Je "
         "hebt van de trekstapel getrokken; als je je pankal 2S opmaakt; wordt in servers "
-        "gespeeld; de keuzes die deze opdracht biedt; (quit stopt); Ik stop even, dus"
+        "gespeeld; de keuzes die deze opdracht biedt; (quit stopt); Ik stop even, dus; /passen "
+        "nemen getypte zetten aan"
     )
     assert {w for _, w in misused_words("nl", {"x": nl_read5})} == {
         "terugpakken",
@@ -682,6 +683,7 @@ def test_the_rejected_word_test_can_fail() -> None:
         "opdracht biedt",
         "quit stopt",
         "ik stop even",
+        "nemen getypte zetten aan",
     }
     nl_fixed5 = (
         "kan hem terugnemen; neem een joker terug; leg hem terug; een drietal speel je los; een 2 "
