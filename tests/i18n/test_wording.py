@@ -1184,7 +1184,7 @@ CORRECTED = {
     ),
     # The fresh read of Dutch after it (8.5/10).
     ("nl", "console.runfast.sheet_heading"): "afrekening",
-    ("nl", "render.meter.needs_300_or_200"): "{have}, nog een project van 300 of 200 nodig",
+    ("nl", "render.meter.needs_300_or_200"): "{have}, project van 300 of 200 nodig",
     ("nl", "hint_near_close"): (
         "Je kunt bijna afsluiten: de projecten van je team zijn genoeg, dus leg je laatste kaart "
         "af om af te sluiten; dat levert 10 op."
