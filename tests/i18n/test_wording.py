@@ -666,7 +666,7 @@ def test_the_rejected_word_test_can_fail() -> None:
         "geen andere kaarten meenemen; Je deed mijn zet en meer; je trekt van de trekstapel; Je "
         "hebt van de trekstapel getrokken; als je je pankal 2S opmaakt; wordt in servers "
         "gespeeld; de keuzes die deze opdracht biedt; (quit stopt); Ik stop even, dus; /passen "
-        "nemen getypte zetten aan"
+        "nemen getypte zetten aan; Trek een kaart van de trekstapel. Je kunt"
     )
     assert {w for _, w in misused_words("nl", {"x": nl_read5})} == {
         "terugpakken",
@@ -684,6 +684,7 @@ def test_the_rejected_word_test_can_fail() -> None:
         "quit stopt",
         "ik stop even",
         "nemen getypte zetten aan",
+        "trek een kaart van de trekstapel",
     }
     nl_fixed5 = (
         "kan hem terugnemen; neem een joker terug; leg hem terug; een drietal speel je los; een 2 "
@@ -1196,6 +1197,7 @@ CORRECTED = {
     ("nl", "console.arg.unrecognized"): "onbekende argumenten: {s}",
     ("nl", "lesson_fact.drew"): "Je hebt een kaart getrokken.",
     ("nl", "mor.hint_draw_no_take"): "Trek een kaart. {reason}",
+    ("nl", "hint_draw_no_take"): "Trek een kaart. {reason}",
     ("nl", "runfast.two_in_straight"): "Een 2 hoort nooit in een straat.",
     ("nl", "coach_mine_and_more"): (
         "Coach: die zet mag ook. Je speelde mijn zet en nog wat meer. Mijn zet alleen: {reason}"
