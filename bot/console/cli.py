@@ -19,7 +19,8 @@ import argparse
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TextIO
 
 from bot.ai import LEVELS, Level
@@ -107,6 +108,55 @@ def parser(lang: str = ENGLISH) -> argparse.ArgumentParser:
     return ap
 
 
+# argparse's own sentences (its gettext msgids, Python 3.11) and the keys we word them with: its
+# errors would otherwise stay English in every language. A key's {fields} are argparse's %-fields.
+ARGPARSE_WORDS = {
+    "%(prog)s: error: %(message)s\n": ("console.arg.error", ("prog", "message")),
+    "argument %(argument_name)s: %(message)s": (
+        "console.arg.argument",
+        ("argument_name", "message"),
+    ),
+    "unrecognized arguments: %s": ("console.arg.unrecognized", ("s",)),
+    "the following arguments are required: %s": ("console.arg.required", ("s",)),
+    "invalid choice: %(value)r (choose from %(choices)s)": (
+        "console.arg.invalid_choice",
+        ("value", "choices"),
+    ),
+    "invalid %(type)s value: %(value)r": ("console.arg.invalid_value", ("type", "value")),
+    "expected one argument": ("console.arg.expected_one", ()),
+    "ambiguous option: %(option)s could match %(matches)s": (
+        "console.arg.ambiguous",
+        ("option", "matches"),
+    ),
+}
+
+
+def argparse_text(text: str, lang: str) -> str | None:
+    """argparse's sentence ``text`` in ``lang``, its %-fields kept for argparse to fill; None
+    for a sentence we don't word."""
+    if text not in ARGPARSE_WORDS:
+        return None
+    key, fields = ARGPARSE_WORDS[text]
+    marks = {field: f"\x00{field}\x00" for field in fields}
+    worded = t(key, lang, **marks).replace("%", "%%")
+    for field, mark in marks.items():
+        spec = "%s" if field == "s" else f"%({field})r" if field == "value" else f"%({field})s"
+        worded = worded.replace(mark, spec)
+    return worded + "\n" if text.endswith("\n") else worded
+
+
+@contextmanager
+def argparse_speaks(lang: str) -> Iterator[None]:
+    """argparse's errors in ``lang`` while the command line is read: argparse looks its
+    sentences up through its module's ``_`` (gettext) at the moment it says them."""
+    english = argparse._  # type: ignore[attr-defined]
+    argparse._ = lambda text: argparse_text(text, lang) or english(text)  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = english  # type: ignore[attr-defined]
+
+
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     lang = language(getattr(args, "lang", ENGLISH))
     # Arabic: logical order with isolates, or shaped and reordered for a terminal without bidi
@@ -160,7 +210,8 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     lang = chosen_language(argv)
-    args = parser(lang).parse_args(argv)
+    with argparse_speaks(lang):
+        args = parser(lang).parse_args(argv)
     try:
         return run(args, sys.stdin, sys.stdout)
     except KeyboardInterrupt:

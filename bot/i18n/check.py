@@ -195,6 +195,14 @@ GRAMMAR_SLIPS = (
         ),
         "er blijven … kaarten over (overblijven)",
     ),
+    # The fresh read of Dutch (8.5/10): "schrijf de partij hier weg" is a programmer's calque
+    # for saving; the word list holds "wegschrijven", this the verb split around its object.
+    Slip(
+        "nl",
+        "wegschrijven for saving",
+        re.compile(r"\bschrijf(?:t|en)?\b(?: [\w{}]+){0,6} weg\b|\bweggeschreven\b"),
+        "sla … op (opslaan)",
+    ),
 )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import inspect
 import io
 import json
 import random
@@ -11,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.ai import choose_move
-from bot.console.cli import Console, main, parser, run, use_color
+from bot.console.cli import ARGPARSE_WORDS, Console, main, parser, run, use_color
 from bot.games.base import (
     Add,
     AddTo,
@@ -398,6 +400,33 @@ def test_help_lists_the_languages_and_speaks_the_chosen_one(capsys) -> None:
         main(["--lang", "ar", "--help"])
     arabic = " ".join(capsys.readouterr().out.split())
     assert "en English، ar العربية، hi हिन्दी، nl Nederlands" in arabic
+
+
+def test_argparse_errors_speak_the_chosen_language(capsys) -> None:
+    # argparse's own sentences ("error:", "unrecognized arguments", "argument …: invalid choice")
+    # were English in every language; the real parser reads a bad command line in Dutch.
+    for argv, words in (
+        (["--lang", "nl", "mor", "--bogus"], "python -m bot.console: fout: onbekende argumenten:"),
+        (["--lang", "nl", "--players", "3", "mor"], "bij --players: ongeldige keuze: 3 (kies uit"),
+        (["--lang", "nl", "--seed", "x"], "bij --seed: 'x' is geen geldige waarde"),
+        (["--lang", "nl", "--seed"], "bij --seed: hier hoort een waarde achter"),
+    ):
+        with pytest.raises(SystemExit) as leaving:
+            main(argv)
+        assert leaving.value.code == 2
+        said = capsys.readouterr().err
+        assert said.startswith("gebruik: python -m bot.console"), argv
+        assert words in said, (argv, said)
+        assert "error" not in said and "argument " not in said, said
+    # English stays argparse's own, and the Dutch wording is gone once the line is read.
+    with pytest.raises(SystemExit):
+        main(["mor", "--bogus"])
+    assert (
+        "python -m bot.console: error: unrecognized arguments: --bogus" in capsys.readouterr().err
+    )
+    # Each sentence worded is one this Python's argparse says, so none is left English unseen.
+    source = inspect.getsource(argparse)
+    assert all(repr(text) in source for text in ARGPARSE_WORDS), sorted(ARGPARSE_WORDS)
 
 
 def test_input_errors_carry_their_reason() -> None:

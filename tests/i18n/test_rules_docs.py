@@ -152,12 +152,15 @@ def rejected_in(text: str, lang: str) -> list[str]:
     """Each rejected word ``text`` uses, with its line: ``"L12 stapel"``."""
     words = [word for la, word in rejected_words() if la == lang]
     lines = unicodedata.normalize("NFC", text).split("\n")
-    return [
-        f"L{n} {word}"
-        for n, line in enumerate(lines, start=1)
-        for word in words
-        if whole_word(lang, word).search(line)
-    ]
+    found = []
+    for n, line in enumerate(lines, start=1):
+        # A phrase the page wraps onto the next line counts on the line it starts on.
+        after = lines[n].strip() if n < len(lines) else ""
+        joined = f"{line} {after}" if after else line
+        for word in words:
+            if any(m.start() < len(line) for m in whole_word(lang, word).finditer(joined)):
+                found.append(f"L{n} {word}")
+    return found
 
 
 def test_each_language_reads_its_own_document() -> None:
@@ -282,6 +285,11 @@ def test_the_rejected_word_check_can_fail() -> None:
     # The December read of Hindi: the heavenly bomb's four 3s «चले गए» read as gone away.
     assert rejected_in("बाज़ी की सबसे पहली चाल में चले गए 3 के चारों पत्ते", "hi") == ["L1 चले गए 3"]
     assert rejected_in("Trek van de stapel, of", "nl") == ["L1 stapel"]
+    # A phrase wrapped onto the next line is still read, on the line it starts on.
+    assert rejected_in("terug op de aflegstapel en jij trekt van de\ntrekstapel. Heb", "nl") == [
+        "L1 trekt van de trekstapel"
+    ]
+    assert rejected_in("Trek een kaart.\n\nvan de trekstapel", "nl") == []
     # ... and not inside a longer word.
     assert rejected_in("ليست بجانب أحد طرفيه، والآص هنا", "ar") == []
     assert rejected_in("मेज़बान: सारा", "hi") == []

@@ -771,6 +771,67 @@ def test_the_rejected_word_test_can_fail() -> None:
         "biedingen bekend; de computer deed deze zet: gepast; aanmelding open; je team bieden"
     )
     assert misused_words("nl", {"x": nl_fixed3}) == set()
+    # The fresh read of Dutch after it (8.5/10): a game to the target is a partij, a run has an
+    # eind, one form for what a team still needs, and the calques it found.
+    nl_read4 = (
+        "Een volledig spel gaat tot 201, een snel spel tot 101; naar een open uiteinde; 150, "
+        "mist een project van 300 of 200; leg af om af te sluiten en verdien 10; de partij "
+        "wegschrijven; Toernooien die de bot houdt; voordat je er een op een server houdt; de "
+        "computer houdt de plaats van Sara"
+    )
+    assert {w for _, w in misused_words("nl", {"x": nl_read4})} == {
+        "volledig spel",
+        "snel spel",
+        "uiteinde",
+        "mist een project",
+        "en verdien",
+        "wegschrijven",
+        "bot houdt",
+        "server houdt",
+        "houdt de plaats",
+    }
+    nl_fixed4 = (
+        "Een volledige partij gaat tot 201, een korte partij tot 101; naar een open eind; 150, "
+        "nog een project van 300 of 200 nodig; leg af om af te sluiten; dat levert 10 op; sla de "
+        "partij op; Toernooien die de bot organiseert; de computer neemt de plaats van Sara over"
+    )
+    assert misused_words("nl", {"x": nl_fixed4}) == set()
+    # The same read's own native pass: one verb for a joker taken back, Run Fast said as players
+    # say it, the draw said once, and the calques it found.
+    nl_read5 = (
+        "kan hem terugpakken; om hem terug te pakken; Hand: haal een joker uit; dat je de 9H "
+        "teruggeeft; Een drietal gaat alleen; Een 2 kan geen deel uitmaken van een straat; kunnen "
+        "geen andere kaarten meenemen; Je deed mijn zet en meer; je trekt van de trekstapel; Je "
+        "hebt van de trekstapel getrokken; als je je pankal 2S opmaakt; wordt in servers "
+        "gespeeld; de keuzes die deze opdracht biedt; (quit stopt); Ik stop even, dus; /passen "
+        "nemen getypte zetten aan; Trek een kaart van de trekstapel. Je kunt"
+    )
+    assert {w for _, w in misused_words("nl", {"x": nl_read5})} == {
+        "terugpakken",
+        "terug te pakken",
+        "haal een joker",
+        "teruggeeft",
+        "drietal gaat alleen",
+        "kan geen deel uitmaken",
+        "kaarten meenemen",
+        "mijn zet en meer",
+        "trekt van de trekstapel",
+        "opmaakt",
+        "in servers",
+        "opdracht biedt",
+        "quit stopt",
+        "ik stop even",
+        "nemen getypte zetten aan",
+        "trek een kaart van de trekstapel",
+    }
+    nl_fixed5 = (
+        "kan hem terugnemen; neem een joker terug; leg hem terug; een drietal speel je los; een 2 "
+        "hoort nooit in een straat; er mag geen andere kaart bij; mijn zet en nog wat meer; je "
+        "trekt een kaart; wordt de laatste kaart van de trekstapel getrokken; je pankal inzet; op "
+        "een server; de keuzes van deze opdracht; of typ quit om te stoppen; je gaat alleen uit "
+        "door je laatste kaart af te leggen"
+    )
+    assert misused_words("nl", {"x": nl_fixed5}) == set()
 
 
 # The placeholders a sentence names players by: one (who, name, host, owner, a mention) or several
@@ -1156,7 +1217,6 @@ CORRECTED = {
         "{act}: volgens de 7,5-telling {worth} waard, genoeg om te openen nu je boven de "
         "1500 punten staat."
     ),
-    ("nl", "render.meter.needs_300_or_200"): "{have}, mist een project van 300 of 200",
     ("nl", "hint_play_beat_near_out"): (
         "Speel {cards}: dat verslaat {trick}, en een tegenstander heeft nog maar 1 kaart: "
         "van de kaarten die je niet ziet, kunnen er minder {cards} verslaan dan een lagere "
@@ -1195,9 +1255,6 @@ CORRECTED = {
     ("nl", "tournament.msg.swiss"): (
         "Zwitsers systeem, aantal rondes: {rounds}; iedereen speelt elke ronde, ingedeeld "
         "op punten, zelden twee keer tegen dezelfde tegenstander."
-    ),
-    ("nl", "cmd.tournament.description"): (
-        "Toernooien die de bot houdt: knock-out, Arena, Zwitsers systeem"
     ),
     ("nl", "cmd.tournament.new.rounds.description"): "Zwitsers systeem: hoeveel rondes",
     ("nl", "tournament.arg.rounds"): "Zwitsers systeem: hoeveel rondes (standaard 4)",
@@ -1263,6 +1320,25 @@ CORRECTED = {
     ("nl", "tournament.status.signup"): "aanmelding open",
     ("nl", "tournament.bad_start"): (
         "Het toernooi moet over minstens 1 minuut en hoogstens 7 dagen beginnen."
+    ),
+    # The fresh read of Dutch after it (8.5/10).
+    ("nl", "console.runfast.sheet_heading"): "afrekening",
+    ("nl", "render.meter.needs_300_or_200"): "{have}, project van 300 of 200 nodig",
+    ("nl", "hint_near_close"): (
+        "Je kunt bijna afsluiten: de projecten van je team zijn genoeg, dus leg je laatste kaart "
+        "af om af te sluiten; dat levert 10 op."
+    ),
+    ("nl", "console.arg.save"): "sla de partij aan het eind hier op als tafelbestand",
+    ("nl", "cmd.tournament.description"): (
+        "Toernooien die de bot organiseert: knock-out, Arena, Zwitsers systeem"
+    ),
+    ("nl", "console.arg.unrecognized"): "onbekende argumenten: {s}",
+    ("nl", "lesson_fact.drew"): "Je hebt een kaart getrokken.",
+    ("nl", "mor.hint_draw_no_take"): "Trek een kaart. {reason}",
+    ("nl", "hint_draw_no_take"): "Trek een kaart. {reason}",
+    ("nl", "runfast.two_in_straight"): "Een 2 hoort nooit in een straat.",
+    ("nl", "coach_mine_and_more"): (
+        "Coach: die zet mag ook. Je speelde mijn zet en nog wat meer. Mijn zet alleen: {reason}"
     ),
 }
 
@@ -1342,6 +1418,8 @@ def test_the_grammar_and_typography_rules_can_fail() -> None:
         "console.pearls_of": "{who} {n}",
         "lesson.more3.06_keep_two_without_a_biriba.done": "Goed: er blijven twee kaarten, dus",
         "n": "er blijft {n} kaart in je hand",
+        "console.arg.save": "schrijf de partij aan het eind hier weg als tafelbestand",
+        "saved": "de partij is weggeschreven",
     }
     assert {place for place, _ in grammar_slips("nl", found)} == set(found)
     fixed = {
@@ -1349,6 +1427,8 @@ def test_the_grammar_and_typography_rules_can_fail() -> None:
         "console.pearls_of": "{who}: {n}",
         "lesson": "Goed: er blijven twee kaarten over, dus; er blijft {n} kaart in je hand over",
         "other": "Je blijft aan de beurt; {name} {rating}",
+        "console.arg.save": "sla de partij aan het eind hier op als tafelbestand",
+        "cards": "kaarten schrijf je als tekst, zoals 7H of JK; weg ermee",
     }
     assert grammar_slips("nl", fixed) == set()
     assert {slip.lang for slip in GRAMMAR_SLIPS} <= set(OTHERS)
@@ -1590,6 +1670,20 @@ def test_an_arabic_meld_refusal_counts_in_the_nominative() -> None:
     said = say(not_a_meld(cards, why), "ar")
     assert said == "5H JK 2C ليست نزولًا: يجب أن يكون في النزول ورقتان طبيعيتان على الأقل."
     assert grammar_slips("ar", {"said": said}) == set()
+
+
+def test_dutch_run_fast_settles_with_the_afrekening_never_the_scorebriefje() -> None:
+    # The glossary: Run Fast's settlement is the "afrekening", the "scorebriefje" is the rummies'
+    # score sheet. The terminal once headed Run Fast's result "── scorebriefje ──", and the
+    # guided deal ran "van de eerste kaart tot het scorebriefje".
+    runfast = {k: v for k, v in texts("nl").items() if "runfast" in k}
+    assert len(runfast) > 50
+    assert {k for k, v in runfast.items() if "scorebriefje" in v} == set()
+    assert t("console.runfast.sheet_heading", "nl") == "afrekening"
+    assert t("render.settlement", "nl") == "Afrekening"
+    rules = (ROOT / "docs" / "rules.nl.md").read_text(encoding="utf-8")
+    run_fast = rules[rules.index("## Run Fast") :]
+    assert "scorebriefje" not in run_fast and "afrekening" in run_fast
 
 
 def test_run_fast_settles_with_al_hisab_never_the_score_sheet() -> None:
