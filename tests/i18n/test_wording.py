@@ -864,8 +864,9 @@ CORRECTED = {
     ),
     ("ar", "console.runfast.ev.trick_won"): "كسبُ الأكلة والبدء: {who}.",
     ("ar", "runfast.answer_with"): "عليك أن تغلب {table} بـ{higher} أو بقنبلة.",
-    # Without the shadda: on the dealer's button it rises out of the pill (test_nothing_cut).
-    ("ar", "render.dealer_mark"): "موزع",
+    # With the shadda, as the lessons write الموزّع: the button grows to hold it
+    # (test_nothing_cut); the fifth native read found the bare «موزع» and its shadda cut.
+    ("ar", "render.dealer_mark"): "موزّع",
     # The third native read of Arabic: «لـ» never before a name (it may begin with «ال»).
     ("ar", "console.runfast.ev.bomb_bonus"): (
         "{who}: أكلة بقنبلة، {points} ({each} من كل لاعب آخر)."
