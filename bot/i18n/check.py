@@ -13,7 +13,8 @@ texts with their placeholders filled in, for the phrases that only form then («
 and Arabic's case patterns): in Dutch, a card after "is" without its article and a number right
 after a player's name; in Hindi, Run Fast's "higher" without से and a plural verb after one
 card; in Arabic, a count after
-3 to 10 in the collective («3 فيش», where it is «3 فيشات»), «بلا» before a definite noun, and a
+3 to 10 in the collective («3 فيش», where it is «3 فيشات»), «بلا» before a definite noun, a
+signed number written without CLDR's left-to-right mark before its sign («و+150»), and a
 count or a Run Fast play that only has its nominative or caseless form («ورقتان»، «زوج أعلى»)
 filled in after a preposition or as a verb's object («إلى ورقتان»، «العب زوج أعلى»).
 """
@@ -308,6 +309,10 @@ def _grammar(lang: str) -> dict[str, re.Pattern[str]]:
             rf"(?<![\d.,])(?:[3-9]|10)\u200e? +فيش(?!{LETTER})"
         ),
         "بلا before a definite noun (من دون)": re.compile(rf"(?<!{LETTER})بلا +ال"),
+        # CLDR's Arabic sign is a left-to-right mark and the sign (``number``): without the
+        # mark a right-to-left line shows «لك −30» as "30−" and «و+150» as "150+و". Not a
+        # range's hyphen («2-10»), nor an operator with a space after it («+ 200»).
+        "a signed number without its left-to-right mark": re.compile(r"(?<![\u200e\d])[+\-−]\d"),
         "a nominative or caseless form after a preposition or as an object": re.compile(
             rf"{_AR_BEFORE_NOUN}(?:(?:{AR_PREPOSITION}|{AR_VERB}) \u200e?(?:{_ar_duals()})"
             rf"|{AR_VERB} \u200e?(?:{_ar_caseless()}))(?!{LETTER})"
