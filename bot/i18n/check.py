@@ -217,6 +217,7 @@ def placeholder_values(lang: str) -> dict[str, tuple[str, ...]]:
         "game": tuple(t(k, lang) for k in games),
         "count": cards,
         "left": cards,
+        "laid": cards,
         "size": cards,
         "points": tuple(t_n("n_points", n, lang) for n in COUNTS),
         "n": tuple(str(n) for n in COUNTS),
@@ -313,6 +314,12 @@ def _grammar(lang: str) -> dict[str, re.Pattern[str]]:
         # mark a right-to-left line shows «لك −30» as "30−" and «و+150» as "150+و". Not a
         # range's hyphen («2-10»), nor an operator with a space after it («+ 200»).
         "a signed number without its left-to-right mark": re.compile(r"(?<![\u200e\d])[+\-−]\d"),
+        # «لا يمكنك أن تنزّل منها إلا ورقتان»: you lay, so the count after «إلا» is the object
+        # and wants «ورقتين»; worded with a passive («لا يمكن أن يُنزَّل منها إلا») it is the
+        # subject, which the count's words are.
+        "a count of two as the object after إلا (إلا ورقتين)": re.compile(
+            rf"(?:يمكنك|تستطيع) أن [^.؛]{{0,60}}? إلا \u200e?(?:{_ar_duals()}|ورقتان)(?!{LETTER})"
+        ),
         "a nominative or caseless form after a preposition or as an object": re.compile(
             rf"{_AR_BEFORE_NOUN}(?:(?:{AR_PREPOSITION}|{AR_VERB}) \u200e?(?:{_ar_duals()})"
             rf"|{AR_VERB} \u200e?(?:{_ar_caseless()}))(?!{LETTER})"

@@ -1488,6 +1488,20 @@ def test_the_fifth_arabic_reads_slips_are_caught() -> None:
     assert {w for _, w in misused_words("ar", {"x": found})} == {"استرداد", "يستردّ", "تستردّ"}
     fixed = "استرجاعه يحتاج {wanted}؛ يستطيع أن يسترجعه؛ لا تسترجع الجوكر"
     assert misused_words("ar", {"x": fixed}) == set()
+    # My own read beside it: «لا يمكنك أن تنزّل منها إلا {laid}» filled with a count of two
+    # («إلا ورقتان», where the object wants ورقتين), and a lay that "uses" a card.
+    old = {
+        "mor.hint_draw_cost_most": "ولا يمكنك أن تنزّل منها في هذا الدور إلا {laid} ({laid_points})"
+    }
+    assert {slip for _, slip in grammar_slips("ar", filled("ar", old))} == {
+        "a count of two as the object after إلا (إلا ورقتين)"
+    }
+    assert (
+        grammar_slips("ar", {"x": "ولا يمكن أن يُنزَّل منها إلا ورقتان؛ لا تتماشى معها إلا ورقتان"})
+        == set()
+    )
+    said = "إنزالك التالي يجب أن يستخدم إحدى الأوراق التي أخذتها من كومة الحرق"
+    assert {w for _, w in misused_words("ar", {"x": said})} == {"يجب أن يستخدم"}
     # And the entries it found, as they read now.
     assert t("console.runfast.ev.trick_won.you", "ar") == "كسبت الأكلة، فالبدء لك."
     assert "يسترجعه" in t("hint_joker_open", "ar", wanted="7♥")
