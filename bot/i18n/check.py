@@ -320,6 +320,12 @@ def _grammar(lang: str) -> dict[str, re.Pattern[str]]:
         "a count of two as the object after إلا (إلا ورقتين)": re.compile(
             rf"(?:يمكنك|تستطيع) أن [^.؛]{{0,60}}? إلا \u200e?(?:{_ar_duals()}|ورقتان)(?!{LETTER})"
         ),
+        # «ورقتان … مع الجوكر تصنع مجموعة»: two cards before their verb make it dual
+        # («تصنعان»), as the rules page writes «فورقتان من الكومة مع ورقة من يدك تصنعان».
+        "a dual subject before a singular verb (ورقتان … تصنعان)": re.compile(
+            rf"(?<!{LETTER})(?:ال)?(?:ورقتان|زوجان)(?! أخريان)[^.؛:،]{{0,50}}? "
+            rf"(?:تصنع|تكوّن|تشكّل)(?!{LETTER})"
+        ),
         "a nominative or caseless form after a preposition or as an object": re.compile(
             rf"{_AR_BEFORE_NOUN}(?:(?:{AR_PREPOSITION}|{AR_VERB}) \u200e?(?:{_ar_duals()})"
             rf"|{AR_VERB} \u200e?(?:{_ar_caseless()}))(?!{LETTER})"

@@ -1502,6 +1502,14 @@ def test_the_fifth_arabic_reads_slips_are_caught() -> None:
     )
     said = "إنزالك التالي يجب أن يستخدم إحدى الأوراق التي أخذتها من كومة الحرق"
     assert {w for _, w in misused_words("ar", {"x": said})} == {"يجب أن يستخدم"}
+    dual = {
+        "lesson.hand.05_joker_in_a_set.rule": "ورقتان من قيمة واحدة ومن نوعين مختلفين مع الجوكر تصنع مجموعة من ثلاث.",
+        "rules": "فورقتان من الكومة مع ورقة من يدك تصنعان مثل هذا النزول",
+        "hint": "وتحتاج الورقتان إلى ورقة أخرى لتصنعا نزولًا",
+    }
+    assert {place for place, _ in grammar_slips("ar", dual)} == {
+        "lesson.hand.05_joker_in_a_set.rule"
+    }
     said = "(high/low: أين تذهب الورقة البديلة المُزاحة)؛ (add 3 JK low: الجوكر في أسفل التسلسل)"
     assert {w for _, w in misused_words("ar", {"x": said})} == {"أين تذهب", "في أسفل التسلسل"}
     # And the entries it found, as they read now.
