@@ -313,7 +313,8 @@ def _grammar(lang: str) -> dict[str, re.Pattern[str]]:
         # CLDR's Arabic sign is a left-to-right mark and the sign (``number``): without the
         # mark a right-to-left line shows «لك −30» as "30−" and «و+150» as "150+و". Not a
         # range's hyphen («2-10»), nor an operator with a space after it («+ 200»).
-        "a signed number without its left-to-right mark": re.compile(r"(?<![\u200e\d])[+\-−]\d"),
+        # A multiplier too: «بعد ×1.5» shows as "1.5× بعد", beside a column of "+400".
+        "a signed number without its left-to-right mark": re.compile(r"(?<![\u200e\d])[+\-−×]\d"),
         # «لا يمكنك أن تنزّل منها إلا ورقتان»: you lay, so the count after «إلا» is the object
         # and wants «ورقتين»; worded with a passive («لا يمكن أن يُنزَّل منها إلا») it is the
         # subject, which the count's words are.

@@ -880,7 +880,7 @@ CORRECTED = {
     ("ar", "render.won"): "الفوز:",
     ("ar", "tournament.msg.finished"): "انتهت. الفوز: {names}",
     # The fifth native read of Arabic: the sign after «و» keeps its left-to-right mark.
-    ("ar", "more3.line.solo_total"): "المنفرد: ×1.5 إن فاق 0، و\u200e+150 لإنهاء الأوراق",
+    ("ar", "more3.line.solo_total"): "المنفرد: \u200e×1.5 إن فاق 0، و\u200e+150 لإنهاء الأوراق",
     ("hi", "do_lay"): "{cards} उतारें",
     ("nl", "do_lay"): "leg {cards} uit",
     ("nl", "runfast.kind.single"): "losse kaart",
@@ -1008,8 +1008,8 @@ CORRECTED = {
     ): "اكتب again ورقمًا من 1 إلى {count} لتكمل اللعب من حركتك التي تحمل هذا الرقم، أو اضغط Enter للخروج.",
     ("ar", "console.arg.lesson"): "درس قصير موجّه في اللعبة GAME، بدل اللعب",
     ("ar", "console.arg.replay"): "استعرض لعبة محفوظة (ملف طاولة) حركةً حركة، بدل اللعب",
-    ("ar", "more3.line.solo_times"): "زيادة نصفه (×1.5)",
-    ("ar", "more3.line.solo_out"): "الإنهاء بعد ×1.5",
+    ("ar", "more3.line.solo_times"): "زيادة نصفه (\u200e×1.5)",
+    ("ar", "more3.line.solo_out"): "الإنهاء بعد \u200e×1.5",
     ("ar", "console.pearls_of"): "{who}: {n}",
     # A later native read of Dutch (issue 59, 8.5/10): meaning, grammar, one word for one
     # thing, and idiom; the bare 'Zwitsers' it found twice was in five more texts.
@@ -1473,13 +1473,14 @@ def test_the_fifth_arabic_reads_slips_are_caught() -> None:
         "hint_near_out_hand": "ارمِ آخر ورقة لتنهي أوراقك، فتُسجَّل لك −30.",
         "more3.line.solo_total": "المنفرد: ×1.5 إن فاق 0، و+150 لإنهاء الأوراق",
         "hyphen": "لا أحد يأخذ -30 هنا",
+        "times": "الإنهاء بعد ×1.5",
     }
     assert {place for place, _ in grammar_slips("ar", wrong)} == set(wrong)
     shown = get_display(wrong["more3.line.solo_total"], base_dir="R")
     assert "+150" not in shown  # what it was: the sign on the far side of the digits
     right = {
         "near": "فتُسجَّل لك \u200e−30\u200e؛ ولا يسجّل أحد \u200e−30.",
-        "solo": "المنفرد: ×1.5 إن فاق 0، و\u200e+150 لإنهاء الأوراق",
+        "solo": "المنفرد: \u200e×1.5 إن فاق 0، و\u200e+150 لإنهاء الأوراق",
         "ranges": "القيمة A 2-10 J Q K؛ 400 في النزولات + 200 لبيريبا = 800",
     }
     assert grammar_slips("ar", right) == set()
