@@ -1514,6 +1514,8 @@ def test_the_fifth_arabic_reads_slips_are_caught() -> None:
     said = "(high/low: أين تذهب الورقة البديلة المُزاحة)؛ (add 3 JK low: الجوكر في أسفل التسلسل)"
     assert {w for _, w in misused_words("ar", {"x": said})} == {"أين تذهب", "في أسفل التسلسل"}
     assert {w for _, w in misused_words("ar", {"x": "{game}: المرتبة {rank}"})} == {"المرتبة"}
+    said = "ارمِ {card}: هي الأقل فائدة لنزولاتك"
+    assert {w for _, w in misused_words("ar", {"x": said})} == {"الأقل فائدة"}
     # And the entries it found, as they read now.
     assert t("console.runfast.ev.trick_won.you", "ar") == "كسبت الأكلة، فالبدء لك."
     assert "يسترجعه" in t("hint_joker_open", "ar", wanted="7♥")
