@@ -13,7 +13,8 @@ texts with their placeholders filled in, for the phrases that only form then («
 and Arabic's case patterns): in Dutch, a card after "is" without its article and a number right
 after a player's name; in Hindi, Run Fast's "higher" without से and a plural verb after one
 card; in Arabic, a count after
-3 to 10 in the collective («3 فيش», where it is «3 فيشات»), «بلا» before a definite noun, and a
+3 to 10 in the collective («3 فيش», where it is «3 فيشات»), «بلا» before a definite noun, a
+signed number written without CLDR's left-to-right mark before its sign («و+150»), and a
 count or a Run Fast play that only has its nominative or caseless form («ورقتان»، «زوج أعلى»)
 filled in after a preposition or as a verb's object («إلى ورقتان»، «العب زوج أعلى»).
 """
@@ -233,6 +234,7 @@ def placeholder_values(lang: str) -> dict[str, tuple[str, ...]]:
         "game": tuple(t(k, lang) for k in games),
         "count": cards,
         "left": cards,
+        "laid": cards,
         "size": cards,
         "points": tuple(t_n("n_points", n, lang) for n in COUNTS),
         "n": tuple(str(n) for n in COUNTS),
@@ -325,6 +327,23 @@ def _grammar(lang: str) -> dict[str, re.Pattern[str]]:
             rf"(?<![\d.,])(?:[3-9]|10)\u200e? +فيش(?!{LETTER})"
         ),
         "بلا before a definite noun (من دون)": re.compile(rf"(?<!{LETTER})بلا +ال"),
+        # CLDR's Arabic sign is a left-to-right mark and the sign (``number``): without the
+        # mark a right-to-left line shows «لك −30» as "30−" and «و+150» as "150+و". Not a
+        # range's hyphen («2-10»), nor an operator with a space after it («+ 200»).
+        # A multiplier too: «بعد ×1.5» shows as "1.5× بعد", beside a column of "+400".
+        "a signed number without its left-to-right mark": re.compile(r"(?<![\u200e\d])[+\-−×]\d"),
+        # «لا يمكنك أن تنزّل منها إلا ورقتان»: you lay, so the count after «إلا» is the object
+        # and wants «ورقتين»; worded with a passive («لا يمكن أن يُنزَّل منها إلا») it is the
+        # subject, which the count's words are.
+        "a count of two as the object after إلا (إلا ورقتين)": re.compile(
+            rf"(?:يمكنك|تستطيع) أن [^.؛]{{0,60}}? إلا \u200e?(?:{_ar_duals()}|ورقتان)(?!{LETTER})"
+        ),
+        # «ورقتان … مع الجوكر تصنع مجموعة»: two cards before their verb make it dual
+        # («تصنعان»), as the rules page writes «فورقتان من الكومة مع ورقة من يدك تصنعان».
+        "a dual subject before a singular verb (ورقتان … تصنعان)": re.compile(
+            rf"(?<!{LETTER})(?:ال)?(?:ورقتان|زوجان)(?! أخريان)[^.؛:،]{{0,50}}? "
+            rf"(?:تصنع|تكوّن|تشكّل)(?!{LETTER})"
+        ),
         "a nominative or caseless form after a preposition or as an object": re.compile(
             rf"{_AR_BEFORE_NOUN}(?:(?:{AR_PREPOSITION}|{AR_VERB}) \u200e?(?:{_ar_duals()})"
             rf"|{AR_VERB} \u200e?(?:{_ar_caseless()}))(?!{LETTER})"

@@ -247,6 +247,7 @@ def _plate_sprite(
 
     if mark:
         dx, dy = b + w - PLATE_PAD - d, b + 6 + (LINE if narrow else 0)
+        dy -= mark.height - DEALER_DISC - 4  # a taller button grows upwards, clear of the total
         img.alpha_composite(mark, (at(dx, d), dy))
     return img
 
@@ -254,11 +255,12 @@ def _plate_sprite(
 @functools.lru_cache(maxsize=8)
 def dealer_mark(lang: str) -> Image.Image:
     """The dealer's button: a white disc, or a pill as wide as a longer word ("डीलर"), with
-    the word's ink centred in it, so a letter that sits low (Arabic «م») stays inside."""
-    d = DEALER_DISC
+    the word's ink centred in it, so a letter that sits low (Arabic «م») stays inside; a word
+    whose marks stand above and below its letters (the shadda of «موزّع») makes it taller."""
     word = fonts.text_sprite(t("render.dealer_mark", lang), TEXT, INK, fonts.BOLD)
     box = word.getchannel("A").getbbox() or (0, 0, word.width, word.height)
     ink_w, ink_h = box[2] - box[0], box[3] - box[1]
+    d = max(DEALER_DISC, ink_h + 10)
     w = max(d, ink_w + d // 2)
     out = Image.new("RGBA", (w + 4, d + 4), (0, 0, 0, 0))
     out.alpha_composite(rounded_box((w + 4, d + 4), (d + 4) // 2, (*PLATE_EDGE, 255)), (0, 0))

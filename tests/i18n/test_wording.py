@@ -1063,8 +1063,9 @@ CORRECTED = {
     ),
     ("ar", "console.runfast.ev.trick_won"): "كسبُ الأكلة والبدء: {who}.",
     ("ar", "runfast.answer_with"): "عليك أن تغلب {table} بـ{higher} أو بقنبلة.",
-    # Without the shadda: on the dealer's button it rises out of the pill (test_nothing_cut).
-    ("ar", "render.dealer_mark"): "موزع",
+    # With the shadda, as the lessons write الموزّع: the button grows to hold it
+    # (test_nothing_cut); the fifth native read found the bare «موزع» and its shadda cut.
+    ("ar", "render.dealer_mark"): "موزّع",
     # The third native read of Arabic: «لـ» never before a name (it may begin with «ال»).
     ("ar", "console.runfast.ev.bomb_bonus"): (
         "{who}: أكلة بقنبلة، {points} ({each} من كل لاعب آخر)."
@@ -1077,7 +1078,8 @@ CORRECTED = {
     ("ar", "practice_game_won"): "انتهت اللعبة. الفوز: {names}. لا لآلئ في ألعاب التدريب.",
     ("ar", "render.won"): "الفوز:",
     ("ar", "tournament.msg.finished"): "انتهت. الفوز: {names}",
-    ("ar", "more3.line.solo_total"): "المنفرد: ×1.5 إن فاق 0، و+150 لإنهاء الأوراق",
+    # The fifth native read of Arabic: the sign after «و» keeps its left-to-right mark.
+    ("ar", "more3.line.solo_total"): "المنفرد: \u200e×1.5 إن فاق 0، و\u200e+150 لإنهاء الأوراق",
     ("hi", "do_lay"): "{cards} उतारें",
     ("nl", "do_lay"): "leg {cards} uit",
     ("nl", "runfast.kind.single"): "losse kaart",
@@ -1181,7 +1183,8 @@ CORRECTED = {
         "Speel nu de rest van je beurt (of typ skip om naar de volgende stap te gaan)."
     ),
     # The issue 59 read of Arabic (8.5/10): meaning, grammar, one word, style, fitting labels.
-    ("ar", "more3.line.solo_subtotal"): "= مجموع المنفرد قبل ×1.5",
+    # The fifth read: the Solo lines each fit one row of the sheet (tests/render/test_score.py).
+    ("ar", "more3.line.solo_subtotal"): "= مجموع المنفرد",
     (
         "ar",
         "tournament.msg.absent",
@@ -1204,8 +1207,8 @@ CORRECTED = {
     ): "اكتب again ورقمًا من 1 إلى {count} لتكمل اللعب من حركتك التي تحمل هذا الرقم، أو اضغط Enter للخروج.",
     ("ar", "console.arg.lesson"): "درس قصير موجّه في اللعبة GAME، بدل اللعب",
     ("ar", "console.arg.replay"): "استعرض لعبة محفوظة (ملف طاولة) حركةً حركة، بدل اللعب",
-    ("ar", "more3.line.solo_times"): "نصف المجموع فوقه (المنفرد ×1.5)",
-    ("ar", "more3.line.solo_out"): "إنهاء الأوراق بعد ×1.5",
+    ("ar", "more3.line.solo_times"): "زيادة نصفه (\u200e×1.5)",
+    ("ar", "more3.line.solo_out"): "الإنهاء بعد \u200e×1.5",
     ("ar", "console.pearls_of"): "{who}: {n}",
     # A later native read of Dutch (issue 59, 8.5/10): meaning, grammar, one word for one
     # thing, and idiom; the bare 'Zwitsers' it found twice was in five more texts.
@@ -1693,3 +1696,58 @@ def test_run_fast_settles_with_al_hisab_never_the_score_sheet() -> None:
     assert len(runfast) > 50
     assert {k for k, v in runfast.items() if "ورقة النقاط" in v} == set()
     assert t("console.runfast.sheet_heading", "ar") == "الحساب"
+
+
+def test_the_fifth_arabic_reads_slips_are_caught() -> None:
+    # The fifth native read of Arabic (9/10): a sign without CLDR's left-to-right mark, which a
+    # right-to-left line shows after the digits, and «استرداد» beside the glossary's استرجاع.
+    wrong = {
+        "hint_near_out_hand": "ارمِ آخر ورقة لتنهي أوراقك، فتُسجَّل لك −30.",
+        "more3.line.solo_total": "المنفرد: ×1.5 إن فاق 0، و+150 لإنهاء الأوراق",
+        "hyphen": "لا أحد يأخذ -30 هنا",
+        "times": "الإنهاء بعد ×1.5",
+    }
+    assert {place for place, _ in grammar_slips("ar", wrong)} == set(wrong)
+    shown = get_display(wrong["more3.line.solo_total"], base_dir="R")
+    assert "+150" not in shown  # what it was: the sign on the far side of the digits
+    right = {
+        "near": "فتُسجَّل لك \u200e−30\u200e؛ ولا يسجّل أحد \u200e−30.",
+        "solo": "المنفرد: \u200e×1.5 إن فاق 0، و\u200e+150 لإنهاء الأوراق",
+        "ranges": "القيمة A 2-10 J Q K؛ 400 في النزولات + 200 لبيريبا = 800",
+    }
+    assert grammar_slips("ar", right) == set()
+    assert "+150" in get_display(right["solo"], base_dir="R")
+    found = "استرداده يحتاج {wanted}؛ يستطيع أن يستردّه؛ لا تستردّ الجوكر"
+    assert {w for _, w in misused_words("ar", {"x": found})} == {"استرداد", "يستردّ", "تستردّ"}
+    fixed = "استرجاعه يحتاج {wanted}؛ يستطيع أن يسترجعه؛ لا تسترجع الجوكر"
+    assert misused_words("ar", {"x": fixed}) == set()
+    # My own read beside it: «لا يمكنك أن تنزّل منها إلا {laid}» filled with a count of two
+    # («إلا ورقتان», where the object wants ورقتين), and a lay that "uses" a card.
+    old = {
+        "mor.hint_draw_cost_most": "ولا يمكنك أن تنزّل منها في هذا الدور إلا {laid} ({laid_points})"
+    }
+    assert {slip for _, slip in grammar_slips("ar", filled("ar", old))} == {
+        "a count of two as the object after إلا (إلا ورقتين)"
+    }
+    assert (
+        grammar_slips("ar", {"x": "ولا يمكن أن يُنزَّل منها إلا ورقتان؛ لا تتماشى معها إلا ورقتان"})
+        == set()
+    )
+    said = "إنزالك التالي يجب أن يستخدم إحدى الأوراق التي أخذتها من كومة الحرق"
+    assert {w for _, w in misused_words("ar", {"x": said})} == {"يجب أن يستخدم"}
+    dual = {
+        "lesson.hand.05_joker_in_a_set.rule": "ورقتان من قيمة واحدة ومن نوعين مختلفين مع الجوكر تصنع مجموعة من ثلاث.",
+        "rules": "فورقتان من الكومة مع ورقة من يدك تصنعان مثل هذا النزول",
+        "hint": "وتحتاج الورقتان إلى ورقة أخرى لتصنعا نزولًا",
+    }
+    assert {place for place, _ in grammar_slips("ar", dual)} == {
+        "lesson.hand.05_joker_in_a_set.rule"
+    }
+    said = "(high/low: أين تذهب الورقة البديلة المُزاحة)؛ (add 3 JK low: الجوكر في أسفل التسلسل)"
+    assert {w for _, w in misused_words("ar", {"x": said})} == {"أين تذهب", "في أسفل التسلسل"}
+    assert {w for _, w in misused_words("ar", {"x": "{game}: المرتبة {rank}"})} == {"المرتبة"}
+    said = "ارمِ {card}: هي الأقل فائدة لنزولاتك"
+    assert {w for _, w in misused_words("ar", {"x": said})} == {"الأقل فائدة"}
+    # And the entries it found, as they read now.
+    assert t("console.runfast.ev.trick_won.you", "ar") == "كسبت الأكلة، فالبدء لك."
+    assert "يسترجعه" in t("hint_joker_open", "ar", wanted="7♥")

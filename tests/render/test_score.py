@@ -112,3 +112,23 @@ def test_the_dutch_cards_left_line_takes_one_row(game: str, n: int) -> None:
         if line.label == "core.line.cards_left"
     ]
     assert rows and set(rows) == {1}, rows
+
+
+def test_the_arabic_solo_lines_take_one_row() -> None:
+    # The fifth native read of Arabic: «= مجموع المنفرد قبل ×1.5», «نصف المجموع فوقه (المنفرد
+    # ×1.5)» and «إنهاء الأوراق بعد ×1.5» each wrapped to a second row of the Solo's column.
+    lang = "ar"
+    result, _ = samples.sample_result("more3", 3)
+    inner = score.COL_W - 2 * score.CARD_PAD
+    solo_keys = {"more3.line.solo_subtotal", "more3.line.solo_times", "more3.line.solo_out"}
+    rows = {
+        str(line.label): len(label_rows)
+        for seats in score._sections("more3", 3)
+        for line, (_, label_rows) in zip(
+            [line for line in result.lines if line.seat in seats],
+            score._laid_lines(result, seats, lang, inner, True),
+            strict=True,
+        )
+        if str(line.label) in solo_keys
+    }
+    assert rows == dict.fromkeys(solo_keys, 1), rows
