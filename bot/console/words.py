@@ -262,6 +262,10 @@ class GameWords(Generic[V]):
         round (More's bids, paid at the reveal), so that the sheet adds up."""
         return None
 
+    def who_wins(self) -> str | None:
+        """A line after the game's winners where the totals alone don't show who wins."""
+        return None
+
     def pearls(self, seat: int, n: int) -> str:
         """A seat's pearls at the game's end: "you: 50", "seat 1: 50", never a name run into a
         number."""
@@ -534,6 +538,11 @@ class RunFastWords(GameWords[RunFastView]):
             "console.runfast.end.hand_empty",
         )
     }
+
+    def who_wins(self) -> str | None:
+        # A bomb's 20 can leave a player who did not go out with the most points: "Winner:
+        # seat 1" beside a higher total of one's own read as a mistake (issue 61).
+        return self.t("console.runfast.who_wins")
 
     def move_help(self) -> list[tuple[str, str]]:
         return [
