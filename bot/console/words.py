@@ -93,6 +93,10 @@ class GameWords(Generic[V]):
     game: ClassVar[str]  # the game's key (``mor``)
     title_key: ClassVar[str]
     cards_help: ClassVar[str] = "console.help.cards"
+    # What ``hint`` gives, as help says it: the hard player's move at a game; a lesson and the
+    # guided round set their own (the step's answer, the coach's normal player's move), so
+    # help names the level the hint comes from, the one the welcome line names (issue 61).
+    hint_help: str = "console.help.hint"
     # How a round ended, by the engine's reason code: the key when the player ended it, and the
     # key naming another seat ({who}) or nobody.
     round_ends: ClassVar[Mapping[RoundEnd, tuple[str, str]]]
@@ -207,7 +211,9 @@ class GameWords(Generic[V]):
         ]
         width = max(len(typed) for typed, _ in OTHER_WORDS) + 2
         others = [
-            f"  {typed.replace(', ', sep):<{width}}{self.t(key)}" for typed, key in OTHER_WORDS
+            f"  {typed.replace(', ', sep):<{width}}"
+            f"{self.t(self.hint_help if key == 'console.help.hint' else key)}"
+            for typed, key in OTHER_WORDS
         ]
         return "\n".join(
             [
