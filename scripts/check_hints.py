@@ -665,6 +665,37 @@ def _check_throw_not_next(case: Case) -> list[str]:
     return out
 
 
+def _next_own_fits(engine: Engine, seat: int, card: Card) -> bool:
+    """Hand: would the engine add ``card`` to one of the next player's own melds (its own add
+    check, at either end)?"""
+    assert isinstance(engine, Hand)
+    nxt = (seat + 1) % engine.n_seats
+    return any(
+        isinstance(added_or_why(m.meld, (card,), HAND_MELDS, end), MeldsMeld)
+        for m in engine.melds.values()
+        if m.seat == nxt
+        for end in ("high", "low")
+    )
+
+
+def _check_hand_throw_not_next(case: Case) -> list[str]:
+    """ "It goes onto none of the next player's melds, while … would": Hand; the thrown card
+    fits none of the next player's own melds and the cards named are exactly the rest of the
+    hand that fits one. (Whether they wait for it is their hand's: the sentence says "may".)"""
+    assert isinstance(case.move, Discard)
+    engine, seat, card = case.engine, case.seat, case.move.card
+    if not isinstance(engine, Hand):
+        return ["not Hand"]
+    rest = list(engine.view(seat).hand)
+    rest.remove(card)
+    out = [f"{card} goes on their melds"] if _next_own_fits(engine, seat, card) else []
+    fits = {c for c in rest if _next_own_fits(engine, seat, c)}
+    named = set(_cards_of(case.params["feeding"]))
+    if named != fits:
+        out.append(f"named {sorted(named, key=sort_key)}, fit {sorted(fits, key=sort_key)}")
+    return out
+
+
 def _check_play_lead(case: Case) -> list[str]:
     out = []
     if case.engine.view(case.seat).trick:
@@ -792,6 +823,58 @@ def _check_play_lead_lowest(case: Case) -> list[str]:
         and mine.top < power.top
     ]
     return out + [f"{c} is lower" for c in lower]
+
+
+def _check_play_lead_lowest_kind(case: Case) -> list[str]:
+    """ "Lead X: N out at once, and no play of this kind in your hand is lower": a legal lead of
+    two or more cards, no bomb, N its count, no legal play of its kind and length ranks lower,
+    and one ranks higher."""
+    out = _check_play_lead_pick(case)
+    played = list(getattr(case.move, "cards", ()))
+    mine = classify(played)
+    if len(played) < 2 or not isinstance(mine, Combo) or mine.kind in BOMB_KINDS:
+        return [*out, "not a lead of two or more cards, no bomb"]
+    if _n(case.params["count"]) != len(played):
+        out.append("the count is not the play's")
+    higher = False
+    for m in case.engine.legal_moves(case.seat):
+        if isinstance(m, Play) and len(m.cards) == len(played):
+            other = classify(list(m.cards))
+            if isinstance(other, Combo) and other.kind == mine.kind and other.top < mine.top:
+                out.append(f"{m} is of its kind and lower")
+            higher = higher or (
+                isinstance(other, Combo) and other.kind == mine.kind and other.top > mine.top
+            )
+    if not higher:
+        out.append("no higher play of its kind: no choice of the lowest")
+    return out
+
+
+def _check_play_beat_higher_whole(case: Case) -> list[str]:
+    """ "Play X: it beats T. Y beats it too, is lower and breaks up nothing": X and Y beat the
+    table, Y lower than X and splitting no rank of the hand, and no lower beat splits none."""
+    out = []
+    view = case.engine.view(case.seat)
+    if not view.trick:
+        return ["no play on the table"]
+    hand = list(view.hand)
+    mine = classify(list(getattr(case.move, "cards", ())))
+    beats = _plays_beating(case)
+    if not isinstance(mine, Combo) or case.move not in [m for m, _ in beats]:
+        out.append("the move is no legal beat")
+    named = [
+        (m, c) for m, c in beats if " ".join(x.pretty for x in m.cards) == case.params["lowest"]
+    ]
+    if not named:
+        return [*out, "the named play is no legal beat"]
+    low_move, low = named[0]
+    if isinstance(mine, Combo) and low.top >= mine.top:
+        out.append("the named play is not lower")
+    if _broken(low_move.cards, hand):
+        out.append("the named play splits a rank")
+    if any(c.top < low.top and not _broken(m.cards, hand) for m, c in beats):
+        out.append("a lower beat splitting nothing than the named one")
+    return out
 
 
 def _check_events(kind: type, what: str) -> Check:
@@ -1442,6 +1525,8 @@ CHECKS: dict[str, Check] = {
     "hint_play_lead_first": _check_play_lead_first,
     "runfast.hint_play_lead_pick": _check_play_lead_pick,
     "runfast.hint_play_beat_higher": _check_play_beat_higher,
+    "runfast.hint_play_beat_higher_whole": _check_play_beat_higher_whole,
+    "runfast.hint_play_lead_lowest_kind": _check_play_lead_lowest_kind,
     "runfast.hint_play_lead_first_pick": _check_play_lead_first_pick,
     "hint_play_lead_lowest": _check_play_lead_lowest,
     "hint_play_beat_lowest": _check_play_beat_lowest,
@@ -1454,6 +1539,7 @@ CHECKS: dict[str, Check] = {
     "hint_throw_not_theirs": _check_throw_not_theirs,
     "hint_throw_meld_refused": _check_meld_refused,
     "hint_throw_not_next": _check_throw_not_next,
+    "hand.hint_throw_not_next": _check_hand_throw_not_next,
     "hint_with_near": _check_with_near,
     "hint_with_joker": _check_with_joker,
     "hint_throw_keeps_wild": _check_keeps_wild,

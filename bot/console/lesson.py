@@ -47,6 +47,7 @@ class GuidedConsole(Console):
             lang=lang,
         )
         self.coach = guided.Coach(game)
+        self.words.hint_help = "console.help.hint_coach"
         # The position and the coach's move before the member's move (None outside the round).
         self.before_move: tuple[Engine, Move] | None = None
         self.stopped_at = -1  # the number of moves played when the coach last stopped
@@ -242,6 +243,7 @@ def run_lesson(
         console = Console(
             step.position(), step.seat, Level.HARD, 0, stdin, stdout, color, lang=lang
         )
+        console.words.hint_help = "console.help.hint_lesson"
         console.say(
             console.t(
                 "lesson_header",

@@ -282,6 +282,9 @@ class Console:
         # Pearls said with what they are (issue 61: a newcomer met the word here unexplained).
         won = self.words.t_n("console.game_won", len(winners), names=names, pearls=pearls or "0")
         self.say(won)
+        rule = self.words.who_wins()
+        if rule is not None:
+            self.say(rule)
 
     # -------------------------------------------------------- playing
 

@@ -93,6 +93,10 @@ class GameWords(Generic[V]):
     game: ClassVar[str]  # the game's key (``mor``)
     title_key: ClassVar[str]
     cards_help: ClassVar[str] = "console.help.cards"
+    # What ``hint`` gives, as help says it: the hard player's move at a game; a lesson and the
+    # guided round set their own (the step's answer, the coach's normal player's move), so
+    # help names the level the hint comes from, the one the welcome line names (issue 61).
+    hint_help: str = "console.help.hint"
     # How a round ended, by the engine's reason code: the key when the player ended it, and the
     # key naming another seat ({who}) or nobody.
     round_ends: ClassVar[Mapping[RoundEnd, tuple[str, str]]]
@@ -207,7 +211,9 @@ class GameWords(Generic[V]):
         ]
         width = max(len(typed) for typed, _ in OTHER_WORDS) + 2
         others = [
-            f"  {typed.replace(', ', sep):<{width}}{self.t(key)}" for typed, key in OTHER_WORDS
+            f"  {typed.replace(', ', sep):<{width}}"
+            f"{self.t(self.hint_help if key == 'console.help.hint' else key)}"
+            for typed, key in OTHER_WORDS
         ]
         return "\n".join(
             [
@@ -260,6 +266,10 @@ class GameWords(Generic[V]):
     def after_scores(self, view: V) -> str | None:
         """A line between the round's scores and the totals: what else moved the totals this
         round (More's bids, paid at the reveal), so that the sheet adds up."""
+        return None
+
+    def who_wins(self) -> str | None:
+        """A line after the game's winners where the totals alone don't show who wins."""
         return None
 
     def pearls(self, seat: int, n: int) -> str:
@@ -538,6 +548,11 @@ class RunFastWords(GameWords[RunFastView]):
             "console.runfast.end.hand_empty",
         )
     }
+
+    def who_wins(self) -> str | None:
+        # A bomb's 20 can leave a player who did not go out with the most points: "Winner:
+        # seat 1" beside a higher total of one's own read as a mistake (issue 61).
+        return self.t("console.runfast.who_wins")
 
     def move_help(self) -> list[tuple[str, str]]:
         return [

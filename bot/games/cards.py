@@ -301,6 +301,26 @@ def missing_from(hand: Iterable[Card], cards: Iterable[Card]) -> list[Card]:
     return missing
 
 
+def not_held(hand: Iterable[Card], cards: Sequence[Card]) -> Reason:
+    """Why ``hand`` can't give ``cards`` (``missing_from`` found some missing): the cards it
+    does not hold at all, or else a card named more often than the hand holds it. "You don't
+    have K♥" would be false of a K♥ held once and named twice, so that one is said as such.
+
+    >>> not_held([Card.parse("KH")], [Card.parse(c) for c in ("KH", "KS", "KH")]).params
+    {'cards': 'KS'}
+    >>> reason = not_held([Card.parse("KH")], [Card.parse("KH"), Card.parse("KH")])
+    >>> reason.key, reason.params
+    ('game.card_named_twice', {'card': 'KH'})
+    """
+    have = Counter(hand)
+    absent = [c for c in cards if have[c] == 0]
+    if absent:
+        return because("game.cards_not_held", cards=named(absent))
+    over = next(c for c in cards if cards.count(c) > have[c])
+    key = "game.card_named_twice" if have[over] == 1 else "game.card_named_too_often"
+    return because(key, card=str(over))
+
+
 def check_deck_limits(cards: Iterable[Card], deck: Sequence[Card]) -> str | None:
     """A sentence when ``cards`` hold more copies of a card than ``deck`` has, else None (for a
     TableFileError: a table file's trouble, said in English to the developer)."""

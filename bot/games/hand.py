@@ -64,7 +64,7 @@ from bot.games.cards import (
     JOKER,
     Card,
     missing_from,
-    named,
+    not_held,
     sort_key,
     take_cards,
     text_cards,
@@ -328,7 +328,7 @@ class Hand(RummyGame):
             raise IllegalMove(because("game.no_meld", meld=move.meld))
         missing = missing_from(self.hands[seat], move.cards)
         if missing:
-            raise IllegalMove(because("game.cards_not_held", cards=named(missing)))
+            raise IllegalMove(not_held(self.hands[seat], move.cards))
         try:
             new = reclaim_joker(target.meld, move.cards)
         except MeldError as e:

@@ -25,7 +25,7 @@ from bot.games.base import (
     because,
     single_add,
 )
-from bot.games.cards import Card, missing_from, named, sort_key, take_cards
+from bot.games.cards import Card, not_held, sort_key, take_cards
 from bot.games.melds import (
     Meld,
     MeldRules,
@@ -102,7 +102,7 @@ def play_lay(
     laid = list(lay.cards)
     rest = take_cards(hand, laid)
     if rest is None:
-        raise IllegalMove(because("game.cards_not_held", cards=named(missing_from(hand, laid))))
+        raise IllegalMove(not_held(hand, laid))
     new: list[Meld] = []
     for cards in lay.melds:
         meld = meld_or_why(cards, rules_for_new)

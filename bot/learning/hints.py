@@ -949,10 +949,21 @@ def _play_reason(
             # Not the lowest that beats, against the lesson's rule, and nothing above explains
             # it (issue 61: 10♦ 10♣ over 3♠ 3♥ while 4♥ 4♣ was there): say so, and name the
             # lowest.
-            low = min(
-                (m for m in legal if isinstance(m, Play) and plain_top(m.cards)),
-                key=lambda m: plain_top(m.cards),
-            )
+            beats = [m for m in legal if isinstance(m, Play) and plain_top(m.cards)]
+            # The cheaper play to name is the lowest that breaks up nothing of the hand, where
+            # one is lower than the move (issue 61: 4♠ named, splitting the 4s, while the loose
+            # 10♦ was the cheaper play).
+            whole = [
+                m for m in beats if plain_top(m.cards) < mine and not splits(m.cards, before.hand)
+            ]
+            if whole and splits(min(beats, key=lambda m: plain_top(m.cards)).cards, before.hand):
+                low = min(whole, key=lambda m: plain_top(m.cards))
+                return "runfast.hint_play_beat_higher_whole", {
+                    "cards": shown,
+                    "trick": trick,
+                    "lowest": cards(low.cards),
+                }
+            low = min(beats, key=lambda m: plain_top(m.cards))
             return "runfast.hint_play_beat_higher", {
                 "cards": shown,
                 "trick": trick,
@@ -994,11 +1005,31 @@ def _play_reason(
         if bigger:
             return "runfast.hint_play_lead_first_pick", {"cards": shown}
         return "hint_play_lead_first", {"cards": shown, "count": count}
+    if bigger and len(move.cards) > 1 and lowest_of_its_kind(move.cards, legal):
+        # A pair, triple, straight or consecutive pairs, the lowest of the hand's of that kind
+        # and length: low cards out, the higher kept (issue 61: "no rule of thumb" was said of
+        # a lead of the lowest pair).
+        return "runfast.hint_play_lead_lowest_kind", {"cards": shown, "count": count}
     if len(move.cards) == 1 or bigger:
         # "One play takes N cards out" says nothing of a single, and is false as a comparison
         # when a bigger play was there (issue 61): no rule of thumb is claimed.
         return "runfast.hint_play_lead_pick", {"cards": shown}
     return "hint_play_lead", {"cards": shown, "count": count}
+
+
+def lowest_of_its_kind(played: Sequence[Card], legal: Sequence[Move]) -> bool:
+    """Is ``played``, no bomb, the lowest of the legal plays of its kind and length, with a
+    higher one among them (the lowest of one is no choice)?"""
+    combo = classify(list(played))
+    if not isinstance(combo, Combo) or combo.kind in BOMB_KINDS:
+        return False
+    tops = set()
+    for m in legal:
+        if isinstance(m, Play) and len(m.cards) == len(played):
+            other = classify(list(m.cards))
+            if isinstance(other, Combo) and other.kind == combo.kind:
+                tops.add(other.top)
+    return min(tops) == combo.top and max(tops) > combo.top
 
 
 def plain_top(played: Sequence[Card]) -> int:
@@ -1162,6 +1193,13 @@ def _throw_reason(
         if feeding and not feeds_next(card, engine, before.seat):
             return "hint_throw_not_next", {"card": shown, "feeding": cards(feeding)}
     if before.game == "hand" and not before.opened[before.seat]:
+        # The next player may wait for a card next to their own melds, and take it into a new
+        # meld (RULES.md §3): the player throws such a card last (issue 61). (One who has
+        # opened adds such a card to the meld instead of keeping it.)
+        feeding = sorted({c for c in rest if feeds_next(c, engine, before.seat)}, key=sort_key)
+        if feeding and not feeds_next(card, engine, before.seat):
+            return "hand.hint_throw_not_next", {"card": shown, "feeding": cards(feeding)}
+    if before.game == "hand" and not before.opened[before.seat]:
         # The hard player holds back an opening it has when it is close to a Hand (all the
         # cards down in one turn doubles the round): say so, not that the card is loose.
         left = _cards_from_a_hand(before.hand)
@@ -1306,6 +1344,8 @@ def feeds_next(card: Card, engine: Engine, seat: int) -> bool:
     rules? Such a top card the next player may take, and the rest of the pile with it."""
     if isinstance(engine, Mor):
         return feeds_other_team(card, engine, seat)
+    if isinstance(engine, Hand):
+        return feeds_next_hand(card, engine, seat)
     if not isinstance(engine, More3):
         return False
     nxt = (seat + 1) % engine.n_seats
@@ -1316,6 +1356,20 @@ def feeds_next(card: Card, engine: Engine, seat: int) -> bool:
         isinstance(added_or_why(m.meld, (card,), rules, end), MeldsMeld)
         for m in engine.melds.values()
         if engine.side(m.seat) == engine.side(nxt)
+        for end in ("high", "low")
+    )
+
+
+def feeds_next_hand(card: Card, engine: Hand, seat: int) -> bool:
+    """Hand: does ``card``, thrown, go onto one of the next player's own melds (the engine's
+    add check, at either end)? The top discard is taken only into a new meld, so such a card is
+    the one a player waits for who holds the cards beyond it (8♥ to 5♥ 6♥ 7♥, with 9♥ 10♥ in
+    hand): the newcomers' "the hint throws what the next player can use" (issue 61)."""
+    nxt = (seat + 1) % engine.n_seats
+    return any(
+        isinstance(added_or_why(m.meld, (card,), HAND_MELDS, end), MeldsMeld)
+        for m in engine.melds.values()
+        if m.seat == nxt
         for end in ("high", "low")
     )
 

@@ -1026,8 +1026,8 @@ CORRECTED = {
     ("nl", "game.stock_empty"): "De trekstapel is leeg.",
     # The December 2026 read: meaning errors first, then the words of the glossary.
     ("nl", "coach.runfast.bombs"): (
-        "Bommen: vier van één waarde, en de drie azen, die elke bom van vier verslaan; alle "
-        "vier de drieën als eerste zet van de partij zijn een hemelse bom, "
+        "Bommen: vier van één waarde, en de drie azen, die elke bom van vier verslaan behalve "
+        "de hemelse bom: alle vier de drieën als eerste zet van de partij, "
         "die door niets verslagen wordt. Een bom verslaat elke andere zet, en op de kaarten "
         "van een ander gespeeld levert hij 20 op als er geen hogere bom overheen komt."
     ),
@@ -1057,9 +1057,9 @@ CORRECTED = {
     ("ar", "lesson.hand.06_the_hand.task"): (
         "لا تُنهي أوراقك إلا برمي آخر ورقة، فاحتفظ دائمًا بورقة ترميها. "
         "من يُنهي أوراقه يأخذ ‎−30‎، والباقون يُحسب عليهم ما بقي في أيديهم، و100 زيادة على من لم "
-        "يفتح. والهاند يضاعف كل نقاط الجولة (‎−60‎ لك). "
-        "نزّل كل أوراقك إلا واحدة في هذا الإنزال الواحد، دون أن تكون قد فتحت من قبل، ثم ارمِ "
-        "الأخيرة: هذا هو الهاند."
+        "يفتح. والهاند يضاعف كل نقاط الجولة (‎−60‎ لك): تُنهي أوراقك بعد أن نزّلت كل أوراقك "
+        "الأخرى في دور واحد، دون أن تكون قد فتحت من قبل ودون أن تضيف إلى نزولات على الطاولة. "
+        "نزّل كل أوراقك إلا واحدة في هذا الإنزال الواحد، ثم ارمِ الأخيرة: هذا هو الهاند."
     ),
     ("ar", "console.runfast.ev.trick_won"): "كسبُ الأكلة والبدء: {who}.",
     ("ar", "runfast.answer_with"): "عليك أن تغلب {table} بـ{higher} أو بقنبلة.",
