@@ -259,7 +259,8 @@ def more_partner_down(view: View, kinds: frozenset[str]) -> bool:
 
 def more_not_down(view: View, kinds: frozenset[str]) -> bool:
     """The seat may lay and has not gone down yet: its opening could come at this stop."""
-    return can_lay(view, kinds) and not view.opened[view.seat]
+    # ``opened`` lists the seats that have gone down (not a flag per seat).
+    return can_lay(view, kinds) and view.seat not in view.opened
 
 
 def more_biriba_near(view: View, kinds: frozenset[str]) -> bool:
@@ -292,8 +293,11 @@ MORE3 = (
     Rule("roles", more_playing),
     Rule("turn", more_playing),
     Rule("values", more_playing),
-    Rule("runs", can_lay),
-    Rule("opening", can_lay),
+    # What a meld is and what the first lay must reach, at the first stop where the seat can
+    # lay and before it has gone down: the few-at-a-time limit put the opening's 7.5 off until
+    # after the learner's first lay (the More newcomer's finding 7).
+    Rule("runs", can_lay, urgent=more_not_down),
+    Rule("opening", can_lay, urgent=more_not_down),
     # Said before the first lay that could hold a pankal, and before the first opening the
     # partner's lay exempts from the 7.5 (issue 61: both came after the learner had laid).
     Rule("pankal", lambda v, k: more_playing(v, k) and holds_wild(v, k), urgent=lays_wild),
