@@ -87,8 +87,8 @@ class Hint:
     key: str  # the i18n key of the reason
     params: dict[str, Any] = field(default_factory=dict)
     nudge: str = "hint_nudge_lay"  # the i18n key of the first stage: what to look at
-    # The second stage of a move without cards of the hand (a draw or a take): a key and its
-    # parameters, or none.
+    # The second stage of a move without cards of the hand (a draw or a take), or of More's lay
+    # of several melds (each named apart): a key and its parameters, or none.
     clue: tuple[str, dict[str, Any]] | None = None
 
     def text(self, lang: str = "en") -> str:
@@ -111,10 +111,12 @@ class Hint:
         of a hint without a second stage says what to look at again)."""
         if stage == "move":
             return self.text(lang)
+        if stage == "cards" and self.clue:
+            # A clue of its own: a draw's or take's, or More's lay of several melds, each shown
+            # apart (``clue``).
+            return t(self.clue[0], lang, **self.clue[1])
         if stage == "cards" and self.cards():
             return t("hint_cards", lang, cards=cards(self.cards()), n=len(self.cards()))
-        if stage == "cards" and self.clue:
-            return t(self.clue[0], lang, **self.clue[1])
         return t(self.nudge, lang)
 
 
@@ -505,6 +507,9 @@ def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | 
     the take and where (onto a meld, or in a new meld with which cards); before a draw, what the
     pile would bring and cost in hand, never a pointer toward it. None for any other move, and
     for a draw where the pile can't be taken: the draw is then the only move, told at once."""
+    if isinstance(engine, More3) and isinstance(move, Lay) and len(lay_groups(move)) > 1:
+        # The newcomer read "6♠ 7♠ 8♠ Q♦ Q♣ Q♥" as one meld: each meld and addition apart.
+        return "hint_cards_melds", {"melds": joined(lay_groups(move))}
     view = engine.view(seat)
     if not isinstance(move, Draw | Take) or not isinstance(view, RummyView) or not view.discard:
         return None
@@ -524,6 +529,23 @@ def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | 
         "count": Count("n_cards", len(taken)),
         "points": Count("n_points", in_hand_points(engine.game, taken)),
     }
+
+
+def lay_groups(move: Lay) -> list[str | Reason]:
+    """The lay's new melds, each its cards, then its additions, each its cards onto its meld."""
+    added: list[str | Reason] = [
+        Reason("hint_cards_onto", {"cards": cards(a.cards), "meld": a.meld}) for a in move.adds
+    ]
+    return [cards(m) for m in move.melds] + added
+
+
+def joined(groups: Sequence[str | Reason]) -> str | Reason:
+    """Groups listed as the language lists them: "A and B", "A, B and C"."""
+    if len(groups) == 1:
+        return groups[0]
+    if len(groups) == 2:
+        return Reason("hint_melds_two", {"first": groups[0], "second": groups[1]})
+    return Reason("hint_split_more", {"first": groups[0], "rest": joined(groups[1:])})
 
 
 def in_hand_points(game: str, held: Sequence[Card]) -> float | int:

@@ -3,7 +3,13 @@ rules and its stages, checked against the real engine, the real hard player and 
 
 from __future__ import annotations
 
+import pytest
+
 from bot.games.base import Add, Lay, Meld, Move
+from bot.games.cards import Card, Reason
+from bot.games.more3 import More3
+from bot.i18n import LANGUAGES, left_to_right, t
+from bot.learning.hints import hint_for
 from bot.learning.lessons import guided
 
 
@@ -22,3 +28,38 @@ def test_the_opening_rule_comes_before_the_first_lay_in_the_guided_round() -> No
     told = [n.rule for s in stops[: first_lay + 1] for n in s.notes]
     assert "opening" in told
     assert "runs" in told
+
+
+def more_at(hands: list[list[str]], **position: object) -> More3:
+    """A More table from a table file's position: seat 0 to play, seat 2 the Solo by default."""
+    pos: dict[str, object] = {"hands": hands, "solo": 2, "turn": 0, "phase": "play"}
+    pos.update(position)
+    data = {"game": "more3", "seed": 1, "dealer": 2, "totals": [0, 0, 0], "position": pos}
+    return More3.from_table_file(data)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_cards_stage_of_a_lay_of_two_melds_shows_them_apart(lang: str) -> None:
+    # Finding 6: "The cards to use: 6♠ 7♠ 8♠ 9♦ 10♦ J♦." read as one meld of six cards.
+    engine = more_at([["6S", "7S", "8S", "9D", "10D", "JD", "4C", "KH", "QC"], ["KS"], ["QS"]])
+    lay = Lay(melds=(cs("6S 7S 8S"), cs("9D 10D JD")))
+    assert engine.check(0, lay) is None
+    shown = hint_for(engine, 0, lay).stage_text("cards", lang)
+    first = left_to_right("6♠ 7♠ 8♠", lang)
+    second = left_to_right("9♦ 10♦ J♦", lang)
+    assert shown == t(
+        "hint_cards_melds",
+        lang,
+        melds=Reason("hint_melds_two", {"first": "6♠ 7♠ 8♠", "second": "9♦ 10♦ J♦"}),
+    )
+    assert first in shown and second in shown
+    assert shown.index(first) + len(first) < shown.index(second)
+    # One meld alone keeps the plain words.
+    meld = Meld(cs("6S 7S 8S"))
+    assert hint_for(engine, 0, meld).stage_text("cards", lang) == t(
+        "hint_cards", lang, cards="6♠ 7♠ 8♠", n=3
+    )
+
+
+def cs(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(c) for c in text.split())
