@@ -267,7 +267,7 @@ def no_feeding_throw(
     ``feeds_next``), the throw ``choose`` (the adviser's judgement) picks among the safe
     throws of cards that break up no more of the hand: with no more partners in the hand and
     in no meld ready in it. ``move`` itself when there is none."""
-    if not isinstance(move, Discard) or not feeds_next(move.card, engine, seat):
+    if not isinstance(move, Discard) or not feeds_next_at_all(move.card, engine, seat):
         return move
     rules = meld_rules(engine, seat)
     hand = engine.view(seat).hand
@@ -282,7 +282,7 @@ def no_feeding_throw(
         m
         for m in legal
         if isinstance(m, Discard)
-        and not feeds_next(m.card, engine, seat)
+        and not feeds_next_at_all(m.card, engine, seat)
         and partners(m.card) <= limit
         and not ready_melds(m.card, hand, rules)
     ]
@@ -1181,7 +1181,10 @@ def _throw_reason(
         # The next player, of the other side, may take the pile by melding its top card onto
         # their side's melds (RULES.md §2): the player throws such a card last (issue 61).
         feeding = sorted({c for c in rest if feeds_next(c, engine, before.seat)}, key=sort_key)
-        if feeding and not feeds_next(card, engine, before.seat):
+        # Said only of a card that is safe: one the next player could meld with cards they
+        # picked up (public) is no safer than one that goes onto their melds (the More
+        # newcomer's finding 1).
+        if feeding and not feeds_next_at_all(card, engine, before.seat):
             return "hint_throw_not_next", {"card": shown, "feeding": cards(feeding)}
     if before.game == "hand" and not before.opened[before.seat]:
         # The hard player holds back an opening it has when it is close to a Hand (all the
@@ -1340,6 +1343,28 @@ def feeds_next(card: Card, engine: Engine, seat: int) -> bool:
         if engine.side(m.seat) == engine.side(nxt)
         for end in ("high", "low")
     )
+
+
+def shown_partners(card: Card, engine: Engine, seat: int) -> tuple[Card, ...]:
+    """In More, the cards the next player (of the other side) was seen to take into the hand
+    (``shown``: a pile picked up, public at the table and not laid or thrown since) that
+    ``card`` goes with by that player's meld rules: with them the player may meld ``card`` as a
+    new meld or grow one toward it, so a throw of it is not safe. None elsewhere."""
+    if not isinstance(engine, More3):
+        return ()
+    nxt = (seat + 1) % engine.n_seats
+    if engine.side(nxt) == engine.side(seat):
+        return ()
+    rules = engine.rules_for(nxt)
+    seen = engine.view(seat).shown[nxt]
+    return tuple(sorted({c for c in seen if goes_with(card, c, rules)}, key=sort_key))
+
+
+def feeds_next_at_all(card: Card, engine: Engine, seat: int) -> bool:
+    """Could the next player of the other side take the pile with ``card`` on top, by what the
+    table shows: it goes onto their side's melds (``feeds_next``), or, in More, with cards they
+    picked up (``shown_partners``)?"""
+    return feeds_next(card, engine, seat) or bool(shown_partners(card, engine, seat))
 
 
 def _cards_from_a_hand(rest: Sequence[Card]) -> int | None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.base import Add, Lay, Meld, Move
+from bot.games.base import Add, Discard, Lay, Meld, Move
 from bot.games.cards import Card, Reason
 from bot.games.more3 import More3
 from bot.i18n import LANGUAGES, left_to_right, t
-from bot.learning.hints import hint_for
+from bot.learning.hints import hint_for, no_feeding_throw, reason
 from bot.learning.lessons import guided
 
 
@@ -63,3 +63,25 @@ def test_the_cards_stage_of_a_lay_of_two_melds_shows_them_apart(lang: str) -> No
 
 def cs(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(c) for c in text.split())
+
+
+def test_a_throw_the_next_player_can_meld_with_picked_up_cards_is_not_called_safe() -> None:
+    # Finding 1: "Throw 10♥: it goes onto no meld of the next player's side" while the next
+    # player had picked up J♥ Q♥ from the pile, in sight of the whole table.
+    engine = more_at(
+        [["10H", "5C", "4S", "9S", "9D", "KC"], ["JH", "QH", "KS"], ["QS", "KD"]],
+        solo=0,
+        discard=["3D"],
+        melds=[{"seat": 2, "cards": ["6C", "7C", "8C"]}],
+    )
+    engine.shown[1] = [Card.parse("JH"), Card.parse("QH")]
+    view = engine.view(0)
+    key, _ = reason(engine, 0, view, Discard(Card.parse("10H")))
+    assert key != "hint_throw_not_next"
+    # 5♣ goes onto the Pair's meld, 10♥ with the cards seat 1 picked up: 4♠ is the safe throw.
+    legal = engine.legal_moves(0)
+    chosen = no_feeding_throw(engine, 0, legal, Discard(Card.parse("10H")), lambda ok: ok[0])
+    assert chosen == Discard(Card.parse("4S"))
+    key, params = reason(engine, 0, view, chosen)
+    assert key == "hint_throw_not_next"
+    assert params["feeding"] == "5♣"
