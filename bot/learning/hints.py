@@ -250,9 +250,16 @@ def hint_move(
     move = sheds_high_at_end(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
-    return no_spoilt_biriba(
+    move = no_spoilt_biriba(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
+    if isinstance(engine, More3):
+        # The rules after the throw's own check choose again among the legal moves, and may
+        # come back with a throw that feeds the next player: checked once more.
+        move = no_feeding_throw(
+            engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
+        )
+    return move
 
 
 def no_feeding_throw(
@@ -283,11 +290,18 @@ def no_feeding_throw(
         for m in legal
         if isinstance(m, Discard)
         and not feeds_next_at_all(m.card, engine, seat)
-        and partners(m.card) <= limit
+        and (partners(m.card) <= limit or isinstance(engine, More3))
         and not ready_melds(m.card, hand, rules)
     ]
     if not safe:
         return move
+    if isinstance(engine, More3):
+        # In More the top card brings the whole pile with it: a card that only might make a
+        # meld one day goes before one the other side melds at once (the More newcomer's
+        # finding 2: 10♥ went onto the Pair's J♥ Q♥ K♥ to keep 5♣ 6♣ together). The safe
+        # throws that break up the least.
+        fewest = min(partners(m.card) for m in safe)
+        safe = [m for m in safe if partners(m.card) == fewest]
     other = choose(safe)
     return other if other is not None and other in safe else safe[0]
 

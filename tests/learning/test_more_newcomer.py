@@ -9,7 +9,7 @@ from bot.games.base import Add, Discard, Lay, Meld, Move
 from bot.games.cards import Card, Reason
 from bot.games.more3 import More3
 from bot.i18n import LANGUAGES, left_to_right, t
-from bot.learning.hints import hint_for, no_feeding_throw, reason
+from bot.learning.hints import feeds_next, hint_for, no_feeding_throw, reason
 from bot.learning.lessons import guided
 
 
@@ -85,3 +85,21 @@ def test_a_throw_the_next_player_can_meld_with_picked_up_cards_is_not_called_saf
     key, params = reason(engine, 0, view, chosen)
     assert key == "hint_throw_not_next"
     assert params["feeding"] == "5♣"
+
+
+def test_a_throw_onto_the_pairs_meld_goes_after_one_that_breaks_a_pair_of_cards() -> None:
+    # Finding 2: the hint threw 10♥ onto the Pair's J♥ Q♥ K♥: every other card had a partner
+    # in hand, and the check only looked among throws that broke up nothing more.
+    engine = more_at(
+        [["10H", "5C", "6C", "9D", "10D"], ["KS", "QS", "4D"], ["QC", "KD"]],
+        solo=0,
+        discard=["3D"],
+        melds=[{"seat": 1, "cards": ["JH", "QH", "KH"]}],
+    )
+    ten = Discard(Card.parse("10H"))
+    assert feeds_next(ten.card, engine, 0)
+    legal = engine.legal_moves(0)
+    chosen = no_feeding_throw(engine, 0, legal, ten, lambda ok: ok[0])
+    assert isinstance(chosen, Discard) and not feeds_next(chosen.card, engine, 0)
+    key, params = reason(engine, 0, engine.view(0), chosen)
+    assert (key, params["feeding"]) == ("hint_throw_not_next", "10♥")
