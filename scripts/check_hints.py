@@ -936,6 +936,8 @@ def check_clue(
     pile would bring and cost in hand (``_check_pile_cost``), that none of it could be laid, or
     (Hand) the new meld its one card would have to go into. Never a pile card to lay before a
     draw: the stage agrees with the move."""
+    if key == "hint_cards_melds":
+        return _check_melds_apart(engine, params, move)
     view = engine.view(seat)
     if not view.discard:
         return ["no discard pile to speak of"]
@@ -960,6 +962,26 @@ def check_clue(
             out.append(f"the taken cards count {worth} in hand")
         return out
     return [f"no check for the clue {key}"]
+
+
+def _check_melds_apart(engine: Engine, params: Mapping[str, Any], move: Move | None) -> list[str]:
+    """More's cards stage of a lay of several melds: in English, each new meld's cards and each
+    addition's cards onto its meld, in the lay's order, one group after another and nothing
+    else, so the groups read apart."""
+    if engine.game != "more3" or not isinstance(move, Lay):
+        return [f"melds named apart for {move}"]
+    groups = [" ".join(c.pretty for c in m) for m in move.melds] + [
+        f"{' '.join(c.pretty for c in a.cards)} onto meld {a.meld}" for a in move.adds
+    ]
+    if len(groups) < 2:
+        return ["one group only: the plain cards stage is due"]
+    from bot.i18n import t
+
+    text = t("hint_cards_melds", "en", **params)
+    expected = ", ".join(groups[:-1]) + " and " + groups[-1] if len(groups) > 2 else None
+    if expected is None:
+        expected = f"{groups[0]} and {groups[1]}"
+    return [] if text == f"The cards to use: {expected}." else [f"not the lay's groups: {text}"]
 
 
 def check_nudge(engine: Engine, seat: int, key: str, move: Move) -> list[str]:
