@@ -18,7 +18,7 @@ from typing import Any
 
 from bot import ai
 from bot.ai import Level
-from bot.ai.more3 import keeps_in_hand
+from bot.ai.more3 import LATE_STOCK, keeps_in_hand
 from bot.games.base import (
     Add,
     Bid,
@@ -253,6 +253,7 @@ def hint_move(
     move = no_spoilt_biriba(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
+    move = lays_kept_run(engine, seat, legal, move)
     if isinstance(engine, More3):
         # The rules after the throw's own check choose again among the legal moves, and may
         # come back with a throw that feeds the next player: checked once more.
@@ -260,6 +261,32 @@ def hint_move(
             engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
         )
     return move
+
+
+def draws_left(engine: Engine, seat: int) -> int | None:
+    """More, late in the round: the cards left to draw before it can end (the stock, and the
+    More piles still closed, which become the stock when it runs out), when there are
+    ``LATE_STOCK`` or fewer, the hard player's own "late"; None earlier and elsewhere."""
+    if not isinstance(engine, More3):
+        return None
+    view = engine.view(seat)
+    left = view.stock_count + sum(view.side_piles)
+    return left if left <= LATE_STOCK else None
+
+
+def lays_kept_run(engine: Engine, seat: int, legal: Sequence[Move], move: Move) -> Move:
+    """More's Solo keeps its short runs in hand to take piles with (``keeps_in_hand``); as the
+    round nears its end (``draws_left``) a run still held counts against it instead (the More
+    newcomer's finding 3: "keep your run Q♦ K♦ A♦" with the stock nearly out). There a throw
+    that keeps such a run becomes the run laid, where the engine allows it."""
+    if not isinstance(move, Discard) or draws_left(engine, seat) is None:
+        return move
+    assert isinstance(engine, More3)
+    kept = _run_kept(engine, seat, engine.view(seat), move.card)
+    if not kept:
+        return move
+    meld = Meld(kept)
+    return meld if engine.check(seat, meld) is None else move
 
 
 def no_feeding_throw(
@@ -687,6 +714,17 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         said = _throw_reason(move.card, engine, before, events, kept, meld_rules(engine, seat))
     elif isinstance(move, Swap):
         said = "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
+    elif isinstance(move, Meld) and draws_left(engine, seat) and keeps_in_hand(move, before):
+        # The run a Solo would keep to take piles with, laid as the round nears its end: say
+        # why now (the More newcomer's finding 3).
+        said = (
+            "hint_lay_run_end_near",
+            {
+                "cards": cards(in_order(move).cards),  # type: ignore[attr-defined]
+                "count": Count("n_cards", draws_left(engine, seat) or 0),
+                "points": Count("n_points", sum(map(card_points, move.cards))),
+            },
+        )
     else:
         # Named as the typed form writes it (``in_order``): "Add 10♣ J♣", as it lies in the run.
         said = _lay_reason(in_order(move), before, after, events, needs_75)

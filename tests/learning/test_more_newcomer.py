@@ -9,7 +9,14 @@ from bot.games.base import Add, Discard, Lay, Meld, Move
 from bot.games.cards import Card, Reason
 from bot.games.more3 import More3
 from bot.i18n import LANGUAGES, left_to_right, t
-from bot.learning.hints import feeds_next, hint_for, no_feeding_throw, reason
+from bot.learning.hints import (
+    draws_left,
+    feeds_next,
+    hint_for,
+    lays_kept_run,
+    no_feeding_throw,
+    reason,
+)
 from bot.learning.lessons import guided
 
 
@@ -103,3 +110,34 @@ def test_a_throw_onto_the_pairs_meld_goes_after_one_that_breaks_a_pair_of_cards(
     assert isinstance(chosen, Discard) and not feeds_next(chosen.card, engine, 0)
     key, params = reason(engine, 0, engine.view(0), chosen)
     assert (key, params["feeding"]) == ("hint_throw_not_next", "10♥")
+
+
+def solo_with_run(stock: int, piles_gone: bool = False) -> More3:
+    """The Solo (seat 0) after its draw, holding Q♦ K♦ A♦ and three loose cards, with ``stock``
+    cards left in the stock (the rest of the deck set aside) and the More piles still closed or,
+    ``piles_gone``, already gone into the stock."""
+    position: dict[str, object] = {"solo": 0, "discard": ["3D"]}
+    if piles_gone:
+        position["side"] = [[], []]
+    hands = [["QD", "KD", "AD", "4S", "9C", "6H"], ["KS", "QS"], ["QC", "JC"]]
+    engine = more_at(hands, **position)
+    engine.stock = engine.stock[:stock]
+    return engine
+
+
+def test_the_solos_kept_run_is_laid_as_the_round_nears_its_end() -> None:
+    # Finding 3: "keep your run Q♦ K♦ A♦" was said turn after turn while the stock ran out,
+    # and cards held at the end count against the holder.
+    early = solo_with_run(5)
+    throw = Discard(Card.parse("9C"))
+    assert draws_left(early, 0) is None  # both More piles still to come
+    assert lays_kept_run(early, 0, early.legal_moves(0), throw) == throw
+    late = solo_with_run(5, piles_gone=True)
+    assert draws_left(late, 0) == 5
+    laid = lays_kept_run(late, 0, late.legal_moves(0), throw)
+    assert laid == Meld(cs("QD KD AD"))
+    key, params = reason(late, 0, late.view(0), laid)
+    assert key == "hint_lay_run_end_near"
+    for lang in LANGUAGES:
+        text = t(key, lang, **params)
+        assert left_to_right("Q♦ K♦ A♦", lang) in text
