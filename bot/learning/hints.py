@@ -254,6 +254,9 @@ def hint_move(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
     move = lays_kept_run(engine, seat, legal, move)
+    move = toward_more_pile(
+        engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
+    )
     if isinstance(engine, More3):
         # The rules after the throw's own check choose again among the legal moves, and may
         # come back with a throw that feeds the next player: checked once more.
@@ -261,6 +264,50 @@ def hint_move(
             engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
         )
     return move
+
+
+def reaches_more_pile(engine: Engine, seat: int, move: Move) -> bool:
+    """More: does ``move`` bring the side's More pile, by the engine on a copy: it empties the
+    hand (the pile comes at once, or at the next turn after the emptying throw), or, a lay,
+    leaves the one card whose throw will."""
+    after = _copy(engine)
+    if after.check(seat, move) is not None:
+        return False
+    events = after.apply(seat, move)
+    if any(isinstance(e, TookSidePile | SidePileWaits) for e in events):
+        return True
+    return isinstance(move, Meld | Add | Lay) and len(after.view(seat).hand) == 1
+
+
+def toward_more_pile(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+    several: bool = True,
+) -> Move:
+    """More: once the side has a biriba and its More pile is still to take, the lay that brings
+    it (``reaches_more_pile``) goes before a throw or lay that keeps cards back (the More
+    newcomer's finding 4: the coach kept 5♠ 6♠ JK in hand to throw instead of laying it and
+    emptying the hand for the pile). ``choose`` picks among such lays; ``several``: with the
+    adds of several cards to one meld (``side_adds``) too. The hint and the guided coach both
+    ask it."""
+    if not isinstance(engine, More3) or not isinstance(move, Discard | Meld | Add | Lay):
+        return move
+    side = engine.side(seat)
+    view = engine.view(seat)
+    has_biriba = any(m.biriba for m in view.melds if engine.side(m.seat) == side)
+    if not has_biriba or not engine.pile_open(side) or reaches_more_pile(engine, seat, move):
+        return move
+    lays = [m for m in legal if isinstance(m, Meld | Add | Lay)]
+    if several:
+        lays += side_adds(engine, seat)
+    reach = [m for m in lays if reaches_more_pile(engine, seat, m)]
+    if not reach:
+        return move
+    other = choose(reach)
+    return other if other is not None and other in reach else reach[0]
 
 
 def draws_left(engine: Engine, seat: int) -> int | None:

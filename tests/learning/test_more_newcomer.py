@@ -13,8 +13,11 @@ from bot.learning.hints import (
     draws_left,
     feeds_next,
     hint_for,
+    hint_move,
+    hint_rng,
     lays_kept_run,
     no_feeding_throw,
+    reaches_more_pile,
     reason,
 )
 from bot.learning.lessons import guided
@@ -141,3 +144,24 @@ def test_the_solos_kept_run_is_laid_as_the_round_nears_its_end() -> None:
     for lang in LANGUAGES:
         text = t(key, lang, **params)
         assert left_to_right("Q♦ K♦ A♦", lang) in text
+
+
+def pair_near_its_pile() -> More3:
+    """Seat 0 of the Pair after its draw, its partner's pure biriba on the table, holding a run
+    with a joker and one card more: laid, the run leaves the card whose throw brings the pile."""
+    return more_at(
+        [["5S", "6S", "JK", "9D"], ["KS", "QS", "4D"], ["QC", "KD", "4H"]],
+        discard=["3D"],
+        melds=[{"seat": 1, "cards": ["3C", "4C", "5C", "6C", "7C", "8C", "9C"]}],
+    )
+
+
+def test_the_guided_coach_lays_for_the_more_pile_as_the_hint_does() -> None:
+    # Finding 4: the coach kept a run in hand and threw, where laying it left one card whose
+    # throw empties the hand and brings the side's More pile.
+    engine = pair_near_its_pile()
+    move = guided.coach_move(engine, 0, notes=())
+    assert move is not None and reaches_more_pile(engine, 0, move)
+    assert isinstance(move, Meld | Add | Lay)
+    hinted = hint_move(engine, 0, hint_rng(engine.record))
+    assert hinted is not None and reaches_more_pile(engine, 0, hinted)

@@ -39,7 +39,16 @@ from bot.games.more3 import More3
 from bot.games.registry import engine_class, new_game, play_move, replay
 from bot.games.runfast_combos import BOMB_KINDS, TRIPLE
 from bot.i18n import ENGLISH, say, t
-from bot.learning.hints import Hint, hint_for, makes_biriba, no_idle_take, no_spoilt_biriba
+from bot.learning.hints import (
+    Hint,
+    hint_for,
+    lays_kept_run,
+    makes_biriba,
+    no_feeding_throw,
+    no_idle_take,
+    no_spoilt_biriba,
+    toward_more_pile,
+)
 
 MEMBER = 0  # the member's seat at a guided table: a practice table seats its member first
 COACH_LEVEL = Level.NORMAL  # the computer players and the coach's suggestions
@@ -631,9 +640,19 @@ def coach_move(
         lambda ok: suggest(engine.game, view, ok, notes, rng, level),
         several=False,
     )
-    return no_spoilt_biriba(
+    move = no_spoilt_biriba(
         engine, seat, legal, move, lambda ok: suggest(engine.game, view, ok, notes, rng, level)
     )
+    if engine.game == "more3":
+        # More's coach keeps the hint's rules of the throw and the More pile (the More
+        # newcomer's finding 4: the coach kept a run where the hint laid it for the pile).
+        def again(ok: Sequence[Move]) -> Move | None:
+            return suggest(engine.game, view, ok, notes, rng, level)
+
+        move = lays_kept_run(engine, seat, legal, move)
+        move = toward_more_pile(engine, seat, legal, move, again, several=False)
+        move = no_feeding_throw(engine, seat, legal, move, again)
+    return move
 
 
 def coach_hint(engine: Engine, seat: int = MEMBER) -> Hint | None:
