@@ -603,6 +603,15 @@ def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | 
         return None
     if engine.check(seat, Take()) is not None:
         return None
+    if isinstance(move, Take) and isinstance(engine, More3):
+        # The lay the hint gives right after the take, not any lay the engine allows: the
+        # stages are about one move (the More newcomer's finding 5).
+        after = _copy(engine)
+        after.apply(seat, move)
+        follow = hint_move(after, seat, hint_rng(after.record))
+        named = _pile_card_words(follow, getattr(after, "must_lay", ()))
+        if named is not None:
+            return named
     use = pile_use(engine, seat)
     if isinstance(move, Take) and use is not None:
         return use
@@ -617,6 +626,29 @@ def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | 
         "count": Count("n_cards", len(taken)),
         "points": Count("n_points", in_hand_points(engine.game, taken)),
     }
+
+
+def _pile_card_words(move: Move | None, must: Sequence[Card]) -> tuple[str, dict[str, Any]] | None:
+    """A lay that puts down a taken card the engine wants laid, as a take's clue words it: the
+    card onto its meld, or the card with the hand's cards of its new meld. None for another
+    move."""
+    if not isinstance(move, Meld | Add | Lay):
+        return None
+    lay = as_lay(move)
+    for a in lay.adds:
+        for c in a.cards:
+            if c in must:
+                return "hint_clue_pile_onto", {"card": c.pretty, "meld": a.meld}
+    for new in lay.melds:
+        for c in new:
+            if c in must:
+                others = list(new)
+                others.remove(c)
+                return "hint_clue_pile_with", {
+                    "card": c.pretty,
+                    "partners": cards(sorted(others, key=sort_key)),
+                }
+    return None
 
 
 def lay_groups(move: Lay) -> list[str | Reason]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.base import Add, Discard, Lay, Meld, Move
-from bot.games.cards import Card, Reason
+from bot.games.base import Add, Discard, Lay, Meld, Move, Take, as_lay
+from bot.games.cards import Card, Reason, sort_key
 from bot.games.more3 import More3
 from bot.i18n import LANGUAGES, left_to_right, t
 from bot.learning.hints import (
@@ -165,3 +165,21 @@ def test_the_guided_coach_lays_for_the_more_pile_as_the_hint_does() -> None:
     assert isinstance(move, Meld | Add | Lay)
     hinted = hint_move(engine, 0, hint_rng(engine.record))
     assert hinted is not None and reaches_more_pile(engine, 0, hinted)
+
+
+def test_a_takes_clue_names_the_lay_the_hint_gives_after_the_take() -> None:
+    # Finding 5: the stages were about different moves: before the take the clue said 8♥ would
+    # make a meld with 7♥ 2♣, and after it the hint laid 7♥ 8♥ 9♥ 10♥ J♥.
+    engine = more_at(
+        [["7H", "9H", "10H", "JH", "2C", "KS", "4D", "5C"], ["KC", "QS", "4S"], ["QC", "KD"]],
+        phase="draw",
+        discard=["3D", "8H"],
+    )
+    found = hint_for(engine, 0, Take())
+    after = More3.from_json(engine.to_json())
+    after.apply(0, Take())
+    follow = hint_move(after, 0, hint_rng(after.record))
+    assert isinstance(follow, Meld | Lay)
+    meld = next(m for m in as_lay(follow).melds if Card.parse("8H") in m)
+    partners = " ".join(c.pretty for c in sorted(set(meld) - {Card.parse("8H")}, key=sort_key))
+    assert found.clue == ("hint_clue_pile_with", {"card": "8♥", "partners": partners})
