@@ -1216,6 +1216,27 @@ def _check_keeps_run(case: Case) -> list[str]:
     return out
 
 
+def _check_lay_run_end_near(case: Case) -> list[str]:
+    """More's "lay the run: the round is near its end": a new meld of the hand's cards as named,
+    the cards left to draw counted from the engine (its stock and the More piles still to open
+    into it) and few, and the run's card points."""
+    engine = case.engine
+    if not isinstance(engine, More3) or not isinstance(case.move, Meld):
+        return ["not a More meld"]
+    out = []
+    if Counter(_cards_of(case.params["cards"])) != Counter(case.move.cards):
+        out.append("the cards named are not the meld's")
+    left = len(engine.stock) + sum(
+        len(p) for s, p in enumerate(engine.piles) if engine.pile_open(s)
+    )
+    if _n(case.params["count"]) != left or left > 12:
+        out.append(f"{left} cards are left to draw")
+    worth = sum(map(card_points, case.move.cards))
+    if _n(case.params["points"]) != worth:
+        out.append(f"the run counts {worth}")
+    return out
+
+
 def _new_melds(case: Case) -> tuple[Engine, list[Any]]:
     after, events = _played(case.engine, case.seat, case.move)
     made = {e.meld for e in events if isinstance(e, Melded)}
@@ -1490,6 +1511,7 @@ CHECKS: dict[str, Check] = {
     "hint_add_mor": _and_verb(_check_events(TookSidePile, "Mor taken")),
     "hint_add_more_pile": _and_verb(_check_events(TookSidePile, "More pile taken")),
     "hint_throw_keeps_run": _check_keeps_run,
+    "hint_lay_run_end_near": _check_lay_run_end_near,
     "hint_throw_wait_hand": _check_wait_hand,
     "hint_throw_loose": _check_throw_partners,
     "hint_throw_alone": _check_throw_partners,
