@@ -966,12 +966,16 @@ def check_clue(
 
 def _check_melds_apart(engine: Engine, params: Mapping[str, Any], move: Move | None) -> list[str]:
     """More's cards stage of a lay of several melds: in English, each new meld's cards and each
-    addition's cards onto its meld, in the lay's order, one group after another and nothing
+    addition's cards onto its meld, laid out as typed, in the lay's order, one group after another and nothing
     else, so the groups read apart."""
     if engine.game != "more3" or not isinstance(move, Lay):
         return [f"melds named apart for {move}"]
-    groups = [" ".join(c.pretty for c in m) for m in move.melds] + [
-        f"{' '.join(c.pretty for c in a.cards)} onto meld {a.meld}" for a in move.adds
+    from bot.games.notation import in_order
+
+    laid_out = in_order(move)  # as the hint names them: as they are typed
+    assert isinstance(laid_out, Lay)
+    groups = [" ".join(c.pretty for c in m) for m in laid_out.melds] + [
+        f"{' '.join(c.pretty for c in a.cards)} onto meld {a.meld}" for a in laid_out.adds
     ]
     if len(groups) < 2:
         return ["one group only: the plain cards stage is due"]

@@ -595,9 +595,11 @@ def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | 
     the take and where (onto a meld, or in a new meld with which cards); before a draw, what the
     pile would bring and cost in hand, never a pointer toward it. None for any other move, and
     for a draw where the pile can't be taken: the draw is then the only move, told at once."""
-    if isinstance(engine, More3) and isinstance(move, Lay) and len(lay_groups(move)) > 1:
-        # The newcomer read "6♠ 7♠ 8♠ Q♦ Q♣ Q♥" as one meld: each meld and addition apart.
-        return "hint_cards_melds", {"melds": joined(lay_groups(move))}
+    laid_out = in_order(move)
+    if isinstance(engine, More3) and isinstance(laid_out, Lay) and len(lay_groups(laid_out)) > 1:
+        # The newcomer read "6♠ 7♠ 8♠ Q♦ Q♣ Q♥" as one meld: each meld and addition apart, as
+        # they are typed (``in_order``).
+        return "hint_cards_melds", {"melds": joined(lay_groups(laid_out))}
     view = engine.view(seat)
     if not isinstance(move, Draw | Take) or not isinstance(view, RummyView) or not view.discard:
         return None
@@ -1550,7 +1552,11 @@ def _lay_reason(
     # Meld, Add, Swap and Lay all name the cards they put down: in the order they are laid out
     # and typed (``in_order``), not as the computer found them ("Lay 7♦ 5♦ 6♦", issue 61).
     laid_out: Any = in_order(move)
-    shown = cards(laid_out.cards)
+    shown: str | Reason = cards(laid_out.cards)
+    if before.game == "more3" and isinstance(laid_out, Lay) and len(laid_out.melds) > 1:
+        # Several new melds read apart, as the cards stage shows them: "Lay 8♥ 9♥ 10♥ and
+        # 8♣ 9♣ 2♠", not one row of six cards (the More newcomer's finding 6).
+        shown = joined([cards(m) for m in laid_out.melds])
     touched = {getattr(e, "meld", None) for e in events} - {None}
     melds = [m for m in after.melds if m.id in touched]
     # The hint's verb is the move's: laying new melds, adding to melds on the table (Dutch

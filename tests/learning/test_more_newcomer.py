@@ -64,6 +64,10 @@ def test_the_cards_stage_of_a_lay_of_two_melds_shows_them_apart(lang: str) -> No
     )
     assert first in shown and second in shown
     assert shown.index(first) + len(first) < shown.index(second)
+    # The move's own words name them apart too.
+    said = hint_for(engine, 0, lay).stage_text("move", lang)
+    both = t("hint_melds_two", lang, first="6♠ 7♠ 8♠", second="9♦ 10♦ J♦")
+    assert both in said
     # One meld alone keeps the plain words.
     meld = Meld(cs("6S 7S 8S"))
     assert hint_for(engine, 0, meld).stage_text("cards", lang) == t(
