@@ -1019,6 +1019,8 @@ def check_clue(
     pile would bring and cost in hand (``_check_pile_cost``), that none of it could be laid, or
     (Hand) the new meld its one card would have to go into. Never a pile card to lay before a
     draw: the stage agrees with the move."""
+    if key == "hint_cards_melds":
+        return _check_melds_apart(engine, params, move)
     view = engine.view(seat)
     if not view.discard:
         return ["no discard pile to speak of"]
@@ -1043,6 +1045,30 @@ def check_clue(
             out.append(f"the taken cards count {worth} in hand")
         return out
     return [f"no check for the clue {key}"]
+
+
+def _check_melds_apart(engine: Engine, params: Mapping[str, Any], move: Move | None) -> list[str]:
+    """More's cards stage of a lay of several melds: in English, each new meld's cards and each
+    addition's cards onto its meld, laid out as typed, in the lay's order, one group after another and nothing
+    else, so the groups read apart."""
+    if engine.game != "more3" or not isinstance(move, Lay):
+        return [f"melds named apart for {move}"]
+    from bot.games.notation import in_order
+
+    laid_out = in_order(move)  # as the hint names them: as they are typed
+    assert isinstance(laid_out, Lay)
+    groups = [" ".join(c.pretty for c in m) for m in laid_out.melds] + [
+        f"{' '.join(c.pretty for c in a.cards)} onto meld {a.meld}" for a in laid_out.adds
+    ]
+    if len(groups) < 2:
+        return ["one group only: the plain cards stage is due"]
+    from bot.i18n import t
+
+    text = t("hint_cards_melds", "en", **params)
+    expected = ", ".join(groups[:-1]) + " and " + groups[-1] if len(groups) > 2 else None
+    if expected is None:
+        expected = f"{groups[0]} and {groups[1]}"
+    return [] if text == f"The cards to use: {expected}." else [f"not the lay's groups: {text}"]
 
 
 def check_nudge(engine: Engine, seat: int, key: str, move: Move) -> list[str]:
@@ -1274,6 +1300,27 @@ def _check_keeps_run(case: Case) -> list[str]:
     out = [] if why is None else [f"the run can't be laid: {why}"]
     if case.move.card in run and Counter(case.engine.view(case.seat).hand)[case.move.card] < 2:
         out.append("the thrown card is in the run")
+    return out
+
+
+def _check_lay_run_end_near(case: Case) -> list[str]:
+    """More's "lay the run: the round is near its end": a new meld of the hand's cards as named,
+    the cards left to draw counted from the engine (its stock and the More piles still to open
+    into it) and few, and the run's card points."""
+    engine = case.engine
+    if not isinstance(engine, More3) or not isinstance(case.move, Meld):
+        return ["not a More meld"]
+    out = []
+    if Counter(_cards_of(case.params["cards"])) != Counter(case.move.cards):
+        out.append("the cards named are not the meld's")
+    left = len(engine.stock) + sum(
+        len(p) for s, p in enumerate(engine.piles) if engine.pile_open(s)
+    )
+    if _n(case.params["count"]) != left or left > 12:
+        out.append(f"{left} cards are left to draw")
+    worth = sum(map(card_points, case.move.cards))
+    if _n(case.params["points"]) != worth:
+        out.append(f"the run counts {worth}")
     return out
 
 
@@ -1554,6 +1601,7 @@ CHECKS: dict[str, Check] = {
     "hint_add_mor": _and_verb(_check_events(TookSidePile, "Mor taken")),
     "hint_add_more_pile": _and_verb(_check_events(TookSidePile, "More pile taken")),
     "hint_throw_keeps_run": _check_keeps_run,
+    "hint_lay_run_end_near": _check_lay_run_end_near,
     "hint_throw_wait_hand": _check_wait_hand,
     "hint_throw_loose": _check_throw_partners,
     "hint_throw_alone": _check_throw_partners,

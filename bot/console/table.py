@@ -328,6 +328,9 @@ class Console:
             self.say_hint()
         elif word == "review":
             self.say(self.t("console.input.review_at_end"))
+        elif word == "again":
+            # "again N" plays on from move N of a reviewed game: it too waits for the game's end.
+            self.say(self.t("console.input.again_at_end"))
         elif word == "rules":
             self.show_rules()
         elif word == "moves":

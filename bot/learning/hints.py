@@ -18,7 +18,7 @@ from typing import Any
 
 from bot import ai
 from bot.ai import Level
-from bot.ai.more3 import keeps_in_hand
+from bot.ai.more3 import LATE_STOCK, keeps_in_hand
 from bot.games.base import (
     Add,
     Bid,
@@ -87,8 +87,8 @@ class Hint:
     key: str  # the i18n key of the reason
     params: dict[str, Any] = field(default_factory=dict)
     nudge: str = "hint_nudge_lay"  # the i18n key of the first stage: what to look at
-    # The second stage of a move without cards of the hand (a draw or a take): a key and its
-    # parameters, or none.
+    # The second stage of a move without cards of the hand (a draw or a take), or of More's lay
+    # of several melds (each named apart): a key and its parameters, or none.
     clue: tuple[str, dict[str, Any]] | None = None
 
     def text(self, lang: str = "en") -> str:
@@ -111,10 +111,12 @@ class Hint:
         of a hint without a second stage says what to look at again)."""
         if stage == "move":
             return self.text(lang)
+        if stage == "cards" and self.clue:
+            # A clue of its own: a draw's or take's, or More's lay of several melds, each shown
+            # apart (``clue``).
+            return t(self.clue[0], lang, **self.clue[1])
         if stage == "cards" and self.cards():
             return t("hint_cards", lang, cards=cards(self.cards()), n=len(self.cards()))
-        if stage == "cards" and self.clue:
-            return t(self.clue[0], lang, **self.clue[1])
         return t(self.nudge, lang)
 
 
@@ -248,9 +250,90 @@ def hint_move(
     move = sheds_high_at_end(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
-    return no_spoilt_biriba(
+    move = no_spoilt_biriba(
         engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
     )
+    move = lays_kept_run(engine, seat, legal, move)
+    move = toward_more_pile(
+        engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
+    )
+    if isinstance(engine, More3):
+        # The rules after the throw's own check choose again among the legal moves, and may
+        # come back with a throw that feeds the next player: checked once more.
+        move = no_feeding_throw(
+            engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
+        )
+    return move
+
+
+def reaches_more_pile(engine: Engine, seat: int, move: Move) -> bool:
+    """More: does ``move`` bring the side's More pile, by the engine on a copy: it empties the
+    hand (the pile comes at once, or at the next turn after the emptying throw), or, a lay,
+    leaves the one card whose throw will."""
+    after = _copy(engine)
+    if after.check(seat, move) is not None:
+        return False
+    events = after.apply(seat, move)
+    if any(isinstance(e, TookSidePile | SidePileWaits) for e in events):
+        return True
+    return isinstance(move, Meld | Add | Lay) and len(after.view(seat).hand) == 1
+
+
+def toward_more_pile(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+    several: bool = True,
+) -> Move:
+    """More: once the side has a biriba and its More pile is still to take, the lay that brings
+    it (``reaches_more_pile``) goes before a throw or lay that keeps cards back (the More
+    newcomer's finding 4: the coach kept 5♠ 6♠ JK in hand to throw instead of laying it and
+    emptying the hand for the pile). ``choose`` picks among such lays; ``several``: with the
+    adds of several cards to one meld (``side_adds``) too. The hint and the guided coach both
+    ask it."""
+    if not isinstance(engine, More3) or not isinstance(move, Discard | Meld | Add | Lay):
+        return move
+    side = engine.side(seat)
+    view = engine.view(seat)
+    has_biriba = any(m.biriba for m in view.melds if engine.side(m.seat) == side)
+    if not has_biriba or not engine.pile_open(side) or reaches_more_pile(engine, seat, move):
+        return move
+    lays = [m for m in legal if isinstance(m, Meld | Add | Lay)]
+    if several:
+        lays += side_adds(engine, seat)
+    reach = [m for m in lays if reaches_more_pile(engine, seat, m)]
+    if not reach:
+        return move
+    other = choose(reach)
+    return other if other is not None and other in reach else reach[0]
+
+
+def draws_left(engine: Engine, seat: int) -> int | None:
+    """More, late in the round: the cards left to draw before it can end (the stock, and the
+    More piles still closed, which become the stock when it runs out), when there are
+    ``LATE_STOCK`` or fewer, the hard player's own "late"; None earlier and elsewhere."""
+    if not isinstance(engine, More3):
+        return None
+    view = engine.view(seat)
+    left = view.stock_count + sum(view.side_piles)
+    return left if left <= LATE_STOCK else None
+
+
+def lays_kept_run(engine: Engine, seat: int, legal: Sequence[Move], move: Move) -> Move:
+    """More's Solo keeps its short runs in hand to take piles with (``keeps_in_hand``); as the
+    round nears its end (``draws_left``) a run still held counts against it instead (the More
+    newcomer's finding 3: "keep your run Q♦ K♦ A♦" with the stock nearly out). There a throw
+    that keeps such a run becomes the run laid, where the engine allows it."""
+    if not isinstance(move, Discard) or draws_left(engine, seat) is None:
+        return move
+    assert isinstance(engine, More3)
+    kept = _run_kept(engine, seat, engine.view(seat), move.card)
+    if not kept:
+        return move
+    meld = Meld(kept)
+    return meld if engine.check(seat, meld) is None else move
 
 
 def no_feeding_throw(
@@ -265,7 +348,7 @@ def no_feeding_throw(
     ``feeds_next``), the throw ``choose`` (the adviser's judgement) picks among the safe
     throws of cards that break up no more of the hand: with no more partners in the hand and
     in no meld ready in it. ``move`` itself when there is none."""
-    if not isinstance(move, Discard) or not feeds_next(move.card, engine, seat):
+    if not isinstance(move, Discard) or not feeds_next_at_all(move.card, engine, seat):
         return move
     rules = meld_rules(engine, seat)
     hand = engine.view(seat).hand
@@ -280,12 +363,19 @@ def no_feeding_throw(
         m
         for m in legal
         if isinstance(m, Discard)
-        and not feeds_next(m.card, engine, seat)
-        and partners(m.card) <= limit
+        and not feeds_next_at_all(m.card, engine, seat)
+        and (partners(m.card) <= limit or isinstance(engine, More3))
         and not ready_melds(m.card, hand, rules)
     ]
     if not safe:
         return move
+    if isinstance(engine, More3):
+        # In More the top card brings the whole pile with it: a card that only might make a
+        # meld one day goes before one the other side melds at once (the More newcomer's
+        # finding 2: 10♥ went onto the Pair's J♥ Q♥ K♥ to keep 5♣ 6♣ together). The safe
+        # throws that break up the least.
+        fewest = min(partners(m.card) for m in safe)
+        safe = [m for m in safe if partners(m.card) == fewest]
     other = choose(safe)
     return other if other is not None and other in safe else safe[0]
 
@@ -505,11 +595,25 @@ def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | 
     the take and where (onto a meld, or in a new meld with which cards); before a draw, what the
     pile would bring and cost in hand, never a pointer toward it. None for any other move, and
     for a draw where the pile can't be taken: the draw is then the only move, told at once."""
+    laid_out = in_order(move)
+    if isinstance(engine, More3) and isinstance(laid_out, Lay) and len(lay_groups(laid_out)) > 1:
+        # The newcomer read "6♠ 7♠ 8♠ Q♦ Q♣ Q♥" as one meld: each meld and addition apart, as
+        # they are typed (``in_order``).
+        return "hint_cards_melds", {"melds": joined(lay_groups(laid_out))}
     view = engine.view(seat)
     if not isinstance(move, Draw | Take) or not isinstance(view, RummyView) or not view.discard:
         return None
     if engine.check(seat, Take()) is not None:
         return None
+    if isinstance(move, Take) and isinstance(engine, More3):
+        # The lay the hint gives right after the take, not any lay the engine allows: the
+        # stages are about one move (the More newcomer's finding 5).
+        after = _copy(engine)
+        after.apply(seat, move)
+        follow = hint_move(after, seat, hint_rng(after.record))
+        named = _pile_card_words(follow, getattr(after, "must_lay", ()))
+        if named is not None:
+            return named
     use = pile_use(engine, seat)
     if isinstance(move, Take) and use is not None:
         return use
@@ -524,6 +628,46 @@ def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | 
         "count": Count("n_cards", len(taken)),
         "points": Count("n_points", in_hand_points(engine.game, taken)),
     }
+
+
+def _pile_card_words(move: Move | None, must: Sequence[Card]) -> tuple[str, dict[str, Any]] | None:
+    """A lay that puts down a taken card the engine wants laid, as a take's clue words it: the
+    card onto its meld, or the card with the hand's cards of its new meld. None for another
+    move."""
+    if not isinstance(move, Meld | Add | Lay):
+        return None
+    lay = as_lay(move)
+    for a in lay.adds:
+        for c in a.cards:
+            if c in must:
+                return "hint_clue_pile_onto", {"card": c.pretty, "meld": a.meld}
+    for new in lay.melds:
+        for c in new:
+            if c in must:
+                others = list(new)
+                others.remove(c)
+                return "hint_clue_pile_with", {
+                    "card": c.pretty,
+                    "partners": cards(sorted(others, key=sort_key)),
+                }
+    return None
+
+
+def lay_groups(move: Lay) -> list[str | Reason]:
+    """The lay's new melds, each its cards, then its additions, each its cards onto its meld."""
+    added: list[str | Reason] = [
+        Reason("hint_cards_onto", {"cards": cards(a.cards), "meld": a.meld}) for a in move.adds
+    ]
+    return [cards(m) for m in move.melds] + added
+
+
+def joined(groups: Sequence[str | Reason]) -> str | Reason:
+    """Groups listed as the language lists them: "A and B", "A, B and C"."""
+    if len(groups) == 1:
+        return groups[0]
+    if len(groups) == 2:
+        return Reason("hint_melds_two", {"first": groups[0], "second": groups[1]})
+    return Reason("hint_split_more", {"first": groups[0], "rest": joined(groups[1:])})
 
 
 def in_hand_points(game: str, held: Sequence[Card]) -> float | int:
@@ -651,6 +795,17 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         said = _throw_reason(move.card, engine, before, events, kept, meld_rules(engine, seat))
     elif isinstance(move, Swap):
         said = "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
+    elif isinstance(move, Meld) and draws_left(engine, seat) and keeps_in_hand(move, before):
+        # The run a Solo would keep to take piles with, laid as the round nears its end: say
+        # why now (the More newcomer's finding 3).
+        said = (
+            "hint_lay_run_end_near",
+            {
+                "cards": cards(in_order(move).cards),  # type: ignore[attr-defined]
+                "count": Count("n_cards", draws_left(engine, seat) or 0),
+                "points": Count("n_points", sum(map(card_points, move.cards))),
+            },
+        )
     else:
         # Named as the typed form writes it (``in_order``): "Add 10♣ J♣", as it lies in the run.
         said = _lay_reason(in_order(move), before, after, events, needs_75)
@@ -1190,7 +1345,10 @@ def _throw_reason(
         # The next player, of the other side, may take the pile by melding its top card onto
         # their side's melds (RULES.md §2): the player throws such a card last (issue 61).
         feeding = sorted({c for c in rest if feeds_next(c, engine, before.seat)}, key=sort_key)
-        if feeding and not feeds_next(card, engine, before.seat):
+        # Said only of a card that is safe: one the next player could meld with cards they
+        # picked up (public) is no safer than one that goes onto their melds (the More
+        # newcomer's finding 1).
+        if feeding and not feeds_next_at_all(card, engine, before.seat):
             return "hint_throw_not_next", {"card": shown, "feeding": cards(feeding)}
     if before.game == "hand" and not before.opened[before.seat]:
         # The next player may wait for a card next to their own melds, and take it into a new
@@ -1374,6 +1532,28 @@ def feeds_next_hand(card: Card, engine: Hand, seat: int) -> bool:
     )
 
 
+def shown_partners(card: Card, engine: Engine, seat: int) -> tuple[Card, ...]:
+    """In More, the cards the next player (of the other side) was seen to take into the hand
+    (``shown``: a pile picked up, public at the table and not laid or thrown since) that
+    ``card`` goes with by that player's meld rules: with them the player may meld ``card`` as a
+    new meld or grow one toward it, so a throw of it is not safe. None elsewhere."""
+    if not isinstance(engine, More3):
+        return ()
+    nxt = (seat + 1) % engine.n_seats
+    if engine.side(nxt) == engine.side(seat):
+        return ()
+    rules = engine.rules_for(nxt)
+    seen = engine.view(seat).shown[nxt]
+    return tuple(sorted({c for c in seen if goes_with(card, c, rules)}, key=sort_key))
+
+
+def feeds_next_at_all(card: Card, engine: Engine, seat: int) -> bool:
+    """Could the next player of the other side take the pile with ``card`` on top, by what the
+    table shows: it goes onto their side's melds (``feeds_next``), or, in More, with cards they
+    picked up (``shown_partners``)?"""
+    return feeds_next(card, engine, seat) or bool(shown_partners(card, engine, seat))
+
+
 def _cards_from_a_hand(rest: Sequence[Card]) -> int | None:
     """When the hand could open with 51: how many of its cards the best opening leaves out (the
     cards still between the player and a Hand, as the hard player counts them before waiting).
@@ -1426,7 +1606,11 @@ def _lay_reason(
     # Meld, Add, Swap and Lay all name the cards they put down: in the order they are laid out
     # and typed (``in_order``), not as the computer found them ("Lay 7♦ 5♦ 6♦", issue 61).
     laid_out: Any = in_order(move)
-    shown = cards(laid_out.cards)
+    shown: str | Reason = cards(laid_out.cards)
+    if before.game == "more3" and isinstance(laid_out, Lay) and len(laid_out.melds) > 1:
+        # Several new melds read apart, as the cards stage shows them: "Lay 8♥ 9♥ 10♥ and
+        # 8♣ 9♣ 2♠", not one row of six cards (the More newcomer's finding 6).
+        shown = joined([cards(m) for m in laid_out.melds])
     touched = {getattr(e, "meld", None) for e in events} - {None}
     melds = [m for m in after.melds if m.id in touched]
     # The hint's verb is the move's: laying new melds, adding to melds on the table (Dutch

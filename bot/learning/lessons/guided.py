@@ -39,7 +39,16 @@ from bot.games.more3 import More3
 from bot.games.registry import engine_class, new_game, play_move, replay
 from bot.games.runfast_combos import BOMB_KINDS, TRIPLE
 from bot.i18n import ENGLISH, say, t
-from bot.learning.hints import Hint, hint_for, makes_biriba, no_idle_take, no_spoilt_biriba
+from bot.learning.hints import (
+    Hint,
+    hint_for,
+    lays_kept_run,
+    makes_biriba,
+    no_feeding_throw,
+    no_idle_take,
+    no_spoilt_biriba,
+    toward_more_pile,
+)
 
 MEMBER = 0  # the member's seat at a guided table: a practice table seats its member first
 COACH_LEVEL = Level.NORMAL  # the computer players and the coach's suggestions
@@ -259,7 +268,8 @@ def more_partner_down(view: View, kinds: frozenset[str]) -> bool:
 
 def more_not_down(view: View, kinds: frozenset[str]) -> bool:
     """The seat may lay and has not gone down yet: its opening could come at this stop."""
-    return can_lay(view, kinds) and not view.opened[view.seat]
+    # ``opened`` lists the seats that have gone down (not a flag per seat).
+    return can_lay(view, kinds) and view.seat not in view.opened
 
 
 def more_biriba_near(view: View, kinds: frozenset[str]) -> bool:
@@ -292,8 +302,11 @@ MORE3 = (
     Rule("roles", more_playing),
     Rule("turn", more_playing),
     Rule("values", more_playing),
-    Rule("runs", can_lay),
-    Rule("opening", can_lay),
+    # What a meld is and what the first lay must reach, at the first stop where the seat can
+    # lay and before it has gone down: the few-at-a-time limit put the opening's 7.5 off until
+    # after the learner's first lay (the More newcomer's finding 7).
+    Rule("runs", can_lay, urgent=more_not_down),
+    Rule("opening", can_lay, urgent=more_not_down),
     # Said before the first lay that could hold a pankal, and before the first opening the
     # partner's lay exempts from the 7.5 (issue 61: both came after the learner had laid).
     Rule("pankal", lambda v, k: more_playing(v, k) and holds_wild(v, k), urgent=lays_wild),
@@ -627,9 +640,19 @@ def coach_move(
         lambda ok: suggest(engine.game, view, ok, notes, rng, level),
         several=False,
     )
-    return no_spoilt_biriba(
+    move = no_spoilt_biriba(
         engine, seat, legal, move, lambda ok: suggest(engine.game, view, ok, notes, rng, level)
     )
+    if engine.game == "more3":
+        # More's coach keeps the hint's rules of the throw and the More pile (the More
+        # newcomer's finding 4: the coach kept a run where the hint laid it for the pile).
+        def again(ok: Sequence[Move]) -> Move | None:
+            return suggest(engine.game, view, ok, notes, rng, level)
+
+        move = lays_kept_run(engine, seat, legal, move)
+        move = toward_more_pile(engine, seat, legal, move, again, several=False)
+        move = no_feeding_throw(engine, seat, legal, move, again)
+    return move
 
 
 def coach_hint(engine: Engine, seat: int = MEMBER) -> Hint | None:
