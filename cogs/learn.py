@@ -121,6 +121,7 @@ def step_controls(step: Step, page: int = 0, lang: str = ENGLISH) -> discord.ui.
         v.add_item(LessonButton("page", step.game, step.number, page - 1, lang))
     if page < pages - 1:
         v.add_item(LessonButton("page", step.game, step.number, page + 1, lang))
+    v.add_item(LessonButton("skip", step.game, step.number, 0, lang))
     v.add_item(GuidedButton(step.game, lang))
     return v
 
@@ -136,6 +137,28 @@ async def send_step(
     await interaction.followup.send(step_text(step, lang, progress), **kwargs)
 
 
+def onwards(step: Step, text: str, lang: str) -> tuple[str, discord.ui.View]:
+    """After a step is passed (answered right or skipped): the Next step button, or at the last
+    step the word that the lesson is over and the guided round's button."""
+    view = TableView()
+    if step.number < len(lesson(step.game)):
+        view.add_item(LessonButton("next", step.game, step.number + 1, 0, lang))
+    else:
+        text += " " + t("lesson_finished", lang, game=game_name(step.game, lang))
+        view.add_item(GuidedButton(step.game, lang))
+    return text, view
+
+
+async def send_skip(interaction: discord.Interaction[Diwaniya], step: Step) -> None:
+    """A skipped step, as the terminal's ``skip``: what the step teaches is said all the same
+    (issue 61: the rules a right answer's words give were lost to a skip), and the step counts
+    as passed, so ``/lesson`` goes on after it, not at it."""
+    lang = await lang_of(interaction)
+    await store_of(interaction).record_lesson_skip(interaction.user.id, step.game, step.number)
+    text, view = onwards(step, t("lesson_skipped", lang, rule=step.text("rule", lang)), lang)
+    await interaction.followup.send(text, ephemeral=True, view=view)
+
+
 async def send_verdict(interaction: discord.Interaction[Diwaniya], step: Step, move: Move) -> None:
     lang = await lang_of(interaction)
     verdict = step.judge(move, lang)
@@ -143,17 +166,11 @@ async def send_verdict(interaction: discord.Interaction[Diwaniya], step: Step, m
     await store_of(interaction).record_lesson_answer(
         interaction.user.id, step.game, step.number, verdict.right
     )
-    view = TableView()
-    steps = len(lesson(step.game))
     if verdict.right:
         # The step's own words already begin "Right: …": no second "Right" above them.
-        text = verdict.message
-        if step.number < steps:
-            view.add_item(LessonButton("next", step.game, step.number + 1, 0, lang))
-        else:
-            text += " " + t("lesson_finished", lang, game=game_name(step.game, lang))
-            view.add_item(GuidedButton(step.game, lang))
+        text, view = onwards(step, verdict.message, lang)
     else:
+        view = TableView()
         head = t("lesson_try_again", lang, move=move_words(move, lang))
         text = f"{head}\n{verdict.message}"
     await interaction.followup.send(text, ephemeral=True, view=view)
@@ -195,14 +212,15 @@ class LessonSelect(
         await send_verdict(interaction, step, choices[index])
 
 
-LESSON_LABELS = {"next": "lesson_next", "page": "lesson_more"}
+LESSON_LABELS = {"next": "lesson_next", "page": "lesson_more", "skip": "lesson_skip"}
 
 
 class LessonButton(
     Control[discord.ui.Button[discord.ui.View]],
     template=r"dwlb:(?P<action>[a-z]+):(?P<game>[a-z0-9]+):(?P<number>\d+):(?P<page>\d+)",
 ):
-    """``next``: show a step; ``page``: another page of a step's choices."""
+    """``next``: show a step; ``page``: another page of a step's choices; ``skip``: pass the
+    step without answering, its rule said (``send_skip``)."""
 
     def __init__(self, action: str, game: str, number: int, page: int, lang: str = ENGLISH) -> None:
         super().__init__(
@@ -224,6 +242,9 @@ class LessonButton(
             await interaction.response.edit_message(view=view)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
+        if self.action == "skip":
+            await send_skip(interaction, step)
+            return
         await send_step(interaction, step)
 
 
@@ -394,6 +415,9 @@ class Learn(commands.Cog):
         chosen = step_of(game, step if step is not None else next_step(game, progress))
         if answer is None:
             await send_step(interaction, chosen, progress)
+            return
+        if answer.strip().lower() == "skip":  # the terminal's word, typed here too
+            await send_skip(interaction, chosen)
             return
         try:
             move = parse_move(answer)

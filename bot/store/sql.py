@@ -455,6 +455,17 @@ ON CONFLICT (user_id, game, step) DO UPDATE SET
     updated_at = excluded.updated_at
 """
 
+# A skipped step: the skip counts as a try and marks the step done, never right at the first
+# try (a step already answered right keeps its first_try).
+UPSERT_LESSON_SKIP = """
+INSERT INTO lesson_progress (user_id, game, step, tries, done, first_try, updated_at)
+VALUES (:user, :game, :step, 1, 1, 0, :now)
+ON CONFLICT (user_id, game, step) DO UPDATE SET
+    tries = tries + 1,
+    done = 1,
+    updated_at = excluded.updated_at
+"""
+
 SELECT_LESSON_PROGRESS = """
 SELECT step, tries, done, first_try FROM lesson_progress
 WHERE user_id = :user AND game = :game ORDER BY step
@@ -481,6 +492,15 @@ VALUES (:user, :game, :step, 1, :right, :right, :now)
 ON CONFLICT (user_id, game, step) DO UPDATE SET
     tries = p.tries + 1,
     done = greatest(p.done, excluded.done),
+    updated_at = excluded.updated_at
+""",
+    # The existing row is named, as above.
+    UPSERT_LESSON_SKIP: """
+INSERT INTO lesson_progress AS p (user_id, game, step, tries, done, first_try, updated_at)
+VALUES (:user, :game, :step, 1, 1, 0, :now)
+ON CONFLICT (user_id, game, step) DO UPDATE SET
+    tries = p.tries + 1,
+    done = 1,
     updated_at = excluded.updated_at
 """,
     # json_each is SQLite's; the ids are still one JSON array parameter.

@@ -98,6 +98,7 @@ from bot.store.sql import (
     UPSERT_GUILD_SETTINGS,
     UPSERT_LEADERBOARD,
     UPSERT_LESSON_ANSWER,
+    UPSERT_LESSON_SKIP,
     UPSERT_MEMBER_SETTINGS,
     UPSERT_OVERALL,
 )
@@ -687,6 +688,12 @@ class SQLStore(TournamentOps, RatingOps):
         """Count a member's answer to a lesson step (their progress on every server)."""
         params = {"user": user_id, "game": game, "step": step, "right": int(right)}
         await self._fetch(UPSERT_LESSON_ANSWER, {**params, "now": self._clock()})
+
+    async def record_lesson_skip(self, user_id: int, game: str, step: int) -> None:
+        """Count a skipped lesson step as passed, not right at the first try: coming back goes
+        on after it, as in the terminal."""
+        params = {"user": user_id, "game": game, "step": step, "now": self._clock()}
+        await self._fetch(UPSERT_LESSON_SKIP, params)
 
     async def lesson_progress(self, user_id: int, game: str) -> list[StepProgress]:
         """The steps of ``game``'s lesson the member has answered, in order."""

@@ -249,6 +249,51 @@ async def test_a_finished_practice_table_says_it_earns_no_pearls(tmp_path: Path)
         await bot.close()
 
 
+async def test_a_skipped_lesson_step_says_its_rule_and_counts_as_passed(tmp_path: Path) -> None:
+    # Issue 61 on Discord: the terminal's skip says what the step teaches; Discord had no skip,
+    # so a member who moved on never read the rule a right answer's words give.
+    from bot.learning.lessons import lesson
+
+    steps = lesson("mor")
+    bot = make_bot(tmp_path / "bot.db")
+    async with simcord.run(bot) as env:
+        _, channel, (alice,) = club(env, "alice")
+        step = reply(await alice.slash(channel, "lesson", game="mor"))
+        r = await alice.click(step.message, label="Skip this step")
+        skipped = reply(r)
+        assert skipped.ephemeral
+        assert skipped.content == t("lesson_skipped", rule=steps[0].text("rule", "en"))
+        r = await alice.click(skipped.message, label="Next step")
+        assert "step 2 of 8" in reply(r).content
+        # The terminal's word, typed, does the same; the last step's skip ends the lesson.
+        r = await alice.slash(channel, "lesson", game="mor", step=8, answer="skip")
+        said = reply(r).content
+        assert said.startswith(t("lesson_skipped", rule=steps[7].text("rule", "en")))
+        assert said.endswith(t("lesson_finished", game="Mor"))
+        # Both steps count as passed, neither right at the first try: /lesson goes on at step 2.
+        shown = reply(await alice.slash(channel, "lesson", game="mor")).content
+        assert "step 2 of 8" in shown
+        assert t("lesson_progress", done=2, count=8, first=0) in shown
+        await bot.close()
+
+
+@pytest.mark.parametrize("lang", ["ar", "hi", "nl"])
+async def test_a_skipped_step_says_its_rule_in_the_members_language(
+    tmp_path: Path, lang: str
+) -> None:
+    from bot.learning.lessons import lesson
+
+    bot = make_bot(tmp_path / "bot.db")
+    async with simcord.run(bot) as env:
+        _, channel, (alice,) = club(env, "alice")
+        await alice.slash(channel, "preferences", language=lang)
+        step = reply(await alice.slash(channel, "lesson", game="hand"))
+        r = await alice.click(step.message, label=t("lesson_skip", lang))
+        rule = lesson("hand")[0].text("rule", lang)
+        assert reply(r).content == t("lesson_skipped", lang, rule=rule)
+        await bot.close()
+
+
 async def test_a_lesson_answer_that_is_no_move_points_to_the_menu(tmp_path: Path) -> None:
     # Once the terminal's words: "type help for the list", where Discord has no help.
     bot = make_bot(tmp_path / "bot.db")

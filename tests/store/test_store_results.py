@@ -324,3 +324,22 @@ async def test_lesson_progress_is_kept_across_a_restart(
         assert await again.lesson_progress(BOB, "mor") == [StepProgress(1, 1, False, False)]
     finally:
         await again.close()
+
+
+async def test_a_skipped_lesson_step_is_passed_but_never_first_try(
+    engine: RunDatabase | None, db_path: Path, clock: FakeClock
+) -> None:
+    store = await open_engine(engine, db_path, clock)
+    try:
+        await store.record_lesson_skip(ALICE, "mor", 1)  # skipped at once
+        await store.record_lesson_answer(ALICE, "mor", 2, right=False)
+        await store.record_lesson_skip(ALICE, "mor", 2)  # skipped after a wrong answer
+        await store.record_lesson_answer(ALICE, "mor", 3, right=True)
+        await store.record_lesson_skip(ALICE, "mor", 3)  # right first time, skipped later
+        assert await store.lesson_progress(ALICE, "mor") == [
+            StepProgress(1, tries=1, done=True, first_try=False),
+            StepProgress(2, tries=2, done=True, first_try=False),
+            StepProgress(3, tries=2, done=True, first_try=True),
+        ]
+    finally:
+        await store.close()
