@@ -47,6 +47,8 @@ class GuidedConsole(Console):
             lang=lang,
         )
         self.coach = guided.Coach(game)
+        # ``hint`` gives the coach's move: the help names its level, the table's computers'.
+        self.words.hint_help = ("console.help.hint_coach", {"level": self.level_name()})
         # The position and the coach's move before the member's move (None outside the round).
         self.before_move: tuple[Engine, Move] | None = None
         self.stopped_at = -1  # the number of moves played when the coach last stopped

@@ -117,6 +117,10 @@ class GameWords(Generic[V]):
         # game counts them from 1, as Discord does, and names the seats its file names.
         self.names = tuple(names)
         self.first_seat = first_seat
+        # What ``hint`` gives, as the help lists it: the hard computer player's move; in the
+        # guided round the coach's, at the level of the table's computer players (issue 61: the
+        # guided round's help named the hard player while its computers were normal).
+        self.hint_help: tuple[str, dict[str, Any]] = ("console.help.hint", {})
 
     def seat_no(self, seat: int) -> int:
         """A seat's number as this screen counts seats."""
@@ -197,6 +201,13 @@ class GameWords(Generic[V]):
         """Numbers the game's help lines say (More's highest bid)."""
         return {}
 
+    def other_word(self, key: str) -> str:
+        """What a word of the help's "Other words" does: ``hint``'s by ``hint_help``."""
+        if key == "console.help.hint":
+            key, params = self.hint_help
+            return self.t(key, **params)
+        return self.t(key)
+
     def help(self) -> str:
         params = self.help_params()
         # Two words for one move ("discard KD, throw KD") are listed with the language's comma.
@@ -207,7 +218,8 @@ class GameWords(Generic[V]):
         ]
         width = max(len(typed) for typed, _ in OTHER_WORDS) + 2
         others = [
-            f"  {typed.replace(', ', sep):<{width}}{self.t(key)}" for typed, key in OTHER_WORDS
+            f"  {typed.replace(', ', sep):<{width}}{self.other_word(key)}"
+            for typed, key in OTHER_WORDS
         ]
         return "\n".join(
             [
