@@ -1543,6 +1543,24 @@ def _check_with_joker(case: Case) -> list[str]:
     return out
 
 
+def _check_with_stock(case: Case) -> list[str]:
+    """ "{reason} The stock is down to {count} …" / "… is empty …": the reason as its own key
+    checks it, and the stock by the engine: Mor, before the move, holds that many cards, fewer
+    than the seats (the round may end before the seat plays again); "empty": none."""
+    inner = case.params["reason"]
+    out = check_reason(case.engine, case.seat, case.move, inner.key, inner.params)
+    engine = case.engine
+    if not isinstance(engine, Mor):
+        return [*out, "not Mor"]
+    left = len(engine.stock)
+    if case.key == "mor.hint_with_stock_out":
+        return out if left == 0 else [*out, f"the stock holds {left} cards, not none"]
+    said = case.params["count"].n
+    if said != left or not 0 < left < engine.n_seats:
+        out.append(f"the stock holds {left} cards, said {said}")
+    return out
+
+
 CHECKS: dict[str, Check] = {
     "hint_draw_no_take": _check_draw_no_take,
     "mor.hint_draw_no_take": _check_draw_no_take,  # the same claim, Mor's refusal unbracketed
@@ -1589,6 +1607,8 @@ CHECKS: dict[str, Check] = {
     "hand.hint_throw_not_next": _check_hand_throw_not_next,
     "hint_with_near": _check_with_near,
     "hint_with_joker": _check_with_joker,
+    "mor.hint_with_stock": _check_with_stock,
+    "mor.hint_with_stock_out": _check_with_stock,
     "hint_throw_keeps_wild": _check_keeps_wild,
     "hint_throw_ready_kept": _check_ready_kept,
     "hint_throw_alone_highest_more": _check_throw_alone_highest_more,
@@ -1655,7 +1675,14 @@ def check_reason(
         f"it turns pure biriba {i} dirty and the reason hides it"
         for i in _spoilt(engine, seat, move)
         # (a reason that adds a sentence to another leaves it to the other's own check)
-        if key not in ("hint_add_spoils_biriba", "hint_with_near", "hint_with_joker")
+        if key
+        not in (
+            "hint_add_spoils_biriba",
+            "hint_with_near",
+            "hint_with_joker",
+            "mor.hint_with_stock",
+            "mor.hint_with_stock_out",
+        )
     ]
     return hidden + check(Case(engine, seat, move, key, params))
 

@@ -47,7 +47,8 @@ class GuidedConsole(Console):
             lang=lang,
         )
         self.coach = guided.Coach(game)
-        self.words.hint_help = "console.help.hint_coach"
+        # ``hint`` gives the coach's move: the help names its level, the table's computers'.
+        self.words.hint_help = ("console.help.hint_coach", {"level": self.level_name()})
         # The position and the coach's move before the member's move (None outside the round).
         self.before_move: tuple[Engine, Move] | None = None
         self.stopped_at = -1  # the number of moves played when the coach last stopped
@@ -243,7 +244,7 @@ def run_lesson(
         console = Console(
             step.position(), step.seat, Level.HARD, 0, stdin, stdout, color, lang=lang
         )
-        console.words.hint_help = "console.help.hint_lesson"
+        console.words.hint_help = ("console.help.hint_lesson", {})
         console.say(
             console.t(
                 "lesson_header",

@@ -93,10 +93,6 @@ class GameWords(Generic[V]):
     game: ClassVar[str]  # the game's key (``mor``)
     title_key: ClassVar[str]
     cards_help: ClassVar[str] = "console.help.cards"
-    # What ``hint`` gives, as help says it: the hard player's move at a game; a lesson and the
-    # guided round set their own (the step's answer, the coach's normal player's move), so
-    # help names the level the hint comes from, the one the welcome line names (issue 61).
-    hint_help: str = "console.help.hint"
     # How a round ended, by the engine's reason code: the key when the player ended it, and the
     # key naming another seat ({who}) or nobody.
     round_ends: ClassVar[Mapping[RoundEnd, tuple[str, str]]]
@@ -121,6 +117,10 @@ class GameWords(Generic[V]):
         # game counts them from 1, as Discord does, and names the seats its file names.
         self.names = tuple(names)
         self.first_seat = first_seat
+        # What ``hint`` gives, as the help lists it: the hard computer player's move; a lesson
+        # step and the guided round set their own (the step's answer; the coach's move, at the
+        # level the welcome line names for the table's computers: issue 61).
+        self.hint_help: tuple[str, dict[str, Any]] = ("console.help.hint", {})
 
     def seat_no(self, seat: int) -> int:
         """A seat's number as this screen counts seats."""
@@ -201,6 +201,13 @@ class GameWords(Generic[V]):
         """Numbers the game's help lines say (More's highest bid)."""
         return {}
 
+    def other_word(self, key: str) -> str:
+        """What a word of the help's "Other words" does: ``hint``'s by ``hint_help``."""
+        if key == "console.help.hint":
+            key, params = self.hint_help
+            return self.t(key, **params)
+        return self.t(key)
+
     def help(self) -> str:
         params = self.help_params()
         # Two words for one move ("discard KD, throw KD") are listed with the language's comma.
@@ -211,8 +218,7 @@ class GameWords(Generic[V]):
         ]
         width = max(len(typed) for typed, _ in OTHER_WORDS) + 2
         others = [
-            f"  {typed.replace(', ', sep):<{width}}"
-            f"{self.t(self.hint_help if key == 'console.help.hint' else key)}"
+            f"  {typed.replace(', ', sep):<{width}}{self.other_word(key)}"
             for typed, key in OTHER_WORDS
         ]
         return "\n".join(

@@ -240,29 +240,40 @@ def hint_move(
     if not legal:
         return None
     view = engine.view(seat)
-    move = no_idle_take(engine, seat, legal, ai.choose_move(view, legal, level, rng))
+    return advise(
+        engine, seat, legal, lambda ok: ai.choose_move(view, ok, level, rng), several=True
+    )
+
+
+def advise(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    choose: Callable[[Sequence[Move]], Move | None],
+    several: bool = True,
+) -> Move:
+    """The one chain of advice the hint and the guided coach share (issue 61: the coach said
+    ``draw`` on a pile whose own numbers favoured the take, which the hint took): ``choose``
+    (the adviser's judgement: the hard player for a hint, the coach's suggestion in the guided
+    round) picks the move, then each rule of the chain checks it on the engine, in order.
+    ``several``: the adds of several cards to one meld are weighed beside the legal moves."""
+    first = choose(legal)
+    move = first if first is not None and first in legal else legal[0]
+    move = no_idle_take(engine, seat, legal, move)
     move = pile_by_its_numbers(engine, seat, legal, move)
-    move = no_feeding_throw(
-        engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
-    )
-    move = keeps_joker(engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng))
-    move = makes_biriba(engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng))
-    move = sheds_high_at_end(
-        engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
-    )
-    move = no_spoilt_biriba(
-        engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
-    )
+    move = no_feeding_throw(engine, seat, legal, move, choose)
+    move = keeps_joker(engine, seat, legal, move, choose)
+    move = makes_biriba(engine, seat, legal, move, choose, several=several)
+    move = betters_project(engine, seat, legal, move, choose)
+    move = lays_before_stock_out(engine, seat, legal, move, choose)
+    move = sheds_high_at_end(engine, seat, legal, move, choose)
+    move = no_spoilt_biriba(engine, seat, legal, move, choose)
     move = lays_kept_run(engine, seat, legal, move)
-    move = toward_more_pile(
-        engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
-    )
+    move = toward_more_pile(engine, seat, legal, move, choose, several=several)
     if isinstance(engine, More3):
         # The rules after the throw's own check choose again among the legal moves, and may
         # come back with a throw that feeds the next player: checked once more.
-        move = no_feeding_throw(
-            engine, seat, legal, move, lambda ok: ai.choose_move(view, ok, level, rng)
-        )
+        move = no_feeding_throw(engine, seat, legal, move, choose)
     return move
 
 
@@ -476,15 +487,20 @@ def biriba_gain(engine: Engine, seat: int, move: Move) -> int:
     )
 
 
-def side_adds(engine: More3, seat: int) -> list[Add]:
-    """Every add of several cards of the hand to one meld of the seat's side that the engine
-    allows now (its legal moves list single adds only): grown a card at a time from the adds
-    it allows, the cards in the order they are laid out (``in_order``)."""
+def _side_of(engine: Mor | More3, seat: int) -> int:
+    """The seat's side: its team in Mor, its side in More."""
+    return engine.team(seat) if isinstance(engine, Mor) else engine.side(seat)
+
+
+def side_adds(engine: Mor | More3, seat: int) -> list[Add]:
+    """Every add of several cards of the hand to one meld of the seat's side (Mor's team, More's
+    side) that the engine allows now (its legal moves list single adds only): grown a card at a
+    time from the adds it allows, the cards in the order they are laid out (``in_order``)."""
     hand = engine.view(seat).hand
-    side = engine.side(seat)
+    side = _side_of(engine, seat)
     out: list[Add] = []
     for meld_id, m in engine.melds.items():
-        if engine.side(m.seat) != side:
+        if _side_of(engine, m.seat) != side:
             continue
         grown: set[frozenset[int]] = {frozenset()}
         while grown:
@@ -538,6 +554,43 @@ def makes_biriba(
     return other if other is not None and other in top else top[0]
 
 
+def project_gain(engine: Engine, seat: int, move: Move) -> int:
+    """Mor: how much ``move`` adds to the team's projects on the table (their values summed,
+    by the engine after the move on a copy); 0 for a move that lays nothing. A pure run made
+    dirty counts against it."""
+    if not isinstance(engine, Mor) or not isinstance(move, Meld | Add | Lay):
+        return 0
+    team = engine.team(seat)
+    after = Mor.from_json(engine.to_json())
+    after.apply(seat, move)
+    return sum(after.projects()[team]) - sum(engine.projects()[team])
+
+
+def betters_project(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """Mor's advice sees a lay that makes or betters a project, as ``makes_biriba`` does
+    More's biribas (issue 61: the hint laid 4♦ 5♦ 6♦ as a new meld where adding them to the
+    team's 7♦…10♦ made a 200 project): where ``move``, a lay or a throw, adds less to the
+    team's projects than some lay the engine allows (the legal moves and the adds of several
+    cards to one meld, ``side_adds``), the move ``choose`` picks among the lays that add most;
+    ``move`` itself when none adds more."""
+    if not isinstance(engine, Mor) or not isinstance(move, Meld | Add | Lay | Discard):
+        return move
+    lays = [m for m in legal if isinstance(m, Meld | Add | Lay)] + side_adds(engine, seat)
+    gains = [(project_gain(engine, seat, m), m) for m in lays]
+    best = max((g for g, _ in gains), default=0)
+    if best <= project_gain(engine, seat, move):
+        return move
+    top = [m for g, m in gains if g == best]
+    other = choose(top)
+    return other if other is not None and other in top else top[0]
+
+
 # Hand: a hand of this many cards or fewer, before the throw, keeps too few to lay a new meld
 # and still throw a card after it (a meld is three cards): its pairs are dead.
 HAND_END = 3
@@ -555,6 +608,34 @@ def hand_end_near(engine: Engine, seat: int) -> int | None:
     return min(counts) if counts else None
 
 
+# Mor: a hand of this many cards or fewer at the throw keeps one card at most after it.
+MOR_END = 2
+
+
+def stock_low(engine: Engine, seat: int) -> int | None:
+    """Mor: the cards left in the stock when fewer than a round of turns needs (the seat's
+    count of seats): the round may end, on the stock running out, before the seat plays again
+    (RULES.md §0, "Stock exhausted"). None otherwise, and in the other games."""
+    if not isinstance(engine, Mor) or engine.round_over:
+        return None
+    left = len(engine.stock)
+    return left if left < engine.n_seats else None
+
+
+def end_near(engine: Engine, seat: int) -> bool:
+    """Is the round's end near for the seat's throw, so the card kept in hand is what counts:
+    Hand's endgame (``hand_end_near``), or Mor's hand of ``MOR_END`` cards or fewer with an
+    opponent nearly out (``near_out``) or the stock nearly out (``stock_low``)."""
+    if hand_end_near(engine, seat) is not None:
+        return True
+    if not isinstance(engine, Mor):
+        return False
+    view = engine.view(seat)
+    if not 1 < len(view.hand) <= MOR_END:
+        return False
+    return near_out(view) is not None or stock_low(engine, seat) is not None
+
+
 def sheds_high_at_end(
     engine: Engine,
     seat: int,
@@ -562,19 +643,58 @@ def sheds_high_at_end(
     move: Move,
     choose: Callable[[Sequence[Move]], Move | None],
 ) -> Move:
-    """Hand's endgame throw sheds the costliest card (issue 61: with 5♠ 2♥ 5♦ and an opponent
-    on 1 card the hint threw the 2♥ to keep a pair that can never be laid): with ``HAND_END``
-    cards or fewer and an opponent nearly out (``hand_end_near``), a throw of a card worth less
-    than another becomes the throw ``choose`` picks among the costliest ones."""
-    if not isinstance(move, Discard) or hand_end_near(engine, seat) is None:
+    """The endgame throw sheds the costliest card (issue 61: in Hand, with 5♠ 2♥ 5♦ and an
+    opponent on 1 card the hint threw the 2♥ to keep a pair that can never be laid; in Mor,
+    with two cards left it threw 2♦ and kept 7♥): where the round's end is near
+    (``end_near``), a throw of a card worth less in hand than another becomes the throw
+    ``choose`` picks among the costliest ones, those that feed no opponent's meld first
+    (``feeds_next``)."""
+    if not isinstance(move, Discard) or not end_near(engine, seat):
         return move
+
+    def worth(card: Card) -> float:
+        return float(in_hand_points(engine.game, (card,)))
+
     throws = [m for m in legal if isinstance(m, Discard)]
-    top = max(hand_value(m.card) for m in throws)
-    if hand_value(move.card) >= top:
+    safe = [m for m in throws if not feeds_next(m.card, engine, seat)] or throws
+    top = max(worth(m.card) for m in safe)
+    if worth(move.card) >= top:
         return move
-    costly = [m for m in throws if hand_value(m.card) == top]
+    costly = [m for m in safe if worth(m.card) == top]
     other = choose(costly)
     return other if other is not None and other in costly else costly[0]
+
+
+def lays_before_stock_out(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """Mor: with the stock nearly out (``stock_low``) the round may end before the seat plays
+    again, and every card still in hand then counts against the team: a throw where a lay the
+    engine allows betters the team's score were the round to end now (``scores_now``, on a
+    copy) becomes the lay ``choose`` picks among those that better it most (a hint held cards
+    back with three cards left in the stock)."""
+    if not isinstance(move, Discard) or not isinstance(engine, Mor):
+        return move
+    if stock_low(engine, seat) is None:
+        return move
+    team = engine.team(seat)
+
+    def worth(lay: Move) -> int:
+        after = Mor.from_json(engine.to_json())
+        after.apply(seat, lay)
+        return after.scores_now()[team]
+
+    lays = [(worth(m), m) for m in legal if isinstance(m, Meld | Add | Lay)]
+    best = max((w for w, _ in lays), default=None)
+    if best is None or best <= engine.scores_now()[team]:
+        return move
+    top = [m for w, m in lays if w == best]
+    other = choose(top)
+    return other if other is not None and other in top else top[0]
 
 
 def hint_for(engine: Engine, seat: int, move: Move) -> Hint:
@@ -815,10 +935,17 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         # Hand: a joker this move lays, and whether another player could take it back.
         said = "hint_with_joker", {"reason": Reason(*said), "joker": joker}
     near = near_end(after_engine, seat, events)
-    if near is None or base in _ENDS:
+    if near is not None and base not in _ENDS:
+        # Going out, or the side's spare pile, is near: say so (issue 61's newcomer had no push).
+        said = "hint_with_near", {"reason": Reason(*said), "near": near}
+    low = stock_low(engine, seat)
+    if low is None or base in _ENDS:
         return said
-    # Going out, or the side's spare pile, is near: say so (issue 61's newcomer had no push).
-    return "hint_with_near", {"reason": Reason(*said), "near": near}
+    # Mor's stock nearly out: the round ends when it runs out, which no newcomer sees coming
+    # (issue 61); said once, after what the move does.
+    if low == 0:
+        return "mor.hint_with_stock_out", {"reason": Reason(*said)}
+    return "mor.hint_with_stock", {"reason": Reason(*said), "count": Count("n_cards", low)}
 
 
 def jokers_laid(engine: Engine, seat: int, move: Move) -> list[tuple[int, tuple[Card, ...]]]:
@@ -911,7 +1038,9 @@ def _opens(engine: Engine, seat: int, move: Move) -> bool:
 
 
 # Reasons that add a sentence to another reason: the other is under "reason".
-WRAPPERS = frozenset({"hint_with_near", "hint_with_joker"})
+WRAPPERS = frozenset(
+    {"hint_with_near", "hint_with_joker", "mor.hint_with_stock", "mor.hint_with_stock_out"}
+)
 
 
 def base_reason(key: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:

@@ -4,6 +4,7 @@ with how it was counted, and the offer of a whole game."""
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,11 @@ import pytest
 from bot.console.cli import main, parser, run
 from bot.console.lesson import GuidedConsole
 from bot.console.progress import ENV
+from bot.games.base import Move
 from bot.games.notation import move_text
-from bot.i18n import t
-from bot.learning.lessons import GAMES, lesson
+from bot.i18n import LANGUAGES, t
+from bot.learning.hints import hint_for
+from bot.learning.lessons import GAMES, guided, lesson
 
 
 @pytest.fixture(autouse=True)
@@ -231,3 +234,35 @@ def test_after_the_run_fast_steps_hindi_offers_a_deal_not_a_round() -> None:
     assert t("coach_after_steps.runfast", "hi", game="रन फ़ास्ट") in text
     assert "की एक बाज़ी" in text and "का एक राउंड" not in text
     assert "राउंड" in t("coach_after_steps", "hi", game="मोर")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_guided_help_and_hints_name_the_tables_level(game: str) -> None:
+    """The guided round's hint is the coach's move, at the level of the table's computers
+    (normal), yet its help and the throws' reasons named "the hard player" (issue 61): the help
+    names the table's level, and no hint of the coached round names the hard player."""
+    out = io.StringIO()
+    console = GuidedConsole(game, io.StringIO("help\nquit\n"), out, False, "en")
+    console.play()
+    shown = out.getvalue()
+    assert t("console.help.hint_coach", level=t(f"level.{guided.COACH_LEVEL}")) in shown
+    assert t("console.help.hint") not in shown
+    engine = guided.guided_game(game)
+    said: list[str] = []
+
+    def pick(stop: guided.Stop, legal: Sequence[Move]) -> Move:
+        assert stop.move is not None
+        found = hint_for(engine, guided.MEMBER, stop.move)  # the guided round's hint
+        said.extend(found.text(lang) for lang in LANGUAGES)
+        return stop.move
+
+    guided.play_round(game, pick, engine=engine)
+    assert said
+    # The hard player, as each language names it in the hints it named it in.
+    hard = {
+        "en": "hard player",
+        "ar": "الآلي الصعب",
+        "hi": "कठिन कंप्यूटर खिलाड़ी",
+        "nl": "moeilijke computerspeler",
+    }
+    assert not [s for s in said if any(name in s for name in hard.values())]

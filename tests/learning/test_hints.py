@@ -300,7 +300,7 @@ def test_several_partners_read_as_any_one_of_them() -> None:
     h = hint_for(engine, 0, Discard(Card(12, "C")))
     assert h.text() == (
         "Throw Q♣: only 2♠ 2♥ 🃏 go with it, each on its own: Q♣, one of them and one more card"
-        " would make a meld. The hard player would rather keep the rest of your hand."
+        " would make a meld. The rest of your hand is worth more to keep."
     )
     one = hint_for(_rummy("mor", "3S 3S 9H QD KC 5C"), 0, Discard(Card(3, "S")))
     assert one.key == "hint_throw_few_one" and one.text().startswith(

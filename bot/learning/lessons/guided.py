@@ -39,16 +39,7 @@ from bot.games.more3 import More3
 from bot.games.registry import engine_class, new_game, play_move, replay
 from bot.games.runfast_combos import BOMB_KINDS, TRIPLE
 from bot.i18n import ENGLISH, say, t
-from bot.learning.hints import (
-    Hint,
-    hint_for,
-    lays_kept_run,
-    makes_biriba,
-    no_feeding_throw,
-    no_idle_take,
-    no_spoilt_biriba,
-    toward_more_pile,
-)
+from bot.learning.hints import Hint, advise, hint_for
 
 MEMBER = 0  # the member's seat at a guided table: a practice table seats its member first
 COACH_LEVEL = Level.NORMAL  # the computer players and the coach's suggestions
@@ -628,31 +619,8 @@ def coach_move(
     record = engine.record
     rng = random.Random(f"coach:{record.get('seed')}:{len(record['moves'])}")
     view = engine.view(seat)
-    move = suggest(engine.game, view, legal, notes, rng, level)
-    if move is None:
-        return None
-    move = no_idle_take(engine, seat, legal, move)
-    move = makes_biriba(
-        engine,
-        seat,
-        legal,
-        move,
-        lambda ok: suggest(engine.game, view, ok, notes, rng, level),
-        several=False,
-    )
-    move = no_spoilt_biriba(
-        engine, seat, legal, move, lambda ok: suggest(engine.game, view, ok, notes, rng, level)
-    )
-    if engine.game == "more3":
-        # More's coach keeps the hint's rules of the throw and the More pile (the More
-        # newcomer's finding 4: the coach kept a run where the hint laid it for the pile).
-        def again(ok: Sequence[Move]) -> Move | None:
-            return suggest(engine.game, view, ok, notes, rng, level)
-
-        move = lays_kept_run(engine, seat, legal, move)
-        move = toward_more_pile(engine, seat, legal, move, again, several=False)
-        move = no_feeding_throw(engine, seat, legal, move, again)
-    return move
+    # One chain of advice with the hint (``advise``): the coach's suggestion is its judgement.
+    return advise(engine, seat, legal, lambda ok: suggest(engine.game, view, ok, notes, rng, level))
 
 
 def coach_hint(engine: Engine, seat: int = MEMBER) -> Hint | None:
