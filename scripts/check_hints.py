@@ -1040,6 +1040,32 @@ def _check_near_out(case: Case) -> list[str]:
         out.append("the move lays no card")
     if len(view.just_drawn) > 1:  # issue 61: not right after a take the hint may have advised
         out.append(f"the seat took {len(view.just_drawn)} cards this turn")
+    if case.engine.game == "mor" and _round_ends_this_turn(case.engine):
+        # The seat's own throw ends the round: an opponent's count is beside the point.
+        out.append("the round ends with this turn's throw")
+    return out
+
+
+def _round_ends_this_turn(engine: Engine) -> bool:
+    """Has the stock run out, so the round ends at the end of this turn (RULES.md §0), by the
+    engine's own state?"""
+    return bool(getattr(engine, "stock_out", False))
+
+
+def _check_round_ends(case: Case) -> list[str]:
+    """ "The stock has run out, so your throw this turn ends the round; you keep N": the move
+    lays cards, and after it every throw the engine allows ends the round (its events), the
+    cards left counted."""
+    out = _check_left(case)
+    after, _ = _played(case.engine, case.seat, case.move)
+    hand = after.view(case.seat).hand
+    if len(hand) >= len(case.engine.view(case.seat).hand):
+        out.append("the move lays no card")
+    for c in set(hand):
+        if after.check(case.seat, Discard(c)) is None:
+            _, events = _played(after, case.seat, Discard(c))
+            if not any(isinstance(e, RoundOver) for e in events):
+                out.append(f"throwing {c} after the move does not end the round")
     return out
 
 
@@ -1476,6 +1502,8 @@ CHECKS: dict[str, Check] = {
     "hint_throw_keeps_combos": _check_keeps_combos,
     "hint_lay_near_out": _and_verb(_check_near_out),
     "hint_add_near_out": _check_near_out,
+    "hint_lay_round_ends": _and_verb(_check_round_ends),
+    "hint_add_round_ends": _and_verb(_check_round_ends),
     "hint_play_lead_near_out": _check_lead_near_out,
     "hint_throw_few": _check_partner_count(several=True),
     "hint_throw_few_one": _check_partner_count(several=False),

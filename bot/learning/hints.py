@@ -653,7 +653,8 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         said = "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
     else:
         # Named as the typed form writes it (``in_order``): "Add 10♣ J♣", as it lies in the run.
-        said = _lay_reason(in_order(move), before, after, events, needs_75)
+        ends = bool(getattr(engine, "stock_out", False))
+        said = _lay_reason(in_order(move), before, after, events, needs_75, ends)
     base = said[0]
     joker = joker_note(engine, seat, move)
     if joker is not None:
@@ -782,6 +783,9 @@ _ENDS = frozenset(
         # An opponent nearly out: that reason already urges the cards down.
         "hint_lay_near_out",
         "hint_add_near_out",
+        # The round ends with this turn's throw: no Mor, pile or going out comes after it.
+        "hint_lay_round_ends",
+        "hint_add_round_ends",
     }
 )
 # A hand of this many cards or fewer after the move is near its end.
@@ -800,6 +804,18 @@ def near_end(after: Engine, seat: int, events: Sequence[Event]) -> Reason | None
     if not 1 <= left <= NEAR_END:
         return None
     count = {"left": Count("n_cards", left), "n": left}
+    if isinstance(after, Mor | More3) and after.stock_out:
+        # The round ends with this turn's throw: no Mor or More pile comes after it, and only
+        # a throw of the last card now can close or go out.
+        if left > 1:
+            return None
+        if isinstance(after, Mor):
+            team = after.team(seat)
+            closes = after.mor_taken[team] and can_close_with(after.projects()[team])
+            return Reason("hint_near_close", count) if closes else None
+        side = after.side(seat)
+        goes = after.pile_taken[side] and can_go_out_with(after.side_biribas(side))
+        return Reason("hint_near_go_out", count) if goes else None
     if isinstance(after, Mor):
         team = after.team(seat)
         if not after.mor_taken[team]:
@@ -1367,8 +1383,15 @@ _BIRIBA_RANK = {"dirty": 1, "pure": 2}
 
 
 def _lay_reason(
-    move: Any, before: Any, after: Any, events: Sequence[Event], needs_75: bool = False
+    move: Any,
+    before: Any,
+    after: Any,
+    events: Sequence[Event],
+    needs_75: bool = False,
+    ends: bool = False,
 ) -> tuple[str, dict[str, Any]]:
+    """Why lay ``move``; ``ends``: the stock has run out, so the round ends with this turn's
+    throw (the engine's ``stock_out``)."""
     # Meld, Add, Swap and Lay all name the cards they put down: in the order they are laid out
     # and typed (``in_order``), not as the computer found them ("Lay 7♦ 5♦ 6♦", issue 61).
     laid_out: Any = in_order(move)
@@ -1408,6 +1431,13 @@ def _lay_reason(
     one_meld = lay.adds[0].meld if not lay.melds and len({a.meld for a in lay.adds}) == 1 else None
     if before.game == "hand" and not before.opened[before.seat] and after.opened[before.seat]:
         return "hint_lay_opens", {"cards": shown, "points": Count("n_points", _hand_points(melds))}
+    if ends and before.game == "mor" and len(after.hand) < len(before.hand):
+        # The stock has run out: this turn's throw ends the round, so what is still in the hand
+        # then counts against you. An opponent's count is beside the point (Mor lesson 8 said
+        # "an opponent is down to 3 cards" where the member's own throw ends the round).
+        if act is not None:
+            return "hint_add_round_ends", {"act": act, "left": left}
+        return "hint_lay_round_ends", {"cards": shown, "left": left}
     near = near_out(before)
     # Not in a turn the seat took a pile (its hand grew by more than a draw): "the cards in your
     # hand count against you" right after a take the hint advised reads as "the take was a
