@@ -707,6 +707,7 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
     if isinstance(move, Discard):
         kept = _run_kept(engine, seat, before, move.card)
         said = _throw_reason(move.card, engine, before, events, kept, meld_rules(engine, seat))
+        said = _pile_note(move.card, engine, seat, events, said)
     elif isinstance(move, Swap):
         said = "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
     else:
@@ -815,7 +816,15 @@ def _opens(engine: Engine, seat: int, move: Move) -> bool:
 
 
 # Reasons that add a sentence to another reason: the other is under "reason".
-WRAPPERS = frozenset({"hint_with_near", "hint_with_joker"})
+WRAPPERS = frozenset(
+    {
+        "hint_with_near",
+        "hint_with_joker",
+        "mor.hint_throw_feeds",
+        "mor.hint_throw_feeds_all",
+        "mor.hint_throw_pile_open",
+    }
+)
 
 
 def base_reason(key: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -1221,9 +1230,11 @@ def _throw_reason(
             "points": Count("n_points", hand_value(card)),
             "n": near,
         }
-    if before.game == "mor":
+    if before.game == "mor" and not pile_feeders(engine, before.seat):
         # The player takes care not to feed the next opponent: a card that goes on one of the
-        # other team's melds lets them take the whole pile (``bot.ai.mor``'s throw order).
+        # other team's melds lets them take the whole pile (``bot.ai.mor``'s throw order). Said
+        # only of a pile no card of which already goes on their melds: that pile is theirs to
+        # take whatever is thrown (``_pile_note`` says so).
         feeding = sorted(
             {c for c in rest if feeds_other_team(c, engine, before.seat)}, key=sort_key
         )
@@ -1372,6 +1383,67 @@ def feeds_other_team(card: Card, engine: Engine, seat: int) -> bool:
         if engine.team(m.seat) != team
         for end in ("high", "low")
     )
+
+
+def fed_meld(card: Card, engine: Engine, seat: int) -> int | None:
+    """The first meld of the other team in Mor (by its number on the table) that the engine's
+    own add check takes ``card`` on; None when none does."""
+    if not isinstance(engine, Mor):
+        return None
+    team = engine.team(seat)
+    return next(
+        (
+            i
+            for i, m in sorted(engine.melds.items())
+            if engine.team(m.seat) != team
+            for end in ("high", "low")
+            if isinstance(added_or_why(m.meld, (card,), MOR_MELDS, end), MeldsMeld)
+        ),
+        None,
+    )
+
+
+def pile_feeders(engine: Engine, seat: int) -> list[Card]:
+    """Mor: the cards of the discard pile, as it lies before the seat's throw, that go on one
+    of the other team's melds: with one of them the next player may take the whole pile
+    (RULES.md §1) whatever the seat throws on it."""
+    if not isinstance(engine, Mor):
+        return []
+    return sorted({c for c in engine.discard if feeds_other_team(c, engine, seat)}, key=sort_key)
+
+
+def _pile_note(
+    card: Card, engine: Engine, seat: int, events: Sequence[Event], said: tuple[str, dict[str, Any]]
+) -> tuple[str, dict[str, Any]]:
+    """A Mor throw's reason with what it means for the discard pile the next player, of the
+    other team, may take whole (RULES.md §1): a thrown card that goes on one of their melds
+    lets them take it (``mor.hint_throw_feeds``; ``_all`` where every card in the hand would);
+    a pile that already holds such a card is theirs to take whatever is thrown
+    (``mor.hint_throw_pile_open``). Never a throw that hands over the pile told as if it were
+    harmless. ``said`` as it is when the throw ends the round or nothing is at stake."""
+    if not isinstance(engine, Mor) or any(isinstance(e, RoundOver) for e in events):
+        return said
+    count = Count("n_cards", len(engine.discard) + 1)
+    meld = fed_meld(card, engine, seat)
+    inner = Reason(*said)
+    if meld is not None:
+        hand = engine.view(seat).hand
+        if all(feeds_other_team(c, engine, seat) for c in hand):
+            return "mor.hint_throw_feeds_all", {"reason": inner, "count": count}
+        return "mor.hint_throw_feeds", {
+            "reason": inner,
+            "card": card.pretty,
+            "meld": meld,
+            "count": count,
+        }
+    feeders = pile_feeders(engine, seat)
+    if feeders:
+        return "mor.hint_throw_pile_open", {
+            "reason": inner,
+            "feeding": cards(feeders),
+            "count": count,
+        }
+    return said
 
 
 def feeds_next(card: Card, engine: Engine, seat: int) -> bool:

@@ -88,3 +88,64 @@ def test_the_pile_cards_you_could_lay_are_those_that_go_down_together() -> None:
     key, params = reason(two, 0, two.view(0), Draw())
     assert len(params["laid"].split()) == 2
     assert check.check_reason(two, 0, Draw(), key, params) == []
+
+
+def _mor_throw(hand: str, discard: str, theirs: str) -> Any:
+    # Seat 0 to throw; seat 1, next to play, is of the other team and has the run ``theirs``.
+    return engine_class("mor").from_table_file(
+        {
+            "game": "mor",
+            "options": {"players": 4, "length": "full"},
+            "dealer": 3,
+            "position": {
+                "hands": [hand.split(), ["AH", "AS", "7C"], ["3C", "QD"], ["2C", "9D"]],
+                "discard": discard.split(),
+                "turn": 0,
+                "phase": "play",
+                "melds": [{"seat": 1, "cards": theirs.split()}],
+            },
+        }
+    )
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_throw_that_lets_the_next_player_take_the_pile_says_so(lang: str) -> None:
+    # Their run 5♥ 6♥ 7♥; the 8♥ thrown goes onto it, so the next player may take the whole
+    # pile (six cards with the throw). Its reason said only that the 8♥ makes no meld in hand.
+    engine = _mor_throw("8H KC KD 4D", "9S 10D QH JC 4C", "5H 6H 7H")
+    move = Discard(Card.parse("8H"))
+    given = hint_for(engine, 0, move)
+    assert given.key == "mor.hint_throw_feeds", given.key
+    assert given.params["count"].n == 6 and given.params["meld"] == engine.view(0).melds[0].id
+    assert check.check_reason(engine, 0, move, given.key, given.params) == []
+    assert "{" not in given.text(lang)
+    # The reason under it alone, with the pile's risk unsaid, is false by the check.
+    inner = given.params["reason"]
+    assert check.check_reason(engine, 0, move, inner.key, inner.params)
+    # Every card in the hand goes on their run (4♥ low, 8♥ high): whatever is thrown.
+    every = _mor_throw("8H 8H 4H 4H", "9S", "5H 6H 7H")
+    said = hint_for(every, 0, Discard(Card.parse("8H")))
+    assert said.key == "mor.hint_throw_feeds_all", said.key
+    assert check.check_reason(every, 0, said.move, said.key, said.params) == []
+
+
+def test_a_safe_throw_on_a_pile_already_theirs_is_not_told_it_keeps_the_pile() -> None:
+    # The pile holds 4♥, which goes on their run: the next player may take it whatever is
+    # thrown. "It goes on none of their melds, while 8♥ would, and the next player could then
+    # take the whole pile" read as if the K♣ kept the pile from them.
+    engine = _mor_throw("8H KC 9S JD", "QD 4H JC", "5H 6H 7H")
+    move = Discard(Card.parse("KC"))
+    given = hint_for(engine, 0, move)
+    key, params = given.key, given.params
+    assert key == "mor.hint_throw_pile_open", key
+    assert params["feeding"] == "4♥" and params["count"].n == 4
+    assert params["reason"].key != "hint_throw_not_theirs"
+    assert check.check_reason(engine, 0, move, key, params) == []
+    # The old sentence is false by the check on this pile.
+    old = {"card": "K♣", "feeding": "8♥"}
+    assert check.check_reason(engine, 0, move, "hint_throw_not_theirs", old)
+    # A pile none of whose cards go on their melds keeps the old sentence, true.
+    closed = _mor_throw("8H KC 9S JD", "QD 9D JC", "5H 6H 7H")
+    said = hint_for(closed, 0, move)
+    assert said.key == "hint_throw_not_theirs" and said.params["feeding"] == "8♥"
+    assert check.check_reason(closed, 0, move, said.key, said.params) == []
