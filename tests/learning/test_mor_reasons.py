@@ -1,6 +1,8 @@
 """Mor's reasons fit the position a newcomer sees (issue 61's follow-up: a newcomer scored Mor's
 teaching 7/10): a lay when the member's own throw ends the round says so, not that an opponent
-is nearly out; each reason is held to the engine by scripts/check_hints.py's checks."""
+is nearly out; the pile cards a draw's reason could lay go down together; a throw says what it
+means for the pile the next player may take; a review's reason tells its two moves apart. Each
+hint's reason is held to the engine by scripts/check_hints.py's checks."""
 
 from __future__ import annotations
 
@@ -8,12 +10,13 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Count, Discard, Draw, Meld
+from bot.games.base import Count, Discard, Draw, Meld, Reason
 from bot.games.cards import Card, parse_cards
 from bot.games.registry import engine_class
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, t
 from bot.learning.hints import hint_for, reason
 from bot.learning.lessons import answer_move, lesson
+from bot.learning.review import claim, review_reason
 from tests.ai.repo_script import load_script
 
 check = load_script("scripts/check_hints.py")
@@ -149,3 +152,33 @@ def test_a_safe_throw_on_a_pile_already_theirs_is_not_told_it_keeps_the_pile() -
     said = hint_for(closed, 0, move)
     assert said.key == "hint_throw_not_theirs" and said.params["feeding"] == "8♥"
     assert check.check_reason(closed, 0, move, said.key, said.params) == []
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_review_reason_names_a_difference_between_the_two_moves(lang: str) -> None:
+    # K♣, 4♦, 9♠ and J♦ each make no meld with the rest: "Throw K♣: no other card in your hand
+    # can make a meld with it" is as true of the member's 4♦. The review names what differs:
+    # the K♣ counts 1 in hand at the round's end, the 4♦ ½.
+    engine = _mor_throw("KC 4D 9S JD", "QD", "5H 6H 7H")
+    better, made = Discard(Card.parse("KC")), Discard(Card.parse("4D"))
+    plain = reason(engine, 0, engine.view(0), better)
+    assert claim(*plain) == claim(*reason(engine, 0, engine.view(0), made))
+    key, params = review_reason(engine, 0, better, made)
+    assert key == "review.same_but_sheds_more"
+    assert (params["points"].n, params["made_points"].n) == (1, 0.5)
+    assert params["reason"] == Reason(*plain)
+    said = t(key, lang, **params)
+    assert "K♣" in said and "4♦" in said and "{" not in said
+    # 9♠ counts as much as K♣: nothing tells the two apart by the rule of thumb, and the
+    # review says they are close by it.
+    key, params = review_reason(engine, 0, better, Discard(Card.parse("9S")))
+    assert key == "review.same_reason_close" and params["reason"] == Reason(*plain)
+
+
+def test_a_review_reason_that_already_tells_the_moves_apart_stays() -> None:
+    # The member threw 9♠, which goes with 10♠: the better move's reason ("no card can make a
+    # meld with it") is not true of it, so it stands as the hint says it.
+    engine = _mor_throw("KC 4D 9S 10S", "QD", "5H 6H 7H")
+    better, made = Discard(Card.parse("KC")), Discard(Card.parse("9S"))
+    plain = reason(engine, 0, engine.view(0), better)
+    assert review_reason(engine, 0, better, made) == plain
