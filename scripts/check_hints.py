@@ -1161,7 +1161,9 @@ def _check_near_out(case: Case) -> list[str]:
     ]
     # Only a side that may go out, by the engine: More's biribas (issue 61).
     opponents = [o for o in opponents if _may_go_out(case.engine, o)]
-    if n > NEAR_OUT or not any(view.hand_counts[o] == n for o in opponents):
+    # An empty hand waits for its spare pile at its next turn (the Mor, the More pile): it
+    # comes back with eleven cards, not nearly out.
+    if not 0 < n <= NEAR_OUT or not any(view.hand_counts[o] == n for o in opponents):
         out.append(f"no opponent nearly out holds {n}: {[view.hand_counts[o] for o in opponents]}")
     after, _ = _played(case.engine, case.seat, case.move)
     if len(after.view(case.seat).hand) >= len(view.hand):

@@ -1643,7 +1643,9 @@ def near_out(view: Any) -> int | None:
         for o in range(view.n_seats)
         if view.sides[o] != view.sides[view.seat]
         and (view.game == "hand" or view.side_taken[view.sides[o]])
-        and view.hand_counts[o] <= NEAR_OUT
+        # An empty hand at another's turn waits for its spare pile (a throw that empties it
+        # otherwise ends the round): it is no nearly-out opponent ("down to 0 cards").
+        and 0 < view.hand_counts[o] <= NEAR_OUT
         and side_may_go_out(view, view.sides[o])
     ]
     return min(counts) if counts else None

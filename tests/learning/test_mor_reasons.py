@@ -14,7 +14,7 @@ from bot.games.base import Count, Discard, Draw, Meld, Reason
 from bot.games.cards import Card, parse_cards
 from bot.games.registry import engine_class
 from bot.i18n import LANGUAGES, t
-from bot.learning.hints import hint_for, reason
+from bot.learning.hints import base_reason, hint_for, reason
 from bot.learning.lessons import answer_move, lesson
 from bot.learning.review import claim, review_reason
 from tests.ai.repo_script import load_script
@@ -182,3 +182,36 @@ def test_a_review_reason_that_already_tells_the_moves_apart_stays() -> None:
     better, made = Discard(Card.parse("KC")), Discard(Card.parse("9S"))
     plain = reason(engine, 0, engine.view(0), better)
     assert review_reason(engine, 0, better, made) == plain
+
+
+def test_an_opponent_waiting_for_the_mor_is_not_nearly_out() -> None:
+    # Seat 1 threw its last card and takes the Mor's 11 cards at its next turn: "an opponent is
+    # down to 0 cards" urged the member's cards down as if the round were about to end.
+    engine = engine_class("mor").from_table_file(
+        {
+            "game": "mor",
+            "options": {"players": 4, "length": "full"},
+            "dealer": 3,
+            "position": {
+                "hands": [
+                    ["9S", "10S", "JS", "4D", "KC"],
+                    [],
+                    ["3C", "QD"],
+                    ["2C", "9D", "5H", "8C", "KD"],
+                ],
+                "discard": ["QH"],
+                "turn": 0,
+                "phase": "play",
+                "side_taken": [False, True],
+                "side": [["5C"], []],
+                "melds": [{"seat": 1, "cards": ["5H", "6H", "7H"]}],
+            },
+        }
+    )
+    engine.mor_waiting = [1]
+    move = Meld(tuple(parse_cards("9S 10S JS")))
+    key, params = reason(engine, 0, engine.view(0), move)
+    assert base_reason(key, params)[0] == "hint_lay", key
+    assert check.check_reason(engine, 0, move, key, params) == []
+    near = {**base_reason(key, params)[1], "count": Count("n_cards", 0), "n": 0}
+    assert check.check_reason(engine, 0, move, "hint_lay_near_out", near)
