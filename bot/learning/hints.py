@@ -550,66 +550,8 @@ def after_take(
         for m in after.legal_moves(seat)
         if isinstance(m, Meld | Add | Lay) and must & set(m.cards)
     ]
-    laid = laid_together(after, seat, taken, lays, in_hand_points)
+    laid = tuple(sorted({c for m in lays for c in m.cards if c in taken}, key=sort_key))
     return taken, lays, laid, tuple(getattr(after, "must_lay", ()))
-
-
-# The most lays ``laid_together`` plays out, one state each: a pile of a dozen cards that go
-# down in several melds is some tens.
-LAID_SEARCH = 2000
-
-
-def laid_together(
-    after: Engine,
-    seat: int,
-    taken: Sequence[Card],
-    first: Sequence[Move],
-    worth: Callable[[str, Sequence[Card]], float | int],
-) -> tuple[Card, ...]:
-    """The taken cards that lays made one after another this turn put down together, the most
-    by ``worth`` in hand (then by number): from ``after`` (the engine right after the take),
-    one of ``first`` (the lays the engine allows first), then any legal lay that puts down a
-    taken card still in hand, each played on a copy. Not the cards of every lay at once: two
-    melds that each need the hand's one joker can't both go down (a wild stands in one meld)."""
-    pile, start = Counter(taken), Counter(after.view(seat).hand)
-    best: tuple[tuple[float | int, int], tuple[Card, ...]] = ((0, 0), ())
-    seen: set[Any] = set()
-    budget = LAID_SEARCH
-
-    def walk(engine: Engine, moves: Sequence[Move]) -> None:
-        nonlocal best, budget
-        for move in moves:
-            if budget <= 0:
-                return
-            state = _copy(engine)
-            state.apply(seat, move)
-            view = state.view(seat)
-            key = (
-                tuple(sorted(map(str, view.hand))),
-                tuple(sorted(tuple(sorted(map(str, m.cards))) for m in getattr(view, "melds", ()))),
-            )
-            if key in seen:
-                continue
-            seen.add(key)
-            budget -= 1
-            hand = Counter(view.hand)
-            # Of each card, the copies that left the hand, no more than the pile brought.
-            down = [c for c, n in pile.items() for _ in range(min(n, start[c] - hand[c]))]
-            score = (worth(after.game, down), len(down))
-            if score > best[0]:
-                best = (score, tuple(sorted(down, key=sort_key)))
-            still = {c for c in pile if hand[c] > start[c] - pile[c]}
-            walk(
-                state,
-                [
-                    m
-                    for m in state.legal_moves(seat)
-                    if isinstance(m, Meld | Add | Lay) and still & set(m.cards)
-                ],
-            )
-
-    walk(after, first)
-    return best[1]
 
 
 def pile_use(engine: Engine, seat: int) -> tuple[str, dict[str, Any]] | None:
