@@ -628,7 +628,94 @@ def _check_throw_not_theirs(case: Case) -> list[str]:
         out.append(f"named {sorted(named, key=sort_key)}, fit {sorted(fits, key=sort_key)}")
     if view.sides[(seat + 1) % view.n_seats] == view.sides[seat]:
         out.append("the next seat is a partner")
+    # A pile that already holds such a card is theirs to take whatever is thrown: the throw
+    # keeps nothing from them.
+    open_by = sorted({c for c in view.discard if _on_their_melds(engine, seat, c)}, key=sort_key)
+    if open_by:
+        out.append(f"the pile already holds {open_by}, which go on their melds")
     return out
+
+
+def _check_pile_note(case: Case) -> list[str]:
+    """Mor: "{reason} {card} goes onto their meld M: the next player can take the whole pile,
+    N cards with your throw" (``_all``: every card in the hand does), or "{reason} the pile
+    already holds {feeding}, on their melds": the reason under it as its own key checks it; the
+    next seat is of the other team and the throw ends no round; N is the pile after the throw;
+    the thrown card goes on meld M of the other team by the engine's add check (every card of
+    the hand does, for ``_all``), or, for ``_pile_open``, it goes on none of theirs and the
+    cards named are exactly the pile's that do."""
+    assert isinstance(case.move, Discard) and isinstance(case.engine, Mor)
+    engine, seat, card = case.engine, case.seat, case.move.card
+    inner = case.params["reason"]
+    # The reason under the note by its own check (``check_reason`` would ask it for the note).
+    under = CHECKS.get(inner.key)
+    out = [f"no check for {inner.key}"] if under is None else under(replace_params(case, inner))
+    view = engine.view(seat)
+    if view.sides[(seat + 1) % view.n_seats] == view.sides[seat]:
+        out.append("the next seat is a partner")
+    after, _ = _played(engine, seat, case.move)
+    if after.round_over:
+        out.append("the throw ends the round: no next player takes the pile")
+    if _n(case.params["count"]) != len(after.view(seat).discard):
+        out.append(f"the pile holds {len(after.view(seat).discard)} cards after the throw")
+    if case.key == "mor.hint_throw_feeds":
+        meld = engine.melds.get(case.params["meld"])
+        fits = meld is not None and engine.team(meld.seat) != engine.team(seat)
+        if not fits or not any(
+            isinstance(added_or_why(meld.meld, (card,), MOR_MELDS, end), MeldsMeld)
+            for end in ("high", "low")
+        ):
+            out.append(f"{card} does not go on the other team's meld {case.params['meld']}")
+    elif case.key == "mor.hint_throw_feeds_all":
+        out += [
+            f"{c} goes on none of their melds"
+            for c in view.hand
+            if not _on_their_melds(engine, seat, c)
+        ]
+    else:
+        if _on_their_melds(engine, seat, card):
+            out.append(f"{card} goes on their melds: the note must name it")
+        fits = {c for c in view.discard if _on_their_melds(engine, seat, c)}
+        named = set(_cards_of(case.params["feeding"]))
+        if not fits or named != fits:
+            out.append(
+                f"named {sorted(named, key=sort_key)}, the pile's {sorted(fits, key=sort_key)} fit"
+            )
+    return out
+
+
+def replace_params(case: Case, said: Reason) -> Case:
+    """``case`` with the key and parameters of ``said``."""
+    return dataclasses.replace(case, key=said.key, params=said.params)
+
+
+# Mor's throw reasons that say what the throw means for the pile the next player may take.
+PILE_NOTES = frozenset(
+    {"mor.hint_throw_feeds", "mor.hint_throw_feeds_all", "mor.hint_throw_pile_open"}
+)
+
+
+def _pile_unsaid(case: Case) -> list[str]:
+    """A Mor throw that lets the next player take the pile (the thrown card, or a card already
+    in the pile, goes on one of the other team's melds) says so: some reason in its chain of
+    added sentences is a pile note (``PILE_NOTES``). Nothing to say of a throw that ends the
+    round."""
+    engine, move = case.engine, case.move
+    if not isinstance(engine, Mor) or not isinstance(move, Discard):
+        return []
+    key, params = case.key, case.params
+    while True:
+        if key in PILE_NOTES:
+            return []
+        inner = params.get("reason") if key in ("hint_with_near", "hint_with_joker") else None
+        if not isinstance(inner, Reason):
+            break
+        key, params = inner.key, inner.params
+    after, _ = _played(engine, case.seat, move)
+    if after.round_over:
+        return []
+    open_by = [c for c in [move.card, *engine.discard] if _on_their_melds(engine, case.seat, c)]
+    return [f"{open_by[0]} lets the next player take the pile, unsaid"] if open_by else []
 
 
 def _next_side_fits(engine: Engine, seat: int, card: Card) -> bool:
@@ -1142,13 +1229,41 @@ def _check_near_out(case: Case) -> list[str]:
     ]
     # Only a side that may go out, by the engine: More's biribas (issue 61).
     opponents = [o for o in opponents if _may_go_out(case.engine, o)]
-    if n > NEAR_OUT or not any(view.hand_counts[o] == n for o in opponents):
+    # An empty hand waits for its spare pile at its next turn (the Mor, the More pile): it
+    # comes back with eleven cards, not nearly out.
+    if not 0 < n <= NEAR_OUT or not any(view.hand_counts[o] == n for o in opponents):
         out.append(f"no opponent nearly out holds {n}: {[view.hand_counts[o] for o in opponents]}")
     after, _ = _played(case.engine, case.seat, case.move)
     if len(after.view(case.seat).hand) >= len(view.hand):
         out.append("the move lays no card")
     if len(view.just_drawn) > 1:  # issue 61: not right after a take the hint may have advised
         out.append(f"the seat took {len(view.just_drawn)} cards this turn")
+    if case.engine.game == "mor" and _round_ends_this_turn(case.engine):
+        # The seat's own throw ends the round: an opponent's count is beside the point.
+        out.append("the round ends with this turn's throw")
+    return out
+
+
+def _round_ends_this_turn(engine: Engine) -> bool:
+    """Has the stock run out, so the round ends at the end of this turn (RULES.md §0), by the
+    engine's own state?"""
+    return bool(getattr(engine, "stock_out", False))
+
+
+def _check_round_ends(case: Case) -> list[str]:
+    """ "The stock has run out, so your throw this turn ends the round; you keep N": the move
+    lays cards, and after it every throw the engine allows ends the round (its events), the
+    cards left counted."""
+    out = _check_left(case)
+    after, _ = _played(case.engine, case.seat, case.move)
+    hand = after.view(case.seat).hand
+    if len(hand) >= len(case.engine.view(case.seat).hand):
+        out.append("the move lays no card")
+    for c in set(hand):
+        if after.check(case.seat, Discard(c)) is None:
+            _, events = _played(after, case.seat, Discard(c))
+            if not any(isinstance(e, RoundOver) for e in events):
+                out.append(f"throwing {c} after the move does not end the round")
     return out
 
 
@@ -1602,6 +1717,9 @@ CHECKS: dict[str, Check] = {
     "hint_play_beat_near_out": _check_play_beat_near_out,
     "hint_play_lead_whole": _check_play_lead_whole,
     "hint_throw_not_theirs": _check_throw_not_theirs,
+    "mor.hint_throw_feeds": _check_pile_note,
+    "mor.hint_throw_feeds_all": _check_pile_note,
+    "mor.hint_throw_pile_open": _check_pile_note,
     "hint_throw_meld_refused": _check_meld_refused,
     "hint_throw_not_next": _check_throw_not_next,
     "hand.hint_throw_not_next": _check_hand_throw_not_next,
@@ -1630,6 +1748,8 @@ CHECKS: dict[str, Check] = {
     "hint_throw_keeps_combos": _check_keeps_combos,
     "hint_lay_near_out": _and_verb(_check_near_out),
     "hint_add_near_out": _check_near_out,
+    "hint_lay_round_ends": _and_verb(_check_round_ends),
+    "hint_add_round_ends": _and_verb(_check_round_ends),
     "hint_play_lead_near_out": _check_lead_near_out,
     "hint_throw_few": _check_partner_count(several=True),
     "hint_throw_few_one": _check_partner_count(several=False),
@@ -1684,7 +1804,8 @@ def check_reason(
             "mor.hint_with_stock_out",
         )
     ]
-    return hidden + check(Case(engine, seat, move, key, params))
+    case = Case(engine, seat, move, key, params)
+    return hidden + _pile_unsaid(case) + check(case)
 
 
 # ---------------------------------------------------------------- positions

@@ -913,6 +913,7 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
     if isinstance(move, Discard):
         kept = _run_kept(engine, seat, before, move.card)
         said = _throw_reason(move.card, engine, before, events, kept, meld_rules(engine, seat))
+        said = _pile_note(move.card, engine, seat, events, said)
     elif isinstance(move, Swap):
         said = "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
     elif isinstance(move, Meld) and draws_left(engine, seat) and keeps_in_hand(move, before):
@@ -928,7 +929,8 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         )
     else:
         # Named as the typed form writes it (``in_order``): "Add 10♣ J♣", as it lies in the run.
-        said = _lay_reason(in_order(move), before, after, events, needs_75)
+        ends = bool(getattr(engine, "stock_out", False))
+        said = _lay_reason(in_order(move), before, after, events, needs_75, ends)
     base = said[0]
     joker = joker_note(engine, seat, move)
     if joker is not None:
@@ -1039,7 +1041,15 @@ def _opens(engine: Engine, seat: int, move: Move) -> bool:
 
 # Reasons that add a sentence to another reason: the other is under "reason".
 WRAPPERS = frozenset(
-    {"hint_with_near", "hint_with_joker", "mor.hint_with_stock", "mor.hint_with_stock_out"}
+    {
+        "hint_with_near",
+        "hint_with_joker",
+        "mor.hint_with_stock",
+        "mor.hint_with_stock_out",
+        "mor.hint_throw_feeds",
+        "mor.hint_throw_feeds_all",
+        "mor.hint_throw_pile_open",
+    }
 )
 
 
@@ -1066,6 +1076,9 @@ _ENDS = frozenset(
         # An opponent nearly out: that reason already urges the cards down.
         "hint_lay_near_out",
         "hint_add_near_out",
+        # The round ends with this turn's throw: no Mor, pile or going out comes after it.
+        "hint_lay_round_ends",
+        "hint_add_round_ends",
     }
 )
 # A hand of this many cards or fewer after the move is near its end.
@@ -1084,6 +1097,18 @@ def near_end(after: Engine, seat: int, events: Sequence[Event]) -> Reason | None
     if not 1 <= left <= NEAR_END:
         return None
     count = {"left": Count("n_cards", left), "n": left}
+    if isinstance(after, Mor | More3) and after.stock_out:
+        # The round ends with this turn's throw: no Mor or More pile comes after it, and only
+        # a throw of the last card now can close or go out.
+        if left > 1:
+            return None
+        if isinstance(after, Mor):
+            team = after.team(seat)
+            closes = after.mor_taken[team] and can_close_with(after.projects()[team])
+            return Reason("hint_near_close", count) if closes else None
+        side = after.side(seat)
+        goes = after.pile_taken[side] and can_go_out_with(after.side_biribas(side))
+        return Reason("hint_near_go_out", count) if goes else None
     if isinstance(after, Mor):
         team = after.team(seat)
         if not after.mor_taken[team]:
@@ -1462,9 +1487,11 @@ def _throw_reason(
             "points": Count("n_points", hand_value(card)),
             "n": near,
         }
-    if before.game == "mor":
+    if before.game == "mor" and not pile_feeders(engine, before.seat):
         # The player takes care not to feed the next opponent: a card that goes on one of the
-        # other team's melds lets them take the whole pile (``bot.ai.mor``'s throw order).
+        # other team's melds lets them take the whole pile (``bot.ai.mor``'s throw order). Said
+        # only of a pile no card of which already goes on their melds: that pile is theirs to
+        # take whatever is thrown (``_pile_note`` says so).
         feeding = sorted(
             {c for c in rest if feeds_other_team(c, engine, before.seat)}, key=sort_key
         )
@@ -1625,6 +1652,67 @@ def feeds_other_team(card: Card, engine: Engine, seat: int) -> bool:
     )
 
 
+def fed_meld(card: Card, engine: Engine, seat: int) -> int | None:
+    """The first meld of the other team in Mor (by its number on the table) that the engine's
+    own add check takes ``card`` on; None when none does."""
+    if not isinstance(engine, Mor):
+        return None
+    team = engine.team(seat)
+    return next(
+        (
+            i
+            for i, m in sorted(engine.melds.items())
+            if engine.team(m.seat) != team
+            for end in ("high", "low")
+            if isinstance(added_or_why(m.meld, (card,), MOR_MELDS, end), MeldsMeld)
+        ),
+        None,
+    )
+
+
+def pile_feeders(engine: Engine, seat: int) -> list[Card]:
+    """Mor: the cards of the discard pile, as it lies before the seat's throw, that go on one
+    of the other team's melds: with one of them the next player may take the whole pile
+    (RULES.md §1) whatever the seat throws on it."""
+    if not isinstance(engine, Mor):
+        return []
+    return sorted({c for c in engine.discard if feeds_other_team(c, engine, seat)}, key=sort_key)
+
+
+def _pile_note(
+    card: Card, engine: Engine, seat: int, events: Sequence[Event], said: tuple[str, dict[str, Any]]
+) -> tuple[str, dict[str, Any]]:
+    """A Mor throw's reason with what it means for the discard pile the next player, of the
+    other team, may take whole (RULES.md §1): a thrown card that goes on one of their melds
+    lets them take it (``mor.hint_throw_feeds``; ``_all`` where every card in the hand would);
+    a pile that already holds such a card is theirs to take whatever is thrown
+    (``mor.hint_throw_pile_open``). Never a throw that hands over the pile told as if it were
+    harmless. ``said`` as it is when the throw ends the round or nothing is at stake."""
+    if not isinstance(engine, Mor) or any(isinstance(e, RoundOver) for e in events):
+        return said
+    count = Count("n_cards", len(engine.discard) + 1)
+    meld = fed_meld(card, engine, seat)
+    inner = Reason(*said)
+    if meld is not None:
+        hand = engine.view(seat).hand
+        if all(feeds_other_team(c, engine, seat) for c in hand):
+            return "mor.hint_throw_feeds_all", {"reason": inner, "count": count}
+        return "mor.hint_throw_feeds", {
+            "reason": inner,
+            "card": card.pretty,
+            "meld": meld,
+            "count": count,
+        }
+    feeders = pile_feeders(engine, seat)
+    if feeders:
+        return "mor.hint_throw_pile_open", {
+            "reason": inner,
+            "feeding": cards(feeders),
+            "count": count,
+        }
+    return said
+
+
 def feeds_next(card: Card, engine: Engine, seat: int) -> bool:
     """Does ``card``, thrown, go on a meld of the next player's side in More, that player being
     of the other side: would the engine's own add check take it there, by that player's meld
@@ -1730,8 +1818,15 @@ _BIRIBA_RANK = {"dirty": 1, "pure": 2}
 
 
 def _lay_reason(
-    move: Any, before: Any, after: Any, events: Sequence[Event], needs_75: bool = False
+    move: Any,
+    before: Any,
+    after: Any,
+    events: Sequence[Event],
+    needs_75: bool = False,
+    ends: bool = False,
 ) -> tuple[str, dict[str, Any]]:
+    """Why lay ``move``; ``ends``: the stock has run out, so the round ends with this turn's
+    throw (the engine's ``stock_out``)."""
     # Meld, Add, Swap and Lay all name the cards they put down: in the order they are laid out
     # and typed (``in_order``), not as the computer found them ("Lay 7♦ 5♦ 6♦", issue 61).
     laid_out: Any = in_order(move)
@@ -1775,6 +1870,13 @@ def _lay_reason(
     one_meld = lay.adds[0].meld if not lay.melds and len({a.meld for a in lay.adds}) == 1 else None
     if before.game == "hand" and not before.opened[before.seat] and after.opened[before.seat]:
         return "hint_lay_opens", {"cards": shown, "points": Count("n_points", _hand_points(melds))}
+    if ends and before.game == "mor" and len(after.hand) < len(before.hand):
+        # The stock has run out: this turn's throw ends the round, so what is still in the hand
+        # then counts against you. An opponent's count is beside the point (Mor lesson 8 said
+        # "an opponent is down to 3 cards" where the member's own throw ends the round).
+        if act is not None:
+            return "hint_add_round_ends", {"act": act, "left": left}
+        return "hint_lay_round_ends", {"cards": shown, "left": left}
     near = near_out(before)
     # Not in a turn the seat took a pile (its hand grew by more than a draw): "the cards in your
     # hand count against you" right after a take the hint advised reads as "the take was a
@@ -1850,7 +1952,9 @@ def near_out(view: Any) -> int | None:
         for o in range(view.n_seats)
         if view.sides[o] != view.sides[view.seat]
         and (view.game == "hand" or view.side_taken[view.sides[o]])
-        and view.hand_counts[o] <= NEAR_OUT
+        # An empty hand at another's turn waits for its spare pile (a throw that empties it
+        # otherwise ends the round): it is no nearly-out opponent ("down to 0 cards").
+        and 0 < view.hand_counts[o] <= NEAR_OUT
         and side_may_go_out(view, view.sides[o])
     ]
     return min(counts) if counts else None

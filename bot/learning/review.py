@@ -37,12 +37,15 @@ from bot.ai import runfast as runfast_ai
 from bot.ai.search import SearchSpec, playout
 from bot.games.base import (
     Add,
+    Count,
+    Discard,
     Draw,
     Engine,
     IllegalMove,
     Lay,
     Meld,
     Move,
+    Reason,
     Take,
     as_lay,
     move_from_dict,
@@ -50,7 +53,15 @@ from bot.games.base import (
 from bot.games.registry import engine_class
 from bot.games.views import View
 from bot.i18n import t
-from bot.learning.hints import HINT_LEVEL, hint, hint_move, hint_rng, reason, record_seed
+from bot.learning.hints import (
+    HINT_LEVEL,
+    hint,
+    hint_move,
+    hint_rng,
+    in_hand_points,
+    reason,
+    record_seed,
+)
 from bot.replay import NEXT_ROUND, Replay
 
 logger = logging.getLogger(__name__)
@@ -423,10 +434,53 @@ def _judged(
     found = judge(view, legal, made, rng_for(record, position), samples, better)
     if found is None or not found.stands_out(view.game):
         return None
-    key, params = reason(engine, seat, view, found.better)
+    key, params = review_reason(engine, seat, found.better, made)
     round_no = replay.step(position).round_no
     number = move_number(record, seat, position, start)
     return Item(position, round_no, view, made, found.better, key, params, found.margin, number)
+
+
+# A reason's parameters that name the move's own cards: two reasons alike but for these say
+# the same of both moves.
+OWN_CARDS = frozenset({"card", "cards", "act"})
+
+
+def claim(key: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """What a reason says of the table, the move's own cards left out (``OWN_CARDS``), the
+    sentences it holds (a near end, the pile, a refusal) read the same way."""
+    return key, {
+        k: claim(v.key, v.params) if isinstance(v, Reason) else v
+        for k, v in params.items()
+        if k not in OWN_CARDS
+    }
+
+
+def review_reason(
+    engine: Engine, seat: int, better: Move, made: Move
+) -> tuple[str, dict[str, Any]]:
+    """Why ``better`` rather than the member's ``made``, naming a difference between them
+    (issue 61's follow-up: "Throw K♣: no other card in your hand can make a meld with it" beside
+    a 4♦ of which the same was true). The hint's reason for ``better``, as it is where the
+    member's move would be told another; where it would be told the same (``claim``): for two
+    throws, that the better one sheds more points from the hand, else that by that rule of thumb
+    the two are close and the hard player's playouts of the unseen cards tell them apart."""
+    view = engine.view(seat)
+    key, params = reason(engine, seat, view, better)
+    if claim(key, params) != claim(*reason(engine, seat, view, made)):
+        return key, params
+    said = Reason(key, params)
+    if isinstance(better, Discard) and isinstance(made, Discard):
+        mine = in_hand_points(engine.game, (made.card,))
+        theirs = in_hand_points(engine.game, (better.card,))
+        if theirs > mine:
+            return "review.same_but_sheds_more", {
+                "reason": said,
+                "card": better.card.pretty,
+                "points": Count("n_points", theirs),
+                "made": made.card.pretty,
+                "made_points": Count("n_points", mine),
+            }
+    return "review.same_reason_close", {"reason": said}
 
 
 def best_items(items: Sequence[Item]) -> tuple[Item, ...]:
