@@ -81,7 +81,7 @@ from bot.games.more3 import (
 from bot.games.registry import new_game
 from bot.games.runfast import BombBonus, RunFast, bomb_bonus
 from bot.games.runfast_combos import ACE_POWER, BOMB_KINDS, Combo, classify, power
-from bot.learning.hints import HAND_END, HAND_NEAR, hint, reason
+from bot.learning.hints import HAND_END, HAND_NEAR, WRAPPERS, hint, in_hand_points, reason
 
 GAMES = ("mor", "more3", "hand", "runfast")
 PLAYER = "normal"  # who plays the games the positions come from: quick, and plays them through
@@ -707,7 +707,7 @@ def _pile_unsaid(case: Case) -> list[str]:
     while True:
         if key in PILE_NOTES:
             return []
-        inner = params.get("reason") if key in ("hint_with_near", "hint_with_joker") else None
+        inner = params.get("reason") if key in WRAPPERS | REVIEW_WRAPPERS else None
         if not isinstance(inner, Reason):
             break
         key, params = inner.key, inner.params
@@ -1658,6 +1658,34 @@ def _check_with_joker(case: Case) -> list[str]:
     return out
 
 
+# The review's reasons that say a hint's reason again, with what tells the two moves apart.
+REVIEW_WRAPPERS = frozenset({"review.same_but_sheds_more", "review.same_reason_close"})
+
+
+def _check_review_same(case: Case) -> list[str]:
+    """The review's "{reason} … the same would be said of yours: {card} would count {points}
+    against you, {made} only {made_points}" / "… close by that rule of thumb": the reason under
+    it as its own key checks it; for the points, the better throw is of ``card``, worth
+    ``points`` held, and the member's ``made`` card is worth fewer, ``made_points``."""
+    inner = case.params["reason"]
+    out = check_reason(case.engine, case.seat, case.move, inner.key, inner.params)
+    if case.key == "review.same_reason_close":
+        return out
+    move, game = case.move, case.engine.game
+    if not isinstance(move, Discard) or move.card.pretty != case.params["card"]:
+        return [*out, f"the better move is not a throw of {case.params['card']}"]
+    points = in_hand_points(game, (move.card,))
+    if _n(case.params["points"]) != points:
+        out.append(f"{move.card} counts {points} held, said {_n(case.params['points'])}")
+    made = [c for c in case.engine.view(case.seat).hand if c.pretty == case.params["made"]]
+    if not made:
+        return [*out, f"{case.params['made']} is not in the hand"]
+    mine = in_hand_points(game, (made[0],))
+    if _n(case.params["made_points"]) != mine or not mine < points:
+        out.append(f"{made[0]} counts {mine} held, said {_n(case.params['made_points'])}")
+    return out
+
+
 def _check_with_stock(case: Case) -> list[str]:
     """ "{reason} The stock is down to {count} …" / "… is empty …": the reason as its own key
     checks it, and the stock by the engine: Mor, before the move, holds that many cards, fewer
@@ -1725,6 +1753,8 @@ CHECKS: dict[str, Check] = {
     "hand.hint_throw_not_next": _check_hand_throw_not_next,
     "hint_with_near": _check_with_near,
     "hint_with_joker": _check_with_joker,
+    "review.same_but_sheds_more": _check_review_same,
+    "review.same_reason_close": _check_review_same,
     "mor.hint_with_stock": _check_with_stock,
     "mor.hint_with_stock_out": _check_with_stock,
     "hint_throw_keeps_wild": _check_keeps_wild,
@@ -1802,6 +1832,7 @@ def check_reason(
             "hint_with_joker",
             "mor.hint_with_stock",
             "mor.hint_with_stock_out",
+            *REVIEW_WRAPPERS,
         )
     ]
     case = Case(engine, seat, move, key, params)
