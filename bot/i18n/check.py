@@ -204,6 +204,15 @@ GRAMMAR_SLIPS = (
         re.compile(r"\bschrijf(?:t|en)?\b(?: [\w{}]+){0,6} weg\b|\bweggeschreven\b"),
         "sla … op (opslaan)",
     ),
+    # The sixth native read of Arabic: «إنها تغلب {trick}. و{lowest} تغلبها أيضًا» reads as
+    # "{lowest} also beats your play": the nearest feminine word is the play just advised, not
+    # the cards on the table, which {trick} prints bare. A lower play beats the table by name.
+    Slip(
+        "ar",
+        "a lower play that beats 'it'",
+        re.compile(r"تغلبها أيضًا"),
+        "و{lowest} تغلب {trick} أيضًا",
+    ),
 )
 
 

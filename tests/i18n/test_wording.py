@@ -993,7 +993,7 @@ CORRECTED = {
     ("ar", "console.mor.end.closed"): "الختم: {who}.",
     ("ar", "console.end.went_out"): "انتهت أوراق {who}.",
     ("ar", "moved_for"): "انتهى الوقت، فلعب اللاعب الآلي بدلًا من {name}: {move}.",
-    ("ar", "kicked"): "تم إخراج {name} من الطاولة.",
+    ("ar", "kicked"): "{name} الآن خارج الطاولة.",
     ("ar", "render.pile_taken"): "· أُخذ",
     ("ar", "cmd.table.leave.description"): "غادر غرفة انتظار الطاولة.",
     ("ar", "console.input.bid_number"): "زايد بعدد من الفيش، مثل «bid 2».",
@@ -1751,3 +1751,34 @@ def test_the_fifth_arabic_reads_slips_are_caught() -> None:
     # And the entries it found, as they read now.
     assert t("console.runfast.ev.trick_won.you", "ar") == "كسبت الأكلة، فالبدء لك."
     assert "يسترجعه" in t("hint_joker_open", "ar", wanted="7♥")
+
+
+def test_the_sixth_arabic_reads_slips_are_caught() -> None:
+    # The sixth native read of Arabic (8/10): new keys brought Gulf colloquial into standard
+    # Arabic, an office's «تمّ», a masculine label beside a winner's name, and a lower Run Fast
+    # play that "also beats it", read as beating the play just advised.
+    old = {
+        "hint_lay_run_end_near": "الجولة قرّبت تخلص، والأوراق اللي تظل في يدك، بس مو الحين",
+        "console.input.again_at_end": "عشان تجرّب الحركة، هذا بعد ما تخلص اللعبة",
+        "kicked": "تم إخراج {name} من الطاولة.",
+        "tournament.sim.knockout_table": "الطاولة {number}: {players}. المتأهل: {winner}",
+        "now": "خذها الحين",
+    }
+    found = {w for _, w in misused_words("ar", old)}
+    assert found == {"تخلص", "اللي", "بس", "مو", "عشان", "تم", "المتأهل", "الحين"}
+    assert misused_words("ar", {"move_done": "تم: {move}."}) == set()
+    beat = "العب {cards}: إنها تغلب {trick}. و{lowest} تغلبها أيضًا وهي أدنى"
+    assert {name for _, name in grammar_slips("ar", {"x": beat})} == {
+        "a lower play that beats 'it'"
+    }
+    for key in ("hint_lay_run_end_near", "console.input.again_at_end", "kicked"):
+        assert misused_words("ar", {key: t(key, "ar")}) == set(), key
+    for key in (
+        "runfast.hint_play_beat_higher",
+        "hint_play_beat_whole",
+        "hint_play_beat_lead_back",
+    ):
+        assert "تغلب {trick} أيضًا" in catalogue("ar").texts[key], key
+    assert "التأهل: سارة" in t(
+        "tournament.sim.knockout_table", "ar", number=1, players="سارة، نورة", winner="سارة"
+    )
