@@ -1117,7 +1117,7 @@ def check_clue(
         return out + check_pile_use(engine, seat, key, params)
     if isinstance(move, Take):
         return [f"{key} before a take"]
-    if key == "hint_clue_pile_none":
+    if key in ("hint_clue_pile_none", "hand.hint_clue_top_none"):
         return [f"{len(lays)} legal lays use a taken card"] if lays else []
     if key == "hint_clue_top_with":
         out = [] if engine.game == "hand" else ["not Hand"]

@@ -739,7 +739,8 @@ def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | 
         return use
     taken, _, laid, _ = after_take(engine, seat)
     if not laid:
-        return "hint_clue_pile_none", {}
+        # Hand takes only the top discard: one card, not "the cards you would take".
+        return ("hand.hint_clue_top_none" if engine.game == "hand" else "hint_clue_pile_none"), {}
     if engine.game == "hand" and use is not None and use[0] == "hint_clue_pile_with":
         # Hand's one card must go down at once in a new meld: what the take would cost is the
         # hand's cards laid with it, not points kept in hand.

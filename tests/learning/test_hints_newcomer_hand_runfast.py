@@ -88,3 +88,24 @@ def test_a_lead_of_the_lowest_triple_gives_that_reason() -> None:
     higher = Play(tuple(parse_cards("JS JH JD")))
     assert hint_for(engine, 0, higher).key != "runfast.hint_play_lead_lowest_kind"
     assert CHECK(engine, 0, higher, found.key, found.params) != []
+
+
+def test_a_hand_draws_clue_speaks_of_the_one_card_a_take_brings() -> None:
+    # The sixth native read of Arabic: a Hand draw's clue said "none of the cards you would
+    # take", where Hand takes only the top discard. Over self-play, a Hand draw whose taken
+    # card can't be laid says so of the one card, in every language.
+    from bot.games.base import Draw
+    from bot.i18n import t
+    from bot.learning.hints import clue
+
+    positions = load_script("scripts/check_hints.py").positions
+    said = set()
+    for engine, seat, _ in positions("hand", 120):
+        if Draw() in engine.legal_moves(seat):
+            found = clue(engine, seat, Draw())
+            if found is not None:
+                said.add(found[0])
+    assert "hand.hint_clue_top_none" in said
+    assert "hint_clue_pile_none" not in said
+    for lang in LANGUAGES:
+        assert t("hand.hint_clue_top_none", lang) != t("hint_clue_pile_none", lang)
