@@ -248,7 +248,7 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     (
         "coach.runfast.triple",
         "जो अकेले चले जाते हैं",
-        "इसे हमेशा अकेले चलते हैं: इसके साथ कोई और पत्ता नहीं चल सकता।",
+        "तिकड़ी हमेशा अकेले ही चलनी होती है: उसके साथ कोई और पत्ता नहीं चल सकता।",
     ),
     (
         "hint_throw_not_next",
@@ -278,7 +278,7 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     (
         "lesson.runfast.07_triple_goes_out.task",
         "इनके साथ कोई और पत्ता नहीं जा सकता।",
-        "इनके साथ कोई और पत्ता नहीं चल सकता।",
+        "तिकड़ी हमेशा अकेले ही चलनी होती है: उसके साथ कोई और पत्ता नहीं चल सकता।",
     ),
     (
         "lesson.hand.06_the_hand.rule",
@@ -1782,3 +1782,25 @@ def test_the_sixth_arabic_reads_slips_are_caught() -> None:
     assert "التأهل: سارة" in t(
         "tournament.sim.knockout_table", "ar", number=1, players="سارة، نورة", winner="سارة"
     )
+
+
+def test_the_sixth_hindi_reads_slips_are_caught() -> None:
+    # The sixth native read of Hindi (8.5/10): a pile clue that read as an order to take one
+    # card from Mor's pile (only the whole pile is taken), a bomb that "went away" in its
+    # masculine forms, a triple that "goes off alone", a nukta dropped, ranks said high/low.
+    old = {
+        "a": "किसी और खिलाड़ी के पत्तों पर चला गया बम आपको 20 दिलाता है",
+        "b": "आख़िरी चाल में चले गए बम का भुगतान",
+        "c": "किसी और के पत्तों पर चला जाए तो 20 दिलाता है",
+        "d": "तिकड़ी अकेले चली जाती है",
+        "e": "यह सीक्वेंस आपको 5 का नुकसान देगा",
+        "f": "रैंक ऊपर से नीचे: 2, A, K",
+        "g": "अतिरिक्त पत्तों के साथ तिकड़ी",
+    }
+    assert {place for place, _ in misused_words("hi", old)} == set(old)
+    # The More pile that went into the stock did go: «चला गया» alone is still right.
+    assert misused_words("hi", {"x": t("more3.last_card_pile_gone", "hi")}) == set()
+    for key in ("hint_clue_pile_with", "hint_clue_pile_onto"):
+        text = t(key, "hi", card="J♣", partners="10♣ Q♣", meld=2)
+        assert text.startswith("फेंके गए ढेर में J♣ है: ढेर उठाते ही"), text
+        assert "उठाएँ" not in text
