@@ -80,7 +80,15 @@ from bot.games.more3 import (
 )
 from bot.games.registry import new_game
 from bot.games.runfast import BombBonus, RunFast, bomb_bonus
-from bot.games.runfast_combos import ACE_POWER, BOMB_KINDS, Combo, classify, power
+from bot.games.runfast_combos import (
+    ACE_POWER,
+    BOMB_KINDS,
+    HEAVENLY,
+    STRAIGHT,
+    Combo,
+    classify,
+    power,
+)
 from bot.learning.hints import HAND_END, HAND_NEAR, WRAPPERS, hint, in_hand_points, reason
 
 GAMES = ("mor", "more3", "hand", "runfast")
@@ -423,13 +431,24 @@ def _check_play_bomb_paid(case: Case) -> list[str]:
     return out
 
 
-def _check_play_beat(case: Case) -> list[str]:
+def _check_must_beat(case: Case) -> list[str]:
     out = []
     if not case.engine.view(case.seat).trick:
         out.append("nothing on the table to beat")
     # "whoever can beat the table must": the engine refuses the pass.
     if case.engine.check(case.seat, Pass()) is None:
         out.append("a pass is allowed here")
+    return out
+
+
+def _check_play_beat(case: Case) -> list[str]:
+    """ "It beats T, and whoever can beat the table must" as the whole why: the pass is refused,
+    and no other kind of beat was there to choose, every play that beats (bombs aside) as high
+    as this one (the newcomer's finding 3: said with higher pairs in hand)."""
+    out = _check_must_beat(case)
+    tops = {c.top for _, c in _plays_beating(case)}
+    if len(tops) > 1:
+        out.append(f"beats of {len(tops)} heights to choose from")
     return out
 
 
@@ -448,7 +467,7 @@ def _check_play_beat_lowest(case: Case) -> list[str]:
     """ "Of your plays that beat the table it is the lowest": no play the engine offers (bombs
     aside) has a lower top card, and one has a higher."""
     assert isinstance(case.move, Play)
-    out = _check_play_beat(case)
+    out = _check_must_beat(case)
     mine = classify(list(case.move.cards))
     plays = _plays_beating(case)
     if not isinstance(mine, Combo) or mine.kind in BOMB_KINDS:
@@ -482,6 +501,27 @@ def _named_groups_sorted(value: Any) -> list[str]:
     return ["a split named without its combination"]
 
 
+def _joins(value: Any) -> list[str]:
+    """The keys joining a list of named combinations, first to last."""
+    if isinstance(value, Reason) and value.key in ("hint_split_more", "runfast.hint_split_or"):
+        return [value.key, *_joins(value.params["rest"])]
+    return []
+
+
+def _either_joined(value: Any) -> list[str]:
+    """Combinations of which each lower play splits one: the last two joined by "or", the
+    others by a comma (the newcomer's finding 4: a list with no "or" read as all at once)."""
+    joins = _joins(value)
+    if joins and joins != ["hint_split_more"] * (len(joins) - 1) + ["runfast.hint_split_or"]:
+        return [f"joined {joins}, not '…, … or …'"]
+    return []
+
+
+def _all_joined(value: Any) -> list[str]:
+    """Combinations a play splits all of: joined without "or"."""
+    return ["joined by 'or'"] if "runfast.hint_split_or" in _joins(value) else []
+
+
 def _bomb_ranks(hand: Sequence[Card]) -> set[int]:
     held = Counter(c.rank for c in hand)
     return {r for r, n in held.items() if n == 4 or (r == 1 and n == 3)}
@@ -492,7 +532,7 @@ def _check_play_beat_bomb_kept(case: Case) -> list[str]:
     engine offers takes part of a bomb's rank; the move takes none; the named cards are the
     hand's cards of the bomb ranks those plays split."""
     assert isinstance(case.move, Play)
-    out = _check_play_beat(case)
+    out = _check_must_beat(case)
     hand = list(case.engine.view(case.seat).hand)
     mine = classify(list(case.move.cards))
     if not isinstance(mine, Combo) or mine.kind in BOMB_KINDS:
@@ -508,6 +548,7 @@ def _check_play_beat_bomb_kept(case: Case) -> list[str]:
     named = _named_cards(case.params["split"])
     if sorted(named, key=sort_key) != sorted((c for c in hand if c.rank in split), key=sort_key):
         out.append(f"named {named}, split {sorted(split)}")
+    out += _either_joined(case.params["split"])
     return out + _named_groups_sorted(case.params["split"])
 
 
@@ -516,7 +557,7 @@ def _check_play_beat_near_out(case: Case) -> list[str]:
     lower card": a single on a single; another seat holds one card; every lower single the
     engine offers is beaten by more of the other hands' cards than the move."""
     assert isinstance(case.move, Play) and isinstance(case.engine, RunFast)
-    out = _check_play_beat(case)
+    out = _check_must_beat(case)
     view = case.engine.view(case.seat)
     if len(case.move.cards) != 1 or len(view.trick) != 1:
         out.append("not a single on a single")
@@ -552,7 +593,7 @@ def _check_play_beat_lead_back(case: Case) -> list[str]:
     a lower play beats the table too, and, played on the engine, each other player in turn
     has no play but a pass, and then the seat leads."""
     assert isinstance(case.move, Play)
-    out = _check_play_beat(case)
+    out = _check_must_beat(case)
     mine = classify(list(case.move.cards))
     if not isinstance(mine, Combo) or not any(c.top < mine.top for _, c in _plays_beating(case)):
         out.append("no lower play beats the table")
@@ -575,12 +616,75 @@ def _broken(played: Sequence[Card], hand: Sequence[Card]) -> set[int]:
     return {r for r in used if held[r] >= 2 and used[r] < held[r]}
 
 
+def _breaks_straight(played: Sequence[Card], hand: Sequence[Card]) -> bool:
+    """Does ``played``, no straight, take out the last card of a rank in a straight the hand
+    holds: five or more ranks in a row, none a 2? Every straight of the hand is tried."""
+    mine = classify(list(played))
+    if isinstance(mine, Combo) and mine.kind == STRAIGHT:
+        return False
+    left = list(hand)
+    for c in played:
+        left.remove(c)
+    gone = {power(c) for c in played} - {power(c) for c in left}
+    ranks = {power(c) for c in hand}
+    for low in range(3, ACE_POWER - 3):
+        for high in range(low + 4, ACE_POWER + 1):
+            run = set(range(low, high + 1))
+            if run <= ranks and run & gone:
+                return True
+    return False
+
+
+def _whole(played: Sequence[Card], hand: Sequence[Card]) -> bool:
+    """Breaks up nothing of the hand: no rank held twice or more split, no straight broken."""
+    return not _broken(played, hand) and not _breaks_straight(played, hand)
+
+
+def _check_play_beat_lowest_split(case: Case) -> list[str]:
+    """ "Of your plays that beat T it is the lowest. It splits up S, but every other beat costs
+    a higher card": no legal beat (bombs aside) is as low but another kind of beat exists, and
+    S names exactly the hand's cards of the ranks the play splits."""
+    assert isinstance(case.move, Play)
+    out = _check_must_beat(case)
+    mine = classify(list(case.move.cards))
+    if not isinstance(mine, Combo) or mine.kind in BOMB_KINDS:
+        return [*out, "the play is a bomb or no play"]
+    plays = _plays_beating(case)
+    out += [f"{m} is lower" for m, c in plays if c.top < mine.top]
+    if not any(c.top > mine.top for _, c in plays):
+        out.append("no higher play beats the table")
+    hand = list(case.engine.view(case.seat).hand)
+    split = _broken(case.move.cards, hand)
+    named = _named_cards(case.params["split"])
+    if not split:
+        out.append("the play splits no rank")
+    if sorted(named, key=sort_key) != sorted((c for c in hand if c.rank in split), key=sort_key):
+        out.append(f"named {named}, split {sorted(split)}")
+    out += _all_joined(case.params["split"])
+    return out + _named_groups_sorted(case.params["split"])
+
+
+def _check_play_heavenly(case: Case) -> list[str]:
+    """ "All four 3s as the game's first play are the heavenly bomb; nothing beats it": the
+    engine reads the play as the heavenly bomb, no lead is on the table, and the bomb earns no
+    bonus event when played."""
+    out = []
+    if case.engine.view(case.seat).trick:
+        out.append("a play is on the table: not a lead")
+    _, events = _played(case.engine, case.seat, case.move)
+    if not any(isinstance(e, Played) and e.kind == HEAVENLY for e in events):
+        out.append("the engine does not read a heavenly bomb")
+    if any(isinstance(e, BombBonus) for e in events):
+        out.append("a bonus is paid")
+    return out
+
+
 def _check_play_beat_whole(case: Case) -> list[str]:
     """ "Every lower play that beats it too would split up ...": the move leaves every rank of
     the hand whole; each lower play the engine offers takes part of a rank held twice or more;
     the named cards are exactly the hand's cards of the ranks those plays split."""
     assert isinstance(case.move, Play)
-    out = _check_play_beat(case)
+    out = _check_must_beat(case)
     hand = list(case.engine.view(case.seat).hand)
     mine = classify(list(case.move.cards))
     if not isinstance(mine, Combo) or mine.kind in BOMB_KINDS:
@@ -595,6 +699,7 @@ def _check_play_beat_whole(case: Case) -> list[str]:
     named = _named_cards(case.params["split"])
     if sorted(named, key=sort_key) != sorted((c for c in hand if c.rank in split), key=sort_key):
         out.append(f"named {named}, split {sorted(split)}")
+    out += _either_joined(case.params["split"])
     return out + _named_groups_sorted(case.params["split"])
 
 
@@ -883,6 +988,7 @@ def _check_play_lead_whole(case: Case) -> list[str]:
     named = _named_cards(case.params["split"])
     if sorted(named, key=sort_key) != sorted((c for c in hand if c.rank in split), key=sort_key):
         out.append(f"named {named}, split {sorted(split)}")
+    out += _either_joined(case.params["split"])
     return out + _named_groups_sorted(case.params["split"])
 
 
@@ -957,9 +1063,11 @@ def _check_play_beat_higher_whole(case: Case) -> list[str]:
     low_move, low = named[0]
     if isinstance(mine, Combo) and low.top >= mine.top:
         out.append("the named play is not lower")
-    if _broken(low_move.cards, hand):
-        out.append("the named play splits a rank")
-    if any(c.top < low.top and not _broken(m.cards, hand) for m, c in beats):
+    # "breaks up nothing in your hand": every combination, straights too (the newcomer's
+    # finding 1: 10♦ named, in the straight 10♦ J Q K♦ A♣).
+    if not _whole(low_move.cards, hand):
+        out.append("the named play breaks up a combination of the hand")
+    if any(c.top < low.top and _whole(m.cards, hand) for m, c in beats):
         out.append("a lower beat splitting nothing than the named one")
     return out
 
@@ -1744,6 +1852,8 @@ CHECKS: dict[str, Check] = {
     "hint_play_bomb_sure": _check_play_bomb_sure,
     "hint_play_beat_near_out": _check_play_beat_near_out,
     "hint_play_lead_whole": _check_play_lead_whole,
+    "runfast.hint_play_beat_lowest_split": _check_play_beat_lowest_split,
+    "runfast.hint_play_heavenly": _check_play_heavenly,
     "hint_throw_not_theirs": _check_throw_not_theirs,
     "mor.hint_throw_feeds": _check_pile_note,
     "mor.hint_throw_feeds_all": _check_pile_note,

@@ -63,6 +63,9 @@ from bot.games.runfast import BombBonus
 from bot.games.runfast_combos import (
     ACE_POWER,
     BOMB_KINDS,
+    HEAVENLY,
+    MIN_STRAIGHT,
+    STRAIGHT,
     Combo,
     classify,
     describe,
@@ -1242,13 +1245,26 @@ def _play_reason(
             lower = [m for m in legal if isinstance(m, Play) and 0 < plain_top(m.cards) < mine]
             split = {r for m in lower for r in splits(m.cards, before.hand)}
             if lower and all(splits(m.cards, before.hand) for m in lower):
-                named = {"cards": shown, "trick": trick, "split": groups_text(split, before.hand)}
+                named = {
+                    "cards": shown,
+                    "trick": trick,
+                    "split": groups_text(split, before.hand, either=True),
+                }
                 if not broken:
                     return "hint_play_beat_whole", named
                 bombs = bomb_ranks(before.hand)
                 if not broken & bombs and all(splits(m.cards, before.hand) & bombs for m in lower):
-                    named["split"] = groups_text(split & bombs, before.hand)
+                    named["split"] = groups_text(split & bombs, before.hand, either=True)
                     return "hint_play_beat_bomb_kept", named
+            if mine == min(tops):
+                # The lowest beat, splitting a rank: "whoever can beat must" says why not pass,
+                # not why this play of several (the newcomer's finding 3). Every other beat is
+                # higher, and the split is said.
+                return "runfast.hint_play_beat_lowest_split", {
+                    "cards": shown,
+                    "trick": trick,
+                    "split": groups_text(broken, before.hand),
+                }
         if near_out_single(move.cards, before, legal):
             return "hint_play_beat_near_out", {"cards": shown, "trick": trick}
         if mine and mine > min(tops) and unanswerable(move.cards, before):
@@ -1264,9 +1280,11 @@ def _play_reason(
             # one is lower than the move (issue 61: 4♠ named, splitting the 4s, while the loose
             # 10♦ was the cheaper play).
             whole = [
-                m for m in beats if plain_top(m.cards) < mine and not splits(m.cards, before.hand)
+                m for m in beats if plain_top(m.cards) < mine and keeps_whole(m.cards, before.hand)
             ]
-            if whole and splits(min(beats, key=lambda m: plain_top(m.cards)).cards, before.hand):
+            if whole and not keeps_whole(
+                min(beats, key=lambda m: plain_top(m.cards)).cards, before.hand
+            ):
                 low = min(whole, key=lambda m: plain_top(m.cards))
                 return "runfast.hint_play_beat_higher_whole", {
                     "cards": shown,
@@ -1281,6 +1299,10 @@ def _play_reason(
             }
         return "hint_play_beat", {"cards": shown, "trick": trick}
     count = Count("n_cards", len(move.cards))
+    if kind == HEAVENLY:
+        # All four 3s as the game's opening play (the newcomer's finding 4): what it is, that
+        # nothing beats it, and that it earns nothing, not only that it holds the 3♥.
+        return "runfast.hint_play_heavenly", {"cards": shown}
     few = [n for o, n in enumerate(before.hand_counts) if o != before.seat and n < 3]
     if few and min(few) < len(move.cards):
         # An opponent down to one or two cards can't beat a play of more cards: an answer must
@@ -1306,7 +1328,7 @@ def _play_reason(
         if all(splits([c], before.hand) for c in below):
             return "hint_play_lead_whole", {
                 "cards": shown,
-                "split": groups_text(split, before.hand),
+                "split": groups_text(split, before.hand, either=True),
             }
     bigger = any(isinstance(m, Play) and len(m.cards) > len(move.cards) for m in legal)
     if getattr(before, "must_include", None) is not None:
@@ -1358,13 +1380,41 @@ def splits(played: Sequence[Card], hand: Sequence[Card]) -> set[int]:
     return {r for r, n in used.items() if held[r] >= 2 and n < held[r]}
 
 
+def breaks_straight(played: Sequence[Card], hand: Sequence[Card]) -> bool:
+    """Does ``played``, no straight itself, take the last card of a rank out of a straight the
+    hand holds (five or more ranks in a row, 3 up to the ace)? The newcomer's finding: 10♦ was
+    said to break up nothing while it was in the hand's straight 10♦ J Q K♦ A♣."""
+    combo = classify(list(played))
+    if isinstance(combo, Combo) and combo.kind == STRAIGHT:
+        return False
+    held = {power(c) for c in hand if power(c) <= ACE_POWER}
+    left = Counter(power(c) for c in hand)
+    left.subtract(power(c) for c in played)
+    for p in {power(c) for c in played if left[power(c)] <= 0 and power(c) <= ACE_POWER}:
+        low = p
+        while low - 1 in held:
+            low -= 1
+        high = p
+        while high + 1 in held:
+            high += 1
+        if high - low + 1 >= MIN_STRAIGHT:
+            return True
+    return False
+
+
+def keeps_whole(played: Sequence[Card], hand: Sequence[Card]) -> bool:
+    """Does ``played`` break up nothing the hand holds: no pair, triple, bomb or consecutive
+    pairs (a rank held twice or more) split, and no straight broken?"""
+    return not splits(played, hand) and not breaks_straight(played, hand)
+
+
 def bomb_ranks(hand: Sequence[Card]) -> set[int]:
     """The ranks of the hand's bombs: four of a kind, or the three aces of the 48-card deck."""
     held = Counter(c.rank for c in hand)
     return {r for r, n in held.items() if n == 4 or (r == 1 and n == 3)}
 
 
-def groups_text(ranks: set[int], hand: Sequence[Card]) -> Reason:
+def groups_text(ranks: set[int], hand: Sequence[Card], either: bool = False) -> Reason:
     """The hand's cards of ``ranks`` as the combinations they make, each named and sorted low to
     high ("the 3 consecutive pairs 8♦ 8♥ 9♠ 9♦ 10♥ 10♦, the pair Q♠ Q♣"), as the engine's
     combination reader reads them: ranks of two cards in a row are consecutive pairs."""
@@ -1389,8 +1439,11 @@ def groups_text(ranks: set[int], hand: Sequence[Card]) -> Reason:
         assert isinstance(combo, Combo)  # a rank's cards, or consecutive pairs
         named.append(describe(played, combo))
     listed = named[-1]
-    for earlier in reversed(named[:-1]):
-        listed = Reason("hint_split_more", {"first": earlier, "rest": listed})
+    for n, earlier in enumerate(reversed(named[:-1])):
+        # ``either``: each lower play splits one of them, not all, so the last two are joined
+        # by "or" (the newcomer's finding 4 read "the 2 consecutive pairs …, the pair 7♥ 7♣").
+        key = "runfast.hint_split_or" if either and n == 0 else "hint_split_more"
+        listed = Reason(key, {"first": earlier, "rest": listed})
     return listed
 
 

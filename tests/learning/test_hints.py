@@ -740,7 +740,10 @@ def test_a_run_fast_beat_says_why_not_a_lower_play_and_never_lowest_when_it_spli
 
     kings = position("KH KD AC 4C", "JD")
     h = hint_for(kings, 0, play("KD"))
-    assert h.key == "hint_play_beat"
+    # The lowest beat, and the split said (the second Run Fast newcomer: not "whoever can beat
+    # the table must" while the A♣ beat it too).
+    assert h.key == "runfast.hint_play_beat_lowest_split"
+    assert check_reason(kings, 0, h.move, h.key, h.params) == []
     assert check_reason(kings, 0, h.move, "hint_play_beat_lowest", h.params) != []
     # The 8♣ keeps the bomb of 7s whole (though it splits the 8s): said, and checked.
     bomb = position("7S 7H 7D 7C 8H 8C QD", "5C")

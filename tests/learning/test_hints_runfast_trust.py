@@ -1,0 +1,113 @@
+"""The second Run Fast newcomer's hint findings (report newcomer-runfast-new2): each reason true as
+it reads, and the check that keeps each class caught."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import Play, Reason
+from bot.games.cards import parse_cards
+from bot.games.registry import engine_class
+from bot.i18n import LANGUAGES
+from bot.learning.hints import hint_for
+from tests.ai.repo_script import load_script
+
+check = load_script("scripts/check_hints.py")
+
+
+def _runfast(hands: list[str], **pos: object) -> Any:
+    position = {"hands": [h.split() for h in hands], **pos}
+    return engine_class("runfast").from_table_file({"game": "runfast", "position": position})
+
+
+def _play(text: str) -> Play:
+    return Play(tuple(parse_cards(text)))
+
+
+def _on_the_table(hand: str, trick: str) -> Any:
+    return _runfast(
+        [hand, "5D 8S 9H", "6C 9S 9C"],
+        trick=trick.split(),
+        trick_seat=2,
+        turn=0,
+        played=[True, True, True],
+    )
+
+
+def test_a_card_of_the_hands_straight_is_not_said_to_break_up_nothing() -> None:
+    # Seed 3: "Play K♦ … 10♦ beats it too, is lower and breaks up nothing in your hand" while
+    # 10♦ is in the straight 10♦ J Q K♦ A♣.
+    engine = _on_the_table("4S 4H 10D JS JH QS QH QC KD AC", "3S")
+    king = _play("KD")
+    h = hint_for(engine, 0, king)
+    assert h.key != "runfast.hint_play_beat_higher_whole"
+    assert "10♦" not in h.text()
+    assert check.check_reason(engine, 0, king, h.key, h.params) == []
+    old = {"cards": "K♦", "trick": "3♠", "lowest": "10♦"}
+    problems = check.check_reason(engine, 0, king, "runfast.hint_play_beat_higher_whole", old)
+    assert "the named play breaks up a combination of the hand" in problems
+    # A loose card outside every combination is still named.
+    loose = _on_the_table("4S 4H 7D JS JH QS QH KD", "3S")
+    h = hint_for(loose, 0, king)
+    assert h.key == "runfast.hint_play_beat_higher_whole"
+    assert h.params["lowest"] == "7♦"
+    assert check.check_reason(loose, 0, king, h.key, h.params) == []
+
+
+def test_the_lowest_beat_that_splits_is_not_explained_by_must_beat() -> None:
+    # Guided round, seed 75: "Play 10♥ 10♣: it beats 4♠ 4♣, and whoever can beat the table must"
+    # with J J and Q Q in hand: the must-beat rule says why not pass, not why this play.
+    engine = _on_the_table("10H 10C 10D JS JH QS QD 7S", "4S 4C")
+    tens = _play("10H 10C")
+    h = hint_for(engine, 0, tens)
+    assert h.key == "runfast.hint_play_beat_lowest_split"
+    assert check.check_reason(engine, 0, tens, h.key, h.params) == []
+    for lang in LANGUAGES:
+        text = h.text(lang)
+        assert "{" not in text and "10♥ 10♣" in text and "10♦" in text, lang
+    old = {"cards": "10♥ 10♣", "trick": "4♠ 4♣"}
+    problems = check.check_reason(engine, 0, tens, "hint_play_beat", old)
+    assert "beats of 3 heights to choose from" in problems
+    # The only kind of beat keeps the must-beat reason.
+    only = _on_the_table("10H 10C 10D 7S 8D", "4S 4C")
+    h = hint_for(only, 0, tens)
+    assert h.key == "hint_play_beat"
+    assert check.check_reason(only, 0, tens, h.key, h.params) == []
+
+
+def test_the_heavenly_bomb_lead_says_nothing_beats_it_and_it_earns_nothing() -> None:
+    # Seed 71: "Lead 3♠ 3♥ 3♦ 3♣: the game's first play must contain the 3♥", which a plain 3♥
+    # would satisfy too.
+    engine = _runfast(["3S 3H 3D 3C 7H 9D KS", "4D 8S 10H JD", "4C 9S JH QC"], turn=0, opening=True)
+    bomb = _play("3S 3H 3D 3C")
+    h = hint_for(engine, 0, bomb)
+    assert h.key == "runfast.hint_play_heavenly"
+    assert check.check_reason(engine, 0, bomb, h.key, h.params) == []
+    assert "heavenly bomb" in h.text() and "Nothing can beat it" in h.text()
+    assert "bonus" in h.text()
+    for lang in LANGUAGES:
+        assert "{" not in h.text(lang) and "3♠ 3♥ 3♦ 3♣" in h.text(lang), lang
+    # Four 3s later are an ordinary bomb: the check refuses the sentence there.
+    later = _runfast(
+        ["3S 3H 3D 3C 7H 9D KS", "4D 8S 10H JD", "4C 9S JH QC"], turn=0, played=[True, True, True]
+    )
+    problems = check.check_reason(later, 0, bomb, h.key, h.params)
+    assert "the engine does not read a heavenly bomb" in problems
+
+
+def test_the_combinations_each_lower_card_would_split_are_joined_by_or() -> None:
+    # Seed 71: "each lower card of yours would split up the 2 consecutive pairs 4♥ 4♦ 5♠ 5♣, the
+    # pair 7♥ 7♣": each lower card splits one of them, not all.
+    engine = _runfast(
+        ["4H 4D 5S 5C 7H 7C 10S", "6D 8S 10H JD", "6C 9S JH QC"], turn=0, played=[True, True, True]
+    )
+    ten = _play("10S")
+    h = hint_for(engine, 0, ten)
+    assert h.key == "hint_play_lead_whole"
+    assert isinstance(h.params["split"], Reason)
+    assert h.params["split"].key == "runfast.hint_split_or"
+    assert check.check_reason(engine, 0, ten, h.key, h.params) == []
+    assert " or the pair 7♥ 7♣" in h.text()
+    comma = Reason("hint_split_more", dict(h.params["split"].params))
+    problems = check.check_reason(engine, 0, ten, h.key, {**h.params, "split": comma})
+    assert any("not '…, … or …'" in p for p in problems)
