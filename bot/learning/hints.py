@@ -59,7 +59,7 @@ from bot.games.melds import Meld as MeldsMeld
 from bot.games.mor import Mor, MorView, can_close_with, card_halves
 from bot.games.more3 import More3, can_go_out_with, card_points, opening_halves
 from bot.games.notation import in_order, move_text, parse_move
-from bot.games.runfast import BombBonus
+from bot.games.runfast import BombBonus, RunFast
 from bot.games.runfast_combos import (
     ACE_POWER,
     BOMB_KINDS,
@@ -273,10 +273,50 @@ def advise(
     move = no_spoilt_biriba(engine, seat, legal, move, choose)
     move = lays_kept_run(engine, seat, legal, move)
     move = toward_more_pile(engine, seat, legal, move, choose, several=several)
+    move = plain_run_fast_play(engine, seat, legal, move)
     if isinstance(engine, More3):
         # The rules after the throw's own check choose again among the legal moves, and may
         # come back with a throw that feeds the next player: checked once more.
         move = no_feeding_throw(engine, seat, legal, move, choose)
+    return move
+
+
+# Run Fast's reasons that give no rule of thumb: the adviser's pick, said as such.
+NO_RULE = frozenset(
+    {
+        "runfast.hint_play_beat_higher",
+        "runfast.hint_play_beat_higher_whole",
+        "runfast.hint_play_lead_pick",
+    }
+)
+# How many plain plays are weighed, lowest first, before the adviser's pick stands.
+PLAIN_TRIED = 8
+
+
+def plain_run_fast_play(engine: Engine, seat: int, legal: Sequence[Move], move: Move) -> Move:
+    """Run Fast: a hint is for teaching (the second newcomer's finding 2: a third of the hints
+    were "no simple rule of thumb … the computer player's pick", some splitting a pair while a
+    lower beat split nothing). When the adviser's pick has no reason a learner can be told, the
+    plain play a rule of thumb gives: of the plays that split no pair, triple or bomb (bombs
+    aside), the lowest whose reason is a rule (the lowest beat, one every lower beat would
+    split, the lowest loose card or combination to lead), more cards first at a height. The
+    pick stands when none has."""
+    if not isinstance(engine, RunFast) or not isinstance(move, Play):
+        return move
+    before = engine.view(seat)
+    if reason(engine, seat, before, move)[0] not in NO_RULE:
+        return move
+    plain = sorted(
+        (
+            m
+            for m in legal
+            if isinstance(m, Play) and plain_top(m.cards) and not splits(m.cards, before.hand)
+        ),
+        key=lambda m: (plain_top(m.cards), -len(m.cards)),
+    )
+    for m in plain[:PLAIN_TRIED]:
+        if reason(engine, seat, before, m)[0] not in NO_RULE:
+            return m
     return move
 
 

@@ -9,7 +9,7 @@ from bot.games.base import Play, Reason
 from bot.games.cards import parse_cards
 from bot.games.registry import engine_class
 from bot.i18n import LANGUAGES
-from bot.learning.hints import hint_for
+from bot.learning.hints import NO_RULE, advise, hint_for
 from tests.ai.repo_script import load_script
 
 check = load_script("scripts/check_hints.py")
@@ -111,3 +111,29 @@ def test_the_combinations_each_lower_card_would_split_are_joined_by_or() -> None
     comma = Reason("hint_split_more", dict(h.params["split"].params))
     problems = check.check_reason(engine, 0, ten, h.key, {**h.params, "split": comma})
     assert any("not '…, … or …'" in p for p in problems)
+
+
+def test_a_pick_with_no_rule_gives_way_to_the_plain_play_and_its_reason() -> None:
+    # Seed 4: "Play K♥: it beats 6♣. 8♥ beats it too and is lower, but no simple rule of thumb
+    # picks it": K♥ split the pair K♠ K♥, 8♥ split nothing. The hint teaches the plain play.
+    engine = _on_the_table("KS KH 8H 4D 4C QD", "7S")
+    legal = engine.legal_moves(0)
+    move = advise(engine, 0, legal, lambda ok: _play("KH"))
+    assert move == _play("8H")
+    h = hint_for(engine, 0, move)
+    assert h.key == "hint_play_beat_lowest"
+    assert check.check_reason(engine, 0, move, h.key, h.params) == []
+    # A lead with no rule: the lowest combination that splits nothing, with its reason.
+    lead = _runfast(
+        ["5S 5H 9D KC KD 2S", "6D 8S 10H JD", "6C 9S JH QC"], turn=0, played=[True, True, True]
+    )
+    king = _play("KC")
+    assert hint_for(lead, 0, king).key == "runfast.hint_play_lead_pick"
+    move = advise(lead, 0, lead.legal_moves(0), lambda ok: king)
+    h = hint_for(lead, 0, move)
+    assert h.key not in NO_RULE
+    assert move == _play("5S 5H") and h.key == "hint_play_lead"
+    assert check.check_reason(lead, 0, move, h.key, h.params) == []
+    # A pick with its own reason stands.
+    assert hint_for(lead, 0, _play("9D")).key == "hint_play_lead_whole"
+    assert advise(lead, 0, lead.legal_moves(0), lambda ok: _play("9D")) == _play("9D")
