@@ -482,7 +482,7 @@ class Console:
         found = review(self.engine.record, self.seat, start)
         looked = found.looked(self.lang)
         if not found.items:
-            self.say(self.t("review.none") + " " + looked)
+            self.say(found.none_found(self.lang) + " " + looked)
             self.offer_again(moves, self.t("console.again_any_offer", count=len(moves)))
             return
         # In the order the moves were played, each with its move number (the N of ``again N``)

@@ -132,6 +132,11 @@ class Review:
         """The decisions not judged where the member made the ``normal`` player's move."""
         return self.decisions - self.judged - self.forced - self.capped
 
+    def none_found(self, lang: str = "en") -> str:
+        """What a review with no item says: "of the moves looked at, none stood out" only when
+        some were looked at (the second Run Fast newcomer read it beside "0 of 4 looked at")."""
+        return t("review.none" if self.judged else "review.none_looked", lang)
+
     def looked(self, lang: str = "en") -> str:
         """How much of the game was looked at, and what the moves not checked were, from the
         record (issue 61: "the others were not checked" left a newcomer to guess that most
@@ -140,7 +145,10 @@ class Review:
         if self.forced:
             lines.append(t("review.unchecked_forced", lang, count=self.forced))
         if self.usual:
+            # The hints come from the hard player: a move the normal one shares may still go
+            # against a hint, and the newcomer read "not checked" as "it matched the hint".
             lines.append(t("review.unchecked_usual", lang, count=self.usual))
+            lines.append(t("review.usual_not_hint", lang))
         if self.capped:
             limit = REVIEWED_MAX
             lines.append(t("review.unchecked_capped", lang, count=self.capped, limit=limit))

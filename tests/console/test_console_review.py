@@ -223,3 +223,36 @@ def test_the_game_over_line_says_what_pearls_are() -> None:
     line = next(x for x in out.getvalue().splitlines() if x.startswith("Game over."))
     assert "Pearls (the winners' reward on a Discord server's leaderboard" in line, line
     assert "a game in the terminal counts on none" in line
+
+
+class Usual(Careless):
+    """A player who types the normal computer player's move at each turn, as the review's
+    screen asks it: no move of theirs is looked at closely."""
+
+    def readline(self, size: int | None = -1) -> str:
+        assert self.console is not None
+        engine, seat = self.console.engine, self.console.seat
+        if engine.game_over or engine.round_over:
+            return Careless.readline(self, size)
+        legal = engine.legal_moves(seat)
+        rng = rng_for(engine.record, len(Replay(engine.record).moves))
+        return move_text(choose_move(engine.view(seat), legal, "normal", rng)) + "\n"
+
+
+def test_a_review_that_looked_at_nothing_does_not_say_of_the_moves_looked_at() -> None:
+    """The second Run Fast newcomer: "Of the moves looked at, none stood out" beside "Moves
+    looked at: 0 of 4", and moves not checked for matching the normal player read as matching
+    the hint, which comes from the hard player."""
+    stdin = Usual(["review"])
+    out = io.StringIO()
+    engine = new_game("runfast", {}, 1)
+    console = Console(engine, 0, "simple", 1, stdin, out, review=0)
+    stdin.console = console
+    assert console.play() == 0
+    found = review(engine.record, 0)
+    assert found.judged == 0 and found.usual > 0
+    text = out.getvalue()
+    assert t("review.none") not in text
+    assert t("review.none_looked") in text
+    assert t("review.looked", judged=0, decisions=found.decisions) in text
+    assert t("review.usual_not_hint") in text
