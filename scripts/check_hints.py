@@ -574,6 +574,37 @@ def _check_play_beat_near_out(case: Case) -> list[str]:
     return out
 
 
+def _table_is_bomb(case: Case) -> bool:
+    table = classify(list(case.engine.view(case.seat).trick))
+    return isinstance(table, Combo) and table.kind in BOMB_KINDS
+
+
+def _not_on_a_bomb(check: Check) -> Check:
+    """ "A bomb beats T" said of a bomb on a play that is no bomb (the second Run Fast newcomer:
+    said over four 9s, where only a higher bomb beats)."""
+
+    def checked(case: Case) -> list[str]:
+        out = check(case)
+        return (
+            [*out, "the table is a bomb: only a higher one beats it"]
+            if _table_is_bomb(case)
+            else out
+        )
+
+    return checked
+
+
+def _on_a_bomb(check: Check) -> Check:
+    """ "Only a higher bomb beats the bomb T, and this one is higher": the table is a bomb and
+    the engine took the play (``_check_play_bomb``)."""
+
+    def checked(case: Case) -> list[str]:
+        out = check(case)
+        return out if _table_is_bomb(case) else [*out, "the table is no bomb"]
+
+    return checked
+
+
 def _check_play_bomb_sure(case: Case) -> list[str]:
     """ "No card left in the game can make a higher bomb": the bonus as for any bomb on a play,
     and the other seats' hands together (every card not in this hand nor played) hold no
@@ -1835,7 +1866,9 @@ CHECKS: dict[str, Check] = {
     "hint_pass": _check_pass,
     "hint_play_out": _check_play_out,
     "hint_play_out_bomb": _check_play_out_bomb,
-    "hint_play_bomb_paid": _check_play_bomb_paid,
+    "hint_play_bomb_paid": _not_on_a_bomb(_check_play_bomb_paid),
+    "runfast.hint_play_higher_bomb_paid": _on_a_bomb(_check_play_bomb_paid),
+    "runfast.hint_play_higher_bomb_sure": _on_a_bomb(_check_play_bomb_sure),
     "hint_play_beat": _check_play_beat,
     "hint_play_lead": _check_play_lead,
     "hint_play_lead_first": _check_play_lead_first,
@@ -1849,7 +1882,7 @@ CHECKS: dict[str, Check] = {
     "hint_play_beat_lead_back": _check_play_beat_lead_back,
     "hint_play_beat_whole": _check_play_beat_whole,
     "hint_play_beat_bomb_kept": _check_play_beat_bomb_kept,
-    "hint_play_bomb_sure": _check_play_bomb_sure,
+    "hint_play_bomb_sure": _not_on_a_bomb(_check_play_bomb_sure),
     "hint_play_beat_near_out": _check_play_beat_near_out,
     "hint_play_lead_whole": _check_play_lead_whole,
     "runfast.hint_play_beat_lowest_split": _check_play_beat_lowest_split,

@@ -77,6 +77,7 @@ from bot.games.runfast_combos import (
     classify,
     describe,
     higher_words,
+    kind_words,
     legal_plays,
     play_order,
     pretty,
@@ -440,7 +441,15 @@ class RunFast:
                 higher=higher_words(old),
                 mine=describe(_sorted(cards), new),
             )
-        return because("runfast.answer_with", table=table, higher=higher_words(old))
+        # Another kind: named with its kind, as the other refusals name the play (the second
+        # Run Fast newcomer's K♦ on a pair read only "answer the pair … with a higher pair").
+        return because(
+            "runfast.answer_other_kind",
+            table=table,
+            higher=higher_words(old),
+            mine=describe(_sorted(cards), new),
+            kind=kind_words(new),
+        )
 
     def legal_moves(self, seat: int) -> list[Move]:
         """Every legal move: each play with its exact cards, or the pass when nothing beats."""

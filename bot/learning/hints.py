@@ -1271,6 +1271,11 @@ def _play_reason(
         # nothing, and goes by the lead's reasons below). A bomb no card left unseen can top
         # (the three aces, once the game's opening is past) is paid for sure.
         key = "hint_play_bomb_sure" if unbeatable(move.cards, before) else "hint_play_bomb_paid"
+        table = classify(list(before.trick))
+        if isinstance(table, Combo) and table.kind in BOMB_KINDS:
+            # On a bomb, "a bomb beats it" is not the rule: only a higher one does (the second
+            # Run Fast newcomer, the three aces over four 9s).
+            key = "runfast.hint_play_higher_" + key.removeprefix("hint_play_")
         return key, {"cards": shown, "trick": cards(before.trick)}
     if before.trick:
         trick = cards(before.trick)

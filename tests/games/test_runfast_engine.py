@@ -173,8 +173,12 @@ def test_refusals_read_in_arabic() -> None:
     game = table(["9S 9H 3D", "10S 10H 3S", "4C 5C"], turn=0)
     game.apply(0, play("9S 9H"))
     why = game.check(1, play("10S"))
-    assert why is not None and why.key == "runfast.answer_with"
-    assert say(why) == "You must answer the pair 9♠ 9♥ with a higher pair or a bomb."
+    assert why is not None and why.key == "runfast.answer_other_kind"
+    # The play named with its kind (the second Run Fast newcomer: only the table was named).
+    assert say(why) == (
+        "You must answer the pair 9♠ 9♥ with a higher pair or a bomb;"
+        " the 10♠ is another kind of play (single)."
+    )
     arabic = say(why, "ar")
     # Arabic words, the nested kind worded in Arabic too, the cards as the game writes them,
     # between left-to-right marks so they keep their order in a right-to-left line.

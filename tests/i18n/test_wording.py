@@ -358,7 +358,9 @@ def test_hindi_run_fast_says_higher_than_the_table() -> None:
         assert why is not None
         return say(why, "hi")
 
-    assert refusal("9S 9H", "10S") == "टेबल पर जोड़ा 9♠ 9♥ है: आपको उससे ऊँचा जोड़ा या बम चलना होगा।"
+    assert refusal("9S 9H", "10S") == (
+        "टेबल पर जोड़ा 9♠ 9♥ है: आपको उससे ऊँचा जोड़ा या बम चलना होगा; 10♠ दूसरी तरह की चाल है (एकल)।"
+    )
     assert refusal("9S 9H 9C 9D", "10S 10H") == (
         "टेबल पर बम 9♠ 9♥ 9♦ 9♣ है: उसे सिर्फ़ उससे ऊँचा बम हरा सकता है।"
     )

@@ -137,3 +137,24 @@ def test_a_pick_with_no_rule_gives_way_to_the_plain_play_and_its_reason() -> Non
     # A pick with its own reason stands.
     assert hint_for(lead, 0, _play("9D")).key == "hint_play_lead_whole"
     assert advise(lead, 0, lead.legal_moves(0), lambda ok: _play("9D")) == _play("9D")
+
+
+def test_a_bomb_over_a_bomb_says_only_a_higher_one_beats_it() -> None:
+    # Lesson step 8: "Play A♠ A♦ A♣: a bomb beats 9♠ 9♥ 9♦ 9♣": over a bomb only a higher one
+    # does, and that is why the three aces (above every four of a kind) are the move.
+    engine = _runfast(
+        ["5H 6C AS AD AC", "4D 8S 10H", "6D 8D"],
+        trick=["9S", "9H", "9D", "9C"],
+        trick_seat=2,
+        turn=0,
+        played=[True, True, True],
+    )
+    aces = _play("AS AD AC")
+    h = hint_for(engine, 0, aces)
+    assert h.key == "runfast.hint_play_higher_bomb_sure"
+    assert check.check_reason(engine, 0, aces, h.key, h.params) == []
+    assert "only a higher bomb beats the bomb 9♠ 9♥ 9♦ 9♣" in h.text()
+    for lang in LANGUAGES:
+        assert "{" not in h.text(lang) and "A♠ A♦ A♣" in h.text(lang), lang
+    problems = check.check_reason(engine, 0, aces, "hint_play_bomb_sure", h.params)
+    assert "the table is a bomb: only a higher one beats it" in problems
