@@ -1325,6 +1325,17 @@ def check_lead_last_nudge(engine: Engine, seat: int, key: str, move: Move) -> li
     return out
 
 
+def check_heavenly_nudge(engine: Engine, seat: int, key: str, move: Move) -> list[str]:
+    """Run Fast's "you lead the game's first play and hold all four 3s": the engine reads the
+    move as the heavenly bomb."""
+    if key != "runfast.hint_nudge_heavenly":
+        return []
+    _, events = _played(engine, seat, move)
+    if not any(isinstance(e, Played) and e.kind == HEAVENLY for e in events):
+        return ["the engine does not read a heavenly bomb"]
+    return []
+
+
 def _check_keeps_combos(case: Case) -> list[str]:
     """ "The one card that goes with no other; every card you keep still has a partner among
     them": the thrown card makes a meld with no card of the hand (and one more), and each card
@@ -2048,6 +2059,14 @@ def check_game(game: str, count: int, level: str, throws_every: int = 0) -> Tall
                     given.move,
                     given.nudge,
                     check_lead_last_nudge(engine, seat, given.nudge, given.move),
+                )
+            )
+        if given.nudge == "runfast.hint_nudge_heavenly":
+            found.append(
+                (
+                    given.move,
+                    given.nudge,
+                    check_heavenly_nudge(engine, seat, given.nudge, given.move),
                 )
             )
         if throws_every > 0 and n % throws_every == 0:

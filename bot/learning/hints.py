@@ -144,6 +144,15 @@ def nudge_key(move: Move, view: View, engine: Engine | None = None) -> str:
         # One card to lead is no choice (issue 61: "which card is hardest to get rid of?" of a
         # hand of one).
         return "runfast.hint_nudge_lead_last"
+    if (
+        isinstance(view, RunFastView)
+        and isinstance(move, Play)
+        and view.must_include is not None
+        and heavenly(move.cards)
+    ):
+        # All four 3s as the game's first play: what they make then, not "which card is
+        # hardest to get rid of" (the second Run Fast newcomer, seed 71).
+        return "runfast.hint_nudge_heavenly"
     if isinstance(move, Play):
         # Only Run Fast is played by plays, and only its view has a trick.
         return (
@@ -198,6 +207,12 @@ def _same_table(engine: Engine, seat: int, one: Move, other: Move) -> bool:
 
     first = after(one)
     return first is not None and first == after(other)
+
+
+def heavenly(played: Sequence[Card]) -> bool:
+    """Are ``played`` the heavenly bomb, read as the game's opening play?"""
+    combo = classify(list(played), opening=True)
+    return isinstance(combo, Combo) and combo.kind == HEAVENLY
 
 
 def _lone_lead(view: RunFastView) -> bool:

@@ -85,6 +85,11 @@ def test_the_heavenly_bomb_lead_says_nothing_beats_it_and_it_earns_nothing() -> 
     assert check.check_reason(engine, 0, bomb, h.key, h.params) == []
     assert "heavenly bomb" in h.text() and "Nothing can beat it" in h.text()
     assert "bonus" in h.text()
+    # Its first stage asks what four 3s make now, not "which card is hardest to get rid of".
+    assert h.nudge == "runfast.hint_nudge_heavenly"
+    assert check.check_heavenly_nudge(engine, 0, h.nudge, bomb) == []
+    for lang in LANGUAGES:
+        assert "{" not in h.stage_text("nudge", lang), lang
     for lang in LANGUAGES:
         assert "{" not in h.text(lang) and "3♠ 3♥ 3♦ 3♣" in h.text(lang), lang
     # Four 3s later are an ordinary bomb: the check refuses the sentence there.
@@ -93,6 +98,8 @@ def test_the_heavenly_bomb_lead_says_nothing_beats_it_and_it_earns_nothing() -> 
     )
     problems = check.check_reason(later, 0, bomb, h.key, h.params)
     assert "the engine does not read a heavenly bomb" in problems
+    assert hint_for(later, 0, bomb).nudge == "hint_nudge_lead"
+    assert check.check_heavenly_nudge(later, 0, "runfast.hint_nudge_heavenly", bomb) != []
 
 
 def test_the_combinations_each_lower_card_would_split_are_joined_by_or() -> None:
