@@ -193,47 +193,6 @@ def pile_lays(engine: Engine, seat: int) -> tuple[list[Card], tuple[Card, ...], 
     return taken, must, lays
 
 
-def laid_together(engine: Engine, seat: int) -> tuple[tuple[float, int], set[tuple[Card, ...]]]:
-    """The taken cards that the lays right after a take (``pile_lays``) put down together: every
-    set of them that shares no card of the hand (a wild stands in one meld: two melds that each
-    need the hand's one joker can't both go down), the engine playing each set's lays one after
-    another on a copy; the best worth in hand (then number) of the sets it allows, and every set
-    of taken cards that reaches it."""
-    after, events = _played(engine, seat, Take())
-    taken = Counter(c for e in events if isinstance(e, TookPile) for c in e.cards)
-    hand = Counter(after.view(seat).hand)
-    _, _, lays = pile_lays(engine, seat)
-    sets: list[tuple[Counter[Card], list[Move]]] = []
-
-    def grow(start: int, used: Counter[Card], chosen: list[Move]) -> None:
-        for i in range(start, len(lays)):
-            need = used + Counter(lays[i].cards)  # type: ignore[attr-defined]
-            if need <= hand:
-                sets.append((need, [*chosen, lays[i]]))
-                grow(i + 1, need, sets[-1][1])
-
-    grow(0, Counter(), [])
-    worths: dict[tuple[Card, ...], tuple[float, int]] = {}
-    for used, _ in sets:
-        down = tuple(sorted((used & taken).elements(), key=sort_key))
-        if down not in worths:
-            worths[down] = (in_hand_worth(engine, seat, down), len(down))
-    reached: dict[tuple[Card, ...], tuple[float, int]] = {}
-    for used, chosen in sets:
-        down = tuple(sorted((used & taken).elements(), key=sort_key))
-        if reached and worths[down] < max(reached.values()):
-            continue
-        state = after
-        for move in chosen:
-            if state.check(seat, move) is not None:
-                break
-            state, _ = _played(state, seat, move)
-        else:
-            reached[down] = worths[down]
-    top = max(reached.values(), default=(0.0, 0))
-    return top, {laid for laid, score in reached.items() if score == top}
-
-
 def check_pile_use(engine: Engine, seat: int, key: str, params: Mapping[str, Any]) -> list[str]:
     """ "{card} can go onto meld {meld}" / "{card} makes a meld with {partners}", right after a
     take: the card is one the engine wants laid, and a legal lay after the take adds it to that
@@ -254,20 +213,19 @@ def check_pile_use(engine: Engine, seat: int, key: str, params: Mapping[str, Any
 
 def _check_pile_cost(case: Case) -> list[str]:
     """ "The pile's N cards would count P against you in hand; of them you could lay L (Q)": the
-    numbers are the engine's (``in_hand_worth``), and L the taken cards that the lays right after
-    the take put down together (``laid_together``; none for the ``_none`` forms)."""
-    taken, _, _ = pile_lays(case.engine, case.seat)
+    numbers are the engine's (``in_hand_worth``), and L the taken cards that some legal lay after
+    the take puts down (none for the ``_none`` forms)."""
+    taken, _, lays = pile_lays(case.engine, case.seat)
     out = []
     if _n(case.params["count"]) != len(taken):
         out.append(f"a take brings {len(taken)} cards")
     worth = in_hand_worth(case.engine, case.seat, taken)
     if _n(case.params["points"]) != worth:
         out.append(f"the taken cards count {worth} in hand")
-    _, best = laid_together(case.engine, case.seat)
-    laid = sorted(next(iter(best), ()), key=sort_key)
-    named = tuple(sorted(_cards_of(case.params.get("laid", "")), key=sort_key))
-    if named not in (best or {()}):
-        out.append(f"named {list(named)} as layable together, the engine lays {sorted(best)}")
+    laid = {c for m in lays for c in m.cards if c in taken}
+    named = set(_cards_of(case.params.get("laid", "")))
+    if named != laid:
+        out.append(f"named {sorted(named)} as layable, the engine lays {sorted(laid)}")
     if "laid" in case.params:
         laid_worth = in_hand_worth(case.engine, case.seat, sorted(laid))
         if _n(case.params["laid_points"]) != laid_worth:
@@ -281,10 +239,10 @@ def _check_pile_cost_most(case: Case) -> list[str]:
     """Mor: ``_check_pile_cost``, and "less than half": the layable cards' worth in hand is
     under half the pile's, both by the engine's own score (``in_hand_worth``)."""
     out = _check_pile_cost(case)
-    taken, _, _ = pile_lays(case.engine, case.seat)
-    (laid_worth, _), _ = laid_together(case.engine, case.seat)
+    taken, _, lays = pile_lays(case.engine, case.seat)
+    laid = sorted({c for m in lays for c in m.cards if c in taken})
     worth = in_hand_worth(case.engine, case.seat, taken)
-    if 2 * laid_worth >= worth:
+    if 2 * in_hand_worth(case.engine, case.seat, laid) >= worth:
         out.append(f"the layable cards are worth half the pile's {worth} or more")
     return out
 
@@ -292,12 +250,12 @@ def _check_pile_cost_most(case: Case) -> list[str]:
 def _check_pile_favoured(case: Case) -> list[str]:
     """A Mor take the hint gives in place of the draw (``pile_by_its_numbers``), or a Mor draw
     said with the plain ``hint_draw_cost``: the layable cards are worth half the pile or more."""
-    taken, _, _ = pile_lays(case.engine, case.seat)
-    (laid_worth, n_laid), _ = laid_together(case.engine, case.seat)
+    taken, _, lays = pile_lays(case.engine, case.seat)
+    laid = sorted({c for m in lays for c in m.cards if c in taken})
     worth = in_hand_worth(case.engine, case.seat, taken)
-    if n_laid and 2 * laid_worth >= worth:
+    if laid and 2 * in_hand_worth(case.engine, case.seat, laid) >= worth:
         return []
-    return [f"the cards layable together are worth {laid_worth}, under half the pile's {worth}"]
+    return [f"the layable cards {laid} are worth less than half the pile's {worth}"]
 
 
 def _check_draw_idle(case: Case) -> list[str]:

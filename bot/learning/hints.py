@@ -826,72 +826,8 @@ def after_take(
         for m in after.legal_moves(seat)
         if isinstance(m, Meld | Add | Lay) and must & set(m.cards)
     ]
-    laid = laid_together(after, seat, taken, lays)
+    laid = tuple(sorted({c for m in lays for c in m.cards if c in taken}, key=sort_key))
     return taken, lays, laid, tuple(getattr(after, "must_lay", ()))
-
-
-# The most looks ``laid_together`` takes at whether one more lay fits beside those chosen, and
-# the most sets of several lays it plays out: a hand of a dozen cards holds a few lays that
-# share no card, and a search of every set stops here where a pile of twenty offers hundreds.
-LAID_LOOKS = 20_000
-LAID_TRIES = 20
-
-
-def laid_together(
-    after: Engine, seat: int, taken: Sequence[Card], lays: Sequence[Meld | Add | Lay]
-) -> tuple[Card, ...]:
-    """The taken cards that lays of ``lays`` (the engine's, right after the take, in ``after``)
-    put down together: the lays that share no card of the hand, the wild included (one joker
-    stands in one meld, so two melds that each need it don't both go down), the most by the
-    taken cards' worth in hand (then by their number), the first such set that the engine lets
-    be laid one lay after another on a copy. Not every lay's cards at once, which promised more
-    than the pile gives."""
-    hand = Counter(after.view(seat).hand)
-    pile = Counter(taken)
-    kinds: dict[tuple[Card, ...], Meld | Add | Lay] = {}
-    for m in lays:  # lays of the same cards (onto one meld or another) go down alike
-        kinds.setdefault(tuple(sorted(m.cards, key=sort_key)), m)
-    items = [(Counter(cs), m) for cs, m in kinds.items()]
-    # Each lay alone first (each is legal right after the take), then the sets of several.
-    sets: list[tuple[Counter[Card], tuple[Meld | Add | Lay, ...]]] = [(cs, (m,)) for cs, m in items]
-    looks = LAID_LOOKS
-
-    def grow(start: int, used: Counter[Card], chosen: tuple[Meld | Add | Lay, ...]) -> None:
-        nonlocal looks
-        for i in range(start, len(items)):
-            looks -= 1
-            if looks < 0:
-                return
-            cs, m = items[i]
-            if all(used[c] + n <= hand[c] for c, n in cs.items()):
-                sets.append((used + cs, (*chosen, m)))
-                grow(i + 1, *sets[-1])
-
-    for i, (cs, m) in enumerate(items):
-        grow(i + 1, cs, (m,))
-
-    def down(used: Counter[Card]) -> tuple[Card, ...]:
-        return tuple(sorted((used & pile).elements(), key=sort_key))
-
-    def worth(item: tuple[Counter[Card], tuple[Meld | Add | Lay, ...]]) -> tuple[float, int]:
-        cs = down(item[0])
-        return in_hand_points(after.game, cs), len(cs)
-
-    tries = LAID_TRIES
-    for used, chosen in sorted(sets, key=worth, reverse=True):
-        if len(chosen) == 1:  # a lay of the list is legal right after the take
-            return down(used)
-        if tries <= 0:
-            continue
-        tries -= 1
-        trial = _copy(after)
-        for m in chosen:
-            if trial.check(seat, m) is not None:
-                break
-            trial.apply(seat, m)
-        else:
-            return down(used)
-    return ()
 
 
 def pile_use(engine: Engine, seat: int) -> tuple[str, dict[str, Any]] | None:
