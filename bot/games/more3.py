@@ -9,7 +9,6 @@ Scores are whole points (every card is worth a multiple of 5, bids are whole), s
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -532,8 +531,12 @@ class More3(SidePileGame):
         """(decision) Until the taken card is melded only the throw waits (specification §2), so other
         lays may come first; but not one after which no lay could meld it: the player would be
         stuck, unable to throw. Tried on a copy of the table with the lay made."""
-        trial = copy.deepcopy(self)
-        trial._do_lay(seat, copy.deepcopy(outcome), [])  # the real move may still apply it
+        trial = self._trial()
+        # The real move may still apply the outcome: the trial gets its own lists.
+        mine = LayOutcome(
+            list(outcome.hand), list(outcome.new), dict(outcome.changed), list(outcome.laid)
+        )
+        trial._do_lay(seat, mine, [])
         taken = trial.must_lay[0]
         rest = take_cards(trial.hands[seat], [taken])
         if rest is None:

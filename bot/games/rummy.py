@@ -12,6 +12,7 @@ hand may be emptied); that stays in each engine, in the hooks the base names.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, Self, TypeVar
@@ -19,6 +20,7 @@ from typing import Any, ClassVar, NamedTuple, Self, TypeVar
 from bot.games.answers import kept
 from bot.games.base import (
     RULES_VERSION,
+    Add,
     Discard,
     Discarded,
     Draw,
@@ -770,6 +772,32 @@ class SidePileGame(RummyGame):
     def _side_piles(self) -> tuple[list[list[Card]], list[bool], list[int]]:
         """The piles, whether each side has taken its pile, and the seats whose pile waits."""
         raise NotImplementedError
+
+    def lay_outcome(self, seat: int, move: NewMeld | Add | Lay) -> LayOutcome:
+        """What the lay ``move`` would do (the hand after it, its new melds, the melds it
+        changes), checked as ``apply`` checks it (IllegalMove where it is refused) and nothing
+        changed: the plan a ``check`` kept, or a fresh one. Advice that weighs many lays reads
+        the melds from it rather than playing each lay on a copy of the game."""
+        outcome: LayOutcome
+        try:
+            outcome = self._plans[seat, move]  # type: ignore[index]
+        except (KeyError, TypeError):  # none kept (or none at all), or a move with lists in it
+            outcome = self._plan(seat, move)
+        return outcome
+
+    def _trial(self) -> Self:
+        """A copy of the game to try a move on: the same object's fields, with every list, dict
+        and set copied, and the lists in a list (the hands, the piles) copied too. Cards and
+        melds are immutable, so nothing deeper is shared that a move changes; far cheaper than
+        ``copy.deepcopy``, which walks the whole record."""
+        trial = copy.copy(self)
+        for name, value in vars(self).items():
+            if isinstance(value, list):
+                setattr(trial, name, [list(v) if isinstance(v, list) else v for v in value])
+            elif isinstance(value, dict | set):
+                setattr(trial, name, value.copy())
+        trial._plans = None
+        return trial
 
     def glance(self, seat: int) -> Glance:
         """The fields of ``view(seat)`` that ``normal`` reads, for ``hard``'s playouts."""

@@ -501,9 +501,8 @@ def spoils_biriba(engine: Engine, seat: int, move: Move) -> bool:
     pure = {m.id for m in engine.view(seat).melds if m.biriba == "pure"}
     if not pure:
         return False
-    after = More3.from_json(engine.to_json())
-    after.apply(seat, move)
-    return any(m.id in pure and m.biriba != "pure" for m in after.view(seat).melds)
+    changed = engine.lay_outcome(seat, move).changed
+    return any(engine.meld_biriba(meld) != "pure" for mid, meld in changed.items() if mid in pure)
 
 
 def no_spoilt_biriba(
@@ -534,14 +533,19 @@ def biriba_gain(engine: Engine, seat: int, move: Move) -> int:
     lay = as_lay(move)
     if not lay.adds and all(len(m) < BIRIBA_SIZE for m in lay.melds):
         return 0
+    # Read from the lay's outcome, as the engine checks it (the melds it changes, the new ones,
+    # all the seat's side's), not from the game played on a copy: the hint and the review ask
+    # this of every lay a position offers.
+    outcome = engine.lay_outcome(seat, move)
     side = engine.side(seat)
-    before = {m.id: _BIRIBA_RANK.get(m.biriba or "", 0) for m in engine.view(seat).melds}
-    after = More3.from_json(engine.to_json())
-    after.apply(seat, move)
-    return sum(
-        max(0, _BIRIBA_RANK.get(m.biriba or "", 0) - before.get(m.id, 0))
-        for m in after.view(seat).melds
-        if after.side(m.seat) == side
+
+    def rank(meld: MeldsMeld) -> int:
+        return _BIRIBA_RANK.get(engine.meld_biriba(meld) or "", 0)
+
+    return sum(map(rank, outcome.new)) + sum(
+        max(0, rank(meld) - rank(engine.melds[mid].meld))
+        for mid, meld in outcome.changed.items()
+        if engine.side(engine.melds[mid].seat) == side
     )
 
 
@@ -618,10 +622,18 @@ def project_gain(engine: Engine, seat: int, move: Move) -> int:
     dirty counts against it."""
     if not isinstance(engine, Mor) or not isinstance(move, Meld | Add | Lay):
         return 0
+    # Read from the lay's outcome, as ``biriba_gain`` is: new melds are the team's.
+    outcome = engine.lay_outcome(seat, move)
     team = engine.team(seat)
-    after = Mor.from_json(engine.to_json())
-    after.apply(seat, move)
-    return sum(after.projects()[team]) - sum(engine.projects()[team])
+
+    def value(meld: MeldsMeld) -> int:
+        return engine.meld_project(meld) or 0
+
+    return sum(map(value, outcome.new)) + sum(
+        value(meld) - value(engine.melds[mid].meld)
+        for mid, meld in outcome.changed.items()
+        if engine.team(engine.melds[mid].seat) == team
+    )
 
 
 def betters_project(
