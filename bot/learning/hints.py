@@ -29,12 +29,14 @@ from bot.games.base import (
     Event,
     Lay,
     Meld,
+    MeldKind,
     Move,
     Pass,
     Play,
     Played,
     Reason,
     Return,
+    RoundEnd,
     RoundOver,
     SidePileWaits,
     Swap,
@@ -938,7 +940,7 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         # Hand: a joker this move lays, and whether another player could take it back.
         said = "hint_with_joker", {"reason": Reason(*said), "joker": joker}
     near = near_end(after_engine, seat, events)
-    if near is not None and base not in _ENDS:
+    if near is not None and (base not in _ENDS or near.key in _OUT_THIS_TURN):
         # Going out, or the side's spare pile, is near: say so (issue 61's newcomer had no push).
         said = "hint_with_near", {"reason": Reason(*said), "near": near}
     low = stock_low(engine, seat)
@@ -1082,6 +1084,9 @@ _ENDS = frozenset(
         "hint_add_round_ends",
     }
 )
+# Hand: this turn's throw of the last card goes out; said even after a reason of _ENDS (guided
+# seed 2: "an opponent is down to 3 … you keep 1 card" never said that the throw wins the round).
+_OUT_THIS_TURN = frozenset({"hint_near_out_hand", "hint_near_out_the_hand"})
 # A hand of this many cards or fewer after the move is near its end.
 NEAR_END = 2
 
@@ -1131,8 +1136,23 @@ def near_end(after: Engine, seat: int, events: Sequence[Event]) -> Reason | None
             # keeps a card doesn't go out: no going out is near (issue 61: "you score −30" in
             # the lesson where nobody does).
             return None
-        if left == 1 and not after.opened_at_start and not after.touched_old:
-            # Opened this turn and the throw empties the hand: a Hand, which doubles (−60).
+        if after.turn != seat or left > 1:
+            # The turn is over (a throw), or this turn's throw keeps a card: going out comes
+            # on a later turn, never as a Hand, as the seat has opened by then (the newcomer's
+            # findings 1 and 2: "throw your last card" said of a throw that keeps one).
+            return Reason("hint_near_out_hand_later", count)
+        # One card left and this turn's throw still to come: how the engine itself ends the
+        # round when that card is thrown, a Hand (opened this turn, no old meld touched,
+        # −60) or going out (−30).
+        last = Discard(after.hands[seat][0])
+        if after.check(seat, last) is not None:
+            return None
+        probe = _copy(after)
+        ends = [e for e in probe.apply(seat, last) if isinstance(e, RoundOver)]
+        result = ends[0].result if ends else None
+        if result is None or result.closer != seat:
+            return None
+        if result.reason == RoundEnd.HAND:
             return Reason("hint_near_out_the_hand", count)
         return Reason("hint_near_out_hand", count)
     return None
@@ -1520,6 +1540,11 @@ def _throw_reason(
         left = _cards_from_a_hand(before.hand)
         if left is not None:
             return "hint_throw_wait_hand", {"card": shown, "count": Count("n_cards", left)}
+    if before.game == "hand" and rest.count(card) and ready_melds(card, before.hand, rules):
+        # Two of the card, one making a meld: the copy kept does what the thrown one would (the
+        # newcomer's finding 5: "with 2♥ JK it makes a meld, but you can't lay it" argued for
+        # keeping the card and never named the second 4♥).
+        return "hand.hint_throw_twin", {"card": shown}
     ready = _ready_meld(card, engine, before, rules)
     if ready is not None:
         # The card already makes a meld with cards of the hand: "one more card would make a
@@ -1742,12 +1767,26 @@ def feeds_next_hand(card: Card, engine: Hand, seat: int) -> bool:
     the one a player waits for who holds the cards beyond it (8♥ to 5♥ 6♥ 7♥, with 9♥ 10♥ in
     hand): the newcomers' "the hint throws what the next player can use" (issue 61)."""
     nxt = (seat + 1) % engine.n_seats
-    return any(
-        isinstance(added_or_why(m.meld, (card,), HAND_MELDS, end), MeldsMeld)
-        for m in engine.melds.values()
-        if m.seat == nxt
-        for end in ("high", "low")
-    )
+    return any(extends_run(m.meld, card) for m in engine.melds.values() if m.seat == nxt)
+
+
+def extends_run(meld: MeldsMeld, card: Card) -> bool:
+    """Does ``card`` carry a run on at one of its ends, each joker still standing for the rank
+    it stood for (the engine's add check)? A card the joker stands for is no such card: it
+    only moves the joker, and a taken discard goes into a new meld, never onto a joker's place
+    (the newcomer's finding 4). Sets aren't carried on: a set's fourth card makes no new meld."""
+    if meld.kind != MeldKind.RUN:
+        return False
+    jokers = _joker_ranks(meld)
+    for end in ("high", "low"):
+        grown = added_or_why(meld, (card,), HAND_MELDS, end)
+        if isinstance(grown, MeldsMeld) and _joker_ranks(grown) == jokers:
+            return True
+    return False
+
+
+def _joker_ranks(meld: MeldsMeld) -> set[int]:
+    return {meld.low + i for i, c in enumerate(meld.cards) if c.is_joker}
 
 
 def shown_partners(card: Card, engine: Engine, seat: int) -> tuple[Card, ...]:
