@@ -813,6 +813,42 @@ def _check_hand_throw_twin(case: Case) -> list[str]:
     return out
 
 
+def _check_hand_next_few(case: Case) -> list[str]:
+    """ "The next player has opened and is down to N … of the cards you can't see, as few make
+    a meld with it as with any card of yours": Hand; the next seat has opened and holds N
+    (3 or fewer), and counted over every pair of the deck's cards the seat can't see (the
+    whole deck less its hand, the melds and the discard pile), the thrown card makes a meld
+    with no more pairs than any other card of the hand, and with fewer than one of them."""
+    assert isinstance(case.move, Discard)
+    engine, seat = case.engine, case.seat
+    if not isinstance(engine, Hand):
+        return ["not Hand"]
+    view = engine.view(seat)
+    nxt = (seat + 1) % engine.n_seats
+    out = []
+    if not view.opened[nxt] or view.hand_counts[nxt] > 3:
+        out.append("the next player hasn't opened or holds more than 3")
+    if _n(case.params["count"]) != view.hand_counts[nxt]:
+        out.append(f"the next player holds {view.hand_counts[nxt]}")
+    unseen = Counter(deck_106())
+    unseen.subtract([*view.hand, *(c for m in view.melds for c in m.cards), *view.discard])
+    kinds = sorted((c for c, n in unseen.items() if n > 0), key=sort_key)
+
+    def pairs(card: Card) -> int:
+        return sum(
+            1
+            for i, a in enumerate(kinds)
+            for b in kinds[i:]
+            if (a != b or unseen[a] >= 2) and try_meld((card, a, b), HAND_MELDS) is not None
+        )
+
+    mine = pairs(case.move.card)
+    others = [pairs(c) for c in set(view.hand) - {case.move.card}]
+    if any(o < mine for o in others) or not any(o > mine for o in others):
+        out.append(f"{case.move.card} makes {mine} unseen meld pairs, the others {others}")
+    return out
+
+
 def _check_play_lead(case: Case) -> list[str]:
     out = []
     if case.engine.view(case.seat).trick:
@@ -1797,6 +1833,7 @@ CHECKS: dict[str, Check] = {
     "hint_throw_not_next": _check_throw_not_next,
     "hand.hint_throw_not_next": _check_hand_throw_not_next,
     "hand.hint_throw_twin": _check_hand_throw_twin,
+    "hand.hint_throw_next_few": _check_hand_next_few,
     "hint_with_near": _check_with_near,
     "hint_with_joker": _check_with_joker,
     "review.same_but_sheds_more": _check_review_same,

@@ -1494,6 +1494,18 @@ def _throw_reason(
         return "hint_throw_keeps_run", {"card": shown, "run": cards(kept)}
     rest = list(before.hand)
     rest.remove(card)
+    few = next_few(engine, before.seat)
+    if few is not None and not riskier_for_next(card, engine, before.seat):
+        mine = unseen_pairs(card, engine, before.seat)
+        if any(unseen_pairs(c, engine, before.seat) > mine for c in rest):
+            # Hand, the next player nearly out: of the cards the seat can't see, the fewest
+            # make a meld with this one (the newcomer's finding 3: the hint said nothing of
+            # the next player, who took A♥ and went out).
+            return "hand.hint_throw_next_few", {
+                "card": shown,
+                "count": Count("n_cards", few),
+                "n": few,
+            }
     near = hand_end_near(engine, before.seat)
     # Where every card is loose, "worth the most" of them says it (``hint_throw_alone_highest``).
     paired = not all(_alone(c, before.hand, rules) for c in before.hand)
@@ -1807,8 +1819,72 @@ def shown_partners(card: Card, engine: Engine, seat: int) -> tuple[Card, ...]:
 def feeds_next_at_all(card: Card, engine: Engine, seat: int) -> bool:
     """Could the next player of the other side take the pile with ``card`` on top, by what the
     table shows: it goes onto their side's melds (``feeds_next``), or, in More, with cards they
-    picked up (``shown_partners``)?"""
-    return feeds_next(card, engine, seat) or bool(shown_partners(card, engine, seat))
+    picked up (``shown_partners``), or, in Hand, the next player nearly out, it is not among
+    the cards of the hand they could least use (``riskier_for_next``)?"""
+    return (
+        feeds_next(card, engine, seat)
+        or bool(shown_partners(card, engine, seat))
+        or riskier_for_next(card, engine, seat)
+    )
+
+
+# Hand: a next player who has opened and holds this many cards or fewer may take the top
+# discard into a meld with two of them and go out.
+NEXT_FEW = 3
+
+
+def next_few(engine: Engine, seat: int) -> int | None:
+    """Hand: the next player's card count when they have opened and hold ``NEXT_FEW`` or
+    fewer; None otherwise, and in the other games."""
+    view = engine.view(seat)
+    if not isinstance(view, HandView):
+        return None
+    nxt = (seat + 1) % len(view.hand_counts)
+    count = view.hand_counts[nxt]
+    return count if view.opened[nxt] and 0 < count <= NEXT_FEW else None
+
+
+def unseen_pairs(card: Card, engine: Engine, seat: int) -> int:
+    """Hand: how many pairs of cards the seat can't see (``unseen_copies``: not in its hand,
+    the melds or the discard pile) make a meld with ``card``, by the engine's meld reader:
+    what the seat can know of the chance that another hand holds a meld for it."""
+    near = [
+        c
+        for c in deck_106()
+        if c != card
+        and (c.is_joker or c.rank == card.rank or (c.suit == card.suit and _close(c, card)))
+    ]
+    kinds = sorted(set(near), key=sort_key)
+    view = engine.view(seat)
+    assert isinstance(view, RummyView)
+    seen = Counter([*view.hand, *(c for m in view.melds for c in m.cards), *view.discard])
+    left = {c: max(0, near.count(c) - seen[c]) for c in kinds}
+    return sum(
+        1
+        for i, a in enumerate(kinds)
+        for b in kinds[i:]
+        if left[a] >= (2 if a == b else 1)
+        and left[b]
+        and try_meld((card, a, b), HAND_MELDS) is not None
+    )
+
+
+def _close(a: Card, b: Card) -> bool:
+    """Two ranks within two of each other, an ace high as well as low."""
+    ranks = {a.rank, 14 if a.rank == 1 else a.rank}
+    return any(abs(r - s) <= 2 for r in ranks for s in {b.rank, 14 if b.rank == 1 else b.rank})
+
+
+def riskier_for_next(card: Card, engine: Engine, seat: int) -> bool:
+    """Hand, the next player nearly out (``next_few``): does another card of the seat's hand
+    make a meld with fewer unseen pairs (``unseen_pairs``) than ``card``? Their hand is
+    hidden; the cards the seat can't see are all it can weigh (the newcomer's finding 3: A♥
+    thrown to a next player on 3 cards, who laid A♥ 2♥ 3♥ and went out)."""
+    if not isinstance(engine, Hand) or next_few(engine, seat) is None:
+        return False
+    hand = set(engine.view(seat).hand) - {card}
+    mine = unseen_pairs(card, engine, seat)
+    return any(unseen_pairs(c, engine, seat) < mine for c in hand)
 
 
 def _cards_from_a_hand(rest: Sequence[Card]) -> int | None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from bot.games.base import Discard, Lay, Meld
 from bot.games.cards import Card, parse_cards
 from bot.games.registry import engine_class
 from bot.i18n import LANGUAGES
-from bot.learning.hints import Hint, hint_for
+from bot.learning.hints import Hint, hint, hint_for
 from tests.ai.repo_script import load_script
 
 check_reason = load_script("scripts/check_hints.py").check_reason
@@ -130,3 +131,57 @@ def test_a_second_copy_is_the_reason_to_throw_one() -> None:
     # The check catches the sentence where there is one copy.
     one = _hand("4H 2H JK 9C KS 7D 8D")
     assert check_reason(one, 0, Discard(Card(4, "H")), h.key, h.params) != []
+
+
+def _seed4_round1() -> Any:
+    """Seed 4, round 1, as the newcomer had it: seat 1, next, has opened and holds 3 cards
+    (hidden: 2♥ 3♥ J♣); the hint threw A♥ and said nothing of them."""
+    seat1 = [["JH", "QH", "KH", "AH"], ["9D", "10D", "JD", "JK"], ["AS", "2S", "3S", "4S"]]
+    seat2 = [["10D", "JD", "QD"], ["KS", "KH", "KC"]]
+    mine = [["QS", "QD", "QC"], ["7S", "8S", "9S", "10S", "JS"], ["5D", "6D", "7D", "8D"]]
+    melds = [
+        *({"seat": 1, "cards": m} for m in seat1),
+        *({"seat": 2, "cards": m} for m in seat2),
+        *({"seat": 0, "cards": m} for m in mine),
+    ]
+    return _hand(
+        "AH 3H 6H 2C 6C",
+        others=("2H 3H JC", "4D 5D 9C 9H KC"),
+        melds=melds,
+        opened=[0, 1, 2],
+        discard=[
+            "7S",
+            "2H",
+            "10C",
+            "6D",
+            "5S",
+            "9H",
+            "5C",
+            "5H",
+            "7D",
+            "AC",
+            "10C",
+            "AS",
+            "7H",
+            "6C",
+            "JC",
+            "AC",
+        ],
+    )
+
+
+def test_a_throw_to_a_next_player_nearly_out_weighs_what_can_be_seen() -> None:
+    # Of the cards seat 0 can't see, fewest make a meld with A♥: by what it can know, the
+    # safest throw; the hint now says why, and that the next player may go out with it.
+    engine = _seed4_round1()
+    h = hint_for(engine, 0, Discard(Card(1, "H")))
+    assert h.key == "hand.hint_throw_next_few"
+    assert "down to 3 cards" in h.text() and "safest" in h.text()
+    _trusted(engine, h)
+    # The check catches the sentence said of a riskier card.
+    six = Discard(Card(6, "C"))
+    assert check_reason(engine, 0, six, h.key, dict(h.params, card="6♣")) != []
+    # And the advice keeps to the safest: seat 2's cards don't change what seat 0 sees.
+    for seed in range(3):
+        found = hint(engine, 0, random.Random(seed))
+        assert found is not None and found.move == Discard(Card(1, "H")), found.text()
