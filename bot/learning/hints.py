@@ -1852,7 +1852,12 @@ def unseen_pairs(card: Card, engine: Engine, seat: int) -> int:
         c
         for c in deck_106()
         if c != card
-        and (c.is_joker or c.rank == card.rank or (c.suit == card.suit and _close(c, card)))
+        and (
+            card.is_joker  # a joker goes with any two cards that make a meld with it
+            or c.is_joker
+            or c.rank == card.rank
+            or (c.suit == card.suit and _close(c, card))
+        )
     ]
     kinds = sorted(set(near), key=sort_key)
     view = engine.view(seat)

@@ -9,7 +9,7 @@ from bot.games.base import Discard, Lay, Meld
 from bot.games.cards import Card, parse_cards
 from bot.games.registry import engine_class
 from bot.i18n import LANGUAGES
-from bot.learning.hints import Hint, hint, hint_for
+from bot.learning.hints import Hint, base_reason, hint, hint_for, riskier_for_next
 from tests.ai.repo_script import load_script
 
 check_reason = load_script("scripts/check_hints.py").check_reason
@@ -133,40 +133,23 @@ def test_a_second_copy_is_the_reason_to_throw_one() -> None:
     assert check_reason(one, 0, Discard(Card(4, "H")), h.key, h.params) != []
 
 
-def _seed4_round1() -> Any:
+def _seed4_round1(hand: str = "AH 3H 6H 2C 6C") -> Any:
     """Seed 4, round 1, as the newcomer had it: seat 1, next, has opened and holds 3 cards
     (hidden: 2♥ 3♥ J♣); the hint threw A♥ and said nothing of them."""
     seat1 = [["JH", "QH", "KH", "AH"], ["9D", "10D", "JD", "JK"], ["AS", "2S", "3S", "4S"]]
     seat2 = [["10D", "JD", "QD"], ["KS", "KH", "KC"]]
-    mine = [["QS", "QD", "QC"], ["7S", "8S", "9S", "10S", "JS"], ["5D", "6D", "7D", "8D"]]
+    seat0 = [["QS", "QD", "QC"], ["7S", "8S", "9S", "10S", "JS"], ["5D", "6D", "7D", "8D"]]
     melds = [
         *({"seat": 1, "cards": m} for m in seat1),
         *({"seat": 2, "cards": m} for m in seat2),
-        *({"seat": 0, "cards": m} for m in mine),
+        *({"seat": 0, "cards": m} for m in seat0),
     ]
     return _hand(
-        "AH 3H 6H 2C 6C",
+        hand,
         others=("2H 3H JC", "4D 5D 9C 9H KC"),
         melds=melds,
         opened=[0, 1, 2],
-        discard=[
-            "7S",
-            "2H",
-            "10C",
-            "6D",
-            "5S",
-            "9H",
-            "5C",
-            "5H",
-            "7D",
-            "AC",
-            "10C",
-            "AS",
-            "7H",
-            "6C",
-            "JC",
-            "AC",
-        ],
+        discard=parse_cards("7S 2H 10C 6D 5S 9H 5C 5H 7D AC 10C AS 7H 6C JC AC"),
     )
 
 
@@ -185,3 +168,12 @@ def test_a_throw_to_a_next_player_nearly_out_weighs_what_can_be_seen() -> None:
     for seed in range(3):
         found = hint(engine, 0, random.Random(seed))
         assert found is not None and found.move == Discard(Card(1, "H")), found.text()
+
+
+def test_a_joker_is_never_the_safe_throw() -> None:
+    # Every-throw check, position 178: the joker counted as making no meld, as no card shares
+    # its rank or suit; it goes with any two cards that make a meld with it.
+    engine = _seed4_round1("AH 3H 6H 2C 6C JK")
+    assert riskier_for_next(Card(0, None), engine, 0)
+    h = hint_for(engine, 0, Discard(Card(0, None)))
+    assert base_reason(h.key, h.params)[0] != "hand.hint_throw_next_few"
