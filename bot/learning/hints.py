@@ -1952,7 +1952,7 @@ def _lay_reason(
     # and typed (``in_order``), not as the computer found them ("Lay 7♦ 5♦ 6♦", issue 61).
     laid_out: Any = in_order(move)
     shown: str | Reason = cards(laid_out.cards)
-    if before.game == "more3" and isinstance(laid_out, Lay) and len(laid_out.melds) > 1:
+    if before.game in ("more3", "hand") and isinstance(laid_out, Lay) and len(laid_out.melds) > 1:
         # Several new melds read apart, as the cards stage shows them: "Lay 8♥ 9♥ 10♥ and
         # 8♣ 9♣ 2♠", not one row of six cards (the More newcomer's finding 6).
         shown = joined([cards(m) for m in laid_out.melds])

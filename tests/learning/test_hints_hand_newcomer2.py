@@ -177,3 +177,11 @@ def test_a_joker_is_never_the_safe_throw() -> None:
     assert riskier_for_next(Card(0, None), engine, 0)
     h = hint_for(engine, 0, Discard(Card(0, None)))
     assert base_reason(h.key, h.params)[0] != "hand.hint_throw_next_few"
+
+
+def test_several_melds_in_a_lay_read_apart() -> None:
+    # "Lay K♦ K♥ K♠ 5♣ 6♣ 7♣ 8♣" read as one meld; only the typed form showed the split.
+    engine = _hand("KS KH KD 5C 6C 7C 8C QH 2D")
+    h = hint_for(engine, 0, _lay("KS KH KD", "5C 6C 7C 8C"))
+    assert h.text().startswith("Lay K♦ K♥ K♠ and 5♣ 6♣ 7♣ 8♣: it opens you with 56 points")
+    _trusted(engine, h)
