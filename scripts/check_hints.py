@@ -1723,10 +1723,25 @@ def _check_with_joker(case: Case) -> list[str]:
         if sum(c.is_joker for c in m.meld.cards) > before.get(i, 0)
     ]
     note = case.params["joker"]
+    notes = (
+        [note.params["first"], note.params["second"]] if note.key == "hint_jokers_two" else [note]
+    )
+    # Every joker laid that can be taken back is named, each once (the newcomer's finding 8).
+    if sorted(sorted(_cards_of(n.params["wanted"])) for n in notes) != sorted(
+        w for w in wanted if w
+    ):
+        out.append(f"the jokers laid want {wanted}, the notes name {[n.params for n in notes]}")
+    for note in notes:
+        out += _joker_note_false(engine, case.seat, note)
+    return out
+
+
+def _joker_note_false(engine: Hand, seat: int, note: Reason) -> list[str]:
+    """One joker note: "can take it back", a copy of each card named is in another hand or the
+    stock; "safe", the card named as in sight is in neither."""
+    out: list[str] = []
     named = sorted(_cards_of(note.params["wanted"]))
-    if named not in wanted:
-        out.append(f"the jokers laid want {wanted}, not {named}")
-    elsewhere = [c for s, h in enumerate(engine.hands) if s != case.seat for c in h]
+    elsewhere = [c for s, h in enumerate(engine.hands) if s != seat for c in h]
     elsewhere += list(engine.stock)
     if note.key == "hint_joker_open":
         out += [f"no copy of {c} is out of sight" for c in named if c not in elsewhere]

@@ -986,10 +986,16 @@ def joker_note(engine: Engine, seat: int, move: Move) -> Reason | None:
     """What a Hand lay that puts a joker on the table means for it (issue 61): another player
     who has opened and holds the cards that take it back may do so (``hint_joker_open``), or,
     every copy of one of those cards in sight, nobody can (``hint_joker_safe``)."""
-    laid = jokers_laid(engine, seat, move)
-    if not laid:
-        return None
-    _, wanted = laid[0]
+    notes = [_joker_note(engine, seat, wanted) for _, wanted in jokers_laid(engine, seat, move)]
+    said = [n for n in notes if n is not None]
+    if len(said) > 1:
+        # Two jokers laid, each with its own cards to take it back (the newcomer's finding 8:
+        # "Mind the joker" named only the first).
+        return Reason("hint_jokers_two", {"first": said[0], "second": said[1]})
+    return said[0] if said else None
+
+
+def _joker_note(engine: Engine, seat: int, wanted: tuple[Card, ...]) -> Reason | None:
     if not wanted:
         return None
     shown = cards(wanted)
@@ -1002,6 +1008,8 @@ def joker_note(engine: Engine, seat: int, move: Move) -> Reason | None:
 def hands_joker(engine: Engine, seat: int, move: Move) -> bool:
     """Does ``move`` put a joker where another player could take it back?"""
     note = joker_note(engine, seat, move)
+    if note is not None and note.key == "hint_jokers_two":
+        return "hint_joker_open" in (note.params["first"].key, note.params["second"].key)
     return note is not None and note.key == "hint_joker_open"
 
 

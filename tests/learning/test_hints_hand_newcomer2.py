@@ -185,3 +185,21 @@ def test_several_melds_in_a_lay_read_apart() -> None:
     h = hint_for(engine, 0, _lay("KS KH KD", "5C 6C 7C 8C"))
     assert h.text().startswith("Lay K♦ K♥ K♠ and 5♣ 6♣ 7♣ 8♣: it opens you with 56 points")
     _trusted(engine, h)
+
+
+def test_two_jokers_laid_both_get_their_warning() -> None:
+    # Seeds 7/21/33: "Lay A♦ A♥ JK 7♦ 7♠ JK … Mind the joker: … holds A♠ A♣ can take it back",
+    # and nothing of the second joker, which 7♥ 7♣ take back.
+    engine = _hand(
+        "AD AH JK 7D 7S JK 4C 9H 5S 10D",
+        others=("AS 7H 9C KC", "7C QH 8H 3D"),
+        stock=["AC", "10S", "2C", "5H"],
+    )
+    h = hint_for(engine, 0, _lay("AD AH JK", "7D 7S JK"))
+    assert h.key == "hint_with_joker", h.text()
+    assert h.params["joker"].key == "hint_jokers_two"
+    assert "A♠ A♣" in h.text() and "7♥ 7♣" in h.text()
+    _trusted(engine, h)
+    # The check catches a note that names one joker only.
+    one = dict(h.params, joker=h.params["joker"].params["first"])
+    assert check_reason(engine, 0, h.move, h.key, one) != []
