@@ -842,6 +842,12 @@ def _check_hand_next_few(case: Case) -> list[str]:
             if (a != b or unseen[a] >= 2) and try_meld((card, a, b), HAND_MELDS) is not None
         )
 
+    if not any(
+        try_meld((case.move.card, other, x), HAND_MELDS) is not None
+        for other in set(view.hand) - {case.move.card}
+        for x in DECK
+    ):
+        out.append(f"{case.move.card} goes with no card of the hand")
     mine = pairs(case.move.card)
     others = [pairs(c) for c in set(view.hand) - {case.move.card}]
     if any(o < mine for o in others) or not any(o > mine for o in others):

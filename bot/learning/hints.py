@@ -1503,7 +1503,10 @@ def _throw_reason(
     rest = list(before.hand)
     rest.remove(card)
     few = next_few(engine, before.seat)
-    if few is not None and not riskier_for_next(card, engine, before.seat):
+    # Said of a card that goes with another of the hand: a loose card's own reasons (worth the
+    # most, goes with nothing) already say why it goes.
+    paired_card = any(goes_with(card, other, rules) for other in rest)
+    if few is not None and paired_card and not riskier_for_next(card, engine, before.seat):
         mine = unseen_pairs(card, engine, before.seat)
         if any(unseen_pairs(c, engine, before.seat) > mine for c in rest):
             # Hand, the next player nearly out: of the cards the seat can't see, the fewest
