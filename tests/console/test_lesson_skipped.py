@@ -36,3 +36,16 @@ def test_a_skipped_step_answered_later_counts_as_answered(tmp_path: Path) -> Non
     # A step answered and then skipped on a later run stays answered.
     again.record("hand", 2, first_try=False, skipped=True)
     assert again.skipped_steps("hand", 7) == set()
+
+
+def test_skipping_the_take_step_teaches_the_take(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Step 2's rule read as feedback to a draw ("Drawing is allowed, but …"), so a skip taught
+    # the wrong move's answer rather than the rule: take the discard when it lets you open.
+    monkeypatch.setenv(ENV, str(tmp_path))
+    Progress.load().record("hand", 1, first_try=True)
+    out = io.StringIO()
+    run_lesson("hand", io.StringIO("skip\nquit\n"), out, False, "en")
+    assert "Take the top discard when it lets you open" in out.getvalue()
+    assert "Drawing is allowed" not in out.getvalue()
