@@ -44,12 +44,14 @@ from bot.games.base import (
     Lay,
     Meld,
     Melded,
+    MeldKind,
     Move,
     Pass,
     Play,
     Played,
     Reason,
     Return,
+    RoundEnd,
     RoundOver,
     SidePileWaits,
     Take,
@@ -893,16 +895,24 @@ def _next_own_fits(engine: Engine, seat: int, card: Card) -> bool:
     check, at either end)?"""
     assert isinstance(engine, Hand)
     nxt = (seat + 1) % engine.n_seats
-    return any(
-        isinstance(added_or_why(m.meld, (card,), HAND_MELDS, end), MeldsMeld)
-        for m in engine.melds.values()
-        if m.seat == nxt
-        for end in ("high", "low")
-    )
+    return any(_run_end(m.meld, card) for m in engine.melds.values() if m.seat == nxt)
+
+
+def _run_end(meld: MeldsMeld, card: Card) -> bool:
+    """Is ``card`` the card just below or just above a run of its suit, counted from the run's
+    span (jokers by the ranks they stand for; an ace below a 2 or above a king)? Not the rank
+    a joker stands for, and no set: a taken discard goes into a new meld (the newcomer's
+    finding 4)."""
+    if meld.kind != MeldKind.RUN or card.is_joker or card.suit != meld.suit:
+        return False
+    low, high = meld.low, meld.low + len(meld.cards) - 1
+    if card.rank == 1:
+        return low == 2 or high == 13
+    return card.rank in (low - 1, high + 1) and 2 <= card.rank <= 13
 
 
 def _check_hand_throw_not_next(case: Case) -> list[str]:
-    """ "It goes onto none of the next player's melds, while … would": Hand; the thrown card
+    """ "It carries on none of the next player's runs, while … would": Hand; the thrown card
     fits none of the next player's own melds and the cards named are exactly the rest of the
     hand that fits one. (Whether they wait for it is their hand's: the sentence says "may".)"""
     assert isinstance(case.move, Discard)
@@ -916,6 +926,68 @@ def _check_hand_throw_not_next(case: Case) -> list[str]:
     named = set(_cards_of(case.params["feeding"]))
     if named != fits:
         out.append(f"named {sorted(named, key=sort_key)}, fit {sorted(fits, key=sort_key)}")
+    return out
+
+
+def _check_hand_throw_twin(case: Case) -> list[str]:
+    """ "You hold two of it, and the other stays for the same melds": Hand; the hand holds the
+    thrown card twice, and with the cards kept the card makes a meld as they are (the engine's
+    meld reader), so the copy kept still does."""
+    assert isinstance(case.move, Discard)
+    engine, card = case.engine, case.move.card
+    if not isinstance(engine, Hand):
+        return ["not Hand"]
+    hand = list(engine.view(case.seat).hand)
+    out = [] if hand.count(card) >= 2 else [f"one {card} in hand"]
+    hand.remove(card)
+    others = [c for c in hand if c != card]
+    if not any(
+        try_meld((card, *pair), HAND_MELDS) is not None
+        for pair in itertools.combinations(others, 2)
+    ):
+        out.append(f"{card} makes no meld with the hand")
+    return out
+
+
+def _check_hand_next_few(case: Case) -> list[str]:
+    """ "The next player has opened and is down to N … of the cards you can't see, as few make
+    a meld with it as with any card of yours": Hand; the next seat has opened and holds N
+    (3 or fewer), and counted over every pair of the deck's cards the seat can't see (the
+    whole deck less its hand, the melds and the discard pile), the thrown card makes a meld
+    with no more pairs than any other card of the hand, and with fewer than one of them."""
+    assert isinstance(case.move, Discard)
+    engine, seat = case.engine, case.seat
+    if not isinstance(engine, Hand):
+        return ["not Hand"]
+    view = engine.view(seat)
+    nxt = (seat + 1) % engine.n_seats
+    out = []
+    if not view.opened[nxt] or view.hand_counts[nxt] > 3:
+        out.append("the next player hasn't opened or holds more than 3")
+    if _n(case.params["count"]) != view.hand_counts[nxt]:
+        out.append(f"the next player holds {view.hand_counts[nxt]}")
+    unseen = Counter(deck_106())
+    unseen.subtract([*view.hand, *(c for m in view.melds for c in m.cards), *view.discard])
+    kinds = sorted((c for c, n in unseen.items() if n > 0), key=sort_key)
+
+    def pairs(card: Card) -> int:
+        return sum(
+            1
+            for i, a in enumerate(kinds)
+            for b in kinds[i:]
+            if (a != b or unseen[a] >= 2) and try_meld((card, a, b), HAND_MELDS) is not None
+        )
+
+    if not any(
+        try_meld((case.move.card, other, x), HAND_MELDS) is not None
+        for other in set(view.hand) - {case.move.card}
+        for x in DECK
+    ):
+        out.append(f"{case.move.card} goes with no card of the hand")
+    mine = pairs(case.move.card)
+    others = [pairs(c) for c in set(view.hand) - {case.move.card}]
+    if any(o < mine for o in others) or not any(o > mine for o in others):
+        out.append(f"{case.move.card} makes {mine} unseen meld pairs, the others {others}")
     return out
 
 
@@ -1759,18 +1831,33 @@ def _check_with_near(case: Case) -> list[str]:
             "hint_near_go_out": after.pile_taken[side] and can_go_out_with(biribas),
         }
     else:
-        opened = isinstance(after, Hand) and after.opened[case.seat]
-        # The round ends with this throw when the stock is out: only a last card goes out then.
-        out_near = opened and not (after.stock_out and left > 1)
-        # A Hand: opened this turn, no old meld touched, and the throw empties the hand.
-        the_hand = out_near and left == 1 and not after.opened_at_start and not after.touched_old
-        facts = {
-            "hint_near_out_hand": out_near and not the_hand,
-            "hint_near_out_the_hand": the_hand,
-        }
+        facts = _hand_near_facts(after, case.seat, left)
     if not facts.get(key, False):
         out.append(f"{key} is not so in {case.engine.game}")
     return out
+
+
+def _hand_near_facts(after: Any, seat: int, left: int) -> dict[str, bool]:
+    """Hand's near ends, by the engine itself: "throw your last card to go out" (−30, or −60
+    for a Hand) only when it is still the seat's turn, one card is left and the engine, given
+    that throw, ends the round with the seat going out (``RoundEnd.WENT_OUT``) or with a Hand
+    (``RoundEnd.HAND``); "on a later turn" when the seat has opened and the turn is over (a
+    throw) or this turn's throw keeps a card, the stock not out (its round ends this turn)."""
+    if not isinstance(after, Hand) or not after.opened[seat]:
+        return {}
+    now = after.turn == seat
+    ends = None
+    if now and left == 1:
+        last = Discard(after.view(seat).hand[0])
+        if after.check(seat, last) is None:
+            _, events = _played(after, seat, last)
+            over = [e.result for e in events if isinstance(e, RoundOver) and e.result]
+            ends = over[0].reason if over and over[0].closer == seat else None
+    return {
+        "hint_near_out_hand": ends == RoundEnd.WENT_OUT,
+        "hint_near_out_the_hand": ends == RoundEnd.HAND,
+        "hint_near_out_hand_later": (not now or left > 1) and not after.stock_out,
+    }
 
 
 def _check_with_joker(case: Case) -> list[str]:
@@ -1792,10 +1879,25 @@ def _check_with_joker(case: Case) -> list[str]:
         if sum(c.is_joker for c in m.meld.cards) > before.get(i, 0)
     ]
     note = case.params["joker"]
+    notes = (
+        [note.params["first"], note.params["second"]] if note.key == "hint_jokers_two" else [note]
+    )
+    # Every joker laid that can be taken back is named, each once (the newcomer's finding 8).
+    if sorted(sorted(_cards_of(n.params["wanted"])) for n in notes) != sorted(
+        w for w in wanted if w
+    ):
+        out.append(f"the jokers laid want {wanted}, the notes name {[n.params for n in notes]}")
+    for note in notes:
+        out += _joker_note_false(engine, case.seat, note)
+    return out
+
+
+def _joker_note_false(engine: Hand, seat: int, note: Reason) -> list[str]:
+    """One joker note: "can take it back", a copy of each card named is in another hand or the
+    stock; "safe", the card named as in sight is in neither."""
+    out: list[str] = []
     named = sorted(_cards_of(note.params["wanted"]))
-    if named not in wanted:
-        out.append(f"the jokers laid want {wanted}, not {named}")
-    elsewhere = [c for s, h in enumerate(engine.hands) if s != case.seat for c in h]
+    elsewhere = [c for s, h in enumerate(engine.hands) if s != seat for c in h]
     elsewhere += list(engine.stock)
     if note.key == "hint_joker_open":
         out += [f"no copy of {c} is out of sight" for c in named if c not in elsewhere]
@@ -1905,6 +2007,8 @@ CHECKS: dict[str, Check] = {
     "hint_throw_meld_refused": _check_meld_refused,
     "hint_throw_not_next": _check_throw_not_next,
     "hand.hint_throw_not_next": _check_hand_throw_not_next,
+    "hand.hint_throw_twin": _check_hand_throw_twin,
+    "hand.hint_throw_next_few": _check_hand_next_few,
     "hint_with_near": _check_with_near,
     "hint_with_joker": _check_with_joker,
     "review.same_but_sheds_more": _check_review_same,

@@ -231,9 +231,21 @@ def run_lesson(
     start = progress.next_step(game, len(steps))
     if done and len(done) < len(steps):
         first = sum(done.values())
-        stdout.write(
-            t("lesson_progress", lang, done=len(done), count=len(steps), first=first) + "\n"
-        )
+        skipped = progress.skipped_steps(game, len(steps))
+        if skipped:
+            # Skipped steps said apart from the ones answered (the Hand newcomer's "5 of 7
+            # steps done" after skipping most of them).
+            said = t(
+                "lesson_progress_skipped",
+                lang,
+                done=len(done) - len(skipped),
+                count=len(steps),
+                first=first,
+                skipped=len(skipped),
+            )
+        else:
+            said = t("lesson_progress", lang, done=len(done), count=len(steps), first=first)
+        stdout.write(said + "\n")
         if start > 1:
             stdout.write(t("lesson_resumed", lang, step=start, count=len(steps)) + "\n")
     number = start
@@ -285,7 +297,7 @@ def run_lesson(
                 # words gave were lost to a skip), and the step counts as passed: coming back
                 # goes on after it, not at it.
                 console.say(console.t("lesson_skipped", rule=step.text("rule", lang)))
-                progress.record(game, step.number, first_try=False)
+                progress.record(game, step.number, first_try=False, skipped=True)
                 break
             elif word == "restart":
                 # The lesson from its first step, its progress forgotten: starting over.

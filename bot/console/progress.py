@@ -40,6 +40,9 @@ class Progress:
     # game -> step number (as text, JSON's keys) -> right at the first try
     games: dict[str, dict[str, bool]] = field(default_factory=dict)
     readable: bool = True
+    # game -> the steps passed by ``skip`` and not answered since (the Hand newcomer read "5 of
+    # 7 steps done" after skipping most of them)
+    skipped: dict[str, list[int]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: Path | None = None) -> Progress:
@@ -64,7 +67,13 @@ class Progress:
                     steps = kept.get(game, {})
                     if str(old) in steps and str(new) not in steps:
                         steps[str(new)] = steps.pop(str(old))
-        return cls(path, kept)
+        raw = data.get("skipped", {})
+        skipped = {
+            str(g): sorted({n for n in ns if isinstance(n, int) and not isinstance(n, bool)})
+            for g, ns in (raw.items() if isinstance(raw, dict) else ())
+            if isinstance(ns, list)
+        }
+        return cls(path, kept, skipped=skipped)
 
     def done(self, game: str, count: int) -> dict[int, bool]:
         """The game's steps done (1-based, within ``count``) and whether right at the first try."""
@@ -77,14 +86,26 @@ class Progress:
         done = self.done(game, count)
         return next((n for n in range(1, count + 1) if n not in done), 1)
 
-    def record(self, game: str, number: int, first_try: bool) -> bool:
+    def record(self, game: str, number: int, first_try: bool, skipped: bool = False) -> bool:
         """Mark a step done (right at the first try stays so once it was) and save; False when
-        nothing could be saved (an unreadable file is left as it is)."""
+        nothing could be saved (an unreadable file is left as it is). ``skipped``: passed by
+        ``skip``, counted apart until the step is answered (a step answered stays answered)."""
         if not self.readable:
             return False
         steps = self.games.setdefault(game, {})
+        answered = str(number) in steps and number not in self.skipped.get(game, [])
         steps[str(number)] = steps.get(str(number), False) or first_try
+        passed = set(self.skipped.get(game, []))
+        if skipped and not answered:
+            passed.add(number)
+        elif not skipped:
+            passed.discard(number)
+        self.skipped[game] = sorted(passed)
         return self._save()
+
+    def skipped_steps(self, game: str, count: int) -> set[int]:
+        """The game's steps (within ``count``) passed by ``skip`` and not answered since."""
+        return {n for n in self.skipped.get(game, []) if 1 <= n <= count}
 
     def reset(self, game: str) -> bool:
         """Forget the game's lesson progress (the learner starts it over) and save; False when
@@ -92,6 +113,7 @@ class Progress:
         if not self.readable:
             return False
         self.games.pop(game, None)
+        self.skipped.pop(game, None)
         return self._save()
 
     def _save(self) -> bool:
@@ -100,7 +122,8 @@ class Progress:
             # Written whole beside the file, then moved over it: a crash leaves the old one.
             fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".lessons-", suffix=".json")
             with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump({"version": VERSION, "games": self.games}, f, indent=1, sort_keys=True)
+                data = {"version": VERSION, "games": self.games, "skipped": self.skipped}
+                json.dump(data, f, indent=1, sort_keys=True)
             os.replace(tmp, self.path)
         except OSError:
             return False

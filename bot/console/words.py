@@ -65,6 +65,7 @@ OTHER_WORDS = (
     ("hint", "console.help.hint"),
     ("rules", "console.help.rules"),
 )
+AFTER_GAME = ("review, again N", "console.help.after_game")
 MELD_KINDS: dict[str, str] = {MeldKind.RUN: "console.meld.run", MeldKind.SET: "console.meld.set"}
 BIRIBAS = {"pure": "console.meld.biriba_pure", "dirty": "console.meld.biriba_dirty"}
 KEY = re.compile(r"[a-z0-9_]+(?:\.[a-z0-9_]+)+")
@@ -121,6 +122,9 @@ class GameWords(Generic[V]):
         # step and the guided round set their own (the step's answer; the coach's move, at the
         # level the welcome line names for the table's computers: issue 61).
         self.hint_help: tuple[str, dict[str, Any]] = ("console.help.hint", {})
+        # Whether the game offers the review at its end: the help then names ``review`` and
+        # ``again N`` (the Hand newcomer learned of them only from the message after the game).
+        self.after_game = False
 
     def seat_no(self, seat: int) -> int:
         """A seat's number as this screen counts seats."""
@@ -216,10 +220,10 @@ class GameWords(Generic[V]):
             f"  {typed.replace(', ', sep):<{COLUMN}}{self.t(key, **params)}"
             for typed, key in self.move_help()
         ]
-        width = max(len(typed) for typed, _ in OTHER_WORDS) + 2
+        words = [*OTHER_WORDS, *([AFTER_GAME] if self.after_game else [])]
+        width = max(len(typed) for typed, _ in words) + 2
         others = [
-            f"  {typed.replace(', ', sep):<{width}}{self.other_word(key)}"
-            for typed, key in OTHER_WORDS
+            f"  {typed.replace(', ', sep):<{width}}{self.other_word(key)}" for typed, key in words
         ]
         return "\n".join(
             [

@@ -29,12 +29,14 @@ from bot.games.base import (
     Event,
     Lay,
     Meld,
+    MeldKind,
     Move,
     Pass,
     Play,
     Played,
     Reason,
     Return,
+    RoundEnd,
     RoundOver,
     SidePileWaits,
     Swap,
@@ -1008,7 +1010,7 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         # Hand: a joker this move lays, and whether another player could take it back.
         said = "hint_with_joker", {"reason": Reason(*said), "joker": joker}
     near = near_end(after_engine, seat, events)
-    if near is not None and base not in _ENDS:
+    if near is not None and (base not in _ENDS or near.key in _OUT_THIS_TURN):
         # Going out, or the side's spare pile, is near: say so (issue 61's newcomer had no push).
         said = "hint_with_near", {"reason": Reason(*said), "near": near}
     low = stock_low(engine, seat)
@@ -1054,10 +1056,16 @@ def joker_note(engine: Engine, seat: int, move: Move) -> Reason | None:
     """What a Hand lay that puts a joker on the table means for it (issue 61): another player
     who has opened and holds the cards that take it back may do so (``hint_joker_open``), or,
     every copy of one of those cards in sight, nobody can (``hint_joker_safe``)."""
-    laid = jokers_laid(engine, seat, move)
-    if not laid:
-        return None
-    _, wanted = laid[0]
+    notes = [_joker_note(engine, seat, wanted) for _, wanted in jokers_laid(engine, seat, move)]
+    said = [n for n in notes if n is not None]
+    if len(said) > 1:
+        # Two jokers laid, each with its own cards to take it back (the newcomer's finding 8:
+        # "Mind the joker" named only the first).
+        return Reason("hint_jokers_two", {"first": said[0], "second": said[1]})
+    return said[0] if said else None
+
+
+def _joker_note(engine: Engine, seat: int, wanted: tuple[Card, ...]) -> Reason | None:
     if not wanted:
         return None
     shown = cards(wanted)
@@ -1070,6 +1078,8 @@ def joker_note(engine: Engine, seat: int, move: Move) -> Reason | None:
 def hands_joker(engine: Engine, seat: int, move: Move) -> bool:
     """Does ``move`` put a joker where another player could take it back?"""
     note = joker_note(engine, seat, move)
+    if note is not None and note.key == "hint_jokers_two":
+        return "hint_joker_open" in (note.params["first"].key, note.params["second"].key)
     return note is not None and note.key == "hint_joker_open"
 
 
@@ -1152,6 +1162,9 @@ _ENDS = frozenset(
         "hint_add_round_ends",
     }
 )
+# Hand: this turn's throw of the last card goes out; said even after a reason of _ENDS (guided
+# seed 2: "an opponent is down to 3 … you keep 1 card" never said that the throw wins the round).
+_OUT_THIS_TURN = frozenset({"hint_near_out_hand", "hint_near_out_the_hand"})
 # A hand of this many cards or fewer after the move is near its end.
 NEAR_END = 2
 
@@ -1201,8 +1214,23 @@ def near_end(after: Engine, seat: int, events: Sequence[Event]) -> Reason | None
             # keeps a card doesn't go out: no going out is near (issue 61: "you score −30" in
             # the lesson where nobody does).
             return None
-        if left == 1 and not after.opened_at_start and not after.touched_old:
-            # Opened this turn and the throw empties the hand: a Hand, which doubles (−60).
+        if after.turn != seat or left > 1:
+            # The turn is over (a throw), or this turn's throw keeps a card: going out comes
+            # on a later turn, never as a Hand, as the seat has opened by then (the newcomer's
+            # findings 1 and 2: "throw your last card" said of a throw that keeps one).
+            return Reason("hint_near_out_hand_later", count)
+        # One card left and this turn's throw still to come: how the engine itself ends the
+        # round when that card is thrown, a Hand (opened this turn, no old meld touched,
+        # −60) or going out (−30).
+        last = Discard(after.hands[seat][0])
+        if after.check(seat, last) is not None:
+            return None
+        probe = _copy(after)
+        ends = [e for e in probe.apply(seat, last) if isinstance(e, RoundOver)]
+        result = ends[0].result if ends else None
+        if result is None or result.closer != seat:
+            return None
+        if result.reason == RoundEnd.HAND:
             return Reason("hint_near_out_the_hand", count)
         return Reason("hint_near_out_hand", count)
     return None
@@ -1599,6 +1627,21 @@ def _throw_reason(
         return "hint_throw_keeps_run", {"card": shown, "run": cards(kept)}
     rest = list(before.hand)
     rest.remove(card)
+    few = next_few(engine, before.seat)
+    # Said of a card that goes with another of the hand: a loose card's own reasons (worth the
+    # most, goes with nothing) already say why it goes.
+    paired_card = any(goes_with(card, other, rules) for other in rest)
+    if few is not None and paired_card and not riskier_for_next(card, engine, before.seat):
+        mine = unseen_pairs(card, engine, before.seat)
+        if any(unseen_pairs(c, engine, before.seat) > mine for c in rest):
+            # Hand, the next player nearly out: of the cards the seat can't see, the fewest
+            # make a meld with this one (the newcomer's finding 3: the hint said nothing of
+            # the next player, who took A♥ and went out).
+            return "hand.hint_throw_next_few", {
+                "card": shown,
+                "count": Count("n_cards", few),
+                "n": few,
+            }
     near = hand_end_near(engine, before.seat)
     # Where every card is loose, "worth the most" of them says it (``hint_throw_alone_highest``).
     paired = not all(_alone(c, before.hand, rules) for c in before.hand)
@@ -1645,6 +1688,11 @@ def _throw_reason(
         left = _cards_from_a_hand(before.hand)
         if left is not None:
             return "hint_throw_wait_hand", {"card": shown, "count": Count("n_cards", left)}
+    if before.game == "hand" and rest.count(card) and ready_melds(card, before.hand, rules):
+        # Two of the card, one making a meld: the copy kept does what the thrown one would (the
+        # newcomer's finding 5: "with 2♥ JK it makes a meld, but you can't lay it" argued for
+        # keeping the card and never named the second 4♥).
+        return "hand.hint_throw_twin", {"card": shown}
     ready = _ready_meld(card, engine, before, rules)
     if ready is not None:
         # The card already makes a meld with cards of the hand: "one more card would make a
@@ -1867,12 +1915,26 @@ def feeds_next_hand(card: Card, engine: Hand, seat: int) -> bool:
     the one a player waits for who holds the cards beyond it (8♥ to 5♥ 6♥ 7♥, with 9♥ 10♥ in
     hand): the newcomers' "the hint throws what the next player can use" (issue 61)."""
     nxt = (seat + 1) % engine.n_seats
-    return any(
-        isinstance(added_or_why(m.meld, (card,), HAND_MELDS, end), MeldsMeld)
-        for m in engine.melds.values()
-        if m.seat == nxt
-        for end in ("high", "low")
-    )
+    return any(extends_run(m.meld, card) for m in engine.melds.values() if m.seat == nxt)
+
+
+def extends_run(meld: MeldsMeld, card: Card) -> bool:
+    """Does ``card`` carry a run on at one of its ends, each joker still standing for the rank
+    it stood for (the engine's add check)? A card the joker stands for is no such card: it
+    only moves the joker, and a taken discard goes into a new meld, never onto a joker's place
+    (the newcomer's finding 4). Sets aren't carried on: a set's fourth card makes no new meld."""
+    if meld.kind != MeldKind.RUN:
+        return False
+    jokers = _joker_ranks(meld)
+    for end in ("high", "low"):
+        grown = added_or_why(meld, (card,), HAND_MELDS, end)
+        if isinstance(grown, MeldsMeld) and _joker_ranks(grown) == jokers:
+            return True
+    return False
+
+
+def _joker_ranks(meld: MeldsMeld) -> set[int]:
+    return {meld.low + i for i, c in enumerate(meld.cards) if c.is_joker}
 
 
 def shown_partners(card: Card, engine: Engine, seat: int) -> tuple[Card, ...]:
@@ -1893,8 +1955,77 @@ def shown_partners(card: Card, engine: Engine, seat: int) -> tuple[Card, ...]:
 def feeds_next_at_all(card: Card, engine: Engine, seat: int) -> bool:
     """Could the next player of the other side take the pile with ``card`` on top, by what the
     table shows: it goes onto their side's melds (``feeds_next``), or, in More, with cards they
-    picked up (``shown_partners``)?"""
-    return feeds_next(card, engine, seat) or bool(shown_partners(card, engine, seat))
+    picked up (``shown_partners``), or, in Hand, the next player nearly out, it is not among
+    the cards of the hand they could least use (``riskier_for_next``)?"""
+    return (
+        feeds_next(card, engine, seat)
+        or bool(shown_partners(card, engine, seat))
+        or riskier_for_next(card, engine, seat)
+    )
+
+
+# Hand: a next player who has opened and holds this many cards or fewer may take the top
+# discard into a meld with two of them and go out.
+NEXT_FEW = 3
+
+
+def next_few(engine: Engine, seat: int) -> int | None:
+    """Hand: the next player's card count when they have opened and hold ``NEXT_FEW`` or
+    fewer; None otherwise, and in the other games."""
+    view = engine.view(seat)
+    if not isinstance(view, HandView):
+        return None
+    nxt = (seat + 1) % len(view.hand_counts)
+    count = view.hand_counts[nxt]
+    return count if view.opened[nxt] and 0 < count <= NEXT_FEW else None
+
+
+def unseen_pairs(card: Card, engine: Engine, seat: int) -> int:
+    """Hand: how many pairs of cards the seat can't see (``unseen_copies``: not in its hand,
+    the melds or the discard pile) make a meld with ``card``, by the engine's meld reader:
+    what the seat can know of the chance that another hand holds a meld for it."""
+    near = [
+        c
+        for c in deck_106()
+        if c != card
+        and (
+            card.is_joker  # a joker goes with any two cards that make a meld with it
+            or c.is_joker
+            or c.rank == card.rank
+            or (c.suit == card.suit and _close(c, card))
+        )
+    ]
+    kinds = sorted(set(near), key=sort_key)
+    view = engine.view(seat)
+    assert isinstance(view, RummyView)
+    seen = Counter([*view.hand, *(c for m in view.melds for c in m.cards), *view.discard])
+    left = {c: max(0, near.count(c) - seen[c]) for c in kinds}
+    return sum(
+        1
+        for i, a in enumerate(kinds)
+        for b in kinds[i:]
+        if left[a] >= (2 if a == b else 1)
+        and left[b]
+        and try_meld((card, a, b), HAND_MELDS) is not None
+    )
+
+
+def _close(a: Card, b: Card) -> bool:
+    """Two ranks within two of each other, an ace high as well as low."""
+    ranks = {a.rank, 14 if a.rank == 1 else a.rank}
+    return any(abs(r - s) <= 2 for r in ranks for s in {b.rank, 14 if b.rank == 1 else b.rank})
+
+
+def riskier_for_next(card: Card, engine: Engine, seat: int) -> bool:
+    """Hand, the next player nearly out (``next_few``): does another card of the seat's hand
+    make a meld with fewer unseen pairs (``unseen_pairs``) than ``card``? Their hand is
+    hidden; the cards the seat can't see are all it can weigh (the newcomer's finding 3: A♥
+    thrown to a next player on 3 cards, who laid A♥ 2♥ 3♥ and went out)."""
+    if not isinstance(engine, Hand) or next_few(engine, seat) is None:
+        return False
+    hand = set(engine.view(seat).hand) - {card}
+    mine = unseen_pairs(card, engine, seat)
+    return any(unseen_pairs(c, engine, seat) < mine for c in hand)
 
 
 def _cards_from_a_hand(rest: Sequence[Card]) -> int | None:
@@ -1957,7 +2088,7 @@ def _lay_reason(
     # and typed (``in_order``), not as the computer found them ("Lay 7♦ 5♦ 6♦", issue 61).
     laid_out: Any = in_order(move)
     shown: str | Reason = cards(laid_out.cards)
-    if before.game == "more3" and isinstance(laid_out, Lay) and len(laid_out.melds) > 1:
+    if before.game in ("more3", "hand") and isinstance(laid_out, Lay) and len(laid_out.melds) > 1:
         # Several new melds read apart, as the cards stage shows them: "Lay 8♥ 9♥ 10♥ and
         # 8♣ 9♣ 2♠", not one row of six cards (the More newcomer's finding 6).
         shown = joined([cards(m) for m in laid_out.melds])

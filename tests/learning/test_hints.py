@@ -312,8 +312,12 @@ def test_several_partners_read_as_any_one_of_them() -> None:
     assert "costs you" not in hand.text()
     # 10♠ 10♥ 10♣ is a meld already: "one more card would make a meld" would mislead; the
     # engine's refusal of it (the 51 to open) is the reason (issue 61).
-    ready = hint_for(_rummy("hand", "10S 10S 10H 10C 4C AD KD 7C"), 0, Discard(Card(10, "S")))
+    ready = hint_for(_rummy("hand", "10S 9D 10H 10C 4C AD KD 7C"), 0, Discard(Card(10, "S")))
     assert ready.key == "hint_throw_meld_refused"
+    # With a second 10♠, that copy is the reason: it stays for the same melds (the second
+    # Hand newcomer's finding 5).
+    twin = hint_for(_rummy("hand", "10S 10S 10H 10C 4C AD KD 7C"), 0, Discard(Card(10, "S")))
+    assert twin.key == "hand.hint_throw_twin"
     for lang in LANGUAGES:  # every language words the two apart
         assert h.text(lang) != t("hint_throw_few_one", lang, **h.params), lang
 
