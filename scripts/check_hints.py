@@ -195,17 +195,25 @@ def pile_lays(engine: Engine, seat: int) -> tuple[list[Card], tuple[Card, ...], 
 
 def check_pile_use(engine: Engine, seat: int, key: str, params: Mapping[str, Any]) -> list[str]:
     """ "{card} can go onto meld {meld}" / "{card} makes a meld with {partners}", right after a
-    take: the card is one the engine wants laid, and a legal lay after the take adds it to that
-    meld, or lays exactly those cards as a new meld."""
+    take: the card is one the engine wants laid, and the engine, asked after the take, adds
+    exactly that card alone to that meld ("onto"), or exactly it with the named cards
+    ("onto_with": "{card} can go onto meld {meld} with {partners}"), or a legal lay lays
+    exactly those cards as a new meld. (Mor's newcomer: "K♣ can go onto meld 1" of 8♣ 9♣ 10♣,
+    where only an addition with Q♣ and the 2♣ wild took it.)"""
     _, must, lays = pile_lays(engine, seat)
     card = _cards_of(params["card"])
     if len(card) != 1 or card[0] not in must:
         return [f"{card} is not a card to lay of {sorted(must)}"]
-    if key.endswith("onto"):
+    if "onto" in key:
+        after = _copy(engine)
+        after.apply(seat, Take())
+        with_ = _cards_of(params["partners"]) if "with" in key else ()
+        claimed = [card[0], *with_]
         ok = any(
-            a.meld == params["meld"] and card[0] in a.cards for m in lays for a in as_lay(m).adds
+            after.check(seat, Add(params["meld"], tuple(order))) is None
+            for order in itertools.permutations(claimed)
         )
-        return [] if ok else [f"no legal lay adds {card[0]} to meld {params['meld']}"]
+        return [] if ok else [f"the engine won't add {claimed} alone to meld {params['meld']}"]
     meld = sorted([card[0], *_cards_of(params["partners"])])
     ok = any(sorted(new) == meld for m in lays for new in as_lay(m).melds)
     return [] if ok else [f"no legal lay melds {meld}"]
@@ -348,7 +356,11 @@ def _check_take_then(case: Case) -> list[str]:
     if refusals != {case.params["rule"]}:
         out.append(f"a throw after the take is answered {refusals}")
     then = case.params.get("then")
-    if then is not None and then.key in ("hint_then_lay_onto", "hint_then_lay_with"):
+    if then is not None and then.key in (
+        "hint_then_lay_onto",
+        "hint_then_lay_with",
+        "hint_then_lay_onto_with",
+    ):
         out += check_pile_use(case.engine, case.seat, then.key, then.params)
     return out
 
@@ -1112,7 +1124,7 @@ def check_clue(
     if not view.discard:
         return ["no discard pile to speak of"]
     taken, _, lays = pile_lays(engine, seat)
-    if key in ("hint_clue_pile_onto", "hint_clue_pile_with"):
+    if key in ("hint_clue_pile_onto", "hint_clue_pile_with", "hint_clue_pile_onto_with"):
         out = [] if isinstance(move, Take) else [f"a pile card to lay before {move}"]
         return out + check_pile_use(engine, seat, key, params)
     if isinstance(move, Take):

@@ -21,6 +21,7 @@ from bot.ai import Level
 from bot.ai.more3 import LATE_STOCK, keeps_in_hand
 from bot.games.base import (
     Add,
+    AddTo,
     Bid,
     Count,
     Discard,
@@ -725,13 +726,11 @@ def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | 
         return None
     if engine.check(seat, Take()) is not None:
         return None
-    if isinstance(move, Take) and isinstance(engine, More3):
+    if isinstance(move, Take) and isinstance(engine, More3 | Mor):
         # The lay the hint gives right after the take, not any lay the engine allows: the
-        # stages are about one move (the More newcomer's finding 5).
-        after = _copy(engine)
-        after.apply(seat, move)
-        follow = hint_move(after, seat, hint_rng(after.record))
-        named = _pile_card_words(follow, getattr(after, "must_lay", ()))
+        # stages are about one move (the More newcomer's finding 5; Mor's newcomer read "K♣
+        # can go onto meld 1" and the next hint laid 3♣ instead).
+        named = followed_use(engine, seat)
         if named is not None:
             return named
     use = pile_use(engine, seat)
@@ -753,15 +752,15 @@ def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | 
 
 def _pile_card_words(move: Move | None, must: Sequence[Card]) -> tuple[str, dict[str, Any]] | None:
     """A lay that puts down a taken card the engine wants laid, as a take's clue words it: the
-    card onto its meld, or the card with the hand's cards of its new meld. None for another
-    move."""
+    card onto its meld (with the other cards the addition needs), or the card with the hand's
+    cards of its new meld. None for another move."""
     if not isinstance(move, Meld | Add | Lay):
         return None
     lay = as_lay(move)
     for a in lay.adds:
         for c in a.cards:
             if c in must:
-                return "hint_clue_pile_onto", {"card": c.pretty, "meld": a.meld}
+                return _onto_words(c, a)
     for new in lay.melds:
         for c in new:
             if c in must:
@@ -772,6 +771,30 @@ def _pile_card_words(move: Move | None, must: Sequence[Card]) -> tuple[str, dict
                     "partners": cards(sorted(others, key=sort_key)),
                 }
     return None
+
+
+def _onto_words(card: Card, add: AddTo) -> tuple[str, dict[str, Any]]:
+    """``card`` going onto ``add``'s meld, in words true of the addition: "can go onto meld N"
+    only when the card goes there alone; otherwise with the other cards the addition lays
+    (Mor's newcomer: "K♣ can go onto meld 1" of 8♣ 9♣ 10♣, where it goes only with Q♣ 2♣)."""
+    if len(add.cards) == 1:
+        return "hint_clue_pile_onto", {"card": card.pretty, "meld": add.meld}
+    others = list(add.cards)
+    others.remove(card)
+    return "hint_clue_pile_onto_with", {
+        "card": card.pretty,
+        "meld": add.meld,
+        "partners": cards(sorted(others, key=sort_key)),
+    }
+
+
+def followed_use(engine: Engine, seat: int) -> tuple[str, dict[str, Any]] | None:
+    """The pile card the hint's own lay right after a take puts down, in the clue's words
+    (``_pile_card_words``); None when that lay puts down no card the engine wants laid."""
+    after = _copy(engine)
+    after.apply(seat, Take())
+    follow = hint_move(after, seat, hint_rng(after.record))
+    return _pile_card_words(follow, getattr(after, "must_lay", ()))
 
 
 def lay_groups(move: Lay) -> list[str | Reason]:
@@ -823,28 +846,32 @@ def pile_use(engine: Engine, seat: int) -> tuple[str, dict[str, Any]] | None:
     """One lay the engine allows right after a take that puts down a card it wants laid, in
     words: the card and the meld it goes onto ("hint_clue_pile_onto"), or the cards it makes a
     new meld with ("hint_clue_pile_with"). An add of the card alone comes first, then any add,
-    then a new meld. None when no lay uses one (the take is then refused)."""
+    then a new meld, then an addition with other cards, naming them. None when no lay uses one
+    (the take is then refused)."""
     _, lays, _, must = after_take(engine, seat)
-    onto: list[tuple[int, Card, int]] = []
+    onto: list[tuple[int, Card, AddTo]] = []
     within: list[tuple[Card, tuple[Card, ...]]] = []
     for m in lays:
         lay = as_lay(m)
         for a in lay.adds:
             for c in a.cards:
                 if c in must:
-                    onto.append((len(a.cards), c, a.meld))
+                    onto.append((len(a.cards), c, a))
         for new in lay.melds:
             for c in new:
                 if c in must:
                     others = list(new)
                     others.remove(c)
                     within.append((c, tuple(sorted(others, key=sort_key))))
-    if onto:
-        _, card, meld = min(onto, key=lambda o: o[0])
-        return "hint_clue_pile_onto", {"card": card.pretty, "meld": meld}
+    alone = [o for o in onto if o[0] == 1]
+    if alone:
+        return _onto_words(alone[0][1], alone[0][2])
     if within:
         card, rest = within[0]
         return "hint_clue_pile_with", {"card": card.pretty, "partners": cards(rest)}
+    if onto:
+        _, card, add = min(onto, key=lambda o: o[0])
+        return _onto_words(card, add)
     return None
 
 
@@ -1176,6 +1203,7 @@ _THEN = {
 _THEN_USE = {
     "hint_clue_pile_onto": "hint_then_lay_onto",
     "hint_clue_pile_with": "hint_then_lay_with",
+    "hint_clue_pile_onto_with": "hint_then_lay_onto_with",
 }
 # What the take brings, by the same refusal, so the hint says what the game does (issue 59):
 # Mor takes the whole pile, More the top card with the rest of the pile, Hand the top card only.
@@ -1200,7 +1228,10 @@ def _take_reason(engine: Engine, seat: int) -> tuple[str, dict[str, Any]]:
         return "hint_take", {"count": len(taken)}
     must = tuple(getattr(after, "must_lay", ()))  # More's top card / Hand's taken card first
     then: Reason = rule
-    use = pile_use(engine, seat) if rule.key == "mor.lay_taken_first" else None
+    use = None
+    if rule.key == "mor.lay_taken_first":
+        # The card the hint's own next lay puts down, else one the engine lets be laid.
+        use = followed_use(engine, seat) or pile_use(engine, seat)
     if use is not None:
         # Which card can be laid and where, as the engine answers after the take (issue 61),
         # not only the pile's cards of which one must be.
