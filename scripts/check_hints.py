@@ -58,7 +58,7 @@ from bot.games.base import (
     as_lay,
     points,
 )
-from bot.games.cards import Card, deck_106, parse_cards, sort_key
+from bot.games.cards import JOKER_RANK, Card, deck_106, parse_cards, sort_key
 from bot.games.hand import OPENING_MIN, Hand, hand_value, meld_value
 from bot.games.melds import (
     HAND_MELDS,
@@ -1101,13 +1101,41 @@ def _check_partner_count(several: bool) -> Check:
     own" several: the partners as ``_check_throw_partners`` checks them, and their number."""
 
     def check(case: Case) -> list[str]:
-        out = _check_throw_partners(case)
+        out = _check_throw_partners(case) + _loose_kept(case)
         named = _cards_of(case.params.get("partners", ""))
         if several != (len(named) > 1):
             out.append(f"{len(named)} partners named for {case.key}")
         return out
 
     return check
+
+
+def _loose_kept(case: Case) -> list[str]:
+    """Mor: "The rest of your hand is worth more to keep" is false while a card that nothing
+    goes with stays in the hand: no other card of the hand shares a meld with it, the engine
+    adds it to no meld of the team, and adding it to no meld of the other team, it feeds no
+    one (the newcomer's "Throw 5♣: only 6♣ goes with it" beside a loose 6♦ and 10♦)."""
+    engine, seat = case.engine, case.seat
+    if not isinstance(engine, Mor) or not isinstance(case.move, Discard):
+        return []
+    hand = list(engine.view(seat).hand)
+    rest = list(hand)
+    rest.remove(case.move.card)
+    rules = rules_of(engine, seat)
+    out = []
+    for c in sorted(set(rest), key=sort_key):
+        others = list(hand)
+        others.remove(c)
+        if any(one_card_from_a_meld(c, o, rules) for o in others):
+            continue
+        fits = any(
+            isinstance(added_or_why(m.meld, (c,), MOR_MELDS, end), MeldsMeld)
+            for m in engine.melds.values()
+            for end in ("high", "low")
+        )
+        if not fits:
+            out.append(f"{c} goes with nothing and is kept")
+    return out
 
 
 def check_clue(
@@ -1592,6 +1620,12 @@ def _check_stock_out(case: Case) -> list[str]:
     return out
 
 
+def view_meter(engine: Engine, seat: int) -> Any:
+    """The project meter of ``seat``'s team as the table's view shows it."""
+    view = engine.view(seat)
+    return view.meters[engine.team(seat)]  # type: ignore[attr-defined]
+
+
 def _check_with_near(case: Case) -> list[str]:
     """ "{reason} {near}": the reason as its own key checks it, and the near end said of the
     engine after the move: the cards left (1 or 2), and what emptying the hand brings there."""
@@ -1604,6 +1638,10 @@ def _check_with_near(case: Case) -> list[str]:
         out.append("the round is over or the spare pile already comes")
     if _n(near.params["left"]) != left or not 1 <= left <= 2:
         out.append(f"{left} cards are left")
+    if key_meter := near.params.get("meter"):
+        shown = view_meter(after, case.seat)
+        if key_meter != shown:
+            out.append(f"the table's meter says {shown}, the hint {key_meter}")
     key = near.key
     if isinstance(after, Mor):
         team = after.team(case.seat)
@@ -1611,7 +1649,8 @@ def _check_with_near(case: Case) -> list[str]:
             "hint_near_mor": not after.mor_taken[team] and bool(after.mors[team]),
             "hint_near_close": after.mor_taken[team] and can_close_with(after.projects()[team]),
             "hint_near_close_needs": after.mor_taken[team]
-            and not can_close_with(after.projects()[team]),
+            and not can_close_with(after.projects()[team])
+            and "meter" in near.params,
         }
     elif isinstance(after, More3):
         side = after.side(case.seat)
@@ -1847,8 +1886,35 @@ def check_reason(
             *REVIEW_WRAPPERS,
         )
     ]
+    if key not in REVIEW_WRAPPERS:
+        hidden += _wild_spent(engine, seat, move)
     case = Case(engine, seat, move, key, params)
     return hidden + _pile_unsaid(case) + check(case)
+
+
+def _wild_spent(engine: Engine, seat: int, move: Move) -> list[str]:
+    """Mor: a new meld of a hinted lay that spends a wild where a natural card left in the hand
+    stands in its place, the engine allowing that lay (the newcomer's "lay 3S 2C 3H" with a
+    third 3♥ in hand: a set of 3s with a wild tops at 150, a clean one reaches 300)."""
+    if not isinstance(engine, Mor) or not isinstance(move, Meld | Lay):
+        return []
+    lay = as_lay(move)
+    rest = list(engine.view(seat).hand)
+    for c in lay.cards:
+        rest.remove(c)
+    out = []
+    for n, meld in enumerate(lay.melds):
+        for i, card in enumerate(meld):
+            if card.rank not in (2, JOKER_RANK):
+                continue
+            for natural in set(rest):
+                if natural.rank in (2, JOKER_RANK):
+                    continue
+                tried = (*meld[:i], natural, *meld[i + 1 :])
+                melds = (*lay.melds[:n], tried, *lay.melds[n + 1 :])
+                if engine.check(seat, Lay(melds, lay.adds)) is None:
+                    out.append(f"{card} is spent in {list(meld)} where {natural} stands")
+    return out
 
 
 # ---------------------------------------------------------------- positions

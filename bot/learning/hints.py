@@ -57,7 +57,7 @@ from bot.games.melds import (
     wild_capable,
 )
 from bot.games.melds import Meld as MeldsMeld
-from bot.games.mor import Mor, MorView, can_close_with, card_halves
+from bot.games.mor import Mor, MorView, can_close_with, card_halves, meter
 from bot.games.more3 import More3, can_go_out_with, card_points, opening_halves
 from bot.games.notation import in_order, move_text, parse_move
 from bot.games.runfast import BombBonus
@@ -91,6 +91,9 @@ class Hint:
     # The second stage of a move without cards of the hand (a draw or a take), or of More's lay
     # of several melds (each named apart): a key and its parameters, or none.
     clue: tuple[str, dict[str, Any]] | None = None
+    # The move's cards in the one order the hint shows them in every stage: the order its
+    # "(type: …)" writes (``typed_form``); none for the move's own order.
+    shown: tuple[Card, ...] | None = None
 
     def text(self, lang: str = "en") -> str:
         return t(self.key, lang, **self.params)
@@ -99,6 +102,8 @@ class Hint:
         """The hand's cards the move uses; none for a draw, take, return, pass or bid."""
         if isinstance(self.move, Discard):
             return (self.move.card,)
+        if self.shown is not None:
+            return self.shown
         return tuple(getattr(self.move, "cards", ()))
 
     def next_stage(self, stage: str) -> str | None:
@@ -263,6 +268,7 @@ def advise(
     move = no_idle_take(engine, seat, legal, move)
     move = pile_by_its_numbers(engine, seat, legal, move)
     move = no_feeding_throw(engine, seat, legal, move, choose)
+    move = throws_loose_first(engine, seat, legal, move, choose)
     move = keeps_joker(engine, seat, legal, move, choose)
     move = makes_biriba(engine, seat, legal, move, choose, several=several)
     move = betters_project(engine, seat, legal, move, choose)
@@ -271,11 +277,51 @@ def advise(
     move = no_spoilt_biriba(engine, seat, legal, move, choose)
     move = lays_kept_run(engine, seat, legal, move)
     move = toward_more_pile(engine, seat, legal, move, choose, several=several)
+    move = keeps_wild(engine, seat, move)
     if isinstance(engine, More3):
         # The rules after the throw's own check choose again among the legal moves, and may
         # come back with a throw that feeds the next player: checked once more.
         move = no_feeding_throw(engine, seat, legal, move, choose)
     return move
+
+
+def keeps_wild(engine: Engine, seat: int, move: Move) -> Move:
+    """Mor: a new meld of the lay that spends a wild (a 2 or a joker) where a natural card of
+    the hand stands in its place is laid with the natural card, and the wild kept: a set of 3s
+    with a wild tops at 150, a clean one reaches 300 (the newcomer's "lay 3S 2C 3H" with a third
+    3♥ in hand). The engine decides that the natural lay is one."""
+    if not isinstance(engine, Mor) or not isinstance(move, Meld | Lay):
+        return move
+    rules = meld_rules(engine, seat)
+    lay = as_lay(move)
+    rest = list(engine.view(seat).hand)
+    for c in lay.cards:
+        rest.remove(c)
+    melds = [list(m) for m in lay.melds]
+    changed = False
+    for meld in melds:
+        for i, card in enumerate(meld):
+            if not wild_capable(card, rules):
+                continue
+            for natural in sorted(set(rest), key=sort_key):
+                if wild_capable(natural, rules):
+                    continue
+                tried = [*meld[:i], natural, *meld[i + 1 :]]
+                others = [tuple(m) for m in melds if m is not meld]
+                attempt: Move = Lay((*others, tuple(tried)), lay.adds)
+                if isinstance(move, Meld):
+                    attempt = Meld(tuple(tried))
+                if engine.check(seat, attempt) is None:
+                    meld[i] = natural
+                    rest.remove(natural)
+                    rest.append(card)
+                    changed = True
+                    break
+    if not changed:
+        return move
+    if isinstance(move, Meld):
+        return Meld(tuple(melds[0]))
+    return Lay(tuple(tuple(m) for m in melds), lay.adds)
 
 
 def reaches_more_pile(engine: Engine, seat: int, move: Move) -> bool:
@@ -390,6 +436,53 @@ def no_feeding_throw(
         safe = [m for m in safe if partners(m.card) == fewest]
     other = choose(safe)
     return other if other is not None and other in safe else safe[0]
+
+
+def loose_cards(engine: Engine, seat: int) -> list[Card]:
+    """Mor: the hand's cards nothing goes with: no other card of the hand makes a meld with it
+    (even with one more card), it goes onto no meld of the team, and it goes onto no meld of
+    the other team (thrown, it would feed them)."""
+    if not isinstance(engine, Mor):
+        return []
+    rules = meld_rules(engine, seat)
+    hand = engine.view(seat).hand
+    team = engine.team(seat)
+    return [
+        c
+        for c in hand
+        if _alone(c, hand, rules)
+        and not feeds_other_team(c, engine, seat)
+        and not any(
+            isinstance(added_or_why(m.meld, (c,), MOR_MELDS, end), MeldsMeld)
+            for m in engine.melds.values()
+            if engine.team(m.seat) == team
+            for end in ("high", "low")
+        )
+    ]
+
+
+def throws_loose_first(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """Mor: a card nothing goes with goes before one that goes with another card of the hand,
+    unless it feeds the other team (``loose_cards``): the newcomer read "Throw 5♣: only 6♣
+    goes with it … The rest of your hand is worth more to keep" beside a loose 6♦ and 10♦.
+    The throw ``choose`` picks among the loose cards; ``move`` itself when none is loose or
+    its card is loose already."""
+    if not isinstance(engine, Mor) or not isinstance(move, Discard):
+        return move
+    loose = loose_cards(engine, seat)
+    if not loose or move.card in loose:
+        return move
+    throws = [m for m in legal if isinstance(m, Discard) and m.card in loose]
+    if not throws:
+        return move
+    other = choose(throws)
+    return other if other is not None and other in throws else throws[0]
 
 
 def taken_card_fits(engine: Engine, seat: int) -> bool:
@@ -702,11 +795,17 @@ def hint_for(engine: Engine, seat: int, move: Move) -> Hint:
     """``move`` (a lesson step's answer) as a hint: a step's hint is its answer, with the
     reason worded from what the move does."""
     view = engine.view(seat)
+    shown = None
+    if isinstance(move, Meld | Add | Lay) and isinstance(engine, Mor):
+        # One order for one meld in every stage (the newcomer read "3♠ 2♣ 3♥", "Lay 2♣ 3♥
+        # 3♠" and "type: lay 3S 2C 3H"): the typed form's.
+        shown = tuple(typed_form(engine, seat, move).cards)  # type: ignore[attr-defined]
     return Hint(
         move,
         *reason(engine, seat, view, move),
         nudge_key(move, view, engine),
         clue(engine, seat, move),
+        shown,
     )
 
 
@@ -958,7 +1057,8 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
     else:
         # Named as the typed form writes it (``in_order``): "Add 10♣ J♣", as it lies in the run.
         ends = bool(getattr(engine, "stock_out", False))
-        said = _lay_reason(in_order(move), before, after, events, needs_75, ends)
+        laid_out = typed_form(engine, seat, move) if isinstance(engine, Mor) else in_order(move)
+        said = _lay_reason(laid_out, before, after, events, needs_75, ends)
     base = said[0]
     joker = joker_note(engine, seat, move)
     if joker is not None:
@@ -1143,7 +1243,9 @@ def near_end(after: Engine, seat: int, events: Sequence[Event]) -> Reason | None
             return Reason("hint_near_mor", count) if after.mors[team] else None
         if can_close_with(after.projects()[team]):
             return Reason("hint_near_close", count)
-        return Reason("hint_near_close_needs", count)
+        # What closing still needs, in the table's own words (``meter``): the newcomer read "a
+        # 300, or a 200 and one more" where the table said "200, needs one more project".
+        return Reason("hint_near_close_needs", {**count, "meter": meter(after.projects()[team])})
     if isinstance(after, More3):
         side = after.side(seat)
         biribas = after.side_biribas(side)
@@ -1861,7 +1963,7 @@ def _lay_reason(
     throw (the engine's ``stock_out``)."""
     # Meld, Add, Swap and Lay all name the cards they put down: in the order they are laid out
     # and typed (``in_order``), not as the computer found them ("Lay 7♦ 5♦ 6♦", issue 61).
-    laid_out: Any = in_order(move)
+    laid_out: Any = move if before.game == "mor" else in_order(move)
     shown: str | Reason = cards(laid_out.cards)
     if before.game == "more3" and isinstance(laid_out, Lay) and len(laid_out.melds) > 1:
         # Several new melds read apart, as the cards stage shows them: "Lay 8♥ 9♥ 10♥ and

@@ -7,10 +7,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Add, Take
+from bot.games.base import Add, Discard, Meld, Take
 from bot.games.cards import parse_cards
+from bot.games.notation import move_text
 from bot.games.registry import engine_class
-from bot.learning.hints import hint_for, hint_move, hint_rng, pile_use
+from bot.learning.hints import (
+    cards,
+    hint_for,
+    hint_move,
+    hint_rng,
+    keeps_wild,
+    pile_use,
+    typed_form,
+)
 from tests.ai.repo_script import load_script
 
 check = load_script("scripts/check_hints.py")
@@ -69,3 +78,60 @@ def test_onto_with_names_the_cards_the_addition_needs() -> None:
     after = engine_class("mor").from_json(engine.to_json())
     after.apply(0, Take())
     assert after.check(0, Add(1, tuple(parse_cards("7S 2S")))) is None
+
+
+def test_a_lay_keeps_the_wild_where_a_natural_card_stands() -> None:
+    # Seed 3, 4 players, after the take: "Lay 2♣ 3♥ 3♠ (type: lay 3S 2C 3H)" with a third 3♥
+    # in hand, then "Add 3♥ to meld 13": a set of 3s with a wild tops at 150.
+    hand = "3S 5S 8S QS 3H 3H 4H 4H 10H 2C 5C 8C KC"
+    engine = _mor(hand, "KH", OTHERS, phase="play")
+    spent = Meld(tuple(parse_cards("3S 2C 3H")))
+    assert check._wild_spent(engine, 0, spent)
+    assert keeps_wild(engine, 0, spent) == Meld(tuple(parse_cards("3S 3H 3H")))
+    given = hint_for(engine, 0, keeps_wild(engine, 0, spent))
+    assert check.check_reason(engine, 0, given.move, given.key, given.params) == []
+    # One order for the meld in every stage: the cards, the reason and the typed move.
+    typed = move_text(typed_form(engine, 0, given.move))
+    assert given.stage_text("cards") == f"The cards to use: {cards(given.cards())}."
+    assert cards(given.cards()) in given.text()
+    assert typed.split(maxsplit=1)[1] == " ".join(str(c) for c in given.cards())
+    # And the hint's own move spends no wild a natural card could stand for.
+    own = hint_move(engine, 0, hint_rng(engine.record))
+    assert own is not None
+    assert check._wild_spent(engine, 0, own) == []
+
+
+def _mor2(hand: str, discard: str, other: str, **extra: Any) -> Any:
+    """Seat 0 of a two-player Mor to play (after its draw), holding ``hand``."""
+    position = {
+        "hands": [hand.split(), other.split()],
+        "discard": discard.split(),
+        "turn": 0,
+        "phase": "play",
+        **extra,
+    }
+    return engine_class("mor").from_table_file(
+        {"game": "mor", "options": {"players": 2}, "position": position}
+    )
+
+
+def test_a_loose_card_goes_before_one_with_a_partner() -> None:
+    # Seed 1: "Throw 5♣: only 6♣ goes with it … The rest of your hand is worth more to keep",
+    # hand 5♥ 6♥ 6♦ 10♦ 5♣ 6♣: the 6♦ and 10♦ go with nothing.
+    engine = _mor2("5H 6H 6D 10D 5C 6C", "9S", "KH KS 4D 4S")
+    false = {"card": "5♣", "partners": "6♣"}
+    assert check.check_reason(engine, 0, Discard(parse_cards("5C")[0]), "hint_throw_few_one", false)
+    own = hint_move(engine, 0, hint_rng(engine.record))
+    assert isinstance(own, Discard)
+    assert own.card in parse_cards("6D 10D")
+    given = hint_for(engine, 0, own)
+    assert check.check_reason(engine, 0, own, given.key, given.params) == []
+
+
+def test_a_loose_card_that_feeds_the_other_team_stays() -> None:
+    # The rule of thumb's exception: a loose card that goes onto the other team's meld is no
+    # card to throw before one with a partner.
+    melds = [{"seat": 1, "cards": ["7D", "8D", "9D"]}]
+    engine = _mor2("5H 6H 6D 10D 5C 6C", "9S", "KH KS 4D 4S", melds=melds)
+    own = hint_move(engine, 0, hint_rng(engine.record))
+    assert not (isinstance(own, Discard) and own.card in parse_cards("6D 10D"))
