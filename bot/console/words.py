@@ -393,9 +393,16 @@ class MorWords(RummyWords[MorView]):
     def rule_lines(self, view: MorView) -> list[str]:
         return [
             "  "
-            + self.t("console.mor.projects", team=self.team(view, k), meter=words_of(m, self.lang))
+            + self.t("console.mor.projects", team=self.team(view, k), meter=self.meter(view, k, m))
             for k, m in enumerate(view.meters)
         ]
+
+    def meter(self, view: MorView, team: int, m: Any) -> str:
+        """The team's project meter; its ✓ says closing waits for the Mor while the team has
+        not taken it (the newcomer read "200 + 200 + 100 + 100 ✓" as "you may close")."""
+        if m.key == "mor.meter.ready" and not view.side_taken[team]:
+            return self.t("console.mor.meter_no_mor", projects=m.params["projects"])
+        return words_of(m, self.lang)
 
     def score_owners(self, view: MorView) -> list[tuple[str, int]]:
         return [(self.team(view, k), k) for k in range(2)]
