@@ -18,14 +18,14 @@ from tests.ai.repo_script import load_script
 check = load_script("scripts/check_hints.py")
 
 RUNS = [
-    {"seat": 0, "cards": "3H 4H 5H 6H 7H 8H 9H".split()},
-    {"seat": 0, "cards": "3S 4S 5S 6S 7S 8S 9S".split()},
+    {"seat": 0, "cards": ["3H", "4H", "5H", "6H", "7H", "8H", "9H"]},
+    {"seat": 0, "cards": ["3S", "4S", "5S", "6S", "7S", "8S", "9S"]},
 ]
 
 
 def _mor(hand: str, melds: list[dict[str, Any]], **extra: Any) -> Any:
     position = {
-        "hands": [hand.split(), "KH KS 4D".split()],
+        "hands": [hand.split(), ["KH", "KS", "4D"]],
         "discard": ["9C"],
         "turn": 0,
         "phase": "play",

@@ -135,3 +135,18 @@ def test_a_loose_card_that_feeds_the_other_team_stays() -> None:
     engine = _mor2("5H 6H 6D 10D 5C 6C", "9S", "KH KS 4D 4S", melds=melds)
     own = hint_move(engine, 0, hint_rng(engine.record))
     assert not (isinstance(own, Discard) and own.card in parse_cards("6D 10D"))
+
+
+def test_lesson_wrong_answers_fit_the_move() -> None:
+    # Step 1's wrong answers ended with "your 7s never will" where no 7 was played; step 3's
+    # `add 1 JK` was told as "You laid JK".
+    from bot.games.notation import parse_move
+    from bot.learning.lessons import lesson
+
+    steps = lesson("mor")
+    for typed in ("meld 3S 3H", "meld 9D KC 7D", "discard 9D", "meld 7S 7H 7D"):
+        said = steps[0].judge(parse_move(typed)).message
+        assert "7s" not in said, said
+        assert "3s and aces" in said, said
+    said = steps[2].judge(parse_move("add 1 JK")).message
+    assert "You added 🃏 to meld 1." in said, said
