@@ -70,3 +70,20 @@ def test_the_near_close_hint_says_what_the_table_says() -> None:
     old = dict(given.params, near=type(near)(near.key, {"left": near.params["left"], "n": 2}))
     assert check.check_reason(engine, 0, throw, given.key, old)
     assert t("mor.meter.one_more", projects="200") in table
+
+
+def _typed(engine: Any, lines: str) -> str:
+    out = io.StringIO()
+    Console(engine, 0, "normal", 0, io.StringIO(lines), out).play()
+    return out.getvalue()
+
+
+def test_a_set_of_tens_hears_which_ranks_make_sets() -> None:
+    # `meld 10S 10S 3S` was refused as a bad run: "a run can't hold the same card twice".
+    engine = _mor("10S 10S 3S 7D", [])
+    text = _typed(engine, "meld 10S 10S 3S\nquit\n")
+    assert "is not a meld: only sets of 3s or aces are allowed." in text, text
+    assert "same card twice" not in text, text
+    # A run with the same card twice, of a rank that makes sets, is still told as a run.
+    engine = _mor("3S 3S 4S 7D", [])
+    assert "same card twice" in _typed(engine, "meld 3S 3S 4S\nquit\n")
