@@ -318,7 +318,7 @@ class Console:
         if word in ("quit", "exit"):
             return False
         if word == "help":
-            self.say(self.words.help())
+            self.say(self.words.help(review=self.review is not None))
         elif word == "hand":
             self.show_hand()
         elif word == "table":

@@ -65,6 +65,9 @@ OTHER_WORDS = (
     ("hint", "console.help.hint"),
     ("rules", "console.help.rules"),
 )
+# The words of a game that offers its review at the end: listed in its help, with when they
+# work (the Mor newcomer learnt of them only at the game's end).
+REVIEW_WORDS = (("review", "console.help.review"), ("again 12", "console.help.again"))
 MELD_KINDS: dict[str, str] = {MeldKind.RUN: "console.meld.run", MeldKind.SET: "console.meld.set"}
 BIRIBAS = {"pure": "console.meld.biriba_pure", "dirty": "console.meld.biriba_dirty"}
 KEY = re.compile(r"[a-z0-9_]+(?:\.[a-z0-9_]+)+")
@@ -208,7 +211,9 @@ class GameWords(Generic[V]):
             return self.t(key, **params)
         return self.t(key)
 
-    def help(self) -> str:
+    def help(self, review: bool = False) -> str:
+        """The moves and other words; ``review``: the game offers its review at the end, so
+        ``review`` and ``again`` are listed too."""
         params = self.help_params()
         # Two words for one move ("discard KD, throw KD") are listed with the language's comma.
         sep = comma(self.lang)
@@ -216,10 +221,10 @@ class GameWords(Generic[V]):
             f"  {typed.replace(', ', sep):<{COLUMN}}{self.t(key, **params)}"
             for typed, key in self.move_help()
         ]
-        width = max(len(typed) for typed, _ in OTHER_WORDS) + 2
+        words = OTHER_WORDS + (REVIEW_WORDS if review else ())
+        width = max(len(typed) for typed, _ in words) + 2
         others = [
-            f"  {typed.replace(', ', sep):<{width}}{self.other_word(key)}"
-            for typed, key in OTHER_WORDS
+            f"  {typed.replace(', ', sep):<{width}}{self.other_word(key)}" for typed, key in words
         ]
         return "\n".join(
             [

@@ -87,3 +87,17 @@ def test_a_set_of_tens_hears_which_ranks_make_sets() -> None:
     # A run with the same card twice, of a rank that makes sets, is still told as a run.
     engine = _mor("3S 3S 4S 7D", [])
     assert "same card twice" in _typed(engine, "meld 3S 3S 4S\nquit\n")
+
+
+def test_help_lists_review_and_again_where_the_game_offers_them() -> None:
+    # In-game `help` did not list `review` or `again`: the newcomer learnt of them at the end.
+    engine = _mor("10S 10S 3S 7D", [])
+    out = io.StringIO()
+    Console(engine, 0, "normal", 0, io.StringIO("help\nquit\n"), out, review=0).play()
+    text = out.getvalue()
+    assert "  review      once the game is over: where the hard computer" in text, text
+    assert "  again 12    once the game is over, after review: play on from your move 12" in text
+    # A console that offers no review (a lesson's, a guided round's) doesn't list them.
+    out = io.StringIO()
+    Console(engine, 0, "normal", 0, io.StringIO("help\nquit\n"), out).play()
+    assert "again 12" not in out.getvalue()
