@@ -1138,6 +1138,18 @@ def _loose_kept(case: Case) -> list[str]:
     return out
 
 
+def _check_few_loose(case: Case) -> list[str]:
+    """ "Throw X: only Y can make a meld with it …; nothing in your hand goes with Z": the
+    partners as ``_check_throw_partners`` checks them, and the cards named loose exactly the
+    kept cards ``_loose_kept`` finds."""
+    out = _check_throw_partners(case)
+    loose = {line.split()[0] for line in _loose_kept(case)}
+    named = {str(c) for c in _cards_of(case.params["loose"])}
+    if loose != named:
+        out.append(f"named {sorted(named)} loose, the kept loose cards are {sorted(loose)}")
+    return out
+
+
 def check_clue(
     engine: Engine, seat: int, key: str, params: Mapping[str, Any], move: Move | None = None
 ) -> list[str]:
@@ -1834,6 +1846,7 @@ CHECKS: dict[str, Check] = {
     "hint_play_lead_near_out": _check_lead_near_out,
     "hint_throw_few": _check_partner_count(several=True),
     "hint_throw_few_one": _check_partner_count(several=False),
+    "mor.hint_throw_few_loose": _check_few_loose,
     "hint_throw_few_hand": _check_no_cheaper_cost(_check_partner_count(several=True)),
     "hint_throw_few_hand_one": _check_no_cheaper_cost(_check_partner_count(several=False)),
     "hint_throw_end_high": _check_end_high,

@@ -1701,6 +1701,17 @@ def _throw_reason(
             "partners": cards(partners),
             "points": Count("n_points", hand_value(card)),
         }
+    if isinstance(engine, Mor):
+        # "The rest of your hand is worth more to keep" is false beside a card nothing goes
+        # with (the newcomer's "Throw 5♣" beside a loose 6♦ 10♦): a throw the hint itself
+        # would not make (``throws_loose_first``), as a review or a lesson words it.
+        loose = sorted(set(loose_cards(engine, before.seat)) - {card}, key=sort_key)
+        if loose:
+            return "mor.hint_throw_few_loose", {
+                "card": shown,
+                "partners": cards(partners),
+                "loose": cards(loose),
+            }
     return f"hint_throw_few{one}", {"card": shown, "partners": cards(partners)}
 
 

@@ -150,3 +150,15 @@ def test_lesson_wrong_answers_fit_the_move() -> None:
         assert "3s and aces" in said, said
     said = steps[2].judge(parse_move("add 1 JK")).message
     assert "You added 🃏 to meld 1." in said, said
+
+
+def test_a_throw_beside_loose_cards_says_so() -> None:
+    # The 5♣ thrown anyway (a review, a lesson): no "the rest of your hand is worth more to
+    # keep" while 6♦ and 10♦ go with nothing.
+    engine = _mor2("5H 6H 6D 10D 5C 6C", "9S", "KH KS 4D 4S")
+    throw = Discard(parse_cards("5C")[0])
+    given = hint_for(engine, 0, throw)
+    assert given.key == "mor.hint_throw_few_loose"
+    assert given.params["loose"] == "6♦ 10♦"
+    assert "worth more to keep" not in given.text()
+    assert check.check_reason(engine, 0, throw, given.key, given.params) == []
