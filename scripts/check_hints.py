@@ -60,7 +60,7 @@ from bot.games.base import (
     as_lay,
     points,
 )
-from bot.games.cards import Card, deck_106, parse_cards, sort_key
+from bot.games.cards import JOKER_RANK, Card, deck_106, parse_cards, sort_key
 from bot.games.hand import OPENING_MIN, Hand, hand_value, meld_value
 from bot.games.melds import (
     HAND_MELDS,
@@ -205,17 +205,25 @@ def pile_lays(engine: Engine, seat: int) -> tuple[list[Card], tuple[Card, ...], 
 
 def check_pile_use(engine: Engine, seat: int, key: str, params: Mapping[str, Any]) -> list[str]:
     """ "{card} can go onto meld {meld}" / "{card} makes a meld with {partners}", right after a
-    take: the card is one the engine wants laid, and a legal lay after the take adds it to that
-    meld, or lays exactly those cards as a new meld."""
+    take: the card is one the engine wants laid, and the engine, asked after the take, adds
+    exactly that card alone to that meld ("onto"), or exactly it with the named cards
+    ("onto_with": "{card} can go onto meld {meld} with {partners}"), or a legal lay lays
+    exactly those cards as a new meld. (Mor's newcomer: "K♣ can go onto meld 1" of 8♣ 9♣ 10♣,
+    where only an addition with Q♣ and the 2♣ wild took it.)"""
     _, must, lays = pile_lays(engine, seat)
     card = _cards_of(params["card"])
     if len(card) != 1 or card[0] not in must:
         return [f"{card} is not a card to lay of {sorted(must)}"]
-    if key.endswith("onto"):
+    if "onto" in key:
+        after = _copy(engine)
+        after.apply(seat, Take())
+        with_ = _cards_of(params["partners"]) if "with" in key else ()
+        claimed = [card[0], *with_]
         ok = any(
-            a.meld == params["meld"] and card[0] in a.cards for m in lays for a in as_lay(m).adds
+            after.check(seat, Add(params["meld"], tuple(order))) is None
+            for order in itertools.permutations(claimed)
         )
-        return [] if ok else [f"no legal lay adds {card[0]} to meld {params['meld']}"]
+        return [] if ok else [f"the engine won't add {claimed} alone to meld {params['meld']}"]
     meld = sorted([card[0], *_cards_of(params["partners"])])
     ok = any(sorted(new) == meld for m in lays for new in as_lay(m).melds)
     return [] if ok else [f"no legal lay melds {meld}"]
@@ -358,7 +366,11 @@ def _check_take_then(case: Case) -> list[str]:
     if refusals != {case.params["rule"]}:
         out.append(f"a throw after the take is answered {refusals}")
     then = case.params.get("then")
-    if then is not None and then.key in ("hint_then_lay_onto", "hint_then_lay_with"):
+    if then is not None and then.key in (
+        "hint_then_lay_onto",
+        "hint_then_lay_with",
+        "hint_then_lay_onto_with",
+    ):
         out += check_pile_use(case.engine, case.seat, then.key, then.params)
     return out
 
@@ -1300,13 +1312,53 @@ def _check_partner_count(several: bool) -> Check:
     own" several: the partners as ``_check_throw_partners`` checks them, and their number."""
 
     def check(case: Case) -> list[str]:
-        out = _check_throw_partners(case)
+        out = _check_throw_partners(case) + _loose_kept(case)
         named = _cards_of(case.params.get("partners", ""))
         if several != (len(named) > 1):
             out.append(f"{len(named)} partners named for {case.key}")
         return out
 
     return check
+
+
+def _loose_kept(case: Case) -> list[str]:
+    """Mor: "The rest of your hand is worth more to keep" is false while a card that nothing
+    goes with stays in the hand: no other card of the hand shares a meld with it, the engine
+    adds it to no meld of the team, and adding it to no meld of the other team, it feeds no
+    one (the newcomer's "Throw 5♣: only 6♣ goes with it" beside a loose 6♦ and 10♦)."""
+    engine, seat = case.engine, case.seat
+    if not isinstance(engine, Mor) or not isinstance(case.move, Discard):
+        return []
+    hand = list(engine.view(seat).hand)
+    rest = list(hand)
+    rest.remove(case.move.card)
+    rules = rules_of(engine, seat)
+    out = []
+    for c in sorted(set(rest), key=sort_key):
+        others = list(hand)
+        others.remove(c)
+        if any(one_card_from_a_meld(c, o, rules) for o in others):
+            continue
+        fits = any(
+            isinstance(added_or_why(m.meld, (c,), MOR_MELDS, end), MeldsMeld)
+            for m in engine.melds.values()
+            for end in ("high", "low")
+        )
+        if not fits:
+            out.append(f"{c} goes with nothing and is kept")
+    return out
+
+
+def _check_few_loose(case: Case) -> list[str]:
+    """ "Throw X: only Y can make a meld with it …; nothing in your hand goes with Z": the
+    partners as ``_check_throw_partners`` checks them, and the cards named loose exactly the
+    kept cards ``_loose_kept`` finds."""
+    out = _check_throw_partners(case)
+    loose = {line.split()[0] for line in _loose_kept(case)}
+    named = {str(c) for c in _cards_of(case.params["loose"])}
+    if loose != named:
+        out.append(f"named {sorted(named)} loose, the kept loose cards are {sorted(loose)}")
+    return out
 
 
 def check_clue(
@@ -1323,7 +1375,7 @@ def check_clue(
     if not view.discard:
         return ["no discard pile to speak of"]
     taken, _, lays = pile_lays(engine, seat)
-    if key in ("hint_clue_pile_onto", "hint_clue_pile_with"):
+    if key in ("hint_clue_pile_onto", "hint_clue_pile_with", "hint_clue_pile_onto_with"):
         out = [] if isinstance(move, Take) else [f"a pile card to lay before {move}"]
         return out + check_pile_use(engine, seat, key, params)
     if isinstance(move, Take):
@@ -1802,6 +1854,12 @@ def _check_stock_out(case: Case) -> list[str]:
     return out
 
 
+def view_meter(engine: Engine, seat: int) -> Any:
+    """The project meter of ``seat``'s team as the table's view shows it."""
+    view = engine.view(seat)
+    return view.meters[engine.team(seat)]  # type: ignore[attr-defined]
+
+
 def _check_with_near(case: Case) -> list[str]:
     """ "{reason} {near}": the reason as its own key checks it, and the near end said of the
     engine after the move: the cards left (1 or 2), and what emptying the hand brings there."""
@@ -1814,6 +1872,10 @@ def _check_with_near(case: Case) -> list[str]:
         out.append("the round is over or the spare pile already comes")
     if _n(near.params["left"]) != left or not 1 <= left <= 2:
         out.append(f"{left} cards are left")
+    if key_meter := near.params.get("meter"):
+        shown = view_meter(after, case.seat)
+        if key_meter != shown:
+            out.append(f"the table's meter says {shown}, the hint {key_meter}")
     key = near.key
     if isinstance(after, Mor):
         team = after.team(case.seat)
@@ -1821,7 +1883,8 @@ def _check_with_near(case: Case) -> list[str]:
             "hint_near_mor": not after.mor_taken[team] and bool(after.mors[team]),
             "hint_near_close": after.mor_taken[team] and can_close_with(after.projects()[team]),
             "hint_near_close_needs": after.mor_taken[team]
-            and not can_close_with(after.projects()[team]),
+            and not can_close_with(after.projects()[team])
+            and "meter" in near.params,
         }
     elif isinstance(after, More3):
         side = after.side(case.seat)
@@ -2041,6 +2104,7 @@ CHECKS: dict[str, Check] = {
     "hint_play_lead_near_out": _check_lead_near_out,
     "hint_throw_few": _check_partner_count(several=True),
     "hint_throw_few_one": _check_partner_count(several=False),
+    "mor.hint_throw_few_loose": _check_few_loose,
     "hint_throw_few_hand": _check_no_cheaper_cost(_check_partner_count(several=True)),
     "hint_throw_few_hand_one": _check_no_cheaper_cost(_check_partner_count(several=False)),
     "hint_throw_end_high": _check_end_high,
@@ -2093,8 +2157,35 @@ def check_reason(
             *REVIEW_WRAPPERS,
         )
     ]
+    if key not in REVIEW_WRAPPERS:
+        hidden += _wild_spent(engine, seat, move)
     case = Case(engine, seat, move, key, params)
     return hidden + _pile_unsaid(case) + check(case)
+
+
+def _wild_spent(engine: Engine, seat: int, move: Move) -> list[str]:
+    """Mor: a new meld of a hinted lay that spends a wild where a natural card left in the hand
+    stands in its place, the engine allowing that lay (the newcomer's "lay 3S 2C 3H" with a
+    third 3♥ in hand: a set of 3s with a wild tops at 150, a clean one reaches 300)."""
+    if not isinstance(engine, Mor) or not isinstance(move, Meld | Lay):
+        return []
+    lay = as_lay(move)
+    rest = list(engine.view(seat).hand)
+    for c in lay.cards:
+        rest.remove(c)
+    out = []
+    for n, meld in enumerate(lay.melds):
+        for i, card in enumerate(meld):
+            if card.rank not in (2, JOKER_RANK):
+                continue
+            for natural in set(rest):
+                if natural.rank in (2, JOKER_RANK):
+                    continue
+                tried = (*meld[:i], natural, *meld[i + 1 :])
+                melds = (*lay.melds[:n], tried, *lay.melds[n + 1 :])
+                if engine.check(seat, Lay(melds, lay.adds)) is None:
+                    out.append(f"{card} is spent in {list(meld)} where {natural} stands")
+    return out
 
 
 # ---------------------------------------------------------------- positions

@@ -152,7 +152,6 @@ class Console:
         # Offer the review once the game is over (a terminal game), of the moves from this
         # position on (a game tried again from a reviewed move: from that move).
         self.review = review
-        self.words.after_game = review is not None
         self.bidding_told = False  # what a bid does is said once, the first time bids are asked
 
     # -------------------------------------------------------- output
@@ -319,7 +318,7 @@ class Console:
         if word in ("quit", "exit"):
             return False
         if word == "help":
-            self.say(self.words.help())
+            self.say(self.words.help(review=self.review is not None))
         elif word == "hand":
             self.show_hand()
         elif word == "table":

@@ -65,7 +65,9 @@ OTHER_WORDS = (
     ("hint", "console.help.hint"),
     ("rules", "console.help.rules"),
 )
-AFTER_GAME = ("review, again N", "console.help.after_game")
+# The words of a game that offers its review at the end: listed in its help, with when they
+# work (the Mor newcomer learnt of them only at the game's end).
+REVIEW_WORDS = (("review", "console.help.review"), ("again 12", "console.help.again"))
 MELD_KINDS: dict[str, str] = {MeldKind.RUN: "console.meld.run", MeldKind.SET: "console.meld.set"}
 BIRIBAS = {"pure": "console.meld.biriba_pure", "dirty": "console.meld.biriba_dirty"}
 KEY = re.compile(r"[a-z0-9_]+(?:\.[a-z0-9_]+)+")
@@ -122,9 +124,6 @@ class GameWords(Generic[V]):
         # step and the guided round set their own (the step's answer; the coach's move, at the
         # level the welcome line names for the table's computers: issue 61).
         self.hint_help: tuple[str, dict[str, Any]] = ("console.help.hint", {})
-        # Whether the game offers the review at its end: the help then names ``review`` and
-        # ``again N`` (the Hand newcomer learned of them only from the message after the game).
-        self.after_game = False
 
     def seat_no(self, seat: int) -> int:
         """A seat's number as this screen counts seats."""
@@ -212,7 +211,9 @@ class GameWords(Generic[V]):
             return self.t(key, **params)
         return self.t(key)
 
-    def help(self) -> str:
+    def help(self, review: bool = False) -> str:
+        """The moves and other words; ``review``: the game offers its review at the end, so
+        ``review`` and ``again`` are listed too."""
         params = self.help_params()
         # Two words for one move ("discard KD, throw KD") are listed with the language's comma.
         sep = comma(self.lang)
@@ -220,7 +221,7 @@ class GameWords(Generic[V]):
             f"  {typed.replace(', ', sep):<{COLUMN}}{self.t(key, **params)}"
             for typed, key in self.move_help()
         ]
-        words = [*OTHER_WORDS, *([AFTER_GAME] if self.after_game else [])]
+        words = OTHER_WORDS + (REVIEW_WORDS if review else ())
         width = max(len(typed) for typed, _ in words) + 2
         others = [
             f"  {typed.replace(', ', sep):<{width}}{self.other_word(key)}" for typed, key in words
@@ -397,9 +398,16 @@ class MorWords(RummyWords[MorView]):
     def rule_lines(self, view: MorView) -> list[str]:
         return [
             "  "
-            + self.t("console.mor.projects", team=self.team(view, k), meter=words_of(m, self.lang))
+            + self.t("console.mor.projects", team=self.team(view, k), meter=self.meter(view, k, m))
             for k, m in enumerate(view.meters)
         ]
+
+    def meter(self, view: MorView, team: int, m: Any) -> str:
+        """The team's project meter; its ✓ says closing waits for the Mor while the team has
+        not taken it (the newcomer read "200 + 200 + 100 + 100 ✓" as "you may close")."""
+        if m.key == "mor.meter.ready" and not view.side_taken[team]:
+            return self.t("console.mor.meter_no_mor", projects=m.params["projects"])
+        return words_of(m, self.lang)
 
     def score_owners(self, view: MorView) -> list[tuple[str, int]]:
         return [(self.team(view, k), k) for k in range(2)]

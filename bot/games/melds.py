@@ -485,12 +485,19 @@ def _read_meld_uncached(cards: Sequence[Card], rules: MeldRules) -> Meld:
 def _neither(cards: Sequence[Card], rules: MeldRules, why: Reason) -> Reason:
     """A run refused for its suits, of cards one of whose ranks comes twice: the player may
     have meant a set (``3D 3C AH``), and "a run must be cards of one suit" answered only the
-    run (issue 61). The refusal then says what a set needs too, where the game has sets."""
-    if why.key != "core.meld.run_one_suit":
-        return why
+    run (issue 61). The refusal then says what a set needs too, where the game has sets. A run
+    refused for the same card twice, whose card's rank makes no set in this game (Mor's ``10S
+    10S 3S``), was a set attempt: it hears which ranks make sets."""
     if rules.set_ranks is not None and not rules.set_ranks:
         return why  # no sets in this game: a run it must be
     naturals = [c for c in cards if not wild_capable(c, rules)]
+    if why.key == "core.meld.run_same_card_twice" and rules.set_ranks is not None:
+        twice = {c.rank for c in naturals if naturals.count(c) > 1}
+        if twice and not twice & rules.set_ranks:
+            allowed = _either([_ranks(r) for r in sorted(rules.set_ranks, reverse=True)])
+            return because("core.meld.sets_only_of", ranks=allowed)
+    if why.key != "core.meld.run_one_suit":
+        return why
     if len({c.rank for c in naturals}) == len(naturals):
         return why  # every rank once: a run was meant
     if rules.set_ranks is None:

@@ -21,6 +21,7 @@ from bot.ai import Level
 from bot.ai.more3 import LATE_STOCK, keeps_in_hand
 from bot.games.base import (
     Add,
+    AddTo,
     Bid,
     Count,
     Discard,
@@ -58,7 +59,7 @@ from bot.games.melds import (
     wild_capable,
 )
 from bot.games.melds import Meld as MeldsMeld
-from bot.games.mor import Mor, MorView, can_close_with, card_halves
+from bot.games.mor import Mor, MorView, can_close_with, card_halves, meter
 from bot.games.more3 import More3, can_go_out_with, card_points, opening_halves
 from bot.games.notation import in_order, move_text, parse_move
 from bot.games.runfast import BombBonus, RunFast
@@ -95,6 +96,9 @@ class Hint:
     # The second stage of a move without cards of the hand (a draw or a take), or of More's lay
     # of several melds (each named apart): a key and its parameters, or none.
     clue: tuple[str, dict[str, Any]] | None = None
+    # The move's cards in the one order the hint shows them in every stage: the order its
+    # "(type: …)" writes (``typed_form``); none for the move's own order.
+    shown: tuple[Card, ...] | None = None
 
     def text(self, lang: str = "en") -> str:
         return t(self.key, lang, **self.params)
@@ -103,6 +107,8 @@ class Hint:
         """The hand's cards the move uses; none for a draw, take, return, pass or bid."""
         if isinstance(self.move, Discard):
             return (self.move.card,)
+        if self.shown is not None:
+            return self.shown
         return tuple(getattr(self.move, "cards", ()))
 
     def next_stage(self, stage: str) -> str | None:
@@ -282,6 +288,7 @@ def advise(
     move = no_idle_take(engine, seat, legal, move)
     move = pile_by_its_numbers(engine, seat, legal, move)
     move = no_feeding_throw(engine, seat, legal, move, choose)
+    move = throws_loose_first(engine, seat, legal, move, choose)
     move = keeps_joker(engine, seat, legal, move, choose)
     move = makes_biriba(engine, seat, legal, move, choose, several=several)
     move = betters_project(engine, seat, legal, move, choose)
@@ -291,6 +298,7 @@ def advise(
     move = lays_kept_run(engine, seat, legal, move)
     move = toward_more_pile(engine, seat, legal, move, choose, several=several)
     move = plain_run_fast_play(engine, seat, legal, move)
+    move = keeps_wild(engine, seat, move)
     if isinstance(engine, More3):
         # The rules after the throw's own check choose again among the legal moves, and may
         # come back with a throw that feeds the next player: checked once more.
@@ -335,6 +343,45 @@ def plain_run_fast_play(engine: Engine, seat: int, legal: Sequence[Move], move: 
         if reason(engine, seat, before, m)[0] not in NO_RULE:
             return m
     return move
+
+
+def keeps_wild(engine: Engine, seat: int, move: Move) -> Move:
+    """Mor: a new meld of the lay that spends a wild (a 2 or a joker) where a natural card of
+    the hand stands in its place is laid with the natural card, and the wild kept: a set of 3s
+    with a wild tops at 150, a clean one reaches 300 (the newcomer's "lay 3S 2C 3H" with a third
+    3♥ in hand). The engine decides that the natural lay is one."""
+    if not isinstance(engine, Mor) or not isinstance(move, Meld | Lay):
+        return move
+    rules = meld_rules(engine, seat)
+    lay = as_lay(move)
+    rest = list(engine.view(seat).hand)
+    for c in lay.cards:
+        rest.remove(c)
+    melds = [list(m) for m in lay.melds]
+    changed = False
+    for meld in melds:
+        for i, card in enumerate(meld):
+            if not wild_capable(card, rules):
+                continue
+            for natural in sorted(set(rest), key=sort_key):
+                if wild_capable(natural, rules):
+                    continue
+                tried = [*meld[:i], natural, *meld[i + 1 :]]
+                others = [tuple(m) for m in melds if m is not meld]
+                attempt: Move = Lay((*others, tuple(tried)), lay.adds)
+                if isinstance(move, Meld):
+                    attempt = Meld(tuple(tried))
+                if engine.check(seat, attempt) is None:
+                    meld[i] = natural
+                    rest.remove(natural)
+                    rest.append(card)
+                    changed = True
+                    break
+    if not changed:
+        return move
+    if isinstance(move, Meld):
+        return Meld(tuple(melds[0]))
+    return Lay(tuple(tuple(m) for m in melds), lay.adds)
 
 
 def reaches_more_pile(engine: Engine, seat: int, move: Move) -> bool:
@@ -449,6 +496,53 @@ def no_feeding_throw(
         safe = [m for m in safe if partners(m.card) == fewest]
     other = choose(safe)
     return other if other is not None and other in safe else safe[0]
+
+
+def loose_cards(engine: Engine, seat: int) -> list[Card]:
+    """Mor: the hand's cards nothing goes with: no other card of the hand makes a meld with it
+    (even with one more card), it goes onto no meld of the team, and it goes onto no meld of
+    the other team (thrown, it would feed them)."""
+    if not isinstance(engine, Mor):
+        return []
+    rules = meld_rules(engine, seat)
+    hand = engine.view(seat).hand
+    team = engine.team(seat)
+    return [
+        c
+        for c in hand
+        if _alone(c, hand, rules)
+        and not feeds_other_team(c, engine, seat)
+        and not any(
+            isinstance(added_or_why(m.meld, (c,), MOR_MELDS, end), MeldsMeld)
+            for m in engine.melds.values()
+            if engine.team(m.seat) == team
+            for end in ("high", "low")
+        )
+    ]
+
+
+def throws_loose_first(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """Mor: a card nothing goes with goes before one that goes with another card of the hand,
+    unless it feeds the other team (``loose_cards``): the newcomer read "Throw 5♣: only 6♣
+    goes with it … The rest of your hand is worth more to keep" beside a loose 6♦ and 10♦.
+    The throw ``choose`` picks among the loose cards; ``move`` itself when none is loose or
+    its card is loose already."""
+    if not isinstance(engine, Mor) or not isinstance(move, Discard):
+        return move
+    loose = loose_cards(engine, seat)
+    if not loose or move.card in loose:
+        return move
+    throws = [m for m in legal if isinstance(m, Discard) and m.card in loose]
+    if not throws:
+        return move
+    other = choose(throws)
+    return other if other is not None and other in throws else throws[0]
 
 
 def taken_card_fits(engine: Engine, seat: int) -> bool:
@@ -773,11 +867,17 @@ def hint_for(engine: Engine, seat: int, move: Move) -> Hint:
     """``move`` (a lesson step's answer) as a hint: a step's hint is its answer, with the
     reason worded from what the move does."""
     view = engine.view(seat)
+    shown = None
+    if isinstance(move, Meld | Add | Lay) and isinstance(engine, Mor):
+        # One order for one meld in every stage (the newcomer read "3♠ 2♣ 3♥", "Lay 2♣ 3♥
+        # 3♠" and "type: lay 3S 2C 3H"): the typed form's.
+        shown = tuple(typed_form(engine, seat, move).cards)  # type: ignore[attr-defined]
     return Hint(
         move,
         *reason(engine, seat, view, move),
         nudge_key(move, view, engine),
         clue(engine, seat, move),
+        shown,
     )
 
 
@@ -797,13 +897,11 @@ def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | 
         return None
     if engine.check(seat, Take()) is not None:
         return None
-    if isinstance(move, Take) and isinstance(engine, More3):
+    if isinstance(move, Take) and isinstance(engine, More3 | Mor):
         # The lay the hint gives right after the take, not any lay the engine allows: the
-        # stages are about one move (the More newcomer's finding 5).
-        after = _copy(engine)
-        after.apply(seat, move)
-        follow = hint_move(after, seat, hint_rng(after.record))
-        named = _pile_card_words(follow, getattr(after, "must_lay", ()))
+        # stages are about one move (the More newcomer's finding 5; Mor's newcomer read "K♣
+        # can go onto meld 1" and the next hint laid 3♣ instead).
+        named = followed_use(engine, seat)
         if named is not None:
             return named
     use = pile_use(engine, seat)
@@ -825,15 +923,15 @@ def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | 
 
 def _pile_card_words(move: Move | None, must: Sequence[Card]) -> tuple[str, dict[str, Any]] | None:
     """A lay that puts down a taken card the engine wants laid, as a take's clue words it: the
-    card onto its meld, or the card with the hand's cards of its new meld. None for another
-    move."""
+    card onto its meld (with the other cards the addition needs), or the card with the hand's
+    cards of its new meld. None for another move."""
     if not isinstance(move, Meld | Add | Lay):
         return None
     lay = as_lay(move)
     for a in lay.adds:
         for c in a.cards:
             if c in must:
-                return "hint_clue_pile_onto", {"card": c.pretty, "meld": a.meld}
+                return _onto_words(c, a)
     for new in lay.melds:
         for c in new:
             if c in must:
@@ -844,6 +942,30 @@ def _pile_card_words(move: Move | None, must: Sequence[Card]) -> tuple[str, dict
                     "partners": cards(sorted(others, key=sort_key)),
                 }
     return None
+
+
+def _onto_words(card: Card, add: AddTo) -> tuple[str, dict[str, Any]]:
+    """``card`` going onto ``add``'s meld, in words true of the addition: "can go onto meld N"
+    only when the card goes there alone; otherwise with the other cards the addition lays
+    (Mor's newcomer: "K♣ can go onto meld 1" of 8♣ 9♣ 10♣, where it goes only with Q♣ 2♣)."""
+    if len(add.cards) == 1:
+        return "hint_clue_pile_onto", {"card": card.pretty, "meld": add.meld}
+    others = list(add.cards)
+    others.remove(card)
+    return "hint_clue_pile_onto_with", {
+        "card": card.pretty,
+        "meld": add.meld,
+        "partners": cards(sorted(others, key=sort_key)),
+    }
+
+
+def followed_use(engine: Engine, seat: int) -> tuple[str, dict[str, Any]] | None:
+    """The pile card the hint's own lay right after a take puts down, in the clue's words
+    (``_pile_card_words``); None when that lay puts down no card the engine wants laid."""
+    after = _copy(engine)
+    after.apply(seat, Take())
+    follow = hint_move(after, seat, hint_rng(after.record))
+    return _pile_card_words(follow, getattr(after, "must_lay", ()))
 
 
 def lay_groups(move: Lay) -> list[str | Reason]:
@@ -895,28 +1017,32 @@ def pile_use(engine: Engine, seat: int) -> tuple[str, dict[str, Any]] | None:
     """One lay the engine allows right after a take that puts down a card it wants laid, in
     words: the card and the meld it goes onto ("hint_clue_pile_onto"), or the cards it makes a
     new meld with ("hint_clue_pile_with"). An add of the card alone comes first, then any add,
-    then a new meld. None when no lay uses one (the take is then refused)."""
+    then a new meld, then an addition with other cards, naming them. None when no lay uses one
+    (the take is then refused)."""
     _, lays, _, must = after_take(engine, seat)
-    onto: list[tuple[int, Card, int]] = []
+    onto: list[tuple[int, Card, AddTo]] = []
     within: list[tuple[Card, tuple[Card, ...]]] = []
     for m in lays:
         lay = as_lay(m)
         for a in lay.adds:
             for c in a.cards:
                 if c in must:
-                    onto.append((len(a.cards), c, a.meld))
+                    onto.append((len(a.cards), c, a))
         for new in lay.melds:
             for c in new:
                 if c in must:
                     others = list(new)
                     others.remove(c)
                     within.append((c, tuple(sorted(others, key=sort_key))))
-    if onto:
-        _, card, meld = min(onto, key=lambda o: o[0])
-        return "hint_clue_pile_onto", {"card": card.pretty, "meld": meld}
+    alone = [o for o in onto if o[0] == 1]
+    if alone:
+        return _onto_words(alone[0][1], alone[0][2])
     if within:
         card, rest = within[0]
         return "hint_clue_pile_with", {"card": card.pretty, "partners": cards(rest)}
+    if onto:
+        _, card, add = min(onto, key=lambda o: o[0])
+        return _onto_words(card, add)
     return None
 
 
@@ -1003,7 +1129,8 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
     else:
         # Named as the typed form writes it (``in_order``): "Add 10♣ J♣", as it lies in the run.
         ends = bool(getattr(engine, "stock_out", False))
-        said = _lay_reason(in_order(move), before, after, events, needs_75, ends)
+        laid_out = typed_form(engine, seat, move) if isinstance(engine, Mor) else in_order(move)
+        said = _lay_reason(laid_out, before, after, events, needs_75, ends)
     base = said[0]
     joker = joker_note(engine, seat, move)
     if joker is not None:
@@ -1199,7 +1326,9 @@ def near_end(after: Engine, seat: int, events: Sequence[Event]) -> Reason | None
             return Reason("hint_near_mor", count) if after.mors[team] else None
         if can_close_with(after.projects()[team]):
             return Reason("hint_near_close", count)
-        return Reason("hint_near_close_needs", count)
+        # What closing still needs, in the table's own words (``meter``): the newcomer read "a
+        # 300, or a 200 and one more" where the table said "200, needs one more project".
+        return Reason("hint_near_close_needs", {**count, "meter": meter(after.projects()[team])})
     if isinstance(after, More3):
         side = after.side(seat)
         biribas = after.side_biribas(side)
@@ -1274,6 +1403,7 @@ _THEN = {
 _THEN_USE = {
     "hint_clue_pile_onto": "hint_then_lay_onto",
     "hint_clue_pile_with": "hint_then_lay_with",
+    "hint_clue_pile_onto_with": "hint_then_lay_onto_with",
 }
 # What the take brings, by the same refusal, so the hint says what the game does (issue 59):
 # Mor takes the whole pile, More the top card with the rest of the pile, Hand the top card only.
@@ -1298,7 +1428,10 @@ def _take_reason(engine: Engine, seat: int) -> tuple[str, dict[str, Any]]:
         return "hint_take", {"count": len(taken)}
     must = tuple(getattr(after, "must_lay", ()))  # More's top card / Hand's taken card first
     then: Reason = rule
-    use = pile_use(engine, seat) if rule.key == "mor.lay_taken_first" else None
+    use = None
+    if rule.key == "mor.lay_taken_first":
+        # The card the hint's own next lay puts down, else one the engine lets be laid.
+        use = followed_use(engine, seat) or pile_use(engine, seat)
     if use is not None:
         # Which card can be laid and where, as the engine answers after the take (issue 61),
         # not only the pile's cards of which one must be.
@@ -1741,6 +1874,17 @@ def _throw_reason(
             "partners": cards(partners),
             "points": Count("n_points", hand_value(card)),
         }
+    if isinstance(engine, Mor):
+        # "The rest of your hand is worth more to keep" is false beside a card nothing goes
+        # with (the newcomer's "Throw 5♣" beside a loose 6♦ 10♦): a throw the hint itself
+        # would not make (``throws_loose_first``), as a review or a lesson words it.
+        loose = sorted(set(loose_cards(engine, before.seat)) - {card}, key=sort_key)
+        if loose:
+            return "mor.hint_throw_few_loose", {
+                "card": shown,
+                "partners": cards(partners),
+                "loose": cards(loose),
+            }
     return f"hint_throw_few{one}", {"card": shown, "partners": cards(partners)}
 
 
@@ -2086,7 +2230,7 @@ def _lay_reason(
     throw (the engine's ``stock_out``)."""
     # Meld, Add, Swap and Lay all name the cards they put down: in the order they are laid out
     # and typed (``in_order``), not as the computer found them ("Lay 7♦ 5♦ 6♦", issue 61).
-    laid_out: Any = in_order(move)
+    laid_out: Any = move if before.game == "mor" else in_order(move)
     shown: str | Reason = cards(laid_out.cards)
     if before.game in ("more3", "hand") and isinstance(laid_out, Lay) and len(laid_out.melds) > 1:
         # Several new melds read apart, as the cards stage shows them: "Lay 8♥ 9♥ 10♥ and

@@ -65,7 +65,11 @@ def what_it_did(move: Move, lang: str) -> str:
         return t("lesson_fact.played", lang, cards=faces(move.cards))
     if isinstance(move, Swap):
         return t("lesson_fact.swapped", lang, cards=faces(move.cards))
-    if isinstance(move, Meld | Lay | Add):
+    if isinstance(move, Add):
+        # An addition says which meld it went to: "You laid 🃏" read as a new meld (the second
+        # Mor newcomer's finding 6).
+        return t("lesson_fact.added", lang, cards=laid(move), meld=move.meld)
+    if isinstance(move, Meld | Lay):
         return t("lesson_fact.laid", lang, cards=laid(move))
     return t("lesson_fact.move", lang, move=move_text(move))
 
