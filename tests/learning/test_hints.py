@@ -302,7 +302,8 @@ def test_several_partners_read_as_any_one_of_them() -> None:
         "Throw Q♣: only 2♠ 2♥ 🃏 go with it, each on its own: Q♣, one of them and one more card"
         " would make a meld. The rest of your hand is worth more to keep."
     )
-    one = hint_for(_rummy("mor", "3S 3S 9H QD KC 5C"), 0, Discard(Card(3, "S")))
+    # (Every other card has a partner: a loose card kept would be named instead.)
+    one = hint_for(_rummy("mor", "3S 3S 9H 10H JD QD"), 0, Discard(Card(3, "S")))
     assert one.key == "hint_throw_few_one" and one.text().startswith(
         "Throw 3♠: only 3♠ goes with it, and the two need one more card to make a meld."
     )

@@ -55,9 +55,10 @@ def _runfast(hand: str, others: tuple[str, str] = ("6S 7S", "9H AS"), **pos: obj
 
 
 def test_a_higher_beat_names_the_cheaper_play_that_splits_nothing() -> None:
-    # 4♠ is the lowest beat of 3♠ but splits the 4s; 5♣, loose, is the cheaper play.
+    # 4♠ is the lowest beat of 3♠ but splits the 4s; 5♣, loose (no 7 makes 3 to 7 a
+    # straight), is the cheaper play.
     engine = _runfast(
-        "3D 3C 4S 4D 5C 6C 7C 8H 8C 10S 10H JS JH QS QH KD",
+        "3D 3C 4S 4D 5C 6C 9C 8H 8C 10S 10H JS JH QS QH KD",
         trick=["3S"],
         trick_seat=2,
         turn=0,

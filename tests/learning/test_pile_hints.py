@@ -116,7 +116,8 @@ def test_hand_draw_of_a_card_that_fits_nothing_says_it_would_go_back() -> None:
     assert key == "hint_draw_idle" and params == {"card": "3♠"}
     assert check.check_reason(engine, 0, Draw(), key, params) == []
     given = hint_for(engine, 0, Draw())
-    assert given.clue == ("hint_clue_pile_none", {})
+    # Hand takes only the top discard: the clue speaks of the one card.
+    assert given.clue == ("hand.hint_clue_top_none", {})
 
 
 def test_no_near_out_reason_right_after_taking_the_pile() -> None:
