@@ -9,18 +9,20 @@ import random
 
 import pytest
 
-from bot.games.base import Discard, Draw, Take
+from bot.games.base import Discard, Draw, Meld, Take
 from bot.games.cards import Card
 from bot.games.more3 import More3
 from bot.i18n import LANGUAGES, t
 from bot.learning.hints import (
     gifts_next,
     hint,
+    hint_for,
     no_feeding_throw,
     pile_by_its_numbers,
     reason,
     throws_loose_first,
 )
+from bot.learning.lessons import answer_move, lesson
 
 
 def more_at(hands: list[list[str]], **position: object) -> More3:
@@ -149,3 +151,26 @@ def test_a_throw_that_keeps_a_pankal_meld_back_says_why(lang: str) -> None:
     assert params["wild"] == "2♣"
     said = t(key, lang, **params)
     assert "2♣" in said and params["meld"] in said
+
+
+# The answer's two suits (hearts and diamonds) as each language names them at the table.
+ANSWER_SUITS = {
+    "en": ("hearts", "diamonds"),
+    "ar": ("الكبة", "الديناري"),
+    "hi": ("पान", "ईंट"),
+    "nl": ("harten", "ruiten"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_75_steps_first_wrong_try_gives_the_rule_not_the_answer(lang: str) -> None:
+    # The newcomer's lesson point: `meld 3S 4S 5S` at the 7.5 step answered "lay the hearts and
+    # the diamonds together" at once. The rule comes first; the answer is the hint's.
+    step = next(s for s in lesson("more3") if s.name == "03_the_7_5_rule")
+    verdict = step.judge(Meld((c("3S"), c("4S"), c("5S"))), lang)
+    assert not verdict.right
+    assert "7.5" in verdict.message or "7,5" in verdict.message
+    assert not any(suit in verdict.message for suit in ANSWER_SUITS[lang])
+    # The hint still gives the answer: the lay of both runs.
+    answer = answer_move(step)
+    assert hint_for(step.position(), step.seat, answer).move == answer
