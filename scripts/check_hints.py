@@ -1322,16 +1322,20 @@ def _check_partner_count(several: bool) -> Check:
 
 
 def _loose_kept(case: Case) -> list[str]:
-    """Mor: "The rest of your hand is worth more to keep" is false while a card that nothing
-    goes with stays in the hand: no other card of the hand shares a meld with it, the engine
-    adds it to no meld of the team, and adding it to no meld of the other team, it feeds no
-    one (the newcomer's "Throw 5♣: only 6♣ goes with it" beside a loose 6♦ and 10♦)."""
+    """Mor and More: "The rest of your hand is worth more to keep" is false while a card that
+    nothing goes with stays in the hand. Mor: no other card of the hand shares a meld with it,
+    the engine adds it to no meld of the team, and adding it to no meld of the other team, it
+    feeds no one (the newcomer's "Throw 5♣: only 6♣ goes with it" beside a loose 6♦ and 10♦).
+    More: ``_loose`` (the second More newcomer's 6♠ thrown from 6♠ 8♠ 3♣)."""
     engine, seat = case.engine, case.seat
-    if not isinstance(engine, Mor) or not isinstance(case.move, Discard):
+    if not isinstance(engine, Mor | More3) or not isinstance(case.move, Discard):
         return []
     hand = list(engine.view(seat).hand)
     rest = list(hand)
     rest.remove(case.move.card)
+    if isinstance(engine, More3):
+        kept = {c for c in rest if _loose(engine, seat, c, hand)}
+        return [f"{c} goes with nothing and is kept" for c in sorted(kept, key=sort_key)]
     rules = rules_of(engine, seat)
     out = []
     for c in sorted(set(rest), key=sort_key):
@@ -2019,13 +2023,226 @@ def _check_with_stock(case: Case) -> list[str]:
     return out
 
 
+def _more_gift(engine: Engine, seat: int, card: Card) -> bool:
+    """More: could the next player, of the other side, take the pile with ``card`` thrown on
+    top, by what the table shows: a pankal by their rules; a card the engine adds to their
+    side's melds; a card that melds (the engine's meld reader) with two cards they would hold
+    once the pile is taken (its cards, or cards they picked up before), or goes with one they
+    picked up."""
+    assert isinstance(engine, More3)
+    nxt = (seat + 1) % engine.n_seats
+    if engine.side(nxt) == engine.side(seat):
+        return False
+    rules = engine.rules_for(nxt)
+    if wild_capable(card, rules) or _next_side_fits(engine, seat, card):
+        return True
+    shown = engine.view(seat).shown[nxt]
+    held = sorted({*engine.discard, *shown}, key=sort_key)
+    if any(try_meld((card, *pair), rules) for pair in itertools.combinations(held, 2)):
+        return True
+    return any(one_card_from_a_meld(card, o, rules) for o in shown)
+
+
+def _gift_chain(case: Case) -> list[str]:
+    """The reason's keys, outermost first, down through the added sentences."""
+    key, params, out = case.key, case.params, [case.key]
+    while key in WRAPPERS | REVIEW_WRAPPERS and isinstance(params.get("reason"), Reason):
+        key, params = params["reason"].key, params["reason"].params
+        out.append(key)
+    return out
+
+
+GIFT_KEYS = frozenset(
+    {"hint_throw_gift_more", "hint_throw_gift_pankal_more", "hint_throw_gift_forced_more"}
+)
+
+
+def _gift_unsaid(case: Case) -> list[str]:
+    """A More throw that hands the next player, of the other side, the pile (``_more_gift``) says
+    so (the second More newcomer's findings 1 and 3: a joker thrown to the Solo as "the rest of
+    your hand is worth more to keep"; 4♠ thrown onto 3♠ 5♠). Nothing to say of a throw that
+    ends the round or brings the More pile."""
+    engine, move = case.engine, case.move
+    if not isinstance(engine, More3) or not isinstance(move, Discard):
+        return []
+    if GIFT_KEYS & set(_gift_chain(case)):
+        return []
+    after, events = _played(engine, case.seat, move)
+    if after.round_over or any(isinstance(e, SidePileWaits) for e in events):
+        return []
+    if _more_gift(engine, case.seat, move.card):
+        return [f"{move.card} lets the next player take the pile, unsaid"]
+    return []
+
+
+def _check_gift(case: Case) -> list[str]:
+    """ "Careful with {card}: … they could take the pile with it. Another card is a safer throw"
+    (the pankal's form: the card is a pankal): More; the card is a gift (``_more_gift``), and
+    some other card of the hand is none. "Every card you could throw here might let them take
+    the pile": every card of the hand is one."""
+    assert isinstance(case.move, Discard)
+    engine, seat, card = case.engine, case.seat, case.move.card
+    if not isinstance(engine, More3):
+        return ["not More"]
+    hand = engine.view(seat).hand
+    out = [] if _more_gift(engine, seat, card) else [f"{card} is no gift"]
+    safe = [c for c in hand if not _more_gift(engine, seat, c)]
+    if case.key == "hint_throw_gift_forced_more":
+        return [*out, f"{safe} are no gift"] if safe else out
+    if not safe:
+        out.append("every card is a gift")
+    pankal = wild_capable(card, engine.rules_for((seat + 1) % engine.n_seats))
+    if pankal != (case.key == "hint_throw_gift_pankal_more"):
+        out.append(f"{card} pankal: {pankal}")
+    return out
+
+
+def _whole_pile_lay(engine: Engine, seat: int) -> bool:
+    """Does one legal lay right after a take put down every card the take brings?"""
+    taken, _, lays = pile_lays(engine, seat)
+    return bool(taken) and any(not Counter(taken) - Counter(m.cards) for m in lays)
+
+
+def _check_pile_free(case: Case) -> list[str]:
+    """ "Draw if you like, but this passes up the pile: its N (cards) could all go down this
+    turn": More; the take is legal, it brings exactly those cards, and one legal lay after it
+    puts them all down."""
+    if case.engine.game != "more3":
+        return ["not More"]
+    if case.engine.check(case.seat, Take()) is not None:
+        return ["the take is refused"]
+    taken, _, _ = pile_lays(case.engine, case.seat)
+    out = [] if _whole_pile_lay(case.engine, case.seat) else ["no lay puts the whole pile down"]
+    if sorted(_cards_of(case.params["laid"]), key=sort_key) != sorted(taken, key=sort_key):
+        out.append(f"the take brings {taken}")
+    if _n(case.params["count"]) != len(taken):
+        out.append(f"a take brings {len(taken)} cards")
+    return out
+
+
+def _draw_cost_more(case: Case) -> list[str]:
+    """More's "the pile would count N against you; of them you could lay …" is no reason to draw
+    where one lay could put the whole pile down (the second More newcomer's finding 2)."""
+    if case.engine.game != "more3" or not _whole_pile_lay(case.engine, case.seat):
+        return []
+    return ["the whole pile could go down this turn"]
+
+
+def _loose(engine: More3, seat: int, c: Card, hand: Sequence[Card]) -> bool:
+    """A card of the hand that goes with no other card of it, no pankal, and no gift."""
+    rules = rules_of(engine, seat)
+    rest = list(hand)
+    rest.remove(c)
+    return (
+        not any(one_card_from_a_meld(c, o, rules) for o in rest)
+        and not wild_capable(c, rules)
+        and not _more_gift(engine, seat, c)
+    )
+
+
+def _check_breaks(case: Case) -> list[str]:
+    """ "{card} goes with {partners}, so the throw breaks up a start of a meld, while {loose}
+    goes with nothing in your hand": More; the partners are exactly the cards of the rest that
+    go with it, and the loose card is one (``_loose``)."""
+    assert isinstance(case.move, Discard)
+    engine, seat, card = case.engine, case.seat, case.move.card
+    if not isinstance(engine, More3):
+        return ["not More"]
+    rules = rules_of(engine, seat)
+    hand = list(engine.view(seat).hand)
+    rest = list(hand)
+    rest.remove(card)
+    goes = {o for o in rest if one_card_from_a_meld(card, o, rules)}
+    out = []
+    if set(_cards_of(case.params["partners"])) != goes or not goes:
+        out.append(f"{card} goes with {sorted(goes, key=sort_key)}")
+    loose = _cards_of(case.params["loose"])
+    if len(loose) != 1 or loose[0] not in rest or not _loose(engine, seat, loose[0], hand):
+        out.append(f"{loose} is not a loose card kept")
+    return out
+
+
+def _check_kept_wild_meld(case: Case) -> list[str]:
+    """ "{reason} You could lay {meld} now, but only by spending your pankal {wild}": the reason
+    under it as its own key checks it; More; the meld is a new meld of a legal lay, the wild a
+    pankal in it, and every new meld of the legal lays holds a pankal."""
+    inner = case.params["reason"]
+    engine, seat = case.engine, case.seat
+    # The inner reason's own check, not ``check_reason``: this sentence is what says the meld.
+    check = CHECKS.get(inner.key)
+    if check is None:
+        return [f"no check for {inner.key}"]
+    out = check(Case(engine, seat, case.move, inner.key, inner.params))
+    if not isinstance(engine, More3):
+        return [*out, "not More"]
+    rules = rules_of(engine, seat)
+    melds = [
+        new
+        for m in engine.legal_moves(seat)
+        if isinstance(m, Meld | Lay)
+        for new in as_lay(m).melds
+    ]
+    if sorted(_cards_of(case.params["meld"])) not in [sorted(new) for new in melds]:
+        out.append("no legal lay melds these cards")
+    wild = _cards_of(case.params["wild"])
+    if len(wild) != 1 or wild[0] not in _cards_of(case.params["meld"]):
+        out.append(f"{wild} is not in the meld")
+    elif not wild_capable(wild[0], rules):
+        out.append(f"{wild} is no pankal")
+    if not all(any(wild_capable(c, rules) for c in new) for new in melds):
+        out.append("a legal meld spends no pankal")
+    return out
+
+
+def _pankal_meld_unsaid(case: Case) -> list[str]:
+    """A More throw while the hand could lay a meld now, every one spending a pankal, says why
+    it keeps the meld back (the second More newcomer's finding 5: ``meld 6D 2C 8D`` skipped
+    without a word)."""
+    engine, move = case.engine, case.move
+    if not isinstance(engine, More3) or not isinstance(move, Discard):
+        return []
+    said = {
+        "hint_with_kept_wild_more",
+        "hint_throw_keeps_wild",
+        "hint_throw_keeps_run",
+        "hint_throw_meld_refused",
+        "hint_throw_ready_kept",
+        "hint_throw_ends",
+        "hint_throw_stock_out",
+        "hint_throw_more_pile",
+    }
+    if said & set(_gift_chain(case)):
+        return []
+    after, _ = _played(engine, case.seat, move)
+    if after.round_over:
+        return []
+    rules = rules_of(engine, case.seat)
+    melds = [
+        new
+        for m in engine.legal_moves(case.seat)
+        if isinstance(m, Meld | Lay)
+        for new in as_lay(m).melds
+    ]
+    if melds and all(any(wild_capable(c, rules) for c in new) for new in melds):
+        return ["a meld with a pankal could be laid now, and why not is unsaid"]
+    return []
+
+
 CHECKS: dict[str, Check] = {
     "hint_draw_no_take": _check_draw_no_take,
     "mor.hint_draw_no_take": _check_draw_no_take,  # the same claim, Mor's refusal unbracketed
     "hint_draw_keep": _check_draw_keep,
     "hint_draw_cost": lambda case: (
-        _check_pile_cost(case) + (_check_pile_favoured(case) if case.engine.game == "mor" else [])
+        _check_pile_cost(case)
+        + (_check_pile_favoured(case) if case.engine.game == "mor" else [])
+        + _draw_cost_more(case)
     ),
+    "hint_draw_pile_free_more": _check_pile_free,
+    "hint_throw_gift_more": _check_gift,
+    "hint_throw_gift_pankal_more": _check_gift,
+    "hint_throw_gift_forced_more": _check_gift,
+    "hint_throw_breaks_more": _check_breaks,
+    "hint_with_kept_wild_more": _check_kept_wild_meld,
     "hint_draw_cost_none": _check_pile_cost,
     "mor.hint_draw_cost_most": _check_pile_cost_most,
     "hint_draw_idle": _check_draw_idle,
@@ -2160,7 +2377,9 @@ def check_reason(
     if key not in REVIEW_WRAPPERS:
         hidden += _wild_spent(engine, seat, move)
     case = Case(engine, seat, move, key, params)
-    return hidden + _pile_unsaid(case) + check(case)
+    return (
+        hidden + _pile_unsaid(case) + _gift_unsaid(case) + _pankal_meld_unsaid(case) + check(case)
+    )
 
 
 def _wild_spent(engine: Engine, seat: int, move: Move) -> list[str]:

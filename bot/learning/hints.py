@@ -303,6 +303,7 @@ def advise(
         # The rules after the throw's own check choose again among the legal moves, and may
         # come back with a throw that feeds the next player: checked once more.
         move = no_feeding_throw(engine, seat, legal, move, choose)
+        move = throws_loose_first(engine, seat, legal, move, choose)
     return move
 
 
@@ -466,7 +467,10 @@ def no_feeding_throw(
     ``feeds_next``), the throw ``choose`` (the adviser's judgement) picks among the safe
     throws of cards that break up no more of the hand: with no more partners in the hand and
     in no meld ready in it. ``move`` itself when there is none."""
-    if not isinstance(move, Discard) or not feeds_next_at_all(move.card, engine, seat):
+    more = isinstance(engine, More3)
+    # More weighs every gift the table shows: a pankal, a card the pile's own cards meld with.
+    gift = gifts_next if more else feeds_next_at_all
+    if not isinstance(move, Discard) or not gift(move.card, engine, seat):
         return move
     rules = meld_rules(engine, seat)
     hand = engine.view(seat).hand
@@ -481,10 +485,17 @@ def no_feeding_throw(
         m
         for m in legal
         if isinstance(m, Discard)
-        and not feeds_next_at_all(m.card, engine, seat)
-        and (partners(m.card) <= limit or isinstance(engine, More3))
+        and not gift(m.card, engine, seat)
+        and (partners(m.card) <= limit or more)
         and not ready_melds(m.card, hand, rules)
     ]
+    if more and not safe:
+        # Every throw feeds them: at least not a pankal, where a natural card will do.
+        safe = (
+            [m for m in legal if isinstance(m, Discard) and not wild_capable(m.card, rules)]
+            if wild_capable(move.card, rules)
+            else []
+        )
     if not safe:
         return move
     if isinstance(engine, More3):
@@ -498,27 +509,32 @@ def no_feeding_throw(
     return other if other is not None and other in safe else safe[0]
 
 
-def loose_cards(engine: Engine, seat: int) -> list[Card]:
-    """Mor: the hand's cards nothing goes with: no other card of the hand makes a meld with it
-    (even with one more card), it goes onto no meld of the team, and it goes onto no meld of
-    the other team (thrown, it would feed them)."""
-    if not isinstance(engine, Mor):
+def loose_cards(engine: Engine, seat: int, hand: Sequence[Card] | None = None) -> list[Card]:
+    """Mor and More: the cards of ``hand`` (the seat's, by default) that nothing goes with and
+    that hand over nothing: no other card of it makes a meld with the card (even with one more
+    card, ``_alone``), and thrown it feeds no one: in Mor it goes onto no meld of either team
+    (the own team's melds take it instead); in More it is no pankal and no gift to the next
+    player (``gifts_next``). The throws that break up nothing; none in the other games."""
+    if not isinstance(engine, Mor | More3):
         return []
     rules = meld_rules(engine, seat)
-    hand = engine.view(seat).hand
-    team = engine.team(seat)
-    return [
-        c
-        for c in hand
-        if _alone(c, hand, rules)
-        and not feeds_other_team(c, engine, seat)
-        and not any(
-            isinstance(added_or_why(m.meld, (c,), MOR_MELDS, end), MeldsMeld)
-            for m in engine.melds.values()
-            if engine.team(m.seat) == team
-            for end in ("high", "low")
-        )
-    ]
+    held = engine.view(seat).hand if hand is None else hand
+    if isinstance(engine, More3):
+        fits = {c for c in held if wild_capable(c, rules) or gifts_next(c, engine, seat)}
+    else:
+        team = engine.team(seat)
+        fits = {
+            c
+            for c in held
+            if feeds_other_team(c, engine, seat)
+            or any(
+                isinstance(added_or_why(m.meld, (c,), MOR_MELDS, end), MeldsMeld)
+                for m in engine.melds.values()
+                if engine.team(m.seat) == team
+                for end in ("high", "low")
+            )
+        }
+    return sorted({c for c in held if _alone(c, held, rules) and c not in fits}, key=sort_key)
 
 
 def throws_loose_first(
@@ -528,15 +544,19 @@ def throws_loose_first(
     move: Move,
     choose: Callable[[Sequence[Move]], Move | None],
 ) -> Move:
-    """Mor: a card nothing goes with goes before one that goes with another card of the hand,
-    unless it feeds the other team (``loose_cards``): the newcomer read "Throw 5♣: only 6♣
-    goes with it … The rest of your hand is worth more to keep" beside a loose 6♦ and 10♦.
-    The throw ``choose`` picks among the loose cards; ``move`` itself when none is loose or
-    its card is loose already."""
-    if not isinstance(engine, Mor) or not isinstance(move, Discard):
+    """Mor and More: a card nothing goes with (``loose_cards``) is thrown before one that goes
+    with another card of the hand: the newcomers read "Throw 5♣: only 6♣ goes with it … The
+    rest of your hand is worth more to keep" beside a loose 6♦ and 10♦ (Mor), and "Throw 6♠:
+    only 8♠ goes with it" beside a 3♣ that went with nothing (More). The throw ``choose`` picks
+    among the loose cards; ``move`` itself when none is loose, when its card is, or (More) when
+    its card goes with nothing in the hand anyway."""
+    if not isinstance(engine, Mor | More3) or not isinstance(move, Discard):
         return move
-    loose = loose_cards(engine, seat)
+    hand = engine.view(seat).hand
+    loose = loose_cards(engine, seat, hand)
     if not loose or move.card in loose:
+        return move
+    if isinstance(engine, More3) and _alone(move.card, hand, meld_rules(engine, seat)):
         return move
     throws = [m for m in legal if isinstance(m, Discard) and m.card in loose]
     if not throws:
@@ -573,12 +593,25 @@ def pile_favoured(engine: Engine, seat: int) -> bool:
     return bool(laid) and 2 * in_hand_points("mor", laid) >= in_hand_points("mor", taken)
 
 
+def lays_whole_pile(engine: Engine, seat: int) -> bool:
+    """More: could one legal lay right after a take put every card of the pile down (the
+    engine's answers on a copy, ``after_take``)?"""
+    taken, lays, _, _ = after_take(engine, seat)
+    need = Counter(taken)
+    return bool(taken) and any(not need - Counter(m.cards) for m in lays)
+
+
 def pile_by_its_numbers(engine: Engine, seat: int, legal: Sequence[Move], move: Move) -> Move:
     """Mor's take or draw agrees with the numbers its reason states (issue 61: a draw was
     advised where half the pile or more could go down at once): a draw where the pile is
     favoured becomes the take."""
-    if engine.game != "mor" or not isinstance(move, Draw) or Take() not in legal:
+    if engine.game not in ("mor", "more3") or not isinstance(move, Draw) or Take() not in legal:
         return move
+    if engine.game == "more3":
+        # More (the More newcomer's finding 2): a pile every card of which could go down this
+        # turn costs nothing in hand, so its draw's reason ("would count N against you; of
+        # them you could lay all") gives no reason to draw: such a pile is taken.
+        return Take() if lays_whole_pile(engine, seat) else move
     return Take() if pile_favoured(engine, seat) else move
 
 
@@ -1086,6 +1119,10 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         }
         if not laid:
             return "hint_draw_cost_none", cost
+        if engine.game == "more3" and lays_whole_pile(engine, seat):
+            # The whole pile could go down this turn: what it would count in hand is no reason
+            # to draw (the More newcomer's finding 2), and the draw is said to pass it up.
+            return "hint_draw_pile_free_more", {"count": cost["count"], "laid": cards(taken)}
         key = "hint_draw_cost"
         if engine.game == "mor" and not pile_favoured(engine, seat):
             # Mor's draw says why, by its numbers: less than half the pile could go down.
@@ -1113,6 +1150,7 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
         kept = _run_kept(engine, seat, before, move.card)
         said = _throw_reason(move.card, engine, before, events, kept, meld_rules(engine, seat))
         said = _pile_note(move.card, engine, seat, events, said)
+        said = _kept_wild_meld(engine, seat, events, said)
     elif isinstance(move, Swap):
         said = "hint_swap", {"cards": cards(move.cards), "meld": move.meld}
     elif isinstance(move, Meld) and draws_left(engine, seat) and keeps_in_hand(move, before):
@@ -1148,6 +1186,50 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
     if low == 0:
         return "mor.hint_with_stock_out", {"reason": Reason(*said)}
     return "mor.hint_with_stock", {"reason": Reason(*said), "count": Count("n_cards", low)}
+
+
+# The throws' reasons that already say why no meld is laid, or end the round.
+_SAYS_NO_LAY = frozenset(
+    {
+        "hint_throw_keeps_wild",
+        "hint_throw_keeps_run",
+        "hint_throw_meld_refused",
+        "hint_throw_ready_kept",
+        "hint_throw_ends",
+        "hint_throw_stock_out",
+        "hint_throw_more_pile",
+    }
+)
+
+
+def _kept_wild_meld(
+    engine: Engine, seat: int, events: Sequence[Event], said: tuple[str, dict[str, Any]]
+) -> tuple[str, dict[str, Any]]:
+    """More: a throw while the hand holds a meld it could lay now, every one of which spends a
+    pankal, says why the meld stays in hand (the More newcomer's finding 5: ``meld 6D 2C 8D``
+    skipped without a word): the hard player keeps its pankal for a biriba. ``said`` as it is
+    elsewhere, and where the reason already speaks of the lays."""
+    if not isinstance(engine, More3) or said[0] in _SAYS_NO_LAY:
+        return said
+    if any(isinstance(e, RoundOver) for e in events):
+        return said
+    rules = meld_rules(engine, seat)
+    melds = [
+        new
+        for m in engine.legal_moves(seat)
+        if isinstance(m, Meld | Lay)
+        for new in as_lay(m).melds
+    ]
+    if not melds or not all(_has_wild(new, rules) for new in melds):
+        return said
+    first = melds[0]
+    wild = next(c for c in first if wild_capable(c, rules))
+    shown = in_order(Meld(first))
+    return "hint_with_kept_wild_more", {
+        "reason": Reason(*said),
+        "meld": cards(shown.cards),  # type: ignore[attr-defined]
+        "wild": wild.pretty,
+    }
 
 
 def jokers_laid(engine: Engine, seat: int, move: Move) -> list[tuple[int, tuple[Card, ...]]]:
@@ -1257,6 +1339,7 @@ WRAPPERS = frozenset(
         "mor.hint_throw_feeds",
         "mor.hint_throw_feeds_all",
         "mor.hint_throw_pile_open",
+        "hint_with_kept_wild_more",
     }
 )
 
@@ -1756,6 +1839,15 @@ def _throw_reason(
         return "hint_throw_stock_out", {"card": shown}
     if any(isinstance(e, SidePileWaits) for e in events):
         return SIDE_PILE_THROW.get(before.game, "hint_throw_more_pile"), {"card": shown}
+    if before.game == "more3" and gifts_next(card, engine, before.seat):
+        # A gift to the next player, of the other side, is never told as if it were harmless
+        # (the More newcomer's findings 1 and 3): said as what it is, and whether another
+        # throw would be no gift.
+        if all(gifts_next(c, engine, before.seat) for c in before.hand):
+            return "hint_throw_gift_forced_more", {"card": shown}
+        if wild_capable(card, rules):
+            return "hint_throw_gift_pankal_more", {"card": shown}
+        return "hint_throw_gift_more", {"card": shown}
     if kept:
         return "hint_throw_keeps_run", {"card": shown, "run": cards(kept)}
     rest = list(before.hand)
@@ -1799,6 +1891,20 @@ def _throw_reason(
         )
         if feeding and not feeds_other_team(card, engine, before.seat):
             return "hint_throw_not_theirs", {"card": shown, "feeding": cards(feeding)}
+    if before.game == "more3" and not _alone(card, before.hand, rules):
+        # A start of a meld thrown while a loose card stays in hand is never told as if the
+        # rest were worth more (the More newcomer's finding 4): the loose card is named.
+        loose = loose_cards(engine, before.seat, rest)
+        loose = [c for c in loose if _alone(c, before.hand, rules)]
+        if loose:
+            partners = sorted(
+                {other for other in rest if goes_with(card, other, rules)}, key=sort_key
+            )
+            return "hint_throw_breaks_more", {
+                "card": shown,
+                "partners": cards(partners),
+                "loose": max(loose, key=lambda c: (card_points(c), sort_key(c))).pretty,
+            }
     if before.game == "more3":
         # The next player, of the other side, may take the pile by melding its top card onto
         # their side's melds (RULES.md §2): the player throws such a card last (issue 61).
@@ -2170,6 +2276,42 @@ def riskier_for_next(card: Card, engine: Engine, seat: int) -> bool:
     hand = set(engine.view(seat).hand) - {card}
     mine = unseen_pairs(card, engine, seat)
     return any(unseen_pairs(c, engine, seat) < mine for c in hand)
+
+
+def pile_partners(card: Card, engine: Engine, seat: int) -> tuple[Card, ...]:
+    """More: two cards the next player (of the other side) would hold, once the pile is taken,
+    that make a meld with ``card`` on top of it, by that player's meld rules: cards already
+    lying in the discard pile, or picked up before (``shown``). Taken, the pile goes into the
+    hand with its top card, so 4♠ thrown onto 3♠ 5♠ hands over 3♠ 4♠ 5♠ and the pile with it
+    (the More newcomer's finding 3). None when there are none, and elsewhere."""
+    if not isinstance(engine, More3):
+        return ()
+    nxt = (seat + 1) % engine.n_seats
+    if engine.side(nxt) == engine.side(seat):
+        return ()
+    rules = engine.rules_for(nxt)
+    held = sorted({*engine.discard, *engine.view(seat).shown[nxt]}, key=sort_key)
+    for pair in combinations(held, 2):
+        if try_meld((card, *pair), rules) is not None:
+            return pair
+    return ()
+
+
+def gifts_next(card: Card, engine: Engine, seat: int) -> bool:
+    """More: is ``card`` a gift to the next player, of the other side, by what the table shows:
+    a top card they may take the pile with (``feeds_next_at_all``, ``pile_partners``), or a
+    pankal, which goes into almost any meld of theirs and costs 20 in their hand no more (the
+    More newcomer's finding 1: a joker thrown to the Solo, who took the pile with it)."""
+    if not isinstance(engine, More3):
+        return False
+    nxt = (seat + 1) % engine.n_seats
+    if engine.side(nxt) == engine.side(seat):
+        return False
+    return (
+        wild_capable(card, engine.rules_for(nxt))
+        or feeds_next_at_all(card, engine, seat)
+        or bool(pile_partners(card, engine, seat))
+    )
 
 
 def _cards_from_a_hand(rest: Sequence[Card]) -> int | None:
