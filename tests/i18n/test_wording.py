@@ -1240,8 +1240,8 @@ CORRECTED = {
     ("nl", "cmd.stats.member.description"): "Wiens resultaten (de jouwe als je niemand kiest)",
     ("nl", "cmd.history.member.description"): "Wiens partijen (de jouwe als je niemand kiest)",
     ("nl", "coach_after_steps"): (
-        "Hierna: een ronde {game} met coach, van het delen tot het scorebriefje. Typ yes "
-        "(in het Engels) om die te spelen, of no om te stoppen."
+        "Hierna: een ronde {game} met coach, van het delen tot het scorebriefje. Typ ja "
+        "om die te spelen, of nee om te stoppen."
     ),
     ("nl", "hand_your_turn"): (
         "Je bent aan de beurt: de knoppen hieronder tonen alleen zetten die je nu mag doen."
