@@ -67,7 +67,7 @@ def test_a_lesson_in_dutch() -> None:
     )
     # The table and the prompt are the console's Dutch; the step's texts and its verdicts come
     # from the lessons catalogue in Dutch, the frame around them from the bot domain's.
-    assert "── Run Fast · één deal ──" in lines
+    assert "── Run Fast · één potje ──" in lines
     assert any(ln.startswith("Je hand (") for ln in lines)
     verdict = first.judge(parse_move(wrong), "nl")
     assert verdict.refused and f"plaats {first.seat} > {verdict.message}" in lines
