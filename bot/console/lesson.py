@@ -12,6 +12,7 @@ the frame around them from the ``bot`` domain's lesson sentences.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from typing import Any, TextIO
 
@@ -146,11 +147,23 @@ YES = ("yes", "y")
 NO = ("", "no", "n", "quit", "exit")
 
 
+def answers(lang: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The words that say yes and no at ``lang``'s terminal: the language's own, listed in its
+    catalogue (``lesson_yes_words``, ``lesson_no_words``: "ja, j" and "nee, n" in Dutch), and
+    English's everywhere, as the moves are typed in English too."""
+
+    def words(key: str) -> set[str]:
+        return {w.strip().lower() for w in re.split("[,،]", t(key, lang)) if w.strip()}
+
+    return frozenset(YES) | words("lesson_yes_words"), frozenset(NO) | words("lesson_no_words")
+
+
 def yes_or_no(stdin: TextIO, stdout: TextIO, lang: str, seat: int, question: str) -> bool:
-    """Ask a yes-or-no ``question``; ``yes`` (or ``y``) is yes, ``no``, Enter or the end of
-    input no. Anything else asks again, saying why: a move typed here (``discard 5D`` after a
+    """Ask a yes-or-no ``question``; ``yes`` (or ``y``, or the language's own word: ``ja``,
+    «نعم», «हाँ») is yes, ``no`` (``nee``, «لا», «नहीं»), Enter or the end of input no. Anything else asks again, saying why: a move typed here (``discard 5D`` after a
     step said "throw the 5♦ now") has no table left to be played on, and was once read as "no"
     and ended the lesson (issue 61)."""
+    yes_words, no_words = answers(lang)
     stdout.write(question + "\n")
     while True:
         stdout.write(t("console.prompt", lang, seat=seat) + " ")
@@ -160,9 +173,9 @@ def yes_or_no(stdin: TextIO, stdout: TextIO, lang: str, seat: int, question: str
             stdout.write("\n")
             return False
         word = line.strip().lower()
-        if word in YES:
+        if word in yes_words:
             return True
-        if word in NO:
+        if word in no_words:
             return False
         try:
             move: Move | None = parse_move(line.strip())

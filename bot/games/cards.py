@@ -86,17 +86,17 @@ def cut(text: str) -> str:
     return text if len(text) <= QUOTE_MOST else f"{text[:QUOTE_MOST]}…"
 
 
-def named(cards: Iterable[object]) -> str | Reason:
-    """Cards listed in a sentence: the first few by name, then how many more (a ``Reason``, so
-    the "and 12 more" reads in the player's language).
+def named(cards: Iterable[Card]) -> str | Reason:
+    """Cards listed in a sentence with their suit signs, as the hints show them: the first few,
+    then how many more (a ``Reason``, so the "and 12 more" reads in the player's language).
 
-    >>> named(["5H"] * 3)
-    '5H 5H 5H'
-    >>> reason = named(["5H"] * 20)
+    >>> named([Card.parse("5H")] * 3)
+    '5♥ 5♥ 5♥'
+    >>> reason = named([Card.parse("5H")] * 20)
     >>> reason.key, reason.params["cards"], reason.params["more"]
-    ('core.cards_and_more', '5H 5H 5H 5H 5H 5H 5H 5H', Count(key='core.n_more', n=12))
+    ('core.cards_and_more', '5♥ 5♥ 5♥ 5♥ 5♥ 5♥ 5♥ 5♥', Count(key='core.n_more', n=12))
     """
-    names = [str(c) for c in cards]
+    names = [c.pretty for c in cards]
     if len(names) <= CARDS_NAMED:
         return " ".join(names)
     more = Count("core.n_more", len(names) - CARDS_NAMED)
@@ -166,7 +166,8 @@ class Card(NamedTuple):
         """Text with the suit symbol, for chat messages: '7♥'."""
         if self.is_joker:
             return "🃏"
-        return f"{RANK_TEXT[self.rank]}{SUIT_SYMBOLS[self.suit or 'S']}"
+        # A suitless rank (what a wild stands for in a set) has no sign: "3".
+        return f"{RANK_TEXT[self.rank]}{SUIT_SYMBOLS[self.suit] if self.suit else ''}"
 
 
 JOKER = Card(JOKER_RANK, None)
@@ -307,10 +308,10 @@ def not_held(hand: Iterable[Card], cards: Sequence[Card]) -> Reason:
     have K♥" would be false of a K♥ held once and named twice, so that one is said as such.
 
     >>> not_held([Card.parse("KH")], [Card.parse(c) for c in ("KH", "KS", "KH")]).params
-    {'cards': 'KS'}
+    {'cards': 'K♠'}
     >>> reason = not_held([Card.parse("KH")], [Card.parse("KH"), Card.parse("KH")])
     >>> reason.key, reason.params
-    ('game.card_named_twice', {'card': 'KH'})
+    ('game.card_named_twice', {'card': 'K♥'})
     """
     have = Counter(hand)
     absent = [c for c in cards if have[c] == 0]
@@ -318,7 +319,7 @@ def not_held(hand: Iterable[Card], cards: Sequence[Card]) -> Reason:
         return because("game.cards_not_held", cards=named(absent))
     over = next(c for c in cards if cards.count(c) > have[c])
     key = "game.card_named_twice" if have[over] == 1 else "game.card_named_too_often"
-    return because(key, card=str(over))
+    return because(key, card=over.pretty)
 
 
 def check_deck_limits(cards: Iterable[Card], deck: Sequence[Card]) -> str | None:

@@ -270,7 +270,7 @@ class Hand(RummyGame):
         return because("game.already_drawn")
 
     def _taken_text(self) -> str:
-        return str(self.must_lay[0])
+        return self.must_lay[0].pretty
 
     def _laid_since_take(self) -> bool:
         """Has anything been laid (a meld, an add, a swap) since this turn's take? The record
@@ -302,7 +302,7 @@ class Hand(RummyGame):
             old = self.melds[mid].meld
             if _joker_moved(old, meld):
                 spot = old.stands_for(old.wild_indexes()[0])
-                raise IllegalMove(because("hand.joker_stays", meld=mid, card=str(spot)))
+                raise IllegalMove(because("hand.joker_stays", meld=mid, card=spot.pretty))
         if self.must_lay and not uses_any([c for m in outcome.new for c in m.cards], self.must_lay):
             self._keep_taken_meldable(opened, outcome.hand)
         if not opened:

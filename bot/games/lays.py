@@ -158,7 +158,7 @@ def _added(before: Sequence[Card], after: Sequence[Card]) -> tuple[Card, ...]:
 
 def not_a_meld(cards: Sequence[Card], why: Reason) -> Reason:
     """'7S 7H 7D is not a meld: a set must ...': the cards and why, the why worded to follow."""
-    return because("core.not_a_meld", cards=" ".join(str(c) for c in cards), why=inline(why))
+    return because("core.not_a_meld", cards=" ".join(c.pretty for c in cards), why=inline(why))
 
 
 def uses_any(laid: Sequence[Card], must: Sequence[Card]) -> bool:

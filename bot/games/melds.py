@@ -712,8 +712,8 @@ def _add_to_run(meld: Meld, cards: Sequence[Card], rules: MeldRules, end: str | 
                 raise MeldError(because("core.meld.run_has_card", card=card.name))
             if card.suit != suit:
                 one = because(f"core.suit_one.{suit}")
-                raise MeldError(because("core.meld.run_wrong_suit", card=str(card), suit=one))
-            raise MeldError(because("core.meld.run_not_next", card=str(card)))
+                raise MeldError(because("core.meld.run_wrong_suit", card=card.pretty, suit=one))
+            raise MeldError(because("core.meld.run_not_next", card=card.pretty))
     wilds_in = [c for c in pending if wild_capable(c, rules)] + displaced
     for card in wilds_in:
         pos = _open_end(min(slots), max(slots), end)
@@ -743,7 +743,7 @@ def reclaim_joker(meld: Meld, cards: Sequence[Card]) -> Meld:
     if meld.kind == RUN:
         wanted = meld.spot(i)
         if len(cards) != 1 or cards[0] != wanted:
-            raise MeldError(because("core.meld.joker_stands_for", card=str(wanted)))
+            raise MeldError(because("core.meld.joker_stands_for", card=wanted.pretty))
         return replace(meld, cards=(*meld.cards[:i], wanted, *meld.cards[i + 1 :]))
     present = {c.suit for c in meld.cards if not c.is_joker}
     missing = sorted({"S", "H", "D", "C"} - present, key="SHDC".index)
@@ -757,7 +757,7 @@ def reclaim_joker(meld: Meld, cards: Sequence[Card]) -> Meld:
 
 def both(cards: Sequence[Card]) -> str | Reason:
     """One card, or cards listed with 'and' in the reader's language: '9D and 9C'."""
-    out: str | Reason = str(cards[0]) if cards else ""
+    out: str | Reason = cards[0].pretty if cards else ""
     for card in cards[1:]:
-        out = because("core.and", a=out, b=str(card))
+        out = because("core.and", a=out, b=card.pretty)
     return out

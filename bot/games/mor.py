@@ -307,7 +307,7 @@ class Mor(SidePileGame):
     def _lay_outcome(self, seat: int, lay: Lay, hand: list[Card]) -> Any:
         outcome = play_lay(hand, self.melds, lay, MOR_MELDS, lambda m: self._may_add(seat, m))
         if self.must_lay and not uses_any(outcome.laid, self.must_lay):
-            taken = " ".join(sorted({str(c) for c in self.must_lay}))
+            taken = " ".join(sorted({c.pretty for c in self.must_lay}))
             raise IllegalMove(because("mor.lay_must_use_taken", cards=taken))
         problem = self._leftover_problem(seat, outcome)
         if problem:
@@ -336,7 +336,7 @@ class Mor(SidePileGame):
         return because("mor.keep_two_cards")
 
     def _lay_taken_first(self) -> Reason:
-        taken = " ".join(sorted({str(c) for c in self.must_lay}))
+        taken = " ".join(sorted({c.pretty for c in self.must_lay}))
         return because("mor.lay_taken_first", cards=taken)
 
     def _last_throw(self, seat: int) -> bool:

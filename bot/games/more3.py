@@ -422,9 +422,9 @@ class More3(SidePileGame):
                 continue
         if self.needs_opening(seat):
             raise IllegalMove(
-                because("more3.take_no_opening", card=str(top), least=OPENING_HALVES / 2)
+                because("more3.take_no_opening", card=top.pretty, least=OPENING_HALVES / 2)
             )
-        raise IllegalMove(because("more3.take_no_meld", card=str(top)))
+        raise IllegalMove(because("more3.take_no_meld", card=top.pretty))
 
     def _take_lays(self, seat: int, card: Card, rest: list[Card]) -> Iterator[Lay]:
         """Lays that meld ``card``: a new meld with hand cards or an addition to a side meld, each
@@ -524,7 +524,7 @@ class More3(SidePileGame):
         if problem:
             raise IllegalMove(problem)
         if must and not uses_any(outcome.laid, must) and not self._meldable_after(seat, outcome):
-            raise IllegalMove(because("more3.taken_stuck", card=str(must[0])))
+            raise IllegalMove(because("more3.taken_stuck", card=must[0].pretty))
         return outcome
 
     def _meldable_after(self, seat: int, outcome: LayOutcome) -> bool:
@@ -574,7 +574,7 @@ class More3(SidePileGame):
         return because("more3.keep_two_to_go_out")
 
     def _lay_taken_first(self) -> Reason:
-        return because("more3.meld_taken_first", card=str(self.must_lay[0]))
+        return because("more3.meld_taken_first", card=self.must_lay[0].pretty)
 
     def _last_throw(self, seat: int) -> bool:
         """True when this last card goes out."""

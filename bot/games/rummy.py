@@ -394,7 +394,7 @@ class RummyGame(PlannedChecks):
         card is each game's to judge (``_last_throw``)."""
         hand = self.hands[seat]
         if card not in hand:
-            raise IllegalMove(because("game.card_not_held", card=str(card)))
+            raise IllegalMove(because("game.card_not_held", card=card.pretty))
         if self.must_lay:
             raise IllegalMove(self._lay_taken_first())
         return len(hand) == 1 and self._last_throw(seat)

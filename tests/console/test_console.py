@@ -322,7 +322,7 @@ def test_a_run_fast_screen_in_dutch() -> None:
     # Seed 11: seat 0 answers a single it can beat, so a pass is refused.
     text, engine = typed_session("runfast", {}, 11, "pass\nmoves\nquit\n", "nl")
     lines = text.splitlines()
-    assert "── Run Fast · één deal ──" in lines
+    assert "── Run Fast · één potje ──" in lines
     assert any(ln.startswith("Je hand (16): ") for ln in lines)
     assert "  plaats 1 (computer, eenvoudig): 15 kaarten, totaal 0" in lines
     assert any(re.fullmatch(r"Plaats \d speelde \S+ \(losse kaart\)\.", ln) for ln in lines)

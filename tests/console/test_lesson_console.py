@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.console.cli import parser, run
+from bot.console.lesson import yes_or_no
 from bot.console.progress import ENV, Progress
 from bot.games.notation import move_text, parse_move
 from bot.i18n import t
@@ -66,7 +67,7 @@ def test_a_lesson_in_dutch() -> None:
     )
     # The table and the prompt are the console's Dutch; the step's texts and its verdicts come
     # from the lessons catalogue in Dutch, the frame around them from the bot domain's.
-    assert "── Run Fast · één deal ──" in lines
+    assert "── Run Fast · één potje ──" in lines
     assert any(ln.startswith("Je hand (") for ln in lines)
     verdict = first.judge(parse_move(wrong), "nl")
     assert verdict.refused and f"plaats {first.seat} > {verdict.message}" in lines
@@ -312,3 +313,44 @@ def test_a_move_typed_at_the_guided_round_question_is_answered_not_taken_as_no()
     after = text.split(question, 1)[1]
     assert t("coach_header", game="Hand") in after
     assert t("lesson_finished_console", game="Hand", code="hand") not in after
+
+
+@pytest.mark.parametrize(
+    ("lang", "yes_words", "no_words"),
+    [
+        ("nl", ["ja", "J", "yes"], ["nee", "n", "no"]),
+        ("ar", ["نعم", "yes", "y"], ["لا", "no"]),
+        ("hi", ["हाँ", "हां", "yes"], ["नहीं", "नही", "no"]),
+        ("en", ["yes", "y"], ["no", "n"]),
+    ],
+)
+def test_a_yes_or_no_question_takes_the_languages_own_words(
+    lang: str, yes_words: list[str], no_words: list[str]
+) -> None:
+    """A Dutch player typed "ja" where the question said yes, and was asked again: only
+    English's yes and no were read. Each language's own words count now, English's too."""
+    for word in yes_words:
+        assert yes_or_no(io.StringIO(word + "\n"), io.StringIO(), lang, 0, "?") is True, word
+    for word in no_words:
+        assert yes_or_no(io.StringIO(word + "\n"), io.StringIO(), lang, 0, "?") is False, word
+
+
+@pytest.mark.parametrize(("lang", "own"), [("nl", "ja"), ("ar", "نعم"), ("hi", "हाँ")])
+def test_the_yes_or_no_questions_name_the_languages_own_yes(lang: str, own: str) -> None:
+    for key in ("coach_offer_game", "coach_after_steps", "coach_after_steps.runfast"):
+        text = t(key, lang, game="Hand")
+        assert own in text and "yes" not in text, (lang, key)
+    for text in (t("lesson_yes_or_no", lang), t("lesson_yes_or_no_move", lang, move="play 3H")):
+        assert own in text and "yes" not in text, lang
+
+
+def test_a_dutch_ja_at_the_guided_round_question_starts_it() -> None:
+    steps = lesson("hand")
+    head = ["skip"] * (len(steps) - 1) + [move_text(answer_move(steps[-1])), "skip"]
+    code, text = play(
+        ["--lesson", "hand", "--no-color", "--lang", "nl"], "\n".join([*head, "ja", "quit"]) + "\n"
+    )
+    assert code == 0
+    after = text.split(t("coach_after_steps", "nl", game="Hand"), 1)[1]
+    assert t("coach_header", "nl", game="Hand") in after
+    assert t("lesson_yes_or_no", "nl") not in after

@@ -146,7 +146,7 @@ async def test_lesson_step_wrong_then_right_then_next(tmp_path: Path) -> None:
 
         # A refused answer, typed: the engine's sentence, then the step's explanation.
         r = await alice.slash(channel, "lesson", game="mor", answer="meld 7S 7H 7D")
-        assert "The rules refuse that: 7S 7H 7D is not a meld" in reply(r).content
+        assert "The rules refuse that: 7♠ 7♥ 7♦ is not a meld" in reply(r).content
 
         # From the menu: a legal but wrong move, then the right one.
         options = step.message.components[0].children[0].options

@@ -86,9 +86,10 @@ def test_a_long_slip_is_quoted_short() -> None:
 
 
 def test_many_cards_are_named_then_counted() -> None:
-    assert say(named(["5H"] * 20)) == "5H 5H 5H 5H 5H 5H 5H 5H and 12 more"
-    assert say(named(["5H"] * 9), "nl") == "5H 5H 5H 5H 5H 5H 5H 5H en nog 1"
-    assert named(["5H"] * 8) == "5H 5H 5H 5H 5H 5H 5H 5H"
+    five = Card.parse("5H")
+    assert say(named([five] * 20)) == "5♥ 5♥ 5♥ 5♥ 5♥ 5♥ 5♥ 5♥ and 12 more"
+    assert say(named([five] * 9), "nl") == "5♥ 5♥ 5♥ 5♥ 5♥ 5♥ 5♥ 5♥ en nog 1"
+    assert named([five] * 8) == "5♥ 5♥ 5♥ 5♥ 5♥ 5♥ 5♥ 5♥"
 
 
 @pytest.mark.parametrize(
@@ -182,10 +183,10 @@ def test_a_refused_lay_says_which_cards_and_why_inside_one_sentence() -> None:
     with pytest.raises(MeldError) as e:
         read_meld(cards("7S 7S 7H"), HAND_MELDS)
     why = not_a_meld(cards("7S 7S 7H"), e.value.reason)
-    assert say(why) == "7S 7S 7H is not a meld: a set must have cards of different suits."
+    assert say(why) == "7♠ 7♠ 7♥ is not a meld: a set must have cards of different suits."
     assert say(e.value) == "A set must have cards of different suits."
     assert say(why, "nl") == (
-        "7S 7S 7H is geen combinatie: een set moet kaarten van verschillende kleuren hebben."
+        "7♠ 7♠ 7♥ is geen combinatie: een set moet kaarten van verschillende kleuren hebben."
     )
 
 
@@ -223,13 +224,13 @@ def test_adding_several_cards_and_refusals() -> None:
     run = read_meld(cards("5H 6H 7H"), MOR_MELDS)
     assert shown(add_to_meld(run, cards("9H 8H"), MOR_MELDS)) == ["5H", "6H", "7H", "8H", "9H"]
     assert refusal(lambda: add_to_meld(run, cards("10H"), MOR_MELDS)) == (
-        "10H doesn't fit this run: it isn't next to its ends."
+        "10♥ doesn't fit this run: it isn't next to its ends."
     )
     assert refusal(lambda: add_to_meld(run, cards("6H"), MOR_MELDS)) == (
         "This run already has the 6 of hearts."
     )
     assert refusal(lambda: add_to_meld(run, cards("8S"), MOR_MELDS)) == (
-        "8S is not a heart: it can't go on this run."
+        "8♠ is not a heart: it can't go on this run."
     )
     sets = read_meld(cards("3H 3S 3D"), MOR_MELDS)
     assert refusal(lambda: add_to_meld(sets, cards("4H"), MOR_MELDS)) == (
@@ -361,12 +362,14 @@ def test_no_open_end_for_a_displaced_wild() -> None:
 def test_reclaim_joker() -> None:
     run = read_meld(cards("5H JK 7H"), HAND_MELDS)
     assert shown(reclaim_joker(run, cards("6H"))) == ["5H", "6H", "7H"]
-    assert "stands for 6H" in refusal(lambda: reclaim_joker(run, cards("8H")))
+    assert "stands for 6♥" in refusal(lambda: reclaim_joker(run, cards("8H")))
     three = read_meld(cards("9H 9S JK"), HAND_MELDS)
     assert refusal(lambda: reclaim_joker(three, cards("9D"))) == (
-        "To take this joker back, put 9D and 9C in its place."
+        "To take this joker back, put 9♦ and 9♣ in its place."
     )
-    assert "9D و9C" in refusal(lambda: reclaim_joker(three, cards("9D")), "ar")
+    assert "\u200e9♦\u200e و\u200e9♣\u200e" in refusal(
+        lambda: reclaim_joker(three, cards("9D")), "ar"
+    )
     assert len(reclaim_joker(three, cards("9D 9C")).cards) == 4
 
 
@@ -429,6 +432,7 @@ def test_cards_neither_a_run_nor_a_set_say_what_both_need(listed: str, rules, wo
             not_a_meld(cards(listed), because("core.meld.run_one_suit")), lang
         )
     text = say(said)
-    assert text.startswith(f"{listed} is not a meld: these cards make neither a run nor a set")
+    signs = " ".join(c.pretty for c in cards(listed))
+    assert text.startswith(f"{signs} is not a meld: these cards make neither a run nor a set")
     for word in words:
         assert word in text, text

@@ -78,7 +78,7 @@ def test_take_top_card_and_rest_of_pile() -> None:
 
 
 def test_take_refusals() -> None:
-    refused("take_refused", "You can't take 7H")
+    refused("take_refused", "You can't take 7♥")
     refused("take_discard_first_refused", "First meld the card you took")
     refused("take_lay_leaving_it_stuck_refused", "could not be melded this turn")
     refused("take_opening_needs_75_refused", "opening worth 7.5")
@@ -346,15 +346,18 @@ def test_next_round_roles_come_from_totals() -> None:
 
 def test_a_refusal_is_a_key_worded_in_each_language() -> None:
     reason = refusal("take_refused")
-    assert reason == because("more3.take_no_meld", card="7H")
+    assert reason == because("more3.take_no_meld", card="7♥")
     english = say(reason)
-    assert english == "You can't take 7H: you could not meld it this turn."
+    assert english == "You can't take 7♥: you could not meld it this turn."
     arabic, hindi, dutch = say(reason, "ar"), say(reason, "hi"), say(reason, "nl")
     assert ARABIC_LETTER.search(arabic) and not re.search("[a-z]", arabic)
     assert DEVANAGARI_LETTER.search(hindi)
-    assert dutch.startswith("Je kunt 7H niet pakken")
-    # The card keeps its notation, and the sentences are not English, in every language.
-    assert all("7H" in words and words != english for words in (arabic, hindi, dutch))
+    assert dutch.startswith("Je kunt 7♥ niet pakken")
+    # The card shows its suit sign, as the hints show it (not the typed code "7H", which in
+    # Dutch prose reads as a word: "Je kunt AS niet pakken"), and the sentences are not English.
+    assert all(
+        "7♥" in words and "7H" not in words and words != english for words in (arabic, hindi, dutch)
+    )
 
 
 def test_a_refusal_carries_its_number_and_each_language_writes_it() -> None:

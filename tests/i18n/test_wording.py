@@ -1222,11 +1222,6 @@ CORRECTED = {
         "{act}: volgens de 7,5-telling {worth} waard, genoeg om te openen nu je boven de "
         "1500 punten staat."
     ),
-    ("nl", "hint_play_beat_near_out"): (
-        "Speel {cards}: dat verslaat {trick}, en een tegenstander heeft nog maar 1 kaart: "
-        "van de kaarten die je niet ziet, kunnen er minder {cards} verslaan dan een lagere "
-        "kaart, dus is de kans kleiner dat die tegenstander erop uitgaat."
-    ),
     ("nl", "hint_draw_cost"): (
         "Trek een kaart: de {count} van de aflegstapel zouden {points} tegen je tellen "
         "zolang ze in je hand zitten; daarvan zou je er deze beurt maar een deel kunnen "
@@ -1242,8 +1237,8 @@ CORRECTED = {
     ("nl", "cmd.stats.member.description"): "Wiens resultaten (de jouwe als je niemand kiest)",
     ("nl", "cmd.history.member.description"): "Wiens partijen (de jouwe als je niemand kiest)",
     ("nl", "coach_after_steps"): (
-        "Hierna: een ronde {game} met coach, van het delen tot het scorebriefje. Typ yes "
-        "(in het Engels) om die te spelen, of no om te stoppen."
+        "Hierna: een ronde {game} met coach, van het delen tot het scorebriefje. Typ ja "
+        "om die te spelen, of nee om te stoppen."
     ),
     ("nl", "hand_your_turn"): (
         "Je bent aan de beurt: de knoppen hieronder tonen alleen zetten die je nu mag doen."
@@ -1345,6 +1340,63 @@ CORRECTED = {
     ("nl", "coach_mine_and_more"): (
         "Coach: die zet mag ook. Je speelde mijn zet en nog wat meer. Mijn zet alleen: {reason}"
     ),
+    # nl-read2: the Dutch read's findings 5 to 18.
+    (
+        "nl",
+        "coach.more3.goal.as_pair",
+    ): "Jij en je partner zijn het Paar tegen de Solo, en jullie krijgen allebei dezelfde score: jullie combinaties en biriba's samen. Eerst worden de posten op het scorebriefje van de Solo opgeteld, met 100 voor uitgaan erbij; is dat subtotaal hoger dan 0, dan telt het 1,5 keer, en uitgaan levert daarna nog 150 extra op. Bijvoorbeeld: 400 in combinaties + 200 zuivere biriba + 100 vuile biriba + 100 voor uitgaan = 800; ×1,5 = 1200; + 150 = 1350. Wie als eerste 3100 haalt, wint de partij.",
+    (
+        "nl",
+        "review.same_reason_close",
+    ): "{reason} Dat geldt net zo goed voor jouw zet, dus volgens deze vuistregel liggen de twee dicht bij elkaar; de moeilijke computerspeler heeft vele verdelingen van de kaarten die jij niet kon zien doorgerekend, en daarbij kwam zijn zet er beter uit.",
+    (
+        "nl",
+        "mor.hint_throw_feeds",
+    ): "{reason} Let wel: {card} past bij combinatie {meld} van het andere team, dus de volgende speler kan hem daar aanleggen en de hele aflegstapel pakken: met jouw kaart erbij zijn dat {count}.",
+    (
+        "nl",
+        "mor.hint_throw_feeds_all",
+    ): "{reason} Elke kaart in je hand past bij een combinatie van het andere team, dus wat je ook aflegt, de volgende speler kan de hele aflegstapel pakken: met jouw kaart erbij zijn dat {count}.",
+    (
+        "nl",
+        "mor.hint_throw_pile_open",
+    ): "{reason} Op de aflegstapel ligt al wat het andere team kan aanleggen ({feeding}), dus wat je ook aflegt, de volgende speler kan de hele aflegstapel pakken: met jouw kaart erbij zijn dat {count}.",
+    (
+        "nl",
+        "console.more3.bid_first",
+    ): "Eerst bieden (typ bid 0 tot en met {max}): je ziet je hand zodra iedereen heeft geboden.",
+    (
+        "nl",
+        "lesson.more3.02_the_pair_builds_together.task",
+    ): "Je hebt deze beurt al getrokken. Je zit in het Paar: leg nu een kaart uit je hand aan bij een combinatie van je team. (Wie de Solo is: in de eerste ronde de voorhand; daarna wie het laagste totaal heeft, maar niemand is meer dan twee rondes achter elkaar Solo.)",
+    (
+        "nl",
+        "hint_play_beat_near_out",
+    ): "Speel {cards}: dat verslaat {trick}, en een tegenstander heeft nog maar 1 kaart: minder van de kaarten die je niet ziet kunnen {cards} verslaan dan een lagere kaart, dus is de kans kleiner dat die tegenstander erop uitgaat.",
+    ("nl", "tournament.arg.players_range"): "--players moet van {least} tot en met {most} zijn.",
+    ("nl", "tournament.arg.rounds_range"): "--rounds moet van 1 tot en met {most} zijn.",
+    ("nl", "tournament.arg.minutes_range"): "--minutes moet van 1 tot en met {most} zijn.",
+    (
+        "nl",
+        "tournament.bad_timer",
+    ): "De beurttimer moet van {least} tot en met {most} seconden zijn.",
+    ("nl", "tournament.bad_minutes"): "Een Arena duurt van {least} tot en met {most} minuten.",
+    ("nl", "core.ranks.2"): "2's",
+    ("nl", "console.mor.pile_your_team"): "jouw team {state}",
+    ("nl", "console.mor.pile_other_team"): "andere team {state}",
+    ("nl", "console.mor.pile_yours"): "jij {state}",
+    ("nl", "console.more3.pile_solo"): "Solo {state}",
+    ("nl", "console.more3.pile_pair"): "Paar {state}",
+    (
+        "nl",
+        "hint_throw_ready_kept",
+    ): "Leg {card} af: met {partners} vormt hij al een combinatie, maar die kan deze beurt nog in je hand blijven.",
+    (
+        "nl",
+        "console.input.review_at_end",
+    ): "review kan pas als de partij afgelopen is: typ review na het laatste scorebriefje.",
+    ("nl", "coach_offer_game"): "Nu een hele partij {game} spelen? Typ ja, of nee om te stoppen.",
+    ("nl", "lesson_yes_or_no"): "Typ ja om verder te gaan, of nee om te stoppen.",
 }
 
 
@@ -1806,3 +1858,44 @@ def test_the_sixth_hindi_reads_slips_are_caught() -> None:
         text = t(key, "hi", card="J♣", partners="10♣ Q♣", meld=2)
         assert text.startswith("फेंके गए ढेर में J♣ है: ढेर उठाते ही"), text
         assert "उठाएँ" not in text
+
+
+# The texts the second Dutch read found (findings 5 to 18, and "deal" for Run Fast's one game):
+# each is caught by a rejected word of the glossary, so the class stays caught.
+NL_READ2_OLD = [
+    "Speel {cards}: het is je laatste kaart, dus je wint de deal.",
+    "Speel {cards}: het zijn je laatste kaarten, dus je wint de deal.",
+    "Speel {cards}: het zijn je laatste kaarten, dus je wint de deal, en een bom als laatste zet wordt meteen betaald: 10 van elke andere speler.",
+    "Speel {cards}: dat verslaat {trick}, en een tegenstander heeft nog maar 1 kaart: van de kaarten die je niet ziet, kunnen er minder {cards} verslaan dan een lagere kaart, dus is de kans kleiner dat die tegenstander erop uitgaat.",
+    "Leg {card} af: met {partners} vormt hij al een combinatie, maar die kun je deze beurt beter nog even vasthouden.",
+    "jouw team: {state}",
+    "het andere team: {state}",
+    "Eerst bieden (bid 0 tot en met {max}): je ziet je hand zodra iedereen heeft geboden.",
+    "{title} · één deal",
+    "Je speelde je laatste kaart en won de deal.",
+    "{who} speelde de laatste kaart en won de deal.",
+    "Deal afgelopen: {scores}.",
+    "review kan pas als de partij afgelopen is; typ dan review.",
+    "tweeën",
+    "{reason} Dat geldt net zo goed voor jouw zet, dus volgens deze vuistregel liggen de twee dicht bij elkaar; de moeilijke computerspeler speelde de kaarten die jij niet kon zien vaak genoeg door, en daar kwam zijn zet beter uit.",
+    "Je hebt deze beurt al getrokken. Je zit in het Paar: leg nu een kaart uit je hand aan bij een combinatie waar jouw team bij mag aanleggen. (Wie de Solo is: in de eerste ronde de voorhand; daarna wie het laagste totaal heeft, maar niemand is meer dan twee rondes achter elkaar Solo.)",
+    "Eén deal is de hele partij: wie als eerste zijn hand leeg heeft, wint. De anderen verliezen 1 punt per kaart die ze nog hebben, het dubbele als ze nooit een kaart gespeeld hebben, en nog 10 voor de 2♠ en voor elke bom die ze nog in hun hand hebben.",
+    "Jij en je partner zijn het Paar tegen de Solo, en jullie krijgen allebei dezelfde score: al jullie uitgelegde kaarten samen. Eerst worden de posten op het scorebriefje van de Solo opgeteld, met 100 voor uitgaan erbij; is dat subtotaal hoger dan 0, dan telt het 1,5 keer, en uitgaan levert daarna nog 150 extra op. Bijvoorbeeld: 400 in combinaties + 200 zuivere biriba + 100 vuile biriba + 100 voor uitgaan = 800; ×1,5 = 1200; + 150 = 1350. Wie als eerste 3100 haalt, wint de partij.",
+    "Drietallen en het einde van een deal",
+    "Een drietal is drie kaarten van dezelfde waarde, en dat speel je altijd los: er mag geen andere kaart bij. Wie als eerste zijn hand leeg heeft, wint de deal: elke andere speler betaalt 1 per kaart in zijn hand (dubbel als hij nog niets gespeeld heeft), en 10 extra voor een 2♠ of een bom die hij nog heeft. Versla de drie vijven op tafel en raak je laatste kaarten kwijt.",
+    "Goed: je hand is leeg, dus de deal is afgelopen en wordt afgerekend. Elke andere speler betaalt je een punt per kaart die hij nog heeft (dubbel als hij nog niets gespeeld heeft) en 10 extra voor een 2♠ of een bom die hij nog in de hand heeft.",
+    "{reason} Let wel: {card} past bij combinatie {meld} van het andere team, dus de volgende speler kan hem daar aanleggen en de hele aflegstapel pakken, met jouw kaart erbij {count}.",
+    "{reason} Elke kaart in je hand past bij een combinatie van het andere team, dus wat je ook aflegt, de volgende speler kan de hele aflegstapel pakken, met jouw kaart erbij {count}.",
+    "{reason} Op de aflegstapel ligt al wat het andere team kan aanleggen ({feeding}), dus wat je ook aflegt, de volgende speler kan de hele aflegstapel pakken, met jouw kaart erbij {count}.",
+    "De deal wordt nog gespeeld: Run Fast is één enkele deal.",
+    "--players moet tussen {least} en {most} liggen.",
+    "--rounds moet tussen 1 en {most} liggen.",
+    "--minutes moet tussen 1 en {most} liggen.",
+    "Een Arena duurt tussen {least} en {most} minuten.",
+    "De beurttimer moet in seconden tussen {least} en {most} liggen.",
+]
+
+
+@pytest.mark.parametrize("text", NL_READ2_OLD)
+def test_the_second_dutch_reads_wordings_stay_caught(text: str) -> None:
+    assert misused_words("nl", {"x": text}), text
