@@ -210,7 +210,7 @@ def test_a_card_not_in_the_hand_is_refused_with_the_engines_sentence() -> None:
     out = io.StringIO()
     console = Console(engine, seat, "simple", 8, io.StringIO(f"discard {missing}\nquit\n"), out)
     console.play()
-    assert f"You don't have {missing} in your hand." in out.getvalue()
+    assert f"You don't have {missing.pretty} in your hand." in out.getvalue()
 
 
 def test_unknown_game_and_bad_seat_are_sentences() -> None:

@@ -56,7 +56,7 @@ async def test_long_typed_cards_get_a_short_refusal_and_change_nothing(tmp_path:
         r = await alice.slash(thread, "meld", cards=" ".join(["5H"] * 33))
         answer = reply(r)
         assert answer.ephemeral and len(answer.content) <= MESSAGE_LIMIT
-        assert answer.content.startswith("You don't have 5H 5H 5H")
+        assert answer.content.startswith("You don't have 5♥ 5♥ 5♥")
         r = await alice.slash(thread, "discard", card="5H5H")
         answer = reply(r)
         assert answer.ephemeral

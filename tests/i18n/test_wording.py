@@ -1725,7 +1725,9 @@ def test_an_arabic_meld_refusal_counts_in_the_nominative() -> None:
     why = meld_or_why(cards, MOR_MELDS)
     assert isinstance(why, Reason) and why.key == "core.meld.min_cards"
     said = say(not_a_meld(cards, why), "ar")
-    assert said == "5H JK 2C ليست نزولًا: يجب أن يكون في النزول ورقتان طبيعيتان على الأقل."
+    assert (
+        said == "\u200e5♥ 🃏 2♣\u200e ليست نزولًا: يجب أن يكون في النزول ورقتان طبيعيتان على الأقل."
+    )
     assert grammar_slips("ar", {"said": said}) == set()
 
 

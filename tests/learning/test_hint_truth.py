@@ -63,10 +63,10 @@ def test_the_checks_find_a_false_reason() -> None:
     pile = more3_table("5H 6H 9C KD 3S", ["JS", "QD", "7H"], solo=1, phase="draw")
     any_card = _case(pile, Take(), "hint_take", count=3)
     assert check.CHECKS["hint_take"](any_card)
-    rule = Reason("more3.meld_taken_first", {"card": "7H"})
+    rule = Reason("more3.meld_taken_first", {"card": "7♥"})
     top = _case(pile, Take(), "hint_take_then", count=Count("n_cards", 3), rule=rule)
     assert check.CHECKS["hint_take_then"](top) == []
-    other = Reason("more3.meld_taken_first", {"card": "JS"})
+    other = Reason("more3.meld_taken_first", {"card": "J♠"})
     wrong = _case(pile, Take(), "hint_take_then", count=Count("n_cards", 2), rule=other)
     assert len(check.CHECKS["hint_take_then"](wrong)) == 2
     # Hand takes the top card alone: "take the discard pile (1 card)" beside a pile of two was
@@ -82,7 +82,7 @@ def test_the_checks_find_a_false_reason() -> None:
             },
         }
     )
-    new_meld = Reason("hand.lay_or_return_taken", {"card": "10S"})
+    new_meld = Reason("hand.lay_or_return_taken", {"card": "10♠"})
     said = {"count": Count("n_cards", 1), "rule": new_meld}
     pile_of_one = _case(hand, Take(), "hint_take_then", **said)
     assert check.CHECKS["hint_take_then"](pile_of_one) == [
