@@ -91,7 +91,15 @@ from bot.games.runfast_combos import (
     classify,
     power,
 )
-from bot.learning.hints import HAND_END, HAND_NEAR, WRAPPERS, hint, in_hand_points, reason
+from bot.learning.hints import (
+    HAND_END,
+    HAND_NEAR,
+    SAYS_NO_LAY,
+    WRAPPERS,
+    hint,
+    in_hand_points,
+    reason,
+)
 
 GAMES = ("mor", "more3", "hand", "runfast")
 PLAYER = "normal"  # who plays the games the positions come from: quick, and plays them through
@@ -883,25 +891,6 @@ def _next_side_fits(engine: Engine, seat: int, card: Card) -> bool:
     )
 
 
-def _check_throw_not_next(case: Case) -> list[str]:
-    """ "It goes onto no meld of the next player's side, while … would, and with such a card on
-    top they may take the pile with": More; the thrown card fits none of those melds and the
-    cards named are exactly the rest of the hand that fits one. (Whether the next player then
-    takes is theirs to decide, and their hand's: an over-1500 player not yet down needs 7.5.)"""
-    assert isinstance(case.move, Discard)
-    engine, seat, card = case.engine, case.seat, case.move.card
-    if not isinstance(engine, More3):
-        return ["not More"]
-    rest = list(engine.view(seat).hand)
-    rest.remove(card)
-    out = [f"{card} goes on their melds"] if _next_side_fits(engine, seat, card) else []
-    fits = {c for c in rest if _next_side_fits(engine, seat, c)}
-    named = set(_cards_of(case.params["feeding"]))
-    if named != fits:
-        out.append(f"named {sorted(named, key=sort_key)}, fit {sorted(fits, key=sort_key)}")
-    return out
-
-
 def _next_own_fits(engine: Engine, seat: int, card: Card) -> bool:
     """Hand: would the engine add ``card`` to one of the next player's own melds (its own add
     check, at either end)?"""
@@ -923,22 +912,28 @@ def _run_end(meld: MeldsMeld, card: Card) -> bool:
     return card.rank in (low - 1, high + 1) and 2 <= card.rank <= 13
 
 
-def _check_hand_throw_not_next(case: Case) -> list[str]:
-    """ "It carries on none of the next player's runs, while … would": Hand; the thrown card
-    fits none of the next player's own melds and the cards named are exactly the rest of the
-    hand that fits one. (Whether they wait for it is their hand's: the sentence says "may".)"""
-    assert isinstance(case.move, Discard)
-    engine, seat, card = case.engine, case.seat, case.move.card
-    if not isinstance(engine, Hand):
-        return ["not Hand"]
-    rest = list(engine.view(seat).hand)
-    rest.remove(card)
-    out = [f"{card} goes on their melds"] if _next_own_fits(engine, seat, card) else []
-    fits = {c for c in rest if _next_own_fits(engine, seat, c)}
-    named = set(_cards_of(case.params["feeding"]))
-    if named != fits:
-        out.append(f"named {sorted(named, key=sort_key)}, fit {sorted(fits, key=sort_key)}")
-    return out
+def _check_not_next(game: type[Engine], fits: Callable[[Any, int, Card], bool]) -> Check:
+    """ "It goes onto no meld of the next player's, while … would": the thrown card fits none
+    of those melds by ``fits`` and the cards named are exactly the rest of the hand that fits
+    one. More (``_next_side_fits``: the next player's side, who may then take the pile; an
+    over-1500 player not yet down needs 7.5) and Hand (``_next_own_fits``: the next player's own
+    runs, whose holder may wait for the card). Whether they take it is theirs: it says "may"."""
+
+    def check(case: Case) -> list[str]:
+        assert isinstance(case.move, Discard)
+        engine, seat, card = case.engine, case.seat, case.move.card
+        if not isinstance(engine, game):
+            return [f"not {game.__name__}"]
+        rest = list(engine.view(seat).hand)
+        rest.remove(card)
+        out = [f"{card} goes on their melds"] if fits(engine, seat, card) else []
+        found = {c for c in rest if fits(engine, seat, c)}
+        named = set(_cards_of(case.params["feeding"]))
+        if named != found:
+            out.append(f"named {sorted(named, key=sort_key)}, fit {sorted(found, key=sort_key)}")
+        return out
+
+    return check
 
 
 def _check_hand_throw_twin(case: Case) -> list[str]:
@@ -2201,16 +2196,7 @@ def _pankal_meld_unsaid(case: Case) -> list[str]:
     engine, move = case.engine, case.move
     if not isinstance(engine, More3) or not isinstance(move, Discard):
         return []
-    said = {
-        "hint_with_kept_wild_more",
-        "hint_throw_keeps_wild",
-        "hint_throw_keeps_run",
-        "hint_throw_meld_refused",
-        "hint_throw_ready_kept",
-        "hint_throw_ends",
-        "hint_throw_stock_out",
-        "hint_throw_more_pile",
-    }
+    said = {"hint_with_kept_wild_more", *SAYS_NO_LAY}
     if said & set(_gift_chain(case)):
         return []
     after, _ = _played(engine, case.seat, move)
@@ -2285,8 +2271,8 @@ CHECKS: dict[str, Check] = {
     "mor.hint_throw_feeds_all": _check_pile_note,
     "mor.hint_throw_pile_open": _check_pile_note,
     "hint_throw_meld_refused": _check_meld_refused,
-    "hint_throw_not_next": _check_throw_not_next,
-    "hand.hint_throw_not_next": _check_hand_throw_not_next,
+    "hint_throw_not_next": _check_not_next(More3, _next_side_fits),
+    "hand.hint_throw_not_next": _check_not_next(Hand, _next_own_fits),
     "hand.hint_throw_twin": _check_hand_throw_twin,
     "hand.hint_throw_next_few": _check_hand_next_few,
     "hint_with_near": _check_with_near,

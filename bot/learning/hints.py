@@ -1189,7 +1189,7 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
 
 
 # The throws' reasons that already say why no meld is laid, or end the round.
-_SAYS_NO_LAY = frozenset(
+SAYS_NO_LAY = frozenset(
     {
         "hint_throw_keeps_wild",
         "hint_throw_keeps_run",
@@ -1209,7 +1209,7 @@ def _kept_wild_meld(
     pankal, says why the meld stays in hand (the More newcomer's finding 5: ``meld 6D 2C 8D``
     skipped without a word): the hard player keeps its pankal for a biriba. ``said`` as it is
     elsewhere, and where the reason already speaks of the lays."""
-    if not isinstance(engine, More3) or said[0] in _SAYS_NO_LAY:
+    if not isinstance(engine, More3) or said[0] in SAYS_NO_LAY:
         return said
     if any(isinstance(e, RoundOver) for e in events):
         return said

@@ -21,22 +21,9 @@ from bot.learning.hints import (
     typed_form,
 )
 from tests.ai.repo_script import load_script
+from tests.learning.test_pile_hints import _mor
 
 check = load_script("scripts/check_hints.py")
-
-
-def _mor(hand: str, discard: str, others: list[list[str]], **extra: Any) -> Any:
-    """Seat 0 of a four-player Mor to draw, holding ``hand``; seat 2 is its partner."""
-    position = {
-        "hands": [hand.split(), *others],
-        "discard": discard.split(),
-        "turn": 0,
-        "phase": "draw",
-        **extra,
-    }
-    return engine_class("mor").from_table_file(
-        {"game": "mor", "options": {"players": 4}, "position": position}
-    )
 
 
 OTHERS = [["KH", "KS", "4D"], ["QH", "QS", "4C"], ["JH", "JS", "5D"]]
