@@ -5,23 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Play, Reason
-from bot.games.cards import parse_cards
-from bot.games.registry import engine_class
+from bot.games.base import Reason
 from bot.i18n import LANGUAGES
 from bot.learning.hints import NO_RULE, advise, hint_for
 from tests.ai.repo_script import load_script
+from tests.learning.test_hints_mor_runfast import _play, _runfast
 
 check = load_script("scripts/check_hints.py")
-
-
-def _runfast(hands: list[str], **pos: object) -> Any:
-    position = {"hands": [h.split() for h in hands], **pos}
-    return engine_class("runfast").from_table_file({"game": "runfast", "position": position})
-
-
-def _play(text: str) -> Play:
-    return Play(tuple(parse_cards(text)))
 
 
 def _on_the_table(hand: str, trick: str) -> Any:
