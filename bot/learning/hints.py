@@ -920,10 +920,12 @@ def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | 
     the take and where (onto a meld, or in a new meld with which cards); before a draw, what the
     pile would bring and cost in hand, never a pointer toward it. None for any other move, and
     for a draw where the pile can't be taken: the draw is then the only move, told at once."""
-    laid_out = in_order(move)
-    if isinstance(engine, More3) and isinstance(laid_out, Lay) and len(lay_groups(laid_out)) > 1:
+    # Mor's stages show a meld in its typed form's order (``hint_for``), the others in
+    # ``in_order``'s, the order their typed form writes.
+    laid_out = typed_form(engine, seat, move) if isinstance(engine, Mor) else in_order(move)
+    if isinstance(laid_out, Lay) and len(lay_groups(laid_out)) > 1:
         # The newcomer read "6♠ 7♠ 8♠ Q♦ Q♣ Q♥" as one meld: each meld and addition apart, as
-        # they are typed (``in_order``).
+        # they are typed, in every rummy (Mor's read "Lay 6♠ 7♠ 8♠ 9♦ 10♦ J♦" as one run).
         return "hint_cards_melds", {"melds": joined(lay_groups(laid_out))}
     view = engine.view(seat)
     if not isinstance(move, Draw | Take) or not isinstance(view, RummyView) or not view.discard:
@@ -2374,9 +2376,9 @@ def _lay_reason(
     # and typed (``in_order``), not as the computer found them ("Lay 7♦ 5♦ 6♦", issue 61).
     laid_out: Any = move if before.game == "mor" else in_order(move)
     shown: str | Reason = cards(laid_out.cards)
-    if before.game in ("more3", "hand") and isinstance(laid_out, Lay) and len(laid_out.melds) > 1:
+    if isinstance(laid_out, Lay) and len(laid_out.melds) > 1:
         # Several new melds read apart, as the cards stage shows them: "Lay 8♥ 9♥ 10♥ and
-        # 8♣ 9♣ 2♠", not one row of six cards (the More newcomer's finding 6).
+        # 8♣ 9♣ 2♠", not one row of six cards (the More newcomer's finding 6), in every rummy.
         shown = joined([cards(m) for m in laid_out.melds])
     touched = {getattr(e, "meld", None) for e in events} - {None}
     melds = [m for m in after.melds if m.id in touched]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Count, Discard, Meld, Reason
+from bot.games.base import Count, Discard, Lay, Meld, Reason
 from bot.games.cards import Card, parse_cards
 from bot.games.registry import engine_class
 from bot.i18n import LANGUAGES, t
@@ -180,3 +180,31 @@ def test_an_opponent_waiting_for_the_mor_is_not_nearly_out() -> None:
     assert check.check_reason(engine, 0, move, key, params) == []
     near = {**base_reason(key, params)[1], "count": Count("n_cards", 0), "n": 0}
     assert check.check_reason(engine, 0, move, "hint_lay_near_out", near)
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_mor_lay_of_two_melds_shows_them_apart(lang: str) -> None:
+    # Mor's hint read "Lay 6♠ 7♠ 8♠ 9♦ 10♦ J♦" as one run of six, where More and Hand name
+    # each meld apart in the cards stage and in the move's own words.
+    engine = engine_class("mor").from_table_file(
+        {
+            "game": "mor",
+            "options": {"players": 2, "length": "quick"},
+            "position": {
+                "hands": [
+                    ["6S", "7S", "8S", "9D", "10D", "JD", "4C", "KH", "QC"],
+                    ["5C", "6D", "QS", "9S"],
+                ],
+                "discard": ["8H"],
+                "turn": 0,
+                "phase": "play",
+            },
+        }
+    )
+    lay = Lay(melds=(tuple(parse_cards("6S 7S 8S")), tuple(parse_cards("9D 10D JD"))))
+    assert engine.check(0, lay) is None
+    given = hint_for(engine, 0, lay)
+    both = t("hint_melds_two", lang, first="6♠ 7♠ 8♠", second="9♦ 10♦ J♦")
+    assert both in given.stage_text("cards", lang)
+    assert both in given.stage_text("move", lang)
+    assert check.check_reason(engine, 0, lay, given.key, given.params) == []
