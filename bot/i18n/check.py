@@ -134,6 +134,8 @@ _HI_ONE = r"(?<![\d.,])1 (?:पत्ता|अंक)"
 # The placeholders that name a player, and those a number fills.
 _WHO = r"\{(?:who|name|names|host|owner|seat|mention)\}"
 _NUMBER = r"\{(?:n|points|total|pearls|score|count|chips)\}"
+# The placeholders a bare list of cards fills («9♠ 9♥»), one card or several.
+_CARD_LISTS = "cards|partners|lowest"
 
 GRAMMAR_SLIPS = (
     # The native read of Hindi (issue 59): Run Fast's "higher" is a comparison. «ऊँचा जोड़ा» is
@@ -172,6 +174,20 @@ GRAMMAR_SLIPS = (
         "बिना before a wild without के",
         re.compile(rf"(?<!{LETTER})बिना (?:किसी )?(?:वाइल्ड|पंकल|जोकर)(?! के)(?!{LETTER})"),
         "बिना वाइल्ड के, पंकल के बिना, जिसमें कोई वाइल्ड न हो",
+    ),
+    # The third fresh read of Hindi: a bare list of cards as the subject takes a plural verb,
+    # so «{lowest} भी उसे हराती है» (feminine, as if a चाल), «{partners} … बना सकता है» and
+    # «आपने {cards} मेल्ड में जोड़ा» read wrong once the list holds two cards. Name the play
+    # («{lowest} की चाल भी … हराती है»), put a postposition after the list, or use को.
+    Slip(
+        "hi",
+        "a singular verb after a list of cards",
+        re.compile(
+            rf"\{{(?:{_CARD_LISTS})\}}(?: भी)?(?! (?:को|से|के|की|का|में|ने|पर|मिलकर)(?!{LETTER}))"
+            rf"(?: [^\s।;:,()]+){{0,8}}? [^\s।;:,()]*(?:ता|ती)(?: है)?(?!{LETTER})"
+            rf"|आपने \{{(?:{_CARD_LISTS})\}} (?!को)(?:[^\s।;:,()]+ ){{0,4}}?[^\s।;:,()]*[ाी](?!{LETTER})"
+        ),
+        "{lowest} की चाल भी … हराती है; {partners} के साथ बन सकता है; आपने {cards} को … जोड़ा",
     ),
     # A later native read of Dutch (issue 59): "(5H 6H JK: de joker is 7♥)" on the rules page.
     Slip(

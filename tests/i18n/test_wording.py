@@ -325,6 +325,37 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     # A meld does not "take" a card: the player lays it.
     ("hand.taken_stuck", "कोई नया मेल्ड उसे नहीं ले पाएगा", "आप उसे किसी नए मेल्ड में नहीं उतार पाएँगे"),
     ("hint_nudge_discard", "आपके मेल्ड के सबसे कम काम का है", "मेल्ड बनाने में आपके सबसे कम काम आएगा"),
+    # The third fresh read (8.5/10): a count of cards set against one card, «फेंकों» as a noun.
+    (
+        "hand.hint_throw_next_few",
+        "आपके किसी भी और पत्ते से ज़्यादा नहीं हैं",
+        "आपके किसी भी दूसरे पत्ते के साथ मेल्ड बनाने वालों से ज़्यादा नहीं हैं",
+    ),
+    ("hand.hint_throw_next_few", "सबसे सुरक्षित फेंकों", "आपके सबसे सुरक्षित पत्तों में से है"),
+    # The next player is one player, as in every other hint.
+    ("hand.hint_throw_not_next", "उनके पास", "हो सकता है उसके पास ऐसे पत्ते"),
+    # The meld can wait: the English does not say waiting is better.
+    ("hint_throw_ready_kept", "रोककर रखना बेहतर है", "इस बारी कोई जल्दी नहीं"),
+    # «जितने यह … हैं»: a singular pronoun with a plural verb, and बार against जितने.
+    ("game.card_named_too_often", "जितने यह", "जितनी बार इस्तेमाल किया है, उतने {card}"),
+    # A bare 3♥ is a पत्ता: «होनी» agrees only with the name, as runfast.first_play_3h says it.
+    ("hint_play_lead_first", "में 3♥ होनी", "में पान की तिग्गी (3♥) होनी चाहिए"),
+    ("runfast.hint_play_lead_first_pick", "में 3♥ होनी", "में पान की तिग्गी (3♥) होनी चाहिए"),
+    (
+        "lesson.runfast.01_lead_with_the_3_of_hearts.rule",
+        "में 3♥ होनी",
+        "में पान की तिग्गी (3♥) होनी चाहिए",
+    ),
+    # In the terminal the review is the typed word review.
+    ("console.again_help", "समीक्षा", "review में हर चाल की संख्या दिखती है"),
+    # A sentence without a subject: the move is allowed by the rules.
+    ("lesson_wrong", "यह चाल चल सकते हैं", "यह चाल नियमों के मुताबिक़ ठीक है"),
+    # A seat does not beat or pass: its player does.
+    (
+        "lesson.runfast.01_lead_with_the_3_of_hearts.done",
+        "हरा सकती है",
+        "सीट 2 के खिलाड़ी को आपकी चाल हरानी होगी",
+    ),
 ]
 
 
@@ -420,6 +451,38 @@ def test_the_december_hindi_read_words_are_caught() -> None:
         "fits": "यह किसी मेल्ड में नहीं बैठता; कितने खिलाड़ी जुड़ते हैं",
     }
     assert misused_words("hi", fixed) == set()
+
+
+def test_the_third_fresh_hindi_reads_slips_are_caught() -> None:
+    # The third fresh read of Hindi (8.5/10), as the hints read: «उसके हिसाब से» slipped past
+    # the row for «के हिसाब से» (उसके is one word), «फेंके गए ढेर» lost its पत्तों, and a bare
+    # list of cards took a singular verb.
+    old = {
+        "gift": "टेबल पर जो दिख रहा है उसके हिसाब से वह इसका मेल्ड बना सकता है",
+        "pile": "फेंके गए ढेर में J♣ है: ढेर उठाते ही वह 10♣ Q♣ के साथ मेल्ड बना सकता है।",
+    }
+    assert misused_words("hi", old) == {("gift", "हिसाब से"), ("pile", "फेंके गए ढेर")}
+    assert misused_words("hi", {"x": "टेबल पर जो दिख रहा है उसके मुताबिक़"}) == set()
+    assert misused_words("hi", {"x": "फेंके गए पत्तों के ढेर में J♣ है"}) == set()
+    slip = "a singular verb after a list of cards"
+    lists = {
+        "beat": "{lowest} भी उसे हराती है और छोटी है",
+        "whole": "{lowest} भी उसे हराती है, छोटी है और आपके हाथ में कुछ नहीं तोड़ती",
+        "loose": "आपके हाथ में सिर्फ़ {partners} एक और पत्ते के साथ इससे मेल्ड बना सकता है।",
+        "added": "आपने {cards} मेल्ड {meld} में जोड़ा।",
+    }
+    assert grammar_slips("hi", lists) == {(place, slip) for place in lists}
+    fixed = {
+        "beat": "{lowest} की चाल भी {trick} को हराती है और छोटी है",
+        "loose": "इसका मेल्ड आपके हाथ के सिर्फ़ {partners} के साथ बन सकता है",
+        "added": "आपने {cards} को मेल्ड {meld} में जोड़ा।",
+        "fits": "यह {partners} के साथ बैठता है; {cards} से उसे हराया नहीं जा सकता",
+    }
+    assert grammar_slips("hi", fixed) == set()
+    # As a player reads them, with the lists filled in.
+    assert t("lesson_fact.added", "hi", cards="7♥ 8♥", meld=2) == "आपने 7♥ 8♥ को मेल्ड 2 में जोड़ा।"
+    lowest = t("runfast.hint_play_beat_higher", "hi", cards="K♠ K♥", trick="8♠ 8♥", lowest="9♠ 9♥")
+    assert "9♠ 9♥ की चाल भी 8♠ 8♥ को हराती है" in lowest, lowest
 
 
 def test_hindi_pearls_say_whose_they_are() -> None:
@@ -611,7 +674,7 @@ def test_the_rejected_word_test_can_fail() -> None:
         "वापस रखा",
         "कठिन स्तर का कंप्यूटर",
         "स्तर का कंप्यूटर",
-        "के हिसाब से",
+        "हिसाब से",
         "सबसे नीची",
         "पूरी ताश",
         "कमांड नहीं चल सकती",
@@ -1858,7 +1921,7 @@ def test_the_sixth_hindi_reads_slips_are_caught() -> None:
     assert misused_words("hi", {"x": t("more3.last_card_pile_gone", "hi")}) == set()
     for key in ("hint_clue_pile_with", "hint_clue_pile_onto"):
         text = t(key, "hi", card="J♣", partners="10♣ Q♣", meld=2)
-        assert text.startswith("फेंके गए ढेर में J♣ है: ढेर उठाते ही"), text
+        assert text.startswith("फेंके गए पत्तों के ढेर में J♣ है: ढेर उठाते ही"), text
         assert "उठाएँ" not in text
 
 
