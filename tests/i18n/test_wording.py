@@ -1064,7 +1064,7 @@ CORRECTED = {
         "نزّل كل أوراقك إلا واحدة في هذا الإنزال الواحد، ثم ارمِ الأخيرة: هذا هو الهاند."
     ),
     ("ar", "console.runfast.ev.trick_won"): "كسبُ الأكلة والبدء: {who}.",
-    ("ar", "runfast.answer_with"): "عليك أن تغلب {table} بـ{higher} أو بقنبلة.",
+    ("ar", "runfast.answer_with"): "عليك أن تغلب {table}، ويلزمك لذلك {higher} أو قنبلة.",
     # With the shadda, as the lessons write الموزّع: the button grows to hold it
     # (test_nothing_cut); the fifth native read found the bare «موزع» and its shadda cut.
     ("ar", "render.dealer_mark"): "موزّع",
@@ -1132,7 +1132,20 @@ CORRECTED = {
     ("ar", "runfast.line.two_of_spades_held"): "اثنان البستوني في اليد",
     ("ar", "runfast.line.paid_for_bomb"): "مدفوع مقابل قنبلة",
     ("ar", "runfast.not_held"): "ليس في يدك {cards}.",
-    ("ar", "option.length"): "اللعبة",
+    ("ar", "option.length"): "طول اللعبة",
+    # The fresh native read of Arabic (snap1, 9/10).
+    ("ar", "runfast.higher.straight"): "تسلسل من {length} أعلى منه",
+    ("ar", "runfast.higher.consecutive_pairs"): "تسلسل من {pairs} أعلى منه",
+    ("ar", "review.none_looked"): (
+        "ولا حركة من حركاتك احتاجت نظرة أقرب، فليس لدى المراجعة ما تنبّهك إليه."
+    ),
+    ("ar", "hint_near_out_hand"): (
+        "اقتربت من إنهاء أوراقك: ارمِ آخر ورقة لتُنهي أوراقك، فتُسجَّل لك \u200e−30\u200e."
+    ),
+    ("ar", "coach.more3.scoring.pair"): (
+        "ورقة النقاط: أوراق الثنائي المنزّلة وبيريباتهما معًا، زائد 100 إن أنهيت أوراقك، ناقص "
+        "يدك أنت، ناقص 100 إن لم تأخذا كومة المورة. أنت: {points}."
+    ),
     ("ar", "table_turn"): "الدور على {name}.",
     ("ar", "cmd.lay.name"): "نزولات",
     # The native read of Hindi (issue 59): the meaning errors it found.
@@ -1200,7 +1213,7 @@ CORRECTED = {
     (
         "ar",
         "runfast.answer_same_length",
-    ): "عليك أن تغلب {table} بـ{higher} أو بقنبلة؛ {mine} ليس بالطول نفسه.",
+    ): "عليك أن تغلب {table}، ويلزمك لذلك {higher} أو قنبلة؛ {mine} ليس بالطول نفسه.",
     ("ar", "console.runfast.sheet_heading"): "الحساب",
     ("ar", "cmd.swap.name"): "استرجع_الجوكر",
     (
@@ -1209,8 +1222,8 @@ CORRECTED = {
     ): "اكتب again ورقمًا من 1 إلى {count} لتكمل اللعب من حركتك التي تحمل هذا الرقم، أو اضغط Enter للخروج.",
     ("ar", "console.arg.lesson"): "درس قصير موجّه في اللعبة GAME، بدل اللعب",
     ("ar", "console.arg.replay"): "استعرض لعبة محفوظة (ملف طاولة) حركةً حركة، بدل اللعب",
-    ("ar", "more3.line.solo_times"): "زيادة نصفه (\u200e×1.5)",
-    ("ar", "more3.line.solo_out"): "الإنهاء بعد \u200e×1.5",
+    ("ar", "more3.line.solo_times"): "زائد النصف (\u200e×1.5)",
+    ("ar", "more3.line.solo_out"): "إنهاء الأوراق",
     ("ar", "console.pearls_of"): "{who}: {n}",
     # A later native read of Dutch (issue 59, 8.5/10): meaning, grammar, one word for one
     # thing, and idiom; the bare 'Zwitsers' it found twice was in five more texts.
