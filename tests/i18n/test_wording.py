@@ -1660,6 +1660,85 @@ def test_arabic_prefixes_join_their_word() -> None:
         assert AR_PREFIX_APART.search(wrong), wrong
     for right in ("زايد بـ{chips}", "ترد بفردية أعلى", "افتح بـ /table new", "لـ‎3♥‎"):
         assert not AR_PREFIX_APART.search(right), right
+    # And once filled in: «بـ{higher}» printed «بـتسلسل من 9 أوراق أعلى منه» (the fresh read,
+    # snap1). A joined prefix goes only before a placeholder of digits or cards.
+    found = {key: text for key, text in filled_texts("ar").items() if AR_PREFIX_APART.search(text)}
+    assert found == {}
+    joined = {m for text in texts("ar").values() for m in AR_PREFIX_FIELD.findall(text)}
+    assert joined <= AR_PREFIX_FIELDS, joined - AR_PREFIX_FIELDS
+    old = {"runfast.answer_with": "عليك أن تغلب {table} بـ{higher} أو بقنبلة."}
+    assert any(AR_PREFIX_APART.search(text) for text in filled("ar", old).values())
+    assert AR_PREFIX_FIELD.findall(old["runfast.answer_with"]) == ["higher"]
+
+
+# What a joined «بـ» «لـ» «كـ» may stand before: a number of chips, or cards («ابدأ بـ{cards}»).
+AR_PREFIX_FIELD = re.compile(r"(?<![\u0621-\u064a])[بلك]ـ\{(\w+)\}")
+AR_PREFIX_FIELDS = {"chips", "cards", "card"}
+
+
+def _runfast_refusal(trick: str, hand: str, cards: str) -> str:
+    game = engine_class("runfast").from_table_file(
+        {
+            "game": "runfast",
+            "position": {
+                "hands": [["5C", "6S"], hand.split(), ["4C", "5D"]],
+                "trick": trick.split(),
+                "trick_seat": 0,
+                "turn": 1,
+                "opening": False,
+            },
+        }
+    )
+    why = game.check(1, Play(tuple(parse_cards(cards))))
+    assert why is not None
+    return say(why, "ar")
+
+
+def test_the_fresh_arabic_read_snap1_is_caught() -> None:
+    # The fresh native read of Arabic (snap1, 9/10), seen in the terminal: «… بـتسلسل من 9
+    # أوراق أعلى منه» and «الورقة 4♠ لعبة من نوع آخر (فردية)». A Run Fast kind is صنف.
+    said = _runfast_refusal("5S 6H 7D 8C 9S", "10S 10H 3S", "10S 10H")
+    assert "ويلزمك لذلك تسلسل من 5 أوراق أعلى منه أو قنبلة" in said, said
+    assert "لعبة من صنف آخر (زوج)" in said and not AR_PREFIX_APART.search(said), said
+    said = _runfast_refusal("9S 9H", "10S 10H 3S", "10S")
+    assert "ويلزمك لذلك زوج أعلى أو قنبلة" in said and "من صنف آخر (فردية)" in said, said
+    # No Run Fast text names a kind with النوع, a card's suit.
+    runfast = {k: v for k, v in texts("ar").items() if "runfast" in k}
+    assert {k for k, v in runfast.items() if whole_word("ar", "نوع").search(v)} == set()
+    # The words it found, in the sentences it found them in, and what they became.
+    found = (
+        "الأربع ثلاثات كأول لعبة في التوزيعة، مع أنها لا تجيب لك مكافأة القنبلة؛ "
+        "ويجوز لك أن تفكّك قنبلة؛ {mine} لعبة من نوع آخر ({kind})"
+    )
+    assert {w for _, w in misused_words("ar", {"x": found})} == {
+        "كأول",
+        "تجيب لك",
+        "تفكّك",
+        "لعبة من نوع",
+    }
+    fixed = (
+        "الثلاثات الأربع في أول لعبة من التوزيعة، مع أنها لا تكسبك مكافأة القنبلة؛ ويجوز لك "
+        "أن تفكّ قنبلة؛ {mine} لعبة من صنف آخر ({kind})؛ اللغة التي يجيبك بها البوت؛ الـ2 من "
+        "نوع آخر"
+    )
+    assert misused_words("ar", {"x": fixed}) == set()
+    # The tanween on the letter before the alif, as every other entry spells it.
+    assert grammar_slips("ar", {"x": "وينزّلها معها نزولاً جديداً."}) == {
+        ("x", "tanween after the alif (ًا, not اً)")
+    }
+    assert grammar_slips("ar", {"x": "وينزّلها معها نزولًا جديدًا."}) == set()
+    # The wins are out of the games, not a third item beside them.
+    line = t(
+        "leaderboard_line",
+        "ar",
+        rank=1,
+        name="سارة",
+        pearls=Count("n_pearls", 50),
+        wins=Count("n_wins", 3),
+        games=Count("n_games", 5),
+        cpu="",
+    )
+    assert line.endswith("5 ألعاب، منها 3 انتصارات"), line
 
 
 # «لـ» before a name prints «لـالمقعد 2» when the name begins with «ال» (it must be «لل»): a
