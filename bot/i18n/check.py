@@ -14,7 +14,8 @@ and Arabic's case patterns): in Dutch, a card after "is" without its article and
 after a player's name; in Hindi, Run Fast's "higher" without से and a plural verb after one
 card; in Arabic, a count after
 3 to 10 in the collective («3 فيش», where it is «3 فيشات»), «بلا» before a definite noun, a
-signed number written without CLDR's left-to-right mark before its sign («و+150»), and a
+signed number written without CLDR's left-to-right mark before its sign («و+150»), the
+accusative tanween after its alif («جديداً», where the files write «جديدًا»), and a
 count or a Run Fast play that only has its nominative or caseless form («ورقتان»، «زوج أعلى»)
 filled in after a preposition or as a verb's object («إلى ورقتان»، «العب زوج أعلى»).
 """
@@ -229,6 +230,10 @@ GRAMMAR_SLIPS = (
         re.compile(r"تغلبها أيضًا"),
         "و{lowest} تغلب {trick} أيضًا",
     ),
+    # The fresh Arabic read (snap1, 9/10): «نزولاً جديداً». The catalogues and the rules page
+    # spell the accusative tanween on the letter before the alif, «نزولًا جديدًا», as Unicode
+    # orders the marks; one entry with the other spelling reads as another hand.
+    Slip("ar", "tanween after the alif (ًا, not اً)", re.compile(r"اً"), "نزولًا، جديدًا"),
 )
 
 

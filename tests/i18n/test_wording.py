@@ -1127,7 +1127,7 @@ CORRECTED = {
         "نزّل كل أوراقك إلا واحدة في هذا الإنزال الواحد، ثم ارمِ الأخيرة: هذا هو الهاند."
     ),
     ("ar", "console.runfast.ev.trick_won"): "كسبُ الأكلة والبدء: {who}.",
-    ("ar", "runfast.answer_with"): "عليك أن تغلب {table} بـ{higher} أو بقنبلة.",
+    ("ar", "runfast.answer_with"): "عليك أن تغلب {table}، ويلزمك لذلك {higher} أو قنبلة.",
     # With the shadda, as the lessons write الموزّع: the button grows to hold it
     # (test_nothing_cut); the fifth native read found the bare «موزع» and its shadda cut.
     ("ar", "render.dealer_mark"): "موزّع",
@@ -1195,7 +1195,20 @@ CORRECTED = {
     ("ar", "runfast.line.two_of_spades_held"): "اثنان البستوني في اليد",
     ("ar", "runfast.line.paid_for_bomb"): "مدفوع مقابل قنبلة",
     ("ar", "runfast.not_held"): "ليس في يدك {cards}.",
-    ("ar", "option.length"): "اللعبة",
+    ("ar", "option.length"): "طول اللعبة",
+    # The fresh native read of Arabic (snap1, 9/10).
+    ("ar", "runfast.higher.straight"): "تسلسل من {length} أعلى منه",
+    ("ar", "runfast.higher.consecutive_pairs"): "تسلسل من {pairs} أعلى منه",
+    ("ar", "review.none_looked"): (
+        "ولا حركة من حركاتك احتاجت نظرة أقرب، فليس لدى المراجعة ما تنبّهك إليه."
+    ),
+    ("ar", "hint_near_out_hand"): (
+        "اقتربت من إنهاء أوراقك: ارمِ آخر ورقة لتُنهي أوراقك، فتُسجَّل لك \u200e−30\u200e."
+    ),
+    ("ar", "coach.more3.scoring.pair"): (
+        "ورقة النقاط: أوراق الثنائي المنزّلة وبيريباتهما معًا، زائد 100 إن أنهيت أوراقك، ناقص "
+        "يدك أنت، ناقص 100 إن لم تأخذا كومة المورة. أنت: {points}."
+    ),
     ("ar", "table_turn"): "الدور على {name}.",
     ("ar", "cmd.lay.name"): "نزولات",
     # The native read of Hindi (issue 59): the meaning errors it found.
@@ -1263,7 +1276,7 @@ CORRECTED = {
     (
         "ar",
         "runfast.answer_same_length",
-    ): "عليك أن تغلب {table} بـ{higher} أو بقنبلة؛ {mine} ليس بالطول نفسه.",
+    ): "عليك أن تغلب {table}، ويلزمك لذلك {higher} أو قنبلة؛ {mine} ليس بالطول نفسه.",
     ("ar", "console.runfast.sheet_heading"): "الحساب",
     ("ar", "cmd.swap.name"): "استرجع_الجوكر",
     (
@@ -1272,8 +1285,8 @@ CORRECTED = {
     ): "اكتب again ورقمًا من 1 إلى {count} لتكمل اللعب من حركتك التي تحمل هذا الرقم، أو اضغط Enter للخروج.",
     ("ar", "console.arg.lesson"): "درس قصير موجّه في اللعبة GAME، بدل اللعب",
     ("ar", "console.arg.replay"): "استعرض لعبة محفوظة (ملف طاولة) حركةً حركة، بدل اللعب",
-    ("ar", "more3.line.solo_times"): "زيادة نصفه (\u200e×1.5)",
-    ("ar", "more3.line.solo_out"): "الإنهاء بعد \u200e×1.5",
+    ("ar", "more3.line.solo_times"): "زائد النصف (\u200e×1.5)",
+    ("ar", "more3.line.solo_out"): "إنهاء الأوراق",
     ("ar", "console.pearls_of"): "{who}: {n}",
     # A later native read of Dutch (issue 59, 8.5/10): meaning, grammar, one word for one
     # thing, and idiom; the bare 'Zwitsers' it found twice was in five more texts.
@@ -1710,6 +1723,85 @@ def test_arabic_prefixes_join_their_word() -> None:
         assert AR_PREFIX_APART.search(wrong), wrong
     for right in ("زايد بـ{chips}", "ترد بفردية أعلى", "افتح بـ /table new", "لـ‎3♥‎"):
         assert not AR_PREFIX_APART.search(right), right
+    # And once filled in: «بـ{higher}» printed «بـتسلسل من 9 أوراق أعلى منه» (the fresh read,
+    # snap1). A joined prefix goes only before a placeholder of digits or cards.
+    found = {key: text for key, text in filled_texts("ar").items() if AR_PREFIX_APART.search(text)}
+    assert found == {}
+    joined = {m for text in texts("ar").values() for m in AR_PREFIX_FIELD.findall(text)}
+    assert joined <= AR_PREFIX_FIELDS, joined - AR_PREFIX_FIELDS
+    old = {"runfast.answer_with": "عليك أن تغلب {table} بـ{higher} أو بقنبلة."}
+    assert any(AR_PREFIX_APART.search(text) for text in filled("ar", old).values())
+    assert AR_PREFIX_FIELD.findall(old["runfast.answer_with"]) == ["higher"]
+
+
+# What a joined «بـ» «لـ» «كـ» may stand before: a number of chips, or cards («ابدأ بـ{cards}»).
+AR_PREFIX_FIELD = re.compile(r"(?<![\u0621-\u064a])[بلك]ـ\{(\w+)\}")
+AR_PREFIX_FIELDS = {"chips", "cards", "card"}
+
+
+def _runfast_refusal(trick: str, hand: str, cards: str) -> str:
+    game = engine_class("runfast").from_table_file(
+        {
+            "game": "runfast",
+            "position": {
+                "hands": [["5C", "6S"], hand.split(), ["4C", "5D"]],
+                "trick": trick.split(),
+                "trick_seat": 0,
+                "turn": 1,
+                "opening": False,
+            },
+        }
+    )
+    why = game.check(1, Play(tuple(parse_cards(cards))))
+    assert why is not None
+    return say(why, "ar")
+
+
+def test_the_fresh_arabic_read_snap1_is_caught() -> None:
+    # The fresh native read of Arabic (snap1, 9/10), seen in the terminal: «… بـتسلسل من 9
+    # أوراق أعلى منه» and «الورقة 4♠ لعبة من نوع آخر (فردية)». A Run Fast kind is صنف.
+    said = _runfast_refusal("5S 6H 7D 8C 9S", "10S 10H 3S", "10S 10H")
+    assert "ويلزمك لذلك تسلسل من 5 أوراق أعلى منه أو قنبلة" in said, said
+    assert "لعبة من صنف آخر (زوج)" in said and not AR_PREFIX_APART.search(said), said
+    said = _runfast_refusal("9S 9H", "10S 10H 3S", "10S")
+    assert "ويلزمك لذلك زوج أعلى أو قنبلة" in said and "من صنف آخر (فردية)" in said, said
+    # No Run Fast text names a kind with النوع, a card's suit.
+    runfast = {k: v for k, v in texts("ar").items() if "runfast" in k}
+    assert {k for k, v in runfast.items() if whole_word("ar", "نوع").search(v)} == set()
+    # The words it found, in the sentences it found them in, and what they became.
+    found = (
+        "الأربع ثلاثات كأول لعبة في التوزيعة، مع أنها لا تجيب لك مكافأة القنبلة؛ "
+        "ويجوز لك أن تفكّك قنبلة؛ {mine} لعبة من نوع آخر ({kind})"
+    )
+    assert {w for _, w in misused_words("ar", {"x": found})} == {
+        "كأول",
+        "تجيب لك",
+        "تفكّك",
+        "لعبة من نوع",
+    }
+    fixed = (
+        "الثلاثات الأربع في أول لعبة من التوزيعة، مع أنها لا تكسبك مكافأة القنبلة؛ ويجوز لك "
+        "أن تفكّ قنبلة؛ {mine} لعبة من صنف آخر ({kind})؛ اللغة التي يجيبك بها البوت؛ الـ2 من "
+        "نوع آخر"
+    )
+    assert misused_words("ar", {"x": fixed}) == set()
+    # The tanween on the letter before the alif, as every other entry spells it.
+    assert grammar_slips("ar", {"x": "وينزّلها معها نزولاً جديداً."}) == {
+        ("x", "tanween after the alif (ًا, not اً)")
+    }
+    assert grammar_slips("ar", {"x": "وينزّلها معها نزولًا جديدًا."}) == set()
+    # The wins are out of the games, not a third item beside them.
+    line = t(
+        "leaderboard_line",
+        "ar",
+        rank=1,
+        name="سارة",
+        pearls=Count("n_pearls", 50),
+        wins=Count("n_wins", 3),
+        games=Count("n_games", 5),
+        cpu="",
+    )
+    assert line.endswith("5 ألعاب، منها 3 انتصارات"), line
 
 
 # «لـ» before a name prints «لـالمقعد 2» when the name begins with «ال» (it must be «لل»): a
