@@ -1492,6 +1492,41 @@ def test_the_grammar_and_typography_rules_can_fail() -> None:
     assert {slip.lang for slip in GRAMMAR_SLIPS} <= set(OTHERS)
 
 
+def test_the_third_fresh_dutch_reads_slips_are_caught() -> None:
+    # What the third fresh read of Dutch (8.5/10) found, as the entries said it.
+    found = {
+        "hint_throw_gift_more": "zie je dat die hem kan uitleggen (bij een combinatie van zijn team",
+        "laid": "leg de 7♥ uit bij combinatie 2",
+        "runfast.hint_play_heavenly": "alle vier de 3's als eerste zet van de partij",
+        "tens": "vier 10's",
+        "hand.hint_throw_next_few": "de volgende speler heeft geopend … Hun kaarten zie je niet",
+        "hand.hint_throw_not_next": "geen reeks van de volgende speler aan. Misschien hebben ze",
+        "lesson.runfast.05_bomb.task": "Wie de tafel kan verslaan, moet dat, en een bom telt mee",
+        "console.mor.pile_other_team": "andere team {state}",
+        "coach.mor.aces": "K A 2 is geen reeks, en een reeks heeft één aas.",
+        "rules": "Elke andere speler scoort de kaarten die nog in zijn hand zitten",
+    }
+    assert {place for place, _ in grammar_slips("nl", found)} == set(found)
+    # And as they read now: adding is "aanleggen bij", a rank in words, "die speler".
+    fixed = {
+        "hint_throw_gift_more": "dat die hem kwijt kan (door hem aan te leggen bij een combinatie",
+        "lay": "leg de 7♥ aan bij combinatie 2; leg uit, leg aan bij de combinaties van je team",
+        "runfast.hint_play_heavenly": "alle vier de drieën als eerste zet van het potje; 2's",
+        "hand.hint_throw_next_few": "de volgende speler … De kaarten van die speler zie je niet",
+        "hand.hint_throw_not_next": "de volgende speler aan. Misschien heeft die speler de kaarten",
+        "lesson.runfast.05_bomb.task": "Wie de tafel kan verslaan, moet dat doen, en een bom",
+        "console.mor.pile_other_team": "het andere team ({state}); jouw team en een ander team",
+        "coach.mor.aces": "K A 2 is geen reeks, en een reeks bevat hoogstens één aas.",
+        "rules": "Elke andere speler krijgt de waarde van de kaarten; je scoort −30",
+    }
+    assert grammar_slips("nl", fixed) == set()
+    # Run Fast's first play is the potje's: the word list holds "eerste zet van de partij".
+    assert misused_words("nl", {"x": "De eerste zet van de partij moet de 3♥ bevatten."}) == {
+        ("x", "eerste zet van de partij")
+    }
+    assert misused_words("nl", {"x": "Dat was de laatste zet van de partij."}) == set()
+
+
 def test_the_dutch_mor_piles_give_each_count_in_brackets() -> None:
     # "Mors: jouw team 11 kaarten, andere team 11 kaarten" (no article), and in 1 vs 1 "jij 11
     # kaarten, plaats 1: 11 kaarten" (a colon on one item only): each count now in brackets.
