@@ -221,6 +221,66 @@ GRAMMAR_SLIPS = (
         re.compile(r"\bschrijf(?:t|en)?\b(?: [\w{}]+){0,6} weg\b|\bweggeschreven\b"),
         "sla … op (opslaan)",
     ),
+    # The third fresh read of Dutch (8.5/10). Putting a card on a meld already on the table is
+    # "aanleggen bij"; "uitleggen" is laying a new meld, so "uitleggen (bij een combinatie" mixes
+    # the two.
+    Slip(
+        "nl",
+        "uitleggen bij for adding to a meld",
+        re.compile(
+            r"\b(?:uitleggen|uitgelegd|uit te leggen|uitlegt)\s+\(?bij\b"
+            r"|\bleg(?:t|gen)?\b(?: [^\s,.;:]+){0,3} uit \(?bij\b",
+            re.IGNORECASE,
+        ),
+        "leg … aan bij een combinatie (aanleggen bij)",
+    ),
+    # "alle vier de 3's": a rank in words is "drieën, vieren … tienen" (core.ranks); only the
+    # twos are "2's".
+    Slip(
+        "nl",
+        "a rank above 2 written with 's",
+        re.compile(r"(?<![\d.,])(?:[3-9]|10)'s\b"),
+        "drieën, vieren … tienen",
+    ),
+    # "de volgende speler … Hun kaarten zie je niet", "Misschien hebben ze …": one player is
+    # "die (speler)" or "zijn", never a plural "ze/hun".
+    Slip(
+        "nl",
+        "a plural pronoun for the next player",
+        re.compile(
+            r"\bvolgende speler\b.*?(?:\b[Hh]un (?:kaarten|hand|combinaties|reeksen)\b"
+            r"|\b(?:hebben|pakken|kunnen|leggen|gaan) ze\b)"
+        ),
+        "de kaarten van die speler, misschien heeft die speler …",
+    ),
+    # "Wie de tafel kan verslaan, moet dat, en …": written rules say "moet dat doen".
+    Slip(
+        "nl",
+        "moet dat without its verb",
+        re.compile(r"\bmoet(?:en)? dat[,.;:]"),
+        "moet dat doen",
+    ),
+    # "andere team 11 kaarten": a team takes its article.
+    Slip(
+        "nl",
+        "andere team without its article",
+        re.compile(r"(?<![Hh]et )(?<![Dd]at )(?<![Ee]en )(?<![Jj]ouw )\bandere team\b"),
+        "het andere team",
+    ),
+    # "een reeks heeft één aas" reads as "every run has one ace": it is at most one.
+    Slip(
+        "nl",
+        "a run with one ace for at most one",
+        re.compile(r"\breeks (?:heeft|bevat) één aas\b"),
+        "een reeks bevat hoogstens één aas",
+    ),
+    # "scoort de kaarten in zijn hand" is English word for word: a player gets their value.
+    Slip(
+        "nl",
+        "scoren with cards for their value",
+        re.compile(r"\bscoor\w* (?:de|zijn|je|hun) kaarten\b"),
+        "krijgt de waarde van de kaarten in zijn hand",
+    ),
     # The sixth native read of Arabic: «إنها تغلب {trick}. و{lowest} تغلبها أيضًا» reads as
     # "{lowest} also beats your play": the nearest feminine word is the play just advised, not
     # the cards on the table, which {trick} prints bare. A lower play beats the table by name.

@@ -273,6 +273,8 @@ def test_no_rules_page_has_a_grammar_slip(lang: str) -> None:
     assert grammar_slips("hi", {"1": "- सात या ज़्यादा 3 या इक्के, बिना वाइल्ड: 300;"})
     # The issue 59 read of Arabic: Run Fast's pack «بلا الجوكرين، وبلا آص الكبة».
     assert grammar_slips("ar", {"1": "48 ورقة: رزمة بلا الجوكرين، وبلا آص الكبة"})
+    # The third fresh read of Dutch: Hand's scoring "scoort de kaarten", English word for word.
+    assert grammar_slips("nl", {"1": "Elke andere speler scoort de kaarten die nog in zijn hand"})
 
 
 def test_the_rejected_word_check_can_fail() -> None:

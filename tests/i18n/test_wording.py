@@ -1092,7 +1092,7 @@ CORRECTED = {
     # The December 2026 read: meaning errors first, then the words of the glossary.
     ("nl", "coach.runfast.bombs"): (
         "Bommen: vier van één waarde, en de drie azen, die elke bom van vier verslaan behalve "
-        "de hemelse bom: alle vier de drieën als eerste zet van de partij, "
+        "de hemelse bom: alle vier de drieën als eerste zet van het potje, "
         "die door niets verslagen wordt. Een bom verslaat elke andere zet, en op de kaarten "
         "van een ander gespeeld levert hij 20 op als er geen hogere bom overheen komt."
     ),
@@ -1448,7 +1448,7 @@ CORRECTED = {
     (
         "nl",
         "hint_play_beat_near_out",
-    ): "Speel {cards}: dat verslaat {trick}, en een tegenstander heeft nog maar 1 kaart: minder van de kaarten die je niet ziet kunnen {cards} verslaan dan een lagere kaart, dus is de kans kleiner dat die tegenstander erop uitgaat.",
+    ): "Speel {cards}: dat verslaat {trick}, en een tegenstander heeft nog maar 1 kaart. Een lagere kaart kan door meer van de kaarten die je niet ziet verslagen worden dan {cards}, dus is de kans kleiner dat die tegenstander na jouw zet uitgaat.",
     ("nl", "tournament.arg.players_range"): "--players moet van {least} tot en met {most} zijn.",
     ("nl", "tournament.arg.rounds_range"): "--rounds moet van 1 tot en met {most} zijn.",
     ("nl", "tournament.arg.minutes_range"): "--minutes moet van 1 tot en met {most} zijn.",
@@ -1458,11 +1458,12 @@ CORRECTED = {
     ): "De beurttimer moet van {least} tot en met {most} seconden zijn.",
     ("nl", "tournament.bad_minutes"): "Een Arena duurt van {least} tot en met {most} minuten.",
     ("nl", "core.ranks.2"): "2's",
-    ("nl", "console.mor.pile_your_team"): "jouw team {state}",
-    ("nl", "console.mor.pile_other_team"): "andere team {state}",
-    ("nl", "console.mor.pile_yours"): "jij {state}",
-    ("nl", "console.more3.pile_solo"): "Solo {state}",
-    ("nl", "console.more3.pile_pair"): "Paar {state}",
+    ("nl", "console.mor.pile_your_team"): "jouw team ({state})",
+    ("nl", "console.mor.pile_other_team"): "het andere team ({state})",
+    ("nl", "console.mor.pile_seat"): "plaats {seat} ({state})",
+    ("nl", "console.mor.pile_yours"): "jij ({state})",
+    ("nl", "console.more3.pile_solo"): "Solo ({state})",
+    ("nl", "console.more3.pile_pair"): "Paar ({state})",
     (
         "nl",
         "hint_throw_ready_kept",
@@ -1565,6 +1566,57 @@ def test_the_grammar_and_typography_rules_can_fail() -> None:
     }
     assert grammar_slips("nl", fixed) == set()
     assert {slip.lang for slip in GRAMMAR_SLIPS} <= set(OTHERS)
+
+
+def test_the_third_fresh_dutch_reads_slips_are_caught() -> None:
+    # What the third fresh read of Dutch (8.5/10) found, as the entries said it.
+    found = {
+        "hint_throw_gift_more": "zie je dat die hem kan uitleggen (bij een combinatie van zijn team",
+        "laid": "leg de 7♥ uit bij combinatie 2",
+        "runfast.hint_play_heavenly": "alle vier de 3's als eerste zet van de partij",
+        "tens": "vier 10's",
+        "hand.hint_throw_next_few": "de volgende speler heeft geopend … Hun kaarten zie je niet",
+        "hand.hint_throw_not_next": "geen reeks van de volgende speler aan. Misschien hebben ze",
+        "lesson.runfast.05_bomb.task": "Wie de tafel kan verslaan, moet dat, en een bom telt mee",
+        "console.mor.pile_other_team": "andere team {state}",
+        "coach.mor.aces": "K A 2 is geen reeks, en een reeks heeft één aas.",
+        "rules": "Elke andere speler scoort de kaarten die nog in zijn hand zitten",
+    }
+    assert {place for place, _ in grammar_slips("nl", found)} == set(found)
+    # And as they read now: adding is "aanleggen bij", a rank in words, "die speler".
+    fixed = {
+        "hint_throw_gift_more": "dat die hem kwijt kan (door hem aan te leggen bij een combinatie",
+        "lay": "leg de 7♥ aan bij combinatie 2; leg uit, leg aan bij de combinaties van je team",
+        "runfast.hint_play_heavenly": "alle vier de drieën als eerste zet van het potje; 2's",
+        "hand.hint_throw_next_few": "de volgende speler … De kaarten van die speler zie je niet",
+        "hand.hint_throw_not_next": "de volgende speler aan. Misschien heeft die speler de kaarten",
+        "lesson.runfast.05_bomb.task": "Wie de tafel kan verslaan, moet dat doen, en een bom",
+        "console.mor.pile_other_team": "het andere team ({state}); jouw team en een ander team",
+        "coach.mor.aces": "K A 2 is geen reeks, en een reeks bevat hoogstens één aas.",
+        "rules": "Elke andere speler krijgt de waarde van de kaarten; je scoort −30",
+    }
+    assert grammar_slips("nl", fixed) == set()
+    # Run Fast's first play is the potje's: the word list holds "eerste zet van de partij".
+    assert misused_words("nl", {"x": "De eerste zet van de partij moet de 3♥ bevatten."}) == {
+        ("x", "eerste zet van de partij")
+    }
+    assert misused_words("nl", {"x": "Dat was de laatste zet van de partij."}) == set()
+
+
+def test_the_dutch_mor_piles_give_each_count_in_brackets() -> None:
+    # "Mors: jouw team 11 kaarten, andere team 11 kaarten" (no article), and in 1 vs 1 "jij 11
+    # kaarten, plaats 1: 11 kaarten" (a colon on one item only): each count now in brackets.
+    from bot.console.paint import Painter
+    from bot.console.words import words_for
+    from bot.games.registry import new_game
+
+    for players, line in (
+        (4, " · Mors: jouw team (11 kaarten), het andere team (11 kaarten)"),
+        (2, " · Mors: jij (11 kaarten), plaats 1 (11 kaarten)"),
+    ):
+        engine = new_game("mor", {"players": players, "length": "quick"}, 3)
+        words = words_for("mor", 0, Painter(False), {}, "nl")
+        assert words.piles_text(engine.view(0)) == line
 
 
 def test_dutch_pearls_keep_a_seats_number_apart_from_the_count() -> None:
