@@ -1369,7 +1369,7 @@ def check_clue(
     (Hand) the new meld its one card would have to go into. Never a pile card to lay before a
     draw: the stage agrees with the move."""
     if key == "hint_cards_melds":
-        return _check_melds_apart(engine, params, move)
+        return _check_melds_apart(engine, seat, params, move)
     view = engine.view(seat)
     if not view.discard:
         return ["no discard pile to speak of"]
@@ -1396,15 +1396,20 @@ def check_clue(
     return [f"no check for the clue {key}"]
 
 
-def _check_melds_apart(engine: Engine, params: Mapping[str, Any], move: Move | None) -> list[str]:
-    """More's cards stage of a lay of several melds: in English, each new meld's cards and each
-    addition's cards onto its meld, laid out as typed, in the lay's order, one group after another and nothing
-    else, so the groups read apart."""
-    if engine.game != "more3" or not isinstance(move, Lay):
+def _check_melds_apart(
+    engine: Engine, seat: int, params: Mapping[str, Any], move: Move | None
+) -> list[str]:
+    """A rummy's cards stage of a lay of several melds: in English, each new meld's cards and
+    each addition's cards onto its meld, laid out as typed (Mor's typed form, the others'
+    ``in_order``), in the lay's order, one group after another and nothing else, so the groups
+    read apart."""
+    if engine.game not in ("mor", "more3", "hand") or not isinstance(move, Lay):
         return [f"melds named apart for {move}"]
     from bot.games.notation import in_order
+    from bot.learning.hints import typed_form
 
-    laid_out = in_order(move)  # as the hint names them: as they are typed
+    # As the hint names them: as they are typed.
+    laid_out = typed_form(engine, seat, move) if engine.game == "mor" else in_order(move)
     assert isinstance(laid_out, Lay)
     groups = [" ".join(c.pretty for c in m) for m in laid_out.melds] + [
         f"{' '.join(c.pretty for c in a.cards)} onto meld {a.meld}" for a in laid_out.adds

@@ -208,3 +208,5 @@ def test_a_mor_lay_of_two_melds_shows_them_apart(lang: str) -> None:
     assert both in given.stage_text("cards", lang)
     assert both in given.stage_text("move", lang)
     assert check.check_reason(engine, 0, lay, given.key, given.params) == []
+    assert given.clue is not None
+    assert check.check_clue(engine, 0, *given.clue, lay) == []
