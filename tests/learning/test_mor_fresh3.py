@@ -130,3 +130,12 @@ def test_the_stock_out_step_shows_a_table_as_a_round_ends() -> None:
             isinstance(added_or_why(m.meld, [card], MOR_MELDS), Meld) for m in engine.melds.values()
         ), code
     assert step.judge(parse_move("meld 4S 5S 6S")).right
+
+
+def test_the_run_step_keeps_to_runs_and_the_set_rule_sits_with_sets() -> None:
+    # Finding 7: step 3 (a run of seven) also told that a set of 3s or aces may repeat a suit.
+    steps = lesson("mor")
+    for lang in LANGUAGES:
+        assert steps[0].text("done", lang) != steps[0].text("done", "en") or lang == "en"
+    assert "set" not in steps[2].text("task").replace("settle", "")
+    assert "may repeat a suit" in steps[0].text("done")
