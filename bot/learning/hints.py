@@ -1343,6 +1343,7 @@ WRAPPERS = frozenset(
         "hint_with_joker",
         "mor.hint_with_stock",
         "mor.hint_with_stock_out",
+        "mor.hint_with_short",
         "mor.hint_throw_feeds",
         "mor.hint_throw_feeds_all",
         "mor.hint_throw_pile_open",

@@ -10,7 +10,7 @@ from bot.games.cards import Card
 from bot.games.notation import parse_move
 from bot.games.registry import engine_class
 from bot.i18n import LANGUAGES, t
-from bot.learning.hints import hint_for
+from bot.learning.hints import base_reason, hint_for
 from bot.learning.lessons import lesson
 from tests.ai.repo_script import load_script
 
@@ -78,6 +78,8 @@ def test_a_clean_set_one_short_of_a_300_is_said_and_checked() -> None:
     engine, move, h = _short(["AS", "AH", "AD", "AC", "AS"], ["AH", "7C", "9D", "KS"], "AH")
     assert h.key == "mor.hint_with_short", h.key
     assert h.params["short"].key == "mor.hint_short_set"
+    # What the move does stays the reason under the note (a review, the coach read it).
+    assert base_reason(h.key, h.params)[0] != "mor.hint_with_short"
     assert check_reason(engine, 0, move, h.key, h.params) == []
     assert "300" in t(h.key, "en", **h.params)
     # The same words for a run would be false, and the check says so.
