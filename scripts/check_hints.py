@@ -72,7 +72,7 @@ from bot.games.melds import (
     wild_capable,
 )
 from bot.games.melds import Meld as MeldsMeld
-from bot.games.mor import Mor, can_close_with
+from bot.games.mor import Mor, can_close_with, card_halves, project_value
 from bot.games.more3 import (
     OPENING_HALVES,
     More3,
@@ -1215,6 +1215,61 @@ def _check_throw_partners(case: Case) -> list[str]:
     return out + _no_ready_meld(case)
 
 
+def _check_throw_alone_ace(case: Case) -> list[str]:
+    """ "Throw A♦: no other card … even with one more card. An ace is worth 1½ … nothing to lay
+    it with": the thrown card is an ace, worth 1½ by the engine's card values, goes with no card
+    of the hand (``hint_throw_alone``'s check), and the engine adds it to none of the team's
+    melds."""
+    assert isinstance(case.move, Discard) and isinstance(case.engine, Mor)
+    card = case.move.card
+    out = _check_throw_partners(case)
+    if card.rank != 1 or card_halves(card) != 3:
+        out.append(f"{card} is not an ace worth 1½")
+    out += [
+        f"{card} goes on meld {m}"
+        for m in case.engine.melds
+        if case.engine.check(case.seat, Add(meld=m, cards=(card,))) is None
+    ]
+    return out
+
+
+def _check_with_short(case: Case) -> list[str]:
+    """ "{reason} Meld N now holds six cards and no wild: one more natural card makes it a 200
+    (300) project (a wild, only a 100 (150)) …": the reason as its own key checks it; after the
+    move, meld N is of the seat's team, the move laid or added to it, it holds six cards with no
+    wild, is a run (200) or a set (300), and a natural card the engine adds to it keeps it clean
+    at seven, valued 200 or 300 by the engine (a wild at seven: 100 or 150)."""
+    inner = case.params["reason"]
+    out = check_reason(case.engine, case.seat, case.move, inner.key, inner.params)
+    short = case.params["short"]
+    after, events = _played(case.engine, case.seat, case.move)
+    if not isinstance(after, Mor):
+        return [*out, "not Mor"]
+    meld_id = short.params["meld"]
+    touched = {getattr(e, "meld", None) for e in events}
+    table = after.melds.get(meld_id)
+    if table is None or meld_id not in touched:
+        return [*out, f"the move did not lay or add to meld {meld_id}"]
+    if after.team(table.seat) != after.team(case.seat):
+        out.append(f"meld {meld_id} is not the team's")
+    meld = table.meld
+    if len(meld.cards) != 6 or not meld.is_clean:
+        out.append(f"meld {meld_id} is not six cards without a wild")
+    want = {
+        "mor.hint_short_run": (MeldKind.RUN, 200, 100),
+        "mor.hint_short_set": (MeldKind.SET, 300, 150),
+    }
+    kind, clean_value, dirty_value = want[short.key]
+    if meld.kind != kind:
+        out.append(f"meld {meld_id} is a {meld.kind}")
+    grown = [g for c in DECK if isinstance(g := added_or_why(meld, [c], MOR_MELDS), MeldsMeld)]
+    if not any(g.is_clean and project_value(g) == clean_value for g in grown):
+        out.append(f"no natural card makes meld {meld_id} a {clean_value}")
+    if any(not g.is_clean and project_value(g) != dirty_value for g in grown):
+        out.append(f"a wild on meld {meld_id} makes no {dirty_value}")
+    return out
+
+
 def _ready(engine: Engine, seat: int, card: Card) -> list[tuple[Card, Card]]:
     """The pairs of the hand's other cards that make a meld with ``card`` as they are."""
     rest = list(engine.view(seat).hand)
@@ -2302,6 +2357,8 @@ CHECKS: dict[str, Check] = {
     "hint_throw_wait_hand": _check_wait_hand,
     "hint_throw_loose": _check_throw_partners,
     "hint_throw_alone": _check_throw_partners,
+    "mor.hint_throw_alone_ace": _check_throw_alone_ace,
+    "mor.hint_with_short": _check_with_short,
     "hint_throw_alone_highest": _check_throw_alone_highest,
     "hint_throw_alone_top": _check_throw_alone_top,
     "hint_throw_keeps_combos": _check_keeps_combos,
@@ -2362,6 +2419,7 @@ def check_reason(
             "hint_with_joker",
             "mor.hint_with_stock",
             "mor.hint_with_stock_out",
+            "mor.hint_with_short",
             *REVIEW_WRAPPERS,
         )
     ]

@@ -55,6 +55,7 @@ from bot.games.melds import (
     MOR_MELDS,
     MeldRules,
     added_or_why,
+    single_adds,
     try_meld,
     wild_capable,
 )
@@ -1180,6 +1181,10 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
     if near is not None and (base not in _ENDS or near.key in _OUT_THIS_TURN):
         # Going out, or the side's spare pile, is near: say so (issue 61's newcomer had no push).
         said = "hint_with_near", {"reason": Reason(*said), "near": near}
+    one_short = short_of_project(after_engine, seat, events)
+    if one_short is not None:
+        # Mor: a clean meld one natural card short of a 200 or 300, the road to closing.
+        said = "mor.hint_with_short", {"reason": Reason(*said), "short": one_short}
     low = stock_low(engine, seat)
     if low is None or base in _ENDS:
         return said
@@ -1338,6 +1343,7 @@ WRAPPERS = frozenset(
         "hint_with_joker",
         "mor.hint_with_stock",
         "mor.hint_with_stock_out",
+        "mor.hint_with_short",
         "mor.hint_throw_feeds",
         "mor.hint_throw_feeds_all",
         "mor.hint_throw_pile_open",
@@ -1447,6 +1453,38 @@ def near_end(after: Engine, seat: int, events: Sequence[Event]) -> Reason | None
         if result.reason == RoundEnd.HAND:
             return Reason("hint_near_out_the_hand", count)
         return Reason("hint_near_out_hand", count)
+    return None
+
+
+# Mor: a clean meld this long is one natural card short of a project.
+SHORT_OF_PROJECT = 6
+
+
+def short_of_project(after: Engine, seat: int, events: Sequence[Event]) -> Reason | None:
+    """Mor: a meld of the seat's team that the move laid or added to, which now holds six cards
+    and no wild, and takes a natural card that keeps it clean: one more such card makes it a 200
+    (a run) or a 300 (a set), where a wild makes only a 100 or a 150. The road to closing, said
+    where it is one card away (the Mor newcomer's finding 3: a set of six aces, one short of a
+    300, and no hint said so). None otherwise."""
+    if not isinstance(after, Mor) or after.round_over:
+        return None
+    team = after.team(seat)
+    touched = sorted({m for e in events if isinstance(m := getattr(e, "meld", None), int)})
+    for meld_id in touched:
+        table = after.melds.get(meld_id)
+        if table is None or after.team(table.seat) != team:
+            continue
+        meld = table.meld
+        if len(meld.cards) != SHORT_OF_PROJECT or not meld.is_clean:
+            continue
+        clean = any(
+            isinstance(grown := added_or_why(meld, [c], MOR_MELDS), MeldsMeld) and grown.is_clean
+            for c in single_adds(meld, MOR_MELDS)
+        )
+        if not clean:
+            continue
+        kind = "set" if meld.kind == MeldKind.SET else "run"
+        return Reason(f"mor.hint_short_{kind}", {"meld": meld_id})
     return None
 
 
@@ -1970,6 +2008,13 @@ def _throw_reason(
                     "others": cards(sorted(others, key=sort_key)),
                     "points": Count("n_points", hand_value(card)),
                 }
+        goes_down = isinstance(engine, Mor) and any(
+            engine.check(before.seat, Add(meld=m, cards=(card,))) is None for m in engine.melds
+        )
+        if before.game == "mor" and card.rank == 1 and not goes_down:
+            # An ace given away is worth a word (the Mor newcomer's finding 3: "Throw A♦" with
+            # nothing on what an ace is worth): 1½, for the team on the table, against it in hand.
+            return "mor.hint_throw_alone_ace", {"card": shown}
         return "hint_throw_alone", {"card": shown}
     # One partner or several: with several, "goes with" must read as any one of them (each
     # makes a meld with the card and one more), never as one meld of them all (issue 61).

@@ -110,7 +110,7 @@ def test_mors_lesson_teaches_the_rules_the_guided_round_was_left_with() -> None:
         "the order you type the cards in",
         "3 to 6 are ½, 7 to K are 1, and aces, 2s and jokers 1½",
         "K A 2 is no run",
-        "a run holds one ace",
+        "a run holds at most one ace",
         "may repeat a suit",
         "the stock's last card: the round ends with your throw",
         "201",

@@ -145,6 +145,9 @@ class Step:
             return Verdict(False, True, message)
         if self._reached(move, events, engine):
             done = self.text("done", lang, **done_params(self.game, events, engine))
+            spare = spare_wild_note(self, events, engine, lang)
+            if spare is not None:
+                done = f"{done} {spare}"
             return Verdict(True, False, done, events, engine)
         did = wrong_facts(self.goal, move, events, engine, self.seat, lang)
         explain = f"{did} {rule}" if did else rule
@@ -199,6 +202,32 @@ def rest_of_turn_note(
         if card in taken:
             return t("lesson_threw_taken", lang, card=Card.parse(card).pretty)
     return None
+
+
+def _wilds_in_touched(events: Sequence[Event], engine: Engine) -> int | None:
+    """How many wilds stand in the melds a move laid or added to, by the engine's reading."""
+    melds = getattr(engine, "melds", None)
+    touched = {getattr(e, "meld", None) for e in events} - {None}
+    if not isinstance(melds, dict) or not touched:
+        return None
+    return sum(len(melds[m].meld.wilds) for m in touched if m in melds)
+
+
+def spare_wild_note(step: Step, events: Sequence[Event], engine: Engine, lang: str) -> str | None:
+    """A word when the learner's right move spent more wilds than the step's own answer, which
+    reaches the same goal (the Mor newcomer's finding: ``add 1 2C JK`` was praised with no word
+    that it spends two wilds where the joker and J♥ do it with one)."""
+    used = _wilds_in_touched(events, engine)
+    if used is None:
+        return None
+    fresh = step.position()
+    answer = answer_move(step)
+    needed = _wilds_in_touched(tuple(fresh.apply(step.seat, answer)), fresh)
+    # Mor's melds hold two wilds at most: this is two spent where one does it.
+    if needed is None or not needed or used <= needed:
+        return None
+    named = " ".join(c.pretty for c in getattr(answer, "cards", ()))
+    return t("lesson_spare_wild", lang, cards=named)
 
 
 def done_params(game: str, events: Sequence[Event], engine: Engine) -> dict[str, Any]:
