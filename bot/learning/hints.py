@@ -330,6 +330,7 @@ def plain_run_fast_play(engine: Engine, seat: int, legal: Sequence[Move], move: 
     if not isinstance(engine, RunFast) or not isinstance(move, Play):
         return move
     before = engine.view(seat)
+    move = high_on_last_card(before, legal, move)
     if reason(engine, seat, before, move)[0] not in NO_RULE:
         return move
     plain = sorted(
@@ -344,6 +345,47 @@ def plain_run_fast_play(engine: Engine, seat: int, legal: Sequence[Move], move: 
         if reason(engine, seat, before, m)[0] not in NO_RULE:
             return m
     return move
+
+
+def high_on_last_card(view: RunFastView, legal: Sequence[Move], move: Play) -> Play:
+    """Run Fast, an opponent down to one card (the third Run Fast newcomer's finding 3: "Play
+    10♠ … your higher cards stay in your hand for later", while seat 2 would go out on any
+    single that beat it): there may be no later. Over a single, the single the fewest of the
+    unseen cards beat (the lowest of those), a bomb's card aside; a lone card led while a play
+    of more cards is there, the lowest such play instead: no single card can answer it."""
+    if not any(n == 1 for o, n in enumerate(view.hand_counts) if o != view.seat):
+        return move
+    if len(move.cards) != 1 or not plain_top(move.cards):
+        return move
+    if not view.trick:
+        more = [
+            m
+            for m in legal
+            if isinstance(m, Play) and len(m.cards) > 1 and plain_top(m.cards)
+            if not splits(m.cards, view.hand) & bomb_ranks(view.hand)
+        ]
+        if not more:
+            return move
+        return min(more, key=lambda m: (plain_top(m.cards), -len(m.cards)))
+    if len(view.trick) != 1:
+        return move
+    seen = set(view.hand) | set(view.played_cards)
+    unseen = [plain_top([c]) for c in deck_48() if c not in seen]
+
+    def beaten_by(m: Play) -> int:
+        return sum(p > plain_top(m.cards) for p in unseen)
+
+    bombs = bomb_ranks(view.hand)
+    singles = [
+        m
+        for m in legal
+        if isinstance(m, Play) and len(m.cards) == 1 and plain_top(m.cards)
+        if m.cards[0].rank not in bombs
+    ]
+    if not singles:
+        return move
+    best = min(singles, key=lambda m: (beaten_by(m), plain_top(m.cards)))
+    return best if beaten_by(best) < beaten_by(move) else move
 
 
 def keeps_wild(engine: Engine, seat: int, move: Move) -> Move:
@@ -1556,6 +1598,10 @@ def _play_reason(
         # the hand's pairs and more whole), or one that every lower play would split.
         tops = [top for m in legal if isinstance(m, Play) if (top := plain_top(m.cards))]
         mine = plain_top(move.cards)
+        if near_out_single(move.cards, before, legal):
+            # An opponent on one card goes before keeping cards whole or low (the third Run
+            # Fast newcomer's finding 3): their going out ends the game.
+            return "hint_play_beat_near_out", {"cards": shown, "trick": trick}
         if mine and len(set(tops)) > 1:
             broken = splits(move.cards, before.hand)
             if mine == min(tops) and not broken:
@@ -1583,8 +1629,6 @@ def _play_reason(
                     "trick": trick,
                     "split": groups_text(broken, before.hand),
                 }
-        if near_out_single(move.cards, before, legal):
-            return "hint_play_beat_near_out", {"cards": shown, "trick": trick}
         if mine and mine > min(tops) and unanswerable(move.cards, before):
             # A higher beat than the lowest (issue 61): nothing the others can hold beats it,
             # so they must pass and the lead comes back.
