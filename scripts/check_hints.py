@@ -2000,6 +2000,59 @@ def _check_review_same(case: Case) -> list[str]:
     return out
 
 
+def _standing_alone(hand: Sequence[Card]) -> list[Card]:
+    """The cards of a Run Fast hand no pair, triple, bomb or straight could take out with
+    another: the only one of its rank, and no five ranks in a row held around it."""
+    held = Counter(power(c) for c in hand)
+    out = []
+    for c in hand:
+        if held[power(c)] > 1:
+            continue
+        p = power(c)
+        row = [q for q in range(p - 4, p + 1) if all(r in held for r in range(q, q + 5))]
+        if not any(q + 4 <= ACE_POWER for q in row):
+            out.append(c)
+    return sorted(out, key=sort_key)
+
+
+def _check_review_runfast(case: Case) -> list[str]:
+    """The review's Run Fast "{cards} keeps {kept} whole, which your {made} broke up" / "after
+    your play {count} stood alone ({loose}), after {cards} only {fewer}": by the hands each play
+    leaves. ``kept``: the hand's cards of ranks the member's play takes some but not all of, the
+    better play none of; ``loose``: every card left alone after the member's play, more of them
+    than after the better one."""
+    move = case.move
+    assert isinstance(case.engine, RunFast) and isinstance(move, Play)
+    hand = list(case.engine.view(case.seat).hand)
+    made = _cards_of(case.params["made"])
+    out = []
+    if _cards_of(case.params["cards"]) != list(move.cards):
+        out.append(f"the better play is not {case.params['cards']}")
+    if not made or any(made.count(c) > hand.count(c) for c in made):
+        return [*out, f"{made} is not a play of the hand"]
+    held = Counter(c.rank for c in hand)
+    if "kept" in case.params:
+        used = Counter(c.rank for c in made)
+        broke = {r for r, n in used.items() if held[r] >= 2 and n < held[r]}
+        whole = broke - {c.rank for c in move.cards}
+        named = sorted(_named_cards(case.params["kept"]), key=sort_key)
+        if not whole or named != sorted((c for c in hand if c.rank in whole), key=sort_key):
+            out.append(f"kept {named}: the member's play breaks up {sorted(whole)} only")
+        out += _named_groups_sorted(case.params["kept"])
+    elif case.key != "review.runfast_fewer_loose":
+        out.append("nothing kept named")
+    if "loose" in case.params:
+        alone = _standing_alone([c for c in hand if c not in made])
+        fewer = _standing_alone([c for c in hand if c not in move.cards])
+        if _cards_of(case.params["loose"]) != alone or _n(case.params["count"]) != len(alone):
+            out.append(f"after the member's play {alone} stand alone")
+        if _n(case.params["fewer"]) != len(fewer) or not len(fewer) < len(alone):
+            out.append(f"after the better play {fewer} stand alone")
+    elif case.key != "review.runfast_keeps_whole":
+        out.append("no cards left alone named")
+    return out
+
+
 def _check_with_stock(case: Case) -> list[str]:
     """ "{reason} The stock is down to {count} …" / "… is empty …": the reason as its own key
     checks it, and the stock by the engine: Mor, before the move, holds that many cards, fewer
@@ -2279,6 +2332,9 @@ CHECKS: dict[str, Check] = {
     "hint_with_joker": _check_with_joker,
     "review.same_but_sheds_more": _check_review_same,
     "review.same_reason_close": _check_review_same,
+    "review.runfast_keeps_whole": _check_review_runfast,
+    "review.runfast_keeps_whole_loose": _check_review_runfast,
+    "review.runfast_fewer_loose": _check_review_runfast,
     "mor.hint_with_stock": _check_with_stock,
     "mor.hint_with_stock_out": _check_with_stock,
     "hint_throw_keeps_wild": _check_keeps_wild,

@@ -1764,6 +1764,26 @@ def breaks_straight(played: Sequence[Card], hand: Sequence[Card]) -> bool:
     return False
 
 
+def lone_cards(hand: Sequence[Card]) -> list[Card]:
+    """Run Fast: the hand's cards that stand alone, each a single to get rid of in a trick of
+    its own: the only card of its rank, and in no run of five ranks or more the hand holds
+    (3 up to the ace) that a straight could take out."""
+    held = Counter(power(c) for c in hand)
+    ranks = {p for p in held if p <= ACE_POWER}
+
+    def in_run(p: int) -> bool:
+        if p not in ranks:
+            return False
+        low = high = p
+        while low - 1 in ranks:
+            low -= 1
+        while high + 1 in ranks:
+            high += 1
+        return high - low + 1 >= MIN_STRAIGHT
+
+    return sorted((c for c in hand if held[power(c)] == 1 and not in_run(power(c))), key=sort_key)
+
+
 def keeps_whole(played: Sequence[Card], hand: Sequence[Card]) -> bool:
     """Does ``played`` break up nothing the hand holds: no pair, triple, bomb or consecutive
     pairs (a rank held twice or more) split, and no straight broken?"""

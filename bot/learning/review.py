@@ -45,22 +45,28 @@ from bot.games.base import (
     Lay,
     Meld,
     Move,
+    Play,
     Reason,
     Take,
     as_lay,
     move_from_dict,
 )
 from bot.games.registry import engine_class
+from bot.games.runfast import RunFast
 from bot.games.views import View
 from bot.i18n import t
 from bot.learning.hints import (
     HINT_LEVEL,
+    cards,
+    groups_text,
     hint,
     hint_move,
     hint_rng,
     in_hand_points,
+    lone_cards,
     reason,
     record_seed,
+    splits,
 )
 from bot.replay import NEXT_ROUND, Replay
 
@@ -473,6 +479,9 @@ def review_reason(
     throws, that the better one sheds more points from the hand, else that by that rule of thumb
     the two are close and the hard player's playouts of the unseen cards tell them apart."""
     view = engine.view(seat)
+    differs = runfast_difference(engine, seat, better, made)
+    if differs is not None:
+        return differs
     key, params = reason(engine, seat, view, better)
     if claim(key, params) != claim(*reason(engine, seat, view, made)):
         return key, params
@@ -489,6 +498,48 @@ def review_reason(
                 "made_points": Count("n_points", mine),
             }
     return "review.same_reason_close", {"reason": said}
+
+
+def runfast_difference(
+    engine: Engine, seat: int, better: Move, made: Move
+) -> tuple[str, dict[str, Any]] | None:
+    """Run Fast, two plays: what tells them apart in the hand they leave (the third Run Fast
+    newcomer's finding 1: "Lead 7♦ 7♣: 2 cards out at once" beside the member's four cards
+    7 7 8 8 read as a reason for the member's move, while 7♦ 7♣ kept the triple 8 8 8 whole and
+    the four cards left 8♠ and 9♥ alone). The combinations the member's play split and the
+    better one leaves untouched, and the cards each leaves standing alone (``lone_cards``),
+    where the better leaves fewer; None when neither tells them apart."""
+    if not isinstance(engine, RunFast) or not isinstance(better, Play):
+        return None
+    if not isinstance(made, Play):
+        return None
+    hand = list(engine.view(seat).hand)
+    touched = {c.rank for c in better.cards}
+    kept = {r for r in splits(made.cards, hand) - splits(better.cards, hand) if r not in touched}
+    after_made, after_better = list(hand), list(hand)
+    for c in made.cards:
+        after_made.remove(c)
+    for c in better.cards:
+        after_better.remove(c)
+    alone, fewer = lone_cards(after_made), lone_cards(after_better)
+    params: dict[str, Any] = {"cards": cards(better.cards), "made": cards(made.cards)}
+    if len(alone) > len(fewer):
+        params |= {
+            "loose": cards(alone),
+            "count": Count("n_cards", len(alone)),
+            "fewer": Count("n_cards", len(fewer)),
+        }
+    if kept:
+        params["kept"] = groups_text(kept, hand)
+        key = (
+            "review.runfast_keeps_whole_loose"
+            if "loose" in params
+            else "review.runfast_keeps_whole"
+        )
+        return key, params
+    if "loose" in params:
+        return "review.runfast_fewer_loose", params
+    return None
 
 
 def best_items(items: Sequence[Item]) -> tuple[Item, ...]:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import LANGUAGES
+from bot.games.base import Count
+from bot.i18n import LANGUAGES, t
 from bot.learning.hints import advise, hint_for
+from bot.learning.review import review_reason
 from tests.ai.repo_script import load_script
 from tests.learning.test_hints_mor_runfast import _play, _runfast
 
@@ -65,3 +67,31 @@ def test_a_lone_card_is_not_led_into_an_opponent_on_one_card_when_a_pair_is_ther
     h = hint_for(engine, 0, chosen)
     assert h.key == "hint_play_lead_near_out"
     assert check.check_reason(engine, 0, chosen, h.key, h.params) == []
+
+
+def test_the_review_names_what_its_play_keeps_whole_and_what_yours_leaves_alone() -> None:
+    # Seed 13, move 12: "Lead 7♦ 7♣: 2 cards out at once …" beside the member's 7♦ 7♣ 8♥ 8♣,
+    # which took 4 out: the difference is the triple 8 8 8 kept, and 8♠ 9♥ left alone.
+    engine = _runfast(
+        ["7D 7C 8S 8H 8C 9H", "5D 8D 9S 4C", "KD QS"], turn=0, played=[True, True, True]
+    )
+    better, made = _play("7D 7C"), _play("7D 7C 8H 8C")
+    key, params = review_reason(engine, 0, better, made)
+    assert key == "review.runfast_keeps_whole_loose"
+    assert check.check_reason(engine, 0, better, key, params) == []
+    text = t(key, "en", **params)
+    assert "the triple 8♠ 8♥ 8♣" in text and "(8♠ 9♥)" in text, text
+    assert "out at once" not in text
+    for lang in LANGUAGES:
+        said = t(key, lang, **params)
+        assert "{" not in said and "8♠ 9♥" in said and "7♦ 7♣ 8♥ 8♣" in said, lang
+    # The check catches a wrong list of the cards left alone, and a kept group the play splits.
+    wrong = {**params, "loose": "9♥", "count": Count("n_cards", 1)}
+    assert check.check_reason(engine, 0, better, key, wrong) != []
+    assert check.check_reason(engine, 0, _play("8S 8H 8C"), key, params) != []
+
+
+def test_the_review_keeps_the_hints_reason_where_the_hands_left_do_not_differ() -> None:
+    engine = _runfast(["4S 9H KD", "5D 8D 9S 4C", "KC QS"], turn=0, played=[True, True, True])
+    key, _ = review_reason(engine, 0, _play("4S"), _play("9H"))
+    assert not key.startswith("review.runfast_")
