@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.computers.selfplay import careless_game, practice_game
 from bot.games.base import Count
 from bot.i18n import LANGUAGES, t
-from bot.learning.hints import advise, hint_for
+from bot.learning import review as rv
+from bot.learning.hints import advise, hint_for, hint_move, hint_rng
 from bot.learning.review import review_reason
+from bot.replay import Replay
 from tests.ai.repo_script import load_script
 from tests.learning.test_hints_mor_runfast import _play, _runfast
 
@@ -95,3 +98,33 @@ def test_the_review_keeps_the_hints_reason_where_the_hands_left_do_not_differ() 
     engine = _runfast(["4S 9H KD", "5D 8D 9S 4C", "KC QS"], turn=0, played=[True, True, True])
     key, _ = review_reason(engine, 0, _play("4S"), _play("9H"))
     assert not key.startswith("review.runfast_")
+
+
+def _follower(engine: Any, seat: int, rng: Any) -> Any:
+    return hint_move(engine, seat, hint_rng(engine.record))
+
+
+def test_the_review_says_plainly_which_moves_went_against_the_hint() -> None:
+    # Finding 4: "one of those moves may still have gone against a hint" after a game whose
+    # every hint was followed (seed 11).
+    followed = practice_game("runfast", 11, _follower)
+    review = rv.review(followed, 0, samples=2)
+    assert review.off_hint == ()
+    text = review.looked()
+    assert t("review.usual_not_hint") not in text
+    assert t("review.usual_all_hint") in text or not review.usual
+    # A careless game names each move, counted as ``again N`` counts, that went against it.
+    careless = careless_game("runfast", 4, 0)
+    found = rv.screening(careless, 0)
+    assert found.off_hint
+    replay = Replay(careless)
+    for d in rv.decisions(replay, 0):
+        number = rv.move_number(careless, 0, d.position)
+        if number in found.off_hint:
+            engine = replay.engine_at(d.position)
+            hinted = hint_move(engine, 0, hint_rng(careless, d.position))
+            assert hinted is not None and not rv.same_move(hinted, d.move)
+            assert d.position not in found.positions
+    said = rv.Review("runfast", 0, (), 10, 0, 0, 0, found.off_hint).looked()
+    assert ", ".join(map(str, found.off_hint)) in said
+    assert t("review.usual_not_hint") not in said
