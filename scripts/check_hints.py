@@ -756,6 +756,39 @@ def _check_play_beat_whole(case: Case) -> list[str]:
     return out + _named_groups_sorted(case.params["split"])
 
 
+def _check_play_beat_split_high(case: Case) -> list[str]:
+    """ "{cards} splits up {broken}; every lower beat would split up {split}, lower cards":
+    the move, no bomb, takes part of the named ranks (no bomb among them); each lower play the
+    engine offers splits a rank too; the named ``split`` cards are exactly the hand's of the
+    ranks they split, all below every card of the ranks the move splits."""
+    assert isinstance(case.move, Play)
+    out = _check_must_beat(case)
+    hand = list(case.engine.view(case.seat).hand)
+    mine = classify(list(case.move.cards))
+    if not isinstance(mine, Combo) or mine.kind in BOMB_KINDS:
+        return [*out, "the play is a bomb or no play"]
+    broken = _broken(case.move.cards, hand)
+    named = sorted(_named_cards(case.params["broken"]), key=sort_key)
+    if not broken or named != sorted((c for c in hand if c.rank in broken), key=sort_key):
+        out.append(f"named {named} as split, the play splits {sorted(broken)}")
+    held = Counter(c.rank for c in hand)
+    if any(held[r] == 4 or (r == 1 and held[r] == 3) for r in broken):
+        out.append("the play splits a bomb")
+    lower = [m for m, c in _plays_beating(case) if c.top < mine.top]
+    if not lower:
+        out.append("no lower play beats the table")
+    out += [f"{m} splits nothing" for m in lower if not _broken(m.cards, hand)]
+    split = {r for m in lower for r in _broken(m.cards, hand)}
+    named = sorted(_named_cards(case.params["split"]), key=sort_key)
+    if named != sorted((c for c in hand if c.rank in split), key=sort_key):
+        out.append(f"named {named}, split {sorted(split)}")
+    highest = max((power(c) for c in hand if c.rank in split), default=0)
+    if broken and highest >= min(power(c) for c in hand if c.rank in broken):
+        out.append("a lower play splits a rank as high as the play's")
+    out += _either_joined(case.params["split"])
+    return out + _named_groups_sorted(case.params["split"])
+
+
 def _on_their_melds(engine: Engine, seat: int, card: Card) -> bool:
     """Would the engine add ``card`` to a meld of the other team (its own add check, at either
     end), as that team's next player could after taking the pile?"""
@@ -2313,6 +2346,7 @@ CHECKS: dict[str, Check] = {
     "hint_play_beat_lowest": _check_play_beat_lowest,
     "hint_play_beat_lead_back": _check_play_beat_lead_back,
     "hint_play_beat_whole": _check_play_beat_whole,
+    "runfast.hint_play_beat_split_high": _check_play_beat_split_high,
     "hint_play_beat_bomb_kept": _check_play_beat_bomb_kept,
     "hint_play_bomb_sure": _not_on_a_bomb(_check_play_bomb_sure),
     "hint_play_beat_near_out": _check_play_beat_near_out,

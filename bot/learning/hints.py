@@ -1633,6 +1633,17 @@ def _play_reason(
             # A higher beat than the lowest (issue 61): nothing the others can hold beats it,
             # so they must pass and the lead comes back.
             return "hint_play_beat_lead_back", {"cards": shown, "trick": trick}
+        kept_low = splits_high(move.cards, before.hand, legal)
+        if kept_low is not None:
+            # Every beat splits something, and this one the higher combination (the third Run
+            # Fast newcomer's finding 2: A♣ on 5♣ beside 7♦, said "no simple rule of thumb"):
+            # the low cards kept together, the high ones left can still win a trick.
+            return "runfast.hint_play_beat_split_high", {
+                "cards": shown,
+                "trick": trick,
+                "broken": groups_text(splits(move.cards, before.hand), before.hand),
+                "split": groups_text(kept_low, before.hand, either=True),
+            }
         if mine and tops and mine > min(tops):
             # Not the lowest that beats, against the lesson's rule, and nothing above explains
             # it (issue 61: 10♦ 10♣ over 3♠ 3♥ while 4♥ 4♣ was there): say so, and name the
@@ -1709,6 +1720,28 @@ def _play_reason(
         # when a bigger play was there (issue 61): no rule of thumb is claimed.
         return "runfast.hint_play_lead_pick", {"cards": shown}
     return "hint_play_lead", {"cards": shown, "count": count}
+
+
+def splits_high(
+    played: Sequence[Card], hand: Sequence[Card], legal: Sequence[Move]
+) -> set[int] | None:
+    """Run Fast, a beat that is no bomb and splits a combination of the hand, above the lowest
+    beat, every lower beat splitting one too, each of those of lower ranks than any ``played``
+    splits, and no bomb split: the ranks the lower beats split (kept whole by ``played``); None
+    otherwise."""
+    mine = plain_top(played)
+    broken = splits(played, hand)
+    if not mine or not broken or broken & bomb_ranks(hand):
+        return None
+    lower = [m for m in legal if isinstance(m, Play) and 0 < plain_top(m.cards) < mine]
+    if not lower or not all(splits(m.cards, hand) for m in lower):
+        return None
+    split = {r for m in lower for r in splits(m.cards, hand)}
+    if split & broken:
+        return None
+    high = {power(c) for c in hand if c.rank in split}
+    low = {power(c) for c in hand if c.rank in broken}
+    return split if max(high) < min(low) else None
 
 
 def lowest_of_its_kind(played: Sequence[Card], legal: Sequence[Move]) -> bool:

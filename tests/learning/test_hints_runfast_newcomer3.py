@@ -128,3 +128,27 @@ def test_the_review_says_plainly_which_moves_went_against_the_hint() -> None:
     said = rv.Review("runfast", 0, (), 10, 0, 0, 0, found.off_hint).looked()
     assert ", ".join(map(str, found.off_hint)) in said
     assert t("review.usual_not_hint") not in said
+
+
+def test_a_beat_that_splits_the_higher_combination_says_why() -> None:
+    # Seed 9: "Play A♣ … 7♦ beats it too and is lower, but no simple rule of thumb picks it":
+    # every beat of 5♣ splits something, and A♣ the higher pair, keeping 7 7 and 8 8 8 whole.
+    engine = _runfast(
+        ["7D 7C 8S 8D 8C AD AC", "5D 9S 4C", "KD QS"],
+        trick=["5C"],
+        trick_seat=2,
+        turn=0,
+        played=[True, True, True],
+    )
+    ace = _play("AC")
+    h = hint_for(engine, 0, ace)
+    assert h.key == "runfast.hint_play_beat_split_high"
+    assert check.check_reason(engine, 0, ace, h.key, h.params) == []
+    text = h.text()
+    assert "the pair A♦ A♣" in text and "7♦ 7♣" in text and "8♠ 8♦ 8♣" in text, text
+    for lang in LANGUAGES:
+        assert "{" not in h.text(lang), lang
+    # Said of 7♦, lower and splitting the lower pair, the check finds it false.
+    seven = _play("7D")
+    params = {**h.params, "cards": "7♦"}
+    assert check.check_reason(engine, 0, seven, h.key, params) != []
