@@ -756,6 +756,39 @@ def _check_play_beat_whole(case: Case) -> list[str]:
     return out + _named_groups_sorted(case.params["split"])
 
 
+def _check_play_beat_split_high(case: Case) -> list[str]:
+    """ "{cards} splits up {broken}; every lower beat would split up {split}, lower cards":
+    the move, no bomb, takes part of the named ranks (no bomb among them); each lower play the
+    engine offers splits a rank too; the named ``split`` cards are exactly the hand's of the
+    ranks they split, all below every card of the ranks the move splits."""
+    assert isinstance(case.move, Play)
+    out = _check_must_beat(case)
+    hand = list(case.engine.view(case.seat).hand)
+    mine = classify(list(case.move.cards))
+    if not isinstance(mine, Combo) or mine.kind in BOMB_KINDS:
+        return [*out, "the play is a bomb or no play"]
+    broken = _broken(case.move.cards, hand)
+    named = sorted(_named_cards(case.params["broken"]), key=sort_key)
+    if not broken or named != sorted((c for c in hand if c.rank in broken), key=sort_key):
+        out.append(f"named {named} as split, the play splits {sorted(broken)}")
+    held = Counter(c.rank for c in hand)
+    if any(held[r] == 4 or (r == 1 and held[r] == 3) for r in broken):
+        out.append("the play splits a bomb")
+    lower = [m for m, c in _plays_beating(case) if c.top < mine.top]
+    if not lower:
+        out.append("no lower play beats the table")
+    out += [f"{m} splits nothing" for m in lower if not _broken(m.cards, hand)]
+    split = {r for m in lower for r in _broken(m.cards, hand)}
+    named = sorted(_named_cards(case.params["split"]), key=sort_key)
+    if named != sorted((c for c in hand if c.rank in split), key=sort_key):
+        out.append(f"named {named}, split {sorted(split)}")
+    highest = max((power(c) for c in hand if c.rank in split), default=0)
+    if broken and highest >= min(power(c) for c in hand if c.rank in broken):
+        out.append("a lower play splits a rank as high as the play's")
+    out += _either_joined(case.params["split"])
+    return out + _named_groups_sorted(case.params["split"])
+
+
 def _on_their_melds(engine: Engine, seat: int, card: Card) -> bool:
     """Would the engine add ``card`` to a meld of the other team (its own add check, at either
     end), as that team's next player could after taking the pile?"""
@@ -2060,6 +2093,59 @@ def _check_review_same(case: Case) -> list[str]:
     return out
 
 
+def _standing_alone(hand: Sequence[Card]) -> list[Card]:
+    """The cards of a Run Fast hand no pair, triple, bomb or straight could take out with
+    another: the only one of its rank, and no five ranks in a row held around it."""
+    held = Counter(power(c) for c in hand)
+    out = []
+    for c in hand:
+        if held[power(c)] > 1:
+            continue
+        p = power(c)
+        row = [q for q in range(p - 4, p + 1) if all(r in held for r in range(q, q + 5))]
+        if not any(q + 4 <= ACE_POWER for q in row):
+            out.append(c)
+    return sorted(out, key=sort_key)
+
+
+def _check_review_runfast(case: Case) -> list[str]:
+    """The review's Run Fast "{cards} keeps {kept} whole, which your {made} broke up" / "after
+    your play {count} stood alone ({loose}), after {cards} only {fewer}": by the hands each play
+    leaves. ``kept``: the hand's cards of ranks the member's play takes some but not all of, the
+    better play none of; ``loose``: every card left alone after the member's play, more of them
+    than after the better one."""
+    move = case.move
+    assert isinstance(case.engine, RunFast) and isinstance(move, Play)
+    hand = list(case.engine.view(case.seat).hand)
+    made = _cards_of(case.params["made"])
+    out = []
+    if _cards_of(case.params["cards"]) != list(move.cards):
+        out.append(f"the better play is not {case.params['cards']}")
+    if not made or any(made.count(c) > hand.count(c) for c in made):
+        return [*out, f"{made} is not a play of the hand"]
+    held = Counter(c.rank for c in hand)
+    if "kept" in case.params:
+        used = Counter(c.rank for c in made)
+        broke = {r for r, n in used.items() if held[r] >= 2 and n < held[r]}
+        whole = broke - {c.rank for c in move.cards}
+        named = sorted(_named_cards(case.params["kept"]), key=sort_key)
+        if not whole or named != sorted((c for c in hand if c.rank in whole), key=sort_key):
+            out.append(f"kept {named}: the member's play breaks up {sorted(whole)} only")
+        out += _named_groups_sorted(case.params["kept"])
+    elif case.key != "review.runfast_fewer_loose":
+        out.append("nothing kept named")
+    if "loose" in case.params:
+        alone = _standing_alone([c for c in hand if c not in made])
+        fewer = _standing_alone([c for c in hand if c not in move.cards])
+        if _cards_of(case.params["loose"]) != alone or _n(case.params["count"]) != len(alone):
+            out.append(f"after the member's play {alone} stand alone")
+        if _n(case.params["fewer"]) != len(fewer) or not len(fewer) < len(alone):
+            out.append(f"after the better play {fewer} stand alone")
+    elif case.key != "review.runfast_keeps_whole":
+        out.append("no cards left alone named")
+    return out
+
+
 def _check_with_stock(case: Case) -> list[str]:
     """ "{reason} The stock is down to {count} …" / "… is empty …": the reason as its own key
     checks it, and the stock by the engine: Mor, before the move, holds that many cards, fewer
@@ -2320,6 +2406,7 @@ CHECKS: dict[str, Check] = {
     "hint_play_beat_lowest": _check_play_beat_lowest,
     "hint_play_beat_lead_back": _check_play_beat_lead_back,
     "hint_play_beat_whole": _check_play_beat_whole,
+    "runfast.hint_play_beat_split_high": _check_play_beat_split_high,
     "hint_play_beat_bomb_kept": _check_play_beat_bomb_kept,
     "hint_play_bomb_sure": _not_on_a_bomb(_check_play_bomb_sure),
     "hint_play_beat_near_out": _check_play_beat_near_out,
@@ -2339,6 +2426,9 @@ CHECKS: dict[str, Check] = {
     "hint_with_joker": _check_with_joker,
     "review.same_but_sheds_more": _check_review_same,
     "review.same_reason_close": _check_review_same,
+    "review.runfast_keeps_whole": _check_review_runfast,
+    "review.runfast_keeps_whole_loose": _check_review_runfast,
+    "review.runfast_fewer_loose": _check_review_runfast,
     "mor.hint_with_stock": _check_with_stock,
     "mor.hint_with_stock_out": _check_with_stock,
     "hint_throw_keeps_wild": _check_keeps_wild,

@@ -213,6 +213,7 @@ class ComputerPool:
             len(positions),
             screened.forced,
             screened.capped,
+            screened.off_hint,
         )
 
     async def _ask(self, fn: Callable[..., T], *args: Any) -> T:

@@ -336,12 +336,18 @@ class Console:
         elif word == "moves":
             legal = self.engine.legal_moves(self.seat)
             legal = distinct(legal)
-            shown = self.t("console.moves_sep").join(move_text(m) for m in legal[:SHOWN_MOVES])
-            if len(legal) > SHOWN_MOVES:
-                shown = t_n(
-                    "console.n_more_moves", len(legal) - SHOWN_MOVES, self.lang, moves=shown
-                )
+            # "moves all": every one (the third Run Fast newcomer: "(and 14 more)" gave no way
+            # to see the rest).
+            every = line.split()[1:2] == ["all"]
+            most = len(legal) if every else SHOWN_MOVES
+            shown = self.t("console.moves_sep").join(move_text(m) for m in legal[:most])
+            if len(legal) > most:
+                shown = t_n("console.n_more_moves", len(legal) - most, self.lang, moves=shown)
             self.say(self.t("console.some_moves", moves=shown))
+            if len(legal) > most:
+                self.say(self.t("console.moves_all_tip"))
+        elif word == "played" and self.words.played_word:
+            self.say(self.words.played_lines(self.engine.view(self.seat)))
         else:
             self.try_move(line)
         return True

@@ -30,10 +30,12 @@ from bot.games.base import (
     RoundEnd,
     RoundResult,
 )
+from bot.games.cards import deck_48
 from bot.games.hand import OPENING_MIN
 from bot.games.hand import ROUNDS as HAND_ROUNDS
 from bot.games.more3 import MAX_BID, SUBTOTALS
 from bot.games.more3 import TARGET as MORE_TARGET
+from bot.games.runfast_combos import power
 from bot.games.views import HandView, More3View, MorView, RunFastView, View
 from bot.i18n import ENGLISH, comma, has, listed, names_list, number, say, t, t_n
 from bot.i18n.moves import Seat, play_kind, told, words
@@ -211,6 +213,13 @@ class GameWords(Generic[V]):
             return self.t(key, **params)
         return self.t(key)
 
+    # A game's own word beyond the shared ones (Run Fast's ``played``), listed in its help.
+    played_word: ClassVar[bool] = False
+
+    def played_lines(self, view: V) -> str:
+        """The game's answer to ``played`` (only where ``played_word``)."""
+        return ""
+
     def help(self, review: bool = False) -> str:
         """The moves and other words; ``review``: the game offers its review at the end, so
         ``review`` and ``again`` are listed too."""
@@ -221,7 +230,8 @@ class GameWords(Generic[V]):
             f"  {typed.replace(', ', sep):<{COLUMN}}{self.t(key, **params)}"
             for typed, key in self.move_help()
         ]
-        words = OTHER_WORDS + (REVIEW_WORDS if review else ())
+        played = (("played", f"console.help.{self.game}.played"),) if self.played_word else ()
+        words = OTHER_WORDS + played + (REVIEW_WORDS if review else ())
         width = max(len(typed) for typed, _ in words) + 2
         others = [
             f"  {typed.replace(', ', sep):<{width}}{self.other_word(key)}" for typed, key in words
@@ -572,11 +582,27 @@ class RunFastWords(GameWords[RunFastView]):
         # seat 1" beside a higher total of one's own read as a mistake (issue 61).
         return self.t("console.runfast.who_wins")
 
+    played_word = True
+
     def move_help(self) -> list[tuple[str, str]]:
         return [
             ("play 9S 9H", "console.help.runfast.play"),
             ("pass", "console.help.runfast.pass"),
         ]
+
+    def played_lines(self, view: RunFastView) -> str:
+        """Every card played so far, high to low, and how many the seat can't see (the third
+        Run Fast newcomer: the hints count cards, and a learner could not check the count)."""
+        gone = sorted(view.played_cards, key=power, reverse=True)
+        unseen = len(deck_48()) - len(gone) - len(view.hand)
+        if not gone:
+            return self.t("console.runfast.played_none", unseen=unseen)
+        return self.t(
+            "console.runfast.played",
+            count=len(gone),
+            cards=self.p.cards(gone),
+            unseen=unseen,
+        )
 
     def heading(self, view: RunFastView) -> str:
         return self.t("console.runfast.heading", title=self.title)

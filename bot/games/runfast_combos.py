@@ -136,6 +136,13 @@ def classify(cards: Sequence[Card], opening: bool = False) -> Combo | Reason:
     if 4 in shape:
         return because("runfast.four_alone")
     if 3 in shape:
+        triples = [p for p in powers if counts[p] == 3]
+        if len(triples) == 1:
+            # A triple with cards beside it (the third Run Fast newcomer's 7 7 7 9): what of
+            # two triples together said nothing of that move.
+            triple = [c for c in cards if POWER[c.rank] == triples[0]]
+            extra = [c for c in cards if POWER[c.rank] != triples[0]]
+            return because("runfast.triple_kicker", triple=_shown(triple), extra=_shown(extra))
         return because("runfast.triple_alone")
     return because("runfast.not_a_combination", cards=_shown(cards))
 

@@ -331,6 +331,7 @@ def plain_run_fast_play(engine: Engine, seat: int, legal: Sequence[Move], move: 
     if not isinstance(engine, RunFast) or not isinstance(move, Play):
         return move
     before = engine.view(seat)
+    move = high_on_last_card(before, legal, move)
     if reason(engine, seat, before, move)[0] not in NO_RULE:
         return move
     plain = sorted(
@@ -345,6 +346,47 @@ def plain_run_fast_play(engine: Engine, seat: int, legal: Sequence[Move], move: 
         if reason(engine, seat, before, m)[0] not in NO_RULE:
             return m
     return move
+
+
+def high_on_last_card(view: RunFastView, legal: Sequence[Move], move: Play) -> Play:
+    """Run Fast, an opponent down to one card (the third Run Fast newcomer's finding 3: "Play
+    10♠ … your higher cards stay in your hand for later", while seat 2 would go out on any
+    single that beat it): there may be no later. Over a single, the single the fewest of the
+    unseen cards beat (the lowest of those), a bomb's card aside; a lone card led while a play
+    of more cards is there, the lowest such play instead: no single card can answer it."""
+    if not any(n == 1 for o, n in enumerate(view.hand_counts) if o != view.seat):
+        return move
+    if len(move.cards) != 1 or not plain_top(move.cards):
+        return move
+    if not view.trick:
+        more = [
+            m
+            for m in legal
+            if isinstance(m, Play) and len(m.cards) > 1 and plain_top(m.cards)
+            if not splits(m.cards, view.hand) & bomb_ranks(view.hand)
+        ]
+        if not more:
+            return move
+        return min(more, key=lambda m: (plain_top(m.cards), -len(m.cards)))
+    if len(view.trick) != 1:
+        return move
+    seen = set(view.hand) | set(view.played_cards)
+    unseen = [plain_top([c]) for c in deck_48() if c not in seen]
+
+    def beaten_by(m: Play) -> int:
+        return sum(p > plain_top(m.cards) for p in unseen)
+
+    bombs = bomb_ranks(view.hand)
+    singles = [
+        m
+        for m in legal
+        if isinstance(m, Play) and len(m.cards) == 1 and plain_top(m.cards)
+        if m.cards[0].rank not in bombs
+    ]
+    if not singles:
+        return move
+    best = min(singles, key=lambda m: (beaten_by(m), plain_top(m.cards)))
+    return best if beaten_by(best) < beaten_by(move) else move
 
 
 def keeps_wild(engine: Engine, seat: int, move: Move) -> Move:
@@ -1594,6 +1636,10 @@ def _play_reason(
         # the hand's pairs and more whole), or one that every lower play would split.
         tops = [top for m in legal if isinstance(m, Play) if (top := plain_top(m.cards))]
         mine = plain_top(move.cards)
+        if near_out_single(move.cards, before, legal):
+            # An opponent on one card goes before keeping cards whole or low (the third Run
+            # Fast newcomer's finding 3): their going out ends the game.
+            return "hint_play_beat_near_out", {"cards": shown, "trick": trick}
         if mine and len(set(tops)) > 1:
             broken = splits(move.cards, before.hand)
             if mine == min(tops) and not broken:
@@ -1621,12 +1667,21 @@ def _play_reason(
                     "trick": trick,
                     "split": groups_text(broken, before.hand),
                 }
-        if near_out_single(move.cards, before, legal):
-            return "hint_play_beat_near_out", {"cards": shown, "trick": trick}
         if mine and mine > min(tops) and unanswerable(move.cards, before):
             # A higher beat than the lowest (issue 61): nothing the others can hold beats it,
             # so they must pass and the lead comes back.
             return "hint_play_beat_lead_back", {"cards": shown, "trick": trick}
+        kept_low = splits_high(move.cards, before.hand, legal)
+        if kept_low is not None:
+            # Every beat splits something, and this one the higher combination (the third Run
+            # Fast newcomer's finding 2: A♣ on 5♣ beside 7♦, said "no simple rule of thumb"):
+            # the low cards kept together, the high ones left can still win a trick.
+            return "runfast.hint_play_beat_split_high", {
+                "cards": shown,
+                "trick": trick,
+                "broken": groups_text(splits(move.cards, before.hand), before.hand),
+                "split": groups_text(kept_low, before.hand, either=True),
+            }
         if mine and tops and mine > min(tops):
             # Not the lowest that beats, against the lesson's rule, and nothing above explains
             # it (issue 61: 10♦ 10♣ over 3♠ 3♥ while 4♥ 4♣ was there): say so, and name the
@@ -1705,6 +1760,28 @@ def _play_reason(
     return "hint_play_lead", {"cards": shown, "count": count}
 
 
+def splits_high(
+    played: Sequence[Card], hand: Sequence[Card], legal: Sequence[Move]
+) -> set[int] | None:
+    """Run Fast, a beat that is no bomb and splits a combination of the hand, above the lowest
+    beat, every lower beat splitting one too, each of those of lower ranks than any ``played``
+    splits, and no bomb split: the ranks the lower beats split (kept whole by ``played``); None
+    otherwise."""
+    mine = plain_top(played)
+    broken = splits(played, hand)
+    if not mine or not broken or broken & bomb_ranks(hand):
+        return None
+    lower = [m for m in legal if isinstance(m, Play) and 0 < plain_top(m.cards) < mine]
+    if not lower or not all(splits(m.cards, hand) for m in lower):
+        return None
+    split = {r for m in lower for r in splits(m.cards, hand)}
+    if split & broken:
+        return None
+    high = {power(c) for c in hand if c.rank in split}
+    low = {power(c) for c in hand if c.rank in broken}
+    return split if max(high) < min(low) else None
+
+
 def lowest_of_its_kind(played: Sequence[Card], legal: Sequence[Move]) -> bool:
     """Is ``played``, no bomb, the lowest of the legal plays of its kind and length, with a
     higher one among them (the lowest of one is no choice)?"""
@@ -1756,6 +1833,26 @@ def breaks_straight(played: Sequence[Card], hand: Sequence[Card]) -> bool:
         if high - low + 1 >= MIN_STRAIGHT:
             return True
     return False
+
+
+def lone_cards(hand: Sequence[Card]) -> list[Card]:
+    """Run Fast: the hand's cards that stand alone, each a single to get rid of in a trick of
+    its own: the only card of its rank, and in no run of five ranks or more the hand holds
+    (3 up to the ace) that a straight could take out."""
+    held = Counter(power(c) for c in hand)
+    ranks = {p for p in held if p <= ACE_POWER}
+
+    def in_run(p: int) -> bool:
+        if p not in ranks:
+            return False
+        low = high = p
+        while low - 1 in ranks:
+            low -= 1
+        while high + 1 in ranks:
+            high += 1
+        return high - low + 1 >= MIN_STRAIGHT
+
+    return sorted((c for c in hand if held[power(c)] == 1 and not in_run(power(c))), key=sort_key)
 
 
 def keeps_whole(played: Sequence[Card], hand: Sequence[Card]) -> bool:

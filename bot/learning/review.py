@@ -45,22 +45,28 @@ from bot.games.base import (
     Lay,
     Meld,
     Move,
+    Play,
     Reason,
     Take,
     as_lay,
     move_from_dict,
 )
 from bot.games.registry import engine_class
+from bot.games.runfast import RunFast
 from bot.games.views import View
 from bot.i18n import t
 from bot.learning.hints import (
     HINT_LEVEL,
+    cards,
+    groups_text,
     hint,
     hint_move,
     hint_rng,
     in_hand_points,
+    lone_cards,
     reason,
     record_seed,
+    splits,
 )
 from bot.replay import NEXT_ROUND, Replay
 
@@ -74,6 +80,10 @@ REVIEWED_MAX = 40  # a game's decisions judged by the hard player at most (see t
 # this many (a move, not a judgement: some 15 ms in Mor and More, against a judgement's
 # playouts), to find the ones the review always looks at (``forwent``).
 CANDIDATES_MAX = 4 * REVIEWED_MAX
+# The moves not looked at that were the normal player's: where no more than this many, each is
+# set beside the hint's move there, and the review says which went against it (a Run Fast
+# game's dozen; a rummy's hundreds keep the general sentence).
+HINTED_MAX = 16
 # Deals of the unseen cards per judged decision, fewer than a live hard move searches
 # (bot/ai: Run Fast 24, More 24, Mor 8; Hand none): a review judges dozens of decisions at once.
 REVIEW_SAMPLES = {"runfast": 8, "mor": 4, "more3": 6, "hand": 8}
@@ -126,6 +136,9 @@ class Review:
     judged: int
     forced: int = 0
     capped: int = 0
+    # The member's move numbers (as ``again N`` takes them) among those not judged that went
+    # against the hint there; None where the hints were not asked (more than ``HINTED_MAX``).
+    off_hint: tuple[int, ...] | None = None
 
     @property
     def usual(self) -> int:
@@ -148,7 +161,18 @@ class Review:
             # The hints come from the hard player: a move the normal one shares may still go
             # against a hint, and the newcomer read "not checked" as "it matched the hint".
             lines.append(t("review.unchecked_usual", lang, count=self.usual))
-            lines.append(t("review.usual_not_hint", lang))
+            # Said plainly where the hints were asked (the third Run Fast newcomer's finding
+            # 4: "one of those moves may still have gone against a hint" after a game whose
+            # every hint was followed).
+            if self.off_hint is None:
+                lines.append(t("review.usual_not_hint", lang))
+            elif not self.off_hint:
+                lines.append(t("review.usual_all_hint", lang))
+            else:
+                numbers = ", ".join(str(n) for n in self.off_hint)
+                lines.append(
+                    t("review.usual_off_hint", lang, count=len(self.off_hint), moves=numbers)
+                )
         if self.capped:
             limit = REVIEWED_MAX
             lines.append(t("review.unchecked_capped", lang, count=self.capped, limit=limit))
@@ -348,6 +372,7 @@ class Screened:
     decisions: int
     forced: int
     capped: int
+    off_hint: tuple[int, ...] | None = None
 
 
 def move_number(record: Mapping[str, Any], seat: int, position: int, start: int = 0) -> int:
@@ -359,6 +384,12 @@ def move_number(record: Mapping[str, Any], seat: int, position: int, start: int 
         for k in range(start, min(position + 1, len(moves)))
         if moves[k].get("do") != NEXT_ROUND and moves[k].get("seat") == seat
     )
+
+
+def _as_hinted(engine: Engine, seat: int, d: Decision, record: Mapping[str, Any]) -> bool:
+    """Was the member's move at ``d`` the hint's move there?"""
+    hinted = hint_move(engine, seat, hint_rng(record, d.position))
+    return hinted is not None and same_move(hinted, d.move)
 
 
 def screening(record: Mapping[str, Any], seat: int, start: int = 0) -> Screened:
@@ -373,6 +404,7 @@ def screening(record: Mapping[str, Any], seat: int, start: int = 0) -> Screened:
     found = decisions(replay, seat, start)
     chosen = []
     candidates = []
+    as_normal: list[Decision] = []
     forced = 0
     for d in found:
         engine = replay.engine_at(d.position)
@@ -386,6 +418,8 @@ def screening(record: Mapping[str, Any], seat: int, start: int = 0) -> Screened:
         normal = ai.choose_move(view, legal, Level.NORMAL, rng_for(record, d.position))
         if not same_move(normal, d.move):
             chosen.append(d.position)
+        else:
+            as_normal.append(d)
     must = [
         d.position
         for d in spread(candidates, CANDIDATES_MAX)
@@ -395,7 +429,17 @@ def screening(record: Mapping[str, Any], seat: int, start: int = 0) -> Screened:
     must = spread(must, REVIEWED_MAX)
     rest = [p for p in chosen if p not in must]
     looked = must + spread(rest, max(0, REVIEWED_MAX - len(must)))
-    return Screened(sorted(looked), len(found), forced, worth - len(looked))
+    # The moves not looked at that were the normal player's: where few, each beside the hint
+    # the member was shown there (the same function, drawing the same).
+    usual = [d for d in as_normal if d.position not in must]
+    off_hint = None
+    if len(usual) <= HINTED_MAX:
+        off_hint = tuple(
+            move_number(record, seat, d.position, start)
+            for d in usual
+            if not _as_hinted(replay.engine_at(d.position), seat, d, record)
+        )
+    return Screened(sorted(looked), len(found), forced, worth - len(looked), off_hint)
 
 
 def judge_positions(
@@ -473,6 +517,9 @@ def review_reason(
     throws, that the better one sheds more points from the hand, else that by that rule of thumb
     the two are close and the hard player's playouts of the unseen cards tell them apart."""
     view = engine.view(seat)
+    differs = runfast_difference(engine, seat, better, made)
+    if differs is not None:
+        return differs
     key, params = reason(engine, seat, view, better)
     if claim(key, params) != claim(*reason(engine, seat, view, made)):
         return key, params
@@ -489,6 +536,48 @@ def review_reason(
                 "made_points": Count("n_points", mine),
             }
     return "review.same_reason_close", {"reason": said}
+
+
+def runfast_difference(
+    engine: Engine, seat: int, better: Move, made: Move
+) -> tuple[str, dict[str, Any]] | None:
+    """Run Fast, two plays: what tells them apart in the hand they leave (the third Run Fast
+    newcomer's finding 1: "Lead 7♦ 7♣: 2 cards out at once" beside the member's four cards
+    7 7 8 8 read as a reason for the member's move, while 7♦ 7♣ kept the triple 8 8 8 whole and
+    the four cards left 8♠ and 9♥ alone). The combinations the member's play split and the
+    better one leaves untouched, and the cards each leaves standing alone (``lone_cards``),
+    where the better leaves fewer; None when neither tells them apart."""
+    if not isinstance(engine, RunFast) or not isinstance(better, Play):
+        return None
+    if not isinstance(made, Play):
+        return None
+    hand = list(engine.view(seat).hand)
+    touched = {c.rank for c in better.cards}
+    kept = {r for r in splits(made.cards, hand) - splits(better.cards, hand) if r not in touched}
+    after_made, after_better = list(hand), list(hand)
+    for c in made.cards:
+        after_made.remove(c)
+    for c in better.cards:
+        after_better.remove(c)
+    alone, fewer = lone_cards(after_made), lone_cards(after_better)
+    params: dict[str, Any] = {"cards": cards(better.cards), "made": cards(made.cards)}
+    if len(alone) > len(fewer):
+        params |= {
+            "loose": cards(alone),
+            "count": Count("n_cards", len(alone)),
+            "fewer": Count("n_cards", len(fewer)),
+        }
+    if kept:
+        params["kept"] = groups_text(kept, hand)
+        key = (
+            "review.runfast_keeps_whole_loose"
+            if "loose" in params
+            else "review.runfast_keeps_whole"
+        )
+        return key, params
+    if "loose" in params:
+        return "review.runfast_fewer_loose", params
+    return None
 
 
 def best_items(items: Sequence[Item]) -> tuple[Item, ...]:
@@ -511,4 +600,5 @@ def review(
         len(found.positions),
         found.forced,
         found.capped,
+        found.off_hint,
     )

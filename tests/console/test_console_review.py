@@ -255,4 +255,11 @@ def test_a_review_that_looked_at_nothing_does_not_say_of_the_moves_looked_at() -
     assert t("review.none") not in text
     assert t("review.none_looked") in text
     assert t("review.looked", judged=0, decisions=found.decisions) in text
-    assert t("review.usual_not_hint") in text
+    # Which of them went against the hint is said plainly (the third Run Fast newcomer).
+    assert found.off_hint is not None
+    assert t("review.usual_not_hint") not in text
+    if found.off_hint:
+        moves = ", ".join(map(str, found.off_hint))
+        assert t("review.usual_off_hint", count=len(found.off_hint), moves=moves) in text
+    else:
+        assert t("review.usual_all_hint") in text

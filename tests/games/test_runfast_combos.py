@@ -85,7 +85,7 @@ def test_heavenly_only_at_the_opening() -> None:
         ("QS KH AD 2S 3C", "runfast.two_in_straight"),  # wrap-around
         ("5S 5H 7S 7H", "runfast.not_consecutive_pairs"),  # pairs with a gap
         ("AS AD 2S", "runfast.not_a_combination"),
-        ("5S 5H 5D 6S", "runfast.triple_alone"),  # triple with an attachment
+        ("5S 5H 5D 6S", "runfast.triple_kicker"),  # triple with an attachment
         ("5S 5H 5D 6S 6H 6D", "runfast.triple_alone"),  # airplane
         ("5S 5H 5D 5C 6S 6H", "runfast.four_alone"),  # four with attachments
         ("3S 3H 4S 4H 5S", "runfast.not_a_combination"),

@@ -15,7 +15,7 @@ import pytest
 from bot.computers.selfplay import careless_game
 from bot.games.base import Draw, Take, move_from_dict
 from bot.learning import review as rv
-from bot.learning.hints import hint, hint_rng, reason
+from bot.learning.hints import hint, hint_rng
 from bot.replay import Replay
 from tests.ai.playout import hidden_shuffled
 
@@ -56,8 +56,9 @@ def test_items_are_the_members_clearest_mistakes_best_first(game: str) -> None:
         assert not rv.same_move(item.better, item.made)
         assert item.margin >= rv.MIN_MARGIN[game]
         assert item.round_no == replay.step(item.position).round_no
-        # The why is a hint's sentence about the better move, in every language.
-        assert (item.key, item.params) == reason(engine, MEMBER, engine.view(MEMBER), item.better)
+        # The why is said of the better move beside hers (a hint's sentence, or in Run Fast
+        # what the two plays leave in the hand), in every language.
+        assert (item.key, item.params) == rv.review_reason(engine, MEMBER, item.better, item.made)
         for lang in ("en", "ar", "hi", "nl"):
             assert item.why(lang) and "{" not in item.why(lang)
 
