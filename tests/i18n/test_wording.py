@@ -1176,7 +1176,8 @@ CORRECTED = {
     ("nl", "more3.bid_first"): "Eerst biedt iedereen om de Solo: bied 0 tot en met 3.",
     # The native read of the lessons (issue 61).
     ("ar", "lesson.mor.01_sets_of_threes_and_aces.done"): (
-        "صحيح: ثلاث ثلاثات مجموعة؛ أكملها إلى سبع ثلاثات لتصنع مشروع 300."
+        "صحيح: ثلاث ثلاثات مجموعة، ويجوز أن يتكرر النوع في مجموعة الثلاثات أو الآصات؛ "
+        "أكملها إلى سبع ثلاثات لتصنع مشروع 300."
     ),
     ("ar", "coach.runfast.beat"): (
         "لتغلب لعبة، العب تركيبة من الصنف نفسه وبعدد الأوراق نفسه، وأعلى ورقة فيها أكبر. "
