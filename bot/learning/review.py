@@ -388,7 +388,8 @@ def ruled_out(engine: Engine, seat: int, made: Move) -> Move | None:
 def rule_reason(engine: Engine, seat: int, ruled: Move, made: Move) -> tuple[str, dict[str, Any]]:
     """Why the rule of thumb behind ``ruled`` (``ruled_out``) speaks against ``made``: its own
     words, the hint's reason for ``ruled``, and, where ``made`` threw a card that made a meld
-    with natural cards of the hand as they were, that meld."""
+    with natural cards of the hand as they were, that meld. (``ruled`` goes with them, unsaid:
+    the move the rule's words are about, for their check, ``scripts/check_hints.py``.)"""
     view: Any = engine.view(seat)
     rule = Reason(*reason(engine, seat, view, ruled))
     if isinstance(made, Discard):
@@ -404,8 +405,9 @@ def rule_reason(engine: Engine, seat: int, ruled: Move, made: Move) -> tuple[str
                 "card": made.card.pretty,
                 "partners": cards(ready[0]),
                 "rule": rule,
+                "ruled": ruled,
             }
-    return "review.rule_of_thumb", {"rule": rule}
+    return "review.rule_of_thumb", {"rule": rule, "ruled": ruled}
 
 
 @dataclass(frozen=True)
@@ -465,9 +467,11 @@ def screening(record: Mapping[str, Any], seat: int, start: int = 0) -> Screened:
         for d in spread(candidates, CANDIDATES_MAX)
         if forwent(replay.engine_at(d.position), seat, d.move, hint_rng(record, d.position))
     ]
-    must = sorted(set(must) | set(ruled))
-    worth = len(set(must) | set(chosen))
+    worth = len(set(must) | set(ruled) | set(chosen))
     must = spread(must, REVIEWED_MAX)
+    # Then the moves a rule of thumb calls mistakes, as room is left, before the others.
+    ruled = [p for p in ruled if p not in must]
+    must = sorted(must + spread(ruled, max(0, REVIEWED_MAX - len(must))))
     rest = [p for p in chosen if p not in must]
     looked = must + spread(rest, max(0, REVIEWED_MAX - len(must)))
     return Screened(sorted(looked), len(found), forced, worth - len(looked))
