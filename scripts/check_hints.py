@@ -2069,6 +2069,23 @@ def _joker_note_false(engine: Hand, seat: int, note: Reason) -> list[str]:
 REVIEW_WRAPPERS = frozenset({"review.same_but_sheds_more", "review.same_reason_close"})
 
 
+def _check_review_rule(case: Case) -> list[str]:
+    """The review's "your move goes against a rule of thumb: {rule}" (``review.ruled_out``):
+    the rule's words are the hint's reason for the move the rule puts in place of the member's
+    (``ruled``), checked as such; "your {card} made a meld with {partners} from your hand as
+    they were": the card (the member's throw) and the two partners are the hand's, and the
+    three are a meld."""
+    ruled, inner = case.params["ruled"], case.params["rule"]
+    out = check_reason(case.engine, case.seat, ruled, inner.key, inner.params)
+    if case.key == "review.rule_breaks_meld":
+        card = _cards_of(case.params["card"])[0]
+        if card not in case.engine.view(case.seat).hand:
+            return [*out, f"{card} is not in the hand"]
+        thrown = Case(case.engine, case.seat, Discard(card), case.key, case.params)
+        out += _ready_named(thrown)[2]
+    return out
+
+
 def _check_review_same(case: Case) -> list[str]:
     """The review's "{reason} … the same would be said of yours: {card} would count {points}
     against you, {made} only {made_points}" / "… close by that rule of thumb": the reason under
@@ -2429,6 +2446,8 @@ CHECKS: dict[str, Check] = {
     "review.runfast_keeps_whole": _check_review_runfast,
     "review.runfast_keeps_whole_loose": _check_review_runfast,
     "review.runfast_fewer_loose": _check_review_runfast,
+    "review.rule_of_thumb": _check_review_rule,
+    "review.rule_breaks_meld": _check_review_rule,
     "mor.hint_with_stock": _check_with_stock,
     "mor.hint_with_stock_out": _check_with_stock,
     "hint_throw_keeps_wild": _check_keeps_wild,

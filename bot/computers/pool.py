@@ -38,7 +38,14 @@ from bot.games import answers, registry
 from bot.games.base import Engine, Move
 from bot.games.views import View
 from bot.learning.hints import Hint, hint, hint_from_json
-from bot.learning.review import Review, best_items, judge_positions, review, screening
+from bot.learning.review import (
+    Review,
+    best_items,
+    judge_positions,
+    looked_numbers,
+    review,
+    screening,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -214,6 +221,7 @@ class ComputerPool:
             screened.forced,
             screened.capped,
             screened.off_hint,
+            looked_numbers(record, seat, screened, start),
         )
 
     async def _ask(self, fn: Callable[..., T], *args: Any) -> T:

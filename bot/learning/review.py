@@ -8,7 +8,10 @@ otherwise, both moves are played out on the same deals of the cards the seat cou
 (``bot.ai.search``'s determinized sampling, built from the view alone: the review no more reads
 another hand than the computer players do), and the margin is the average difference of the
 game's score between them. A margin within the sampling's noise, or too small to matter, is not
-shown: three to five clear mistakes teach more than a list of near ties.
+shown: three to five clear mistakes teach more than a list of near ties. Except a move the
+hints' own rules of thumb call a mistake (``ruled_out``: a ready meld broken up while a loose
+card waits, a throw that feeds the next player where a safe one existed): always judged, and
+shown wherever the hint's move comes out ahead at all, with the rule's words.
 
 Time is bounded: a decision is judged on fewer deals than a live ``hard`` move searches
 (``REVIEW_SAMPLES``), and a long game (a More game has some 500 decisions of the member) has at
@@ -51,12 +54,14 @@ from bot.games.base import (
     as_lay,
     move_from_dict,
 )
+from bot.games.melds import wild_capable
 from bot.games.registry import engine_class
 from bot.games.runfast import RunFast
 from bot.games.views import View
-from bot.i18n import t
+from bot.i18n import listed, t
 from bot.learning.hints import (
     HINT_LEVEL,
+    advise,
     cards,
     groups_text,
     hint,
@@ -64,6 +69,8 @@ from bot.learning.hints import (
     hint_rng,
     in_hand_points,
     lone_cards,
+    meld_rules,
+    ready_melds,
     reason,
     record_seed,
     splits,
@@ -139,6 +146,10 @@ class Review:
     # The member's move numbers (as ``again N`` takes them) among those not judged that went
     # against the hint there; None where the hints were not asked (more than ``HINTED_MAX``).
     off_hint: tuple[int, ...] | None = None
+    # The numbers (as ``Item.number`` counts them) of the moves judged: named where the
+    # ``REVIEWED_MAX`` cap left some out (the Mor newcomer read "no more than 40 of your moves:
+    # 7" as early moves skipped without saying which).
+    looked_at: tuple[int, ...] = ()
 
     @property
     def usual(self) -> int:
@@ -175,8 +186,22 @@ class Review:
                 )
         if self.capped:
             limit = REVIEWED_MAX
-            lines.append(t("review.unchecked_capped", lang, count=self.capped, limit=limit))
+            moves = listed(spans(self.looked_at), lang)
+            lines.append(
+                t("review.unchecked_capped", lang, count=self.capped, limit=limit, moves=moves)
+            )
         return " ".join(lines)
+
+
+def spans(numbers: Sequence[int]) -> list[str]:
+    """Move numbers as runs: 1, 2, 3, 5 → "1–3", "5"."""
+    runs: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return [x for r in runs for x in ([f"{r[0]}–{r[-1]}"] if len(r) > 2 else map(str, r))]
 
 
 @dataclass(frozen=True)
@@ -310,7 +335,7 @@ def _may_make_seven(engine: Engine, seat: int, legal: Sequence[Move]) -> bool:
         if not isinstance(move, (Meld, Add, Lay)):
             continue
         lay = as_lay(move)
-        if any(len(cards) >= SEVEN for cards in lay.melds):
+        if any(len(meld) >= SEVEN for meld in lay.melds):
             return True
         grown: dict[int, int] = {}
         for a in lay.adds:
@@ -362,6 +387,51 @@ def forwent(engine: Engine, seat: int, made: Move, rng: random.Random) -> bool:
     return makes_seven(engine, seat, hinted)
 
 
+def ruled_out(engine: Engine, seat: int, made: Move) -> Move | None:
+    """The move the hint's own rules of thumb (the chain of ``hints.advise``) put in place of
+    the member's ``made``, asked with ``made`` as the adviser's pick: a throw that breaks up a
+    meld ready in the hand while a loose card waits, one that feeds the next player where a
+    safe throw existed, a wild spent where a natural card does, a Hand take only to return the
+    card... None where every rule lets ``made`` stand. A ready run thrown away card by card
+    loses tens of points, yet the few playouts a review affords hide it in their noise (the
+    Mor newcomer's 9♣, 8♣, 7♣ thrown from 7♣ 8♣ 9♣): such a move is always judged. Run Fast's
+    one rule (``plain_run_fast_play``) rewords a pick no rule of thumb gives, and calls no move
+    a mistake: not asked there."""
+    if isinstance(engine, RunFast):
+        return None
+    legal = engine.legal_moves(seat)
+    same = next((m for m in legal if same_move(m, made)), None)
+    if same is None:  # a lay of several adds the chain weighs as the hint's own: left as made
+        return None
+    ruled = advise(engine, seat, legal, lambda ok: same if same in ok else None, several=True)
+    return None if same_move(ruled, made) else ruled
+
+
+def rule_reason(engine: Engine, seat: int, ruled: Move, made: Move) -> tuple[str, dict[str, Any]]:
+    """Why the rule of thumb behind ``ruled`` (``ruled_out``) speaks against ``made``: its own
+    words, the hint's reason for ``ruled``, and, where ``made`` threw a card that made a meld
+    with natural cards of the hand as they were, that meld. (``ruled`` goes with them, unsaid:
+    the move the rule's words are about, for their check, ``scripts/check_hints.py``.)"""
+    view: Any = engine.view(seat)
+    rule = Reason(*reason(engine, seat, view, ruled))
+    if isinstance(made, Discard):
+        # Natural melds only: a wild "makes a meld" with nearly any two cards.
+        rules = meld_rules(engine, seat)
+        ready = [
+            pair
+            for pair in ready_melds(made.card, view.hand, rules)
+            if not any(wild_capable(c, rules) for c in (made.card, *pair))
+        ]
+        if ready:
+            return "review.rule_breaks_meld", {
+                "card": made.card.pretty,
+                "partners": cards(ready[0]),
+                "rule": rule,
+                "ruled": ruled,
+            }
+    return "review.rule_of_thumb", {"rule": rule, "ruled": ruled}
+
+
 @dataclass(frozen=True)
 class Screened:
     """What ``screening`` found: the ``positions`` to judge, the seat's number of
@@ -395,7 +465,8 @@ def _as_hinted(engine: Engine, seat: int, d: Decision, record: Mapping[str, Any]
 def screening(record: Mapping[str, Any], seat: int, start: int = 0) -> Screened:
     """The positions worth judging and the seat's number of decisions. A decision with one
     legal move (and the member made it) is no choice. Looked at first, always: the moves that
-    forwent a pile or a project the hint's move takes or makes (``forwent``); then, as room
+    forwent a pile or a project the hint's move takes or makes (``forwent``), and those a rule
+    of thumb of the hint's calls a mistake (``ruled_out``, cheap: no search); then, as room
     is left under ``REVIEWED_MAX``, the moves that were not ``normal``'s (the hard player's
     first candidate, cheap to ask), spread evenly over the game. The hard player's move is
     asked at no more than ``CANDIDATES_MAX`` candidates of the first kind (spread evenly too),
@@ -405,6 +476,7 @@ def screening(record: Mapping[str, Any], seat: int, start: int = 0) -> Screened:
     chosen = []
     candidates = []
     as_normal: list[Decision] = []
+    ruled = []
     forced = 0
     for d in found:
         engine = replay.engine_at(d.position)
@@ -415,6 +487,8 @@ def screening(record: Mapping[str, Any], seat: int, start: int = 0) -> Screened:
         declined = isinstance(d.move, Draw) and any(isinstance(m, Take) for m in legal)
         if declined or _may_make_seven(engine, seat, legal):
             candidates.append(d)
+        if ruled_out(engine, seat, d.move) is not None:
+            ruled.append(d.position)
         normal = ai.choose_move(view, legal, Level.NORMAL, rng_for(record, d.position))
         if not same_move(normal, d.move):
             chosen.append(d.position)
@@ -425,8 +499,11 @@ def screening(record: Mapping[str, Any], seat: int, start: int = 0) -> Screened:
         for d in spread(candidates, CANDIDATES_MAX)
         if forwent(replay.engine_at(d.position), seat, d.move, hint_rng(record, d.position))
     ]
-    worth = len(set(must) | set(chosen))
+    worth = len(set(must) | set(ruled) | set(chosen))
     must = spread(must, REVIEWED_MAX)
+    # Then the moves a rule of thumb calls mistakes, as room is left, before the others.
+    ruled = [p for p in ruled if p not in must]
+    must = sorted(must + spread(ruled, max(0, REVIEWED_MAX - len(must))))
     rest = [p for p in chosen if p not in must]
     looked = must + spread(rest, max(0, REVIEWED_MAX - len(must)))
     # The moves not looked at that were the normal player's: where few, each beside the hint
@@ -484,9 +561,17 @@ def _judged(
     hinted = hint(engine, seat, hint_rng(record, position))
     better = hinted.move if hinted is not None else None
     found = judge(view, legal, made, rng_for(record, position), samples, better)
-    if found is None or not found.stands_out(view.game):
+    if found is None:
         return None
-    key, params = review_reason(engine, seat, found.better, made)
+    # A move a rule of thumb calls a mistake is shown wherever the hint's move comes out ahead
+    # at all, with the rule's words: its cost hides in a few playouts' noise (``ruled_out``).
+    ruled = ruled_out(engine, seat, made)
+    if ruled is not None and found.margin > 0:
+        key, params = rule_reason(engine, seat, ruled, made)
+    elif found.stands_out(view.game):
+        key, params = review_reason(engine, seat, found.better, made)
+    else:
+        return None
     round_no = replay.step(position).round_no
     number = move_number(record, seat, position, start)
     return Item(position, round_no, view, made, found.better, key, params, found.margin, number)
@@ -601,4 +686,15 @@ def review(
         found.forced,
         found.capped,
         found.off_hint,
+        looked_numbers(record, seat, found, start),
     )
+
+
+def looked_numbers(
+    record: Mapping[str, Any], seat: int, found: Screened, start: int = 0
+) -> tuple[int, ...]:
+    """The numbers of the moves ``found`` holds for judging, as ``Item.number`` counts them:
+    named only where the cap left some out."""
+    if not found.capped:
+        return ()
+    return tuple(move_number(record, seat, p, start) for p in found.positions)

@@ -54,11 +54,19 @@ def test_items_are_the_members_clearest_mistakes_best_first(game: str) -> None:
         assert engine.check(MEMBER, item.made) is None  # the position the move was made at
         assert engine.check(MEMBER, item.better) is None  # a legal move there
         assert not rv.same_move(item.better, item.made)
-        assert item.margin >= rv.MIN_MARGIN[game]
         assert item.round_no == replay.step(item.position).round_no
-        # The why is said of the better move beside hers (a hint's sentence, or in Run Fast
-        # what the two plays leave in the hand), in every language.
-        assert (item.key, item.params) == rv.review_reason(engine, MEMBER, item.better, item.made)
+        ruled = rv.ruled_out(engine, MEMBER, item.made)
+        if ruled is not None:
+            # A move a rule of thumb calls a mistake: shown when the hint's move is ahead at
+            # all, with the rule's words.
+            assert item.margin > 0
+            assert (item.key, item.params) == rv.rule_reason(engine, MEMBER, ruled, item.made)
+        else:
+            assert item.margin >= rv.MIN_MARGIN[game]
+            # The why is said of the better move beside hers (a hint's sentence, or in Run
+            # Fast what the two plays leave in the hand), in every language.
+            why = rv.review_reason(engine, MEMBER, item.better, item.made)
+            assert (item.key, item.params) == why
         for lang in ("en", "ar", "hi", "nl"):
             assert item.why(lang) and "{" not in item.why(lang)
 
@@ -262,11 +270,12 @@ async def test_the_workers_review_counts_and_numbers_as_the_local_one() -> None:
         await pool.close()
     here = rv.review(record, MEMBER, start=start, samples=SAMPLES)
     assert here.forced, "no forced move: the test would not see it lost"
-    assert (there.decisions, there.judged, there.forced, there.capped) == (
+    assert (there.decisions, there.judged, there.forced, there.capped, there.looked_at) == (
         here.decisions,
         here.judged,
         here.forced,
         here.capped,
+        here.looked_at,
     )
     assert sorted(i.number for i in there.items) == sorted(i.number for i in here.items)
     assert all(i.number > 0 for i in there.items)
