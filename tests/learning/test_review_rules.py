@@ -63,7 +63,7 @@ def test_a_throw_a_rule_calls_a_mistake_is_shown_below_the_usual_margin() -> Non
     item = shown[0]
     assert 0 < item.margin < rv.MIN_MARGIN["mor"]
     assert item.key == "review.rule_of_thumb"
-    assert "it goes on none of the other team's melds, while" in item.why(), item.why()
+    assert "no meld of the other team on the table now takes it, while" in item.why(), item.why()
     for lang in ("ar", "hi", "nl"):
         assert item.why(lang) and "{" not in item.why(lang)
 
@@ -91,7 +91,7 @@ def test_a_game_of_the_hint_s_moves_gets_nothing_new() -> None:
 
 
 def test_the_looked_at_line_names_the_moves_where_the_cap_applies() -> None:
-    review = rv.Review("mor", MEMBER, (), 60, 4, 0, 7, (1, 2, 3, 9))
+    review = rv.Review("mor", MEMBER, (), 60, 4, 0, 7, looked_at=(1, 2, 3, 9))
     text = review.looked()
     assert "no more than 40 of your moves: 7 more. It looked at moves 1–3, 9." in text, text
     assert rv.spans([5, 6, 8, 9, 10]) == ["5", "6", "8–10"]
