@@ -305,6 +305,7 @@ def advise(
         move = no_feeding_throw(engine, seat, legal, move, choose)
         move = throws_loose_first(engine, seat, legal, move, choose)
         move = keeps_pure_chance(engine, seat, legal, move, choose)
+        move = keeps_pankal_for_biriba(engine, seat, legal, move, choose)
         move = more_throw_order(engine, seat, legal, move, choose)
     return move
 
@@ -693,6 +694,62 @@ def keeps_pure_chance(
     if not dirties_near_pure(engine, seat, move):
         return move
     keep = [m for m in legal if not dirties_near_pure(engine, seat, m)]
+    if not keep:
+        return move
+    other = choose(keep)
+    return other if other is not None and other in keep else keep[0]
+
+
+def _short_dirty(engine: More3, seat: int, cards_: Sequence[Card]) -> bool:
+    """A new meld of ``cards_`` that spends a pankal and is shorter than a biriba."""
+    meld = try_meld(tuple(cards_), meld_rules(engine, seat))
+    return meld is not None and not meld.is_clean and len(cards_) < BIRIBA_SIZE
+
+
+def spends_pankal_early(engine: Engine, seat: int, move: Move) -> bool:
+    """More: does the lay ``move`` spend a pankal on a new meld shorter than a biriba where the
+    hard player keeps it for one (``bot.ai.more3``'s own rule for a single meld, the same for
+    the melds of a lay)? Not late in the round (``LATE_STOCK``), not the Pair's first meld of
+    the side, which the partner can build on, and not a lay that brings the More pile."""
+    if not isinstance(engine, More3) or not isinstance(move, Meld | Lay):
+        return False
+    if not any(_short_dirty(engine, seat, new) for new in as_lay(move).melds):
+        return False
+    view = engine.view(seat)
+    if view.stock_count <= LATE_STOCK or draws_left(engine, seat) is not None:
+        return False
+    side = engine.side(seat)
+    first_of_pair = seat != engine.solo and not any(
+        engine.side(m.seat) == side for m in engine.melds.values()
+    )
+    if first_of_pair or engine.check(seat, move) is not None:
+        return False
+    return not reaches_more_pile(engine, seat, move)
+
+
+def keeps_pankal_for_biriba(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """More: one principle for the pankal, said by the hint and followed by the coach (the third
+    More newcomer's finding 2: the coach laid 8♣ 9♣ 2♠ beside 8♥ 9♥ 10♥, and the hint then said
+    the pankal was better kept for a biriba): a lay that spends one early
+    (``spends_pankal_early``) loses its short melds with a pankal where the rest is a lay the
+    engine allows; otherwise ``choose`` picks among the legal moves that spend none so."""
+    if not spends_pankal_early(engine, seat, move):
+        return move
+    assert isinstance(engine, More3) and isinstance(move, Meld | Lay)
+    lay = as_lay(move)
+    kept = tuple(new for new in lay.melds if not _short_dirty(engine, seat, new))
+    trimmed: Move = Lay(kept, lay.adds)
+    if len(kept) == 1 and not lay.adds:
+        trimmed = Meld(kept[0])
+    if (kept or lay.adds) and engine.check(seat, trimmed) is None:
+        return trimmed
+    keep = [m for m in legal if not spends_pankal_early(engine, seat, m)]
     if not keep:
         return move
     other = choose(keep)
