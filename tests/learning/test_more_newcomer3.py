@@ -12,16 +12,22 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.base import Add, Discard, Meld
+from bot.console.paint import Painter
+from bot.console.words import words_for
+from bot.games.base import Add, Discard, Lay, Meld
 from bot.games.cards import Card
 from bot.games.more3 import More3
 from bot.i18n import LANGUAGES, t
 from bot.learning.hints import (
+    advise,
     dirties_near_pure,
     hint,
+    keeps_pankal_for_biriba,
     keeps_pure_chance,
+    lays_kept_run,
     more_throw_order,
     reason,
+    spends_pankal_early,
 )
 
 LESSONS = Path(__file__).parents[2] / "bot" / "learning" / "lessons" / "more3"
@@ -162,3 +168,66 @@ def test_with_a_pure_biriba_down_the_dirty_one_is_fine() -> None:
     engine = near_pure_table("3H")
     assert engine.side_biribas(engine.side(0)) == ["pure"]
     assert not dirties_near_pure(engine, 0, Add(1, (c("2H"),)))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_late_count_says_the_more_pile_becomes_the_stock(lang: str) -> None:
+    # Finding 6 (seed 7): "the round is near its end, with 12 cards left to draw" while the
+    # table showed "stock 2": the Solo's More pile, not taken, becomes the stock.
+    hands = [["QD", "KD", "AD", "4S", "9C", "6H"], ["KS", "QS"], ["QC", "JC"]]
+    engine = more_at(hands, solo=0, discard=["3D"], side=[[], ["5H", "6S", "7D", "8C"]])
+    engine.stock = engine.stock[:2]
+    laid = lays_kept_run(engine, 0, engine.legal_moves(0), Discard(c("9C")))
+    assert laid == Meld((c("QD"), c("KD"), c("AD")))
+    key, params = reason(engine, 0, engine.view(0), laid)
+    assert key == "hint_lay_run_end_near_pile"
+    assert (params["count"].n, params["stock"].n, params["pile"].n) == (6, 2, 4)
+    text = t(key, lang, **params)
+    plain = {k: v for k, v in params.items() if k not in ("stock", "pile")}
+    assert text != t("hint_lay_run_end_near", lang, **plain)
+    if lang == "en":
+        assert "with 6 cards left to draw: 2 cards in the stock, then 4 cards" in text
+
+
+def test_the_table_shows_what_each_pankal_stands_for() -> None:
+    # Finding 8 (guided 244): "2S 3S 4S 5S 6S 7S 2S 9S · dirty biriba" had two 2♠ and nothing
+    # said which was the wild; "JK JD QD KD AD" nothing said the joker was the 10♦.
+    engine = more_at(
+        [["5D", "9S"], ["4D", "6S"], ["QS", "KD"]],
+        discard=["3D"],
+        melds=[
+            {"seat": 0, "cards": ["2S", "3S", "4S", "5S", "6S", "7S", "2S", "9S"]},
+            {"seat": 1, "cards": ["JK", "JD", "QD", "KD", "AD"]},
+        ],
+    )
+    words = words_for("more3", 0, Painter(False), {})
+    lines = "\n".join(words.table_lines(engine.view(0)))
+    assert "2S 3S 4S 5S 6S 7S 2S(8S) 9S" in lines
+    assert "JK(10D) JD QD KD AD" in lines
+
+
+def test_the_coach_and_the_hint_keep_the_pankal_alike() -> None:
+    # Finding 2 (guided 244): the coach's "Lay 8♥ 9♥ 10♥ and 8♣ 9♣ 2♠", then in the same turn
+    # the hint's "you could lay 8♣ 9♣ 2♠ now, but only by spending your pankal 2♠". One chain
+    # (``advise``) now keeps the pankal for both.
+    engine = more_at(
+        [
+            ["8H", "9H", "10H", "8C", "9C", "2S", "KH", "6D"],
+            ["4D", "6S", "10S", "JD"],
+            ["QS", "KD", "4S", "5S"],
+        ],
+        solo=1,
+        discard=["3D"],
+        melds=[{"seat": 2, "cards": ["JD", "QD", "KD"]}],
+    )
+    both = Lay(((c("8H"), c("9H"), c("10H")), (c("8C"), c("9C"), c("2S"))))
+    assert engine.check(0, both) is None
+    assert spends_pankal_early(engine, 0, both)
+    legal = engine.legal_moves(0)
+    kept = keeps_pankal_for_biriba(engine, 0, legal, both, first)  # type: ignore[arg-type]
+    assert kept == Meld((c("8H"), c("9H"), c("10H")))
+    assert advise(engine, 0, legal, lambda ok: both if both in ok else ok[0]) == kept
+    # A lone short pankal meld is never the advice either.
+    alone = Meld((c("8C"), c("9C"), c("2S")))
+    advised = advise(engine, 0, legal, lambda ok: alone if alone in ok else ok[0])
+    assert not spends_pankal_early(engine, 0, advised)
