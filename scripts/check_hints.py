@@ -1677,9 +1677,9 @@ def _check_throw_alone_highest(case: Case) -> list[str]:
 def _check_throw_alone_highest_more(case: Case) -> list[str]:
     """More's "alone, like these, and costs the most in hand": as Hand's, by More's card points
     (the points the engine counts against a hand at the end), each named one worth less."""
-    # The partners' check reads "points" as Hand's hand value: More's cost is checked below.
-    plain = {k: v for k, v in case.params.items() if k != "points"}
-    out = _check_throw_alone(dataclasses.replace(case, params=plain))
+    # The cards named as alone, as More names them: a loose card for the side's own melds is
+    # kept for them, not named (the third More newcomer's finding 4).
+    out = _more_alone_named(case)
     card = case.move.card  # type: ignore[attr-defined]
     named = _cards_of(case.params["others"])
     if not named:
@@ -2377,6 +2377,232 @@ def _pankal_meld_unsaid(case: Case) -> list[str]:
     return []
 
 
+# ---------------------------------------------------------------- More's throws (third newcomer)
+
+
+def _own_fit(engine: More3, seat: int, card: Card) -> list[int]:
+    """The melds of the seat's own side a natural ``card`` goes onto (either end), by the
+    engine's add reader and the seat's rules; none for a pankal."""
+    rules = rules_of(engine, seat)
+    if wild_capable(card, rules):
+        return []
+    side = engine.side(seat)
+    return [
+        mid
+        for mid, m in sorted(engine.melds.items())
+        if engine.side(m.seat) == side
+        and any(
+            isinstance(added_or_why(m.meld, (card,), rules, end), MeldsMeld)
+            for end in ("high", "low")
+        )
+    ]
+
+
+def _alone_in(card: Card, hand: Sequence[Card], rules: MeldRules) -> bool:
+    rest = list(hand)
+    rest.remove(card)
+    return not any(one_card_from_a_meld(card, o, rules) for o in rest)
+
+
+# The More throw reasons that speak of the card as loose or as the one the rest outweighs.
+LOOSE_THROWS = frozenset(
+    {
+        "hint_throw_alone",
+        "hint_throw_alone_highest_more",
+        "hint_throw_alone_top_more",
+        "hint_throw_alone_keeps_own_more",
+        "hint_throw_few",
+        "hint_throw_few_one",
+        "hint_throw_few_more",
+        "hint_throw_few_more_one",
+        "hint_throw_keeps_combos",
+    }
+)
+
+
+def _more_loose_unsaid(case: Case) -> list[str]:
+    """More (the third newcomer's findings 1 and 4): a throw told as loose, or as the card the
+    rest of the hand outweighs, is of a card that goes onto none of the side's own melds, and
+    is no pankal while the hand holds a natural card."""
+    engine, move = case.engine, case.move
+    if not isinstance(engine, More3) or not isinstance(move, Discard):
+        return []
+    keys = set(_gift_chain(case))
+    if not keys & LOOSE_THROWS:
+        return []
+    rules = rules_of(engine, case.seat)
+    hand = engine.view(case.seat).hand
+    out = [f"{move.card} goes onto own meld {m}" for m in _own_fit(engine, case.seat, move.card)]
+    if wild_capable(move.card, rules) and any(not wild_capable(c, rules) for c in hand):
+        out.append(f"{move.card} is a pankal thrown beside a natural card")
+    if keys & {"hint_throw_few", "hint_throw_few_one"}:
+        # "The rest of your hand is worth more to keep", by the rule book's card values.
+        out += [
+            f"{c} is kept and worth less than {move.card}"
+            for c in sorted(set(hand) - {move.card}, key=sort_key)
+            if card_points(c) < card_points(move.card)
+        ]
+    return out
+
+
+def _check_pankal_more(case: Case) -> list[str]:
+    """ "Throw the pankal if you must … throw another card ({others})": the card is a pankal,
+    and each named card is in the hand, natural and no gift to the next player."""
+    assert isinstance(case.move, Discard)
+    engine, seat, card = case.engine, case.seat, case.move.card
+    if not isinstance(engine, More3):
+        return ["not More"]
+    rules = rules_of(engine, seat)
+    hand = engine.view(seat).hand
+    out = [] if wild_capable(card, rules) else [f"{card} is no pankal"]
+    named = _cards_of(case.params["others"])
+    if not named:
+        out.append("no other card named")
+    for o in named:
+        if o not in hand or wild_capable(o, rules) or _more_gift(engine, seat, o):
+            out.append(f"{o} is no natural safe throw of the hand")
+    return out
+
+
+def _check_own_meld(forced: bool) -> Check:
+    """ "It goes onto your side's meld {meld}": the engine's add reader takes the card onto that
+    meld of the seat's side. Forced ("each of your other cards is a pankal, goes onto your
+    melds too, or would let the next player take the pile"): every other card of the hand is
+    one of those. Kept ("throw another card ({others})"): each named card is in the hand,
+    natural, for none of the side's melds, and no gift."""
+
+    def check(case: Case) -> list[str]:
+        assert isinstance(case.move, Discard)
+        engine, seat, card = case.engine, case.seat, case.move.card
+        if not isinstance(engine, More3):
+            return ["not More"]
+        rules = rules_of(engine, seat)
+        out = []
+        if case.params["meld"] not in _own_fit(engine, seat, card):
+            out.append(f"{card} goes not onto own meld {case.params['meld']}")
+        rest = list(engine.view(seat).hand)
+        rest.remove(card)
+        if forced:
+            out += [
+                f"{o} is a natural safe card for no own meld"
+                for o in rest
+                if not wild_capable(o, rules)
+                and not _own_fit(engine, seat, o)
+                and not _more_gift(engine, seat, o)
+            ]
+            return out
+        named = _cards_of(case.params["others"])
+        if not named:
+            out.append("no other card named")
+        for o in named:
+            bad = wild_capable(o, rules) or _own_fit(engine, seat, o)
+            if o not in rest or bad or _more_gift(engine, seat, o):
+                out.append(f"{o} is no natural safe throw for no own meld")
+        return out
+
+    return check
+
+
+def _check_alone_keeps_own(case: Case) -> list[str]:
+    """ "Nothing in your hand goes with it, it goes onto none of your side's melds, while {own}
+    can go onto them later": the card is alone and for no own meld; each named card is in the
+    hand, alone, and goes onto an own meld; every other alone card is named."""
+    assert isinstance(case.move, Discard)
+    engine, seat, card = case.engine, case.seat, case.move.card
+    if not isinstance(engine, More3):
+        return ["not More"]
+    rules = rules_of(engine, seat)
+    hand = list(engine.view(seat).hand)
+    out = _check_throw_partners(case)
+    if _own_fit(engine, seat, card):
+        out.append(f"{card} goes onto an own meld")
+    named = _cards_of(case.params["own"])
+    for o in named:
+        if o not in hand or not _alone_in(o, hand, rules) or not _own_fit(engine, seat, o):
+            out.append(f"{o} is no loose card for an own meld")
+    others = {o for o in hand if o != card and _alone_in(o, hand, rules)}
+    out += [f"{o} is alone too" for o in others - set(named)]
+    return out
+
+
+def _check_alone_top_more(case: Case) -> list[str]:
+    """ "Alone, like these, and none of those costs more": as ``_check_throw_alone_highest_more``
+    but with a tie allowed: no named card costs more by More's card points."""
+    card = case.move.card  # type: ignore[attr-defined]
+    named = _cards_of(case.params["others"])
+    out = _more_alone_named(case)
+    if not named:
+        out.append("no other card named")
+    if _n(case.params["points"]) != card_points(card):
+        out.append(f"{card} costs {card_points(card)}, not {_n(case.params['points'])}")
+    return out + [f"{o} costs more" for o in named if card_points(o) > card_points(card)]
+
+
+def _more_alone_named(case: Case) -> list[str]:
+    """More's loose cards named beside the thrown one: each in the hand and alone; every other
+    alone card is named, but for those that go onto the side's own melds (kept for them)."""
+    assert isinstance(case.move, Discard)
+    engine, seat, card = case.engine, case.seat, case.move.card
+    assert isinstance(engine, More3)
+    rules = rules_of(engine, seat)
+    hand = list(engine.view(seat).hand)
+    named = _cards_of(case.params["others"])
+    # The partners' check reads "points" as Hand's hand value: More's cost is checked apart.
+    plain = {k: v for k, v in case.params.items() if k != "points"}
+    out = _check_throw_partners(dataclasses.replace(case, params=plain))
+    out += [f"{o} is not in the hand" for o in named if o not in hand]
+    out += [f"{o} goes with a card" for o in named if o in hand and not _alone_in(o, hand, rules)]
+    out += [
+        f"{o} is alone too"
+        for o in set(hand) - set(named) - {card}
+        if _alone_in(o, hand, rules) and not _own_fit(engine, seat, o)
+    ]
+    return out
+
+
+def _check_few_more(several: bool) -> Check:
+    """ "Only {partners} go with it …, and it costs you {points}, more than {cheaper}": the
+    partners as ``_check_partner_count`` checks them, the card's points by More's values, and
+    the cheaper cards exactly the kept ones that cost less."""
+    count = _check_partner_count(several)
+
+    def check(case: Case) -> list[str]:
+        assert isinstance(case.move, Discard)
+        card = case.move.card
+        plain = {k: v for k, v in case.params.items() if k != "points"}
+        out = count(dataclasses.replace(case, params=plain))
+        if _n(case.params["points"]) != card_points(card):
+            out.append(f"{card} costs {card_points(card)}, not {_n(case.params['points'])}")
+        rest = list(case.engine.view(case.seat).hand)
+        rest.remove(card)
+        cheaper = {c for c in rest if card_points(c) < card_points(card)}
+        named = set(_cards_of(case.params["cheaper"]))
+        if not named or named != cheaper:
+            out.append(f"named {sorted(map(str, named))} cheaper, not {sorted(map(str, cheaper))}")
+        return out
+
+    return check
+
+
+def _check_lay_run_end_near_piles(case: Case) -> list[str]:
+    """ "… {count} left to draw: {stock} in the stock, then {pile} from the More pile(s) nobody
+    took": as ``_check_lay_run_end_near``, with the stock's count and the closed piles' own,
+    one pile or two as the key says."""
+    engine = case.engine
+    out = _check_lay_run_end_near(case)
+    if not isinstance(engine, More3):
+        return out
+    closed = [len(p) for s, p in enumerate(engine.piles) if engine.pile_open(s) and p]
+    if _n(case.params["stock"]) != len(engine.stock):
+        out.append(f"the stock holds {len(engine.stock)}")
+    if _n(case.params["pile"]) != sum(closed):
+        out.append(f"the closed More piles hold {sum(closed)}")
+    want = 1 if case.key == "hint_lay_run_end_near_pile" else 2
+    if len(closed) != want:
+        out.append(f"{len(closed)} More piles are closed")
+    return out
+
+
 CHECKS: dict[str, Check] = {
     "hint_draw_no_take": _check_draw_no_take,
     "mor.hint_draw_no_take": _check_draw_no_take,  # the same claim, Mor's refusal unbracketed
@@ -2463,6 +2689,15 @@ CHECKS: dict[str, Check] = {
     "hint_add_more_pile": _and_verb(_check_events(TookSidePile, "More pile taken")),
     "hint_throw_keeps_run": _check_keeps_run,
     "hint_lay_run_end_near": _check_lay_run_end_near,
+    "hint_lay_run_end_near_pile": _check_lay_run_end_near_piles,
+    "hint_lay_run_end_near_piles": _check_lay_run_end_near_piles,
+    "hint_throw_pankal_more": _check_pankal_more,
+    "hint_throw_few_more": _check_few_more(several=True),
+    "hint_throw_few_more_one": _check_few_more(several=False),
+    "hint_throw_own_meld_more": _check_own_meld(forced=True),
+    "hint_throw_own_meld_kept_more": _check_own_meld(forced=False),
+    "hint_throw_alone_keeps_own_more": _check_alone_keeps_own,
+    "hint_throw_alone_top_more": _check_alone_top_more,
     "hint_throw_wait_hand": _check_wait_hand,
     "hint_throw_loose": _check_throw_partners,
     "hint_throw_alone": _check_throw_partners,
@@ -2536,7 +2771,12 @@ def check_reason(
         hidden += _wild_spent(engine, seat, move)
     case = Case(engine, seat, move, key, params)
     return (
-        hidden + _pile_unsaid(case) + _gift_unsaid(case) + _pankal_meld_unsaid(case) + check(case)
+        hidden
+        + _pile_unsaid(case)
+        + _gift_unsaid(case)
+        + _pankal_meld_unsaid(case)
+        + _more_loose_unsaid(case)
+        + check(case)
     )
 
 

@@ -329,7 +329,7 @@ class RummyWords(GameWords[R]):
                     id=m.id,
                     kind=self.t(MELD_KINDS[m.kind]) if m.kind in MELD_KINDS else m.kind,
                     owner=self.meld_owner(view, m.seat),
-                    cards=self.p.cards(list(m.cards)),
+                    cards=self.meld_cards(m),
                 )
                 lines.append(f"    {line}{extra}")
         return lines + self.rule_lines(view)
@@ -337,6 +337,10 @@ class RummyWords(GameWords[R]):
     def piles_text(self, view: R) -> str:
         """After the stock: the sides' own piles."""
         return ""
+
+    def meld_cards(self, meld: Any) -> str:
+        """A table meld's cards as they lie."""
+        return self.p.cards(list(meld.cards))
 
     def rule_lines(self, view: R) -> list[str]:
         """Below the melds: what this game's player must keep in mind."""
@@ -436,6 +440,16 @@ class MoreWords(RummyWords[More3View]):
         RoundEnd.WENT_OUT: ("console.end.went_out.you", "console.end.went_out"),
         RoundEnd.STOCK_OUT: ("console.end.stock_out", "console.end.stock_out"),
     }
+
+    def meld_cards(self, meld: Any) -> str:
+        """A table meld's cards, each pankal followed by the card it stands for, as the pictures
+        frame it in gold (the third More newcomer's finding 8: "2S 3S 4S 5S 6S 7S 2S 9S" left
+        the learner to work out which 2♠ was the 8♠): "2S(8S)"."""
+        stands = dict(meld.wilds)
+        return " ".join(
+            f"{self.p.card(c)}({stands[i]})" if i in stands else self.p.card(c)
+            for i, c in enumerate(meld.cards)
+        )
 
     def move_help(self) -> list[tuple[str, str]]:
         bid = [("bid 2", "console.help.more3.bid")] if self.options.get("bid") else []

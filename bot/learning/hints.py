@@ -305,6 +305,9 @@ def advise(
         # come back with a throw that feeds the next player: checked once more.
         move = no_feeding_throw(engine, seat, legal, move, choose)
         move = throws_loose_first(engine, seat, legal, move, choose)
+        move = keeps_pure_chance(engine, seat, legal, move, choose)
+        move = keeps_pankal_for_biriba(engine, seat, legal, move, choose)
+        move = more_throw_order(engine, seat, legal, move, choose)
     return move
 
 
@@ -694,6 +697,177 @@ def no_spoilt_biriba(
         return move
     other = choose(keep)
     return other if other is not None and other in keep else keep[0]
+
+
+def dirties_near_pure(engine: Engine, seat: int, move: Move) -> bool:
+    """More: does ``move`` put a pankal into a pure run of the seat's side that one more natural
+    card would make a pure biriba (six cards or more, no biriba yet), while the side still has
+    no pure biriba, the one it needs to go out (RULES.md §2)? Asked of the lay's outcome as the
+    engine checks it (the third More newcomer's finding 3: 2♥ added to a pure 7♣…Q♣, and the
+    partner's K♣ came next)."""
+    if not isinstance(engine, More3) or not isinstance(move, Add | Lay):
+        return False
+    side = engine.side(seat)
+    if "pure" in engine.side_biribas(side):
+        return False
+    if engine.check(seat, move) is not None:
+        return False
+    changed = engine.lay_outcome(seat, move).changed
+    for mid, meld in changed.items():
+        old = engine.melds[mid]
+        if engine.side(old.seat) != side or old.meld.kind != MeldKind.RUN:
+            continue
+        near = old.meld.is_clean and len(old.meld.cards) >= BIRIBA_SIZE - 1
+        if near and engine.meld_biriba(old.meld) is None and not meld.is_clean:
+            return True
+    return False
+
+
+def keeps_pure_chance(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """More: advice never dirties a pure run one natural card short of a pure biriba while the
+    side still lacks the pure biriba it needs to go out (``dirties_near_pure``): the move
+    ``choose`` picks among the legal moves that don't; ``move`` itself when every legal move
+    does (a taken pankal that must go down there)."""
+    if not dirties_near_pure(engine, seat, move):
+        return move
+    keep = [m for m in legal if not dirties_near_pure(engine, seat, m)]
+    if not keep:
+        return move
+    other = choose(keep)
+    return other if other is not None and other in keep else keep[0]
+
+
+def _short_dirty(engine: More3, seat: int, cards_: Sequence[Card]) -> bool:
+    """A new meld of ``cards_`` that spends a pankal and is shorter than a biriba."""
+    meld = try_meld(tuple(cards_), meld_rules(engine, seat))
+    return meld is not None and not meld.is_clean and len(cards_) < BIRIBA_SIZE
+
+
+def spends_pankal_early(engine: Engine, seat: int, move: Move) -> bool:
+    """More: does the lay ``move`` spend a pankal on a new meld shorter than a biriba where the
+    hard player keeps it for one (``bot.ai.more3``'s own rule for a single meld, the same for
+    the melds of a lay)? Not late in the round (``LATE_STOCK``), not the Pair's first meld of
+    the side, which the partner can build on, and not a lay that brings the More pile."""
+    if not isinstance(engine, More3) or not isinstance(move, Meld | Lay):
+        return False
+    if not any(_short_dirty(engine, seat, new) for new in as_lay(move).melds):
+        return False
+    view = engine.view(seat)
+    if view.stock_count <= LATE_STOCK or draws_left(engine, seat) is not None:
+        return False
+    side = engine.side(seat)
+    first_of_pair = seat != engine.solo and not any(
+        engine.side(m.seat) == side for m in engine.melds.values()
+    )
+    if first_of_pair or engine.check(seat, move) is not None:
+        return False
+    return not reaches_more_pile(engine, seat, move)
+
+
+def keeps_pankal_for_biriba(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """More: one principle for the pankal, said by the hint and followed by the coach (the third
+    More newcomer's finding 2: the coach laid 8♣ 9♣ 2♠ beside 8♥ 9♥ 10♥, and the hint then said
+    the pankal was better kept for a biriba): a lay that spends one early
+    (``spends_pankal_early``) loses its short melds with a pankal where the rest is a lay the
+    engine allows; otherwise ``choose`` picks among the legal moves that spend none so."""
+    if not spends_pankal_early(engine, seat, move):
+        return move
+    assert isinstance(engine, More3) and isinstance(move, Meld | Lay)
+    lay = as_lay(move)
+    kept = tuple(new for new in lay.melds if not _short_dirty(engine, seat, new))
+    trimmed: Move = Lay(kept, lay.adds)
+    if len(kept) == 1 and not lay.adds:
+        trimmed = Meld(kept[0])
+    if (kept or lay.adds) and engine.check(seat, trimmed) is None:
+        return trimmed
+    keep = [m for m in legal if not spends_pankal_early(engine, seat, m)]
+    if not keep:
+        return move
+    other = choose(keep)
+    return other if other is not None and other in keep else keep[0]
+
+
+def own_meld(card: Card, engine: Engine, seat: int) -> int | None:
+    """More: the first meld of the seat's own side that the natural ``card`` goes onto by the
+    seat's meld rules (either end), whether or not the engine lets it be added this turn (a
+    side without a biriba keeps two cards in hand); None for a pankal, which goes anywhere,
+    and elsewhere."""
+    if not isinstance(engine, More3):
+        return None
+    rules = engine.rules_for(seat)
+    if wild_capable(card, rules):
+        return None
+    side = engine.side(seat)
+    for mid, m in sorted(engine.melds.items()):
+        if engine.side(m.seat) != side:
+            continue
+        if any(
+            isinstance(added_or_why(m.meld, (card,), rules, end), MeldsMeld)
+            for end in ("high", "low")
+        ):
+            return mid
+    return None
+
+
+def more_throw_order(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """More's throw, by one order the reasons can say (the third More newcomer's findings 1 and
+    4): a throw that hands the next player nothing (``gifts_next``) before one that does; then
+    a natural card before a pankal ("Throw JK" with 5♥ K♦ in hand); then a card that goes onto
+    none of the side's own melds before one that does (``own_meld``: 5♣ thrown beside 9♦ with
+    6♣ 7♣ 8♣ on the table); then, among cards nothing in the hand goes with, the dearest
+    (``card_points``: what it costs in hand at the end). ``move`` itself when its card
+    is already among the first of that order; otherwise ``choose`` picks among them."""
+    if not isinstance(engine, More3) or not isinstance(move, Discard):
+        return move
+    if move not in legal:
+        return move
+    best = [Discard(c) for c in best_more_throws(engine, seat, legal)]
+    if not best or move in best:
+        return move
+    other = choose(best)
+    return other if other is not None and other in best else best[0]
+
+
+def best_more_throws(
+    engine: More3, seat: int, legal: Sequence[Move], dearest: bool = True
+) -> list[Card]:
+    """The cards ``more_throw_order`` throws first, each once: no gift before a gift, a natural
+    card before a pankal, a card for none of the side's melds before one for them, and
+    (``dearest``) among cards nothing in the hand goes with, those that cost the most."""
+    throws = sorted({m.card for m in legal if isinstance(m, Discard)}, key=sort_key)
+    rules = meld_rules(engine, seat)
+    hand = engine.view(seat).hand
+
+    def narrow(ok: list[Card], test: Callable[[Card], bool]) -> list[Card]:
+        kept = [c for c in ok if test(c)]
+        return kept or ok
+
+    best = narrow(throws, lambda c: not gifts_next(c, engine, seat))
+    best = narrow(best, lambda c: not wild_capable(c, rules))
+    best = narrow(best, lambda c: own_meld(c, engine, seat) is None)
+    alone = [c for c in best if _alone(c, hand, rules)]
+    if dearest and alone and len(alone) == len(best):
+        top = max(card_points(c) for c in alone)
+        best = [c for c in alone if card_points(c) == top]
+    return best
 
 
 def biriba_gain(engine: Engine, seat: int, move: Move) -> int:
@@ -1209,6 +1383,21 @@ def reason(engine: Engine, seat: int, before: Any, move: Move) -> tuple[str, dic
                 "points": Count("n_points", sum(map(card_points, move.cards))),
             },
         )
+        closed = [n for n in before.side_piles if n]
+        if closed:
+            # The count holds the More piles still closed, which become the stock (the third
+            # More newcomer's finding 6: "12 cards left to draw" beside "stock 2").
+            key = (
+                "hint_lay_run_end_near_pile" if len(closed) == 1 else "hint_lay_run_end_near_piles"
+            )
+            said = (
+                key,
+                {
+                    **said[1],
+                    "stock": Count("n_cards", before.stock_count),
+                    "pile": Count("n_cards", sum(closed)),
+                },
+            )
     else:
         # Named as the typed form writes it (``in_order``): "Add 10♣ J♣", as it lies in the run.
         ends = bool(getattr(engine, "stock_out", False))
@@ -1987,6 +2176,10 @@ def _throw_reason(
         return "hint_throw_gift_more", {"card": shown}
     if kept:
         return "hint_throw_keeps_run", {"card": shown, "run": cards(kept)}
+    if isinstance(engine, More3):
+        said = _more_throw_words(card, engine, before.seat, rules)
+        if said is not None:
+            return said
     rest = list(before.hand)
     rest.remove(card)
     few = next_few(engine, before.seat)
@@ -2087,8 +2280,22 @@ def _throw_reason(
             others = sorted(
                 {c for c in rest if c != card and _alone(c, before.hand, rules)}, key=sort_key
             )
+            # A loose card that goes onto the side's own melds is kept for them (the third
+            # More newcomer's finding 4: 5♣ thrown beside 9♦ with 6♣ 7♣ 8♣ on the table).
+            own = [c for c in others if own_meld(c, engine, before.seat) is not None]
+            others = [c for c in others if c not in own]
+            if own and not others:
+                return "hint_throw_alone_keeps_own_more", {"card": shown, "own": cards(own)}
             if others and all(card_points(card) > card_points(c) for c in others):
                 return "hint_throw_alone_highest_more", {
+                    "card": shown,
+                    "others": cards(others),
+                    "points": Count("n_points", card_points(card)),
+                }
+            if others and all(card_points(card) >= card_points(c) for c in others):
+                # Tied at the top: none costs more (the third More newcomer's finding 4:
+                # "Throw 3♠: no other card …" beside a loose K♦ and Q♣).
+                return "hint_throw_alone_top_more", {
                     "card": shown,
                     "others": cards(others),
                     "points": Count("n_points", card_points(card)),
@@ -2135,7 +2342,41 @@ def _throw_reason(
                 "partners": cards(partners),
                 "loose": cards(loose),
             }
+    if before.game == "more3":
+        # "The rest of your hand is worth more to keep" is said only where it is true by the
+        # rule book's values (the third More newcomer's finding 1): a card kept that costs
+        # less makes the throw's reason its cost in hand.
+        cheaper = sorted({c for c in rest if card_points(c) < card_points(card)}, key=sort_key)
+        if cheaper:
+            return f"hint_throw_few_more{one}", {
+                "card": shown,
+                "partners": cards(partners),
+                "points": Count("n_points", card_points(card)),
+                "cheaper": cards(cheaper),
+            }
     return f"hint_throw_few{one}", {"card": shown, "partners": cards(partners)}
+
+
+def _more_throw_words(
+    card: Card, engine: More3, seat: int, rules: MeldRules
+) -> tuple[str, dict[str, Any]] | None:
+    """More: a pankal thrown, or a card that goes onto the side's own melds (``own_meld``), is
+    never told as a card nothing goes with or one the rest outweighs (the third More newcomer's
+    findings 1 and 4): said as what it is, and, where ``more_throw_order`` would throw another
+    card, which. None for other throws."""
+    meld = own_meld(card, engine, seat)
+    if not wild_capable(card, rules) and meld is None:
+        return None
+    best = best_more_throws(engine, seat, engine.legal_moves(seat), dearest=False)
+    shown = card.pretty
+    if card in best:
+        if meld is None:
+            return None  # every card a pankal, or every other one a gift: said as usual
+        return "hint_throw_own_meld_more", {"card": shown, "meld": meld}
+    others = cards(best)
+    if meld is None:
+        return "hint_throw_pankal_more", {"card": shown, "others": others}
+    return "hint_throw_own_meld_kept_more", {"card": shown, "meld": meld, "others": others}
 
 
 def ready_melds(card: Card, hand: Sequence[Card], rules: MeldRules) -> list[tuple[Card, ...]]:

@@ -65,7 +65,7 @@ class GuidedDeal:
 # never has (issue 61).
 GUIDED: dict[str, GuidedDeal] = {
     "mor": GuidedDeal(70),
-    "more3": GuidedDeal(244),
+    "more3": GuidedDeal(249),
     "hand": GuidedDeal(2),
     "runfast": GuidedDeal(75),
 }
