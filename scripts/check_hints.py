@@ -995,7 +995,50 @@ def _check_hand_next_few(case: Case) -> list[str]:
     others = [pairs(c) for c in set(view.hand) - {case.move.card}]
     if any(o < mine for o in others) or not any(o > mine for o in others):
         out.append(f"{case.move.card} makes {mine} unseen meld pairs, the others {others}")
+    # "So they may take it into a meld and go out": the engine lets a next player holding that
+    # many unseen cards take it from the pile and go out this turn (the fresh newcomer's
+    # finding 1: on 1 or 2 cards nobody can).
+    held = [
+        [a, b, *rest][: view.hand_counts[nxt]]
+        for i, a in enumerate(kinds)
+        for b in kinds[i:]
+        if (a != b or unseen[a] >= 2) and try_meld((case.move.card, a, b), HAND_MELDS) is not None
+        for rest in [[c for c in kinds if c not in (a, b)][:2]]
+    ]
+    if not any(_takes_and_goes_out(engine, seat, case.move.card, h) for h in held):
+        out.append(f"no {view.hand_counts[nxt]} cards let the next player take it and go out")
     return out
+
+
+def _takes_and_goes_out(engine: Engine, seat: int, card: Card, held: list[Card]) -> bool:
+    """Played on a copy: the seat throws ``card``, the next player, holding ``held``, takes it
+    and goes out this turn by the engine's legal moves (up to three lays before the throw)."""
+    nxt = (seat + 1) % engine.n_seats
+    trial = _copy(engine)
+    assert isinstance(trial, Hand)
+    trial.hands[nxt] = list(held)
+    if any(isinstance(e, RoundOver) for e in trial.apply(seat, Discard(card))):
+        return False
+    if trial.check(nxt, Take()) is not None:
+        return False
+    trial.apply(nxt, Take())
+
+    def out(game: Engine, depth: int) -> bool:
+        for move in game.legal_moves(nxt):
+            if isinstance(move, Draw | Take | Return):
+                continue
+            after, events = _played(game, nxt, move)
+            if isinstance(move, Discard):
+                if any(
+                    isinstance(e, RoundOver) and e.result is not None and e.result.closer == nxt
+                    for e in events
+                ):
+                    return True
+            elif depth and out(after, depth - 1):
+                return True
+        return False
+
+    return out(trial, 3)
 
 
 def _check_play_lead(case: Case) -> list[str]:

@@ -1860,7 +1860,11 @@ def _throw_reason(
     paired_card = any(goes_with(card, other, rules) for other in rest)
     if few is not None and paired_card and not riskier_for_next(card, engine, before.seat):
         mine = unseen_pairs(card, engine, before.seat)
-        if any(unseen_pairs(c, engine, before.seat) > mine for c in rest):
+        # Said only where the engine lets such a player take it and go out (the fresh
+        # newcomer's finding 1: on 1 or 2 cards they can't).
+        if any(unseen_pairs(c, engine, before.seat) > mine for c in rest) and next_takes_out(
+            card, engine, before.seat
+        ):
             # Hand, the next player nearly out: of the cards the seat can't see, the fewest
             # make a meld with this one (the newcomer's finding 3: the hint said nothing of
             # the next player, who took A♥ and went out).
@@ -2232,6 +2236,76 @@ def next_few(engine: Engine, seat: int) -> int | None:
     return count if view.opened[nxt] and 0 < count <= NEXT_FEW else None
 
 
+def next_takes_out(card: Card, engine: Engine, seat: int) -> bool:
+    """Hand: could the next player, holding as many cards as they do, take ``card`` from the
+    pile once the seat throws it and go out this turn? Asked of the engine itself: it is dealt
+    hands of that many cards the seat can't see (two that make a meld with ``card``, and any
+    beside them), and one that takes ``card`` and goes out by the engine's moves is enough for
+    "they may". The newcomer's finding 1: a player on 1 or 2 cards can't (a taken card goes
+    into a new meld, and a card must be kept to throw), and the hint said they may."""
+    if not isinstance(engine, Hand) or engine.round_over:
+        return False
+    nxt = (seat + 1) % engine.n_seats
+    count = len(engine.hands[nxt])
+    throw = Discard(card)
+    if engine.check(seat, throw) is not None:
+        return False
+    for held in _unseen_hands(card, engine, seat, count):
+        trial = _copy(engine)
+        assert isinstance(trial, Hand)
+        trial.hands[nxt] = list(held)
+        if any(isinstance(e, RoundOver) for e in trial.apply(seat, throw)):
+            return False
+        if trial.check(nxt, Take()) is not None:
+            return False
+        trial.apply(nxt, Take())
+        if _goes_out(trial, nxt, 3):
+            return True
+    return False
+
+
+def _unseen_hands(card: Card, engine: Engine, seat: int, count: int) -> list[list[Card]]:
+    """Hands of ``count`` cards the seat can't see (``unseen_copies``): each pair of them that
+    makes a meld with ``card`` (the engine's meld reader), cut to ``count`` or filled up with
+    other unseen cards."""
+    copies = {c: unseen_copies(engine, seat, c) for c in set(deck_106())}
+    kinds = sorted((c for c, n in copies.items() if n), key=sort_key)
+    out: list[list[Card]] = []
+    for i, a in enumerate(kinds):
+        for b in kinds[i:]:
+            if a == b and copies[a] < 2:
+                continue
+            if try_meld((card, a, b), HAND_MELDS) is None:
+                continue
+            held = [a, b][:count]
+            spare = Counter(copies)
+            spare.subtract(held)
+            held += sorted(spare.elements(), key=sort_key)[: count - len(held)]
+            if held not in out:
+                out.append(held)
+    return out
+
+
+def _goes_out(engine: Engine, seat: int, depth: int) -> bool:
+    """Can ``seat`` go out this turn by the engine's legal moves, ``depth`` lays at most
+    before the throw?"""
+    for move in engine.legal_moves(seat):
+        if isinstance(move, Draw | Take | Return):
+            continue
+        trial = _copy(engine)
+        events = trial.apply(seat, move)
+        if isinstance(move, Discard):
+            if any(isinstance(e, RoundOver) and _closer(e) == seat for e in events):
+                return True
+        elif depth > 0 and _goes_out(trial, seat, depth - 1):
+            return True
+    return False
+
+
+def _closer(event: RoundOver) -> int | None:
+    return event.result.closer if event.result is not None else None
+
+
 def unseen_pairs(card: Card, engine: Engine, seat: int) -> int:
     """Hand: how many pairs of cards the seat can't see (``unseen_copies``: not in its hand,
     the melds or the discard pile) make a meld with ``card``, by the engine's meld reader:
@@ -2275,6 +2349,8 @@ def riskier_for_next(card: Card, engine: Engine, seat: int) -> bool:
     thrown to a next player on 3 cards, who laid A♥ 2♥ 3♥ and went out)."""
     if not isinstance(engine, Hand) or next_few(engine, seat) is None:
         return False
+    if not next_takes_out(card, engine, seat):
+        return False  # they can't take it and go out: no throw is safer than this one
     hand = set(engine.view(seat).hand) - {card}
     mine = unseen_pairs(card, engine, seat)
     return any(unseen_pairs(c, engine, seat) < mine for c in hand)

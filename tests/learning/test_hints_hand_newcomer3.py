@@ -1,0 +1,77 @@
+"""Hand hints a newcomer can trust: the third fresh newcomer's findings (scored 7/10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import Count, Discard
+from bot.games.cards import Card, parse_cards
+from bot.games.registry import engine_class
+from bot.i18n import LANGUAGES
+from bot.learning.hints import Hint, base_reason, hint_for, next_takes_out
+from tests.ai.repo_script import load_script
+
+check_reason = load_script("scripts/check_hints.py").check_reason
+
+
+def _hand(hand: str, others: tuple[str, str] = ("KC 9C 4S", "QH 8H 3D"), **extra: Any) -> Any:
+    """Seat 0 of Hand to play (after its draw) holding ``hand``; the others hold ``others``."""
+    position = {
+        "hands": [hand.split(), *(o.split() for o in others)],
+        "discard": ["4D"],
+        "stock": ["9S", "10S", "2C", "5H"],
+        "turn": 0,
+        "phase": "play",
+        **extra,
+    }
+    return engine_class("hand").from_table_file({"game": "hand", "position": position})
+
+
+def _trusted(engine: Any, h: Hint) -> None:
+    """The hint as the checks read it, and every language's text filled in."""
+    assert check_reason(engine, 0, h.move, h.key, h.params) == [], h.text()
+    for lang in LANGUAGES:
+        assert "{" not in h.text(lang), lang
+
+
+def _next_on(next_hand: str, hand: str = "AH 3H 6H 2C 6C") -> Any:
+    """Seed 4, round 1, as the second newcomer had it, with seat 1 (next, opened) holding
+    ``next_hand``."""
+    seat1 = [["JH", "QH", "KH", "AH"], ["9D", "10D", "JD", "JK"], ["AS", "2S", "3S", "4S"]]
+    seat2 = [["10D", "JD", "QD"], ["KS", "KH", "KC"]]
+    seat0 = [["QS", "QD", "QC"], ["7S", "8S", "9S", "10S", "JS"], ["5D", "6D", "7D", "8D"]]
+    melds = [
+        *({"seat": 1, "cards": m} for m in seat1),
+        *({"seat": 2, "cards": m} for m in seat2),
+        *({"seat": 0, "cards": m} for m in seat0),
+    ]
+    return _hand(
+        hand,
+        others=(next_hand, "4D 5D 9C 9H KC"),
+        melds=melds,
+        opened=[0, 1, 2],
+        discard=parse_cards("7S 2H 10C 6D 5S 9H 5C 5H 7D AC 10C AS 7H 6C JC AC"),
+    )
+
+
+def test_a_next_player_on_one_or_two_cards_cannot_take_the_throw_and_go_out() -> None:
+    # Finding 1: "the next player has opened and is down to 1 card (or 2), so they may take it
+    # into a meld and go out". A taken card goes into a new meld and a card is kept to throw:
+    # the engine lets nobody on 1 or 2 cards do it, whatever they hold.
+    for held in ("2H", "2H 3H"):
+        engine = _next_on(held)
+        ace = Discard(Card(1, "H"))
+        assert not next_takes_out(ace.card, engine, 0), held
+        h = hint_for(engine, 0, ace)
+        assert base_reason(h.key, h.params)[0] != "hand.hint_throw_next_few", h.text()
+        _trusted(engine, h)
+        # The check now catches the old claim.
+        n = len(held.split())
+        said = {"card": "A♥", "count": Count("n_cards", n), "n": n}
+        assert check_reason(engine, 0, ace, "hand.hint_throw_next_few", said) != [], held
+    # On 3 cards they can (2♥ 3♥ with A♥, then J♣ thrown): the warning stays.
+    engine = _next_on("2H 3H JC")
+    assert next_takes_out(Card(1, "H"), engine, 0)
+    h = hint_for(engine, 0, Discard(Card(1, "H")))
+    assert h.key == "hand.hint_throw_next_few"
+    _trusted(engine, h)
