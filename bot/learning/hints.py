@@ -1920,13 +1920,9 @@ def _throw_reason(
         # newcomer's finding 1).
         if feeding and not feeds_next_at_all(card, engine, before.seat):
             return "hint_throw_not_next", {"card": shown, "feeding": cards(feeding)}
-    if before.game == "hand" and not before.opened[before.seat]:
-        # The next player may wait for a card next to their own melds, and take it into a new
-        # meld (RULES.md §3): the player throws such a card last (issue 61). (One who has
-        # opened adds such a card to the meld instead of keeping it.)
-        feeding = sorted({c for c in rest if feeds_next(c, engine, before.seat)}, key=sort_key)
-        if feeding and not feeds_next(card, engine, before.seat):
-            return "hand.hint_throw_not_next", {"card": shown, "feeding": cards(feeding)}
+    # Hand names no card "carrying on the next player's run" as a danger: a taken discard
+    # goes into a new meld, never onto their run (the fresh newcomer's finding 2), so the
+    # reason told of a risk the rules don't make (``hand.hint_throw_not_next``, no longer said).
     if before.game == "hand" and not before.opened[before.seat]:
         # The hard player holds back an opening it has when it is close to a Hand (all the
         # cards down in one turn doubles the round): say so, not that the card is loose.

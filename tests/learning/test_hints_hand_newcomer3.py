@@ -75,3 +75,18 @@ def test_a_next_player_on_one_or_two_cards_cannot_take_the_throw_and_go_out() ->
     h = hint_for(engine, 0, Discard(Card(1, "H")))
     assert h.key == "hand.hint_throw_next_few"
     _trusted(engine, h)
+
+
+def test_a_card_carrying_on_their_run_is_named_no_danger() -> None:
+    # Finding 2 (seed 11, round 1): "Throw A♥: it carries on none of the next player's runs,
+    # while K♠ would." A taken discard goes into a new meld, never onto their run.
+    engine = _hand(
+        "5S KS AH 7H 8H 10H JH 3D 9D JD QD 3C 7C 9C QC",
+        others=("2D 4C 6H", "QH 8S 3S 4D 5D 6D 7D 8D 2H 2C 2S 9H 10C JC"),
+        melds=[{"seat": 1, "cards": ["7S", "8S", "9S", "10S", "JK", "QS"]}],
+        opened=[1],
+    )
+    h = hint_for(engine, 0, Discard(Card(1, "H")))
+    assert h.key != "hand.hint_throw_not_next", h.text()
+    assert "runs" not in h.text()
+    _trusted(engine, h)
