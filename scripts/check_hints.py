@@ -62,6 +62,7 @@ from bot.games.base import (
 )
 from bot.games.cards import JOKER_RANK, Card, deck_106, parse_cards, sort_key
 from bot.games.hand import OPENING_MIN, Hand, hand_value, meld_value
+from bot.games.meld_search import every_meld
 from bot.games.melds import (
     HAND_MELDS,
     MOR_MELDS,
@@ -1321,6 +1322,40 @@ def _check_meld_refused(case: Case) -> list[str]:
     return out
 
 
+def _check_meld_short(case: Case) -> list[str]:
+    """ "It is part of {meld}, which you can't lay this turn. {reason} {kept} stays a meld
+    without it": Hand; the meld is the hand's, holds the card, and no meld the hand holds with
+    the card is longer (the engine's meld search: the whole meld, the fresh newcomer's finding
+    3); no legal lay puts the card down, the engine refuses the meld with the reason quoted,
+    and the meld less the card is the meld named as kept."""
+    assert isinstance(case.move, Discard)
+    card, engine = case.move.card, case.engine
+    if not isinstance(engine, Hand):
+        return ["not Hand"]
+    hand = list(engine.view(case.seat).hand)
+    meld = _cards_of(case.params["meld"])
+    out = []
+    if card not in meld or Counter(meld) - Counter(hand):
+        out.append(f"{meld} is not the hand's, with {card}")
+    if try_meld(meld, HAND_MELDS) is None:
+        out.append(f"{meld} is no meld")
+    longer = [m.cards for m in every_meld(hand, HAND_MELDS) if card in m.cards]
+    if any(len(m) > len(meld) for m in longer):
+        out.append(f"{card} is in a longer meld of the hand: {max(longer, key=len)}")
+    if _lays_of(engine, case.seat, card):
+        out.append(f"a legal lay puts {card} down")
+    why = engine.check(case.seat, Meld(tuple(meld)))
+    if why is None or why != case.params["reason"]:
+        out.append(f"the engine answers {why}")
+    kept = list(meld)
+    if card in kept:
+        kept.remove(card)
+    named = _cards_of(case.params["kept"])
+    if try_meld(kept, HAND_MELDS) is None or Counter(named) != Counter(kept):
+        out.append(f"{named} kept: {kept} without {card} is no meld, or not these cards")
+    return out
+
+
 def _check_keeps_wild(case: Case) -> list[str]:
     """ "…but only by spending your pankal {wild}": More; a legal lay melds exactly these
     cards, the wild named is one of them and a pankal, and every legal lay putting the card
@@ -2314,6 +2349,7 @@ CHECKS: dict[str, Check] = {
     "mor.hint_throw_feeds_all": _check_pile_note,
     "mor.hint_throw_pile_open": _check_pile_note,
     "hint_throw_meld_refused": _check_meld_refused,
+    "hand.hint_throw_meld_short": _check_meld_short,
     "hint_throw_not_next": _check_not_next(More3, _next_side_fits),
     "hand.hint_throw_not_next": _check_not_next(Hand, _next_own_fits),
     "hand.hint_throw_twin": _check_hand_throw_twin,

@@ -48,8 +48,8 @@ from bot.games.base import (
     points,
 )
 from bot.games.cards import Card, deck_48, deck_106, sort_key
-from bot.games.hand import Hand, card_value, hand_value
-from bot.games.meld_search import meld_with
+from bot.games.hand import Hand, card_value, hand_value, meld_value
+from bot.games.meld_search import every_meld, meld_with
 from bot.games.melds import (
     HAND_MELDS,
     MOR_MELDS,
@@ -2023,6 +2023,10 @@ def _ready_meld(
         m for m in engine.legal_moves(before.seat) if isinstance(m, Meld | Lay) and card in m.cards
     ]
     shown = card.pretty
+    if not lays and before.game == "hand":
+        said = _short_meld(card, engine, before, rules)
+        if said is not None:
+            return said
     if not lays:
         for pair in pairs:
             why = engine.check(before.seat, Meld((card, *pair)))
@@ -2046,6 +2050,40 @@ def _ready_meld(
             "wild": spent.pretty,
         }
     return "hint_throw_ready_kept", {"card": shown, "partners": cards(pairs[0])}
+
+
+def whole_meld(card: Card, hand: Sequence[Card], rules: MeldRules) -> tuple[Card, ...] | None:
+    """The longest meld of ``hand`` holding ``card`` (the engine's meld search; of two as long,
+    the one worth more), as the engine lays it out; None when it is in none."""
+    found = [m for m in every_meld(hand, rules) if card in m.cards]
+    if not found:
+        return None
+    best = max(found, key=lambda m: (len(m.cards), meld_value(m)))
+    return tuple(best.cards)
+
+
+def _short_meld(
+    card: Card, engine: Engine, before: Any, rules: MeldRules
+) -> tuple[str, dict[str, Any]] | None:
+    """Hand: ``card`` is in a meld of the hand the engine won't let it lay this turn, and the
+    rest of that meld stays a meld without it: the whole meld named, the engine's refusal, and
+    what is kept (the fresh newcomer's finding 3: "with 10♥ JK it makes a meld … worth 30" left
+    out 9♥ of 9♥ 10♥ JK Q♥, worth 39, and read as a reason to keep Q♥). None otherwise."""
+    whole = whole_meld(card, before.hand, rules)
+    if whole is None:
+        return None
+    why = engine.check(before.seat, Meld(whole))
+    kept = list(whole)
+    kept.remove(card)
+    shape = try_meld(kept, rules)
+    if why is None or why.key in _NOT_MELDS or shape is None:
+        return None
+    return "hand.hint_throw_meld_short", {
+        "card": card.pretty,
+        "meld": cards(whole),
+        "reason": why,
+        "kept": cards(shape.cards),
+    }
 
 
 def _has_wild(meld: Sequence[Card], rules: MeldRules) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Count, Discard
+from bot.games.base import Count, Discard, Meld
 from bot.games.cards import Card, parse_cards
 from bot.games.registry import engine_class
 from bot.i18n import LANGUAGES
@@ -90,3 +90,23 @@ def test_a_card_carrying_on_their_run_is_named_no_danger() -> None:
     assert h.key != "hand.hint_throw_not_next", h.text()
     assert "runs" not in h.text()
     _trusted(engine, h)
+
+
+def test_a_meld_the_throw_leaves_is_named_whole() -> None:
+    # Finding 3 (guided round, before opening): "Throw Q♥: with 10♥ JK it makes a meld, but
+    # you can't lay that meld this turn … this meld is worth 30" left out 9♥ of 9♥ 10♥ JK Q♥
+    # (39) and read as a reason to keep Q♥.
+    engine = _hand("2S 7S 2H 2H 4H 4H 9H 10H QH 2D 6D 6C 7C 9C JK")
+    h = hint_for(engine, 0, Discard(Card(12, "H")))
+    assert h.key == "hand.hint_throw_meld_short"
+    assert h.text() == (
+        "Throw Q♥: it is part of 9♥ 10♥ 🃏 Q♥, which you can't lay this turn. Your opening must"
+        " be worth at least 51 points in one lay; this meld is worth 39. 9♥ 10♥ 🃏 stays a meld"
+        " without Q♥, so the throw costs you no meld."
+    )
+    _trusted(engine, h)
+    # The check catches the part of the meld named as if it were the whole, and a meld kept
+    # that isn't one.
+    part = dict(h.params, meld="10♥ 🃏 Q♥", reason=engine.check(0, Meld(parse_cards("10H JK QH"))))
+    assert check_reason(engine, 0, h.move, h.key, part) != []
+    assert check_reason(engine, 0, h.move, h.key, dict(h.params, kept="9♥ 10♥")) != []
