@@ -1287,7 +1287,9 @@ def _ready_named(case: Case) -> tuple[Card, list[Card], list[str]]:
     rest = list(case.engine.view(case.seat).hand)
     rest.remove(card)
     named = _cards_of(case.params["partners"])
-    out = [] if len(named) == 2 else [f"{len(named)} partners named"]
+    # Hand names the whole meld the hand holds with the card (``_check_meld_refused``).
+    whole = case.engine.game == "hand" and case.key == "hint_throw_meld_refused"
+    out = [] if len(named) == 2 or (whole and len(named) > 2) else [f"{len(named)} partners named"]
     for p in named:
         if p not in rest:
             out.append(f"{p} is not in the hand")
@@ -1319,6 +1321,12 @@ def _check_meld_refused(case: Case) -> list[str]:
     why = case.engine.check(case.seat, Meld((card, *named)))
     if why != case.params["reason"]:
         out.append(f"the engine answers {why}")
+    if case.engine.game == "hand":
+        # The whole meld, never a part of it (the fresh newcomer's finding 3).
+        hand = case.engine.view(case.seat).hand
+        longer = [m.cards for m in every_meld(hand, HAND_MELDS) if card in m.cards]
+        if any(len(m) > len(named) + 1 for m in longer):
+            out.append(f"{card} is in a longer meld of the hand: {max(longer, key=len)}")
     return out
 
 
@@ -1392,6 +1400,18 @@ def _check_partner_count(several: bool) -> Check:
         return out
 
     return check
+
+
+def _check_only_joker(case: Case) -> list[str]:
+    """ "Nothing in your hand goes with it but the joker": Hand; the partners as
+    ``_check_partner_count`` checks them, each a joker."""
+    out = _check_partner_count(several=False)(case)
+    named = _cards_of(case.params.get("partners", ""))
+    if not named or not all(c.is_joker for c in named):
+        out.append(f"{named}: not the joker alone")
+    if not isinstance(case.engine, Hand):
+        out.append("not Hand")
+    return out
 
 
 def _loose_kept(case: Case) -> list[str]:
@@ -1478,7 +1498,8 @@ def _check_melds_apart(engine: Engine, params: Mapping[str, Any], move: Move | N
     """More's cards stage of a lay of several melds: in English, each new meld's cards and each
     addition's cards onto its meld, laid out as typed, in the lay's order, one group after another and nothing
     else, so the groups read apart."""
-    if engine.game != "more3" or not isinstance(move, Lay):
+    # Hand names them apart too, as they are typed (``in_order``).
+    if engine.game not in ("more3", "hand") or not isinstance(move, Lay):
         return [f"melds named apart for {move}"]
     from bot.games.notation import in_order
 
@@ -2386,6 +2407,9 @@ CHECKS: dict[str, Check] = {
     "hint_play_lead_near_out": _check_lead_near_out,
     "hint_throw_few": _check_partner_count(several=True),
     "hint_throw_few_one": _check_partner_count(several=False),
+    "hand.hint_throw_few": _check_partner_count(several=True),
+    "hand.hint_throw_few_one": _check_partner_count(several=False),
+    "hand.hint_throw_only_joker": _check_only_joker,
     "mor.hint_throw_few_loose": _check_few_loose,
     "hint_throw_few_hand": _check_no_cheaper_cost(_check_partner_count(several=True)),
     "hint_throw_few_hand_one": _check_no_cheaper_cost(_check_partner_count(several=False)),

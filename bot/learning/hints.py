@@ -1982,6 +1982,12 @@ def _throw_reason(
             "partners": cards(partners),
             "points": Count("n_points", hand_value(card)),
         }
+    if before.game == "hand":
+        # Hand says neither "only JK goes with it" (a joker goes with anything) nor "the rest
+        # is worth more to keep" (cards kept count against you): the fresh newcomer's finding 4.
+        if all(p.is_joker for p in partners):
+            return "hand.hint_throw_only_joker", {"card": shown, "partners": cards(partners)}
+        return f"hand.hint_throw_few{one}", {"card": shown, "partners": cards(partners)}
     if isinstance(engine, Mor):
         # "The rest of your hand is worth more to keep" is false beside a card nothing goes
         # with (the newcomer's "Throw 5♣" beside a loose 6♦ 10♦): a throw the hint itself
@@ -2027,6 +2033,13 @@ def _ready_meld(
         said = _short_meld(card, engine, before, rules)
         if said is not None:
             return said
+    if not lays and before.game == "hand":
+        # The whole meld the hand holds with it, never a part (the fresh newcomer's finding 3).
+        whole = whole_meld(card, before.hand, rules)
+        if whole is not None:
+            rest_of = list(whole)
+            rest_of.remove(card)
+            pairs = [tuple(rest_of)]
     if not lays:
         for pair in pairs:
             why = engine.check(before.seat, Meld((card, *pair)))

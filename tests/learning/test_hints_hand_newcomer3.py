@@ -110,3 +110,23 @@ def test_a_meld_the_throw_leaves_is_named_whole() -> None:
     part = dict(h.params, meld="10♥ 🃏 Q♥", reason=engine.check(0, Meld(parse_cards("10H JK QH"))))
     assert check_reason(engine, 0, h.move, h.key, part) != []
     assert check_reason(engine, 0, h.move, h.key, dict(h.params, kept="9♥ 10♥")) != []
+
+
+def test_a_card_only_the_joker_goes_with_says_so() -> None:
+    # Finding 4 (guided round, first move): "Throw 3♣: only JK goes with it, and the two need
+    # one more card to make a meld. The rest of your hand is worth more to keep." A joker goes
+    # with anything, and in Hand the cards kept count against you.
+    engine = _hand("2S 7S 2H 2H 4H 4H 9H 10H QH 2D 6D 6C 7C 9C JK 3C")
+    h = hint_for(engine, 0, Discard(Card(3, "C")))
+    assert h.key == "hand.hint_throw_only_joker"
+    assert h.text() == (
+        "Throw 3♣: nothing in your hand goes with it except the joker, and a joker fits anything."
+    )
+    _trusted(engine, h)
+    # A card with a partner besides: no "worth more to keep" in Hand either.
+    h = hint_for(engine, 0, Discard(Card(7, "S")))
+    assert "worth more to keep" not in h.text(), h.text()
+    _trusted(engine, h)
+    # The check catches the sentence said of a card a natural card goes with.
+    wrong = {"card": "7♠", "partners": "🃏"}
+    assert check_reason(engine, 0, Discard(Card(7, "S")), "hand.hint_throw_only_joker", wrong)
