@@ -120,6 +120,9 @@ def terminal_words(text: str, lang: str) -> str:
 
 
 class Console:
+    # The first line's key: the guided round's deal is fixed, so it names no seed.
+    welcome = "console.welcome"
+
     def __init__(
         self,
         engine: Engine,
@@ -393,7 +396,7 @@ class Console:
     def play(self) -> int:
         self.say(
             self.t(
-                "console.welcome",
+                self.welcome,
                 title=self.words.title,
                 seed=self.seed,
                 seat=self.seat,
