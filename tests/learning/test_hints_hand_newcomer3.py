@@ -130,3 +130,17 @@ def test_a_card_only_the_joker_goes_with_says_so() -> None:
     # The check catches the sentence said of a card a natural card goes with.
     wrong = {"card": "7♠", "partners": "🃏"}
     assert check_reason(engine, 0, Discard(Card(7, "S")), "hand.hint_throw_only_joker", wrong)
+
+
+def test_a_run_mistake_in_the_joker_lesson_gets_a_rule_about_runs_too() -> None:
+    # Finding 7: in step 5, "meld QD JK 4C" was refused as no run, and the rule that followed
+    # spoke of sets alone. The rule now says what the other cards must still make.
+    from bot.learning.lessons import lesson
+
+    step = {s.name: s for s in lesson("hand")}["05_joker_in_a_set"]
+    verdict = step.judge(Meld(tuple(parse_cards("QD JK 4C"))))
+    assert verdict.refused and "a run must be cards of one suit" in verdict.message
+    assert "a run (one suit, in order)" in verdict.message
+    # The wrong example it teaches, a suit twice in a set, still gets the rule.
+    wrong = step.judge(Meld(tuple(parse_cards("7H 7H 7S"))))
+    assert wrong.refused and "a set (one rank, all suits different)" in wrong.message
