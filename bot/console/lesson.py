@@ -128,6 +128,8 @@ def play_through(
     if engine.round_over or engine.turn != seat:
         return True
     console.engine = engine
+    # Refusals read as the steps' own do (the fresh Hand newcomer's finding 7).
+    console.refused_lead = "lesson_refused_alone"
     console.say(console.t("lesson_play_on"))
     console.show_hand()
     while engine.turn == seat and not engine.round_over:
