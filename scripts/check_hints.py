@@ -62,6 +62,7 @@ from bot.games.base import (
 )
 from bot.games.cards import JOKER_RANK, Card, deck_106, parse_cards, sort_key
 from bot.games.hand import OPENING_MIN, Hand, hand_value, meld_value
+from bot.games.meld_search import every_meld
 from bot.games.melds import (
     HAND_MELDS,
     MOR_MELDS,
@@ -1028,7 +1029,50 @@ def _check_hand_next_few(case: Case) -> list[str]:
     others = [pairs(c) for c in set(view.hand) - {case.move.card}]
     if any(o < mine for o in others) or not any(o > mine for o in others):
         out.append(f"{case.move.card} makes {mine} unseen meld pairs, the others {others}")
+    # "So they may take it into a meld and go out": the engine lets a next player holding that
+    # many unseen cards take it from the pile and go out this turn (the fresh newcomer's
+    # finding 1: on 1 or 2 cards nobody can).
+    held = [
+        [a, b, *rest][: view.hand_counts[nxt]]
+        for i, a in enumerate(kinds)
+        for b in kinds[i:]
+        if (a != b or unseen[a] >= 2) and try_meld((case.move.card, a, b), HAND_MELDS) is not None
+        for rest in [[c for c in kinds if c not in (a, b)][:2]]
+    ]
+    if not any(_takes_and_goes_out(engine, seat, case.move.card, h) for h in held):
+        out.append(f"no {view.hand_counts[nxt]} cards let the next player take it and go out")
     return out
+
+
+def _takes_and_goes_out(engine: Engine, seat: int, card: Card, held: list[Card]) -> bool:
+    """Played on a copy: the seat throws ``card``, the next player, holding ``held``, takes it
+    and goes out this turn by the engine's legal moves (up to three lays before the throw)."""
+    nxt = (seat + 1) % engine.n_seats
+    trial = _copy(engine)
+    assert isinstance(trial, Hand)
+    trial.hands[nxt] = list(held)
+    if any(isinstance(e, RoundOver) for e in trial.apply(seat, Discard(card))):
+        return False
+    if trial.check(nxt, Take()) is not None:
+        return False
+    trial.apply(nxt, Take())
+
+    def out(game: Engine, depth: int) -> bool:
+        for move in game.legal_moves(nxt):
+            if isinstance(move, Draw | Take | Return):
+                continue
+            after, events = _played(game, nxt, move)
+            if isinstance(move, Discard):
+                if any(
+                    isinstance(e, RoundOver) and e.result is not None and e.result.closer == nxt
+                    for e in events
+                ):
+                    return True
+            elif depth and out(after, depth - 1):
+                return True
+        return False
+
+    return out(trial, 3)
 
 
 def _check_play_lead(case: Case) -> list[str]:
@@ -1331,7 +1375,9 @@ def _ready_named(case: Case) -> tuple[Card, list[Card], list[str]]:
     rest = list(case.engine.view(case.seat).hand)
     rest.remove(card)
     named = _cards_of(case.params["partners"])
-    out = [] if len(named) == 2 else [f"{len(named)} partners named"]
+    # Hand names the whole meld the hand holds with the card (``_check_meld_refused``).
+    whole = case.engine.game == "hand" and case.key == "hint_throw_meld_refused"
+    out = [] if len(named) == 2 or (whole and len(named) > 2) else [f"{len(named)} partners named"]
     for p in named:
         if p not in rest:
             out.append(f"{p} is not in the hand")
@@ -1363,6 +1409,46 @@ def _check_meld_refused(case: Case) -> list[str]:
     why = case.engine.check(case.seat, Meld((card, *named)))
     if why != case.params["reason"]:
         out.append(f"the engine answers {why}")
+    if case.engine.game == "hand":
+        # The whole meld, never a part of it (the fresh newcomer's finding 3).
+        hand = case.engine.view(case.seat).hand
+        longer = [m.cards for m in every_meld(hand, HAND_MELDS) if card in m.cards]
+        if any(len(m) > len(named) + 1 for m in longer):
+            out.append(f"{card} is in a longer meld of the hand: {max(longer, key=len)}")
+    return out
+
+
+def _check_meld_short(case: Case) -> list[str]:
+    """ "It is part of {meld}, which you can't lay this turn. {reason} {kept} stays a meld
+    without it": Hand; the meld is the hand's, holds the card, and no meld the hand holds with
+    the card is longer (the engine's meld search: the whole meld, the fresh newcomer's finding
+    3); no legal lay puts the card down, the engine refuses the meld with the reason quoted,
+    and the meld less the card is the meld named as kept."""
+    assert isinstance(case.move, Discard)
+    card, engine = case.move.card, case.engine
+    if not isinstance(engine, Hand):
+        return ["not Hand"]
+    hand = list(engine.view(case.seat).hand)
+    meld = _cards_of(case.params["meld"])
+    out = []
+    if card not in meld or Counter(meld) - Counter(hand):
+        out.append(f"{meld} is not the hand's, with {card}")
+    if try_meld(meld, HAND_MELDS) is None:
+        out.append(f"{meld} is no meld")
+    longer = [m.cards for m in every_meld(hand, HAND_MELDS) if card in m.cards]
+    if any(len(m) > len(meld) for m in longer):
+        out.append(f"{card} is in a longer meld of the hand: {max(longer, key=len)}")
+    if _lays_of(engine, case.seat, card):
+        out.append(f"a legal lay puts {card} down")
+    why = engine.check(case.seat, Meld(tuple(meld)))
+    if why is None or why != case.params["reason"]:
+        out.append(f"the engine answers {why}")
+    kept = list(meld)
+    if card in kept:
+        kept.remove(card)
+    named = _cards_of(case.params["kept"])
+    if try_meld(kept, HAND_MELDS) is None or Counter(named) != Counter(kept):
+        out.append(f"{named} kept: {kept} without {card} is no meld, or not these cards")
     return out
 
 
@@ -1402,6 +1488,18 @@ def _check_partner_count(several: bool) -> Check:
         return out
 
     return check
+
+
+def _check_only_joker(case: Case) -> list[str]:
+    """ "Nothing in your hand goes with it but the joker": Hand; the partners as
+    ``_check_partner_count`` checks them, each a joker."""
+    out = _check_partner_count(several=False)(case)
+    named = _cards_of(case.params.get("partners", ""))
+    if not named or not all(c.is_joker for c in named):
+        out.append(f"{named}: not the joker alone")
+    if not isinstance(case.engine, Hand):
+        out.append("not Hand")
+    return out
 
 
 def _loose_kept(case: Case) -> list[str]:
@@ -2661,6 +2759,7 @@ CHECKS: dict[str, Check] = {
     "mor.hint_throw_feeds_all": _check_pile_note,
     "mor.hint_throw_pile_open": _check_pile_note,
     "hint_throw_meld_refused": _check_meld_refused,
+    "hand.hint_throw_meld_short": _check_meld_short,
     "hint_throw_not_next": _check_not_next(More3, _next_side_fits),
     "hand.hint_throw_not_next": _check_not_next(Hand, _next_own_fits),
     "hand.hint_throw_twin": _check_hand_throw_twin,
@@ -2713,6 +2812,9 @@ CHECKS: dict[str, Check] = {
     "hint_play_lead_near_out": _check_lead_near_out,
     "hint_throw_few": _check_partner_count(several=True),
     "hint_throw_few_one": _check_partner_count(several=False),
+    "hand.hint_throw_few": _check_partner_count(several=True),
+    "hand.hint_throw_few_one": _check_partner_count(several=False),
+    "hand.hint_throw_only_joker": _check_only_joker,
     "mor.hint_throw_few_loose": _check_few_loose,
     "hint_throw_few_hand": _check_no_cheaper_cost(_check_partner_count(several=True)),
     "hint_throw_few_hand_one": _check_no_cheaper_cost(_check_partner_count(several=False)),

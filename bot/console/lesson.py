@@ -33,6 +33,10 @@ class GuidedConsole(Console):
     member's moves the coach's new notes and its move, and at the score sheet how the round was
     counted. The member types any move; the coach follows the position."""
 
+    # The deal is the guided round's own, whatever ``--seed`` says: no seed is named (the
+    # fresh Hand newcomer's finding 6: "seed 2" printed for --seed 5).
+    welcome = "console.welcome_guided"
+
     def __init__(self, game: str, stdin: TextIO, stdout: TextIO, color: bool, lang: str) -> None:
         deal = guided.GUIDED[game]
         engine = guided.guided_game(game)
@@ -124,6 +128,8 @@ def play_through(
     if engine.round_over or engine.turn != seat:
         return True
     console.engine = engine
+    # Refusals read as the steps' own do (the fresh Hand newcomer's finding 7).
+    console.refused_lead = "lesson_refused_alone"
     console.say(console.t("lesson_play_on"))
     console.show_hand()
     while engine.turn == seat and not engine.round_over:

@@ -120,6 +120,12 @@ def terminal_words(text: str, lang: str) -> str:
 
 
 class Console:
+    # The first line's key: the guided round's deal is fixed, so it names no seed.
+    welcome = "console.welcome"
+    # A key that leads the engine's refusals ({reason}): a lesson's rest of the turn says them
+    # as its steps do ("The rules refuse that: …"); None at a table.
+    refused_lead: str | None = None
+
     def __init__(
         self,
         engine: Engine,
@@ -356,7 +362,11 @@ class Console:
         try:
             move = parse_move(line, BARE_VERBS.get(self.engine.game))
             self.engine.apply(self.seat, move)
-        except (IllegalMove, BadMove, CardError) as e:
+        except IllegalMove as e:
+            lead = self.refused_lead
+            self.say(self.t(lead, reason=e.reason) if lead else say(e, self.lang))
+            return
+        except (BadMove, CardError) as e:
             self.say(say(e, self.lang))
             return
         self.show_seen_events()
@@ -399,7 +409,7 @@ class Console:
     def play(self) -> int:
         self.say(
             self.t(
-                "console.welcome",
+                self.welcome,
                 title=self.words.title,
                 seed=self.seed,
                 seat=self.seat,

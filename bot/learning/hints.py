@@ -48,8 +48,8 @@ from bot.games.base import (
     points,
 )
 from bot.games.cards import Card, deck_48, deck_106, sort_key
-from bot.games.hand import Hand, card_value, hand_value
-from bot.games.meld_search import meld_with
+from bot.games.hand import Hand, card_value, hand_value, meld_value
+from bot.games.meld_search import every_meld, meld_with
 from bot.games.melds import (
     HAND_MELDS,
     MOR_MELDS,
@@ -2188,7 +2188,11 @@ def _throw_reason(
     paired_card = any(goes_with(card, other, rules) for other in rest)
     if few is not None and paired_card and not riskier_for_next(card, engine, before.seat):
         mine = unseen_pairs(card, engine, before.seat)
-        if any(unseen_pairs(c, engine, before.seat) > mine for c in rest):
+        # Said only where the engine lets such a player take it and go out (the fresh
+        # newcomer's finding 1: on 1 or 2 cards they can't).
+        if any(unseen_pairs(c, engine, before.seat) > mine for c in rest) and next_takes_out(
+            card, engine, before.seat
+        ):
             # Hand, the next player nearly out: of the cards the seat can't see, the fewest
             # make a meld with this one (the newcomer's finding 3: the hint said nothing of
             # the next player, who took A♥ and went out).
@@ -2244,13 +2248,9 @@ def _throw_reason(
         # newcomer's finding 1).
         if feeding and not feeds_next_at_all(card, engine, before.seat):
             return "hint_throw_not_next", {"card": shown, "feeding": cards(feeding)}
-    if before.game == "hand" and not before.opened[before.seat]:
-        # The next player may wait for a card next to their own melds, and take it into a new
-        # meld (RULES.md §3): the player throws such a card last (issue 61). (One who has
-        # opened adds such a card to the meld instead of keeping it.)
-        feeding = sorted({c for c in rest if feeds_next(c, engine, before.seat)}, key=sort_key)
-        if feeding and not feeds_next(card, engine, before.seat):
-            return "hand.hint_throw_not_next", {"card": shown, "feeding": cards(feeding)}
+    # Hand names no card "carrying on the next player's run" as a danger: a taken discard
+    # goes into a new meld, never onto their run (the fresh newcomer's finding 2), so the
+    # reason told of a risk the rules don't make (``hand.hint_throw_not_next``, no longer said).
     if before.game == "hand" and not before.opened[before.seat]:
         # The hard player holds back an opening it has when it is close to a Hand (all the
         # cards down in one turn doubles the round): say so, not that the card is loose.
@@ -2331,6 +2331,12 @@ def _throw_reason(
             "partners": cards(partners),
             "points": Count("n_points", hand_value(card)),
         }
+    if before.game == "hand":
+        # Hand says neither "only JK goes with it" (a joker goes with anything) nor "the rest
+        # is worth more to keep" (cards kept count against you): the fresh newcomer's finding 4.
+        if all(p.is_joker for p in partners):
+            return "hand.hint_throw_only_joker", {"card": shown, "partners": cards(partners)}
+        return f"hand.hint_throw_few{one}", {"card": shown, "partners": cards(partners)}
     if isinstance(engine, Mor):
         # "The rest of your hand is worth more to keep" is false beside a card nothing goes
         # with (the newcomer's "Throw 5♣" beside a loose 6♦ 10♦): a throw the hint itself
@@ -2406,6 +2412,17 @@ def _ready_meld(
         m for m in engine.legal_moves(before.seat) if isinstance(m, Meld | Lay) and card in m.cards
     ]
     shown = card.pretty
+    if not lays and before.game == "hand":
+        said = _short_meld(card, engine, before, rules)
+        if said is not None:
+            return said
+    if not lays and before.game == "hand":
+        # The whole meld the hand holds with it, never a part (the fresh newcomer's finding 3).
+        whole = whole_meld(card, before.hand, rules)
+        if whole is not None:
+            rest_of = list(whole)
+            rest_of.remove(card)
+            pairs = [tuple(rest_of)]
     if not lays:
         for pair in pairs:
             why = engine.check(before.seat, Meld((card, *pair)))
@@ -2429,6 +2446,40 @@ def _ready_meld(
             "wild": spent.pretty,
         }
     return "hint_throw_ready_kept", {"card": shown, "partners": cards(pairs[0])}
+
+
+def whole_meld(card: Card, hand: Sequence[Card], rules: MeldRules) -> tuple[Card, ...] | None:
+    """The longest meld of ``hand`` holding ``card`` (the engine's meld search; of two as long,
+    the one worth more), as the engine lays it out; None when it is in none."""
+    found = [m for m in every_meld(hand, rules) if card in m.cards]
+    if not found:
+        return None
+    best = max(found, key=lambda m: (len(m.cards), meld_value(m)))
+    return tuple(best.cards)
+
+
+def _short_meld(
+    card: Card, engine: Engine, before: Any, rules: MeldRules
+) -> tuple[str, dict[str, Any]] | None:
+    """Hand: ``card`` is in a meld of the hand the engine won't let it lay this turn, and the
+    rest of that meld stays a meld without it: the whole meld named, the engine's refusal, and
+    what is kept (the fresh newcomer's finding 3: "with 10♥ JK it makes a meld … worth 30" left
+    out 9♥ of 9♥ 10♥ JK Q♥, worth 39, and read as a reason to keep Q♥). None otherwise."""
+    whole = whole_meld(card, before.hand, rules)
+    if whole is None:
+        return None
+    why = engine.check(before.seat, Meld(whole))
+    kept = list(whole)
+    kept.remove(card)
+    shape = try_meld(kept, rules)
+    if why is None or why.key in _NOT_MELDS or shape is None:
+        return None
+    return "hand.hint_throw_meld_short", {
+        "card": card.pretty,
+        "meld": cards(whole),
+        "reason": why,
+        "kept": cards(shape.cards),
+    }
 
 
 def _has_wild(meld: Sequence[Card], rules: MeldRules) -> bool:
@@ -2615,6 +2666,76 @@ def next_few(engine: Engine, seat: int) -> int | None:
     return count if view.opened[nxt] and 0 < count <= NEXT_FEW else None
 
 
+def next_takes_out(card: Card, engine: Engine, seat: int) -> bool:
+    """Hand: could the next player, holding as many cards as they do, take ``card`` from the
+    pile once the seat throws it and go out this turn? Asked of the engine itself: it is dealt
+    hands of that many cards the seat can't see (two that make a meld with ``card``, and any
+    beside them), and one that takes ``card`` and goes out by the engine's moves is enough for
+    "they may". The newcomer's finding 1: a player on 1 or 2 cards can't (a taken card goes
+    into a new meld, and a card must be kept to throw), and the hint said they may."""
+    if not isinstance(engine, Hand) or engine.round_over:
+        return False
+    nxt = (seat + 1) % engine.n_seats
+    count = len(engine.hands[nxt])
+    throw = Discard(card)
+    if engine.check(seat, throw) is not None:
+        return False
+    for held in _unseen_hands(card, engine, seat, count):
+        trial = _copy(engine)
+        assert isinstance(trial, Hand)
+        trial.hands[nxt] = list(held)
+        if any(isinstance(e, RoundOver) for e in trial.apply(seat, throw)):
+            return False
+        if trial.check(nxt, Take()) is not None:
+            return False
+        trial.apply(nxt, Take())
+        if _goes_out(trial, nxt, 3):
+            return True
+    return False
+
+
+def _unseen_hands(card: Card, engine: Engine, seat: int, count: int) -> list[list[Card]]:
+    """Hands of ``count`` cards the seat can't see (``unseen_copies``): each pair of them that
+    makes a meld with ``card`` (the engine's meld reader), cut to ``count`` or filled up with
+    other unseen cards."""
+    copies = {c: unseen_copies(engine, seat, c) for c in set(deck_106())}
+    kinds = sorted((c for c, n in copies.items() if n), key=sort_key)
+    out: list[list[Card]] = []
+    for i, a in enumerate(kinds):
+        for b in kinds[i:]:
+            if a == b and copies[a] < 2:
+                continue
+            if try_meld((card, a, b), HAND_MELDS) is None:
+                continue
+            held = [a, b][:count]
+            spare = Counter(copies)
+            spare.subtract(held)
+            held += sorted(spare.elements(), key=sort_key)[: count - len(held)]
+            if held not in out:
+                out.append(held)
+    return out
+
+
+def _goes_out(engine: Engine, seat: int, depth: int) -> bool:
+    """Can ``seat`` go out this turn by the engine's legal moves, ``depth`` lays at most
+    before the throw?"""
+    for move in engine.legal_moves(seat):
+        if isinstance(move, Draw | Take | Return):
+            continue
+        trial = _copy(engine)
+        events = trial.apply(seat, move)
+        if isinstance(move, Discard):
+            if any(isinstance(e, RoundOver) and _closer(e) == seat for e in events):
+                return True
+        elif depth > 0 and _goes_out(trial, seat, depth - 1):
+            return True
+    return False
+
+
+def _closer(event: RoundOver) -> int | None:
+    return event.result.closer if event.result is not None else None
+
+
 def unseen_pairs(card: Card, engine: Engine, seat: int) -> int:
     """Hand: how many pairs of cards the seat can't see (``unseen_copies``: not in its hand,
     the melds or the discard pile) make a meld with ``card``, by the engine's meld reader:
@@ -2658,6 +2779,8 @@ def riskier_for_next(card: Card, engine: Engine, seat: int) -> bool:
     thrown to a next player on 3 cards, who laid A♥ 2♥ 3♥ and went out)."""
     if not isinstance(engine, Hand) or next_few(engine, seat) is None:
         return False
+    if not next_takes_out(card, engine, seat):
+        return False  # they can't take it and go out: no throw is safer than this one
     hand = set(engine.view(seat).hand) - {card}
     mine = unseen_pairs(card, engine, seat)
     return any(unseen_pairs(c, engine, seat) < mine for c in hand)

@@ -266,3 +266,14 @@ def test_the_guided_help_and_hints_name_the_tables_level(game: str) -> None:
         "nl": "moeilijke computerspeler",
     }
     assert not [s for s in said if any(name in s for name in hard.values())]
+
+
+def test_the_guided_round_names_no_seed_it_ignores() -> None:
+    # The fresh Hand newcomer's finding 6: "--seed 5" printed "Hand, seed 2": the guided deal
+    # is fixed, so its first line names no seed.
+    out = io.StringIO()
+    args = parser().parse_args(["--lesson", "hand", "--guided", "--seed", "5", "--no-color"])
+    assert run(args, io.StringIO("quit\n"), out) == 0
+    text = out.getvalue()
+    assert "seed" not in text.lower()
+    assert "dealt the same way every time" in text

@@ -354,3 +354,14 @@ def test_a_dutch_ja_at_the_guided_round_question_starts_it() -> None:
     after = text.split(t("coach_after_steps", "nl", game="Hand"), 1)[1]
     assert t("coach_header", "nl", game="Hand") in after
     assert t("lesson_yes_or_no", "nl") not in after
+
+
+def test_a_refusal_in_the_rest_of_a_step_reads_as_the_steps_do() -> None:
+    # The fresh Hand newcomer's finding 7: after "take" in step 2 the too-small opening was
+    # refused without the lead-in "The rules refuse that:" that step 1 gives it.
+    code, text = play(["--lesson", "hand", "--no-color"], "skip\ntake\nlay 9H 10H JH QH\nquit\n")
+    assert code == 0
+    assert (
+        "The rules refuse that: Your opening must be worth at least 51 points in one lay;"
+        " this meld is worth 39." in text
+    )
