@@ -925,33 +925,12 @@ def _next_side_fits(engine: Engine, seat: int, card: Card) -> bool:
     )
 
 
-def _next_own_fits(engine: Engine, seat: int, card: Card) -> bool:
-    """Hand: would the engine add ``card`` to one of the next player's own melds (its own add
-    check, at either end)?"""
-    assert isinstance(engine, Hand)
-    nxt = (seat + 1) % engine.n_seats
-    return any(_run_end(m.meld, card) for m in engine.melds.values() if m.seat == nxt)
-
-
-def _run_end(meld: MeldsMeld, card: Card) -> bool:
-    """Is ``card`` the card just below or just above a run of its suit, counted from the run's
-    span (jokers by the ranks they stand for; an ace below a 2 or above a king)? Not the rank
-    a joker stands for, and no set: a taken discard goes into a new meld (the newcomer's
-    finding 4)."""
-    if meld.kind != MeldKind.RUN or card.is_joker or card.suit != meld.suit:
-        return False
-    low, high = meld.low, meld.low + len(meld.cards) - 1
-    if card.rank == 1:
-        return low == 2 or high == 13
-    return card.rank in (low - 1, high + 1) and 2 <= card.rank <= 13
-
-
 def _check_not_next(game: type[Engine], fits: Callable[[Any, int, Card], bool]) -> Check:
     """ "It goes onto no meld of the next player's, while … would": the thrown card fits none
     of those melds by ``fits`` and the cards named are exactly the rest of the hand that fits
     one. More (``_next_side_fits``: the next player's side, who may then take the pile; an
-    over-1500 player not yet down needs 7.5) and Hand (``_next_own_fits``: the next player's own
-    runs, whose holder may wait for the card). Whether they take it is theirs: it says "may"."""
+    over-1500 player not yet down needs 7.5). (Hand's said it of the next player's runs, which a
+    taken discard never goes onto: no longer said.) Whether they take it is theirs: it says "may"."""
 
     def check(case: Case) -> list[str]:
         assert isinstance(case.move, Discard)
@@ -2761,7 +2740,6 @@ CHECKS: dict[str, Check] = {
     "hint_throw_meld_refused": _check_meld_refused,
     "hand.hint_throw_meld_short": _check_meld_short,
     "hint_throw_not_next": _check_not_next(More3, _next_side_fits),
-    "hand.hint_throw_not_next": _check_not_next(Hand, _next_own_fits),
     "hand.hint_throw_twin": _check_hand_throw_twin,
     "hand.hint_throw_next_few": _check_hand_next_few,
     "hint_with_near": _check_with_near,

@@ -332,8 +332,6 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
         "आपके किसी भी दूसरे पत्ते के साथ मेल्ड बनाने वालों से ज़्यादा नहीं हैं",
     ),
     ("hand.hint_throw_next_few", "सबसे सुरक्षित फेंकों", "आपके सबसे सुरक्षित पत्तों में से है"),
-    # The next player is one player, as in every other hint.
-    ("hand.hint_throw_not_next", "उनके पास", "हो सकता है उसके पास ऐसे पत्ते"),
     # The meld can wait: the English does not say waiting is better.
     ("hint_throw_ready_kept", "रोककर रखना बेहतर है", "इस बारी कोई जल्दी नहीं"),
     # «जितने यह … हैं»: a singular pronoun with a plural verb, and बार against जितने.
