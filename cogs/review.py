@@ -20,11 +20,10 @@ from discord.ext import commands
 
 from bot.client.diwaniya import lang_of
 from bot.client.limits import fit
-from bot.games.base import Count
 from bot.i18n import ENGLISH, t
 from bot.i18n.moves import choice_words
 from bot.learning.practice import is_practice, practice_again, practice_seat, review_start
-from bot.learning.review import ITEMS_FEW, Item, Review
+from bot.learning.review import ITEMS_FEW, Item, Review, margin_line
 from bot.store.models import Table
 from bot.tables import LiveTable, Refusal, TableService
 from cogs.utils.buttons import ActionButton
@@ -96,7 +95,7 @@ def item_text(table: Table, review: Review, n: int, lang: str, *, first: bool = 
         t("review.made", lang, move=choice_words(item.made, lang)),
         t("review.better", lang, move=choice_words(item.better, lang)),
         item.why(lang),  # a hint's words: the better move and why
-        t("review.margin", lang, points=Count("n_points", max(1, round(item.margin)))),
+        margin_line(item, lang),
     ]
     if first:
         if len(review.items) < ITEMS_FEW:

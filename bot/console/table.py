@@ -34,7 +34,7 @@ from bot.games.cards import Card, CardError
 from bot.games.notation import BARE_VERBS, move_text, parse_move
 from bot.i18n import ENGLISH, has, language, number, say, t, t_n
 from bot.learning.hints import STAGES, Hint, hint, hint_for, hint_rng, typed_form
-from bot.learning.review import ITEMS_FEW, decisions, review
+from bot.learning.review import ITEMS_FEW, decisions, margin_line, review
 from bot.learning.rules import DOCS, game_rules, rules_file
 from bot.replay import Replay
 
@@ -512,8 +512,7 @@ class Console:
             self.say(self.t("review.made", move=move_text(item.made)))
             self.say(self.t("review.better", move=move_text(item.better)))
             self.say(item.why(self.lang))
-            points = Count("n_points", max(1, round(item.margin)))
-            self.say(self.t("review.margin", points=points))
+            self.say(margin_line(item, self.lang))
         self.say()
         if len(items) < ITEMS_FEW:
             self.say(self.t("review.few"))

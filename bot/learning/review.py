@@ -124,6 +124,10 @@ class Item:
     # (1 for the first): the number the terminal's ``again N`` takes (issue 61: items numbered
     # 1..k beside an ``again N`` that took a move number replayed the wrong move).
     number: int = 0
+    # Did the playouts measure ``margin`` clear of their noise? A move a rule of thumb faults
+    # (``ruled_out``) is shown where they can't tell the two moves apart: the rule is then the
+    # reason, and no count of points is claimed for it (``margin_line``).
+    measured: bool = True
 
     def why(self, lang: str = "en") -> str:
         return t(self.key, lang, **self.params)
@@ -212,6 +216,10 @@ class Judgement:
 
     def stands_out(self, game: str) -> bool:
         return self.margin >= MIN_MARGIN[game] and self.margin > CLEAR_OF_NOISE * self.noise
+
+    def behind(self) -> bool:
+        """Did the member's move come out ahead, clear of the noise?"""
+        return self.margin < -CLEAR_OF_NOISE * self.noise
 
 
 # ---------------------------------------------------------------- judging one decision
@@ -563,18 +571,42 @@ def _judged(
     found = judge(view, legal, made, rng_for(record, position), samples, better)
     if found is None:
         return None
-    # A move a rule of thumb calls a mistake is shown wherever the hint's move comes out ahead
-    # at all, with the rule's words: its cost hides in a few playouts' noise (``ruled_out``).
+    # A move a rule of thumb calls a mistake is shown, with the rule's words, unless the
+    # playouts put the member's move clearly ahead: its cost hides in a few playouts' noise
+    # (``ruled_out``; the Mor newcomer's 9♣ thrown from 7♣ 8♣ 9♣ came out within it at 4, 8,
+    # 16 and 32 deals). Where they can't tell the two apart, no points are claimed.
     ruled = ruled_out(engine, seat, made)
-    if ruled is not None and found.margin > 0:
+    measured = found.stands_out(view.game)
+    if ruled is not None and not found.behind():
         key, params = rule_reason(engine, seat, ruled, made)
-    elif found.stands_out(view.game):
+        # A rule's item claims points wherever they stand clear of the noise, if small.
+        measured = found.margin > CLEAR_OF_NOISE * found.noise
+    elif measured:
         key, params = review_reason(engine, seat, found.better, made)
     else:
         return None
     round_no = replay.step(position).round_no
     number = move_number(record, seat, position, start)
-    return Item(position, round_no, view, made, found.better, key, params, found.margin, number)
+    return Item(
+        position,
+        round_no,
+        view,
+        made,
+        found.better,
+        key,
+        params,
+        found.margin,
+        number,
+        measured,
+    )
+
+
+def margin_line(item: Item, lang: str = "en") -> str:
+    """What the review says of an item's margin: the points the playouts measured, or, for a
+    rule's item they could not tell apart (``Item.measured``), that the rule is the reason."""
+    if not item.measured:
+        return t("review.margin_unclear", lang)
+    return t("review.margin", lang, points=Count("n_points", max(1, round(item.margin))))
 
 
 # A reason's parameters that name the move's own cards: two reasons alike but for these say

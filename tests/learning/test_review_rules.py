@@ -6,12 +6,14 @@ left some out."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from typing import Any
 
 from bot.console.cli import game_options, parser
 from bot.console.table import Console
 from bot.games.base import Discard, Draw
+from bot.games.cards import Card
 from bot.games.registry import new_game
 from bot.learning import review as rv
 from bot.learning.hints import hint, hint_rng
@@ -99,3 +101,20 @@ def test_the_looked_at_line_names_the_moves_where_the_cap_applies() -> None:
         assert "{" not in review.looked(lang) and "9" in review.looked(lang)
     # No cap, no list.
     assert "It looked at" not in rv.Review("mor", MEMBER, (), 10, 4, 6).looked()
+
+
+def test_a_broken_run_is_shown_by_its_rule_where_the_count_cannot_tell() -> None:
+    """Seed 11 again: the playouts put laying 7♣ 8♣ 9♣ and throwing 9♣ within their noise of
+    each other (at 4, 8, 16 and 32 deals), which hid the throw. The rule shows it, and the
+    review claims no points for it: the rule of thumb is the reason."""
+    record = played(11, "draw\ndiscard 9C\n")
+    review = rv.review(record, MEMBER)
+    item = next(i for i in review.items if i.made == Discard(Card(9, "C")))
+    assert item.key == "review.rule_breaks_meld"
+    assert not item.measured
+    assert rv.margin_line(item) == rv.t("review.margin_unclear", "en")
+    for lang in ("ar", "hi", "nl"):
+        assert "{" not in rv.margin_line(item, lang) and "{" not in item.why(lang)
+    # A measured item still gives its points.
+    measured = dataclasses.replace(item, measured=True, margin=26.4)
+    assert rv.margin_line(measured) == "By its count, about 26 points better for you."
