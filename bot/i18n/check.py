@@ -281,6 +281,18 @@ GRAMMAR_SLIPS = (
         re.compile(r"\bscoor\w* (?:de|zijn|je|hun) kaarten\b"),
         "krijgt de waarde van de kaarten in zijn hand",
     ),
+    # The fourth fresh read of Dutch (8.5/10): "alleen {partners} uit je hand kan …" is a
+    # singular verb after a list of one card or several; "wat er bij past, is alleen
+    # {partners}" holds for every filling.
+    Slip(
+        "nl",
+        "a singular verb after alleen and a list of cards",
+        re.compile(
+            rf"\balleen \{{(?:{_CARD_LISTS})\}}(?: [^\s,.;:()]+){{0,3}}? "
+            r"(?:kan|past|vormt|gaat|mag|maakt)\b"
+        ),
+        "wat er in je hand bij past, is alleen {partners}",
+    ),
     # The sixth native read of Arabic: «إنها تغلب {trick}. و{lowest} تغلبها أيضًا» reads as
     # "{lowest} also beats your play": the nearest feminine word is the play just advised, not
     # the cards on the table, which {trick} prints bare. A lower play beats the table by name.

@@ -888,13 +888,46 @@ def test_the_rejected_word_test_can_fail() -> None:
         "trek een kaart van de trekstapel",
     }
     nl_fixed5 = (
-        "kan hem terugnemen; neem een joker terug; leg hem terug; een drietal speel je los; een 2 "
+        "kan hem terugnemen; neem een joker terug; leg hem terug; een drietal speel je "
+        "zonder bijkaarten; een 2 "
         "hoort nooit in een straat; er mag geen andere kaart bij; mijn zet en nog wat meer; je "
         "trekt een kaart; wordt de laatste kaart van de trekstapel getrokken; je pankal inzet; op "
         "een server; de keuzes van deze opdracht; of typ quit om te stoppen; je gaat alleen uit "
         "door je laatste kaart af te leggen"
     )
     assert misused_words("nl", {"x": nl_fixed5}) == set()
+    # The fourth fresh read of Dutch (8.5/10): "dat" read as the subject, "niet meer" as "no
+    # longer", a triple played "los" as three singles, a winning play for one that beats the
+    # table, a calque, one imperative (houd), and reaching 3100.
+    nl_read6 = (
+        "7♦ 7♣ laat het drietal heel, en dat haalde jouw 7♣ 8♦ uit elkaar; vormen er met 5♠ niet "
+        "meer een combinatie dan; dat speel je altijd los; Een drietal speel je los; die je los "
+        "speelt; speel ze samen als bom, of los van elkaar; al een combinatie zoals ze waren; elke "
+        "andere zet die wint kost je; hou hem; Komen meerdere spelers boven de 3100; die de Solo "
+        "met bieden won; dus pakken kost je niets in je hand"
+    )
+    assert {w for _, w in misused_words("nl", {"x": nl_read6})} == {
+        "en dat haalde",
+        "niet meer een combinatie",
+        "speel je altijd los",
+        "speel je los",
+        "los speelt",
+        "los van elkaar",
+        "zoals ze waren",
+        "zet die wint",
+        "hou",
+        "boven de 3100",
+        "met bieden won",
+        "kost je niets in je hand",
+    }
+    nl_fixed6 = (
+        "Jouw 7♣ 8♦ haalde het drietal uit elkaar, 7♦ 7♣ niet; passen er bij 5♠ hoogstens "
+        "evenveel als; een drietal speel je zonder bijkaarten; een losse kaart; of breek de bom op "
+        "en speel de kaarten anders; vormde in je hand al een combinatie met 5♣; elke andere zet "
+        "die 9♠ verslaat, kost je; houd hem; houdt; Halen meerdere spelers de 3100; Wie door te "
+        "bieden Solo werd; blijft er niets van in je hand; er mag niets meer bij"
+    )
+    assert misused_words("nl", {"x": nl_fixed6}) == set()
 
 
 # The placeholders a sentence names players by: one (who, name, host, owner, a mention) or several
@@ -1600,6 +1633,13 @@ def test_the_third_fresh_dutch_reads_slips_are_caught() -> None:
         ("x", "eerste zet van de partij")
     }
     assert misused_words("nl", {"x": "Dat was de laatste zet van de partij."}) == set()
+    # The fourth fresh read: {partners} holds one card or several, so no singular verb after it.
+    said = "Leg {card} af: alleen {partners} uit je hand kan er met nog één kaart een combinatie"
+    assert {place for place, _ in grammar_slips("nl", {"mor.hint_throw_few_loose": said})} == {
+        "mor.hint_throw_few_loose"
+    }
+    now = "Leg {card} af: wat er in je hand bij past, is alleen {partners}, en ook dan is er"
+    assert grammar_slips("nl", {"mor.hint_throw_few_loose": now}) == set()
 
 
 def test_the_dutch_mor_piles_give_each_count_in_brackets() -> None:
