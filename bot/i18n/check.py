@@ -190,6 +190,20 @@ GRAMMAR_SLIPS = (
         ),
         "{lowest} की चाल भी … हराती है; {partners} के साथ बन सकता है; आपने {cards} को … जोड़ा",
     ),
+    # The fourth fresh read of Hindi: रैंक is feminine («इसकी रैंक», «खिलाड़ियों की रैंक»), but
+    # some texts made it masculine: «उससे ऊँचे रैंक के», «रैंक, बड़े से छोटे», «रैंक A … K होना
+    # चाहिए», «रैंक एक के बाद एक होने चाहिए», «रैंक … तक जाते हैं». The cards' «एक ही रैंक के
+    # पत्ते» agrees with पत्ते and stays.
+    Slip(
+        "hi",
+        "रैंक with a masculine word",
+        re.compile(
+            rf"(?<!{LETTER})(?:ऊँच|बड़|छोट|नीच)[ाे] रैंक(?!{LETTER})"
+            rf"|(?<!{LETTER})रैंक(?:ें)?\**, (?:बड़|छोट|ऊँच)े"
+            rf"|(?:^|[:।;(] ?)\**रैंक(?:ें)?\** [^।;:]*?(?:होना|होने|जाते|आते)(?!{LETTER})"
+        ),
+        "उससे ऊँची रैंक के; रैंक, बड़ी से छोटी; रैंक … होनी चाहिए; पत्तों की रैंकें लगातार होनी चाहिए",
+    ),
     # A later native read of Dutch (issue 59): "(5H 6H JK: de joker is 7♥)" on the rules page.
     Slip(
         "nl",

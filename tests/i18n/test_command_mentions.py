@@ -102,7 +102,9 @@ def code_names(text: str, lang: str) -> list[str]:
     table = names(lang)
     english = names(ENGLISH)
     wrong = {english[p] for p in english if table[p] != english[p]} - set(table.values())
-    return [f"`{c}`" for c in re.findall(r"`([^`/][^`]*)`", text) if c in wrong]
+    # Every span pairs its own backticks: one that names a command (`/नियम गेम`) is skipped
+    # whole, so the next span's opening backtick is not taken for a closing one.
+    return [f"`{c}`" for c in re.findall(r"`([^`]*)`", text) if c in wrong]
 
 
 def member_texts(lang: str) -> dict[str, str]:
@@ -147,6 +149,9 @@ def test_a_command_named_without_its_slash_is_checked() -> None:
     assert bare_names(old, "nl") == ["swap"]
     assert code_names("**Bieden om de Solo** (de optie `bid`).", "nl") == ["`bid`"]
     assert code_names("**Bieden om de Solo** (de optie `bieden`).", "nl") == []
+    # After a span naming a command, the next one is still read (the Hindi rules page's `bid`).
+    after = "`/नियम गेम` से पूछें। **सोलो के लिए बोली** (`bid` विकल्प)।"
+    assert code_names(after, "hi") == ["`bid`"]
     # Move text after a command word, and the terminal's word named as such, are right.
     assert bare_names("naar het lage eind als je add 1 7H low typte", "nl") == []
     assert bare_names("leg {card} met /ruilen (in de terminal: swap) op zijn plek", "nl") == []

@@ -137,7 +137,7 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     ("lesson.runfast.07_triple_goes_out.rule", "उसे बस ऊँची तिकड़ी", "उसे बस उससे ऊँची तिकड़ी"),
     ("lesson.runfast.08_the_ace_bomb.task", "बम को सिर्फ़ ऊँचा बम", "बम को सिर्फ़ उससे ऊँचा बम"),
     # Not in the read: the same slip, which the check (grammar_slips) found beside the others.
-    ("lesson.runfast.08_the_ace_bomb.rule", "बस ऊँचे रैंक के", "बस उससे ऊँचे रैंक के"),
+    ("lesson.runfast.08_the_ace_bomb.rule", "बस ऊँचे रैंक के", "बस उससे ऊँची रैंक के"),
     (
         "coach.runfast.beat",
         "जिसका सबसे ऊँचा पत्ता बड़ा हो।",
@@ -333,7 +333,7 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     ),
     ("hand.hint_throw_next_few", "सबसे सुरक्षित फेंकों", "आपके सबसे सुरक्षित पत्तों में से है"),
     # The meld can wait: the English does not say waiting is better.
-    ("hint_throw_ready_kept", "रोककर रखना बेहतर है", "इस बारी कोई जल्दी नहीं"),
+    ("hint_throw_ready_kept", "रोककर रखना बेहतर है", "इस बारी उस मेल्ड को उतारने की कोई जल्दी नहीं"),
     # «जितने यह … हैं»: a singular pronoun with a plural verb, and बार against जितने.
     ("game.card_named_too_often", "जितने यह", "जितनी बार इस्तेमाल किया है, उतने {card}"),
     # A bare 3♥ is a पत्ता: «होनी» agrees only with the name, as runfast.first_play_3h says it.
@@ -2106,6 +2106,59 @@ def test_the_sixth_hindi_reads_slips_are_caught() -> None:
         text = t(key, "hi", card="J♣", partners="10♣ Q♣", meld=2)
         assert text.startswith("फेंके गए पत्तों के ढेर में J♣ है: ढेर उठाते ही"), text
         assert "उठाएँ" not in text
+
+
+# The fourth fresh read of Hindi (9/10): what its findings quoted, each caught by the glossary's
+# rejected words (a word list) or by a grammar slip (रैंक said as masculine).
+HI_READ4_OLD_WORDS = {
+    "hint_throw_own_meld_more": "पर आपका हर दूसरा पत्ता या तो पंकल है",
+    "runfast.hint_play_beat_lowest_split": "पर हराने वाली हर दूसरी चाल में आपका कोई ऊँचा पत्ता जाता है।",
+    "hint_lay_run_end_near_pile": "जिसे किसी ने नहीं लिया, क्योंकि गड्डी ख़त्म होने पर वही गड्डी बन जाता है",
+    "review.runfast_fewer_loose": "{cards} के बाद आपकी चाल {made} से कम पत्ते अकेले बचते हैं",
+    "cmd.practice.level.description": "कंप्यूटर कितना अच्छा खेलें",
+    "hint_throw_wait_hand": "राउंड के अंक दोगुने होते हैं), इसलिए रुकें।",
+    "lesson.hand.02_take_into_the_opening.task": "0, 1, 2, फिर 0। राउंड डीलर के बाद वाली सीट शुरू करती है",
+    "hint_near_more_pile": "और आपकी टीम का एक बिरिबा है: तब मोरे का ढेर आपको मिलेगा।",
+    "cmd.tournament.pause.description": "एरीना: कुछ देर के लिए खेल रोकें (नई टेबलों पर न बिठाया जाए)।",
+    "hint_lay_opens_75": "जो 1500 से ज़्यादा अंकों पर पत्ते उतारने के लिए काफ़ी है।",
+}
+HI_READ4_OLD_RANKS = {
+    "core.card_bad_rank": "कोई पत्ता नहीं है: रैंक A, 2-10, J, Q या K होना चाहिए (T का मतलब भी 10 है)।",
+    "runfast.not_a_straight": "{cards} स्ट्रेट नहीं है: रैंक एक के बाद एक होने चाहिए, और",
+    "lesson.runfast.01_the_deck.task": "इक्के बस तीन हैं। रैंक सबसे छोटी तिग्गी से सबसे बड़ी दुग्गी तक जाते हैं",
+    "lesson.runfast.08.rule": "एक रैंक के चार पत्तों को बस उससे ऊँचे रैंक के चार पत्ते हराते हैं",
+    "coach.runfast.ranks": "रैंक, बड़े से छोटे: 2, A, K, Q, J, 10 … 3",
+    "rules.hi.md": "**रैंक**, बड़े से छोटे: 2, A, K",
+}
+
+
+def test_the_fourth_fresh_hindi_reads_slips_are_caught() -> None:
+    assert {place for place, _ in misused_words("hi", HI_READ4_OLD_WORDS)} == set(
+        HI_READ4_OLD_WORDS
+    )
+    assert {place for place, _ in grammar_slips("hi", HI_READ4_OLD_RANKS)} == set(
+        HI_READ4_OLD_RANKS
+    )
+    # What the catalogue says now, and the cards' own «एक ही रैंक के पत्ते», pass.
+    fixed = {
+        "a": t("core.card_bad_rank", "hi", text="1X"),
+        "b": t("runfast.not_a_straight", "hi", cards="3♠ 4♠ 6♥ 7♦ 8♣"),
+        "c": t("coach.runfast.ranks", "hi"),
+        "d": "सेट के सभी पत्ते एक ही रैंक के होने चाहिए।",
+        "e": t("runfast.hint_play_beat_lowest_split", "hi", cards="9♠", trick="8♠", split="9♠ 9♥"),
+    }
+    assert grammar_slips("hi", fixed) == set()
+    assert misused_words("hi", fixed) == set()
+    assert "बाक़ी हर चाल" in fixed["e"]
+    near = t(
+        "hint_lay_run_end_near_pile", "hi", cards="5♥ 6♥ 7♥", count=10, stock=5, pile=5, points=18
+    )
+    assert "जिसे किसी ने नहीं लिया — गड्डी ख़त्म होने पर वही ढेर गड्डी बन जाता है" in near, near
+    assert "क्योंकि" not in near
+    # Each side has its own More pile: the hints name yours as the lesson does.
+    for key in ("hint_throw_more_pile", "hint_lay_more_pile", "hint_add_more_pile"):
+        assert "आपकी टीम वाला मोरे का ढेर" in catalogue("hi").texts[key], key
+    assert t("cmd.practice.level.description", "hi") == "कंप्यूटर कितना अच्छा खेले"
 
 
 # The texts the second Dutch read found (findings 5 to 18, and "deal" for Run Fast's one game):
