@@ -970,7 +970,7 @@ def test_an_arabic_move_label_cannot_read_as_a_mans_verb() -> None:
     for after in ("سحبٌ من كومة السحب", "{who}: أخذُ {cards} من كومة الحرق.", "لعبُ", "كسبُ الأكلة"):
         assert not AR_BARE_VERB_LABEL.search(after), after
     assert move_label_keys("ar")["console.ev.drew"] == "{who}: سحبُ ورقة."
-    assert t("mv_swap", "ar", meld="2", cards="5S") == "استرجاع الجوكر من النزول 2 بـ5S"
+    assert t("mv_swap", "ar", meld="2", cards="5S") == "استرجاع الجوكر من النزول 2 مقابل 5S"
 
 
 def test_the_third_arabic_reads_words_are_caught() -> None:
@@ -1285,7 +1285,7 @@ CORRECTED = {
     ("ar", "console.arg.lesson"): "درس قصير موجّه في اللعبة GAME، بدل اللعب",
     ("ar", "console.arg.replay"): "استعرض لعبة محفوظة (ملف طاولة) حركةً حركة، بدل اللعب",
     ("ar", "more3.line.solo_times"): "زائد النصف (\u200e×1.5)",
-    ("ar", "more3.line.solo_out"): "إنهاء الأوراق",
+    ("ar", "more3.line.solo_out"): "الإنهاء (بعد \u200e×1.5)",
     ("ar", "console.pearls_of"): "{who}: {n}",
     # A later native read of Dutch (issue 59, 8.5/10): meaning, grammar, one word for one
     # thing, and idiom; the bare 'Zwitsers' it found twice was in five more texts.
