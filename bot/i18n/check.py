@@ -320,6 +320,22 @@ GRAMMAR_SLIPS = (
     # spell the accusative tanween on the letter before the alif, «نزولًا جديدًا», as Unicode
     # orders the marks; one entry with the other spelling reads as another hand.
     Slip("ar", "tanween after the alif (ًا, not اً)", re.compile(r"اً"), "نزولًا، جديدًا"),
+    # The fresh Arabic read (snap2, 9/10): «{cards} تكفيان» assumed two cards, where {cards} is
+    # a whole move of one card or three. A placeholder of cards takes no dual verb.
+    Slip(
+        "ar",
+        "a dual verb after a placeholder",
+        re.compile(r"\{\w+\} [تي]\w+ان\b"),
+        "إضافة {cards} تكفي",
+    ),
+    # «بين {least} و{most} دقيقة»: a singular noun is right after 11 and more only, and a
+    # placeholder's number may be 3 to 10. Only a plural entry's {n} takes its noun bare.
+    Slip(
+        "ar",
+        "a counted noun after a placeholder's number",
+        re.compile(r"\{(?!n\})\w+\} (?:دقيقة|ورقة|نقطة|فيشة|جولة)\b"),
+        "مدة الأرينا بالدقائق من {least} إلى {most}",
+    ),
 )
 
 
