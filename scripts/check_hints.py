@@ -212,6 +212,46 @@ def pile_lays(engine: Engine, seat: int) -> tuple[list[Card], tuple[Card, ...], 
     return taken, must, lays
 
 
+#: How many lays in a row after a take ``pile_laid`` follows (the hint's ``LAYS_DEEP``).
+PILE_LAYS_DEEP = 3
+
+
+def pile_laid(engine: Engine, seat: int) -> set[Card]:
+    """The taken cards a take lets be laid this turn: in More every taken card that some
+    sequence of up to ``PILE_LAYS_DEEP`` legal lays puts down, the first holding a card the
+    engine wants laid, each later one a lay the engine lists then that puts down a taken card
+    still in hand (the fourth More newcomer: 8♠ after 10♣); elsewhere the taken cards of the
+    first lays. Asked of the engine step by step, level by level, on copies."""
+    taken, _, lays = pile_lays(engine, seat)
+    found = {c for m in lays for c in m.cards if c in taken}
+    if engine.game != "more3":
+        return found
+    start, _ = _played(engine, seat, Take())
+    level: list[tuple[Engine, Counter[Card], list[Move]]] = [(start, Counter(taken), list(lays))]
+    for _ in range(PILE_LAYS_DEEP):
+        nxt: list[tuple[Engine, Counter[Card], list[Move]]] = []
+        for state, held, moves in level:
+            for m in moves:
+                if state.check(seat, m) is not None:
+                    continue
+                put = Counter(m.cards) & held
+                found |= set(put)
+                rest = held - put
+                if not set(rest) - found:
+                    continue
+                after, _ = _played(state, seat, m)
+                if after.round_over:
+                    continue
+                more = [
+                    n
+                    for n in after.legal_moves(seat)
+                    if isinstance(n, Meld | Add | Lay) and Counter(n.cards) & rest
+                ]
+                nxt.append((after, rest, more))
+        level = nxt
+    return found
+
+
 def check_pile_use(engine: Engine, seat: int, key: str, params: Mapping[str, Any]) -> list[str]:
     """ "{card} can go onto meld {meld}" / "{card} makes a meld with {partners}", right after a
     take: the card is one the engine wants laid, and the engine, asked after the take, adds
@@ -240,16 +280,16 @@ def check_pile_use(engine: Engine, seat: int, key: str, params: Mapping[str, Any
 
 def _check_pile_cost(case: Case) -> list[str]:
     """ "The pile's N cards would count P against you in hand; of them you could lay L (Q)": the
-    numbers are the engine's (``in_hand_worth``), and L the taken cards that some legal lay after
-    the take puts down (none for the ``_none`` forms)."""
-    taken, _, lays = pile_lays(case.engine, case.seat)
+    numbers are the engine's (``in_hand_worth``), and L the taken cards that can go down this
+    turn (``pile_laid``; none for the ``_none`` forms)."""
+    taken, _, _ = pile_lays(case.engine, case.seat)
     out = []
     if _n(case.params["count"]) != len(taken):
         out.append(f"a take brings {len(taken)} cards")
     worth = in_hand_worth(case.engine, case.seat, taken)
     if _n(case.params["points"]) != worth:
         out.append(f"the taken cards count {worth} in hand")
-    laid = {c for m in lays for c in m.cards if c in taken}
+    laid = pile_laid(case.engine, case.seat)
     named = set(_cards_of(case.params.get("laid", "")))
     if named != laid:
         out.append(f"named {sorted(named)} as layable, the engine lays {sorted(laid)}")
