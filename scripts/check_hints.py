@@ -2328,7 +2328,12 @@ def _gift_chain(case: Case) -> list[str]:
 
 
 GIFT_KEYS = frozenset(
-    {"hint_throw_gift_more", "hint_throw_gift_pankal_more", "hint_throw_gift_forced_more"}
+    {
+        "hint_throw_gift_more",
+        "hint_throw_gift_pankal_more",
+        "hint_throw_gift_forced_more",
+        "hint_throw_gift_forced_shown_more",
+    }
 )
 
 
@@ -2363,6 +2368,18 @@ def _check_gift(case: Case) -> list[str]:
     out = [] if _more_gift(engine, seat, card) else [f"{card} is no gift"]
     safe = [c for c in hand if not _more_gift(engine, seat, c)]
     if case.key == "hint_throw_gift_forced_more":
+        return [*out, f"{safe} are no gift"] if safe else out
+    if case.key == "hint_throw_gift_forced_shown_more":
+        # And the named cards are ones the next player picked up and still holds, each going
+        # with the card by their rules.
+        nxt = (seat + 1) % engine.n_seats
+        rules = engine.rules_for(nxt)
+        picked = engine.view(seat).shown[nxt]
+        named = _cards_of(case.params["partners"])
+        if not named or not all(
+            c in picked and one_card_from_a_meld(card, c, rules) for c in named
+        ):
+            out.append(f"{named} are not cards picked up that go with {card}")
         return [*out, f"{safe} are no gift"] if safe else out
     if not safe:
         out.append("every card is a gift")
@@ -2733,6 +2750,7 @@ CHECKS: dict[str, Check] = {
     "hint_throw_gift_more": _check_gift,
     "hint_throw_gift_pankal_more": _check_gift,
     "hint_throw_gift_forced_more": _check_gift,
+    "hint_throw_gift_forced_shown_more": _check_gift,
     "hint_throw_breaks_more": _check_breaks,
     "hint_with_kept_wild_more": _check_kept_wild_meld,
     "hint_draw_cost_none": _check_pile_cost,

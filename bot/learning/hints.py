@@ -2213,6 +2213,14 @@ def _throw_reason(
         # (the More newcomer's findings 1 and 3): said as what it is, and whether another
         # throw would be no gift.
         if all(gifts_next(c, engine, before.seat) for c in before.hand):
+            # A card that goes onto none of their melds is risky for the cards they picked up:
+            # said, or "no safe throw" reads as false (the fourth More newcomer's finding 2).
+            picked = shown_partners(card, engine, before.seat)
+            if picked and not feeds_next(card, engine, before.seat):
+                return "hint_throw_gift_forced_shown_more", {
+                    "card": shown,
+                    "partners": cards(picked),
+                }
             return "hint_throw_gift_forced_more", {"card": shown}
         if wild_capable(card, rules):
             return "hint_throw_gift_pankal_more", {"card": shown}
