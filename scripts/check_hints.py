@@ -278,6 +278,26 @@ def check_pile_use(engine: Engine, seat: int, key: str, params: Mapping[str, Any
     return [] if ok else [f"no legal lay melds {meld}"]
 
 
+def _check_review_take(case: Case) -> list[str]:
+    """The review's "{use} Of the pile's N, this turn you could lay L (Q) …; a draw brings one
+    card": More; the take is legal, the inner clue is true (``check_pile_use``), N is what the
+    take brings and L exactly the taken cards that can go down this turn (``pile_laid``)."""
+    engine, seat = case.engine, case.seat
+    if not isinstance(engine, More3) or engine.check(seat, Take()) is not None:
+        return ["not a More take"]
+    use = case.params["use"]
+    out = check_pile_use(engine, seat, use.key, use.params)
+    taken, _, _ = pile_lays(engine, seat)
+    if _n(case.params["count"]) != len(taken):
+        out.append(f"a take brings {len(taken)} cards")
+    laid = pile_laid(engine, seat)
+    if set(_cards_of(case.params["laid"])) != laid:
+        out.append(f"the layable cards are {sorted(laid)}")
+    if _n(case.params["laid_points"]) != in_hand_worth(engine, seat, sorted(laid)):
+        out.append("the layable cards' worth")
+    return out
+
+
 def _check_pile_cost(case: Case) -> list[str]:
     """ "The pile's N cards would count P against you in hand; of them you could lay L (Q)": the
     numbers are the engine's (``in_hand_worth``), and L the taken cards that can go down this
@@ -2803,6 +2823,7 @@ CHECKS: dict[str, Check] = {
     "hint_with_near": _check_with_near,
     "hint_with_joker": _check_with_joker,
     "review.same_but_sheds_more": _check_review_same,
+    "review.more_take_brings": _check_review_take,
     "review.same_reason_close": _check_review_same,
     "review.runfast_keeps_whole": _check_review_runfast,
     "review.runfast_keeps_whole_loose": _check_review_runfast,

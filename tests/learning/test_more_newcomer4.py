@@ -4,9 +4,11 @@ real catalogues, and ``scripts/check_hints.py``'s checks."""
 
 from __future__ import annotations
 
-from bot.games.base import Discard
+from bot.games.base import Discard, Draw, Take
+from bot.games.more3 import More3
 from bot.i18n import LANGUAGES, t
 from bot.learning.hints import reason
+from bot.learning.review import review_reason
 from tests.ai.repo_script import load_script
 from tests.learning.test_more_newcomer2 import c, more_at
 
@@ -35,3 +37,36 @@ def test_no_safe_throw_names_the_picked_up_cards_a_card_goes_with() -> None:
     key, params = reason(engine, 0, engine.view(0), Discard(c("10H")))
     assert key == "hint_throw_gift_forced_more"
     assert check.check_reason(engine, 0, Discard(c("10H")), key, params) == []
+
+
+def test_the_review_says_what_a_take_brings_over_a_draw() -> None:
+    # Finding 9: the review's reason for a take over the member's draw only repeated the move
+    # ("then you must first meld the top card"). It now names where the top card goes and
+    # what of the pile could go down this turn: 10♣ onto meld 2, then 8♠ onto meld 1.
+    engine = More3.from_table_file(
+        {
+            "game": "more3",
+            "dealer": 2,
+            "position": {
+                "hands": [["2H"], ["KH", "KS"], ["QH", "QS"]],
+                "discard": ["6C", "3H", "KC", "8S", "10C"],
+                "solo": 2,
+                "turn": 0,
+                "phase": "draw",
+                "opened": [0, 1],
+                "side_taken": [True, False],
+                "melds": [
+                    {"seat": 1, "cards": ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "2D"]},
+                    {"seat": 1, "cards": ["3C", "4C", "5C", "6C", "7C", "8C", "9C", "JK"]},
+                ],
+            },
+        }
+    )
+    key, params = review_reason(engine, 0, Take(), Draw())
+    assert key == "review.more_take_brings"
+    assert check.check_reason(engine, 0, Take(), key, params) == []
+    text = t(key, "en", **params)
+    assert "10♣ could go onto meld 2" in text and "8♠ 10♣" in text
+    for lang in LANGUAGES:
+        assert "8♠ 10♣" in t(key, lang, **params)
+    assert check.check_reason(engine, 0, Take(), key, dict(params, laid="10♣"))
