@@ -212,6 +212,46 @@ def pile_lays(engine: Engine, seat: int) -> tuple[list[Card], tuple[Card, ...], 
     return taken, must, lays
 
 
+#: How many lays in a row after a take ``pile_laid`` follows (the hint's ``LAYS_DEEP``).
+PILE_LAYS_DEEP = 3
+
+
+def pile_laid(engine: Engine, seat: int) -> set[Card]:
+    """The taken cards a take lets be laid this turn: in More every taken card that some
+    sequence of up to ``PILE_LAYS_DEEP`` legal lays puts down, the first holding a card the
+    engine wants laid, each later one a lay the engine lists then that puts down a taken card
+    still in hand (the fourth More newcomer: 8♠ after 10♣); elsewhere the taken cards of the
+    first lays. Asked of the engine step by step, level by level, on copies."""
+    taken, _, lays = pile_lays(engine, seat)
+    found = {c for m in lays for c in m.cards if c in taken}
+    if engine.game != "more3":
+        return found
+    start, _ = _played(engine, seat, Take())
+    level: list[tuple[Engine, Counter[Card], list[Move]]] = [(start, Counter(taken), list(lays))]
+    for _ in range(PILE_LAYS_DEEP):
+        nxt: list[tuple[Engine, Counter[Card], list[Move]]] = []
+        for state, held, moves in level:
+            for m in moves:
+                if state.check(seat, m) is not None:
+                    continue
+                put = Counter(m.cards) & held
+                found |= set(put)
+                rest = held - put
+                if not set(rest) - found:
+                    continue
+                after, _ = _played(state, seat, m)
+                if after.round_over:
+                    continue
+                more = [
+                    n
+                    for n in after.legal_moves(seat)
+                    if isinstance(n, Meld | Add | Lay) and Counter(n.cards) & rest
+                ]
+                nxt.append((after, rest, more))
+        level = nxt
+    return found
+
+
 def check_pile_use(engine: Engine, seat: int, key: str, params: Mapping[str, Any]) -> list[str]:
     """ "{card} can go onto meld {meld}" / "{card} makes a meld with {partners}", right after a
     take: the card is one the engine wants laid, and the engine, asked after the take, adds
@@ -238,18 +278,38 @@ def check_pile_use(engine: Engine, seat: int, key: str, params: Mapping[str, Any
     return [] if ok else [f"no legal lay melds {meld}"]
 
 
+def _check_review_take(case: Case) -> list[str]:
+    """The review's "{use} Of the pile's N, this turn you could lay L (Q) …; a draw brings one
+    card": More; the take is legal, the inner clue is true (``check_pile_use``), N is what the
+    take brings and L exactly the taken cards that can go down this turn (``pile_laid``)."""
+    engine, seat = case.engine, case.seat
+    if not isinstance(engine, More3) or engine.check(seat, Take()) is not None:
+        return ["not a More take"]
+    use = case.params["use"]
+    out = check_pile_use(engine, seat, use.key, use.params)
+    taken, _, _ = pile_lays(engine, seat)
+    if _n(case.params["count"]) != len(taken):
+        out.append(f"a take brings {len(taken)} cards")
+    laid = pile_laid(engine, seat)
+    if set(_cards_of(case.params["laid"])) != laid:
+        out.append(f"the layable cards are {sorted(laid)}")
+    if _n(case.params["laid_points"]) != in_hand_worth(engine, seat, sorted(laid)):
+        out.append("the layable cards' worth")
+    return out
+
+
 def _check_pile_cost(case: Case) -> list[str]:
     """ "The pile's N cards would count P against you in hand; of them you could lay L (Q)": the
-    numbers are the engine's (``in_hand_worth``), and L the taken cards that some legal lay after
-    the take puts down (none for the ``_none`` forms)."""
-    taken, _, lays = pile_lays(case.engine, case.seat)
+    numbers are the engine's (``in_hand_worth``), and L the taken cards that can go down this
+    turn (``pile_laid``; none for the ``_none`` forms)."""
+    taken, _, _ = pile_lays(case.engine, case.seat)
     out = []
     if _n(case.params["count"]) != len(taken):
         out.append(f"a take brings {len(taken)} cards")
     worth = in_hand_worth(case.engine, case.seat, taken)
     if _n(case.params["points"]) != worth:
         out.append(f"the taken cards count {worth} in hand")
-    laid = {c for m in lays for c in m.cards if c in taken}
+    laid = pile_laid(case.engine, case.seat)
     named = set(_cards_of(case.params.get("laid", "")))
     if named != laid:
         out.append(f"named {sorted(named)} as layable, the engine lays {sorted(laid)}")
@@ -2288,7 +2348,12 @@ def _gift_chain(case: Case) -> list[str]:
 
 
 GIFT_KEYS = frozenset(
-    {"hint_throw_gift_more", "hint_throw_gift_pankal_more", "hint_throw_gift_forced_more"}
+    {
+        "hint_throw_gift_more",
+        "hint_throw_gift_pankal_more",
+        "hint_throw_gift_forced_more",
+        "hint_throw_gift_forced_shown_more",
+    }
 )
 
 
@@ -2323,6 +2388,18 @@ def _check_gift(case: Case) -> list[str]:
     out = [] if _more_gift(engine, seat, card) else [f"{card} is no gift"]
     safe = [c for c in hand if not _more_gift(engine, seat, c)]
     if case.key == "hint_throw_gift_forced_more":
+        return [*out, f"{safe} are no gift"] if safe else out
+    if case.key == "hint_throw_gift_forced_shown_more":
+        # And the named cards are ones the next player picked up and still holds, each going
+        # with the card by their rules.
+        nxt = (seat + 1) % engine.n_seats
+        rules = engine.rules_for(nxt)
+        picked = engine.view(seat).shown[nxt]
+        named = _cards_of(case.params["partners"])
+        if not named or not all(
+            c in picked and one_card_from_a_meld(card, c, rules) for c in named
+        ):
+            out.append(f"{named} are not cards picked up that go with {card}")
         return [*out, f"{safe} are no gift"] if safe else out
     if not safe:
         out.append("every card is a gift")
@@ -2693,6 +2770,7 @@ CHECKS: dict[str, Check] = {
     "hint_throw_gift_more": _check_gift,
     "hint_throw_gift_pankal_more": _check_gift,
     "hint_throw_gift_forced_more": _check_gift,
+    "hint_throw_gift_forced_shown_more": _check_gift,
     "hint_throw_breaks_more": _check_breaks,
     "hint_with_kept_wild_more": _check_kept_wild_meld,
     "hint_draw_cost_none": _check_pile_cost,
@@ -2745,6 +2823,7 @@ CHECKS: dict[str, Check] = {
     "hint_with_near": _check_with_near,
     "hint_with_joker": _check_with_joker,
     "review.same_but_sheds_more": _check_review_same,
+    "review.more_take_brings": _check_review_take,
     "review.same_reason_close": _check_review_same,
     "review.runfast_keeps_whole": _check_review_runfast,
     "review.runfast_keeps_whole_loose": _check_review_runfast,

@@ -1251,8 +1251,9 @@ def after_take(
     engine: Engine, seat: int
 ) -> tuple[tuple[Card, ...], list[Meld | Add | Lay], tuple[Card, ...], tuple[Card, ...]]:
     """What a take brings, the legal lays right after it that use a card of which the engine
-    wants one laid (``must_lay``), and the taken cards some such lay puts down: the engine's
-    answers, asked on a copy."""
+    wants one laid (``must_lay``), and the taken cards that can go down this turn (some such
+    lay; in More, some such lay and the lays after it, ``_laid_later``): the engine's answers,
+    asked on a copy."""
     after = _copy(engine)
     taken = tuple(c for e in after.apply(seat, Take()) if isinstance(e, TookPile) for c in e.cards)
     must = set(getattr(after, "must_lay", ()))
@@ -1261,8 +1262,50 @@ def after_take(
         for m in after.legal_moves(seat)
         if isinstance(m, Meld | Add | Lay) and must & set(m.cards)
     ]
-    laid = tuple(sorted({c for m in lays for c in m.cards if c in taken}, key=sort_key))
+    first = {c for m in lays for c in m.cards if c in taken}
+    if isinstance(after, More3):
+        # More: once the taken card is down, other pile cards may follow it this turn (the
+        # fourth More newcomer: 8♠ onto the partner's run after 10♣ was laid, left unsaid).
+        first = _laid_later(after, seat, taken, lays)
+    laid = tuple(sorted(first, key=sort_key))
     return taken, lays, laid, tuple(getattr(after, "must_lay", ()))
+
+
+#: How many lays after a take ``_laid_later`` follows, the first (with the taken card) included.
+LAYS_DEEP = 3
+
+
+def _laid_later(
+    after: Engine, seat: int, taken: Sequence[Card], firsts: Sequence[Meld | Add | Lay]
+) -> set[Card]:
+    """The taken cards some sequence of up to ``LAYS_DEEP`` legal lays puts down this turn,
+    starting with one of ``firsts`` (the lays the engine allows right after the take), each
+    later lay one the engine lists then that puts down a taken card not yet down: the engine's
+    answers, step by step, on copies. Bounded: only lays that add a taken card are followed."""
+    found: set[Card] = set()
+
+    def down(
+        engine: Engine, moves: Sequence[Meld | Add | Lay], depth: int, pile: Counter[Card]
+    ) -> None:
+        for m in moves:
+            used = Counter(m.cards) & pile
+            if depth > 0 and not used:
+                continue
+            if engine.check(seat, m) is not None:
+                continue
+            left = pile - used
+            found.update(used)
+            if depth + 1 >= LAYS_DEEP or not set(left) - found:
+                continue  # as deep as it goes, or nothing new left to find
+            nxt = _copy(engine)
+            nxt.apply(seat, m)
+            if nxt.round_over:
+                continue
+            later = [n for n in nxt.legal_moves(seat) if isinstance(n, Meld | Add | Lay)]
+            down(nxt, later, depth + 1, left)
+
+    down(after, firsts, 0, Counter(taken))
+    return found
 
 
 def pile_use(engine: Engine, seat: int) -> tuple[str, dict[str, Any]] | None:
@@ -2170,6 +2213,14 @@ def _throw_reason(
         # (the More newcomer's findings 1 and 3): said as what it is, and whether another
         # throw would be no gift.
         if all(gifts_next(c, engine, before.seat) for c in before.hand):
+            # A card that goes onto none of their melds is risky for the cards they picked up:
+            # said, or "no safe throw" reads as false (the fourth More newcomer's finding 2).
+            picked = shown_partners(card, engine, before.seat)
+            if picked and not feeds_next(card, engine, before.seat):
+                return "hint_throw_gift_forced_shown_more", {
+                    "card": shown,
+                    "partners": cards(picked),
+                }
             return "hint_throw_gift_forced_more", {"card": shown}
         if wild_capable(card, rules):
             return "hint_throw_gift_pankal_more", {"card": shown}

@@ -55,6 +55,7 @@ from bot.games.base import (
     move_from_dict,
 )
 from bot.games.melds import wild_capable
+from bot.games.more3 import More3
 from bot.games.registry import engine_class
 from bot.games.runfast import RunFast
 from bot.games.views import View
@@ -62,6 +63,7 @@ from bot.i18n import listed, t
 from bot.learning.hints import (
     HINT_LEVEL,
     advise,
+    after_take,
     cards,
     groups_text,
     hint,
@@ -70,6 +72,7 @@ from bot.learning.hints import (
     in_hand_points,
     lone_cards,
     meld_rules,
+    pile_use,
     ready_melds,
     reason,
     record_seed,
@@ -637,6 +640,9 @@ def review_reason(
     differs = runfast_difference(engine, seat, better, made)
     if differs is not None:
         return differs
+    brings = more_take_brings(engine, seat, better, made)
+    if brings is not None:
+        return brings
     key, params = reason(engine, seat, view, better)
     if claim(key, params) != claim(*reason(engine, seat, view, made)):
         return key, params
@@ -653,6 +659,29 @@ def review_reason(
                 "made_points": Count("n_points", mine),
             }
     return "review.same_reason_close", {"reason": said}
+
+
+def more_take_brings(
+    engine: Engine, seat: int, better: Move, made: Move
+) -> tuple[str, dict[str, Any]] | None:
+    """More, a take where the member drew: what the take brings, not only the move again (the
+    fourth More newcomer: "then you must first meld the top card, Q♦" said nothing of why the
+    take was worth so much). Where the top card goes (``pile_use``), and how many of the pile's
+    cards, worth how much, could go down this turn (``after_take``). None elsewhere."""
+    if not isinstance(engine, More3) or not isinstance(better, Take):
+        return None
+    if not isinstance(made, Draw):
+        return None
+    use = pile_use(engine, seat)
+    taken, _, laid, _ = after_take(engine, seat)
+    if use is None or not laid:
+        return None
+    return "review.more_take_brings", {
+        "use": Reason(*use),
+        "count": Count("n_cards", len(taken)),
+        "laid": cards(laid),
+        "laid_points": Count("n_points", in_hand_points(engine.game, laid)),
+    }
 
 
 def runfast_difference(

@@ -194,6 +194,26 @@ def test_score_sheet_lines_are_keys_worded_in_each_language() -> None:
     assert arabic[-1] == t("more3.line.solo_subtotal", "ar")  # the Solo's subtotal, worded
 
 
+def test_solo_who_emptied_by_the_throw_is_not_charged_for_the_pile() -> None:
+    """RULES.md: the pile is taken at the next turn "as in Mor", whose team counts as having
+    taken it from that throw on; the rules pages say so in More's own section too (the fourth
+    More newcomer read only "minus 100 if the Solo never took their More pile")."""
+    name = "solo_empties_by_throw_round_ends"
+    data = json.loads((TABLES / f"{name}.json").read_text(encoding="utf-8"))
+    game = registry.replay(data)
+    result = game.result
+    assert result is not None and game.round_over
+    solo = [(ln.label, ln.points) for ln in result.lines if ln.seat == 1]
+    assert ("more3.line.solo_subtotal", 245) in solo  # 45 melded + 200 pure biriba, no -100
+    assert not any("pile" in label for label, _ in solo)
+    docs = Path(__file__).parents[2] / "docs" / "rules.md"
+    more = (
+        docs.read_text(encoding="utf-8").split("**The More pile.**")[1].split("**Going out.**")[0]
+    )
+    assert "counts as having taken it from that throw on" in more
+    assert "not charged the 100" in more
+
+
 def test_solo_goes_out() -> None:
     state = legal("go_out_solo")
     # (105 + 300 + 100) = 505 -> x1.5 = 757 (757.5 down) -> + 150 = 907; the Pair never took its

@@ -11,6 +11,7 @@ import pytest
 from bot.computers.pool import choose_computer_move
 from bot.games.base import Add, Count, Discard, Draw, Lay, Meld, Play, Take, TookPile
 from bot.games.cards import Card, Reason, parse_cards
+from bot.games.more3 import More3
 from bot.games.registry import engine_class, new_game
 from bot.i18n import LANGUAGES, say, t
 from bot.i18n.moves import caption, move_words
@@ -18,6 +19,8 @@ from bot.learning.hints import Hint, base_reason, hint, hint_for, reason
 from bot.learning.lessons import GAMES, Step, answer_move, lesson
 from tests.ai.more3_tables import more3_play, more3_table
 from tests.ai.repo_script import load_script
+
+check = load_script("scripts/check_hints.py")
 
 STEPS = [step for game in GAMES for step in lesson(game)]
 
@@ -927,3 +930,37 @@ def test_hands_near_out_sentence_gives_the_score_the_throw_would_bring() -> None
     h = hint_for(stock_out.position(), 0, answer_move(stock_out))
     assert "−30" not in h.text(), h.text()
     assert check_reason(stock_out.position(), 0, h.move, h.key, h.params) == []
+
+
+def test_more_draw_counts_every_pile_card_that_can_follow_the_taken_one() -> None:
+    # The fourth More newcomer, seed 3, round 3: "of them, this turn you could lay 10♣ (10
+    # points)", but once 10♣ is down on meld 2, 8♠ of the pile goes onto the partner's meld 1.
+    engine = More3.from_table_file(
+        {
+            "game": "more3",
+            "dealer": 2,
+            "position": {
+                "hands": [["2H"], ["KH", "KS"], ["QH", "QS"]],
+                "discard": ["6C", "3H", "KC", "8S", "10C"],
+                "solo": 2,
+                "turn": 0,
+                "phase": "draw",
+                "opened": [0, 1],
+                "side_taken": [True, False],
+                "melds": [
+                    {"seat": 1, "cards": ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "2D"]},
+                    {"seat": 1, "cards": ["3C", "4C", "5C", "6C", "7C", "8C", "9C", "JK"]},
+                ],
+            },
+        }
+    )
+    key, params = reason(engine, 0, engine.view(0), Draw())
+    assert key == "hint_draw_cost" and params["laid"] == "8♠ 10♣"
+    assert check.check_reason(engine, 0, Draw(), key, params) == []
+    # The old sentence, with 10♣ alone, is false by the check.
+    fewer = dict(params, laid="10♣", laid_points=Count("n_points", 10))
+    assert check.check_reason(engine, 0, Draw(), key, fewer)
+    # The engine lays both, one after the other.
+    engine.apply(0, Take())
+    engine.apply(0, Add(2, (Card(10, "C"),)))
+    assert engine.check(0, Add(1, (Card(8, "S"),))) is None
