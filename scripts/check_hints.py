@@ -2121,6 +2121,8 @@ def _check_with_near(case: Case) -> list[str]:
         facts = {
             "hint_near_more_pile": bool(biribas) and after.pile_open(side),
             "hint_near_go_out": after.pile_taken[side] and can_go_out_with(biribas),
+            "more3.hint_near_needs_biribas": after.pile_taken[side]
+            and not can_go_out_with(biribas),
         }
     else:
         facts = _hand_near_facts(after, case.seat, left)
@@ -2574,6 +2576,19 @@ LOOSE_THROWS = frozenset(
 )
 
 
+def _lays_later(engine: More3, seat: int, kept: int) -> bool:
+    """Could a card kept be laid on a later turn: two kept, or one whose laying (after the next
+    draw, one card left to throw) empties the hand, which RULES.md (More) allows a side only to
+    take its More pile (a biriba down) or to go out (a pure biriba and a second one)."""
+    if kept >= 2:
+        return True
+    side = engine.side(seat)
+    biribas = engine.side_biribas(side)
+    return bool(biribas) and (
+        engine.pile_open(side) or (engine.pile_taken[side] and can_go_out_with(biribas))
+    )
+
+
 def _more_loose_unsaid(case: Case) -> list[str]:
     """More (the third newcomer's findings 1 and 4): a throw told as loose, or as the card the
     rest of the hand outweighs, is of a card that goes onto none of the side's own melds, and
@@ -2586,7 +2601,10 @@ def _more_loose_unsaid(case: Case) -> list[str]:
         return []
     rules = rules_of(engine, case.seat)
     hand = engine.view(case.seat).hand
-    out = [f"{move.card} goes onto own meld {m}" for m in _own_fit(engine, case.seat, move.card)]
+    # A card that can't be laid later (``_lays_later``): its fit is no matter.
+    later = _lays_later(engine, case.seat, len(hand) - 1)
+    own = _own_fit(engine, case.seat, move.card) if later else []
+    out = [f"{move.card} goes onto own meld {m}" for m in own]
     if wild_capable(move.card, rules) and any(not wild_capable(c, rules) for c in hand):
         out.append(f"{move.card} is a pankal thrown beside a natural card")
     if keys & {"hint_throw_few", "hint_throw_few_one"}:
@@ -2636,6 +2654,8 @@ def _check_own_meld(forced: bool) -> Check:
             out.append(f"{card} goes not onto own meld {case.params['meld']}")
         rest = list(engine.view(seat).hand)
         rest.remove(card)
+        if not _lays_later(engine, seat, len(rest)):
+            out.append(f"the throw keeps {len(rest)} card, and the side may not empty a hand")
         if forced:
             out += [
                 f"{o} is a natural safe card for no own meld"
@@ -2670,6 +2690,8 @@ def _check_alone_keeps_own(case: Case) -> list[str]:
     out = _check_throw_partners(case)
     if _own_fit(engine, seat, card):
         out.append(f"{card} goes onto an own meld")
+    if not _lays_later(engine, seat, len(hand) - 1):
+        out.append(f"the throw keeps {len(hand) - 1} card, and the side may not empty a hand")
     named = _cards_of(case.params["own"])
     for o in named:
         if o not in hand or not _alone_in(o, hand, rules) or not _own_fit(engine, seat, o):

@@ -1701,6 +1701,11 @@ def near_end(after: Engine, seat: int, events: Sequence[Event]) -> Reason | None
             return Reason("hint_near_more_pile", count)
         if after.pile_taken[side] and can_go_out_with(biribas):
             return Reason("hint_near_go_out", count)
+        if after.pile_taken[side]:
+            # The side took its More pile but lacks what going out needs: a hand near its end
+            # waits on it (the fourth More newcomer held one card for 18 turns beside four dirty
+            # biribas, and no hint said why). The engine's own refusal says what is missing.
+            return Reason("more3.hint_near_needs_biribas", count)
         return None
     if isinstance(after, Hand) and after.opened[seat]:
         if after.stock_out and left > 1:
@@ -2332,8 +2337,10 @@ def _throw_reason(
                 {c for c in rest if c != card and _alone(c, before.hand, rules)}, key=sort_key
             )
             # A loose card that goes onto the side's own melds is kept for them (the third
-            # More newcomer's finding 4: 5♣ thrown beside 9♦ with 6♣ 7♣ 8♣ on the table).
-            own = [c for c in others if own_meld(c, engine, before.seat) is not None]
+            # More newcomer's finding 4: 5♣ thrown beside 9♦ with 6♣ 7♣ 8♣ on the table), where
+            # it can be laid later (``can_lay_later``).
+            later = isinstance(engine, More3) and can_lay_later(engine, before.seat, len(rest))
+            own = [c for c in others if later and own_meld(c, engine, before.seat) is not None]
             others = [c for c in others if c not in own]
             if own and not others:
                 return "hint_throw_alone_keeps_own_more", {"card": shown, "own": cards(own)}
@@ -2414,6 +2421,22 @@ def _throw_reason(
     return f"hint_throw_few{one}", {"card": shown, "partners": cards(partners)}
 
 
+def can_lay_later(engine: More3, seat: int, kept: int) -> bool:
+    """More: could a card the throw keeps go onto a meld on a later turn? With two cards kept or
+    more, yes; with one, laying it after the next draw leaves one card to throw, so the hand
+    empties: the engine allows that only to a side that may empty a hand, one with a biriba
+    whose More pile is still to take, or whose biribas let it go out (``can_go_out_with``).
+    The fourth More newcomer held 3♦ alone for 18 turns beside dirty biribas, told it "can go
+    onto them later"."""
+    if kept >= 2:
+        return True
+    side = engine.side(seat)
+    biribas = engine.side_biribas(side)
+    if not biribas:
+        return False
+    return engine.pile_open(side) or (engine.pile_taken[side] and can_go_out_with(biribas))
+
+
 def _more_throw_words(
     card: Card, engine: More3, seat: int, rules: MeldRules
 ) -> tuple[str, dict[str, Any]] | None:
@@ -2422,6 +2445,8 @@ def _more_throw_words(
     findings 1 and 4): said as what it is, and, where ``more_throw_order`` would throw another
     card, which. None for other throws."""
     meld = own_meld(card, engine, seat)
+    if not can_lay_later(engine, seat, len(engine.view(seat).hand) - 1):
+        meld = None
     if not wild_capable(card, rules) and meld is None:
         return None
     best = best_more_throws(engine, seat, engine.legal_moves(seat), dearest=False)

@@ -70,3 +70,55 @@ def test_the_review_says_what_a_take_brings_over_a_draw() -> None:
     for lang in LANGUAGES:
         assert "8♠ 10♣" in t(key, lang, **params)
     assert check.check_reason(engine, 0, Take(), key, dict(params, laid="10♣"))
+
+
+def _stuck_on_dirty_biribas(hand: list[str]) -> More3:
+    """The fourth newcomer's seed 3, round 3: the Pair took its More pile and holds two dirty
+    biribas and no pure one, so it can't go out; seat 0 has drawn."""
+    data = {
+        "game": "more3",
+        "seed": 1,
+        "dealer": 2,
+        "totals": [0, 0, 0],
+        "position": {
+            "hands": [hand, ["KD", "KH", "5S"], ["5H", "9S"]],
+            "solo": 1,
+            "turn": 0,
+            "phase": "play",
+            "melds": [
+                {"seat": 0, "cards": ["4D", "5D", "6D", "JK", "8D", "9D", "10D"]},
+                {"seat": 2, "cards": ["3C", "4C", "5C", "JK", "7C", "8C", "9C"]},
+            ],
+            "side_taken": [True, False],
+            "stock": ["10S", "QC", "JC", "4H", "6H"],
+        },
+    }
+    return More3.from_table_file(data)
+
+
+def test_a_hand_near_its_end_is_told_why_it_cannot_go_out() -> None:
+    # Finding 3: one card held for 18 turns beside dirty biribas, and no hint said that going
+    # out needs a pure one; "3♦ can go onto them later" of a last card, which is never laid.
+    engine = _stuck_on_dirty_biribas(["QS", "3D"])
+    for card in ("QS", "3D"):
+        move = Discard(c(card))
+        key, params = reason(engine, 0, engine.view(0), move)
+        assert key == "hint_with_near", (card, key)
+        assert params["near"].key == "more3.hint_near_needs_biribas"
+        inner = params["reason"].key
+        assert inner not in ("hint_throw_alone_keeps_own_more", "hint_throw_own_meld_kept_more")
+        assert check.check_reason(engine, 0, move, key, params) == []
+        for lang in LANGUAGES:
+            assert "{" not in t(key, lang, **params)
+    # The engine agrees: the last card can't be thrown to go out.
+    left = _stuck_on_dirty_biribas(["3D"])
+    refusal = left.check(0, Discard(c("3D")))
+    assert refusal is not None and refusal.key == "more3.go_out_needs_biribas"
+    # The old sentences are false by the check where the throw keeps one card.
+    said = {"card": "Q♠", "own": "3♦"}
+    assert check.check_reason(engine, 0, Discard(c("QS")), "hint_throw_alone_keeps_own_more", said)
+    # With a card to throw beside it, a card for the side's meld is still kept for it.
+    roomy = _stuck_on_dirty_biribas(["QS", "3D", "KC", "QC"])
+    key, params = reason(roomy, 0, roomy.view(0), Discard(c("QS")))
+    assert (key, params["own"]) == ("hint_throw_alone_keeps_own_more", "3♦")
+    assert check.check_reason(roomy, 0, Discard(c("QS")), key, params) == []
