@@ -60,7 +60,7 @@ from bot.games.base import (
     as_lay,
     points,
 )
-from bot.games.cards import JOKER_RANK, Card, deck_106, parse_cards, sort_key
+from bot.games.cards import JOKER_RANK, Card, deck_48, deck_106, parse_cards, sort_key
 from bot.games.hand import OPENING_MIN, Hand, hand_value, meld_value
 from bot.games.meld_search import every_meld
 from bot.games.melds import (
@@ -87,9 +87,11 @@ from bot.games.runfast_combos import (
     ACE_POWER,
     BOMB_KINDS,
     HEAVENLY,
+    PAIRS,
     STRAIGHT,
     Combo,
     classify,
+    legal_plays,
     power,
 )
 from bot.learning.hints import (
@@ -561,6 +563,84 @@ def _check_play_beat_lowest(case: Case) -> list[str]:
     # "so your higher cards stay": the play keeps the hand's pairs and more whole (issue 61).
     if _broken(case.move.cards, list(case.engine.view(case.seat).hand)):
         out.append("the play splits a rank")
+    if _breaks_straight(case.move.cards, list(case.engine.view(case.seat).hand)):
+        out.append("the play breaks a straight")
+    return out
+
+
+def _check_play_beat_lowest_straight(case: Case) -> list[str]:
+    """ "Of your plays that beat T it is the lowest, but it breaks up the straight S": the
+    lowest beat (bombs aside), a higher one there; S a straight of the hand's cards, one a
+    rank, holding a rank the play takes the hand's last card of."""
+    assert isinstance(case.move, Play)
+    out = _check_must_beat(case)
+    hand = list(case.engine.view(case.seat).hand)
+    mine = classify(list(case.move.cards))
+    plays = _plays_beating(case)
+    if not isinstance(mine, Combo) or mine.kind in BOMB_KINDS:
+        return [*out, "the play is a bomb or no play"]
+    out += [f"{m} is lower" for m, c in plays if c.top < mine.top]
+    if not any(c.top > mine.top for _, c in plays):
+        out.append("no higher play beats the table")
+    named = _named_cards(case.params["straight"])
+    run = classify(named)
+    if not isinstance(run, Combo) or run.kind != STRAIGHT:
+        out.append(f"{named} is no straight")
+    if any(c not in hand for c in named):
+        out.append("a named card is not in the hand")
+    left = list(hand)
+    for c in case.move.cards:
+        left.remove(c)
+    gone = {power(c) for c in case.move.cards} - {power(c) for c in left}
+    if not gone & {power(c) for c in named}:
+        out.append("the play leaves every rank of the straight in the hand")
+    return out
+
+
+def combinations_answering(played: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every play the engine lets answer ``played`` from a hand holding all the 48-card deck's
+    other cards (a rank's cards cut to two where they make no bomb: suits change no kind, size
+    or height, and the plays stay few enough to list)."""
+    table = classify(list(played))
+    assert isinstance(table, Combo)
+    rest = [c for c in deck_48() if c not in played]
+    by_power: dict[int, list[Card]] = {}
+    for c in rest:
+        by_power.setdefault(power(c), []).append(c)
+    kept = [
+        c
+        for cs in by_power.values()
+        for c in (cs if len(cs) == 4 or power(cs[0]) == 14 else cs[:2])
+    ]
+    return [tuple(p) for p in legal_plays(kept, table)]
+
+
+def _check_play_lead_long(case: Case) -> list[str]:
+    """ "Lead X: this straight (these consecutive pairs) puts N out in one play, you hold no
+    longer one; only a higher one of as many cards, or a bomb, beats it": a legal lead of that
+    kind, N its count, no legal play of its kind longer, and every legal answer the engine
+    gives the next seat, were it to hold the whole rest of the deck, is of that kind and size
+    and higher, or a bomb."""
+    out = _check_play_lead_pick(case)
+    played = list(getattr(case.move, "cards", ()))
+    mine = classify(played)
+    kind = STRAIGHT if case.key.endswith("_straight") else PAIRS
+    if not isinstance(mine, Combo) or mine.kind != kind:
+        return [*out, f"not a lead of the kind {kind}"]
+    if _n(case.params["count"]) != len(played):
+        out.append("the count is not the play's")
+    for m in case.engine.legal_moves(case.seat):
+        other = classify(list(getattr(m, "cards", ())))
+        if isinstance(other, Combo) and other.kind == kind and other.size > mine.size:
+            out.append(f"{m} is of its kind and longer")
+    for answer in combinations_answering(played):
+        combo = classify(list(answer))
+        if not isinstance(combo, Combo):
+            continue
+        if combo.kind in BOMB_KINDS:
+            continue
+        if combo.kind != kind or combo.size != mine.size or combo.top <= mine.top:
+            out.append(f"{answer} beats it")
     return out
 
 
@@ -727,7 +807,29 @@ def _check_play_beat_lead_back(case: Case) -> list[str]:
 
 def _broken(played: Sequence[Card], hand: Sequence[Card]) -> set[int]:
     held, used = Counter(c.rank for c in hand), Counter(c.rank for c in played)
-    return {r for r in used if held[r] >= 2 and used[r] < held[r]}
+    return {r for r in used if held[r] >= 2 and used[r] < held[r]} | _pairs_broken(played, hand)
+
+
+def _pairs_broken(played: Sequence[Card], hand: Sequence[Card]) -> set[int]:
+    """The ranks of every run of consecutive pairs the hand holds (ranks in a row, none a 2,
+    each held exactly twice, the run as long as it goes) that ``played`` takes part of, not
+    all: tried rank by rank from each run's lowest."""
+    held = Counter(power(c) for c in hand)
+    used = Counter(power(c) for c in played)
+    out: set[int] = set()
+    p = 3
+    while p <= ACE_POWER:
+        if held[p] != 2:
+            p += 1
+            continue
+        run = []
+        while p <= ACE_POWER and held[p] == 2:
+            run.append(p)
+            p += 1
+        taken = sum(used[q] for q in run)
+        if len(run) >= 2 and taken and taken != 2 * len(run):
+            out |= {c.rank for c in hand if power(c) in run}
+    return out
 
 
 def _breaks_straight(played: Sequence[Card], hand: Sequence[Card]) -> bool:
@@ -2833,6 +2935,9 @@ CHECKS: dict[str, Check] = {
     "hint_play_lead_whole": _check_play_lead_whole,
     "runfast.hint_play_beat_lowest_split": _check_play_beat_lowest_split,
     "runfast.hint_play_heavenly": _check_play_heavenly,
+    "runfast.hint_play_beat_lowest_straight": _check_play_beat_lowest_straight,
+    "runfast.hint_play_lead_long_straight": _check_play_lead_long,
+    "runfast.hint_play_lead_long_pairs": _check_play_lead_long,
     "hint_throw_not_theirs": _check_throw_not_theirs,
     "mor.hint_throw_feeds": _check_pile_note,
     "mor.hint_throw_feeds_all": _check_pile_note,

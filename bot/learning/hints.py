@@ -69,6 +69,7 @@ from bot.games.runfast_combos import (
     BOMB_KINDS,
     HEAVENLY,
     MIN_STRAIGHT,
+    PAIRS,
     STRAIGHT,
     Combo,
     classify,
@@ -335,13 +336,14 @@ def plain_run_fast_play(engine: Engine, seat: int, legal: Sequence[Move], move: 
         return move
     before = engine.view(seat)
     move = high_on_last_card(before, legal, move)
+    move = leads_long(before, legal, move)
     if reason(engine, seat, before, move)[0] not in NO_RULE:
         return move
     plain = sorted(
         (
             m
             for m in legal
-            if isinstance(m, Play) and plain_top(m.cards) and not splits(m.cards, before.hand)
+            if isinstance(m, Play) and plain_top(m.cards) and keeps_whole(m.cards, before.hand)
         ),
         key=lambda m: (plain_top(m.cards), -len(m.cards)),
     )
@@ -349,6 +351,40 @@ def plain_run_fast_play(engine: Engine, seat: int, legal: Sequence[Move], move: 
         if reason(engine, seat, before, m)[0] not in NO_RULE:
             return m
     return move
+
+
+# Leads that put a whole straight or run of consecutive pairs out in one play.
+LONG_KINDS = frozenset({STRAIGHT, PAIRS})
+
+
+def long_kind(played: Sequence[Card]) -> str | None:
+    """The kind of ``played`` when it is a straight or consecutive pairs, else None."""
+    combo = classify(list(played))
+    return combo.kind if isinstance(combo, Combo) and combo.kind in LONG_KINDS else None
+
+
+def leads_long(view: RunFastView, legal: Sequence[Move], move: Play) -> Play:
+    """Run Fast, a lead (the fourth Run Fast newcomer's finding 1: "Lead 4♥" out of the straight
+    3..9, "Lead 4♠ 4♦" out of 44 55 66, and following them cost points): a lead that breaks up a
+    straight or a run of consecutive pairs of the hand leads the longest such play instead,
+    the lowest of that length, unless it splits a bomb. Only as many cards of the same kind,
+    higher, or a bomb, beat it."""
+    if view.trick or long_kind(move.cards) or not breaks_long(move.cards, view.hand):
+        return move
+    bombs = bomb_ranks(view.hand)
+    longs = [
+        m
+        for m in legal
+        if isinstance(m, Play) and long_kind(m.cards) and not splits(m.cards, view.hand) & bombs
+    ]
+    if not longs:
+        return move
+    return min(longs, key=lambda m: (-len(m.cards), plain_top(m.cards)))
+
+
+def breaks_long(played: Sequence[Card], hand: Sequence[Card]) -> bool:
+    """Does ``played`` break up a straight or a run of consecutive pairs the hand holds?"""
+    return breaks_straight(played, hand) or bool(pair_runs_split(played, hand))
 
 
 def high_on_last_card(view: RunFastView, legal: Sequence[Move], move: Play) -> Play:
@@ -1879,6 +1915,15 @@ def _play_reason(
             return "hint_play_beat_near_out", {"cards": shown, "trick": trick}
         if mine and len(set(tops)) > 1:
             broken = splits(move.cards, before.hand)
+            straight = straight_broken(move.cards, before.hand)
+            if mine == min(tops) and not broken and straight:
+                # The lowest beat, but it takes a card out of a straight (the fourth Run Fast
+                # newcomer's 5♠ out of 5..9 on 3♣): said, never "the rest stays whole".
+                return "runfast.hint_play_beat_lowest_straight", {
+                    "cards": shown,
+                    "trick": trick,
+                    "straight": straight,
+                }
             if mine == min(tops) and not broken:
                 return "hint_play_beat_lowest", {"cards": shown, "trick": trick}
             lower = [m for m in legal if isinstance(m, Play) and 0 < plain_top(m.cards) < mine]
@@ -1889,7 +1934,7 @@ def _play_reason(
                     "trick": trick,
                     "split": groups_text(split, before.hand, either=True),
                 }
-                if not broken:
+                if not broken and not straight:
                     return "hint_play_beat_whole", named
                 bombs = bomb_ranks(before.hand)
                 if not broken & bombs and all(splits(m.cards, before.hand) & bombs for m in lower):
@@ -1967,9 +2012,17 @@ def _play_reason(
     ):
         # A lone card, the lowest of the hand: the highest ones are kept to win tricks.
         return "hint_play_lead_lowest", {"cards": shown}
+    if (run := long_kind(move.cards)) and not any(
+        isinstance(m, Play) and long_kind(m.cards) == run and len(m.cards) > len(move.cards)
+        for m in legal
+    ):
+        # A whole straight or run of consecutive pairs, none of its kind longer in the hand
+        # (the fourth Run Fast newcomer's finding 1): many cards out, and hard to answer.
+        long = "straight" if run == STRAIGHT else "pairs"
+        return f"runfast.hint_play_lead_long_{long}", {"cards": shown, "count": count}
     lone = len(move.cards) == 1 and plain_top(move.cards) > 0
     below = [c for c in before.hand if 0 < plain_top([c]) < plain_top(move.cards)]
-    if lone and below and not splits(move.cards, before.hand):
+    if lone and below and keeps_whole(move.cards, before.hand):
         # A lone card over lower ones, each of which would split up a pair or more: say so
         # (issue 61: "Lead 10♠: one play takes 1 card out" said nothing of the lower 6♦).
         split = {r for c in below for r in splits([c], before.hand)}
@@ -2045,9 +2098,32 @@ def plain_top(played: Sequence[Card]) -> int:
 
 def splits(played: Sequence[Card], hand: Sequence[Card]) -> set[int]:
     """The ranks of which ``played`` takes some of the hand's cards but not all, where the hand
-    holds two or more: a pair, triple or four of a kind it breaks up."""
+    holds two or more: a pair, triple or four of a kind it breaks up; and the ranks of each run
+    of consecutive pairs it breaks up (``pair_runs_split``). Straights: ``breaks_straight``."""
     held, used = Counter(c.rank for c in hand), Counter(c.rank for c in played)
-    return {r for r, n in used.items() if held[r] >= 2 and n < held[r]}
+    split = {r for r, n in used.items() if held[r] >= 2 and n < held[r]}
+    return split | pair_runs_split(played, hand)
+
+
+def pair_runs_split(played: Sequence[Card], hand: Sequence[Card]) -> set[int]:
+    """The ranks of each run of consecutive pairs the hand holds (two or more ranks in a row,
+    each held exactly twice, none a 2) of which ``played`` takes some cards but not all: the
+    fourth Run Fast newcomer's 4♠ 4♦ led out of 44 55 66, said to split nothing."""
+    held = Counter(power(c) for c in hand)
+    used = Counter(power(c) for c in played)
+    twice = sorted(p for p, n in held.items() if n == 2 and p <= ACE_POWER)
+    runs: list[list[int]] = []
+    for p in twice:
+        if runs and runs[-1][-1] == p - 1:
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    out: set[int] = set()
+    for run in runs:
+        taken = sum(used[p] for p in run)
+        if len(run) >= 2 and 0 < taken < 2 * len(run):
+            out |= {c.rank for c in hand if power(c) in run}
+    return out
 
 
 def breaks_straight(played: Sequence[Card], hand: Sequence[Card]) -> bool:
@@ -2070,6 +2146,29 @@ def breaks_straight(played: Sequence[Card], hand: Sequence[Card]) -> bool:
         if high - low + 1 >= MIN_STRAIGHT:
             return True
     return False
+
+
+def straight_broken(played: Sequence[Card], hand: Sequence[Card]) -> Reason | None:
+    """The longest straight of the hand ``played`` (no straight itself) breaks, named (one card
+    a rank, as the hand orders them); None when it breaks none."""
+    if not breaks_straight(played, hand):
+        return None
+    held = {power(c) for c in hand if power(c) <= ACE_POWER}
+    left = Counter(power(c) for c in hand)
+    left.subtract(power(c) for c in played)
+    best: list[int] = []
+    for p in {power(c) for c in played if left[power(c)] <= 0 and power(c) <= ACE_POWER}:
+        low = high = p
+        while low - 1 in held:
+            low -= 1
+        while high + 1 in held:
+            high += 1
+        if high - low + 1 > len(best):
+            best = list(range(low, high + 1))
+    run = [min((c for c in hand if power(c) == p), key=sort_key) for p in best]
+    combo = classify(run)
+    assert isinstance(combo, Combo)
+    return describe(run, combo)
 
 
 def lone_cards(hand: Sequence[Card]) -> list[Card]:

@@ -39,7 +39,7 @@ from bot.games.more3 import More3
 from bot.games.registry import engine_class, new_game, play_move, replay
 from bot.games.runfast_combos import BOMB_KINDS, TRIPLE
 from bot.i18n import ENGLISH, say, t
-from bot.learning.hints import Hint, advise, hint_for
+from bot.learning.hints import Hint, advise, hint_for, plain_top
 
 MEMBER = 0  # the member's seat at a guided table: a practice table seats its member first
 COACH_LEVEL = Level.NORMAL  # the computer players and the coach's suggestions
@@ -721,6 +721,12 @@ def move_gain(engine: Engine, seat: int, played: Move, coach: Move | None = None
             (was.biriba if was else None) or "", 0
         ):
             return Reason("coach_gain_biriba", {"biriba": Reason(f"biriba.{m.biriba}")})
+    if played.do == "play" and coach is not None and coach.do == "play":
+        # Run Fast: more cards out in one play than the coach's (the fourth Run Fast newcomer's
+        # J J Q Q K K, told "mine would have been another" in the words a weak move gets).
+        out = len(getattr(played, "cards", ()))
+        if out > len(getattr(coach, "cards", ())):
+            return Reason("coach_gain.runfast_more_out", {"count": Count("n_cards", out)})
     opening = isinstance(engine, More3) and engine.needs_opening(seat)
     if opening and isinstance(copy, More3) and seat in copy.opened:
         return Reason("coach_gain.more3_opens")
@@ -753,11 +759,22 @@ def move_better(engine: Engine, seat: int, played: Move, coach: Move) -> Reason 
         if more is not None and more >= 1 and more == int(more):
             return Reason("coach_better_points", {"points": Count("n_points", int(more))})
     kept, left = len(mine.view(seat).hand), len(theirs.view(seat).hand)
+    if played.do == "play" and coach.do == "play" and kept == left:
+        # Run Fast, a beat of the same size (the fourth Run Fast newcomer's K♦ where the coach
+        # had 8♦): the coach's is lower, so the higher cards stay for a later trick.
+        ours_top = plain_top(getattr(coach, "cards", ()))
+        yours_top = plain_top(getattr(played, "cards", ()))
+        if getattr(engine.view(seat), "trick", ()) and 0 < ours_top < yours_top:
+            return Reason("coach_better.runfast_lower", {"cards": cards_of(played)})
     if kept < left:
         return Reason(
             "coach_better_cards", {"mine": Count("n_cards", kept), "yours": Count("n_cards", left)}
         )
     return None
+
+
+def cards_of(move: Move) -> str:
+    return " ".join(c.pretty for c in getattr(move, "cards", ()))
 
 
 def other_move_note(engine: Engine, seat: int, coach: Move, played: Move) -> OtherMove | None:
