@@ -94,6 +94,7 @@ from bot.games.runfast_combos import (
     legal_plays,
     power,
 )
+from bot.games.views import RummyView
 from bot.learning.hints import (
     HAND_END,
     HAND_NEAR,
@@ -1185,6 +1186,88 @@ def _check_hand_next_few(case: Case) -> list[str]:
     return out
 
 
+def _unseen_meld_pairs(engine: Engine, seat: int, card: Card) -> int:
+    """How many pairs of the deck's cards the seat can't see (the whole deck less its hand,
+    the melds and the discard pile) make a meld with ``card`` by the engine's meld reader."""
+    view = engine.view(seat)
+    assert isinstance(view, RummyView)
+    unseen = Counter(deck_106())
+    unseen.subtract([*view.hand, *(c for m in view.melds for c in m.cards), *view.discard])
+    kinds = sorted((c for c, n in unseen.items() if n > 0), key=sort_key)
+    return sum(
+        1
+        for i, a in enumerate(kinds)
+        for b in kinds[i:]
+        if (a != b or unseen[a] >= 2) and try_meld((card, a, b), HAND_MELDS) is not None
+    )
+
+
+def _check_alone_unseen(case: Case) -> list[str]:
+    """ "It makes no meld with your other cards, and neither do these; but of the cards you
+    can't see, fewer pairs make a meld with it than with any of those": Hand; the thrown card
+    and each named one alone as ``_check_throw_alone`` checks them (the named ones may be
+    worth more), and the thrown card makes a meld with fewer unseen pairs than each named."""
+    assert isinstance(case.move, Discard)
+    if not isinstance(case.engine, Hand):
+        return ["not Hand"]
+    out = [o for o in _check_throw_alone(case) if not o.endswith("is worth more")]
+    card = case.move.card
+    mine = _unseen_meld_pairs(case.engine, case.seat, card)
+    named = _cards_of(case.params["others"])
+    if not named:
+        out.append("no card named")
+    out += [
+        f"{o} makes {n} unseen meld pairs, {card} {mine}"
+        for o in named
+        for n in [_unseen_meld_pairs(case.engine, case.seat, o)]
+        if n <= mine
+    ]
+    return out
+
+
+def _check_alone_top_unseen(case: Case) -> list[str]:
+    """ "…worth as much as any of them (N), and of the cards you can't see, fewer pairs make a
+    meld with it than with these": Hand; as ``hint_throw_alone_top`` (none named worth more),
+    each card named as tied is among the others and worth as much, and makes a meld with more
+    unseen pairs than the thrown card."""
+    assert isinstance(case.move, Discard)
+    if not isinstance(case.engine, Hand):
+        return ["not Hand"]
+    out = _check_throw_alone_top(case)
+    card = case.move.card
+    others = _cards_of(case.params["others"])
+    tied = _cards_of(case.params["tied"])
+    mine = _unseen_meld_pairs(case.engine, case.seat, card)
+    if not tied:
+        out.append("no tied card named")
+    for o in tied:
+        if o not in others:
+            out.append(f"{o} is not among the others")
+        if hand_value(o) != hand_value(card):
+            out.append(f"{o} is not worth as much as {card}")
+        n = _unseen_meld_pairs(case.engine, case.seat, o)
+        if n <= mine:
+            out.append(f"{o} makes {n} unseen meld pairs, {card} {mine}")
+    return out
+
+
+def _check_twin_few(several: bool) -> Check:
+    """ "You hold two of it, and the other stays in your hand with these, which go with it":
+    Hand; the hand holds the thrown card twice, and the partners as ``_check_partner_count``
+    checks them."""
+
+    def check(case: Case) -> list[str]:
+        assert isinstance(case.move, Discard)
+        out = _check_partner_count(several)(case)
+        if not isinstance(case.engine, Hand):
+            out.append("not Hand")
+        if case.engine.view(case.seat).hand.count(case.move.card) < 2:
+            out.append(f"one {case.move.card} in hand")
+        return out
+
+    return check
+
+
 def _takes_and_goes_out(engine: Engine, seat: int, card: Card, held: list[Card]) -> bool:
     """Played on a copy: the seat throws ``card``, the next player, holding ``held``, takes it
     and goes out this turn by the engine's legal moves (up to three lays before the throw)."""
@@ -2253,6 +2336,9 @@ def _hand_near_facts(after: Any, seat: int, left: int) -> dict[str, bool]:
         "hint_near_out_hand": ends == RoundEnd.WENT_OUT,
         "hint_near_out_the_hand": ends == RoundEnd.HAND,
         "hint_near_out_hand_later": (not now or left > 1) and not after.stock_out,
+        # One card kept by a throw: after the next draw two, too few for a new meld with a
+        # card to throw, so going out takes one of them added to a meld on the table.
+        "hint_near_out_hand_one": not now and left == 1 and not after.stock_out,
     }
 
 
@@ -2946,6 +3032,10 @@ CHECKS: dict[str, Check] = {
     "hand.hint_throw_meld_short": _check_meld_short,
     "hint_throw_not_next": _check_not_next(More3, _next_side_fits),
     "hand.hint_throw_twin": _check_hand_throw_twin,
+    "hand.hint_throw_twin_few": _check_twin_few(several=True),
+    "hand.hint_throw_twin_few_one": _check_twin_few(several=False),
+    "hand.hint_throw_alone_unseen": _check_alone_unseen,
+    "hand.hint_throw_alone_top_unseen": _check_alone_top_unseen,
     "hand.hint_throw_next_few": _check_hand_next_few,
     "hint_with_near": _check_with_near,
     "hint_with_joker": _check_with_joker,

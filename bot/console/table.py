@@ -34,7 +34,7 @@ from bot.games.cards import Card, CardError
 from bot.games.notation import BARE_VERBS, move_text, parse_move
 from bot.i18n import ENGLISH, has, language, number, say, t, t_n
 from bot.learning.hints import STAGES, Hint, hint, hint_for, hint_rng, typed_form
-from bot.learning.review import ITEMS_FEW, decisions, margin_line, review
+from bot.learning.review import ITEMS_FEW, Decision, decisions, margin_line, review
 from bot.learning.rules import DOCS, game_rules, rules_file
 from bot.replay import Replay
 
@@ -158,6 +158,8 @@ class Console:
         # Offer the review once the game is over (a terminal game), of the moves from this
         # position on (a game tried again from a reviewed move: from that move).
         self.review = review
+        # The member's moves as ``again N`` numbers them, once the game is over (``list_moves``).
+        self.numbered: list[Decision] = []
         self.bidding_told = False  # what a bid does is said once, the first time bids are asked
 
     # -------------------------------------------------------- output
@@ -475,7 +477,8 @@ class Console:
         ``again N`` took a move number, so typing an item's number replayed the wrong move).
         ``help`` says what can be typed; any other word asks again."""
         replay = Replay(self.engine.record)
-        moves = [d.position for d in decisions(replay, self.seat, start)]
+        self.numbered = decisions(replay, self.seat, start)
+        moves = [d.position for d in self.numbered]
         # Only Enter (or the end of input) leaves: a learner who types "hint" out of habit is
         # asked again rather than losing the review.
         while True:
@@ -490,6 +493,8 @@ class Console:
                 return
             if answer == "help":
                 self.say(self.t("console.review_help", moves=len(moves)))
+            elif answer == "again":
+                self.list_moves(replay)
             elif answer.split()[0] == "again":
                 self.say(self.t("console.again_bad", count=len(moves)))
             else:
@@ -520,6 +525,18 @@ class Console:
         example = str(items[0].number)
         self.offer_again(moves, self.t("console.again_offer", example=example, count=len(moves)))
 
+    def list_moves(self, replay: Replay) -> None:
+        """``again`` alone: each of the member's moves under its round, with the number ``again
+        N`` takes ("12 discard 8H"). A review that found nothing showed no number, so the
+        newcomer guessed which N was round 3's opening (the fourth fresh Hand read)."""
+        round_no = 0
+        for n, decision in enumerate(self.numbered, start=1):
+            now = replay.step(decision.position).round_no
+            if now != round_no:
+                round_no = now
+                self.say(self.t("console.moves_of_round", round=round_no))
+            self.say(f"  {n} {move_text(decision.move)}")
+
     @staticmethod
     def picked(answer: str, count: int) -> int | None:
         """N of an answer ``again N`` with 1 <= N <= ``count``, else None."""
@@ -547,6 +564,8 @@ class Console:
                 return
             if answer == "help":
                 self.say(self.t("console.again_help", count=count))
+            elif answer == "again":
+                self.list_moves(Replay(self.engine.record))
             else:
                 self.say(self.t("console.again_bad", count=count))
 

@@ -296,6 +296,7 @@ def advise(
     move = betters_project(engine, seat, legal, move, choose)
     move = lays_before_stock_out(engine, seat, legal, move, choose)
     move = sheds_high_at_end(engine, seat, legal, move, choose)
+    move = hand_least_wanted(engine, seat, legal, move, choose)
     move = no_spoilt_biriba(engine, seat, legal, move, choose)
     move = lays_kept_run(engine, seat, legal, move)
     move = toward_more_pile(engine, seat, legal, move, choose, several=several)
@@ -1117,6 +1118,45 @@ def sheds_high_at_end(
     return other if other is not None and other in costly else costly[0]
 
 
+def hand_least_wanted(
+    engine: Engine,
+    seat: int,
+    legal: Sequence[Move],
+    move: Move,
+    choose: Callable[[Sequence[Move]], Move | None],
+) -> Move:
+    """Hand: of the throws that cost the same, the one fewest unseen cards make a meld with
+    (the fourth fresh Hand newcomer's finding 3: "Throw J♣", and the next player opened with
+    J♠ J♥ J♣). Where ``move`` throws a card that goes with nothing in the hand (``_alone``),
+    another such card worth as much in hand, that goes onto no meld of the next player
+    (``feeds_next``), with fewer pairs among the cards the seat can't see (``unseen_pairs``,
+    what the seat can know of another hand) is thrown instead: ``choose`` picks among those
+    with the fewest. ``move`` itself otherwise."""
+    if not isinstance(engine, Hand) or not isinstance(move, Discard):
+        return move
+    hand = engine.view(seat).hand
+    rules = meld_rules(engine, seat)
+    if not _alone(move.card, hand, rules):
+        return move
+    worth = hand_value(move.card)
+    same = [
+        m
+        for m in legal
+        if isinstance(m, Discard)
+        and hand_value(m.card) == worth
+        and _alone(m.card, hand, rules)
+        and not feeds_next(m.card, engine, seat)
+    ]
+    if not same:
+        return move
+    fewest = min(unseen_pairs(m.card, engine, seat) for m in same)
+    if unseen_pairs(move.card, engine, seat) <= fewest:
+        return move
+    least = [m for m in same if unseen_pairs(m.card, engine, seat) == fewest]
+    other = choose(least)
+    return other if other is not None and other in least else least[0]
+
+
 def lays_before_stock_out(
     engine: Engine,
     seat: int,
@@ -1753,6 +1793,11 @@ def near_end(after: Engine, seat: int, events: Sequence[Event]) -> Reason | None
             # The turn is over (a throw), or this turn's throw keeps a card: going out comes
             # on a later turn, never as a Hand, as the seat has opened by then (the newcomer's
             # findings 1 and 2: "throw your last card" said of a throw that keeps one).
+            if left == 1 and after.turn != seat:
+                # One card kept by the throw: the same "close to going out" each turn read as
+                # noise (the fourth fresh Hand newcomer's finding 5). Say how: after the draw,
+                # two cards, and a meld needs three, so one goes onto a meld on the table.
+                return Reason("hint_near_out_hand_one", count)
             return Reason("hint_near_out_hand_later", count)
         # One card left and this turn's throw still to come: how the engine itself ends the
         # round when that card is thrown, a Hand (opened this turn, no old meld touched,
@@ -2461,6 +2506,34 @@ def _throw_reason(
             # Several cards alone: the one thrown is the one worth most, and Hand's points
             # left in hand count against you.
             others = sorted({c for c in rest if c != card and _alone(c, before.hand, rules)})
+            top = all(hand_value(card) >= hand_value(c) for c in others)
+            mine = unseen_pairs(card, engine, before.seat) if others else 0
+            if (
+                others
+                and not top
+                and all(unseen_pairs(c, engine, before.seat) > mine for c in others)
+            ):
+                # Not the costliest: why this one, then (the fourth fresh Hand newcomer's
+                # finding 4: "Throw 2♥: no other card … " beside an equally dead 7♠ and 6♦).
+                # Of the cards the seat can't see, the fewest make a meld with it.
+                return "hand.hint_throw_alone_unseen", {
+                    "card": shown,
+                    "others": cards(sorted(others, key=sort_key)),
+                }
+            equal = sorted((c for c in others if hand_value(c) == hand_value(card)), key=sort_key)
+            if (
+                equal
+                and all(hand_value(card) >= hand_value(c) for c in others)
+                and all(unseen_pairs(c, engine, before.seat) > mine for c in equal)
+            ):
+                # Tied at the top: the one another player is least likely to meld
+                # (``hand_least_wanted``; the fourth fresh Hand newcomer's finding 3).
+                return "hand.hint_throw_alone_top_unseen", {
+                    "card": shown,
+                    "others": cards(sorted(others, key=sort_key)),
+                    "tied": cards(equal),
+                    "points": Count("n_points", hand_value(card)),
+                }
             if others and all(hand_value(card) >= hand_value(c) for c in others):
                 # "Worth the most" only when no other is worth as much (issue 61: Q♣ tied K♦).
                 tied = any(hand_value(card) == hand_value(c) for c in others)
@@ -2480,6 +2553,10 @@ def _throw_reason(
     # One partner or several: with several, "goes with" must read as any one of them (each
     # makes a meld with the card and one more), never as one meld of them all (issue 61).
     one = "_one" if len(partners) == 1 else ""
+    if before.game == "hand" and card in rest:
+        # Two of the card: the copy kept goes with the same cards (the fourth fresh Hand
+        # newcomer's finding 4: "only 6♥ goes with it" beside a second 8♥ never named).
+        return f"hand.hint_throw_twin_few{one}", {"card": shown, "partners": cards(partners)}
     if before.game == "hand" and all(hand_value(card) >= hand_value(c) for c in rest):
         # What it would cost in hand is a reason to throw it only where no card kept costs
         # more (issue 61: "it costs you 4 points" told as why a low card goes).

@@ -609,7 +609,11 @@ def margin_line(item: Item, lang: str = "en") -> str:
     rule's item they could not tell apart (``Item.measured``), that the rule is the reason."""
     if not item.measured:
         return t("review.margin_unclear", lang)
-    return t("review.margin", lang, points=Count("n_points", max(1, round(item.margin))))
+    # Say what the number is: a newcomer took "about 166 points better" for the game's own
+    # difference (the fourth fresh Hand read). It is the playouts' average, a few turns on
+    # (``HORIZON``) or, where there is none, to the round's end.
+    key = "review.margin" if HORIZON[item.view.game] is not None else "review.margin_to_end"
+    return t(key, lang, points=Count("n_points", max(1, round(item.margin))))
 
 
 # A reason's parameters that name the move's own cards: two reasons alike but for these say

@@ -263,3 +263,52 @@ def test_a_review_that_looked_at_nothing_does_not_say_of_the_moves_looked_at() -
         assert t("review.usual_off_hint", count=len(found.off_hint), moves=moves) in text
     else:
         assert t("review.usual_all_hint") in text
+
+
+def test_again_alone_lists_each_move_with_its_number_by_round() -> None:
+    """A review that found nothing showed no move number, so a Hand newcomer guessed which
+    ``again N`` was round 3's opening (the fourth fresh Hand read). ``again`` alone lists the
+    member's moves under their rounds, each with the N that ``again N`` takes, at the end-of-game offer;
+    ``help`` says so (the offer after a review that found nothing takes it too)."""
+    stdin = Careless(["again", "help", "again"])
+    out = io.StringIO()
+    engine = new_game("hand", {}, 3)
+    console = Console(engine, 0, "simple", 3, stdin, out, review=0)
+    stdin.console = console
+    assert console.play() == 0
+    text = out.getvalue()
+    replay = Replay(engine.record)
+    moves = decisions(replay, 0)
+    assert replay.rounds > 1
+    listing = [t("console.moves_of_round", round=1)]
+    shown = 1
+    for n, d in enumerate(moves, start=1):
+        round_no = replay.step(d.position).round_no
+        if round_no != shown:
+            shown = round_no
+            listing.append(t("console.moves_of_round", round=round_no))
+        listing.append(f"  {n} {move_text(d.move)}")
+    block = "\n".join(listing)
+    assert text.count(block) == 2, text[-3000:]
+    assert "again alone lists your moves" in t("console.review_help", moves=len(moves))
+    assert t("console.review_help", moves=len(moves)) in text
+    assert t("console.again_bad", count=len(moves)) not in text
+
+
+def test_again_alone_lists_the_moves_after_a_review_that_found_nothing() -> None:
+    """After "None of your moves stood out" no number had been shown: ``again`` alone lists
+    them there too, and ``help`` says so."""
+    stdin = Strong(["review", "again", "help"])
+    out = io.StringIO()
+    engine = new_game("runfast", {}, 3)
+    console = Console(engine, 0, "simple", 3, stdin, out, review=0)
+    stdin.console = console
+    assert console.play() == 0
+    text = out.getvalue()
+    moves = decisions(Replay(engine.record), 0)
+    assert t("review.none") in text
+    after = text.split(t("review.none"), 1)[1]
+    listing = [t("console.moves_of_round", round=1)]
+    listing += [f"  {n} {move_text(d.move)}" for n, d in enumerate(moves, start=1)]
+    assert "\n".join(listing) in after
+    assert t("console.again_help", count=len(moves)) in after

@@ -63,6 +63,7 @@ COUNTED: dict[str, dict[str, str]] = {
             "console.runfast.ev.bomb_bonus.you",
             "console.hand.open_with",
             "review.margin",
+            "review.margin_to_end",
         )
     },
     "hand.opening_too_low": {"least": POINTS},

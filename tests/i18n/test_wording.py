@@ -345,7 +345,7 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
         "में पान की तिग्गी (3♥) होनी चाहिए",
     ),
     # In the terminal the review is the typed word review.
-    ("console.again_help", "समीक्षा", "review में हर चाल की संख्या दिखती है"),
+    ("console.again_help", "समीक्षा", "सिर्फ़ again लिखें तो आपकी चालें उनकी संख्या के साथ दिखेंगी"),
     # A sentence without a subject: the move is allowed by the rules.
     ("lesson_wrong", "यह चाल चल सकते हैं", "यह चाल नियमों के मुताबिक़ ठीक है"),
     # A seat does not beat or pass: its player does.

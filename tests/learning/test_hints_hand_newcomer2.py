@@ -50,8 +50,9 @@ def test_a_throw_long_after_opening_is_no_hand() -> None:
     # out comes on a later turn, and never as a Hand.
     engine = _hand("7S QD", melds=[{"seat": 0, "cards": ["AS", "AC", "JK"]}], opened=[0])
     h = hint_for(engine, 0, Discard(Card(12, "D")))
-    assert _near(h) == "hint_near_out_hand_later"
-    assert "−60" not in h.text() and "On a later turn" in h.text()
+    # One card kept: how to go out next turn (the fourth fresh newcomer's finding 5).
+    assert _near(h) == "hint_near_out_hand_one"
+    assert "−60" not in h.text() and "Next turn" in h.text()
     _trusted(engine, h)
     # The check now catches the old claim, and the old "throw your last card" too.
     for key in ("hint_near_out_the_hand", "hint_near_out_hand"):

@@ -117,4 +117,13 @@ def test_a_broken_run_is_shown_by_its_rule_where_the_count_cannot_tell() -> None
         assert "{" not in rv.margin_line(item, lang) and "{" not in item.why(lang)
     # A measured item still gives its points.
     measured = dataclasses.replace(item, measured=True, margin=26.4)
-    assert rv.margin_line(measured) == "By its count, about 26 points better for you."
+    # It says what the number is: the playouts' average, a few turns on (``HORIZON``), not the
+    # game's own difference (the fourth fresh Hand read took "about 166" for that).
+    assert rv.margin_line(measured) == (
+        "It played on from both moves for a few turns, the cards you can't see dealt several"
+        " ways: on average about 26 points better for you."
+    )
+    for lang in ("ar", "hi", "nl"):
+        assert "26" in rv.margin_line(measured, lang)
+    runfast = dataclasses.replace(measured, view=dataclasses.replace(item.view, game="runfast"))
+    assert "to the end of the round" in rv.margin_line(runfast)
