@@ -235,7 +235,13 @@ def check_pile_use(engine: Engine, seat: int, key: str, params: Mapping[str, Any
         return [] if ok else [f"the engine won't add {claimed} alone to meld {params['meld']}"]
     meld = sorted([card[0], *_cards_of(params["partners"])])
     ok = any(sorted(new) == meld for m in lays for new in as_lay(m).melds)
-    return [] if ok else [f"no legal lay melds {meld}"]
+    out = [] if ok else [f"no legal lay melds {meld}"]
+    pile = engine.view(seat).discard
+    if engine.game == "mor" and not Counter(meld) - Counter(pile):
+        # RULES.md §1: a meld of pile cards alone doesn't let you take the pile, so it is no
+        # reason for the take (the fourth fresh Mor newcomer's finding 1).
+        out.append(f"{meld} are pile cards alone: no use that counts for the take")
+    return out
 
 
 def _check_pile_cost(case: Case) -> list[str]:

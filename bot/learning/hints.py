@@ -1173,10 +1173,14 @@ def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | 
     }
 
 
-def _pile_card_words(move: Move | None, must: Sequence[Card]) -> tuple[str, dict[str, Any]] | None:
+def _pile_card_words(
+    move: Move | None, must: Sequence[Card], pile: Sequence[Card] | None = None
+) -> tuple[str, dict[str, Any]] | None:
     """A lay that puts down a taken card the engine wants laid, as a take's clue words it: the
     card onto its meld (with the other cards the addition needs), or the card with the hand's
-    cards of its new meld. None for another move."""
+    cards of its new meld. None for another move. With ``pile`` (Mor's taken cards), a new meld
+    those cards alone could make is passed over: it doesn't count for the take (the fourth
+    fresh Mor newcomer's finding 1: "7♦ makes a meld with 8♦ 9♦ 10♦", all four taken)."""
     if not isinstance(move, Meld | Add | Lay):
         return None
     lay = as_lay(move)
@@ -1185,6 +1189,8 @@ def _pile_card_words(move: Move | None, must: Sequence[Card]) -> tuple[str, dict
             if c in must:
                 return _onto_words(c, a)
     for new in lay.melds:
+        if pile is not None and not Counter(new) - Counter(pile):
+            continue
         for c in new:
             if c in must:
                 others = list(new)
@@ -1215,9 +1221,11 @@ def followed_use(engine: Engine, seat: int) -> tuple[str, dict[str, Any]] | None
     """The pile card the hint's own lay right after a take puts down, in the clue's words
     (``_pile_card_words``); None when that lay puts down no card the engine wants laid."""
     after = _copy(engine)
-    after.apply(seat, Take())
+    taken = [c for e in after.apply(seat, Take()) if isinstance(e, TookPile) for c in e.cards]
     follow = hint_move(after, seat, hint_rng(after.record))
-    return _pile_card_words(follow, getattr(after, "must_lay", ()))
+    # Mor: a new meld of pile cards alone doesn't count for the take (RULES.md §1).
+    pile = taken if engine.game == "mor" else None
+    return _pile_card_words(follow, getattr(after, "must_lay", ()), pile)
 
 
 def lay_groups(move: Lay) -> list[str | Reason]:
@@ -1271,7 +1279,9 @@ def pile_use(engine: Engine, seat: int) -> tuple[str, dict[str, Any]] | None:
     new meld with ("hint_clue_pile_with"). An add of the card alone comes first, then any add,
     then a new meld, then an addition with other cards, naming them. None when no lay uses one
     (the take is then refused)."""
-    _, lays, _, must = after_take(engine, seat)
+    taken, lays, _, must = after_take(engine, seat)
+    # Mor: a new meld of pile cards alone doesn't count for the take (RULES.md §1).
+    alone_ok = engine.game != "mor"
     onto: list[tuple[int, Card, AddTo]] = []
     within: list[tuple[Card, tuple[Card, ...]]] = []
     for m in lays:
@@ -1281,6 +1291,8 @@ def pile_use(engine: Engine, seat: int) -> tuple[str, dict[str, Any]] | None:
                 if c in must:
                     onto.append((len(a.cards), c, a))
         for new in lay.melds:
+            if not alone_ok and not Counter(new) - Counter(taken):
+                continue
             for c in new:
                 if c in must:
                     others = list(new)
