@@ -2166,6 +2166,22 @@ def _check_review_rule(case: Case) -> list[str]:
             return [*out, f"{card} is not in the hand"]
         thrown = Case(case.engine, case.seat, Discard(card), case.key, case.params)
         out += _ready_named(thrown)[2]
+    if case.key == "review.rule_breaks_pair":
+        # "Your {card} went with {partners} in your hand": every natural card of the hand that
+        # makes a meld with it and one more, as the engine reads melds, and no other.
+        card = _cards_of(case.params["card"])[0]
+        rest = list(case.engine.view(case.seat).hand)
+        if card not in rest:
+            return [*out, f"{card} is not in the hand"]
+        rest.remove(card)
+        rules = rules_of(case.engine, case.seat)
+        due = {
+            c for c in rest if not wild_capable(c, rules) and one_card_from_a_meld(card, c, rules)
+        }
+        if set(_cards_of(case.params["partners"])) != due or not due:
+            out.append(f"{card} goes with {sorted(due)} of the hand")
+        if isinstance(ruled, Discard) and ruled.card == card:
+            out.append("the rule's move throws the same card")
     return out
 
 
@@ -2757,6 +2773,7 @@ CHECKS: dict[str, Check] = {
     "review.runfast_fewer_loose": _check_review_runfast,
     "review.rule_of_thumb": _check_review_rule,
     "review.rule_breaks_meld": _check_review_rule,
+    "review.rule_breaks_pair": _check_review_rule,
     "mor.hint_with_stock": _check_with_stock,
     "mor.hint_with_stock_out": _check_with_stock,
     "hint_throw_keeps_wild": _check_keeps_wild,

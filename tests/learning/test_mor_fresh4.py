@@ -4,6 +4,9 @@ hand's notation beside the hints'."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from typing import Any
 
 from bot.games.base import Count, Take
@@ -62,3 +65,107 @@ def test_the_checks_reject_a_meld_of_pile_cards_alone_as_a_take_s_reason() -> No
         engine, 0, "hint_clue_pile_with", {"card": "7♦", "partners": "8♦ 9♦ 10♦"}, Take()
     )
     assert any("pile cards alone" in f for f in found), found
+
+
+# The fourth newcomer's seed 11 game: every third decision against the hint (their move file).
+SEED11_MOVES = [
+    "draw",
+    "meld 7C 8C 9C",
+    "discard 4S",
+    "take",
+    "meld 10H JH QH",
+    "discard 10S",
+    "draw",
+    "add 6 7H",
+    "add 6 6H",
+    "discard JD",
+    "draw",
+    "add 5 KH",
+    "add 5 AH",
+    "discard 10S",
+    "draw",
+    "discard AD",
+    "draw",
+    "add 6 2S",
+    "discard 3C",
+    "draw",
+    "discard 9D",
+    "draw",
+    "discard 3D",
+    "draw",
+    "add 3 2H",
+    "add 4 8S",
+    "add 4 5S 2C",
+    "add 5 9H 2D",
+    "discard QS",
+    "draw",
+    "add 4 JS",
+    "discard 4S",
+    "draw",
+    "add 6 JH",
+    "discard 8S",
+    "draw",
+    "discard 9D",
+    "",
+    "meld 4H JK 6H",
+    "discard AS",
+    "draw",
+    "add 1 8H",
+    "add 3 4S",
+    "discard 9D",
+    "draw",
+    "discard 7S",
+    "draw",
+    "discard JS",
+    "draw",
+    "meld QC KC AC",
+    "discard 5D",
+    "draw",
+    "discard QD",
+    "draw",
+    "discard 8S",
+    "take",
+    "meld QD KD AD",
+    "meld 5D 6D 7D",
+    "discard JH",
+    "take",
+    "add 3 7S",
+    "add 3 8S",
+    "discard KS",
+    "draw",
+    "add 6 5C",
+    "discard JH",
+    "draw",
+    "meld 3D 3D 3C",
+    "discard 8C",
+    "draw",
+    "add 1 3H",
+    "discard 4S",
+]
+
+
+def _console(args: list[str], moves: list[str], state: Any) -> str:
+    env = {**os.environ, "DIWANIYA_STATE_DIR": str(state)}
+    return subprocess.run(
+        [sys.executable, "-m", "bot.console", *args],
+        input="\n".join(moves) + "\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=600,
+    ).stdout
+
+
+def test_the_review_names_one_card_as_the_better_throw_and_why_yours_was_not(
+    tmp_path: Any,
+) -> None:
+    # Finding 3: "The hard computer player's move: discard 8H" beside "a rule of thumb …:
+    # Throw 4♠", and nothing on the A♠ thrown from beside the A♣.
+    args = ["mor", "--seed", "11", "--length", "quick", "--no-color"]
+    out = _console(args, [*SEED11_MOVES, "review"], tmp_path)
+    lines = out.splitlines()
+    at = lines.index("Your move: discard AS")
+    better, why = lines[at + 1], lines[at + 2]
+    assert better == "The hard computer player's move: discard 4S", better
+    assert "Throw 4♠" in why and "A♠ went with A♣" in why, why
