@@ -1470,6 +1470,11 @@ def _check_partner_count(several: bool) -> Check:
         named = _cards_of(case.params.get("partners", ""))
         if several != (len(named) > 1):
             out.append(f"{len(named)} partners named for {case.key}")
+        if case.engine.game == "mor" and case.key in ("hint_throw_few", "hint_throw_few_one"):
+            # "Only 9♥ goes with it" beside a 10♥ two short of 7♥ 8♥ 9♥ 10♥ reads as false.
+            far = _two_short(case)
+            if far:
+                out.append(f"'only' said, while {sorted(far)} also make a meld with it")
         return out
 
     return check
@@ -1516,6 +1521,37 @@ def _loose_kept(case: Case) -> list[str]:
         )
         if not fits:
             out.append(f"{c} goes with nothing and is kept")
+    return out
+
+
+def _two_short(case: Case) -> set[Card]:
+    """Mor: the kept cards (the thrown one left out) that make a meld with the thrown card and
+    two more cards of the deck, but not with one: 10♥ beside a thrown 7♥ (7♥ 8♥ 9♥ 10♥)."""
+    assert isinstance(case.move, Discard)
+    card, rules = case.move.card, rules_of(case.engine, case.seat)
+    rest = list(case.engine.view(case.seat).hand)
+    rest.remove(card)
+    return {
+        c
+        for c in rest
+        if not one_card_from_a_meld(card, c, rules)
+        and any(
+            try_meld((card, c, a, b), rules) is not None
+            for a, b in itertools.combinations_with_replacement(DECK, 2)
+            if max(Counter((card, c, a, b)).values()) <= 2
+        )
+    }
+
+
+def _check_few_far(case: Case) -> list[str]:
+    """ "Throw X: with Y it needs one more card to make a meld, with Z two more" (Mor): the
+    partners as ``_check_throw_partners`` checks them, and Z exactly the kept cards two short
+    (``_two_short``)."""
+    out = _check_throw_partners(case) + _loose_kept(case)
+    named = set(_cards_of(case.params["far"]))
+    due = _two_short(case)
+    if named != due or not due:
+        out.append(f"named {sorted(named)} two short, the engine finds {sorted(due)}")
     return out
 
 
@@ -2817,6 +2853,7 @@ CHECKS: dict[str, Check] = {
     "hand.hint_throw_few_one": _check_partner_count(several=False),
     "hand.hint_throw_only_joker": _check_only_joker,
     "mor.hint_throw_few_loose": _check_few_loose,
+    "mor.hint_throw_few_far": _check_few_far,
     "hint_throw_few_hand": _check_no_cheaper_cost(_check_partner_count(several=True)),
     "hint_throw_few_hand_one": _check_no_cheaper_cost(_check_partner_count(several=False)),
     "hint_throw_end_high": _check_end_high,

@@ -2360,6 +2360,18 @@ def _throw_reason(
                 "partners": cards(partners),
                 "loose": cards(loose),
             }
+        far = sorted(
+            {c for c in rest if c not in partners and two_from_a_meld(card, c, rules)},
+            key=sort_key,
+        )
+        if far:
+            # "Only 9♥ goes with it" read as false beside a 10♥ that makes 7♥ 8♥ 9♥ 10♥ too
+            # (the fourth fresh Mor newcomer's finding 6): the cards two short are named.
+            return "mor.hint_throw_few_far", {
+                "card": shown,
+                "partners": cards(partners),
+                "far": cards(far),
+            }
     if before.game == "more3":
         # "The rest of your hand is worth more to keep" is said only where it is true by the
         # rule book's values (the third More newcomer's finding 1): a card kept that costs
@@ -2873,6 +2885,20 @@ def goes_with(card: Card, other: Card, rules: MeldRules) -> bool:
         try_meld((card, other, extra), rules) is not None
         for extra in _DECK
         if not extra == card == other
+    )
+
+
+@cache
+def two_from_a_meld(card: Card, other: Card, rules: MeldRules) -> bool:
+    """Do ``card`` and ``other`` make a meld with two more cards of the deck (and not with one:
+    ``goes_with``), as the engine reads melds? 7♥ and 10♥ do, with 8♥ 9♥."""
+    if goes_with(card, other, rules):
+        return False
+    return any(
+        try_meld((card, other, a, b), rules) is not None
+        for i, a in enumerate(_DECK)
+        for b in _DECK[i:]
+        if Counter((card, other, a, b)).most_common(1)[0][1] <= 2
     )
 
 

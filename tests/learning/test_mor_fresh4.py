@@ -9,9 +9,10 @@ import subprocess
 import sys
 from typing import Any
 
-from bot.games.base import Count, Take
-from bot.games.cards import Reason
+from bot.games.base import Count, Discard, Take
+from bot.games.cards import Card, Reason
 from bot.games.registry import engine_class
+from bot.i18n import LANGUAGES, t
 from bot.learning.hints import hint_for
 from tests.ai.repo_script import load_script
 
@@ -168,4 +169,34 @@ def test_the_review_names_one_card_as_the_better_throw_and_why_yours_was_not(
     at = lines.index("Your move: discard AS")
     better, why = lines[at + 1], lines[at + 2]
     assert better == "The hard computer player's move: discard 4S", better
-    assert "Throw 4♠" in why and "A♠ went with A♣" in why, why
+    assert "Throw 4S" in why and "AS went with AC" in why, why
+
+
+def test_a_throw_s_partners_are_not_said_to_be_the_only_ones_beside_a_card_two_short() -> None:
+    # Finding 5: "Throw 7♥: only 9♥ goes with it" while the 10♥ held makes 7♥ 8♥ 9♥ 10♥ too.
+    engine = _mor(
+        {
+            "hands": [["7H", "9H", "9H", "10H", "4D", "4D", "5D"], ["AH", "AS"], ["3C"], ["9D"]],
+            "melds": [{"seat": 0, "cards": ["4S", "5S", "6S"]}],
+        }
+    )
+    move = Discard(Card.parse("7H"))
+    h = hint_for(engine, 0, move)
+    assert h.key == "mor.hint_throw_few_far", h.key
+    assert h.params["far"] == "10♥"
+    assert check.check_reason(engine, 0, move, h.key, h.params) == []
+    old = {"card": "7♥", "partners": "9♥"}
+    assert check.check_reason(engine, 0, move, "hint_throw_few_one", old)
+    for lang in LANGUAGES:
+        said = t(h.key, lang, **h.params)
+        assert "9♥" in said and "10♥" in said, said
+
+
+def test_without_colour_hints_write_cards_as_the_hand_does(tmp_path: Any) -> None:
+    # Finding 5: the hand read "3S 3H", the hints "3♠ 3♥".
+    args = ["mor", "--seed", "11", "--length", "quick", "--no-color"]
+    out = _console(args, ["hint", "hint", "hint", "quit"], tmp_path)
+    hints = [line for line in out.splitlines() if "Hint:" in line]
+    assert hints, out
+    assert not any(sign in line for line in hints for sign in "♠♥♦♣"), hints
+    assert "(type: " in hints[-1]
