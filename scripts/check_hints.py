@@ -98,6 +98,8 @@ from bot.learning.hints import (
     SAYS_NO_LAY,
     WRAPPERS,
     hint,
+    hint_move,
+    hint_rng,
     in_hand_points,
     reason,
 )
@@ -387,6 +389,40 @@ def _check_take_then(case: Case) -> list[str]:
         "hint_then_lay_onto_with",
     ):
         out += check_pile_use(case.engine, case.seat, then.key, then.params)
+    return out
+
+
+def _check_take_project(case: Case) -> list[str]:
+    """Mor's "Take the whole discard pile …; then … Of the pile's P, only L go down this turn,
+    but with its cards a meld of your team becomes a N project": the take as ``_check_take_then``
+    checks it, P and L as the draw's numbers (``_check_pile_cost``), and some legal lay right
+    after the take turns a meld of the team, by the engine's meld views, into a project of N it
+    wasn't (a new meld, or one of fewer points before)."""
+    out = _check_take_then(case)
+    taken, _, lays = pile_lays(case.engine, case.seat)
+    if _n(case.params["points"]) != in_hand_worth(case.engine, case.seat, taken):
+        out.append("the pile's worth in hand is not as said")
+    laid = sorted({c for m in lays for c in m.cards if c in taken})
+    if _n(case.params["laid_points"]) != in_hand_worth(case.engine, case.seat, laid):
+        out.append("the layable cards' worth is not as said")
+    engine = case.engine
+    assert isinstance(engine, Mor)
+    team = engine.team(case.seat)
+    was = {m.id: m.project or 0 for m in engine.view(case.seat).melds}
+    after, _ = _played(engine, case.seat, Take())
+    # The lays the engine lists, and the one the hint gives next (a lay of several melds and
+    # additions the list leaves out), each played by the engine.
+    follow = hint_move(after, case.seat, hint_rng(after.record))
+    made = False
+    for lay in [*lays, *([follow] if isinstance(follow, Meld | Add | Lay) else [])]:
+        trial = _copy(after)
+        trial.apply(case.seat, lay)
+        made = made or any(
+            m.side == team and m.project == case.params["project"] and was.get(m.id, 0) < m.project
+            for m in trial.view(case.seat).melds
+        )
+    if not made:
+        out.append(f"no lay after the take makes a {case.params['project']} project")
     return out
 
 
@@ -2759,6 +2795,7 @@ CHECKS: dict[str, Check] = {
     "hint_draw_idle_unopened": _check_draw_idle_unopened,
     "hint_take": _check_take,
     "hint_take_then": _check_take_then,
+    "mor.hint_take_then_project": _check_take_project,
     "hint_take_top_then": _check_take_then,
     "hint_take_top_pile_then": _check_take_then,
     "hint_return": _check_legal,

@@ -1807,7 +1807,45 @@ def _take_reason(engine: Engine, seat: int) -> tuple[str, dict[str, Any]]:
         shown = cards(sorted(set(must), key=sort_key) if any_one else must[:1])
         then = Reason(_THEN[rule.key], {"cards": shown})
     key = _TAKE.get(rule.key) or ("hint_take_top_then" if len(taken) == 1 else "hint_take_then")
-    return key, {"count": Count("n_cards", len(taken)), "rule": rule, "then": then}
+    params: dict[str, Any] = {"count": Count("n_cards", len(taken)), "rule": rule, "then": then}
+    if rule.key == "mor.lay_taken_first" and not pile_favoured(engine, seat):
+        # Taken though less than half of it goes down this turn, the reason a draw gives
+        # (the fourth fresh Mor newcomer's finding 2: the 200 it made came only in the next
+        # hint): the project the hint's lay right after the take makes or betters.
+        project = take_project(engine, seat)
+        if project is not None:
+            _, _, laid, _ = after_take(engine, seat)
+            return "mor.hint_take_then_project", {
+                **params,
+                "points": Count("n_points", in_hand_points("mor", taken)),
+                "laid_points": Count("n_points", in_hand_points("mor", laid)),
+                "project": project,
+            }
+    return key, params
+
+
+def take_project(engine: Engine, seat: int) -> int | None:
+    """Mor: the highest project a meld of the seat's team becomes, or grows to, by the hint's
+    lay right after a take (the engine's meld views before and after, on copies); None when it
+    makes none."""
+    after = _copy(engine)
+    after.apply(seat, Take())
+    follow = hint_move(after, seat, hint_rng(after.record))
+    if not isinstance(follow, Meld | Add | Lay):
+        return None
+    if not isinstance(engine, Mor):
+        return None
+    was = {m.id: m.project or 0 for m in engine.view(seat).melds}
+    laid = _copy(after)
+    laid.apply(seat, follow)
+    assert isinstance(laid, Mor)
+    mine = _side_of(engine, seat)
+    grown = [
+        m.project
+        for m in laid.view(seat).melds
+        if m.side == mine and m.project and m.project > was.get(m.id, 0)
+    ]
+    return max(grown, default=None)
 
 
 def _play_reason(

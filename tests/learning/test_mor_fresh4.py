@@ -200,3 +200,24 @@ def test_without_colour_hints_write_cards_as_the_hand_does(tmp_path: Any) -> Non
     assert hints, out
     assert not any(sign in line for line in hints for sign in "♠♥♦♣"), hints
     assert "(type: " in hints[-1]
+
+
+def test_a_take_against_the_pile_s_numbers_says_the_project_it_makes() -> None:
+    # Finding 2: a draw's "less than half goes down" one turn, a take of such a pile two turns
+    # later with no word of the 200 it made.
+    engine = _mor(
+        {
+            "hands": [["8C", "4H"], ["AH", "AS", "7C"], ["3C", "QD"], ["9D"]],
+            "discard": ["KS", "KH", "QD", "JS", "9D", "6H", "9C", "10C"],
+            "melds": [{"seat": 2, "cards": ["3C", "4C", "5C", "6C", "7C"]}],
+        },
+        phase="draw",
+    )
+    h = hint_for(engine, 0, Take())
+    assert h.key == "mor.hint_take_then_project", h.key
+    assert h.params["project"] == 200
+    assert check.check_reason(engine, 0, h.move, h.key, h.params) == []
+    wrong = {**h.params, "project": 300}
+    assert check.check_reason(engine, 0, h.move, h.key, wrong)
+    for lang in LANGUAGES:
+        assert "200" in t(h.key, lang, **h.params)
