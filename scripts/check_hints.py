@@ -2030,6 +2030,36 @@ def _verb(case: Case) -> list[str]:
     return [] if act.key == wanted else [f"the move is worded {act.key}, not {wanted}"]
 
 
+def _check_mor_lay_new(case: Case) -> list[str]:
+    """Mor's "Lay X: it is your team's first meld, so from now on your team may take the pile
+    …" / "the set (run) … with 7 cards and no wild it becomes a 300 (200) project": the move
+    lays one new meld and adds nothing; for the first, no meld of the team was on the table
+    (RULES.md §1: a take needs one), and after it the engine no longer refuses a take for that;
+    for a set or run, the meld as the engine reads it is of that kind, holds no wild and has
+    fewer than 7 cards (``project_value``: a clean set of 7 is a 300, a clean run a 200)."""
+    engine = case.engine
+    if not isinstance(engine, Mor) or not isinstance(case.move, Meld | Lay):
+        return ["not a Mor lay of a new meld"]
+    lay = as_lay(case.move)
+    if len(lay.melds) != 1 or lay.adds:
+        return ["not one new meld alone"]
+    cards_ = tuple(lay.melds[0])
+    team = engine.team(case.seat)
+    mine = [m for m in engine.view(case.seat).melds if m.side == team]
+    if case.key == "mor.hint_lay_first_meld":
+        return [f"the team has {len(mine)} melds already"] if mine else []
+    out = [] if mine else ["the team's first meld: that is the reason to say"]
+    shape = try_meld(cards_, MOR_MELDS)
+    want = MeldKind.SET if case.key.endswith("_set") else MeldKind.RUN
+    if shape is None or shape.kind != want:
+        return [*out, f"{cards_} is no {want}"]
+    if not shape.is_clean:
+        out.append(f"{cards_} holds a wild")
+    if len(cards_) >= 7:
+        out.append("already 7 cards or more")
+    return out
+
+
 def _and_verb(check: Check) -> Check:
     """``check``, and the verb the hint uses is the move's."""
 
@@ -2904,6 +2934,9 @@ CHECKS: dict[str, Check] = {
     "hint_add_opens_75": _and_verb(_check_lay_opens_75),
     "hint_lay_hand": _and_verb(_check_left),
     "hint_lay": _and_verb(_check_left),
+    "mor.hint_lay_first_meld": _check_mor_lay_new,
+    "mor.hint_lay_clean_set": _check_mor_lay_new,
+    "mor.hint_lay_clean_run": _check_mor_lay_new,
     "hint_add_left_hand": _and_verb(_check_left),
     "hint_add_left": _and_verb(_check_left),
     "hint_add": _check_add,

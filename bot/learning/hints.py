@@ -3038,6 +3038,16 @@ def _lay_reason(
         if act is not None:
             return "hint_add_opens_75", {"act": act, "worth": worth}
         return "hint_lay_opens_75", {"cards": shown, "worth": worth}
+    if before.game == "mor" and act is None and len(melds) == 1 and not lay.adds:
+        # A Mor lay's reason beyond "laid cards count for you" where one holds (the fourth
+        # fresh Mor newcomer's finding 4): the team's first meld opens the pile to it
+        # (RULES.md §1), a clean set or run is on its way to a 300 or a 200.
+        new = melds[0]
+        if not any(m.side == new.side for m in before.melds):
+            return "mor.hint_lay_first_meld", {"cards": shown}
+        if not new.wilds and len(new.cards) < 7:
+            kind = "set" if new.kind == MeldKind.SET else "run"
+            return f"mor.hint_lay_clean_{kind}", {"cards": shown}
     if one_meld is not None:
         return "hint_add", {"cards": shown, "meld": one_meld, "left": left}
     if act is not None:

@@ -116,7 +116,8 @@ def test_a_move_other_than_the_coachs_gets_a_word_from_the_coach() -> None:
     said = [ln for ln in text.splitlines() if ln.startswith("Coach: that move is allowed too.")]
     assert len(said) == 1, text
     assert (
-        "Lay 4H 5H 6H 7H: laid cards count for you, and you keep 8 cards in your hand." in said[0]
+        "Lay 4H 5H 6H 7H: it is your team's first meld, so from now on your team may take"
+        in said[0]
     )
     # Then why it is better (issue 61): the 7♥ laid counts 1 for the team, not 1 against it.
     assert said[0].endswith(

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.games.base import Count, Discard, Take
 from bot.games.cards import Card, Reason
+from bot.games.notation import parse_move
 from bot.games.registry import engine_class
 from bot.i18n import LANGUAGES, t
 from bot.learning.hints import hint_for
@@ -221,3 +222,37 @@ def test_a_take_against_the_pile_s_numbers_says_the_project_it_makes() -> None:
     assert check.check_reason(engine, 0, h.move, h.key, wrong)
     for lang in LANGUAGES:
         assert "200" in t(h.key, lang, **h.params)
+
+
+def test_a_lay_s_reason_says_what_the_meld_is_on_its_way_to() -> None:
+    # Finding 4: "Lay 4♥ 5♥ 6♥ 7♥: laid cards count for you, and you keep 8 cards" said of
+    # nearly every lay. The team's first meld opens the pile to it; a clean set or run grows
+    # toward a 300 or a 200.
+    hand = ["5S", "6S", "7S", "AH", "AD", "AC", "KD", "9H"]
+    first = _mor({"hands": [hand, ["QH"], ["3C"], ["9D"]]})
+    moves = {
+        "first": parse_move("meld 5S 6S 7S"),
+        "run": parse_move("meld 5S 6S 7S"),
+        "set": parse_move("meld AH AD AC"),
+    }
+    team = _mor(
+        {
+            "hands": [hand, ["QH"], ["3C"], ["9D"]],
+            "melds": [{"seat": 2, "cards": ["8C", "9C", "10C"]}],
+        }
+    )
+    for name, engine, key in (
+        ("first", first, "mor.hint_lay_first_meld"),
+        ("run", team, "mor.hint_lay_clean_run"),
+        ("set", team, "mor.hint_lay_clean_set"),
+    ):
+        h = hint_for(engine, 0, moves[name])
+        assert h.key == key, (name, h.key)
+        assert check.check_reason(engine, 0, h.move, h.key, h.params) == []
+        # The other two words would be false here.
+        for other in {
+            "mor.hint_lay_first_meld",
+            "mor.hint_lay_clean_run",
+            "mor.hint_lay_clean_set",
+        } - {key}:
+            assert check.check_reason(engine, 0, h.move, other, h.params), (name, other)
