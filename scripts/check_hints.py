@@ -101,6 +101,8 @@ from bot.learning.hints import (
     SAYS_NO_LAY,
     WRAPPERS,
     hint,
+    hint_move,
+    hint_rng,
     in_hand_points,
     reason,
 )
@@ -278,7 +280,13 @@ def check_pile_use(engine: Engine, seat: int, key: str, params: Mapping[str, Any
         return [] if ok else [f"the engine won't add {claimed} alone to meld {params['meld']}"]
     meld = sorted([card[0], *_cards_of(params["partners"])])
     ok = any(sorted(new) == meld for m in lays for new in as_lay(m).melds)
-    return [] if ok else [f"no legal lay melds {meld}"]
+    out = [] if ok else [f"no legal lay melds {meld}"]
+    pile = engine.view(seat).discard
+    if engine.game == "mor" and not Counter(meld) - Counter(pile):
+        # RULES.md §1: a meld of pile cards alone doesn't let you take the pile, so it is no
+        # reason for the take (the fourth fresh Mor newcomer's finding 1).
+        out.append(f"{meld} are pile cards alone: no use that counts for the take")
+    return out
 
 
 def _check_review_take(case: Case) -> list[str]:
@@ -444,6 +452,40 @@ def _check_take_then(case: Case) -> list[str]:
         "hint_then_lay_onto_with",
     ):
         out += check_pile_use(case.engine, case.seat, then.key, then.params)
+    return out
+
+
+def _check_take_project(case: Case) -> list[str]:
+    """Mor's "Take the whole discard pile …; then … Of the pile's P, only L go down this turn,
+    but with its cards a meld of your team becomes a N project": the take as ``_check_take_then``
+    checks it, P and L as the draw's numbers (``_check_pile_cost``), and some legal lay right
+    after the take turns a meld of the team, by the engine's meld views, into a project of N it
+    wasn't (a new meld, or one of fewer points before)."""
+    out = _check_take_then(case)
+    taken, _, lays = pile_lays(case.engine, case.seat)
+    if _n(case.params["points"]) != in_hand_worth(case.engine, case.seat, taken):
+        out.append("the pile's worth in hand is not as said")
+    laid = sorted({c for m in lays for c in m.cards if c in taken})
+    if _n(case.params["laid_points"]) != in_hand_worth(case.engine, case.seat, laid):
+        out.append("the layable cards' worth is not as said")
+    engine = case.engine
+    assert isinstance(engine, Mor)
+    team = engine.team(case.seat)
+    was = {m.id: m.project or 0 for m in engine.view(case.seat).melds}
+    after, _ = _played(engine, case.seat, Take())
+    # The lays the engine lists, and the one the hint gives next (a lay of several melds and
+    # additions the list leaves out), each played by the engine.
+    follow = hint_move(after, case.seat, hint_rng(after.record))
+    made = False
+    for lay in [*lays, *([follow] if isinstance(follow, Meld | Add | Lay) else [])]:
+        trial = _copy(after)
+        trial.apply(case.seat, lay)
+        made = made or any(
+            m.side == team and m.project == case.params["project"] and was.get(m.id, 0) < m.project
+            for m in trial.view(case.seat).melds
+        )
+    if not made:
+        out.append(f"no lay after the take makes a {case.params['project']} project")
     return out
 
 
@@ -1709,6 +1751,11 @@ def _check_partner_count(several: bool) -> Check:
         named = _cards_of(case.params.get("partners", ""))
         if several != (len(named) > 1):
             out.append(f"{len(named)} partners named for {case.key}")
+        if case.engine.game == "mor" and case.key in ("hint_throw_few", "hint_throw_few_one"):
+            # "Only 9♥ goes with it" beside a 10♥ two short of 7♥ 8♥ 9♥ 10♥ reads as false.
+            far = _two_short(case)
+            if far:
+                out.append(f"'only' said, while {sorted(far)} also make a meld with it")
         return out
 
     return check
@@ -1755,6 +1802,37 @@ def _loose_kept(case: Case) -> list[str]:
         )
         if not fits:
             out.append(f"{c} goes with nothing and is kept")
+    return out
+
+
+def _two_short(case: Case) -> set[Card]:
+    """Mor: the kept cards (the thrown one left out) that make a meld with the thrown card and
+    two more cards of the deck, but not with one: 10♥ beside a thrown 7♥ (7♥ 8♥ 9♥ 10♥)."""
+    assert isinstance(case.move, Discard)
+    card, rules = case.move.card, rules_of(case.engine, case.seat)
+    rest = list(case.engine.view(case.seat).hand)
+    rest.remove(card)
+    return {
+        c
+        for c in rest
+        if not one_card_from_a_meld(card, c, rules)
+        and any(
+            try_meld((card, c, a, b), rules) is not None
+            for a, b in itertools.combinations_with_replacement(DECK, 2)
+            if max(Counter((card, c, a, b)).values()) <= 2
+        )
+    }
+
+
+def _check_few_far(case: Case) -> list[str]:
+    """ "Throw X: with Y it needs one more card to make a meld, with Z two more" (Mor): the
+    partners as ``_check_throw_partners`` checks them, and Z exactly the kept cards two short
+    (``_two_short``)."""
+    out = _check_throw_partners(case) + _loose_kept(case)
+    named = set(_cards_of(case.params["far"]))
+    due = _two_short(case)
+    if named != due or not due:
+        out.append(f"named {sorted(named)} two short, the engine finds {sorted(due)}")
     return out
 
 
@@ -2197,6 +2275,36 @@ def _verb(case: Case) -> list[str]:
     return [] if act.key == wanted else [f"the move is worded {act.key}, not {wanted}"]
 
 
+def _check_mor_lay_new(case: Case) -> list[str]:
+    """Mor's "Lay X: it is your team's first meld, so from now on your team may take the pile
+    …" / "the set (run) … with 7 cards and no wild it becomes a 300 (200) project": the move
+    lays one new meld and adds nothing; for the first, no meld of the team was on the table
+    (RULES.md §1: a take needs one), and after it the engine no longer refuses a take for that;
+    for a set or run, the meld as the engine reads it is of that kind, holds no wild and has
+    fewer than 7 cards (``project_value``: a clean set of 7 is a 300, a clean run a 200)."""
+    engine = case.engine
+    if not isinstance(engine, Mor) or not isinstance(case.move, Meld | Lay):
+        return ["not a Mor lay of a new meld"]
+    lay = as_lay(case.move)
+    if len(lay.melds) != 1 or lay.adds:
+        return ["not one new meld alone"]
+    cards_ = tuple(lay.melds[0])
+    team = engine.team(case.seat)
+    mine = [m for m in engine.view(case.seat).melds if m.side == team]
+    if case.key == "mor.hint_lay_first_meld":
+        return [f"the team has {len(mine)} melds already"] if mine else []
+    out = [] if mine else ["the team's first meld: that is the reason to say"]
+    shape = try_meld(cards_, MOR_MELDS)
+    want = MeldKind.SET if case.key.endswith("_set") else MeldKind.RUN
+    if shape is None or shape.kind != want:
+        return [*out, f"{cards_} is no {want}"]
+    if not shape.is_clean:
+        out.append(f"{cards_} holds a wild")
+    if len(cards_) >= 7:
+        out.append("already 7 cards or more")
+    return out
+
+
 def _and_verb(check: Check) -> Check:
     """``check``, and the verb the hint uses is the move's."""
 
@@ -2410,6 +2518,22 @@ def _check_review_rule(case: Case) -> list[str]:
             return [*out, f"{card} is not in the hand"]
         thrown = Case(case.engine, case.seat, Discard(card), case.key, case.params)
         out += _ready_named(thrown)[2]
+    if case.key == "review.rule_breaks_pair":
+        # "Your {card} went with {partners} in your hand": every natural card of the hand that
+        # makes a meld with it and one more, as the engine reads melds, and no other.
+        card = _cards_of(case.params["card"])[0]
+        rest = list(case.engine.view(case.seat).hand)
+        if card not in rest:
+            return [*out, f"{card} is not in the hand"]
+        rest.remove(card)
+        rules = rules_of(case.engine, case.seat)
+        due = {
+            c for c in rest if not wild_capable(c, rules) and one_card_from_a_meld(card, c, rules)
+        }
+        if set(_cards_of(case.params["partners"])) != due or not due:
+            out.append(f"{card} goes with {sorted(due)} of the hand")
+        if isinstance(ruled, Discard) and ruled.card == card:
+            out.append("the rule's move throws the same card")
     return out
 
 
@@ -2989,6 +3113,7 @@ CHECKS: dict[str, Check] = {
     "hint_draw_idle_unopened": _check_draw_idle_unopened,
     "hint_take": _check_take,
     "hint_take_then": _check_take_then,
+    "mor.hint_take_then_project": _check_take_project,
     "hint_take_top_then": _check_take_then,
     "hint_take_top_pile_then": _check_take_then,
     "hint_return": _check_legal,
@@ -3047,6 +3172,7 @@ CHECKS: dict[str, Check] = {
     "review.runfast_fewer_loose": _check_review_runfast,
     "review.rule_of_thumb": _check_review_rule,
     "review.rule_breaks_meld": _check_review_rule,
+    "review.rule_breaks_pair": _check_review_rule,
     "mor.hint_with_stock": _check_with_stock,
     "mor.hint_with_stock_out": _check_with_stock,
     "hint_throw_keeps_wild": _check_keeps_wild,
@@ -3090,6 +3216,7 @@ CHECKS: dict[str, Check] = {
     "hand.hint_throw_few_one": _check_partner_count(several=False),
     "hand.hint_throw_only_joker": _check_only_joker,
     "mor.hint_throw_few_loose": _check_few_loose,
+    "mor.hint_throw_few_far": _check_few_far,
     "hint_throw_few_hand": _check_no_cheaper_cost(_check_partner_count(several=True)),
     "hint_throw_few_hand_one": _check_no_cheaper_cost(_check_partner_count(several=False)),
     "hint_throw_end_high": _check_end_high,
@@ -3103,6 +3230,9 @@ CHECKS: dict[str, Check] = {
     "hint_add_opens_75": _and_verb(_check_lay_opens_75),
     "hint_lay_hand": _and_verb(_check_left),
     "hint_lay": _and_verb(_check_left),
+    "mor.hint_lay_first_meld": _check_mor_lay_new,
+    "mor.hint_lay_clean_set": _check_mor_lay_new,
+    "mor.hint_lay_clean_run": _check_mor_lay_new,
     "hint_add_left_hand": _and_verb(_check_left),
     "hint_add_left": _and_verb(_check_left),
     "hint_add": _check_add,

@@ -22,6 +22,12 @@ RESET = "\033[0m"
 # ``Card.pretty``), which a plain terminal (``--no-color``, NO_COLOR, output to a file) prints
 # as the token the hand shows and a move types.
 PLAIN = str.maketrans({"🃏": "JK"})
+# A card's suit sign after its rank (``Card.pretty``: "10♠") is printed the same way, as the
+# letter the hand, the melds and a move show it by ("10S"): the fourth fresh Mor newcomer read
+# the hand as "3S 3H" and the hints as "3♠ 3♥", two notations at once. A sign standing alone
+# (the help's "or ♠ ♥ ♦ ♣") stays.
+_SUIT_SIGN = re.compile(r"(?<=[0-9AJQK])[♠♥♦♣]")
+_SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
 class Painter:
@@ -135,7 +141,16 @@ class PlainStream(TextFilter):
     """A text stream that writes everything in plain text: each emoji as its plain token."""
 
     def turn(self, text: str) -> str:
-        return text.translate(PLAIN)
+        return plain_text(text)
+
+
+def plain_text(text: str) -> str:
+    """``text`` as a plain terminal prints it: the joker as JK, a card's suit sign as its letter.
+
+    >>> plain_text("Lay 10♠ J♠ 🃏 (or ♠ ♥ ♦ ♣)")
+    'Lay 10S JS JK (or ♠ ♥ ♦ ♣)'
+    """
+    return _SUIT_SIGN.sub(lambda m: _SUIT_LETTER[m.group()], text.translate(PLAIN))
 
 
 def plain_stream(stream: TextIO, color: bool) -> TextIO:

@@ -1249,10 +1249,14 @@ def clue(engine: Engine, seat: int, move: Move) -> tuple[str, dict[str, Any]] | 
     }
 
 
-def _pile_card_words(move: Move | None, must: Sequence[Card]) -> tuple[str, dict[str, Any]] | None:
+def _pile_card_words(
+    move: Move | None, must: Sequence[Card], pile: Sequence[Card] | None = None
+) -> tuple[str, dict[str, Any]] | None:
     """A lay that puts down a taken card the engine wants laid, as a take's clue words it: the
     card onto its meld (with the other cards the addition needs), or the card with the hand's
-    cards of its new meld. None for another move."""
+    cards of its new meld. None for another move. With ``pile`` (Mor's taken cards), a new meld
+    those cards alone could make is passed over: it doesn't count for the take (the fourth
+    fresh Mor newcomer's finding 1: "7♦ makes a meld with 8♦ 9♦ 10♦", all four taken)."""
     if not isinstance(move, Meld | Add | Lay):
         return None
     lay = as_lay(move)
@@ -1261,6 +1265,8 @@ def _pile_card_words(move: Move | None, must: Sequence[Card]) -> tuple[str, dict
             if c in must:
                 return _onto_words(c, a)
     for new in lay.melds:
+        if pile is not None and not Counter(new) - Counter(pile):
+            continue
         for c in new:
             if c in must:
                 others = list(new)
@@ -1291,9 +1297,11 @@ def followed_use(engine: Engine, seat: int) -> tuple[str, dict[str, Any]] | None
     """The pile card the hint's own lay right after a take puts down, in the clue's words
     (``_pile_card_words``); None when that lay puts down no card the engine wants laid."""
     after = _copy(engine)
-    after.apply(seat, Take())
+    taken = [c for e in after.apply(seat, Take()) if isinstance(e, TookPile) for c in e.cards]
     follow = hint_move(after, seat, hint_rng(after.record))
-    return _pile_card_words(follow, getattr(after, "must_lay", ()))
+    # Mor: a new meld of pile cards alone doesn't count for the take (RULES.md §1).
+    pile = taken if engine.game == "mor" else None
+    return _pile_card_words(follow, getattr(after, "must_lay", ()), pile)
 
 
 def lay_groups(move: Lay) -> list[str | Reason]:
@@ -1390,7 +1398,9 @@ def pile_use(engine: Engine, seat: int) -> tuple[str, dict[str, Any]] | None:
     new meld with ("hint_clue_pile_with"). An add of the card alone comes first, then any add,
     then a new meld, then an addition with other cards, naming them. None when no lay uses one
     (the take is then refused)."""
-    _, lays, _, must = after_take(engine, seat)
+    taken, lays, _, must = after_take(engine, seat)
+    # Mor: a new meld of pile cards alone doesn't count for the take (RULES.md §1).
+    alone_ok = engine.game != "mor"
     onto: list[tuple[int, Card, AddTo]] = []
     within: list[tuple[Card, tuple[Card, ...]]] = []
     for m in lays:
@@ -1400,6 +1410,8 @@ def pile_use(engine: Engine, seat: int) -> tuple[str, dict[str, Any]] | None:
                 if c in must:
                     onto.append((len(a.cards), c, a))
         for new in lay.melds:
+            if not alone_ok and not Counter(new) - Counter(taken):
+                continue
             for c in new:
                 if c in must:
                     others = list(new)
@@ -1924,7 +1936,45 @@ def _take_reason(engine: Engine, seat: int) -> tuple[str, dict[str, Any]]:
         shown = cards(sorted(set(must), key=sort_key) if any_one else must[:1])
         then = Reason(_THEN[rule.key], {"cards": shown})
     key = _TAKE.get(rule.key) or ("hint_take_top_then" if len(taken) == 1 else "hint_take_then")
-    return key, {"count": Count("n_cards", len(taken)), "rule": rule, "then": then}
+    params: dict[str, Any] = {"count": Count("n_cards", len(taken)), "rule": rule, "then": then}
+    if rule.key == "mor.lay_taken_first" and not pile_favoured(engine, seat):
+        # Taken though less than half of it goes down this turn, the reason a draw gives
+        # (the fourth fresh Mor newcomer's finding 2: the 200 it made came only in the next
+        # hint): the project the hint's lay right after the take makes or betters.
+        project = take_project(engine, seat)
+        if project is not None:
+            _, _, laid, _ = after_take(engine, seat)
+            return "mor.hint_take_then_project", {
+                **params,
+                "points": Count("n_points", in_hand_points("mor", taken)),
+                "laid_points": Count("n_points", in_hand_points("mor", laid)),
+                "project": project,
+            }
+    return key, params
+
+
+def take_project(engine: Engine, seat: int) -> int | None:
+    """Mor: the highest project a meld of the seat's team becomes, or grows to, by the hint's
+    lay right after a take (the engine's meld views before and after, on copies); None when it
+    makes none."""
+    after = _copy(engine)
+    after.apply(seat, Take())
+    follow = hint_move(after, seat, hint_rng(after.record))
+    if not isinstance(follow, Meld | Add | Lay):
+        return None
+    if not isinstance(engine, Mor):
+        return None
+    was = {m.id: m.project or 0 for m in engine.view(seat).melds}
+    laid = _copy(after)
+    laid.apply(seat, follow)
+    assert isinstance(laid, Mor)
+    mine = _side_of(engine, seat)
+    grown = [
+        m.project
+        for m in laid.view(seat).melds
+        if m.side == mine and m.project and m.project > was.get(m.id, 0)
+    ]
+    return max(grown, default=None)
 
 
 def _play_reason(
@@ -2582,6 +2632,18 @@ def _throw_reason(
                 "partners": cards(partners),
                 "loose": cards(loose),
             }
+        far = sorted(
+            {c for c in rest if c not in partners and two_from_a_meld(card, c, rules)},
+            key=sort_key,
+        )
+        if far:
+            # "Only 9♥ goes with it" read as false beside a 10♥ that makes 7♥ 8♥ 9♥ 10♥ too
+            # (the fourth fresh Mor newcomer's finding 6): the cards two short are named.
+            return "mor.hint_throw_few_far", {
+                "card": shown,
+                "partners": cards(partners),
+                "far": cards(far),
+            }
     if before.game == "more3":
         # "The rest of your hand is worth more to keep" is said only where it is true by the
         # rule book's values (the third More newcomer's finding 1): a card kept that costs
@@ -3116,6 +3178,20 @@ def goes_with(card: Card, other: Card, rules: MeldRules) -> bool:
     )
 
 
+@cache
+def two_from_a_meld(card: Card, other: Card, rules: MeldRules) -> bool:
+    """Do ``card`` and ``other`` make a meld with two more cards of the deck (and not with one:
+    ``goes_with``), as the engine reads melds? 7♥ and 10♥ do, with 8♥ 9♥."""
+    if goes_with(card, other, rules):
+        return False
+    return any(
+        try_meld((card, other, a, b), rules) is not None
+        for i, a in enumerate(_DECK)
+        for b in _DECK[i:]
+        if Counter((card, other, a, b)).most_common(1)[0][1] <= 2
+    )
+
+
 # A biriba's worth by kind, to tell a lay that makes or betters one from one that spoils it.
 _BIRIBA_RANK = {"dirty": 1, "pure": 2}
 
@@ -3214,6 +3290,16 @@ def _lay_reason(
         if act is not None:
             return "hint_add_opens_75", {"act": act, "worth": worth}
         return "hint_lay_opens_75", {"cards": shown, "worth": worth}
+    if before.game == "mor" and act is None and len(melds) == 1 and not lay.adds:
+        # A Mor lay's reason beyond "laid cards count for you" where one holds (the fourth
+        # fresh Mor newcomer's finding 4): the team's first meld opens the pile to it
+        # (RULES.md §1), a clean set or run is on its way to a 300 or a 200.
+        new = melds[0]
+        if not any(m.side == new.side for m in before.melds):
+            return "mor.hint_lay_first_meld", {"cards": shown}
+        if not new.wilds and len(new.cards) < 7:
+            kind = "set" if new.kind == MeldKind.SET else "run"
+            return f"mor.hint_lay_clean_{kind}", {"cards": shown}
     if one_meld is not None:
         return "hint_add", {"cards": shown, "meld": one_meld, "left": left}
     if act is not None:

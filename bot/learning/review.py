@@ -54,6 +54,7 @@ from bot.games.base import (
     as_lay,
     move_from_dict,
 )
+from bot.games.cards import sort_key
 from bot.games.melds import wild_capable
 from bot.games.more3 import More3
 from bot.games.registry import engine_class
@@ -65,6 +66,7 @@ from bot.learning.hints import (
     advise,
     after_take,
     cards,
+    goes_with,
     groups_text,
     hint,
     hint_move,
@@ -440,6 +442,23 @@ def rule_reason(engine: Engine, seat: int, ruled: Move, made: Move) -> tuple[str
                 "rule": rule,
                 "ruled": ruled,
             }
+        if isinstance(ruled, Discard) and ruled.card != made.card:
+            # The rule's words speak of the card it throws, not of the member's (the fourth
+            # fresh Mor newcomer's finding 3: "Throw 4♠: no other card … goes with it" beside a
+            # thrown A♠ that went with the hand's A♣): what the member's card went with.
+            rest = list(view.hand)
+            rest.remove(made.card)
+            partners = sorted(
+                {c for c in rest if not wild_capable(c, rules) and goes_with(made.card, c, rules)},
+                key=sort_key,
+            )
+            if partners and not wild_capable(made.card, rules):
+                return "review.rule_breaks_pair", {
+                    "card": made.card.pretty,
+                    "partners": cards(partners),
+                    "rule": rule,
+                    "ruled": ruled,
+                }
     return "review.rule_of_thumb", {"rule": rule, "ruled": ruled}
 
 
@@ -571,14 +590,19 @@ def _judged(
     # the review never flags a move the hint gave there (issue 61).
     hinted = hint(engine, seat, hint_rng(record, position))
     better = hinted.move if hinted is not None else None
-    found = judge(view, legal, made, rng_for(record, position), samples, better)
-    if found is None:
-        return None
     # A move a rule of thumb calls a mistake is shown, with the rule's words, unless the
     # playouts put the member's move clearly ahead: its cost hides in a few playouts' noise
     # (``ruled_out``; the Mor newcomer's 9♣ thrown from 7♣ 8♣ 9♣ came out within it at 4, 8,
     # 16 and 32 deals). Where they can't tell the two apart, no points are claimed.
     ruled = ruled_out(engine, seat, made)
+    if ruled is not None:
+        # The rule's move is the one judged and shown as the better, so the better move and
+        # the rule's words name the same card (the fourth fresh Mor newcomer's finding 3:
+        # "discard 8H" shown beside "Throw 4♠: …").
+        better = ruled
+    found = judge(view, legal, made, rng_for(record, position), samples, better)
+    if found is None:
+        return None
     measured = found.stands_out(view.game)
     if ruled is not None and not found.behind():
         key, params = rule_reason(engine, seat, ruled, made)

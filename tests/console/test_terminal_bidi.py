@@ -152,14 +152,14 @@ def test_a_negative_number_keeps_its_sign_before_the_digits() -> None:
 
 def test_a_row_of_cards_with_a_joker_is_one_piece() -> None:
     # The Hand lesson's hints name the joker as chat does, 🃏, printed JK in plain text: the
-    # row «7♥ 7♠ 🃏» is one left-to-right piece, not «JK 7♥ 7♠».
+    # row «7♥ 7♠ 🃏», printed «7H 7S JK», is one left-to-right piece, not «JK 7H 7S».
     hints = "hint\nhint\nhint\nskip\n" * 5 + "quit\n"
     argv = ["--lesson", "hand", "--lang", "ar", "--bidi", "isolate", "--no-color"]
     out = console_output(argv, hints)
-    assert f"{LRI}7♥ 7♠ JK{PDI}" in out
+    assert f"{LRI}7H 7S JK{PDI}" in out
     assert f"{PDI} JK" not in out
-    for line in (ln for ln in out.splitlines() if "7♥ 7♠ JK" in ln):
-        assert "7♥ 7♠ JK" in ISOLATES.sub("", get_display(line)), line
+    for line in (ln for ln in out.splitlines() if "7H 7S JK" in ln):
+        assert "7H 7S JK" in ISOLATES.sub("", get_display(line)), line
 
 
 def test_a_row_of_ranks_is_one_piece() -> None:

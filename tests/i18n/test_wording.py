@@ -399,19 +399,22 @@ def test_a_hindi_hint_keeping_one_card_says_it_for_one() -> None:
     # Seen live: «हाथ में बचेंगे: 1 पत्ता» (a plural verb with one card); a label holds for any.
     position = {
         "hands": [
-            ["4H", "5H", "6H", "9C"],
+            ["4H", "JK", "6H", "9C"],
             ["KH", "KS", "QC", "2D"],
             ["QH", "QS", "3C", "8D"],
             ["JH", "JS", "9D", "7C"],
         ],
         "discard": ["4D"],
+        # Not the team's first meld, and a wild in it: Mor's lay then has no reason of its
+        # own beyond the cards kept (a first meld or a clean one says what it opens or grows to).
+        "melds": [{"seat": 2, "cards": ["8C", "9C", "10C"]}],
         "turn": 0,
         "phase": "play",
     }
     mor = engine_class("mor").from_table_file(
         {"game": "mor", "options": {"players": 4}, "position": position}
     )
-    lay = hint_for(mor, 0, Meld(tuple(parse_cards("4H 5H 6H"))))
+    lay = hint_for(mor, 0, Meld(tuple(parse_cards("4H JK 6H"))))
     assert base_reason(lay.key, lay.params)[0] == "hint_lay"
     assert "और हाथ में बाक़ी: 1 पत्ता।" in lay.text("hi"), lay.text("hi")
 

@@ -707,7 +707,8 @@ def test_an_opponent_nearly_out_lay_what_you_can() -> None:
     )
     # Before they have their Mor, an emptied hand only brings it: nothing said of it.
     far = hint_for(_rummy("mor", "4H 5H 6H 9C KS"), 0, run)
-    assert base_reason(far.key, far.params)[0] == "hint_lay"
+    # A lay's own reason (the team's first meld here), not the near end.
+    assert base_reason(far.key, far.params)[0] == "mor.hint_lay_first_meld"
 
 
 def test_a_lead_too_big_for_an_opponent_nearly_out_says_so() -> None:

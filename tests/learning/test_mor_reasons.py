@@ -176,9 +176,10 @@ def test_an_opponent_waiting_for_the_mor_is_not_nearly_out() -> None:
     engine.mor_waiting = [1]
     move = Meld(tuple(parse_cards("9S 10S JS")))
     key, params = reason(engine, 0, engine.view(0), move)
-    assert base_reason(key, params)[0] == "hint_lay", key
+    # A lay's own reason (the team's first meld here), not the near end.
+    assert base_reason(key, params)[0] == "mor.hint_lay_first_meld", key
     assert check.check_reason(engine, 0, move, key, params) == []
-    near = {**base_reason(key, params)[1], "count": Count("n_cards", 0), "n": 0}
+    near = {**base_reason(key, params)[1], "count": Count("n_cards", 0), "n": 0, "left": 0}
     assert check.check_reason(engine, 0, move, "hint_lay_near_out", near)
 
 
