@@ -304,8 +304,17 @@ GRAMMAR_SLIPS = (
         re.compile(
             rf"\balleen \{{(?:{_CARD_LISTS})\}}(?: [^\s,.;:()]+){{0,3}}? "
             r"(?:kan|past|vormt|gaat|mag|maakt)\b"
+            # The fifth: "wat er bij past, is alleen {partners}" wants "zijn" for two cards.
+            rf"|\b(?:is|blijft) alleen \{{(?:{_CARD_LISTS})\}}"
         ),
-        "wat er in je hand bij past, is alleen {partners}",
+        "behalve {partners} past er niets in je hand bij",
+    ),
+    # The fifth fresh read of Dutch (9/10): "mag geen andere kaart:" drops its particle.
+    Slip(
+        "nl",
+        "mag geen andere kaart without bij or mee",
+        re.compile(r"\bmag (?:er )?geen (?:andere )?kaart(?:en)?(?= *[,.;:)]|$)"),
+        "mag er geen andere kaart bij",
     ),
     # The sixth native read of Arabic: «إنها تغلب {trick}. و{lowest} تغلبها أيضًا» reads as
     # "{lowest} also beats your play": the nearest feminine word is the play just advised, not

@@ -1436,7 +1436,7 @@ CORRECTED = {
     ("nl", "console.runfast.sheet_heading"): "afrekening",
     ("nl", "render.meter.needs_300_or_200"): "{have}, project van 300 of 200 nodig",
     ("nl", "hint_near_close"): (
-        "Je kunt bijna afsluiten: de projecten van je team zijn genoeg, dus leg je laatste kaart "
+        "Je kunt bijna afsluiten: je team heeft genoeg projecten, dus leg je laatste kaart "
         "af om af te sluiten; dat levert 10 op."
     ),
     ("nl", "console.arg.save"): "sla de partij aan het eind hier op als tafelbestand",
@@ -1446,7 +1446,12 @@ CORRECTED = {
     ("nl", "console.arg.unrecognized"): "onbekende argumenten: {s}",
     ("nl", "lesson_fact.drew"): "Je hebt een kaart getrokken.",
     ("nl", "mor.hint_draw_no_take"): "Trek een kaart. {reason}",
-    ("nl", "hint_draw_no_take"): "Trek een kaart. {reason}",
+    # The fifth fresh read of Dutch (9/10): the English says why the pile stays.
+    ("nl", "hint_draw_no_take"): "Trek een kaart: de aflegstapel mag je nu niet pakken. {reason}",
+    ("nl", "review.usual_off_hint"): "Bij deze zetten volgde je de hint niet: {moves}.",
+    ("nl", "tournament.started_no_join"): (
+        "Dat toernooi is begonnen: alleen een Arena laat nog nieuwe spelers toe zolang die loopt."
+    ),
     ("nl", "runfast.two_in_straight"): "Een 2 hoort nooit in een straat.",
     ("nl", "coach_mine_and_more"): (
         "Coach: die zet mag ook. Je speelde mijn zet en nog wat meer. Mijn zet alleen: {reason}"
@@ -1641,8 +1646,40 @@ def test_the_third_fresh_dutch_reads_slips_are_caught() -> None:
     assert {place for place, _ in grammar_slips("nl", {"mor.hint_throw_few_loose": said})} == {
         "mor.hint_throw_few_loose"
     }
-    now = "Leg {card} af: wat er in je hand bij past, is alleen {partners}, en ook dan is er"
+    now = "Leg {card} af: behalve {partners} past er niets in je hand bij, en ook dan is er"
     assert grammar_slips("nl", {"mor.hint_throw_few_loose": now}) == set()
+
+
+def test_the_fifth_fresh_dutch_reads_slips_are_caught() -> None:
+    # What the fifth fresh read of Dutch (9/10) found, as the entries said it: "is alleen
+    # {partners}" wants "zijn" once two cards fill it, "mag geen andere kaart:" its particle.
+    found = {
+        "mor.hint_throw_few_loose": "wat er in je hand bij past, is alleen {partners}, en ook",
+        "runfast.four_alone": "Bij vier gelijke kaarten mag geen andere kaart: speel ze samen",
+    }
+    assert {place for place, _ in grammar_slips("nl", found)} == set(found)
+    fixed = {
+        "mor.hint_throw_few_loose": "behalve {partners} past er niets in je hand bij, en ook",
+        "runfast.four_alone": "Bij vier gelijke kaarten mag er geen andere kaart bij: speel ze",
+        "runfast.triple_alone": "er mag geen andere kaart mee. Een kaart mag geen 2 zijn.",
+    }
+    assert grammar_slips("nl", fixed) == set()
+    # And the phrases the word list now holds, with the right words beside them.
+    said = {
+        "mor.hint_throw_alone_ace": "Een aas is 1½ waard: vóór je team als hij op tafel ligt",
+        "hand.hint_throw_twin_few": "de andere {card} houd je bij {partners}, waarvan elk",
+        "tournament.started_no_join": "laat nog nieuwe spelers toe zolang hij loopt.",
+        "hint_lay_round_ends": "dus met je afgelegde kaart deze beurt eindigt de ronde",
+    }
+    assert {place for place, _ in misused_words("nl", said)} == set(said)
+    now = {
+        "mor.hint_throw_alone_ace": "hij telt voor je team als hij op tafel ligt",
+        "rules": "eindigt de ronde vóór je volgende beurt, dan krijgt je team",
+        "hand.hint_throw_twin_few": "de andere {card} houd je samen met {partners}",
+        "tournament.started_no_join": "laat nog nieuwe spelers toe zolang die loopt.",
+        "hint_lay_round_ends": "dus zodra je deze beurt een kaart aflegt, eindigt de ronde",
+    }
+    assert misused_words("nl", now) == set()
 
 
 def test_the_dutch_mor_piles_give_each_count_in_brackets() -> None:
