@@ -189,7 +189,9 @@ class Review:
             elif not self.off_hint:
                 lines.append(t("review.usual_all_hint", lang))
             else:
-                numbers = ", ".join(str(n) for n in self.off_hint)
+                # Listed as the language lists them, runs of moves as spans, like the cap's line
+                # (the fifth Run Fast newcomer read a lone "6" as a count).
+                numbers = listed(spans(self.off_hint), lang)
                 lines.append(
                     t("review.usual_off_hint", lang, count=len(self.off_hint), moves=numbers)
                 )

@@ -11,9 +11,9 @@ from bot.ai import choose_move
 from bot.console.cli import Console
 from bot.games.notation import move_text
 from bot.games.registry import new_game
-from bot.i18n import t
+from bot.i18n import listed, t
 from bot.learning.hints import HINT_LEVEL
-from bot.learning.review import decisions, review, rng_for
+from bot.learning.review import decisions, review, rng_for, spans
 from bot.replay import Replay
 
 
@@ -259,7 +259,7 @@ def test_a_review_that_looked_at_nothing_does_not_say_of_the_moves_looked_at() -
     assert found.off_hint is not None
     assert t("review.usual_not_hint") not in text
     if found.off_hint:
-        moves = ", ".join(map(str, found.off_hint))
+        moves = listed(spans(found.off_hint), "en")
         assert t("review.usual_off_hint", count=len(found.off_hint), moves=moves) in text
     else:
         assert t("review.usual_all_hint") in text

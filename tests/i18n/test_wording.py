@@ -1448,7 +1448,7 @@ CORRECTED = {
     ("nl", "mor.hint_draw_no_take"): "Trek een kaart. {reason}",
     # The fifth fresh read of Dutch (9/10): the English says why the pile stays.
     ("nl", "hint_draw_no_take"): "Trek een kaart: de aflegstapel mag je nu niet pakken. {reason}",
-    ("nl", "review.usual_off_hint"): "Bij deze zetten volgde je de hint niet: {moves}.",
+    ("nl", "review.usual_off_hint"): "Daarvan had de hint anders gespeeld bij de zetten {moves}.",
     ("nl", "tournament.started_no_join"): (
         "Dat toernooi is begonnen: alleen een Arena laat nog nieuwe spelers toe zolang die loopt."
     ),

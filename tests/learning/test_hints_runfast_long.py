@@ -98,3 +98,18 @@ def test_the_review_line_on_moves_against_the_hint_reads_plainly() -> None:
     for lang in LANGUAGES:
         line = t("review.usual_off_hint", lang, count=2, moves="4, 12")
         assert "(" not in line and "4, 12" in line, lang
+
+
+def test_the_moves_against_the_hint_are_listed_as_move_numbers() -> None:
+    # The fifth Run Fast newcomer read "…went against the hint you were shown: 6." as a count,
+    # in a game where no hint was asked: the line names move numbers, as the cap's line does,
+    # in runs and in the language's own list.
+    from bot.learning import review as rv
+
+    found = rv.Review("runfast", 0, (), 20, 2, 0, 0, off_hint=(4, 5, 6, 12))
+    for lang in LANGUAGES:
+        assert rv.listed(["4–6", "12"], lang) in found.looked(lang), lang
+    one = rv.Review("runfast", 0, (), 20, 2, 0, 0, off_hint=(6,))
+    assert one.looked("en").endswith("the hint would have played otherwise at moves 6.")
+    for lang in LANGUAGES:
+        assert "shown" not in found.looked(lang) and "{" not in found.looked(lang)
