@@ -1245,7 +1245,7 @@ CORRECTED = {
         "يدك أنت، ناقص 100 إن لم تأخذا كومة المورة. أنت: {points}."
     ),
     ("ar", "table_turn"): "الدور على {name}.",
-    ("ar", "cmd.lay.name"): "نزولات",
+    ("ar", "cmd.lay.name"): "إنزال",
     # The native read of Hindi (issue 59): the meaning errors it found.
     ("hi", "more3.line.solo_total"): "सोलो: 0 से ऊपर हो तो ×1.5, सारे पत्ते ख़त्म तो +150",
     ("hi", "coach.runfast.scoring"): (
@@ -1321,7 +1321,7 @@ CORRECTED = {
     ("ar", "console.arg.lesson"): "درس قصير موجّه في اللعبة GAME، بدل اللعب",
     ("ar", "console.arg.replay"): "استعرض لعبة محفوظة (ملف طاولة) حركةً حركة، بدل اللعب",
     ("ar", "more3.line.solo_times"): "زائد النصف (\u200e×1.5)",
-    ("ar", "more3.line.solo_out"): "الإنهاء (بعد \u200e×1.5)",
+    ("ar", "more3.line.solo_out"): "إفراغ اليد (بعد \u200e×1.5)",
     ("ar", "console.pearls_of"): "{who}: {n}",
     # A later native read of Dutch (issue 59, 8.5/10): meaning, grammar, one word for one
     # thing, and idiom; the bare 'Zwitsers' it found twice was in five more texts.
