@@ -17,7 +17,8 @@ card; in Arabic, a count after
 signed number written without CLDR's left-to-right mark before its sign («و+150»), the
 accusative tanween after its alif («جديداً», where the files write «جديدًا»), and a
 count or a Run Fast play that only has its nominative or caseless form («ورقتان»، «زوج أعلى»)
-filled in after a preposition or as a verb's object («إلى ورقتان»، «العب زوج أعلى»).
+filled in after a preposition or as a verb's object («إلى ورقتان»، «العب زوج أعلى»), a count of
+cards right after «مع» and its kind («مع {left}»), and a player who «يسجّل الأوراق» for their sum.
 """
 
 from __future__ import annotations
@@ -344,6 +345,24 @@ GRAMMAR_SLIPS = (
         "a counted noun after a placeholder's number",
         re.compile(r"\{(?!n\})\w+\} (?:دقيقة|ورقة|نقطة|فيشة|جولة)\b"),
         "مدة الأرينا بالدقائق من {least} إلى {most}",
+    ),
+    # The fifth fresh Arabic read: «مع {left} في يدك» printed «مع ورقتان في يدك», where a
+    # preposition wants «ورقتين». A count of cards ({left}, {count}) is written as a subject,
+    # so a preposition may not stand right before it, as text or once filled in. Not «من» and
+    # «إلى»: «من 1 إلى {count}» is a range of moves, which the fill-in check prints as cards.
+    Slip(
+        "ar",
+        "a count of cards right after a preposition (مع ورقتين)",
+        re.compile(r"(?<!\w)(?:مع|على|عن|في|حتى|بعد) \u200e?(?:\{(?:left|count)\}|ورقتان)(?!\w)"),
+        "ما دام في يدك {left} فقط",
+    ),
+    # The same read, on the rules page: «يسجّل كل لاعب الأوراق التي في يده» says a player
+    # records the cards, not their points; «يُسجَّل على كل لاعب مجموع الأوراق».
+    Slip(
+        "ar",
+        "scoring the cards for their value (يُسجَّل عليه مجموعها)",
+        re.compile(r"(?<!\w)[وف]?[يت]سجّ?ل [^.،؛]{0,25}?الأوراق"),
+        "يُسجَّل على كل لاعب مجموع الأوراق التي في يده",
     ),
 )
 

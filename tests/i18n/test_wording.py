@@ -1245,7 +1245,7 @@ CORRECTED = {
         "يدك أنت، ناقص 100 إن لم تأخذا كومة المورة. أنت: {points}."
     ),
     ("ar", "table_turn"): "الدور على {name}.",
-    ("ar", "cmd.lay.name"): "نزولات",
+    ("ar", "cmd.lay.name"): "إنزال",
     # The native read of Hindi (issue 59): the meaning errors it found.
     ("hi", "more3.line.solo_total"): "सोलो: 0 से ऊपर हो तो ×1.5, सारे पत्ते ख़त्म तो +150",
     ("hi", "coach.runfast.scoring"): (
@@ -1321,7 +1321,7 @@ CORRECTED = {
     ("ar", "console.arg.lesson"): "درس قصير موجّه في اللعبة GAME، بدل اللعب",
     ("ar", "console.arg.replay"): "استعرض لعبة محفوظة (ملف طاولة) حركةً حركة، بدل اللعب",
     ("ar", "more3.line.solo_times"): "زائد النصف (\u200e×1.5)",
-    ("ar", "more3.line.solo_out"): "الإنهاء (بعد \u200e×1.5)",
+    ("ar", "more3.line.solo_out"): "إفراغ اليد (بعد \u200e×1.5)",
     ("ar", "console.pearls_of"): "{who}: {n}",
     # A later native read of Dutch (issue 59, 8.5/10): meaning, grammar, one word for one
     # thing, and idiom; the bare 'Zwitsers' it found twice was in five more texts.
@@ -2178,6 +2178,58 @@ def test_the_sixth_arabic_reads_slips_are_caught() -> None:
     assert "التأهل: سارة" in t(
         "tournament.sim.knockout_table", "ar", number=1, players="سارة، نورة", winner="سارة"
     )
+
+
+def test_the_fifth_fresh_arabic_reads_slips_are_caught() -> None:
+    # The fifth fresh native read of Arabic (8.5/10). Hand's endgame hint said «مع {left} في
+    # يدك», which printed «مع ورقتان في يدك» with two cards kept: a preposition wants ورقتين.
+    old = "ولا فائدة الآن من الاحتفاظ بأوراق لنزول جديد: مع {left} في يدك لا يمكنك"
+    slip = "a count of cards right after a preposition (مع ورقتين)"
+    assert grammar_slips("ar", {"x": old}) == {("x", slip)}
+    assert grammar_slips("ar", {"x": "مع ورقتان في يدك"}) == {("x", slip)}
+    # Now {left} is the subject, right for one card, two and three.
+    for kept, said in ((1, "ورقة واحدة"), (2, "ورقتان"), (3, "3 أوراق")):
+        hint = t_n(
+            "hint_throw_end_high",
+            1,
+            "ar",
+            card="KH",
+            left=Count("n_cards", kept),
+            count=Count("n_cards", 1),
+            points=Count("n_points", 10),
+        )
+        assert f"ما دام في يدك {said} فقط، فلا يمكنك" in hint, hint
+    # «بقي مع أحد الخصوم {count}» has «أحد» between them, and stays.
+    assert grammar_slips("ar", {"x": "بقي مع أحد الخصوم {count} فقط"}) == set()
+    # Spoken Arabic inside standard: «تمشي مع» beside the glossary's تتماشى مع, and «ما في يدك
+    # ورقة» for "there is no card in your hand".
+    found = {
+        "gift": "و{card} نفسها تمشي مع {partners}",
+        "pair": "ورقتك {card} كانت تمشي مع {partners} في يدك",
+        "joker": "ارمِ {card}: ما في يدك ورقة تتماشى معها غير الجوكر",
+    }
+    assert misused_words("ar", found) == {
+        ("gift", "تمشي مع"),
+        ("pair", "تمشي مع"),
+        ("joker", "ما في يدك ورقة"),
+    }
+    said = t("hand.hint_throw_only_joker", "ar", card="5H")
+    assert "ليس في يدك ما يتماشى معها غير الجوكر" in said, said
+    # A range says its ends are in: «من 2 إلى 8», as the English "from 2 to 8".
+    for key in ("players_range", "rounds_range", "minutes_range"):
+        said = t(f"tournament.arg.{key}", "ar", least=2, most=8)
+        assert " من " in said and " إلى 8" in said and "بين" not in said, said
+    # The rules page: a player is scored the cards' sum, not "records the cards".
+    scoring = "scoring the cards for their value (يُسجَّل عليه مجموعها)"
+    rules = {
+        "205": "ويسجّل كلُّ لاعب غيره الأوراق الباقية في يده",
+        "209": "حين تنفد كومة السحب، يسجّل كل لاعب الأوراق التي في يده، و100 إن لم يفتح",
+    }
+    assert grammar_slips("ar", rules) == {("205", scoring), ("209", scoring)}
+    page = (ROOT / "docs" / "rules.ar.md").read_text(encoding="utf-8")
+    assert "يُسجَّل على كل لاعب مجموعُ الأوراق التي في يده" in page
+    # One command name and its option are not the same word (/نزولات نزولات:).
+    assert t("cmd.lay.name", "ar") != t("cmd.lay.melds.name", "ar")
 
 
 def test_the_sixth_hindi_reads_slips_are_caught() -> None:
