@@ -105,18 +105,18 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     (
         "lesson.runfast.02_same_kind_and_size.done",
         "और सबसे ऊँचा पत्ता बड़ा।",
-        "और सबसे ऊँचा पत्ता टेबल वाले से बड़ा।",
+        "और सबसे बड़ा पत्ता टेबल वाले से बड़ा।",
     ),
     ("lesson.runfast.02_same_kind_and_size.rule", "सिर्फ़ ऊँचा जोड़ा", "सिर्फ़ उससे ऊँचा जोड़ा"),
     (
         "lesson.runfast.04_beat_the_pair_sequence.done",
         "वही लंबाई, सबसे ऊँचा पत्ता बड़ा।",
-        "वही लंबाई, और सबसे ऊँचा पत्ता टेबल वाले से बड़ा।",
+        "वही लंबाई, और सबसे बड़ा पत्ता टेबल वाले से बड़ा।",
     ),
     (
         "lesson.runfast.04_beat_the_pair_sequence.rule",
         "जिसका सबसे ऊँचा पत्ता बड़ा हो, या बम।",
-        "जिसका सबसे ऊँचा पत्ता उसके सबसे ऊँचे पत्ते से बड़ा हो, या बम।",
+        "जिसका सबसे बड़ा पत्ता उसके सबसे बड़े पत्ते से बड़ा हो, या बम।",
     ),
     ("lesson.runfast.05_bomb.task", "बम को सिर्फ़ ऊँचा बम", "बम को सिर्फ़ उससे ऊँचा बम"),
     (
@@ -132,7 +132,7 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     (
         "lesson.runfast.06_straight_ace_high.rule",
         "जिसका सबसे ऊँचा पत्ता बड़ा हो, या बम;",
-        "जिसका सबसे ऊँचा पत्ता उसके सबसे ऊँचे पत्ते से बड़ा हो, या बम;",
+        "जिसका सबसे बड़ा पत्ता उसके सबसे बड़े पत्ते से बड़ा हो, या बम;",
     ),
     ("lesson.runfast.07_triple_goes_out.rule", "उसे बस ऊँची तिकड़ी", "उसे बस उससे ऊँची तिकड़ी"),
     ("lesson.runfast.08_the_ace_bomb.task", "बम को सिर्फ़ ऊँचा बम", "बम को सिर्फ़ उससे ऊँचा बम"),
@@ -141,7 +141,7 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     (
         "coach.runfast.beat",
         "जिसका सबसे ऊँचा पत्ता बड़ा हो।",
-        "जिसका सबसे ऊँचा पत्ता उस चाल के सबसे ऊँचे पत्ते से बड़ा हो।",
+        "जिसका सबसे बड़ा पत्ता उस चाल के सबसे बड़े पत्ते से बड़ा हो।",
     ),
     (
         "coach.runfast.bombs",
@@ -1218,7 +1218,7 @@ CORRECTED = {
         "وإن كنت تستطيع أن تغلبها فعليك ذلك."
     ),
     ("hi", "lesson.runfast.02_same_kind_and_size.done"): (
-        "सही: वही क़िस्म, उतने ही पत्ते, और सबसे ऊँचा पत्ता टेबल वाले से बड़ा।"
+        "सही: वही क़िस्म, उतने ही पत्ते, और सबसे बड़ा पत्ता टेबल वाले से बड़ा।"
     ),
     # The second native read of Arabic (issue 59): meaning, the glossary, neutral wording.
     ("ar", "coach.more3.stock"): (
@@ -2229,6 +2229,7 @@ HI_READ5_OLD_WORDS = {
     "hand.hint_throw_alone_unseen": "{card} के साथ मेल्ड बनाने वाली जोड़ियाँ इनमें से किसी के",
     "review.rule_breaks_pair": "उसे फेंककर आपने वह मौका छोड़ दिया।",
     "tournament.msg.knockout": "नॉकआउट: सीटें लॉटरी से;",
+    "lesson.runfast.04_beat_the_pair_sequence.rule": "जिसका सबसे ऊँचा पत्ता उसके सबसे ऊँचे पत्ते से बड़ा हो",
 }
 HI_READ5_OLD_LOWER = {
     "hint_play_lead_whole": "{cards} से शुरुआत करें: आपका हर छोटा पत्ता {split} को तोड़ देता।",
@@ -2269,6 +2270,8 @@ def test_the_fifth_fresh_hindi_reads_slips_are_caught() -> None:
     # computer player keeps the singular.
     assert now["practice"] == "कंप्यूटर खिलाड़ी कितना अच्छा खेलें"
     assert misused_words("hi", {"x": "कंप्यूटर कितना अच्छा खेलें"}) == {("x", "कितना अच्छा खेलें")}
+    # Run Fast's top card is बड़ा, not ऊँचा, beside «… से बड़ा» (taste, but one word for it).
+    assert t("lesson.runfast.02_same_kind_and_size.title", "hi") == "वही क़िस्म, बड़े पत्ते"
     # Tournament players still «जुड़ सकते हैं»; a card «बैठता है».
     assert misused_words("hi", {"x": t("tournament.started_no_join", "hi")}) == set()
 
