@@ -11,8 +11,8 @@ texts with their placeholders filled in, for the phrases that only form then («
 
 ``grammar_slips`` finds the grammar and typography a word list cannot hold (``GRAMMAR_SLIPS``
 and Arabic's case patterns): in Dutch, a card after "is" without its article and a number right
-after a player's name; in Hindi, Run Fast's "higher" without से and a plural verb after one
-card; in Arabic, a count after
+after a player's name; in Hindi, Run Fast's "higher" without से, "lower" without इससे and a plural
+verb after one card; in Arabic, a count after
 3 to 10 in the collective («3 فيش», where it is «3 فيشات»), «بلا» before a definite noun, a
 signed number written without CLDR's left-to-right mark before its sign («و+150»), the
 accusative tanween after its alif («جديداً», where the files write «جديدًا»), and a
@@ -148,6 +148,15 @@ GRAMMAR_SLIPS = (
         "higher without से",
         re.compile(rf"(?<!से )(?<!{LETTER})ऊँच[ाीे] (?:{_HI_KINDS})(?!{LETTER})|ऊँचा पत्ता बड़ा"),
         "उससे ऊँचा जोड़ा, इससे ऊँचा बम, सबसे ऊँचा पत्ता … से बड़ा",
+    ),
+    # The fifth fresh read of Hindi: "each lower card", "every lower play" compare with the
+    # play the hint names. «हर छोटा पत्ता» is "every small card"; it takes इससे and comes
+    # first: «इससे छोटा आपका हर पत्ता», «इससे छोटी हर चाल».
+    Slip(
+        "hi",
+        "lower without इससे",
+        re.compile(rf"(?<!{LETTER})हर छोट[ाीे] (?:पत्ता|पत्ते|चाल|चालें)(?!{LETTER})"),
+        "इससे छोटा आपका हर पत्ता, इससे छोटी हर चाल",
     ),
     # A plural verb with a count of one, seen once the count is filled in: «हाथ में बचेंगे:
     # 1 पत्ता», «आपके हाथ में 1 पत्ता आ जाएँगे», «1 अंक आपके ख़िलाफ़ गिने जाएँगे». (A Hand card,

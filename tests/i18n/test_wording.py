@@ -105,18 +105,18 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     (
         "lesson.runfast.02_same_kind_and_size.done",
         "और सबसे ऊँचा पत्ता बड़ा।",
-        "और सबसे ऊँचा पत्ता टेबल वाले से बड़ा।",
+        "और सबसे बड़ा पत्ता टेबल वाले से बड़ा।",
     ),
     ("lesson.runfast.02_same_kind_and_size.rule", "सिर्फ़ ऊँचा जोड़ा", "सिर्फ़ उससे ऊँचा जोड़ा"),
     (
         "lesson.runfast.04_beat_the_pair_sequence.done",
         "वही लंबाई, सबसे ऊँचा पत्ता बड़ा।",
-        "वही लंबाई, और सबसे ऊँचा पत्ता टेबल वाले से बड़ा।",
+        "वही लंबाई, और सबसे बड़ा पत्ता टेबल वाले से बड़ा।",
     ),
     (
         "lesson.runfast.04_beat_the_pair_sequence.rule",
         "जिसका सबसे ऊँचा पत्ता बड़ा हो, या बम।",
-        "जिसका सबसे ऊँचा पत्ता उसके सबसे ऊँचे पत्ते से बड़ा हो, या बम।",
+        "जिसका सबसे बड़ा पत्ता उसके सबसे बड़े पत्ते से बड़ा हो, या बम।",
     ),
     ("lesson.runfast.05_bomb.task", "बम को सिर्फ़ ऊँचा बम", "बम को सिर्फ़ उससे ऊँचा बम"),
     (
@@ -132,7 +132,7 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     (
         "lesson.runfast.06_straight_ace_high.rule",
         "जिसका सबसे ऊँचा पत्ता बड़ा हो, या बम;",
-        "जिसका सबसे ऊँचा पत्ता उसके सबसे ऊँचे पत्ते से बड़ा हो, या बम;",
+        "जिसका सबसे बड़ा पत्ता उसके सबसे बड़े पत्ते से बड़ा हो, या बम;",
     ),
     ("lesson.runfast.07_triple_goes_out.rule", "उसे बस ऊँची तिकड़ी", "उसे बस उससे ऊँची तिकड़ी"),
     ("lesson.runfast.08_the_ace_bomb.task", "बम को सिर्फ़ ऊँचा बम", "बम को सिर्फ़ उससे ऊँचा बम"),
@@ -141,7 +141,7 @@ HI_FRESH_READ: list[tuple[str, str, str]] = [
     (
         "coach.runfast.beat",
         "जिसका सबसे ऊँचा पत्ता बड़ा हो।",
-        "जिसका सबसे ऊँचा पत्ता उस चाल के सबसे ऊँचे पत्ते से बड़ा हो।",
+        "जिसका सबसे बड़ा पत्ता उस चाल के सबसे बड़े पत्ते से बड़ा हो।",
     ),
     (
         "coach.runfast.bombs",
@@ -1218,7 +1218,7 @@ CORRECTED = {
         "وإن كنت تستطيع أن تغلبها فعليك ذلك."
     ),
     ("hi", "lesson.runfast.02_same_kind_and_size.done"): (
-        "सही: वही क़िस्म, उतने ही पत्ते, और सबसे ऊँचा पत्ता टेबल वाले से बड़ा।"
+        "सही: वही क़िस्म, उतने ही पत्ते, और सबसे बड़ा पत्ता टेबल वाले से बड़ा।"
     ),
     # The second native read of Arabic (issue 59): meaning, the glossary, neutral wording.
     ("ar", "coach.more3.stock"): (
@@ -1251,7 +1251,7 @@ CORRECTED = {
     ("hi", "coach.runfast.scoring"): (
         "हिसाब: जीतने वाले को हर हाथ के हर बचे पत्ते का 1 मिलता है (जिसने एक भी पत्ता नहीं चला "
         "उससे दोगुना), हाथ में बची हुकुम की दुग्गी के 10 और, और हाथ में बचे हर बम के 10; दूसरों "
-        "के पत्तों पर चले बम के 20 अंक अलग से, जो उसी वक़्त मिल चुके हैं। आप: {points}।"
+        "के पत्तों पर चले बम के 20 अंक अलग से, जो पहले ही मिल चुके हैं। आप: {points}।"
     ),
     ("hi", "cmd.play.name"): "चाल",
     # The second native read of Hindi (issue 59).
@@ -2304,7 +2304,74 @@ def test_the_fourth_fresh_hindi_reads_slips_are_caught() -> None:
     # Each side has its own More pile: the hints name yours as the lesson does.
     for key in ("hint_throw_more_pile", "hint_lay_more_pile", "hint_add_more_pile"):
         assert "आपकी टीम वाला मोरे का ढेर" in catalogue("hi").texts[key], key
-    assert t("cmd.practice.level.description", "hi") == "कंप्यूटर कितना अच्छा खेले"
+    assert t("cmd.table.bot.level.description", "hi") == "कितना अच्छा खेले"
+
+
+# The fifth fresh read of Hindi (9/10): what its findings quoted. A word list catches most; the
+# missing «इससे» of "each lower card" is a grammar slip.
+HI_READ5_OLD_WORDS = {
+    "coach.hand.hand": "आप अभी खोल सकते हैं। या रुकें: बिना पहले खोले",
+    "hint_nudge_lay": "या टेबल पर किसी मेल्ड में जुड़ सकें।",
+    "hint_near_out_hand_one": "अगर आपके दो पत्तों में से कोई टेबल के किसी मेल्ड में जुड़ सकता है",
+    "runfast.triple_kicker": "तिकड़ी {triple} के साथ {extra} जोड़ना मना है।",
+    "game.name_cards": "बताएँ कि आप कौन-से पत्ते खेलना चाहते हैं।",
+    "hand.hint_throw_alone_unseen": "{card} के साथ मेल्ड बनाने वाली जोड़ियाँ इनमें से किसी के",
+    "review.rule_breaks_pair": "उसे फेंककर आपने वह मौका छोड़ दिया।",
+    "tournament.msg.knockout": "नॉकआउट: सीटें लॉटरी से;",
+    "lesson.runfast.04_beat_the_pair_sequence.rule": "जिसका सबसे ऊँचा पत्ता उसके सबसे ऊँचे पत्ते से बड़ा हो",
+}
+HI_READ5_OLD_LOWER = {
+    "hint_play_lead_whole": "{cards} से शुरुआत करें: आपका हर छोटा पत्ता {split} को तोड़ देता।",
+    "hint_play_beat_whole": "{trick} को हराने वाली हर छोटी चाल {split} को तोड़ देती।",
+}
+
+
+def test_the_fifth_fresh_hindi_reads_slips_are_caught() -> None:
+    assert {place for place, _ in misused_words("hi", HI_READ5_OLD_WORDS)} == set(
+        HI_READ5_OLD_WORDS
+    )
+    assert grammar_slips("hi", HI_READ5_OLD_LOWER) == {
+        (place, "lower without इससे") for place in HI_READ5_OLD_LOWER
+    }
+    # As a player reads them now, filled in.
+    split = "जोड़ा 5♠ 5♥"
+    now = {
+        "lead": t("hint_play_lead_whole", "hi", cards="9♠", split=split),
+        "beat": t("hint_play_beat_whole", "hi", cards="9♠", trick="8♠", split=split),
+        "kept": t("hint_play_beat_bomb_kept", "hi", cards="9♠", trick="8♠", split=split),
+        "high": t(
+            "runfast.hint_play_beat_split_high",
+            "hi",
+            cards="J♠",
+            trick="8♠",
+            broken="J♠ J♥",
+            split=split,
+        ),
+        "kicker": t("runfast.triple_kicker", "hi", triple="7♠ 7♥ 7♦", extra="5♠ 6♥"),
+        "practice": t("cmd.practice.level.description", "hi"),
+    }
+    assert misused_words("hi", now) == set()
+    assert grammar_slips("hi", now) == set()
+    assert "इससे छोटा आपका हर पत्ता जोड़ा 5♠ 5♥ को तोड़ देता" in now["lead"]
+    for place in ("beat", "kept", "high"):
+        assert "8♠ को हराने वाली इससे छोटी हर चाल जोड़ा 5♠ 5♥ को तोड़ देती" in now[place], place
+    # A practice table seats two or three computer players: the verb is plural; a table's one
+    # computer player keeps the singular.
+    assert now["practice"] == "कंप्यूटर खिलाड़ी कितना अच्छा खेलें"
+    assert misused_words("hi", {"x": "कंप्यूटर कितना अच्छा खेलें"}) == {("x", "कितना अच्छा खेलें")}
+    # Run Fast's top card is बड़ा, not ऊँचा, beside «… से बड़ा» (taste, but one word for it).
+    assert t("lesson.runfast.02_same_kind_and_size.title", "hi") == "वही क़िस्म, बड़े पत्ते"
+    # Tournament players still «जुड़ सकते हैं»; a card «बैठता है».
+    assert misused_words("hi", {"x": t("tournament.started_no_join", "hi")}) == set()
+
+
+def test_hindi_says_an_inline_form_as_its_sentence() -> None:
+    # Hindi has no capital letters: a text said inside another is the same sentence (the fresh
+    # read found «सेट सिर्फ़ इनके बन सकते हैं» and «सेट के पत्ते सिर्फ़ …» for one rule).
+    texts = catalogue("hi").texts
+    pairs = {key: texts[key.removesuffix(".inline")] for key in texts if key.endswith(".inline")}
+    assert len(pairs) >= 10
+    assert {key for key, sentence in pairs.items() if texts[key] != sentence} == set()
 
 
 # The texts the second Dutch read found (findings 5 to 18, and "deal" for Run Fast's one game):
