@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Count, Discard, Lay, Meld, Reason
+from bot.games.base import Count, Discard, Lay, Meld, Reason, Take
 from bot.games.cards import Card, parse_cards
 from bot.games.registry import engine_class
 from bot.i18n import LANGUAGES, t
@@ -211,3 +211,42 @@ def test_a_mor_lay_of_two_melds_shows_them_apart(lang: str) -> None:
     assert check.check_reason(engine, 0, lay, given.key, given.params) == []
     assert given.clue is not None
     assert check.check_clue(engine, 0, *given.clue, lay) == []
+
+
+def test_a_take_against_the_numbers_states_what_goes_down_as_a_bound() -> None:
+    # The fifth fresh Mor newcomer (seed 7, round 2, move 55): "Of the pile's 10 points, only 4
+    # points go down" where the lay onto 5♣ 6♣ 7♣ puts down 8♣ 9♣ J♣ of the pile (3 points):
+    # the 4 counts 7♣, which only another lay puts down. The cards that can go down are those
+    # of any one of the lays, so the number is said as what it is, a bound.
+    engine = engine_class("mor").from_table_file(
+        {
+            "game": "mor",
+            "options": {"players": 2, "length": "quick"},
+            "position": {
+                "hands": [["10C", "JC"], ["5D", "6D", "QS", "9S"]],
+                "discard": [
+                    "10S",
+                    "KD",
+                    "KC",
+                    "JC",
+                    "5S",
+                    "4D",
+                    "KH",
+                    "9C",
+                    "7C",
+                    "4S",
+                    "4D",
+                    "8C",
+                ],
+                "turn": 0,
+                "phase": "draw",
+                "melds": [{"seat": 0, "cards": ["5C", "6C", "7C"]}],
+            },
+        }
+    )
+    key, params = reason(engine, 0, engine.view(0), Take())
+    assert key == "mor.hint_take_then_project"
+    assert check.check_reason(engine, 0, Take(), key, params) == []
+    assert "no more than 4 points can go down this turn" in t(key, "en", **params)
+    for lang in sorted(LANGUAGES):
+        assert "{" not in t(key, lang, **params)
