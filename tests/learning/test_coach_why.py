@@ -10,6 +10,7 @@ import pytest
 from bot import ai
 from bot.games.base import Discard
 from bot.i18n import LANGUAGES, say
+from bot.learning.hints import plain_top
 from bot.learning.lessons import guided
 
 
@@ -54,6 +55,10 @@ def test_the_coachs_why_is_true_of_both_moves(game: str) -> None:
                 yours = guided._after(engine, seat, move)
                 if note.better.key == "coach_better_cards":
                     assert len(mine.view(seat).hand) < len(yours.view(seat).hand)
+                elif note.better.key == "coach_better.runfast_lower":
+                    # Run Fast: a beat of as many cards, the coach's with the lower top card.
+                    assert len(mine.view(seat).hand) == len(yours.view(seat).hand)
+                    assert 0 < plain_top(coach.cards) < plain_top(move.cards)  # type: ignore[attr-defined]
                 else:
                     ours, theirs = guided._score_now(mine, seat), guided._score_now(yours, seat)
                     assert ours is not None and theirs is not None and ours >= theirs + 1
