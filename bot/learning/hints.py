@@ -508,8 +508,7 @@ def toward_more_pile(
     reach = [m for m in lays if reaches_more_pile(engine, seat, m)]
     if not reach:
         return move
-    other = choose(reach)
-    return other if other is not None and other in reach else reach[0]
+    return pick_among(reach, move, choose)
 
 
 def draws_left(engine: Engine, seat: int) -> int | None:
@@ -588,8 +587,7 @@ def no_feeding_throw(
         # throws that break up the least.
         fewest = min(partners(m.card) for m in safe)
         safe = [m for m in safe if partners(m.card) == fewest]
-    other = choose(safe)
-    return other if other is not None and other in safe else safe[0]
+    return pick_among(safe, move, choose)
 
 
 def loose_cards(engine: Engine, seat: int, hand: Sequence[Card] | None = None) -> list[Card]:
@@ -644,8 +642,7 @@ def throws_loose_first(
     throws = [m for m in legal if isinstance(m, Discard) and m.card in loose]
     if not throws:
         return move
-    other = choose(throws)
-    return other if other is not None and other in throws else throws[0]
+    return pick_among(throws, move, choose)
 
 
 def taken_card_fits(engine: Engine, seat: int) -> bool:
@@ -730,6 +727,15 @@ def no_spoilt_biriba(
     if not spoils_biriba(engine, seat, move):
         return move
     keep = [m for m in legal if not spoils_biriba(engine, seat, m)]
+    return pick_among(keep, move, choose)
+
+
+def pick_among(
+    keep: Sequence[Move], move: Move, choose: Callable[[Sequence[Move]], Move | None]
+) -> Move:
+    """The adviser's pick (``choose``) among ``keep``, the legal moves a rule of thumb leaves
+    in place of ``move``; its first where the adviser picks none of them, and ``move`` itself
+    where the rule leaves none (its reason then says what it costs)."""
     if not keep:
         return move
     other = choose(keep)
@@ -774,10 +780,7 @@ def keeps_pure_chance(
     if not dirties_near_pure(engine, seat, move):
         return move
     keep = [m for m in legal if not dirties_near_pure(engine, seat, m)]
-    if not keep:
-        return move
-    other = choose(keep)
-    return other if other is not None and other in keep else keep[0]
+    return pick_among(keep, move, choose)
 
 
 def _short_dirty(engine: More3, seat: int, cards_: Sequence[Card]) -> bool:
@@ -830,10 +833,7 @@ def keeps_pankal_for_biriba(
     if (kept or lay.adds) and engine.check(seat, trimmed) is None:
         return trimmed
     keep = [m for m in legal if not spends_pankal_early(engine, seat, m)]
-    if not keep:
-        return move
-    other = choose(keep)
-    return other if other is not None and other in keep else keep[0]
+    return pick_among(keep, move, choose)
 
 
 def own_meld(card: Card, engine: Engine, seat: int) -> int | None:
@@ -879,8 +879,7 @@ def more_throw_order(
     best = [Discard(c) for c in best_more_throws(engine, seat, legal)]
     if not best or move in best:
         return move
-    other = choose(best)
-    return other if other is not None and other in best else best[0]
+    return pick_among(best, move, choose)
 
 
 def best_more_throws(
@@ -995,8 +994,7 @@ def makes_biriba(
     if best <= biriba_gain(engine, seat, move):
         return move
     top = [m for g, m in gains if g == best]
-    other = choose(top)
-    return other if other is not None and other in top else top[0]
+    return pick_among(top, move, choose)
 
 
 def project_gain(engine: Engine, seat: int, move: Move) -> int:
@@ -1040,8 +1038,7 @@ def betters_project(
     if best <= project_gain(engine, seat, move):
         return move
     top = [m for g, m in gains if g == best]
-    other = choose(top)
-    return other if other is not None and other in top else top[0]
+    return pick_among(top, move, choose)
 
 
 # Hand: a hand of this many cards or fewer, before the throw, keeps too few to lay a new meld
@@ -1114,8 +1111,7 @@ def sheds_high_at_end(
     if worth(move.card) >= top:
         return move
     costly = [m for m in safe if worth(m.card) == top]
-    other = choose(costly)
-    return other if other is not None and other in costly else costly[0]
+    return pick_among(costly, move, choose)
 
 
 def hand_least_wanted(
@@ -1153,8 +1149,7 @@ def hand_least_wanted(
     if unseen_pairs(move.card, engine, seat) <= fewest:
         return move
     least = [m for m in same if unseen_pairs(m.card, engine, seat) == fewest]
-    other = choose(least)
-    return other if other is not None and other in least else least[0]
+    return pick_among(least, move, choose)
 
 
 def lays_before_stock_out(
@@ -1185,8 +1180,7 @@ def lays_before_stock_out(
     if best is None or best <= engine.scores_now()[team]:
         return move
     top = [m for w, m in lays if w == best]
-    other = choose(top)
-    return other if other is not None and other in top else top[0]
+    return pick_among(top, move, choose)
 
 
 def hint_for(engine: Engine, seat: int, move: Move) -> Hint:
@@ -1685,10 +1679,7 @@ def keeps_joker(
         and not hands_joker(engine, seat, m)
         and (not opens or _opens(engine, seat, m))
     ]
-    if not keep:
-        return move
-    other = choose(keep)
-    return other if other is not None and other in keep else keep[0]
+    return pick_among(keep, move, choose)
 
 
 def _opens(engine: Engine, seat: int, move: Move) -> bool:
