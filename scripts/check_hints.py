@@ -591,18 +591,32 @@ def _plays_beating(case: Case) -> list[tuple[Play, Any]]:
     return out
 
 
-def _check_play_beat_lowest(case: Case) -> list[str]:
-    """ "Of your plays that beat the table it is the lowest": no play the engine offers (bombs
-    aside) has a lower top card, and one has a higher."""
+_NOT_A_BEAT = "the play is a bomb or no play"
+
+
+def _check_lowest_beat(case: Case) -> list[str]:
+    """ "Of your plays that beat T it is the lowest": the engine makes the seat beat, the play is
+    no bomb, no beat of the hand has a lower top card, and one has a higher (the part every
+    "lowest beat" reason says)."""
     assert isinstance(case.move, Play)
     out = _check_must_beat(case)
     mine = classify(list(case.move.cards))
     plays = _plays_beating(case)
     if not isinstance(mine, Combo) or mine.kind in BOMB_KINDS:
-        return [*out, "the play is a bomb or no play"]
+        return [*out, _NOT_A_BEAT]
     out += [f"{m} is lower" for m, c in plays if c.top < mine.top]
     if not any(c.top > mine.top for _, c in plays):
         out.append("no higher play beats the table")
+    return out
+
+
+def _check_play_beat_lowest(case: Case) -> list[str]:
+    """ "Of your plays that beat the table it is the lowest": no play the engine offers (bombs
+    aside) has a lower top card, and one has a higher."""
+    assert isinstance(case.move, Play)
+    out = _check_lowest_beat(case)
+    if out and out[-1] == _NOT_A_BEAT:
+        return out
     # "so your higher cards stay": the play keeps the hand's pairs and more whole (issue 61).
     if _broken(case.move.cards, list(case.engine.view(case.seat).hand)):
         out.append("the play splits a rank")
@@ -616,15 +630,10 @@ def _check_play_beat_lowest_straight(case: Case) -> list[str]:
     lowest beat (bombs aside), a higher one there; S a straight of the hand's cards, one a
     rank, holding a rank the play takes the hand's last card of."""
     assert isinstance(case.move, Play)
-    out = _check_must_beat(case)
+    out = _check_lowest_beat(case)
+    if out and out[-1] == _NOT_A_BEAT:
+        return out
     hand = list(case.engine.view(case.seat).hand)
-    mine = classify(list(case.move.cards))
-    plays = _plays_beating(case)
-    if not isinstance(mine, Combo) or mine.kind in BOMB_KINDS:
-        return [*out, "the play is a bomb or no play"]
-    out += [f"{m} is lower" for m, c in plays if c.top < mine.top]
-    if not any(c.top > mine.top for _, c in plays):
-        out.append("no higher play beats the table")
     named = _named_cards(case.params["straight"])
     run = classify(named)
     if not isinstance(run, Combo) or run.kind != STRAIGHT:

@@ -11,7 +11,6 @@ import pytest
 from bot.computers.pool import choose_computer_move
 from bot.games.base import Add, Count, Discard, Draw, Lay, Meld, Play, Take, TookPile
 from bot.games.cards import Card, Reason, parse_cards
-from bot.games.more3 import More3
 from bot.games.registry import engine_class, new_game
 from bot.i18n import LANGUAGES, say, t
 from bot.i18n.moves import caption, move_words
@@ -19,6 +18,7 @@ from bot.learning.hints import Hint, base_reason, hint, hint_for, reason
 from bot.learning.lessons import GAMES, Step, answer_move, lesson
 from tests.ai.more3_tables import more3_play, more3_table
 from tests.ai.repo_script import load_script
+from tests.learning.test_more_newcomer4 import seed3_round3_pile
 
 check = load_script("scripts/check_hints.py")
 
@@ -938,25 +938,7 @@ def test_hands_near_out_sentence_gives_the_score_the_throw_would_bring() -> None
 def test_more_draw_counts_every_pile_card_that_can_follow_the_taken_one() -> None:
     # The fourth More newcomer, seed 3, round 3: "of them, this turn you could lay 10♣ (10
     # points)", but once 10♣ is down on meld 2, 8♠ of the pile goes onto the partner's meld 1.
-    engine = More3.from_table_file(
-        {
-            "game": "more3",
-            "dealer": 2,
-            "position": {
-                "hands": [["2H"], ["KH", "KS"], ["QH", "QS"]],
-                "discard": ["6C", "3H", "KC", "8S", "10C"],
-                "solo": 2,
-                "turn": 0,
-                "phase": "draw",
-                "opened": [0, 1],
-                "side_taken": [True, False],
-                "melds": [
-                    {"seat": 1, "cards": ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "2D"]},
-                    {"seat": 1, "cards": ["3C", "4C", "5C", "6C", "7C", "8C", "9C", "JK"]},
-                ],
-            },
-        }
-    )
+    engine = seed3_round3_pile()
     key, params = reason(engine, 0, engine.view(0), Draw())
     assert key == "hint_draw_cost" and params["laid"] == "8♠ 10♣"
     assert check.check_reason(engine, 0, Draw(), key, params) == []

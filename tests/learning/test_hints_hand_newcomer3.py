@@ -6,32 +6,11 @@ from typing import Any
 
 from bot.games.base import Count, Discard, Meld
 from bot.games.cards import Card, parse_cards
-from bot.games.registry import engine_class
-from bot.i18n import LANGUAGES
-from bot.learning.hints import Hint, base_reason, hint_for, next_takes_out
+from bot.learning.hints import base_reason, hint_for, next_takes_out
 from tests.ai.repo_script import load_script
+from tests.learning.test_hints_hand_newcomer2 import _hand, _trusted
 
 check_reason = load_script("scripts/check_hints.py").check_reason
-
-
-def _hand(hand: str, others: tuple[str, str] = ("KC 9C 4S", "QH 8H 3D"), **extra: Any) -> Any:
-    """Seat 0 of Hand to play (after its draw) holding ``hand``; the others hold ``others``."""
-    position = {
-        "hands": [hand.split(), *(o.split() for o in others)],
-        "discard": ["4D"],
-        "stock": ["9S", "10S", "2C", "5H"],
-        "turn": 0,
-        "phase": "play",
-        **extra,
-    }
-    return engine_class("hand").from_table_file({"game": "hand", "position": position})
-
-
-def _trusted(engine: Any, h: Hint) -> None:
-    """The hint as the checks read it, and every language's text filled in."""
-    assert check_reason(engine, 0, h.move, h.key, h.params) == [], h.text()
-    for lang in LANGUAGES:
-        assert "{" not in h.text(lang), lang
 
 
 def _next_on(next_hand: str, hand: str = "AH 3H 6H 2C 6C") -> Any:

@@ -2,46 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.base import Discard
 from bot.games.cards import Card
 from bot.games.registry import engine_class
-from bot.i18n import LANGUAGES
-from bot.learning.hints import Hint, hand_least_wanted, hint_for, unseen_pairs
+from bot.learning.hints import hand_least_wanted, hint_for, unseen_pairs
 from tests.ai.repo_script import load_script
+from tests.learning.test_hints_hand_newcomer2 import _hand, _trusted
 
 check_reason = load_script("scripts/check_hints.py").check_reason
 
 
-def _hand(hand: str, others: tuple[str, str] = ("KC 9C 4S", "QH 9H 3D")) -> Any:
-    """Seat 0 of Hand to play (after its draw) holding ``hand``; the others hold ``others``."""
-    position = {
-        "hands": [hand.split(), *(o.split() for o in others)],
-        "discard": ["4D"],
-        "stock": ["9S", "10S", "2C", "5H"],
-        "turn": 0,
-        "phase": "play",
-    }
-    return engine_class("hand").from_table_file({"game": "hand", "position": position})
-
-
-def _trusted(engine: Any, h: Hint) -> None:
-    """The hint as the checks read it, and every language's text filled in."""
-    assert check_reason(engine, 0, h.move, h.key, h.params) == [], h.text()
-    for lang in LANGUAGES:
-        assert "{" not in h.text(lang), lang
+OTHERS = ("KC 9C 4S", "QH 9H 3D")
 
 
 def test_a_second_copy_kept_is_named() -> None:
     # Finding 4: "Throw 8♥: only 6♥ goes with it" while the hand held two 8♥.
-    engine = _hand("4S 7S JS 4H 6H 8H 8H 10C JC")
+    engine = _hand("4S 7S JS 4H 6H 8H 8H 10C JC", OTHERS)
     h = hint_for(engine, 0, Discard(Card(8, "H")))
     assert h.key == "hand.hint_throw_twin_few_one", h.text()
     assert "you hold two of it" in h.text() and "6♥" in h.text()
     _trusted(engine, h)
     # With one 8♥ the copy is not claimed, and the check catches the claim.
-    single = _hand("4S 7S JS 4H 6H 8H 9D 10C JC")
+    single = _hand("4S 7S JS 4H 6H 8H 9D 10C JC", OTHERS)
     h = hint_for(single, 0, Discard(Card(8, "H")))
     assert h.key != "hand.hint_throw_twin_few_one", h.text()
     said = {"card": "8♥", "partners": "6♥"}
@@ -52,7 +34,7 @@ def test_a_cheap_loose_card_says_why_this_one() -> None:
     # Finding 4: "Throw 2♥: no other card can make a meld with it" beside an equally dead 7♠
     # and 6♦, the 2♥ the cheapest. Of the cards the seat can't see, the fewest pairs make a
     # meld with 2♥ (an A♥ 2♥ 3♥ or 2♥ 3♥ 4♥ run; 7♠ has three places in a run).
-    engine = _hand("7S 2H 6D 9C")
+    engine = _hand("7S 2H 6D 9C", OTHERS)
     two = Card(2, "H")
     assert all(
         unseen_pairs(two, engine, 0) < unseen_pairs(c, engine, 0)
@@ -72,7 +54,7 @@ def test_of_throws_that_cost_the_same_the_least_wanted_goes() -> None:
     # Finding 3: "Throw J♣" and the next player opened with J♠ J♥ J♣. J♣ and K♥ cost 10 each
     # and go with nothing in the hand; fewer unseen pairs make a meld with K♥ (a king has two
     # places in a run, a jack three): the hint throws K♥ and says why.
-    engine = _hand("JC KH 4D 9S 2H")
+    engine = _hand("JC KH 4D 9S 2H", OTHERS)
     jack, king = Discard(Card(11, "C")), Discard(Card(13, "H"))
     assert unseen_pairs(king.card, engine, 0) < unseen_pairs(jack.card, engine, 0)
     legal = engine.legal_moves(0)

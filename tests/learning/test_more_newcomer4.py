@@ -39,11 +39,10 @@ def test_no_safe_throw_names_the_picked_up_cards_a_card_goes_with() -> None:
     assert check.check_reason(engine, 0, Discard(c("10H")), key, params) == []
 
 
-def test_the_review_says_what_a_take_brings_over_a_draw() -> None:
-    # Finding 9: the review's reason for a take over the member's draw only repeated the move
-    # ("then you must first meld the top card"). It now names where the top card goes and
-    # what of the pile could go down this turn: 10♣ onto meld 2, then 8♠ onto meld 1.
-    engine = More3.from_table_file(
+def seed3_round3_pile() -> More3:
+    """The fourth More newcomer's seed 3, round 3: the pile's 10♣ goes onto meld 2, and once it
+    is down, 8♠ of the pile goes onto the partner's meld 1."""
+    return More3.from_table_file(
         {
             "game": "more3",
             "dealer": 2,
@@ -62,6 +61,13 @@ def test_the_review_says_what_a_take_brings_over_a_draw() -> None:
             },
         }
     )
+
+
+def test_the_review_says_what_a_take_brings_over_a_draw() -> None:
+    # Finding 9: the review's reason for a take over the member's draw only repeated the move
+    # ("then you must first meld the top card"). It now names where the top card goes and
+    # what of the pile could go down this turn: 10♣ onto meld 2, then 8♠ onto meld 1.
+    engine = seed3_round3_pile()
     key, params = review_reason(engine, 0, Take(), Draw())
     assert key == "review.more_take_brings"
     assert check.check_reason(engine, 0, Take(), key, params) == []
